@@ -1,0 +1,66 @@
+//! The public log of a match. Events that carry private detail (which cards were
+//! drawn, which battle card was chosen) hold it in `Option` fields that `redact`
+//! clears for everyone but the seat allowed to see it.
+
+use super::board::ZoneId;
+use super::state::{CardId, Cards, CrystalId, Seat};
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum Event {
+    MatchStarted { first: Seat },
+    Mulliganed { seat: Seat, count: u8, cards: Option<Cards> },
+    Drew { seat: Seat, count: u8, cards: Option<Vec<CardId>> },
+    Reshuffled { seat: Seat, cards: u8 },
+    TurnStarted { seat: Seat, turn: u32 },
+    Paid { seat: Seat, amount: u8, token: i8 },
+    Summoned { seat: Seat, cards: Cards, zone: ZoneId, cost: u8 },
+    Activated { seat: Seat, zone: ZoneId, cost: u8 },
+    Reordered { seat: Seat, zone: ZoneId, order: Cards },
+    Moved { seat: Seat, cards: Cards, from: ZoneId, to: ZoneId },
+    UnitDiscarded { seat: Seat, card: CardId, zone: ZoneId },
+    BattleStarted { attacker: Seat, zone: ZoneId },
+    /// `card` is the chooser's own secret until the reveal; a card taken from the
+    /// top of the draw pile is unknown even to its player.
+    BattleCardChosen { seat: Seat, from_deck: bool, card: Option<CardId> },
+    BattleCardsRevealed { cards: [Option<CardId>; 2], left: [bool; 2] },
+    EffectsOrdered { first: Seat },
+    UnitDestroyed { card: CardId, zone: ZoneId },
+    UnitRemovedFromGame { card: CardId, zone: ZoneId },
+    CardJoinedSquad { seat: Seat, card: CardId, zone: ZoneId },
+    DamageDealt { attack: [u8; 2], defense: [u8; 2], damage: [u8; 2] },
+    NoDamage,
+    BattleCardReturned { seat: Seat, card: CardId },
+    BattleCardDiscarded { seat: Seat, card: CardId },
+    BattleEnded { zone: ZoneId },
+    Replenished { seat: Seat },
+    CardDiscarded { seat: Seat, card: CardId },
+    Invaded { seat: Seat, attack: u8 },
+    /// A card put from the top of a draw pile onto the discard pile (public: the
+    /// discard pile is face up).
+    Milled { seat: Seat, card: CardId },
+    Scored { seat: Seat, crystal: CrystalId, cost: u8, free: bool },
+    CrystalRevealed { crystal: CrystalId },
+    TurnPassed { to: Seat },
+    Won { seat: Seat },
+}
+
+impl Event {
+    /// The event as `viewer` may see it (`None` = a spectator).
+    pub fn redact(&self, viewer: Option<Seat>) -> Event {
+        let mut e = self.clone();
+        match &mut e {
+            Event::Mulliganed { seat, cards, .. } if viewer != Some(*seat) => *cards = None,
+            Event::Drew { seat, cards, .. } if viewer != Some(*seat) => *cards = None,
+            Event::BattleCardChosen { seat, card, .. } if viewer != Some(*seat) => *card = None,
+            _ => {}
+        }
+        e
+    }
+
+    /// Whether the event holds anything beyond what a spectator may see.
+    pub fn is_private(&self) -> bool {
+        self.redact(None) != *self
+    }
+}

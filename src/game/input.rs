@@ -1,0 +1,63 @@
+//! What a seat can answer, and why an answer was refused.
+
+use super::board::ZoneId;
+use super::state::{CardId, Cards, CrystalId, Seat};
+use serde::{Deserialize, Serialize};
+
+/// One answer to the question the match is waiting on (see `State::pending`).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Input {
+    /// Opening hand: shuffle these cards back and draw up to 5 again (may be empty).
+    Mulligan(Cards),
+    /// Action: summon up to 3 units from hand into the home zone.
+    Summon(Cards),
+    /// Action: activate your squad in this zone.
+    Activate(ZoneId),
+    /// Action (or a free score): take this face-up crystal.
+    Score(CrystalId),
+    /// Action: pay 3, discard any cards, draw up to 5.
+    Replenish,
+    /// Action: pay 3 while controlling the opponent's home zone.
+    Invade,
+    /// The new order of a squad, top unit first.
+    Order(Cards),
+    /// Move these units of the activated squad into an adjacent zone.
+    Move { cards: Cards, to: ZoneId },
+    /// Do not move.
+    Stay,
+    /// Start a battle (true) or end the activation (false).
+    Battle(bool),
+    /// Secretly commit this card from your hand as your battle card.
+    BattleCard(CardId),
+    /// Whose triggered battle effects resolve first.
+    First(Seat),
+    /// Draw this many cards (0 = decline).
+    Draw(u8),
+    /// Discard this card from your hand (replenish).
+    Discard(CardId),
+    /// Finish discarding.
+    Done,
+    /// Choose this unit (to discard from an oversized squad, to remove, to destroy).
+    Unit(CardId),
+    /// Take your battle card back into your hand (true) or discard it (false).
+    Return(bool),
+}
+
+/// Why an input was refused. The state is unchanged. Messages are written for the
+/// player who sent the input and never reveal hidden information.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, Serialize)]
+pub enum RuleError {
+    #[error("the match is over")]
+    GameOver,
+    #[error("the match is not waiting for you: {0}")]
+    NotYourDecision(String),
+    #[error("that does not answer the current question: {0}")]
+    WrongQuestion(String),
+    #[error("{0}")]
+    Illegal(String),
+}
+
+pub(crate) fn illegal<T>(msg: impl Into<String>) -> Result<T, RuleError> {
+    Err(RuleError::Illegal(msg.into()))
+}

@@ -1,0 +1,946 @@
+//! Card packs: the clans, cards and crystals a match is played with.
+//!
+//! A pack is data (see `docs/pack-format.md`). Loading turns the TOML file into
+//! validated runtime types; every error names the file, the card and the field so a
+//! player correcting a value knows exactly what to fix.
+
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, HashMap};
+use std::fmt;
+
+/// Where a value comes from. The bot shows `Provisional` values as such everywhere.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Provenance {
+    Seen,
+    Inferred,
+    Provisional,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Rank {
+    Hero,
+    Common,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "UPPERCASE")]
+pub enum Style {
+    Bold,
+    Guarded,
+    Tricky,
+}
+
+impl Style {
+    /// BOLD beats GUARDED beats TRICKY beats BOLD: the winner's left effect triggers.
+    pub fn beats(self, other: Style) -> bool {
+        matches!(
+            (self, other),
+            (Style::Bold, Style::Guarded)
+                | (Style::Guarded, Style::Tricky)
+                | (Style::Tricky, Style::Bold)
+        )
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            Style::Bold => "BOLD",
+            Style::Guarded => "GUARDED",
+            Style::Tricky => "TRICKY",
+        }
+    }
+}
+
+/// Index of a descriptor ("devout", "psychic", ...) in `Pack::types`.
+pub type TypeId = u8;
+/// Index of a card definition in `Pack::cards`.
+pub type KindId = u8;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct TypeSet(pub u32);
+
+impl TypeSet {
+    pub fn has(self, t: TypeId) -> bool {
+        self.0 & (1 << t) != 0
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Target {
+    Top,
+    Bottom,
+    Choice,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Stat {
+    Attack,
+    Defense,
+}
+
+/// One atom of a battle effect. A side of a battle card is a list of atoms.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Effect {
+    Attack(u8),
+    Defense(u8),
+    AttackPer(TypeId, u8),
+    Draw(u8),
+    DrawPerDestroyed,
+    Return,
+    Destroy(Target),
+    OpponentRemovesUnit,
+    JoinSquad,
+    DoubleAttackIfAll(TypeId),
+    Ignore(Stat),
+    Retreat,
+    SendEnemyHome,
+    OpponentMills(u8),
+    GainInitiative(u8),
+    Nothing,
+}
+
+impl Effect {
+    /// Whether the engine applies this atom yet. Atoms it does not apply are shown as
+    /// "not yet in play" instead of silently doing nothing.
+    pub fn implemented(self) -> bool {
+        !matches!(
+            self,
+            Effect::DoubleAttackIfAll(_)
+                | Effect::Ignore(_)
+                | Effect::Retreat
+                | Effect::SendEnemyHome
+                | Effect::OpponentMills(_)
+                | Effect::GainInitiative(_)
+        )
+    }
+}
+
+/// Unit abilities by name. Each is implemented once in the engine.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Ability {
+    None,
+    Flight,
+    Heal,
+    Clone,
+    Shift,
+    Linked(KindId),
+    Demoralize,
+    Inform,
+    Sacrifice,
+    Reapers,
+    RaiseTheDead,
+    LeadDevout,
+    Command,
+    InStep,
+    TimeAnomaly,
+    GravityPull,
+    Spy,
+    Tactical,
+    BuilderSupport,
+    ReanimateOnDeath,
+    Bloodlust,
+    RangedSupport,
+    Rebuild(KindId),
+    HasteNetwork,
+    Guardian,
+}
+
+impl Ability {
+    pub fn implemented(self) -> bool {
+        matches!(self, Ability::None)
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Signature {
+    Sleep,
+    Predict,
+    Flank,
+    Undying,
+    Horde,
+    Build,
+}
+
+impl Signature {
+    pub fn implemented(self) -> bool {
+        false
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            Signature::Sleep => "Sleep",
+            Signature::Predict => "Predict",
+            Signature::Flank => "Flank",
+            Signature::Undying => "Undying",
+            Signature::Horde => "Horde",
+            Signature::Build => "Build",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CrystalEffect {
+    BrokenVessel,
+    WindsWish,
+    SorensBounty,
+    MygardsShield,
+    FoxTail,
+    AstralPyramid,
+    BitterBlessing,
+    KeeperOfSouls,
+    OnGainDraw(u8),
+    OnGainInitiative(u8),
+    OnGainOpponentMills(u8),
+    OnGainRecover(u8),
+    BattleAttack(u8),
+    BattleDefense(u8),
+    FreeActivation,
+    FreeSummon,
+}
+
+impl CrystalEffect {
+    pub fn implemented(self) -> bool {
+        false
+    }
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct ClanDef {
+    pub id: String,
+    pub name: String,
+    pub signature: Signature,
+    pub horde_limit: Option<u8>,
+    pub text: String,
+    pub provenance: BTreeMap<String, Provenance>,
+    pub notes: Option<String>,
+}
+
+/// The provenance of each value printed on a card.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CardProvenance {
+    pub name: Provenance,
+    pub rank: Provenance,
+    pub types: Provenance,
+    pub copies: Provenance,
+    pub summon: Provenance,
+    pub attack: Provenance,
+    pub defense: Provenance,
+    pub activation: Provenance,
+    pub signature: Provenance,
+    pub ability: Provenance,
+    pub style: Provenance,
+    pub left: Provenance,
+    pub right: Provenance,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct CardDef {
+    pub id: String,
+    pub clan: u8,
+    pub name: String,
+    pub name_de: Option<String>,
+    pub rank: Rank,
+    pub types: TypeSet,
+    pub type_names: Vec<String>,
+    pub copies: u8,
+    pub summon: u8,
+    pub attack: u8,
+    pub defense: u8,
+    pub activation: u8,
+    pub signature: bool,
+    pub ability: Ability,
+    pub style: Style,
+    pub left: Vec<Effect>,
+    pub right: Vec<Effect>,
+    pub provenance: CardProvenance,
+    pub notes: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct CrystalDef {
+    pub id: String,
+    pub name: String,
+    pub name_de: Option<String>,
+    pub cost: u8,
+    pub effect: CrystalEffect,
+    pub text: String,
+    pub provenance: BTreeMap<String, Provenance>,
+    pub notes: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Pack {
+    pub id: String,
+    pub name: String,
+    pub version: u32,
+    /// FNV-1a of the source text: stored with each match so a changed pack is noticed.
+    pub hash: String,
+    pub types: Vec<String>,
+    pub clans: Vec<ClanDef>,
+    pub cards: Vec<CardDef>,
+    pub crystals: Vec<CrystalDef>,
+    /// Per clan, the deck as card kinds in a fixed order (27 entries).
+    pub decks: Vec<Vec<KindId>>,
+}
+
+pub const DECK_SIZE: usize = 27;
+
+/// A pack that failed to load. The message names file, card and field.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PackError {
+    pub file: String,
+    pub item: Option<String>,
+    pub field: Option<String>,
+    pub message: String,
+}
+
+impl fmt::Display for PackError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.file)?;
+        if let Some(item) = &self.item {
+            write!(f, ": {item}")?;
+        }
+        if let Some(field) = &self.field {
+            write!(f, ", field `{field}`")?;
+        }
+        write!(f, ": {}", self.message)
+    }
+}
+
+impl std::error::Error for PackError {}
+
+// ---- raw TOML shapes -------------------------------------------------------------
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPack {
+    pack: RawPackHeader,
+    clans: Vec<RawClan>,
+    cards: Vec<RawCard>,
+    crystals: Vec<RawCrystal>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPackHeader {
+    id: String,
+    name: String,
+    version: u32,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawClan {
+    id: String,
+    name: String,
+    signature: String,
+    horde_limit: Option<u8>,
+    text: String,
+    provenance: BTreeMap<String, Provenance>,
+    notes: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCard {
+    id: String,
+    clan: String,
+    name: String,
+    name_de: Option<String>,
+    rank: Rank,
+    types: Vec<String>,
+    copies: u8,
+    summon: u8,
+    attack: u8,
+    defense: u8,
+    activation: u8,
+    signature: bool,
+    ability: String,
+    style: String,
+    left: Vec<String>,
+    right: Vec<String>,
+    notes: Option<String>,
+    provenance: toml::Value,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCrystal {
+    id: String,
+    name: String,
+    name_de: Option<String>,
+    cost: u8,
+    effect: String,
+    text: String,
+    provenance: BTreeMap<String, Provenance>,
+    notes: Option<String>,
+}
+
+/// A parsed `name(arg, arg)` term.
+struct Term<'a> {
+    head: &'a str,
+    args: Vec<&'a str>,
+}
+
+fn parse_term(s: &str) -> Result<Term<'_>, String> {
+    let s = s.trim();
+    match s.find('(') {
+        None => {
+            if s.is_empty() || !s.chars().all(|c| c.is_ascii_lowercase() || c == '_') {
+                return Err(format!("`{s}` is not a valid name"));
+            }
+            Ok(Term {
+                head: s,
+                args: vec![],
+            })
+        }
+        Some(open) => {
+            if !s.ends_with(')') {
+                return Err(format!("`{s}` is missing its closing parenthesis"));
+            }
+            let head = &s[..open];
+            let inner = &s[open + 1..s.len() - 1];
+            let args = inner.split(',').map(str::trim).collect::<Vec<_>>();
+            if args.iter().any(|a| a.is_empty()) {
+                return Err(format!("`{s}` has an empty argument"));
+            }
+            Ok(Term { head, args })
+        }
+    }
+}
+
+impl Term<'_> {
+    fn arity(&self, n: usize) -> Result<(), String> {
+        if self.args.len() == n {
+            Ok(())
+        } else {
+            Err(format!(
+                "`{}` takes {} argument(s), got {}",
+                self.head,
+                n,
+                self.args.len()
+            ))
+        }
+    }
+    fn num(&self, i: usize) -> Result<u8, String> {
+        let a = self.args[i].trim_start_matches('+');
+        a.parse::<u8>()
+            .map_err(|_| format!("`{}` needs a number, got `{}`", self.head, self.args[i]))
+    }
+}
+
+struct Loader<'a> {
+    file: &'a str,
+    types: Vec<String>,
+}
+
+impl Loader<'_> {
+    fn err(&self, item: Option<&str>, field: Option<&str>, message: String) -> PackError {
+        PackError {
+            file: self.file.to_string(),
+            item: item.map(str::to_string),
+            field: field.map(str::to_string),
+            message,
+        }
+    }
+
+    fn type_id(&mut self, name: &str) -> Result<TypeId, String> {
+        if name.is_empty() || !name.chars().all(|c| c.is_ascii_lowercase() || c == '_') {
+            return Err(format!("type `{name}` must be a lowercase word"));
+        }
+        if let Some(i) = self.types.iter().position(|t| t == name) {
+            return Ok(i as TypeId);
+        }
+        if self.types.len() >= 32 {
+            return Err("a pack may use at most 32 distinct types".into());
+        }
+        self.types.push(name.to_string());
+        Ok((self.types.len() - 1) as TypeId)
+    }
+
+    fn effect(&mut self, s: &str) -> Result<Effect, String> {
+        let t = parse_term(s)?;
+        let e = match t.head {
+            "attack" => {
+                t.arity(1)?;
+                Effect::Attack(t.num(0)?)
+            }
+            "defense" => {
+                t.arity(1)?;
+                Effect::Defense(t.num(0)?)
+            }
+            "attack_per" => {
+                t.arity(2)?;
+                Effect::AttackPer(self.type_id(t.args[0])?, t.num(1)?)
+            }
+            "draw" => {
+                t.arity(1)?;
+                Effect::Draw(t.num(0)?)
+            }
+            "draw_per_destroyed" => {
+                t.arity(0)?;
+                Effect::DrawPerDestroyed
+            }
+            "return" => {
+                t.arity(0)?;
+                Effect::Return
+            }
+            "destroy" => {
+                t.arity(1)?;
+                Effect::Destroy(match t.args[0] {
+                    "top" => Target::Top,
+                    "bottom" => Target::Bottom,
+                    "choice" => Target::Choice,
+                    other => return Err(format!("destroy target must be top, bottom or choice, got `{other}`")),
+                })
+            }
+            "opponent_removes_unit" => {
+                t.arity(0)?;
+                Effect::OpponentRemovesUnit
+            }
+            "join_squad" => {
+                t.arity(0)?;
+                Effect::JoinSquad
+            }
+            "double_attack_if_all" => {
+                t.arity(1)?;
+                Effect::DoubleAttackIfAll(self.type_id(t.args[0])?)
+            }
+            "ignore" => {
+                t.arity(1)?;
+                Effect::Ignore(match t.args[0] {
+                    "attack" => Stat::Attack,
+                    "defense" => Stat::Defense,
+                    other => return Err(format!("ignore takes attack or defense, got `{other}`")),
+                })
+            }
+            "retreat" => {
+                t.arity(0)?;
+                Effect::Retreat
+            }
+            "send_enemy_home" => {
+                t.arity(0)?;
+                Effect::SendEnemyHome
+            }
+            "opponent_mills" => {
+                t.arity(1)?;
+                Effect::OpponentMills(t.num(0)?)
+            }
+            "gain_initiative" => {
+                t.arity(1)?;
+                Effect::GainInitiative(t.num(0)?)
+            }
+            "nothing" => {
+                t.arity(0)?;
+                Effect::Nothing
+            }
+            other => return Err(format!("unknown battle effect `{other}`")),
+        };
+        Ok(e)
+    }
+}
+
+fn ability(s: &str, card_ids: &HashMap<&str, KindId>) -> Result<Ability, String> {
+    let t = parse_term(s)?;
+    let kind_arg = |t: &Term| -> Result<KindId, String> {
+        t.arity(1)?;
+        card_ids
+            .get(t.args[0])
+            .copied()
+            .ok_or_else(|| format!("`{}` names unknown card `{}`", t.head, t.args[0]))
+    };
+    let simple = |t: &Term, a: Ability| -> Result<Ability, String> {
+        t.arity(0)?;
+        Ok(a)
+    };
+    match t.head {
+        "none" => simple(&t, Ability::None),
+        "flight" => simple(&t, Ability::Flight),
+        "heal" => simple(&t, Ability::Heal),
+        "clone" => simple(&t, Ability::Clone),
+        "shift" => simple(&t, Ability::Shift),
+        "linked" => Ok(Ability::Linked(kind_arg(&t)?)),
+        "demoralize" => simple(&t, Ability::Demoralize),
+        "inform" => simple(&t, Ability::Inform),
+        "sacrifice" => simple(&t, Ability::Sacrifice),
+        "reapers" => simple(&t, Ability::Reapers),
+        "raise_the_dead" => simple(&t, Ability::RaiseTheDead),
+        "lead_devout" => simple(&t, Ability::LeadDevout),
+        "command" => simple(&t, Ability::Command),
+        "in_step" => simple(&t, Ability::InStep),
+        "time_anomaly" => simple(&t, Ability::TimeAnomaly),
+        "gravity_pull" => simple(&t, Ability::GravityPull),
+        "spy" => simple(&t, Ability::Spy),
+        "tactical" => simple(&t, Ability::Tactical),
+        "builder_support" => simple(&t, Ability::BuilderSupport),
+        "reanimate_on_death" => simple(&t, Ability::ReanimateOnDeath),
+        "bloodlust" => simple(&t, Ability::Bloodlust),
+        "ranged_support" => simple(&t, Ability::RangedSupport),
+        "rebuild" => Ok(Ability::Rebuild(kind_arg(&t)?)),
+        "haste_network" => simple(&t, Ability::HasteNetwork),
+        "guardian" => simple(&t, Ability::Guardian),
+        other => Err(format!("unknown unit ability `{other}`")),
+    }
+}
+
+fn signature(s: &str) -> Result<Signature, String> {
+    Ok(match s {
+        "sleep" => Signature::Sleep,
+        "predict" => Signature::Predict,
+        "flank" => Signature::Flank,
+        "undying" => Signature::Undying,
+        "horde" => Signature::Horde,
+        "build" => Signature::Build,
+        other => return Err(format!("unknown signature ability `{other}`")),
+    })
+}
+
+fn crystal_effect(s: &str) -> Result<CrystalEffect, String> {
+    let t = parse_term(s)?;
+    let simple = |t: &Term, e: CrystalEffect| -> Result<CrystalEffect, String> {
+        t.arity(0)?;
+        Ok(e)
+    };
+    let with_n = |t: &Term, f: fn(u8) -> CrystalEffect| -> Result<CrystalEffect, String> {
+        t.arity(1)?;
+        Ok(f(t.num(0)?))
+    };
+    match t.head {
+        "broken_vessel" => simple(&t, CrystalEffect::BrokenVessel),
+        "winds_wish" => simple(&t, CrystalEffect::WindsWish),
+        "sorens_bounty" => simple(&t, CrystalEffect::SorensBounty),
+        "mygards_shield" => simple(&t, CrystalEffect::MygardsShield),
+        "fox_tail" => simple(&t, CrystalEffect::FoxTail),
+        "astral_pyramid" => simple(&t, CrystalEffect::AstralPyramid),
+        "bitter_blessing" => simple(&t, CrystalEffect::BitterBlessing),
+        "keeper_of_souls" => simple(&t, CrystalEffect::KeeperOfSouls),
+        "on_gain_draw" => with_n(&t, CrystalEffect::OnGainDraw),
+        "on_gain_initiative" => with_n(&t, CrystalEffect::OnGainInitiative),
+        "on_gain_opponent_mills" => with_n(&t, CrystalEffect::OnGainOpponentMills),
+        "on_gain_recover" => with_n(&t, CrystalEffect::OnGainRecover),
+        "battle_attack" => with_n(&t, CrystalEffect::BattleAttack),
+        "battle_defense" => with_n(&t, CrystalEffect::BattleDefense),
+        "free_activation" => simple(&t, CrystalEffect::FreeActivation),
+        "free_summon" => simple(&t, CrystalEffect::FreeSummon),
+        other => Err(format!("unknown crystal effect `{other}`")),
+    }
+}
+
+const CLAN_PROVENANCE_KEYS: &[&str] = &["signature", "text"];
+const CRYSTAL_PROVENANCE_KEYS: &[&str] = &["name", "cost", "effect"];
+
+fn check_provenance_keys(
+    map: &BTreeMap<String, Provenance>,
+    required: &[&str],
+    optional: &[&str],
+) -> Result<(), String> {
+    for k in required {
+        if !map.contains_key(*k) {
+            return Err(format!("missing provenance for `{k}`"));
+        }
+    }
+    for k in map.keys() {
+        if !required.contains(&k.as_str()) && !optional.contains(&k.as_str()) {
+            return Err(format!("provenance names unknown field `{k}`"));
+        }
+    }
+    Ok(())
+}
+
+fn fnv1a(text: &str) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in text.bytes() {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("{h:016x}")
+}
+
+fn toml_error_message(e: &toml::de::Error, text: &str) -> (Option<String>, String) {
+    // Point at the card whose table holds the error, so "field `attack`" comes with
+    // "card #12 (`flower.menders`)".
+    let item = e.span().map(|span| {
+        let before = &text[..span.start.min(text.len())];
+        let header = before.rfind("[[").map(|i| &before[i..]).unwrap_or("");
+        let id = header
+            .lines()
+            .find_map(|l| l.trim().strip_prefix("id = "))
+            .map(|s| s.trim_matches('"').to_string());
+        let line = before.lines().count();
+        match id {
+            Some(id) => format!("`{id}` (line {line})"),
+            None => format!("line {line}"),
+        }
+    });
+    (item, e.message().to_string())
+}
+
+impl Pack {
+    /// The base pack, embedded in the binary.
+    pub fn base() -> Pack {
+        Pack::parse("assets/packs/base.toml", include_str!("../../assets/packs/base.toml"))
+            .expect("the embedded base pack is validated by the test suite")
+    }
+
+    pub fn load(path: &std::path::Path) -> Result<Pack, PackError> {
+        let file = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|e| PackError {
+            file: file.clone(),
+            item: None,
+            field: None,
+            message: format!("cannot read the file: {e}"),
+        })?;
+        Pack::parse(&file, &text)
+    }
+
+    pub fn parse(file: &str, text: &str) -> Result<Pack, PackError> {
+        let mut l = Loader {
+            file,
+            types: Vec::new(),
+        };
+        let raw: RawPack = toml::from_str(text).map_err(|e| {
+            let (item, message) = toml_error_message(&e, text);
+            PackError {
+                file: file.to_string(),
+                item,
+                field: None,
+                message,
+            }
+        })?;
+
+        let mut clans = Vec::new();
+        for c in &raw.clans {
+            let item = format!("clan `{}`", c.id);
+            if clans.iter().any(|x: &ClanDef| x.id == c.id) {
+                return Err(l.err(Some(&item), Some("id"), "duplicate clan id".into()));
+            }
+            let sig = signature(&c.signature)
+                .map_err(|m| l.err(Some(&item), Some("signature"), m))?;
+            let optional: &[&str] = if sig == Signature::Horde {
+                &["horde_limit"]
+            } else {
+                &[]
+            };
+            check_provenance_keys(&c.provenance, CLAN_PROVENANCE_KEYS, optional)
+                .map_err(|m| l.err(Some(&item), Some("provenance"), m))?;
+            match (sig, c.horde_limit) {
+                (Signature::Horde, Some(n)) if (4..=MAX_SQUAD_LIMIT).contains(&n) => {}
+                (Signature::Horde, _) => {
+                    return Err(l.err(
+                        Some(&item),
+                        Some("horde_limit"),
+                        format!("a horde clan needs a horde_limit between 4 and {MAX_SQUAD_LIMIT}"),
+                    ));
+                }
+                (_, Some(_)) => {
+                    return Err(l.err(
+                        Some(&item),
+                        Some("horde_limit"),
+                        "only a clan with the horde signature has a horde_limit".into(),
+                    ));
+                }
+                _ => {}
+            }
+            clans.push(ClanDef {
+                id: c.id.clone(),
+                name: c.name.clone(),
+                signature: sig,
+                horde_limit: c.horde_limit,
+                text: c.text.clone(),
+                provenance: c.provenance.clone(),
+                notes: c.notes.clone(),
+            });
+        }
+        if clans.is_empty() {
+            return Err(l.err(None, Some("clans"), "the pack has no clans".into()));
+        }
+        if clans.len() > 255 {
+            return Err(l.err(None, Some("clans"), "too many clans".into()));
+        }
+
+        let mut card_ids: HashMap<&str, KindId> = HashMap::new();
+        for (i, c) in raw.cards.iter().enumerate() {
+            if card_ids.insert(c.id.as_str(), i as KindId).is_some() {
+                return Err(l.err(Some(&format!("card `{}`", c.id)), Some("id"), "duplicate card id".into()));
+            }
+        }
+        if raw.cards.len() > 250 {
+            return Err(l.err(None, Some("cards"), "a pack may hold at most 250 cards".into()));
+        }
+
+        let mut cards = Vec::new();
+        for c in &raw.cards {
+            let item = format!("card `{}`", c.id);
+            let e = |field: &str, m: String| l.err(Some(&item), Some(field), m);
+            let clan = clans
+                .iter()
+                .position(|x| x.id == c.clan)
+                .ok_or_else(|| e("clan", format!("unknown clan `{}`", c.clan)))?;
+            if c.name.trim().is_empty() {
+                return Err(e("name", "the name is empty".into()));
+            }
+            let provenance: CardProvenance = c
+                .provenance
+                .clone()
+                .try_into()
+                .map_err(|err: toml::de::Error| e("provenance", err.message().to_string()))?;
+            let style = match c.style.as_str() {
+                "bold" => Style::Bold,
+                "guarded" => Style::Guarded,
+                "tricky" => Style::Tricky,
+                other => return Err(e("style", format!("must be bold, guarded or tricky, got `{other}`"))),
+            };
+            if c.copies == 0 {
+                return Err(e("copies", "a card needs at least 1 copy".into()));
+            }
+            if c.rank == Rank::Hero && c.copies != 1 {
+                return Err(e("copies", "a hero has exactly 1 copy".into()));
+            }
+            if c.defense == 0 {
+                return Err(e("defense", "defense must be at least 1 (a unit with 0 defense could never be destroyed by damage)".into()));
+            }
+            if c.activation > 20 || c.summon > 20 {
+                return Err(e("summon", "costs above 20 can never be paid".into()));
+            }
+            let ab = ability(&c.ability, &card_ids).map_err(|m| e("ability", m))?;
+            let mut types = TypeSet::default();
+            for t in &c.types {
+                let id = l.type_id(t).map_err(|m| l.err(Some(&item), Some("types"), m))?;
+                types.0 |= 1 << id;
+            }
+            let mut side = |field: &str, atoms: &[String]| -> Result<Vec<Effect>, PackError> {
+                if atoms.is_empty() {
+                    return Err(l.err(Some(&item), Some(field), "a battle effect needs at least one atom (use \"nothing\")".into()));
+                }
+                atoms
+                    .iter()
+                    .map(|a| l.effect(a).map_err(|m| l.err(Some(&item), Some(field), m)))
+                    .collect()
+            };
+            let left = side("left", &c.left)?;
+            let right = side("right", &c.right)?;
+            cards.push(CardDef {
+                id: c.id.clone(),
+                clan: clan as u8,
+                name: c.name.clone(),
+                name_de: c.name_de.clone(),
+                rank: c.rank,
+                types,
+                type_names: c.types.clone(),
+                copies: c.copies,
+                summon: c.summon,
+                attack: c.attack,
+                defense: c.defense,
+                activation: c.activation,
+                signature: c.signature,
+                ability: ab,
+                style,
+                left,
+                right,
+                provenance,
+                notes: c.notes.clone(),
+            });
+        }
+
+        let mut decks = Vec::new();
+        for (ci, clan) in clans.iter().enumerate() {
+            let item = format!("clan `{}`", clan.id);
+            let mut deck = Vec::new();
+            let mut heroes = 0;
+            for (ki, card) in cards.iter().enumerate() {
+                if card.clan as usize == ci {
+                    if card.rank == Rank::Hero {
+                        heroes += 1;
+                    }
+                    deck.extend(std::iter::repeat_n(ki as KindId, card.copies as usize));
+                }
+            }
+            if deck.len() != DECK_SIZE {
+                return Err(l.err(
+                    Some(&item),
+                    Some("copies"),
+                    format!("the deck has {} cards; a clan deck has exactly {DECK_SIZE}", deck.len()),
+                ));
+            }
+            if heroes != 3 {
+                return Err(l.err(Some(&item), Some("rank"), format!("the deck has {heroes} heroes; a clan deck has exactly 3")));
+            }
+            decks.push(deck);
+        }
+
+        let mut crystals = Vec::new();
+        for c in &raw.crystals {
+            let item = format!("crystal `{}`", c.id);
+            if crystals.iter().any(|x: &CrystalDef| x.id == c.id) {
+                return Err(l.err(Some(&item), Some("id"), "duplicate crystal id".into()));
+            }
+            check_provenance_keys(&c.provenance, CRYSTAL_PROVENANCE_KEYS, &[])
+                .map_err(|m| l.err(Some(&item), Some("provenance"), m))?;
+            let effect = crystal_effect(&c.effect).map_err(|m| l.err(Some(&item), Some("effect"), m))?;
+            crystals.push(CrystalDef {
+                id: c.id.clone(),
+                name: c.name.clone(),
+                name_de: c.name_de.clone(),
+                cost: c.cost,
+                effect,
+                text: c.text.clone(),
+                provenance: c.provenance.clone(),
+                notes: c.notes.clone(),
+            });
+        }
+        if crystals.len() < 7 || crystals.len() > MAX_CRYSTALS {
+            return Err(l.err(
+                None,
+                Some("crystals"),
+                format!("a pack needs 7 to {MAX_CRYSTALS} crystals (enough for both players to approach 4), got {}", crystals.len()),
+            ));
+        }
+
+        Ok(Pack {
+            id: raw.pack.id,
+            name: raw.pack.name,
+            version: raw.pack.version,
+            hash: fnv1a(text),
+            types: l.types,
+            clans,
+            cards,
+            crystals,
+            decks,
+        })
+    }
+
+    pub fn clan_index(&self, id: &str) -> Option<u8> {
+        self.clans
+            .iter()
+            .position(|c| c.id.eq_ignore_ascii_case(id) || c.name.eq_ignore_ascii_case(id))
+            .map(|i| i as u8)
+    }
+
+    pub fn kind_by_name(&self, name: &str) -> Option<KindId> {
+        self.cards
+            .iter()
+            .position(|c| c.name.eq_ignore_ascii_case(name) || c.id.eq_ignore_ascii_case(name))
+            .map(|i| i as KindId)
+    }
+
+    pub fn crystal_by_name(&self, name: &str) -> Option<u8> {
+        self.crystals
+            .iter()
+            .position(|c| c.name.eq_ignore_ascii_case(name) || c.id.eq_ignore_ascii_case(name))
+            .map(|i| i as u8)
+    }
+
+    pub fn type_id(&self, name: &str) -> Option<TypeId> {
+        self.types.iter().position(|t| t == name).map(|i| i as TypeId)
+    }
+}
+
+/// The most units a squad can ever hold (storage bound; Horde limits must fit).
+pub const MAX_SQUAD_LIMIT: u8 = 8;
+pub const MAX_CRYSTALS: usize = 16;

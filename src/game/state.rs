@@ -1,0 +1,169 @@
+//! The match state: plain data, serializable, cheap to clone.
+//!
+//! Card instances are `u8` ids: 0..27 are owned by seat 0, 27..54 by seat 1, so the
+//! owner of any card is `id / 27` and never has to be stored. Piles are fixed-capacity
+//! arrays, so cloning a state is a memcpy plus one small vector (the agenda).
+
+use super::board::{MAX_ZONES, ZoneId};
+use super::pack::{DECK_SIZE, KindId, MAX_CRYSTALS, MAX_SQUAD_LIMIT};
+use arrayvec::ArrayVec;
+use rand_pcg::Pcg32;
+use serde::{Deserialize, Serialize};
+
+/// 0 = player one, 1 = player two.
+pub type Seat = u8;
+/// A card instance: `0..27` belong to seat 0, `27..54` to seat 1.
+pub type CardId = u8;
+/// A crystal: its index in the pack.
+pub type CrystalId = u8;
+
+pub const TOTAL_CARDS: usize = 2 * DECK_SIZE;
+pub const CRYSTALS_TO_WIN: usize = 4;
+pub const HAND_TARGET: usize = 5;
+pub const REPLENISH_COST: u8 = 3;
+pub const INVADE_COST: u8 = 3;
+pub const MAX_SUMMON: usize = 3;
+pub const SQUAD_LIMIT: usize = 3;
+
+/// Any ordered or unordered group of cards in an input (a summon, a squad order).
+pub type Cards = ArrayVec<CardId, { MAX_SQUAD_LIMIT as usize }>;
+/// Hands, draw and discard piles. Ordered piles list their top card first.
+pub type Pile = ArrayVec<CardId, TOTAL_CARDS>;
+/// A squad, top unit first.
+pub type Squad = ArrayVec<CardId, { MAX_SQUAD_LIMIT as usize }>;
+
+pub fn owner(card: CardId) -> Seat {
+    (card as usize / DECK_SIZE) as Seat
+}
+
+pub fn opp(seat: Seat) -> Seat {
+    1 - seat
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CollectedCrystal {
+    pub crystal: CrystalId,
+    pub face_down: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct Player {
+    pub hand: Pile,
+    /// Top card first.
+    pub draw: Pile,
+    pub discard: Pile,
+    pub removed: Pile,
+    pub crystals: ArrayVec<CollectedCrystal, MAX_CRYSTALS>,
+}
+
+/// How a match is set up: everything needed, with the inputs, to replay it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Setup {
+    /// Clan of each seat, as an index into the pack's clans.
+    pub clans: [u8; 2],
+    pub seed: u64,
+    /// Play with the optional initial mulligan.
+    #[serde(default)]
+    pub mulligan: bool,
+}
+
+/// A battle in progress.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Battle {
+    pub zone: ZoneId,
+    /// The seat whose activated squad started the battle.
+    pub attacker: Seat,
+    /// The committed battle cards. Secret until `revealed`.
+    pub cards: [Option<CardId>; 2],
+    /// The card came from the top of the draw pile (the hand was empty).
+    pub from_deck: [bool; 2],
+    pub revealed: bool,
+    /// Which effect of each seat's card triggered: true = left.
+    pub left: [bool; 2],
+    /// The card became a unit (`join_squad`) and is not discarded at the end.
+    pub joined: [bool; 2],
+    /// Units destroyed in this battle so far (both squads).
+    pub destroyed: u8,
+}
+
+/// One item of work on the agenda. The agenda is a stack: the last step runs next.
+/// Steps that need an answer wait on the agenda until a seat submits one; a match
+/// can be saved and reloaded at any of them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "step", rename_all = "snake_case")]
+pub enum Step {
+    /// Both seats may return cards from their opening hand (secret, simultaneous).
+    Mulligan { choices: [Option<Cards>; 2] },
+    /// The active player picks her next action.
+    ChooseAction,
+    /// The controller may reorder a squad (after an activation is paid, or units joined it).
+    Reorder { seat: Seat, zone: ZoneId },
+    /// The controller discards units of her choice until the squad is within its limit.
+    DiscardDown { seat: Seat, zone: ZoneId },
+    /// The activated squad may move some or all of its units into one adjacent zone.
+    Move { seat: Seat, zone: ZoneId },
+    /// The activated squad may battle an enemy squad in its zone.
+    OfferBattle { seat: Seat },
+    /// Empty-handed seats play the top card of their draw pile.
+    PrepareBattleCards,
+    /// Both seats pick a battle card in secret.
+    BattleCards,
+    Reveal,
+    /// The active player decides whose triggered effects resolve first.
+    OrderEffects,
+    /// Resolve the triggered effect atoms of one seat, from atom `idx` on.
+    ResolveEffects {
+        seat: Seat,
+        after_damage: bool,
+        idx: u8,
+    },
+    /// The seat may draw up to `max` cards.
+    MayDraw { seat: Seat, max: u8 },
+    /// The seat chooses one unit of her battling squad to remove from the game.
+    RemoveOwnUnit { seat: Seat },
+    /// The seat chooses an enemy unit in the battle to destroy.
+    DestroyEnemyUnit { seat: Seat },
+    Damage,
+    /// The seat may take her battle card back into her hand.
+    ReturnCard { seat: Seat },
+    EndBattle,
+    /// The replenishing seat discards cards one at a time, then says done.
+    ReplenishDiscard { seat: Seat },
+    ReplenishDraw { seat: Seat },
+    /// The seat scores a face-up crystal for free (the opponent reshuffled).
+    FreeScore { seat: Seat },
+    /// Free scores owed, win check and passing the turn.
+    EndAction,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct State {
+    /// The engine's rules version when the match started (see `RULES_VERSION`).
+    pub rules_version: u32,
+    pub setup: Setup,
+    pub rng: Pcg32,
+    /// The card kind of each card instance (54 entries).
+    pub kinds: ArrayVec<KindId, TOTAL_CARDS>,
+    pub players: [Player; 2],
+    /// Per zone, each seat's squad (top unit first); empty = no squad.
+    pub squads: ArrayVec<[Squad; 2], MAX_ZONES>,
+    /// The initiative token: positive on seat 0's side, negative on seat 1's.
+    pub token: i8,
+    pub active: Seat,
+    pub first_player: Option<Seat>,
+    /// Face-up crystals.
+    pub market: ArrayVec<CrystalId, 3>,
+    /// Top first.
+    pub crystal_deck: ArrayVec<CrystalId, MAX_CRYSTALS>,
+    pub agenda: Vec<Step>,
+    pub battle: Option<Battle>,
+    /// The zone of the squad being activated (it follows the squad when it moves).
+    pub activated: Option<ZoneId>,
+    /// Free scores owed to each seat after the current action (opponent reshuffled).
+    pub owed_scores: [u8; 2],
+    pub winner: Option<Seat>,
+    /// Turns started so far (the first player's first turn is 1).
+    pub turn: u32,
+    /// Actions completed so far.
+    pub actions: u32,
+}

@@ -1,0 +1,5 @@
+//! Crystal Clans: a rules engine for the 2-player card battle game, and the tools
+//! around it. See ARCHITECTURE.md for the layers.
+
+pub mod game;
+pub mod selfplay;

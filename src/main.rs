@@ -1,0 +1,52 @@
+use clap::{Parser, Subcommand};
+use crystal_clans::game::Rules;
+use crystal_clans::selfplay;
+
+#[derive(Parser)]
+#[command(name = "crystal-clans", about = "Crystal Clans: rules engine and tools", version)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Play random games and print a JSON summary.
+    Selfplay {
+        #[arg(long, default_value_t = 100)]
+        games: u64,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Two clans, e.g. `flower,skull` (default: every pair in turn).
+        #[arg(long)]
+        clans: Option<String>,
+        #[arg(long)]
+        mulligan: bool,
+    },
+}
+
+fn main() {
+    let cli = Cli::parse();
+    let code = match cli.command {
+        Command::Selfplay { games, seed, clans, mulligan } => {
+            let rules = Rules::base();
+            let pairs = match clans {
+                None => selfplay::all_pairs(&rules),
+                Some(c) => {
+                    let ids: Vec<_> = c.split(',').map(|x| rules.pack.clan_index(x.trim())).collect();
+                    match ids.as_slice() {
+                        [Some(a), Some(b)] => vec![[*a, *b]],
+                        _ => {
+                            eprintln!("--clans takes two clan names separated by a comma");
+                            std::process::exit(2);
+                        }
+                    }
+                }
+            };
+            let s = selfplay::run(&rules, games, seed, &pairs, mulligan);
+            println!("{}", serde_json::to_string_pretty(&s).unwrap());
+            if s.errors.is_empty() { 0 } else { 1 }
+        }
+    };
+    std::process::exit(code);
+}

@@ -1,0 +1,140 @@
+//! Random self-play: the engine's fuzzer and its throughput benchmark.
+
+use crate::game::rng::below;
+use crate::game::{Input, Rules, Setup, State};
+use rand::SeedableRng;
+use rand_pcg::Pcg32;
+use serde::Serialize;
+
+/// A game that has not ended after this many inputs is reported as unfinished.
+pub const MAX_INPUTS: u32 = 20_000;
+
+#[derive(Debug, Clone, Serialize)]
+pub struct GameResult {
+    pub winner: Option<u8>,
+    pub inputs: u32,
+    pub turns: u32,
+    pub reshuffles: u32,
+}
+
+/// Plays one game with uniformly random legal inputs. `check` runs after every input
+/// (the property tests pass their invariant checks here).
+pub fn play_random(
+    rules: &Rules,
+    setup: Setup,
+    player_seed: u64,
+    mut check: impl FnMut(&State, &[crate::game::Event]) -> Result<(), String>,
+) -> Result<(GameResult, State), String> {
+    let (mut state, ev) = State::new(rules, setup)?;
+    check(&state, &ev)?;
+    let mut rng = Pcg32::seed_from_u64(player_seed);
+    let mut inputs = 0;
+    let mut reshuffles = 0;
+    while state.winner.is_none() && inputs < MAX_INPUTS {
+        let pending = state.pending();
+        let seat = pending.seats[below(&mut rng, pending.seats.len() as u32) as usize];
+        let legal = state.legal(rules, seat);
+        if legal.is_empty() {
+            return Err(format!(
+                "seat {seat} must answer {:?} but has no legal input",
+                pending.question
+            ));
+        }
+        let input: &Input = &legal[below(&mut rng, legal.len() as u32) as usize];
+        let ev = state
+            .apply(rules, seat, input)
+            .map_err(|e| format!("legal input {input:?} refused: {e}"))?;
+        reshuffles += ev
+            .iter()
+            .filter(|e| matches!(e, crate::game::Event::Reshuffled { .. }))
+            .count() as u32;
+        inputs += 1;
+        check(&state, &ev)?;
+    }
+    Ok((
+        GameResult {
+            winner: state.winner,
+            inputs,
+            turns: state.turn,
+            reshuffles,
+        },
+        state,
+    ))
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Summary {
+    pub games: u64,
+    pub finished: u64,
+    pub errors: Vec<String>,
+    pub wins_by_seat: [u64; 2],
+    pub wins_first_player: u64,
+    pub wins_by_clan: Vec<(String, u64)>,
+    pub average_inputs: f64,
+    pub average_turns: f64,
+    pub reshuffles: u64,
+    pub seconds: f64,
+    pub games_per_second: f64,
+    pub inputs_per_second: f64,
+}
+
+/// Plays `games` random games, cycling through the clan pairs given (or all pairs).
+pub fn run(rules: &Rules, games: u64, seed: u64, pairs: &[[u8; 2]], mulligan: bool) -> Summary {
+    let start = std::time::Instant::now();
+    let mut s = Summary {
+        games,
+        finished: 0,
+        errors: vec![],
+        wins_by_seat: [0, 0],
+        wins_first_player: 0,
+        wins_by_clan: rules.pack.clans.iter().map(|c| (c.id.clone(), 0)).collect(),
+        average_inputs: 0.0,
+        average_turns: 0.0,
+        reshuffles: 0,
+        seconds: 0.0,
+        games_per_second: 0.0,
+        inputs_per_second: 0.0,
+    };
+    let mut inputs = 0u64;
+    let mut turns = 0u64;
+    for g in 0..games {
+        let clans = pairs[(g % pairs.len() as u64) as usize];
+        let game_seed = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(g);
+        let setup = Setup {
+            clans,
+            seed: game_seed,
+            mulligan,
+        };
+        match play_random(rules, setup, game_seed ^ 0xA5A5, |_, _| Ok(())) {
+            Ok((r, state)) => {
+                inputs += r.inputs as u64;
+                turns += r.turns as u64;
+                s.reshuffles += r.reshuffles as u64;
+                if let Some(w) = r.winner {
+                    s.finished += 1;
+                    s.wins_by_seat[w as usize] += 1;
+                    if state.first_player == Some(w) {
+                        s.wins_first_player += 1;
+                    }
+                    s.wins_by_clan[clans[w as usize] as usize].1 += 1;
+                } else {
+                    s.errors.push(format!("game {g} (seed {game_seed}): no winner after {} inputs", r.inputs));
+                }
+            }
+            Err(e) => s.errors.push(format!("game {g} (seed {game_seed}): {e}")),
+        }
+    }
+    let secs = start.elapsed().as_secs_f64();
+    s.seconds = secs;
+    s.average_inputs = inputs as f64 / games.max(1) as f64;
+    s.average_turns = turns as f64 / games.max(1) as f64;
+    s.games_per_second = games as f64 / secs;
+    s.inputs_per_second = inputs as f64 / secs;
+    s
+}
+
+/// Every ordered pair of clans in the pack.
+pub fn all_pairs(rules: &Rules) -> Vec<[u8; 2]> {
+    let n = rules.pack.clans.len() as u8;
+    (0..n).flat_map(|a| (0..n).map(move |b| [a, b])).collect()
+}
