@@ -2,4 +2,5 @@
 //! around it. See ARCHITECTURE.md for the layers.
 
 pub mod game;
+pub mod scenario;
 pub mod selfplay;

@@ -11,6 +11,11 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Run a scenario file (a position and inputs) and print the result as JSON.
+    Scenario {
+        /// The scenario file (TOML or JSON, see docs/scenarios.md).
+        file: std::path::PathBuf,
+    },
     /// Play random games and print a JSON summary.
     Selfplay {
         #[arg(long, default_value_t = 100)]
@@ -28,6 +33,7 @@ enum Command {
 fn main() {
     let cli = Cli::parse();
     let code = match cli.command {
+        Command::Scenario { file } => crystal_clans::scenario::cli(&file),
         Command::Selfplay { games, seed, clans, mulligan } => {
             let rules = Rules::base();
             let pairs = match clans {

@@ -21,13 +21,13 @@ use rand_pcg::Pcg32;
 pub const RULES_VERSION: u32 = 1;
 
 /// What the match waits for: which seats may answer and the question.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Pending {
     pub seats: Vec<Seat>,
     pub question: Question,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(tag = "question", rename_all = "snake_case")]
 pub enum Question {
     Mulligan,

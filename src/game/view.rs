@@ -1,0 +1,149 @@
+//! What a player (or a spectator) may know of a match.
+//!
+//! Everything that leaves the engine for a person or a bot (embeds, images, log
+//! lines, AI inputs) is built from a `View`, never from the `State`: the opponent's
+//! hand is a count, the draw piles are counts, and a committed but unrevealed battle
+//! card is only "chosen".
+
+use super::Rules;
+use super::board::ZoneId;
+use super::engine::Pending;
+use super::pack::KindId;
+use super::state::{CardId, CollectedCrystal, CrystalId, Seat, State, Step, owner};
+use serde::{Deserialize, Serialize};
+
+/// A visible card: its instance and its kind (an index into the pack's cards).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CardView {
+    pub id: CardId,
+    pub kind: KindId,
+    pub owner: Seat,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerView {
+    pub clan: u8,
+    pub hand_count: u8,
+    pub draw_count: u8,
+    pub discard: Vec<CardView>,
+    pub removed: Vec<CardView>,
+    pub crystals: Vec<CollectedCrystal>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ZoneView {
+    pub zone: ZoneId,
+    /// Each seat's squad here, top unit first (empty = none).
+    pub squads: [Vec<CardView>; 2],
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BattleView {
+    pub zone: ZoneId,
+    pub attacker: Seat,
+    /// Whether each seat has committed a battle card.
+    pub chosen: [bool; 2],
+    /// The card came from the top of the draw pile.
+    pub from_deck: [bool; 2],
+    pub revealed: bool,
+    /// The cards, once revealed; before that only the viewer's own hand-picked card.
+    pub cards: [Option<CardView>; 2],
+    /// Which effect triggered (true = left), once revealed.
+    pub left: Option<[bool; 2]>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct View {
+    /// Whose view this is (`None` = a spectator).
+    pub viewer: Option<Seat>,
+    pub track_length: i8,
+    /// Positive on seat 0's side, negative on seat 1's.
+    pub token: i8,
+    pub active: Seat,
+    pub first_player: Option<Seat>,
+    pub turn: u32,
+    pub winner: Option<Seat>,
+    pub pending: Pending,
+    pub players: [PlayerView; 2],
+    pub zones: Vec<ZoneView>,
+    pub market: Vec<CrystalId>,
+    pub crystal_deck_count: u8,
+    pub battle: Option<BattleView>,
+    /// The viewer's own hand (`None` for a spectator).
+    pub hand: Option<Vec<CardView>>,
+    /// Whether each seat has already sent its mulligan (during the mulligan).
+    pub mulligan_done: Option<[bool; 2]>,
+}
+
+impl State {
+    fn card_view(&self, id: CardId) -> CardView {
+        CardView {
+            id,
+            kind: self.kinds[id as usize],
+            owner: owner(id),
+        }
+    }
+
+    fn card_views(&self, cards: &[CardId]) -> Vec<CardView> {
+        cards.iter().map(|&c| self.card_view(c)).collect()
+    }
+
+    /// The match as `viewer` may see it (`None` = a spectator).
+    pub fn view(&self, rules: &Rules, viewer: Option<Seat>) -> View {
+        let pending: Pending = self.pending();
+        let players = [0, 1].map(|s: usize| {
+            let p = &self.players[s];
+            PlayerView {
+                clan: self.setup.clans[s],
+                hand_count: p.hand.len() as u8,
+                draw_count: p.draw.len() as u8,
+                discard: self.card_views(&p.discard),
+                removed: self.card_views(&p.removed),
+                crystals: p.crystals.to_vec(),
+            }
+        });
+        let zones = (0..rules.board.zones.len())
+            .map(|z| ZoneView {
+                zone: z as ZoneId,
+                squads: [0, 1].map(|s| self.card_views(&self.squads[z][s])),
+            })
+            .collect();
+        let battle = self.battle.as_ref().map(|b| BattleView {
+            zone: b.zone,
+            attacker: b.attacker,
+            chosen: [0, 1].map(|s| b.cards[s].is_some() || b.from_deck[s]),
+            from_deck: b.from_deck,
+            revealed: b.revealed,
+            cards: [0, 1].map(|s| {
+                let own_pick = viewer == Some(s as Seat) && !b.from_deck[s];
+                if b.revealed || own_pick {
+                    b.cards[s].map(|c| self.card_view(c))
+                } else {
+                    None
+                }
+            }),
+            left: b.revealed.then_some(b.left),
+        });
+        let mulligan_done = match self.agenda.last() {
+            Some(Step::Mulligan { choices }) => Some([0, 1].map(|s| choices[s].is_some())),
+            _ => None,
+        };
+        View {
+            viewer,
+            track_length: rules.board.track_length,
+            token: self.token,
+            active: self.active,
+            first_player: self.first_player,
+            turn: self.turn,
+            winner: self.winner,
+            pending,
+            players,
+            zones,
+            market: self.market.to_vec(),
+            crystal_deck_count: self.crystal_deck.len() as u8,
+            battle,
+            hand: viewer.map(|s| self.card_views(&self.players[s as usize].hand)),
+            mulligan_done,
+        }
+    }
+}
