@@ -669,9 +669,18 @@ impl State {
                     match b.cards[seat as usize] {
                         Some(card) if !self.squad(zone, seat).is_empty() => {
                             self.battle.as_mut().expect("in a battle").joined[seat as usize] = true;
-                            self.squad_mut(zone, seat).push(card);
                             ev.push(Event::CardJoinedSquad { seat, card, zone });
-                            Some(Step::DiscardDown { seat, zone })
+                            // It joins as the bottom unit; as with any unit added to a
+                            // squad, the controller may then discard down and reorder.
+                            if i + 1 < effects.len() {
+                                self.agenda.push(Step::ResolveEffects {
+                                    seat,
+                                    after_damage,
+                                    idx: (i + 1) as u8,
+                                });
+                            }
+                            self.place_units(seat, zone, &[card]);
+                            return;
                         }
                         _ => None,
                     }
@@ -1231,7 +1240,8 @@ impl State {
                 for_each_order(self, self.squad(*zone, seat), |o| out.push(Input::Order(o)));
             }
             Step::DiscardDown { zone, .. } => {
-                for c in one_per_kind(self, self.squad(*zone, seat)) {
+                // Position matters (which unit ends up on top), so offer every unit.
+                for &c in self.squad(*zone, seat) {
                     out.push(Input::Unit(c));
                 }
             }
@@ -1269,7 +1279,7 @@ impl State {
             }
             Step::RemoveOwnUnit { .. } => {
                 let zone = self.battle.as_ref().expect("in a battle").zone;
-                for c in one_per_kind(self, self.squad(zone, seat)) {
+                for &c in self.squad(zone, seat) {
                     out.push(Input::Unit(c));
                 }
             }
