@@ -3,7 +3,11 @@ use crystal_clans::game::Rules;
 use crystal_clans::selfplay;
 
 #[derive(Parser)]
-#[command(name = "crystal-clans", about = "Crystal Clans: rules engine and tools", version)]
+#[command(
+    name = "crystal-clans",
+    about = "Crystal Clans: rules engine and tools",
+    version
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -28,18 +32,48 @@ enum Command {
         #[arg(long)]
         mulligan: bool,
     },
+    /// Measure performance (prints JSON with ratios measured in the same run).
+    Bench {
+        #[command(subcommand)]
+        what: BenchTarget,
+    },
+}
+
+#[derive(Subcommand)]
+enum BenchTarget {
+    /// Random full games per second on one thread; clone and serialize a mid-game state.
+    Engine {
+        /// How long to play random games.
+        #[arg(long, default_value_t = 3.0)]
+        seconds: f64,
+    },
 }
 
 fn main() {
     let cli = Cli::parse();
     let code = match cli.command {
         Command::Scenario { file } => crystal_clans::scenario::cli(&file),
-        Command::Selfplay { games, seed, clans, mulligan } => {
+        Command::Bench {
+            what: BenchTarget::Engine { seconds },
+        } => {
+            let report = crystal_clans::bench::engine(seconds);
+            println!("{}", serde_json::to_string_pretty(&report).unwrap());
+            0
+        }
+        Command::Selfplay {
+            games,
+            seed,
+            clans,
+            mulligan,
+        } => {
             let rules = Rules::base();
             let pairs = match clans {
                 None => selfplay::all_pairs(&rules),
                 Some(c) => {
-                    let ids: Vec<_> = c.split(',').map(|x| rules.pack.clan_index(x.trim())).collect();
+                    let ids: Vec<_> = c
+                        .split(',')
+                        .map(|x| rules.pack.clan_index(x.trim()))
+                        .collect();
                     match ids.as_slice() {
                         [Some(a), Some(b)] => vec![[*a, *b]],
                         _ => {

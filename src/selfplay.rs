@@ -118,7 +118,10 @@ pub fn run(rules: &Rules, games: u64, seed: u64, pairs: &[[u8; 2]], mulligan: bo
                     }
                     s.wins_by_clan[clans[w as usize] as usize].1 += 1;
                 } else {
-                    s.errors.push(format!("game {g} (seed {game_seed}): no winner after {} inputs", r.inputs));
+                    s.errors.push(format!(
+                        "game {g} (seed {game_seed}): no winner after {} inputs",
+                        r.inputs
+                    ));
                 }
             }
             Err(e) => s.errors.push(format!("game {g} (seed {game_seed}): {e}")),

@@ -65,9 +65,15 @@ fn check_cards(state: &State, rules: &Rules) -> Result<(), String> {
     for (z, squads) in state.squads.iter().enumerate() {
         for (s, squad) in squads.iter().enumerate() {
             if squad.len() > state.squad_limit(rules, s as u8, z as ZoneId)
-                && !matches!(state.agenda.last(), Some(crystal_clans::game::state::Step::DiscardDown { .. }))
+                && !matches!(
+                    state.agenda.last(),
+                    Some(crystal_clans::game::state::Step::DiscardDown { .. })
+                )
             {
-                return Err(format!("squad of seat {s} in zone {z} has {} units", squad.len()));
+                return Err(format!(
+                    "squad of seat {s} in zone {z} has {} units",
+                    squad.len()
+                ));
             }
         }
     }
@@ -84,7 +90,10 @@ fn check_waiting(state: &State, rules: &Rules) -> Result<(), String> {
     }
     for &seat in &pending.seats {
         if state.legal(rules, seat).is_empty() {
-            return Err(format!("seat {seat} must answer {:?} but has no legal input", pending.question));
+            return Err(format!(
+                "seat {seat} must answer {:?} but has no legal input",
+                pending.question
+            ));
         }
     }
     for seat in 0..2 {
@@ -109,10 +118,17 @@ fn random_play_keeps_every_invariant_for_every_pair_of_clans() {
     for (i, clans) in pairs.iter().enumerate() {
         for g in 0..8u64 {
             let seed = i as u64 * 1000 + g;
-            let setup = Setup { clans: *clans, seed, mulligan: g % 2 == 0 };
+            let setup = Setup {
+                clans: *clans,
+                seed,
+                mulligan: g % 2 == 0,
+            };
             let (result, _) = selfplay::play_random(&rules, setup, seed + 7, invariants(&rules))
                 .unwrap_or_else(|e| panic!("clans {clans:?} seed {seed}: {e}"));
-            assert!(result.winner.is_some(), "clans {clans:?} seed {seed}: no winner after {MAX_INPUTS} inputs");
+            assert!(
+                result.winner.is_some(),
+                "clans {clans:?} seed {seed}: no winner after {MAX_INPUTS} inputs"
+            );
         }
     }
 }
@@ -140,7 +156,8 @@ fn kind_form(state: &State, input: &Input) -> String {
 
 fn random_input(rng: &mut Pcg32) -> Input {
     let card = |rng: &mut Pcg32| below(rng, 56) as u8;
-    let cards = |rng: &mut Pcg32| -> Cards { (0..below(rng, 5)).map(|_| below(rng, 56) as u8).collect() };
+    let cards =
+        |rng: &mut Pcg32| -> Cards { (0..below(rng, 5)).map(|_| below(rng, 56) as u8).collect() };
     match below(rng, 16) {
         0 => Input::Mulligan(cards(rng)),
         1 => Input::Summon(cards(rng)),
@@ -149,7 +166,10 @@ fn random_input(rng: &mut Pcg32) -> Input {
         4 => Input::Replenish,
         5 => Input::Invade,
         6 => Input::Order(cards(rng)),
-        7 => Input::Move { cards: cards(rng), to: below(rng, 11) as u8 },
+        7 => Input::Move {
+            cards: cards(rng),
+            to: below(rng, 11) as u8,
+        },
         8 => Input::Stay,
         9 => Input::Battle(below(rng, 2) == 0),
         10 => Input::BattleCard(card(rng)),
@@ -168,7 +188,11 @@ fn illegal_inputs_are_refused_and_change_nothing() {
     let mut refused = 0;
     let mut accepted = 0;
     for g in 0..30u64 {
-        let setup = Setup { clans: [(g % 6) as u8, ((g / 6) % 6) as u8], seed: g, mulligan: g % 3 == 0 };
+        let setup = Setup {
+            clans: [(g % 6) as u8, ((g / 6) % 6) as u8],
+            seed: g,
+            mulligan: g % 3 == 0,
+        };
         let (mut state, _) = State::new(&rules, setup).unwrap();
         let mut steps = 0;
         while state.winner.is_none() && steps < 3000 {
@@ -211,7 +235,15 @@ fn illegal_inputs_are_refused_and_change_nothing() {
 #[test]
 fn inputs_from_a_seat_that_is_not_asked_are_refused() {
     let rules = Rules::base();
-    let (mut state, _) = State::new(&rules, Setup { clans: [0, 1], seed: 5, mulligan: false }).unwrap();
+    let (mut state, _) = State::new(
+        &rules,
+        Setup {
+            clans: [0, 1],
+            seed: 5,
+            mulligan: false,
+        },
+    )
+    .unwrap();
     let waiting = state.pending().seats[0];
     let other = 1 - waiting;
     let before = state.clone();
@@ -224,7 +256,11 @@ fn inputs_from_a_seat_that_is_not_asked_are_refused() {
 fn same_seed_and_inputs_give_byte_identical_state_json() {
     let rules = Rules::base();
     for seed in [1u64, 2, 3, 42] {
-        let setup = Setup { clans: [4, 1], seed, mulligan: true };
+        let setup = Setup {
+            clans: [4, 1],
+            seed,
+            mulligan: true,
+        };
         let mut inputs = Vec::new();
         let (_, first) = selfplay::play_random(&rules, setup.clone(), seed, |_, _| Ok(())).unwrap();
         // Replay by recording the inputs of a second run with the same player seed.
@@ -258,18 +294,32 @@ fn hidden_information_stays_out_of_the_opponents_view() {
     let rules = Rules::base();
     let mut rng = Pcg32::seed_from_u64(3);
     for g in 0..20u64 {
-        let (mut state, _) = State::new(&rules, Setup { clans: [(g % 6) as u8, 2], seed: g, mulligan: true }).unwrap();
+        let (mut state, _) = State::new(
+            &rules,
+            Setup {
+                clans: [(g % 6) as u8, 2],
+                seed: g,
+                mulligan: true,
+            },
+        )
+        .unwrap();
         while state.winner.is_none() {
             for viewer in 0..2u8 {
                 let view = state.view(&rules, Some(viewer));
                 let json = serde_json::to_string(&view).unwrap();
                 // The opponent's hand cards appear nowhere unless they are public anyway.
                 let other = &state.players[1 - viewer as usize];
-                assert_eq!(view.players[1 - viewer as usize].hand_count as usize, other.hand.len());
+                assert_eq!(
+                    view.players[1 - viewer as usize].hand_count as usize,
+                    other.hand.len()
+                );
                 if let Some(b) = &view.battle
                     && !b.revealed
                 {
-                    assert!(b.cards[1 - viewer as usize].is_none(), "an unrevealed battle card leaked");
+                    assert!(
+                        b.cards[1 - viewer as usize].is_none(),
+                        "an unrevealed battle card leaked"
+                    );
                 }
                 assert!(!json.contains("\"draw\""), "a draw pile leaked into a view");
             }
@@ -283,12 +333,16 @@ fn hidden_information_stays_out_of_the_opponents_view() {
             for e in &events {
                 let public = e.redact(Some(1 - seat));
                 if let Event::Drew { cards, .. } = &public {
-                    assert!(cards.is_none() || matches!(e, Event::Drew { seat: s, .. } if *s != seat));
+                    assert!(
+                        cards.is_none() || matches!(e, Event::Drew { seat: s, .. } if *s != seat)
+                    );
                 }
-                if let Event::BattleCardChosen { seat: s, card, .. } = e.redact(Some(1 - *match e {
-                    Event::BattleCardChosen { seat, .. } => seat,
-                    _ => &seat,
-                })) {
+                if let Event::BattleCardChosen { seat: s, card, .. } = e.redact(Some(
+                    1 - *match e {
+                        Event::BattleCardChosen { seat, .. } => seat,
+                        _ => &seat,
+                    },
+                )) {
                     let _ = s;
                     assert!(card.is_none(), "the opponent saw a chosen battle card");
                 }

@@ -65,17 +65,6 @@ impl Board {
         .expect("the embedded board is validated by the test suite")
     }
 
-    pub fn load(path: &std::path::Path) -> Result<Board, PackError> {
-        let file = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|e| PackError {
-            file: file.clone(),
-            item: None,
-            field: None,
-            message: format!("cannot read the file: {e}"),
-        })?;
-        Board::parse(&file, &text)
-    }
-
     pub fn parse(file: &str, text: &str) -> Result<Board, PackError> {
         let err = |item: Option<String>, field: &str, message: String| PackError {
             file: file.to_string(),
@@ -89,11 +78,15 @@ impl Board {
             field: None,
             message: e.message().to_string(),
         })?;
-        if !(3..=60).contains(&raw.track_length) {
-            return Err(err(None, "track_length", "must be between 3 and 60".into()));
+        if !(4..=60).contains(&raw.track_length) {
+            return Err(err(None, "track_length", "must be between 4 and 60 (a replenish, cost 3, must always be affordable from a neutral space)".into()));
         }
         if raw.zones.len() < 3 || raw.zones.len() > MAX_ZONES {
-            return Err(err(None, "zones", format!("a board has 3 to {MAX_ZONES} zones")));
+            return Err(err(
+                None,
+                "zones",
+                format!("a board has 3 to {MAX_ZONES} zones"),
+            ));
         }
         let mut homes = [None, None];
         let mut crystal_zones = Vec::new();
@@ -108,27 +101,49 @@ impl Board {
                         return Err(err(item, "seat", format!("seat {s} has two home zones")));
                     }
                 }
-                (ZoneKind::Home, _) => return Err(err(item, "seat", "a home zone needs seat 0 or 1".into())),
-                (_, Some(_)) => return Err(err(item, "seat", "only home zones have a seat".into())),
+                (ZoneKind::Home, _) => {
+                    return Err(err(item, "seat", "a home zone needs seat 0 or 1".into()));
+                }
+                (_, Some(_)) => {
+                    return Err(err(item, "seat", "only home zones have a seat".into()));
+                }
                 (ZoneKind::Crystal, None) => crystal_zones.push(i as ZoneId),
                 (ZoneKind::Plain, None) => {}
             }
         }
         let homes = match homes {
             [Some(a), Some(b)] => [a, b],
-            _ => return Err(err(None, "zones", "the board needs one home zone per seat".into())),
+            _ => {
+                return Err(err(
+                    None,
+                    "zones",
+                    "the board needs one home zone per seat".into(),
+                ));
+            }
         };
         if crystal_zones.len() < 2 {
-            return Err(err(None, "zones", "the board needs at least 2 crystal zones".into()));
+            return Err(err(
+                None,
+                "zones",
+                "the board needs at least 2 crystal zones".into(),
+            ));
         }
         let index = |id: &str| raw.zones.iter().position(|z| z.id == id);
         let mut adjacent = vec![0u16; raw.zones.len()];
         for [a, b] in &raw.adjacency {
             let (Some(i), Some(j)) = (index(a), index(b)) else {
-                return Err(err(None, "adjacency", format!("[{a}, {b}] names an unknown zone")));
+                return Err(err(
+                    None,
+                    "adjacency",
+                    format!("[{a}, {b}] names an unknown zone"),
+                ));
             };
             if i == j {
-                return Err(err(None, "adjacency", format!("zone {a} cannot border itself")));
+                return Err(err(
+                    None,
+                    "adjacency",
+                    format!("zone {a} cannot border itself"),
+                ));
             }
             adjacent[i] |= 1 << j;
             adjacent[j] |= 1 << i;
@@ -148,7 +163,11 @@ impl Board {
             seen = next;
         }
         if seen.count_ones() as usize != raw.zones.len() {
-            return Err(err(None, "adjacency", "not every zone can be reached from the home zones".into()));
+            return Err(err(
+                None,
+                "adjacency",
+                "not every zone can be reached from the home zones".into(),
+            ));
         }
         Ok(Board {
             id: raw.id,

@@ -211,7 +211,12 @@ impl State {
     /// The token position after `seat` pays `cost`, if that stays on the track.
     pub fn token_after_paying(&self, rules: &Rules, seat: Seat, cost: u8) -> Option<i8> {
         let l = rules.board.track_length as i32;
-        let t = self.token as i32 + if seat == 0 { -(cost as i32) } else { cost as i32 };
+        let t = self.token as i32
+            + if seat == 0 {
+                -(cost as i32)
+            } else {
+                cost as i32
+            };
         (-l..=l).contains(&t).then_some(t as i8)
     }
 
@@ -245,7 +250,12 @@ impl State {
     /// Gaining initiative moves the token toward the gainer and stops at the end.
     pub fn gain_initiative(&mut self, rules: &Rules, seat: Seat, amount: u8) {
         let l = rules.board.track_length as i32;
-        let t = self.token as i32 + if seat == 0 { amount as i32 } else { -(amount as i32) };
+        let t = self.token as i32
+            + if seat == 0 {
+                amount as i32
+            } else {
+                -(amount as i32)
+            };
         self.token = t.clamp(-l, l) as i8;
     }
 
@@ -400,16 +410,24 @@ impl State {
                 }
             }
             Step::OfferBattle { seat } => match self.activated {
-                Some(z) if !self.squad(z, seat).is_empty() && !self.squad(z, opp(seat)).is_empty() => {
+                Some(z)
+                    if !self.squad(z, seat).is_empty() && !self.squad(z, opp(seat)).is_empty() =>
+                {
                     Poll::Wait
                 }
                 _ => Poll::Skip,
             },
             Step::BattleCards => {
-                let b = self.battle.as_ref().expect("battle cards are chosen in a battle");
-                if b.cards.iter().zip(&b.from_deck).enumerate().all(|(s, (c, d))| {
-                    c.is_some() || *d || self.players[s].hand.is_empty()
-                }) {
+                let b = self
+                    .battle
+                    .as_ref()
+                    .expect("battle cards are chosen in a battle");
+                if b.cards
+                    .iter()
+                    .zip(&b.from_deck)
+                    .enumerate()
+                    .all(|(s, (c, d))| c.is_some() || *d || self.players[s].hand.is_empty())
+                {
                     Poll::Skip
                 } else {
                     Poll::Wait
@@ -426,9 +444,15 @@ impl State {
             Step::RemoveOwnUnit { seat } => self.battle_squad_poll(seat),
             Step::DestroyEnemyUnit { seat } => self.battle_squad_poll(opp(seat)),
             Step::ReturnCard { seat } => {
-                let b = self.battle.as_ref().expect("battle cards return in a battle");
+                let b = self
+                    .battle
+                    .as_ref()
+                    .expect("battle cards return in a battle");
                 match b.cards[seat as usize] {
-                    Some(c) if !b.joined[seat as usize] && self.triggered(rules, seat).contains(&Effect::Return) => {
+                    Some(c)
+                        if !b.joined[seat as usize]
+                            && self.triggered(rules, seat).contains(&Effect::Return) =>
+                    {
                         let _ = c;
                         Poll::Wait
                     }
@@ -594,7 +618,11 @@ impl State {
             Some(b) if b.revealed => match b.cards[seat as usize] {
                 Some(c) => {
                     let def = self.card(rules, c);
-                    if b.left[seat as usize] { &def.left } else { &def.right }
+                    if b.left[seat as usize] {
+                        &def.left
+                    } else {
+                        &def.right
+                    }
                 }
                 None => &[],
             },
@@ -617,7 +645,11 @@ impl State {
             left,
         });
         // The order matters only when both seats have effects that change the board.
-        let interactive = [0, 1].map(|s| self.triggered(rules, s).iter().any(|e| is_active_before_damage(*e)));
+        let interactive = [0, 1].map(|s| {
+            self.triggered(rules, s)
+                .iter()
+                .any(|e| is_active_before_damage(*e))
+        });
         if interactive[0] && interactive[1] {
             self.agenda.push(Step::OrderEffects);
         } else {
@@ -648,7 +680,14 @@ impl State {
         }
     }
 
-    fn resolve_effects(&mut self, rules: &Rules, seat: Seat, after_damage: bool, idx: u8, ev: &mut Vec<Event>) {
+    fn resolve_effects(
+        &mut self,
+        rules: &Rules,
+        seat: Seat,
+        after_damage: bool,
+        idx: u8,
+        ev: &mut Vec<Event>,
+    ) {
         let effects = self.triggered(rules, seat);
         let zone = self.battle.as_ref().expect("in a battle").zone;
         for (i, &e) in effects.iter().enumerate().skip(idx as usize) {
@@ -657,13 +696,19 @@ impl State {
                 (false, Effect::Destroy(Target::Choice)) => Some(Step::DestroyEnemyUnit { seat }),
                 (false, Effect::Destroy(t)) => {
                     let enemy = self.squad(zone, opp(seat));
-                    let victim = if t == Target::Top { enemy.first() } else { enemy.last() };
+                    let victim = if t == Target::Top {
+                        enemy.first()
+                    } else {
+                        enemy.last()
+                    };
                     if let Some(&v) = victim {
                         self.destroy_unit(zone, opp(seat), v, ev);
                     }
                     None
                 }
-                (false, Effect::OpponentRemovesUnit) => Some(Step::RemoveOwnUnit { seat: opp(seat) }),
+                (false, Effect::OpponentRemovesUnit) => {
+                    Some(Step::RemoveOwnUnit { seat: opp(seat) })
+                }
                 (false, Effect::JoinSquad) => {
                     let b = self.battle.as_ref().expect("in a battle");
                     match b.cards[seat as usize] {
@@ -718,7 +763,10 @@ impl State {
                     Effect::Attack(n) => a += n as u32,
                     Effect::Defense(n) => defense[seat as usize] += n as u32,
                     Effect::AttackPer(t, n) => {
-                        let count = squad.iter().filter(|&&c| self.card(rules, c).types.has(t)).count();
+                        let count = squad
+                            .iter()
+                            .filter(|&&c| self.card(rules, c).types.has(t))
+                            .count();
                         a += n as u32 * count as u32;
                     }
                     _ => {}
@@ -772,7 +820,10 @@ impl State {
                 question: Question::GameOver { winner: w },
             };
         }
-        let step = self.agenda.last().expect("a running match always waits on a step");
+        let step = self
+            .agenda
+            .last()
+            .expect("a running match always waits on a step");
         let one = |seat: Seat, question: Question| Pending {
             seats: vec![seat],
             question,
@@ -819,7 +870,12 @@ impl State {
     }
 
     /// Validates and applies one answer. On error nothing has changed.
-    pub fn apply(&mut self, rules: &Rules, seat: Seat, input: &Input) -> Result<Vec<Event>, RuleError> {
+    pub fn apply(
+        &mut self,
+        rules: &Rules,
+        seat: Seat,
+        input: &Input,
+    ) -> Result<Vec<Event>, RuleError> {
         if self.winner.is_some() {
             return Err(RuleError::GameOver);
         }
@@ -843,7 +899,13 @@ impl State {
     }
 
     /// Every check an input must pass, with no mutation.
-    fn check(&self, rules: &Rules, seat: Seat, step: &Step, input: &Input) -> Result<(), RuleError> {
+    fn check(
+        &self,
+        rules: &Rules,
+        seat: Seat,
+        step: &Step,
+        input: &Input,
+    ) -> Result<(), RuleError> {
         let hand = &self.players[seat as usize].hand;
         match (step, input) {
             (Step::Mulligan { .. }, Input::Mulligan(cards)) => {
@@ -881,7 +943,8 @@ impl State {
                 if cards.is_empty() || cards.iter().any(|c| !squad.contains(c)) {
                     return illegal("choose one or more units of the activated squad to move");
                 }
-                if (*to as usize) >= rules.board.zones.len() || !rules.board.is_adjacent(*zone, *to) {
+                if (*to as usize) >= rules.board.zones.len() || !rules.board.is_adjacent(*zone, *to)
+                {
                     return illegal("a squad can only move into an adjacent zone");
                 }
                 Ok(())
@@ -916,7 +979,9 @@ impl State {
                 }
                 Ok(())
             }
-            (Step::RemoveOwnUnit { .. }, _) => Err(self.wrong("choose a unit of your battling squad to remove")),
+            (Step::RemoveOwnUnit { .. }, _) => {
+                Err(self.wrong("choose a unit of your battling squad to remove"))
+            }
             (Step::DestroyEnemyUnit { .. }, Input::Unit(c)) => {
                 let zone = self.battle.as_ref().expect("in a battle").zone;
                 if !self.squad(zone, opp(seat)).contains(c) {
@@ -924,9 +989,13 @@ impl State {
                 }
                 Ok(())
             }
-            (Step::DestroyEnemyUnit { .. }, _) => Err(self.wrong("choose an enemy unit to destroy")),
+            (Step::DestroyEnemyUnit { .. }, _) => {
+                Err(self.wrong("choose an enemy unit to destroy"))
+            }
             (Step::ReturnCard { .. }, Input::Return(_)) => Ok(()),
-            (Step::ReturnCard { .. }, _) => Err(self.wrong("decide whether to take your battle card back")),
+            (Step::ReturnCard { .. }, _) => {
+                Err(self.wrong("decide whether to take your battle card back"))
+            }
             (Step::ReplenishDiscard { .. }, Input::Done) => Ok(()),
             (Step::ReplenishDiscard { .. }, Input::Discard(c)) => {
                 if !hand.contains(c) {
@@ -934,7 +1003,9 @@ impl State {
                 }
                 Ok(())
             }
-            (Step::ReplenishDiscard { .. }, _) => Err(self.wrong("discard cards or say you are done")),
+            (Step::ReplenishDiscard { .. }, _) => {
+                Err(self.wrong("discard cards or say you are done"))
+            }
             (Step::FreeScore { .. }, Input::Score(c)) => {
                 if !self.market.contains(c) {
                     return illegal("that crystal is not face up");
@@ -969,10 +1040,14 @@ impl State {
                 afford(self.summon_cost(rules, cards), "that summon")
             }
             Input::Activate(zone) => {
-                if (*zone as usize) >= rules.board.zones.len() || self.squad(*zone, seat).is_empty() {
+                if (*zone as usize) >= rules.board.zones.len() || self.squad(*zone, seat).is_empty()
+                {
                     return illegal("you have no squad in that zone");
                 }
-                afford(self.activation_cost(rules, *zone, seat), "activating that squad")
+                afford(
+                    self.activation_cost(rules, *zone, seat),
+                    "activating that squad",
+                )
             }
             Input::Score(c) => {
                 if self.crystal_zones_controlled(rules, seat) < 2 {
@@ -999,7 +1074,14 @@ impl State {
     }
 
     /// Applies a checked input.
-    fn perform(&mut self, rules: &Rules, seat: Seat, step: Step, input: &Input, ev: &mut Vec<Event>) {
+    fn perform(
+        &mut self,
+        rules: &Rules,
+        seat: Seat,
+        step: Step,
+        input: &Input,
+        ev: &mut Vec<Event>,
+    ) {
         let s = seat as usize;
         match (step, input) {
             (Step::Mulligan { mut choices }, Input::Mulligan(cards)) => {
@@ -1024,7 +1106,11 @@ impl State {
                 // The step stays until the squad is within its limit.
                 self.remove_unit(zone, seat, *c);
                 self.to_discard(*c);
-                ev.push(Event::UnitDiscarded { seat, card: *c, zone });
+                ev.push(Event::UnitDiscarded {
+                    seat,
+                    card: *c,
+                    zone,
+                });
             }
             (Step::Move { .. }, Input::Stay) => {
                 self.agenda.pop();
@@ -1068,7 +1154,10 @@ impl State {
                     joined: [false, false],
                     destroyed: 0,
                 });
-                ev.push(Event::BattleStarted { attacker: seat, zone });
+                ev.push(Event::BattleStarted {
+                    attacker: seat,
+                    zone,
+                });
                 self.agenda.push(Step::Reveal);
                 self.agenda.push(Step::BattleCards);
                 self.agenda.push(Step::PrepareBattleCards);
@@ -1134,7 +1223,9 @@ impl State {
             Input::Summon(cards) => {
                 let cost = self.summon_cost(rules, cards);
                 self.pay(rules, seat, cost, ev);
-                self.players[seat as usize].hand.retain(|c| !cards.contains(c));
+                self.players[seat as usize]
+                    .hand
+                    .retain(|c| !cards.contains(c));
                 let zone = rules.board.homes[seat as usize];
                 ev.push(Event::Summoned {
                     seat,
@@ -1205,11 +1296,15 @@ impl State {
         let hand = &self.players[s].hand;
         match self.agenda.last().expect("a running match waits on a step") {
             Step::Mulligan { .. } => {
-                for_each_subset(self, hand, hand.len(), |cards| out.push(Input::Mulligan(cards)));
+                for_each_subset(self, hand, hand.len(), |cards| {
+                    out.push(Input::Mulligan(cards))
+                });
             }
             Step::ChooseAction => {
                 for_each_subset(self, hand, MAX_SUMMON, |cards| {
-                    if !cards.is_empty() && self.can_afford(rules, seat, self.summon_cost(rules, &cards)) {
+                    if !cards.is_empty()
+                        && self.can_afford(rules, seat, self.summon_cost(rules, &cards))
+                    {
                         out.push(Input::Summon(cards));
                     }
                 });
@@ -1338,7 +1433,10 @@ fn is_active_before_damage(e: Effect) -> bool {
 fn one_per_kind(state: &State, cards: &[CardId]) -> ArrayVec<CardId, TOTAL_CARDS> {
     let mut out = ArrayVec::<CardId, TOTAL_CARDS>::new();
     for &c in cards {
-        if !out.iter().any(|&o| state.kinds[o as usize] == state.kinds[c as usize]) {
+        if !out
+            .iter()
+            .any(|&o| state.kinds[o as usize] == state.kinds[c as usize])
+        {
             out.push(c);
         }
     }
@@ -1364,7 +1462,12 @@ fn for_each_subset(state: &State, cards: &[CardId], max: usize, mut f: impl FnMu
         }
     }
     let max = max.min(MAX_SQUAD_LIMIT as usize);
-    fn rec(groups: &[ArrayVec<CardId, TOTAL_CARDS>], max: usize, cur: &mut Cards, f: &mut impl FnMut(Cards)) {
+    fn rec(
+        groups: &[ArrayVec<CardId, TOTAL_CARDS>],
+        max: usize,
+        cur: &mut Cards,
+        f: &mut impl FnMut(Cards),
+    ) {
         let Some((g, rest)) = groups.split_first() else {
             f(cur.clone());
             return;

@@ -9,41 +9,139 @@ use serde::{Deserialize, Serialize};
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "event", rename_all = "snake_case")]
 pub enum Event {
-    MatchStarted { first: Seat },
-    Mulliganed { seat: Seat, count: u8, cards: Option<Cards> },
-    Drew { seat: Seat, count: u8, cards: Option<Vec<CardId>> },
-    Reshuffled { seat: Seat, cards: u8 },
-    TurnStarted { seat: Seat, turn: u32 },
-    Paid { seat: Seat, amount: u8, token: i8 },
-    Summoned { seat: Seat, cards: Cards, zone: ZoneId, cost: u8 },
-    Activated { seat: Seat, zone: ZoneId, cost: u8 },
-    Reordered { seat: Seat, zone: ZoneId, order: Cards },
-    Moved { seat: Seat, cards: Cards, from: ZoneId, to: ZoneId },
-    UnitDiscarded { seat: Seat, card: CardId, zone: ZoneId },
-    BattleStarted { attacker: Seat, zone: ZoneId },
+    MatchStarted {
+        first: Seat,
+    },
+    Mulliganed {
+        seat: Seat,
+        count: u8,
+        cards: Option<Cards>,
+    },
+    Drew {
+        seat: Seat,
+        count: u8,
+        cards: Option<Vec<CardId>>,
+    },
+    Reshuffled {
+        seat: Seat,
+        cards: u8,
+    },
+    TurnStarted {
+        seat: Seat,
+        turn: u32,
+    },
+    Paid {
+        seat: Seat,
+        amount: u8,
+        token: i8,
+    },
+    Summoned {
+        seat: Seat,
+        cards: Cards,
+        zone: ZoneId,
+        cost: u8,
+    },
+    Activated {
+        seat: Seat,
+        zone: ZoneId,
+        cost: u8,
+    },
+    Reordered {
+        seat: Seat,
+        zone: ZoneId,
+        order: Cards,
+    },
+    Moved {
+        seat: Seat,
+        cards: Cards,
+        from: ZoneId,
+        to: ZoneId,
+    },
+    UnitDiscarded {
+        seat: Seat,
+        card: CardId,
+        zone: ZoneId,
+    },
+    BattleStarted {
+        attacker: Seat,
+        zone: ZoneId,
+    },
     /// `card` is the chooser's own secret until the reveal; a card taken from the
     /// top of the draw pile is unknown even to its player.
-    BattleCardChosen { seat: Seat, from_deck: bool, card: Option<CardId> },
-    BattleCardsRevealed { cards: [Option<CardId>; 2], left: [bool; 2] },
-    EffectsOrdered { first: Seat },
-    UnitDestroyed { card: CardId, zone: ZoneId },
-    UnitRemovedFromGame { card: CardId, zone: ZoneId },
-    CardJoinedSquad { seat: Seat, card: CardId, zone: ZoneId },
-    DamageDealt { attack: [u8; 2], defense: [u8; 2], damage: [u8; 2] },
+    BattleCardChosen {
+        seat: Seat,
+        from_deck: bool,
+        card: Option<CardId>,
+    },
+    BattleCardsRevealed {
+        cards: [Option<CardId>; 2],
+        left: [bool; 2],
+    },
+    EffectsOrdered {
+        first: Seat,
+    },
+    UnitDestroyed {
+        card: CardId,
+        zone: ZoneId,
+    },
+    UnitRemovedFromGame {
+        card: CardId,
+        zone: ZoneId,
+    },
+    CardJoinedSquad {
+        seat: Seat,
+        card: CardId,
+        zone: ZoneId,
+    },
+    DamageDealt {
+        attack: [u8; 2],
+        defense: [u8; 2],
+        damage: [u8; 2],
+    },
     NoDamage,
-    BattleCardReturned { seat: Seat, card: CardId },
-    BattleCardDiscarded { seat: Seat, card: CardId },
-    BattleEnded { zone: ZoneId },
-    Replenished { seat: Seat },
-    CardDiscarded { seat: Seat, card: CardId },
-    Invaded { seat: Seat, attack: u8 },
+    BattleCardReturned {
+        seat: Seat,
+        card: CardId,
+    },
+    BattleCardDiscarded {
+        seat: Seat,
+        card: CardId,
+    },
+    BattleEnded {
+        zone: ZoneId,
+    },
+    Replenished {
+        seat: Seat,
+    },
+    CardDiscarded {
+        seat: Seat,
+        card: CardId,
+    },
+    Invaded {
+        seat: Seat,
+        attack: u8,
+    },
     /// A card put from the top of a draw pile onto the discard pile (public: the
     /// discard pile is face up).
-    Milled { seat: Seat, card: CardId },
-    Scored { seat: Seat, crystal: CrystalId, cost: u8, free: bool },
-    CrystalRevealed { crystal: CrystalId },
-    TurnPassed { to: Seat },
-    Won { seat: Seat },
+    Milled {
+        seat: Seat,
+        card: CardId,
+    },
+    Scored {
+        seat: Seat,
+        crystal: CrystalId,
+        cost: u8,
+        free: bool,
+    },
+    CrystalRevealed {
+        crystal: CrystalId,
+    },
+    TurnPassed {
+        to: Seat,
+    },
+    Won {
+        seat: Seat,
+    },
 }
 
 impl Event {

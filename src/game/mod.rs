@@ -8,6 +8,7 @@ pub mod input;
 pub mod pack;
 pub mod rng;
 pub mod state;
+pub mod text;
 pub mod view;
 
 pub use board::{Board, ZoneId};

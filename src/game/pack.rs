@@ -497,7 +497,11 @@ impl Loader<'_> {
                     "top" => Target::Top,
                     "bottom" => Target::Bottom,
                     "choice" => Target::Choice,
-                    other => return Err(format!("destroy target must be top, bottom or choice, got `{other}`")),
+                    other => {
+                        return Err(format!(
+                            "destroy target must be top, bottom or choice, got `{other}`"
+                        ));
+                    }
                 })
             }
             "opponent_removes_unit" => {
@@ -684,19 +688,11 @@ fn toml_error_message(e: &toml::de::Error, text: &str) -> (Option<String>, Strin
 impl Pack {
     /// The base pack, embedded in the binary.
     pub fn base() -> Pack {
-        Pack::parse("assets/packs/base.toml", include_str!("../../assets/packs/base.toml"))
-            .expect("the embedded base pack is validated by the test suite")
-    }
-
-    pub fn load(path: &std::path::Path) -> Result<Pack, PackError> {
-        let file = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|e| PackError {
-            file: file.clone(),
-            item: None,
-            field: None,
-            message: format!("cannot read the file: {e}"),
-        })?;
-        Pack::parse(&file, &text)
+        Pack::parse(
+            "assets/packs/base.toml",
+            include_str!("../../assets/packs/base.toml"),
+        )
+        .expect("the embedded base pack is validated by the test suite")
     }
 
     pub fn parse(file: &str, text: &str) -> Result<Pack, PackError> {
@@ -720,8 +716,8 @@ impl Pack {
             if clans.iter().any(|x: &ClanDef| x.id == c.id) {
                 return Err(l.err(Some(&item), Some("id"), "duplicate clan id".into()));
             }
-            let sig = signature(&c.signature)
-                .map_err(|m| l.err(Some(&item), Some("signature"), m))?;
+            let sig =
+                signature(&c.signature).map_err(|m| l.err(Some(&item), Some("signature"), m))?;
             let optional: &[&str] = if sig == Signature::Horde {
                 &["horde_limit"]
             } else {
@@ -767,11 +763,19 @@ impl Pack {
         let mut card_ids: HashMap<&str, KindId> = HashMap::new();
         for (i, c) in raw.cards.iter().enumerate() {
             if card_ids.insert(c.id.as_str(), i as KindId).is_some() {
-                return Err(l.err(Some(&format!("card `{}`", c.id)), Some("id"), "duplicate card id".into()));
+                return Err(l.err(
+                    Some(&format!("card `{}`", c.id)),
+                    Some("id"),
+                    "duplicate card id".into(),
+                ));
             }
         }
         if raw.cards.len() > 250 {
-            return Err(l.err(None, Some("cards"), "a pack may hold at most 250 cards".into()));
+            return Err(l.err(
+                None,
+                Some("cards"),
+                "a pack may hold at most 250 cards".into(),
+            ));
         }
 
         let mut cards = Vec::new();
@@ -794,7 +798,12 @@ impl Pack {
                 "bold" => Style::Bold,
                 "guarded" => Style::Guarded,
                 "tricky" => Style::Tricky,
-                other => return Err(e("style", format!("must be bold, guarded or tricky, got `{other}`"))),
+                other => {
+                    return Err(e(
+                        "style",
+                        format!("must be bold, guarded or tricky, got `{other}`"),
+                    ));
+                }
             };
             if c.copies == 0 {
                 return Err(e("copies", "a card needs at least 1 copy".into()));
@@ -811,12 +820,18 @@ impl Pack {
             let ab = ability(&c.ability, &card_ids).map_err(|m| e("ability", m))?;
             let mut types = TypeSet::default();
             for t in &c.types {
-                let id = l.type_id(t).map_err(|m| l.err(Some(&item), Some("types"), m))?;
+                let id = l
+                    .type_id(t)
+                    .map_err(|m| l.err(Some(&item), Some("types"), m))?;
                 types.0 |= 1 << id;
             }
             let mut side = |field: &str, atoms: &[String]| -> Result<Vec<Effect>, PackError> {
                 if atoms.is_empty() {
-                    return Err(l.err(Some(&item), Some(field), "a battle effect needs at least one atom (use \"nothing\")".into()));
+                    return Err(l.err(
+                        Some(&item),
+                        Some(field),
+                        "a battle effect needs at least one atom (use \"nothing\")".into(),
+                    ));
                 }
                 atoms
                     .iter()
@@ -865,11 +880,18 @@ impl Pack {
                 return Err(l.err(
                     Some(&item),
                     Some("copies"),
-                    format!("the deck has {} cards; a clan deck has exactly {DECK_SIZE}", deck.len()),
+                    format!(
+                        "the deck has {} cards; a clan deck has exactly {DECK_SIZE}",
+                        deck.len()
+                    ),
                 ));
             }
             if heroes != 3 {
-                return Err(l.err(Some(&item), Some("rank"), format!("the deck has {heroes} heroes; a clan deck has exactly 3")));
+                return Err(l.err(
+                    Some(&item),
+                    Some("rank"),
+                    format!("the deck has {heroes} heroes; a clan deck has exactly 3"),
+                ));
             }
             decks.push(deck);
         }
@@ -882,7 +904,8 @@ impl Pack {
             }
             check_provenance_keys(&c.provenance, CRYSTAL_PROVENANCE_KEYS, &[])
                 .map_err(|m| l.err(Some(&item), Some("provenance"), m))?;
-            let effect = crystal_effect(&c.effect).map_err(|m| l.err(Some(&item), Some("effect"), m))?;
+            let effect =
+                crystal_effect(&c.effect).map_err(|m| l.err(Some(&item), Some("effect"), m))?;
             crystals.push(CrystalDef {
                 id: c.id.clone(),
                 name: c.name.clone(),
@@ -937,7 +960,10 @@ impl Pack {
     }
 
     pub fn type_id(&self, name: &str) -> Option<TypeId> {
-        self.types.iter().position(|t| t == name).map(|i| i as TypeId)
+        self.types
+            .iter()
+            .position(|t| t == name)
+            .map(|i| i as TypeId)
     }
 }
 

@@ -93,17 +93,30 @@ pub struct Battle {
 #[serde(tag = "step", rename_all = "snake_case")]
 pub enum Step {
     /// Both seats may return cards from their opening hand (secret, simultaneous).
-    Mulligan { choices: [Option<Cards>; 2] },
+    Mulligan {
+        choices: [Option<Cards>; 2],
+    },
     /// The active player picks her next action.
     ChooseAction,
     /// The controller may reorder a squad (after an activation is paid, or units joined it).
-    Reorder { seat: Seat, zone: ZoneId },
+    Reorder {
+        seat: Seat,
+        zone: ZoneId,
+    },
     /// The controller discards units of her choice until the squad is within its limit.
-    DiscardDown { seat: Seat, zone: ZoneId },
+    DiscardDown {
+        seat: Seat,
+        zone: ZoneId,
+    },
     /// The activated squad may move some or all of its units into one adjacent zone.
-    Move { seat: Seat, zone: ZoneId },
+    Move {
+        seat: Seat,
+        zone: ZoneId,
+    },
     /// The activated squad may battle an enemy squad in its zone.
-    OfferBattle { seat: Seat },
+    OfferBattle {
+        seat: Seat,
+    },
     /// Empty-handed seats play the top card of their draw pile.
     PrepareBattleCards,
     /// Both seats pick a battle card in secret.
@@ -118,20 +131,35 @@ pub enum Step {
         idx: u8,
     },
     /// The seat may draw up to `max` cards.
-    MayDraw { seat: Seat, max: u8 },
+    MayDraw {
+        seat: Seat,
+        max: u8,
+    },
     /// The seat chooses one unit of her battling squad to remove from the game.
-    RemoveOwnUnit { seat: Seat },
+    RemoveOwnUnit {
+        seat: Seat,
+    },
     /// The seat chooses an enemy unit in the battle to destroy.
-    DestroyEnemyUnit { seat: Seat },
+    DestroyEnemyUnit {
+        seat: Seat,
+    },
     Damage,
     /// The seat may take her battle card back into her hand.
-    ReturnCard { seat: Seat },
+    ReturnCard {
+        seat: Seat,
+    },
     EndBattle,
     /// The replenishing seat discards cards one at a time, then says done.
-    ReplenishDiscard { seat: Seat },
-    ReplenishDraw { seat: Seat },
+    ReplenishDiscard {
+        seat: Seat,
+    },
+    ReplenishDraw {
+        seat: Seat,
+    },
     /// The seat scores a face-up crystal for free (the opponent reshuffled).
-    FreeScore { seat: Seat },
+    FreeScore {
+        seat: Seat,
+    },
     /// Free scores owed, win check and passing the turn.
     EndAction,
 }

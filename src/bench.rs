@@ -1,0 +1,94 @@
+//! Benchmarks. They print ratios measured in one run next to absolute numbers,
+//! because absolute times on shared machines are noisy.
+
+use crate::game::rng::below;
+use crate::game::{Rules, Setup, State};
+use crate::selfplay;
+use rand::SeedableRng;
+use rand_pcg::Pcg32;
+use serde_json::json;
+use std::hint::black_box;
+use std::time::Instant;
+
+/// A state about halfway through a random game (with squads on the board).
+fn mid_game_state(rules: &Rules) -> State {
+    let setup = Setup {
+        clans: [4, 3],
+        seed: 11,
+        mulligan: false,
+    };
+    let (full, _) =
+        selfplay::play_random(rules, setup.clone(), 5, |_, _| Ok(())).expect("random play works");
+    let (mut state, _) = State::new(rules, setup).expect("valid setup");
+    let mut rng = Pcg32::seed_from_u64(5);
+    let half = full.inputs / 2;
+    for _ in 0..half {
+        let p = state.pending();
+        let seat = p.seats[below(&mut rng, p.seats.len() as u32) as usize];
+        let legal = state.legal(rules, seat);
+        let input = legal[below(&mut rng, legal.len() as u32) as usize].clone();
+        state.apply(rules, seat, &input).expect("legal input");
+    }
+    state
+}
+
+fn per_op_ns(iterations: u32, mut f: impl FnMut()) -> f64 {
+    let start = Instant::now();
+    for _ in 0..iterations {
+        f();
+    }
+    start.elapsed().as_nanos() as f64 / iterations as f64
+}
+
+/// `crystal-clans bench engine`.
+pub fn engine(seconds: f64) -> serde_json::Value {
+    let rules = Rules::base();
+    let pairs = selfplay::all_pairs(&rules);
+    // Warm up, then play whole random games on this thread for about `seconds`.
+    selfplay::run(&rules, 200, 1, &pairs, false);
+    let start = Instant::now();
+    let mut games = 0u64;
+    let mut inputs = 0f64;
+    let mut seed = 1000;
+    while start.elapsed().as_secs_f64() < seconds {
+        let s = selfplay::run(&rules, 500, seed, &pairs, false);
+        assert!(s.errors.is_empty(), "random play failed: {:?}", s.errors);
+        games += s.games;
+        inputs += s.average_inputs * s.games as f64;
+        seed += 1;
+    }
+    let elapsed = start.elapsed().as_secs_f64();
+    let games_per_second = games as f64 / elapsed;
+    let apply_ns = elapsed * 1e9 / inputs;
+
+    let state = mid_game_state(&rules);
+    let clone_ns = per_op_ns(200_000, || {
+        black_box(black_box(&state).clone());
+    });
+    let json = serde_json::to_string(&state).expect("a state serializes");
+    let serialize_ns = per_op_ns(20_000, || {
+        black_box(serde_json::to_string(black_box(&state)).expect("a state serializes"));
+    });
+    let deserialize_ns = per_op_ns(20_000, || {
+        black_box(serde_json::from_str::<State>(black_box(&json)).expect("a state deserializes"));
+    });
+    json!({
+        "benchmark": "engine",
+        "threads": 1,
+        "random_games": games,
+        "random_games_per_second": games_per_second.round(),
+        "average_inputs_per_game": (inputs / games as f64).round(),
+        "ns_per_input_with_legal_generation": apply_ns.round(),
+        "mid_game_state": {
+            "clone_ns": clone_ns.round(),
+            "serialize_json_ns": serialize_ns.round(),
+            "deserialize_json_ns": deserialize_ns.round(),
+            "json_bytes": json.len(),
+        },
+        "ratios": {
+            "clone_vs_one_input": (clone_ns / apply_ns * 100.0).round() / 100.0,
+            "serialize_vs_one_input": (serialize_ns / apply_ns * 100.0).round() / 100.0,
+        },
+        "target": "at least 5,000 random full games per second on one core",
+    })
+}
