@@ -7,7 +7,7 @@
 //! entirely before any mutation, so a refused input leaves the state untouched.
 
 use super::Rules;
-use super::board::{ZoneId, ZoneKind};
+use super::board::ZoneId;
 use super::event::Event;
 use super::input::{Input, RuleError, illegal};
 use super::pack::{CardDef, Effect, MAX_SQUAD_LIMIT, Target};
@@ -307,7 +307,7 @@ impl State {
     }
 
     /// Puts a card on its owner's discard pile.
-    fn to_discard(&mut self, card: CardId) {
+    fn discard_to_owner(&mut self, card: CardId) {
         self.players[owner(card) as usize].discard.push(card);
     }
 
@@ -320,7 +320,7 @@ impl State {
 
     fn destroy_unit(&mut self, zone: ZoneId, seat: Seat, card: CardId, ev: &mut Vec<Event>) {
         self.remove_unit(zone, seat, card);
-        self.to_discard(card);
+        self.discard_to_owner(card);
         if let Some(b) = &mut self.battle {
             b.destroyed += 1;
         }
@@ -389,7 +389,7 @@ impl State {
             }
             Step::ChooseAction => Poll::Wait,
             Step::Reorder { seat, zone } => {
-                if distinct_orders(self, rules, self.squad(zone, seat)) > 1 {
+                if distinct_orders(self, self.squad(zone, seat)) > 1 {
                     Poll::Wait
                 } else {
                     Poll::Skip
@@ -565,7 +565,7 @@ impl State {
                 let b = self.battle.take().expect("in a battle");
                 for seat in 0..2 {
                     if let (Some(c), false) = (b.cards[seat], b.joined[seat]) {
-                        self.to_discard(c);
+                        self.discard_to_owner(c);
                         ev.push(Event::BattleCardDiscarded {
                             seat: seat as Seat,
                             card: c,
@@ -1105,7 +1105,7 @@ impl State {
             (Step::DiscardDown { zone, .. }, Input::Unit(c)) => {
                 // The step stays until the squad is within its limit.
                 self.remove_unit(zone, seat, *c);
-                self.to_discard(*c);
+                self.discard_to_owner(*c);
                 ev.push(Event::UnitDiscarded {
                     seat,
                     card: *c,
@@ -1207,7 +1207,7 @@ impl State {
             }
             (Step::ReplenishDiscard { .. }, Input::Discard(c)) => {
                 self.players[s].hand.retain(|x| x != c);
-                self.to_discard(*c);
+                self.discard_to_owner(*c);
                 ev.push(Event::CardDiscarded { seat, card: *c });
             }
             (Step::FreeScore { .. }, Input::Score(c)) => {
@@ -1275,7 +1275,7 @@ impl State {
                         break;
                     }
                     let card = self.players[victim as usize].draw.remove(0);
-                    self.to_discard(card);
+                    self.discard_to_owner(card);
                     ev.push(Event::Milled { seat: victim, card });
                 }
             }
@@ -1508,13 +1508,8 @@ fn for_each_order(state: &State, squad: &[CardId], mut f: impl FnMut(Cards)) {
     rec(state, &mut rest, &mut Cards::new(), &mut f);
 }
 
-fn distinct_orders(state: &State, _rules: &Rules, squad: &[CardId]) -> usize {
+fn distinct_orders(state: &State, squad: &[CardId]) -> usize {
     let mut n = 0;
     for_each_order(state, squad, |_| n += 1);
     n
-}
-
-#[allow(dead_code)]
-fn is_crystal(rules: &Rules, z: ZoneId) -> bool {
-    rules.board.zones[z as usize].kind == ZoneKind::Crystal
 }
