@@ -116,7 +116,7 @@ fn random_play_keeps_every_invariant_for_every_pair_of_clans() {
     let rules = Rules::base();
     let pairs = selfplay::all_pairs(&rules);
     for (i, clans) in pairs.iter().enumerate() {
-        for g in 0..8u64 {
+        for g in 0..16u64 {
             let seed = i as u64 * 1000 + g;
             let setup = Setup {
                 clans: *clans,
@@ -150,6 +150,14 @@ fn kind_form(state: &State, input: &Input) -> String {
         Input::BattleCard(c) => format!("battle_card{}", k(c)),
         Input::Discard(c) => format!("discard{}", k(c)),
         Input::Unit(c) => format!("unit{c}"),
+        Input::SummonTo { cards, zone, via } => format!("summon_to{:?}{zone}{via:?}", set(cards)),
+        Input::Pick(c) => format!("pick{}", k(c)),
+        Input::Inform { keep, order } => format!(
+            "inform{}{:?}",
+            k(keep),
+            order.iter().map(k).collect::<Vec<_>>()
+        ),
+        Input::Tuck { card, top } => format!("tuck{}{top}", k(card)),
         other => format!("{other:?}"),
     }
 }
@@ -158,7 +166,9 @@ fn random_input(rng: &mut Pcg32) -> Input {
     let card = |rng: &mut Pcg32| below(rng, 56) as u8;
     let cards =
         |rng: &mut Pcg32| -> Cards { (0..below(rng, 5)).map(|_| below(rng, 56) as u8).collect() };
-    match below(rng, 16) {
+    use crystal_clans::game::pack::{Stat, Style};
+    use crystal_clans::game::state::Via;
+    match below(rng, 24) {
         0 => Input::Mulligan(cards(rng)),
         1 => Input::Summon(cards(rng)),
         2 => Input::Activate(below(rng, 11) as u8),
@@ -177,6 +187,34 @@ fn random_input(rng: &mut Pcg32) -> Input {
         12 => Input::Draw(below(rng, 5) as u8),
         13 => Input::Discard(card(rng)),
         14 => Input::Done,
+        15 => Input::SummonTo {
+            cards: cards(rng),
+            zone: below(rng, 11) as u8,
+            via: [
+                Via::Home,
+                Via::Build,
+                Via::RaiseTheDead,
+                Via::Shift,
+                Via::Pyramid,
+            ][below(rng, 5) as usize],
+        },
+        16 => Input::Predict([Style::Bold, Style::Guarded, Style::Tricky][below(rng, 3) as usize]),
+        17 => Input::Sacrifice(if below(rng, 2) == 0 {
+            Stat::Attack
+        } else {
+            Stat::Defense
+        }),
+        18 => Input::UseCrystal(below(rng, 17) as u8),
+        19 => Input::Accept(below(rng, 2) == 0),
+        20 => Input::Pick(card(rng)),
+        21 => Input::Inform {
+            keep: card(rng),
+            order: cards(rng),
+        },
+        22 => Input::Tuck {
+            card: card(rng),
+            top: below(rng, 2) == 0,
+        },
         _ => Input::Unit(card(rng)),
     }
 }

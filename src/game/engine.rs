@@ -7,10 +7,11 @@
 //! entirely before any mutation, so a refused input leaves the state untouched.
 
 use super::Rules;
+use super::abilities::REANIMATED;
 use super::board::ZoneId;
 use super::event::Event;
 use super::input::{Input, RuleError, illegal};
-use super::pack::{CardDef, Effect, MAX_SQUAD_LIMIT, Target};
+use super::pack::{Ability, CardDef, CrystalEffect, Rank};
 use super::rng::{below, shuffle};
 use super::state::*;
 use arrayvec::ArrayVec;
@@ -18,7 +19,7 @@ use rand::SeedableRng;
 use rand_pcg::Pcg32;
 
 /// Bumped whenever a rules change would make an old match replay differently.
-pub const RULES_VERSION: u32 = 1;
+pub const RULES_VERSION: u32 = 2;
 
 /// What the match waits for: which seats may answer and the question.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -36,14 +37,23 @@ pub enum Question {
     DiscardDown { zone: ZoneId, limit: u8 },
     Move { zone: ZoneId },
     Battle { zone: ZoneId },
+    BattleOptions,
     BattleCard,
     OrderEffects,
     MayDraw { max: u8 },
     RemoveOwnUnit,
     DestroyEnemyUnit,
+    Flank,
+    Retreat,
     ReturnBattleCard,
     ReplenishDiscard,
     FreeScore,
+    FreeSummon,
+    Recover { left: u8 },
+    Inform,
+    Spy,
+    Demoralize { zone: ZoneId },
+    OpponentDiscard,
     GameOver { winner: Seat },
 }
 
@@ -57,14 +67,23 @@ impl Question {
             Question::DiscardDown { .. } => "discard units from an oversized squad",
             Question::Move { .. } => "move the activated squad or stay",
             Question::Battle { .. } => "decide whether to battle",
+            Question::BattleOptions => "use abilities or crystals as the battle starts",
             Question::BattleCard => "choose a battle card",
             Question::OrderEffects => "decide whose battle effects resolve first",
             Question::MayDraw { .. } => "decide how many cards to draw",
             Question::RemoveOwnUnit => "choose a unit to remove from the game",
             Question::DestroyEnemyUnit => "choose an enemy unit to destroy",
+            Question::Flank => "decide whether to flank",
+            Question::Retreat => "choose where the squad withdraws",
             Question::ReturnBattleCard => "decide whether to take the battle card back",
             Question::ReplenishDiscard => "discard cards before drawing up to 5",
             Question::FreeScore => "choose a free crystal",
+            Question::FreeSummon => "decide whether to summon a unit for free",
+            Question::Recover { .. } => "pick cards from the discard pile",
+            Question::Inform => "keep one of the top cards of the draw pile",
+            Question::Spy => "decide whether to tuck a card of the opponent's hand",
+            Question::Demoralize { .. } => "decide whether to send an enemy unit home",
+            Question::OpponentDiscard => "pick a card from the opponent's hand to discard",
             Question::GameOver { .. } => "nothing: the match is over",
         }
     }
@@ -115,12 +134,13 @@ impl State {
             winner: None,
             turn: 0,
             actions: 0,
+            removed_crystals: ArrayVec::new(),
         };
         let mut ev = Vec::new();
         for seat in 0..2u8 {
-            let base = seat as usize * DECK_SIZE_U8 as usize;
+            let base = seat * DECK_SIZE_U8;
             let p = &mut s.players[seat as usize];
-            p.draw.extend((0..DECK_SIZE_U8).map(|i| (base as u8) + i));
+            p.draw.extend((0..DECK_SIZE_U8).map(|i| base + i));
             shuffle(&mut s.rng, &mut p.draw);
         }
         for seat in 0..2 {
@@ -182,32 +202,6 @@ impl State {
             .count()
     }
 
-    /// The most units this squad may hold.
-    pub fn squad_limit(&self, _rules: &Rules, _seat: Seat, _zone: ZoneId) -> usize {
-        SQUAD_LIMIT
-    }
-
-    pub fn unit_attack(&self, rules: &Rules, card: CardId) -> u32 {
-        self.card(rules, card).attack as u32
-    }
-
-    /// The attack value of a squad outside battle bonuses: its units' attack values.
-    pub fn squad_attack(&self, rules: &Rules, zone: ZoneId, seat: Seat) -> u32 {
-        self.squad(zone, seat)
-            .iter()
-            .map(|&c| self.unit_attack(rules, c))
-            .sum()
-    }
-
-    /// The highest single activation cost among the squad's units.
-    pub fn activation_cost(&self, rules: &Rules, zone: ZoneId, seat: Seat) -> u8 {
-        self.squad(zone, seat)
-            .iter()
-            .map(|&c| self.card(rules, c).activation)
-            .max()
-            .unwrap_or(0)
-    }
-
     /// The token position after `seat` pays `cost`, if that stays on the track.
     pub fn token_after_paying(&self, rules: &Rules, seat: Seat, cost: u8) -> Option<i8> {
         let l = rules.board.track_length as i32;
@@ -248,7 +242,7 @@ impl State {
     }
 
     /// Gaining initiative moves the token toward the gainer and stops at the end.
-    pub fn gain_initiative(&mut self, rules: &Rules, seat: Seat, amount: u8) {
+    pub fn gain(&mut self, rules: &Rules, seat: Seat, amount: u8, ev: &mut Vec<Event>) {
         let l = rules.board.track_length as i32;
         let t = self.token as i32
             + if seat == 0 {
@@ -257,6 +251,11 @@ impl State {
                 -(amount as i32)
             };
         self.token = t.clamp(-l, l) as i8;
+        ev.push(Event::InitiativeGained {
+            seat,
+            amount,
+            token: self.token,
+        });
     }
 
     // ---- piles -----------------------------------------------------------------
@@ -278,7 +277,7 @@ impl State {
     }
 
     /// Takes the top card of the draw pile, reshuffling first if it is empty.
-    fn take_top(&mut self, seat: Seat, ev: &mut Vec<Event>) -> Option<CardId> {
+    pub(super) fn take_top(&mut self, seat: Seat, ev: &mut Vec<Event>) -> Option<CardId> {
         if self.players[seat as usize].draw.is_empty() {
             self.reshuffle(seat, ev);
         }
@@ -306,25 +305,30 @@ impl State {
         }
     }
 
+    /// The seat discards the top `n` cards of her draw pile (reshuffling when it
+    /// runs out, as any discard from an empty draw pile does).
+    pub(super) fn mill(&mut self, seat: Seat, n: u8, ev: &mut Vec<Event>) {
+        for _ in 0..n {
+            match self.take_top(seat, ev) {
+                Some(card) => {
+                    self.discard_to_owner(card);
+                    ev.push(Event::Milled { seat, card });
+                }
+                None => break,
+            }
+        }
+    }
+
     /// Puts a card on its owner's discard pile.
-    fn discard_to_owner(&mut self, card: CardId) {
+    pub(super) fn discard_to_owner(&mut self, card: CardId) {
         self.players[owner(card) as usize].discard.push(card);
     }
 
-    fn remove_unit(&mut self, zone: ZoneId, seat: Seat, card: CardId) {
+    pub(super) fn remove_unit(&mut self, zone: ZoneId, seat: Seat, card: CardId) {
         let sq = self.squad_mut(zone, seat);
         if let Some(i) = sq.iter().position(|&c| c == card) {
             sq.remove(i);
         }
-    }
-
-    fn destroy_unit(&mut self, zone: ZoneId, seat: Seat, card: CardId, ev: &mut Vec<Event>) {
-        self.remove_unit(zone, seat, card);
-        self.discard_to_owner(card);
-        if let Some(b) = &mut self.battle {
-            b.destroyed += 1;
-        }
-        ev.push(Event::UnitDestroyed { card, zone });
     }
 
     fn refill_market(&mut self, ev: &mut Vec<Event>) {
@@ -337,6 +341,7 @@ impl State {
 
     fn take_crystal(
         &mut self,
+        rules: &Rules,
         seat: Seat,
         crystal: CrystalId,
         cost: u8,
@@ -358,27 +363,162 @@ impl State {
         if self.players[seat as usize].crystals.len() >= CRYSTALS_TO_WIN {
             self.winner = Some(seat);
             ev.push(Event::Won { seat });
+            return;
+        }
+        self.on_gain(
+            rules,
+            seat,
+            rules.pack.crystals[crystal as usize].effect,
+            ev,
+        );
+    }
+
+    /// Effects of a crystal when it is gained.
+    fn on_gain(&mut self, rules: &Rules, seat: Seat, effect: CrystalEffect, ev: &mut Vec<Event>) {
+        match effect {
+            CrystalEffect::WindsWish => self.agenda.push(Step::Recover {
+                seat,
+                left: 2,
+                filter: Filter::Any,
+                dest: Dest::DrawTop,
+            }),
+            CrystalEffect::SorensBounty => {
+                ev.push(Event::Replenished { seat });
+                self.agenda.push(Step::ReplenishDraw { seat });
+                self.agenda.push(Step::ReplenishDiscard { seat });
+            }
+            CrystalEffect::BitterBlessing => self.agenda.push(Step::OpponentDiscard { seat }),
+            CrystalEffect::KeeperOfSouls => self.agenda.push(Step::Recover {
+                seat,
+                left: 1,
+                filter: Filter::Rank(Rank::Hero),
+                dest: Dest::Hand,
+            }),
+            CrystalEffect::OnGainDraw(n) => self.draw_cards(seat, n, ev),
+            CrystalEffect::OnGainInitiative(n) => self.gain(rules, seat, n, ev),
+            CrystalEffect::OnGainOpponentMills(n) => self.mill(opp(seat), n, ev),
+            CrystalEffect::OnGainRecover(n) => self.agenda.push(Step::Recover {
+                seat,
+                left: n,
+                filter: Filter::Rank(Rank::Common),
+                dest: Dest::Hand,
+            }),
+            CrystalEffect::OnGainSummon => self.agenda.push(Step::FreeSummon {
+                seat,
+                kind: None,
+                ty: None,
+                from_discard: false,
+                zone: None,
+            }),
+            // Used as a battle starts or with a summon, not when gained.
+            CrystalEffect::BrokenVessel
+            | CrystalEffect::MygardsShield
+            | CrystalEffect::FoxTail
+            | CrystalEffect::AstralPyramid
+            | CrystalEffect::BattleAttack(_)
+            | CrystalEffect::BattleDefense(_) => {}
         }
     }
 
-    /// Puts units into a zone: they join the seat's squad there (if any), then the
-    /// squad is cut down to its limit and may be reordered.
-    fn place_units(&mut self, seat: Seat, zone: ZoneId, cards: &[CardId]) {
+    /// Puts units into a zone: they join the seat's squad there (if any); the squad
+    /// is then cut down to its limit (see `oversized`) and may be reordered. With
+    /// `entered` (whether they moved) the zone's enter triggers follow.
+    pub(super) fn place_units(
+        &mut self,
+        seat: Seat,
+        zone: ZoneId,
+        cards: &[CardId],
+        entered: Option<bool>,
+    ) {
         let had = self.squad(zone, seat).len();
-        let sq = self.squad_mut(zone, seat);
-        for &c in cards {
-            sq.push(c);
+        self.squad_mut(zone, seat).extend(cards.iter().copied());
+        if let Some(moved) = entered {
+            self.agenda.push(Step::Entered { seat, zone, moved });
         }
-        // The agenda is a stack: the discard-down runs before the reorder.
         if had > 0 || cards.len() > 1 {
             self.agenda.push(Step::Reorder { seat, zone });
         }
-        self.agenda.push(Step::DiscardDown { seat, zone });
+    }
+
+    /// A squad over its limit (Horde lost its top unit, units joined): it must be
+    /// cut down at once, before anything else happens.
+    fn oversized(&self, rules: &Rules) -> Option<(Seat, ZoneId)> {
+        for z in 0..rules.board.zones.len() as ZoneId {
+            for seat in 0..2 {
+                if self.squad(z, seat).len() > self.squad_limit(rules, seat, z) {
+                    return Some((seat, z));
+                }
+            }
+        }
+        None
+    }
+
+    /// The cards a summon takes: from the hand, or Undying units from the discard pile.
+    fn take_for_summon(&mut self, seat: Seat, cards: &[CardId]) {
+        let p = &mut self.players[seat as usize];
+        p.hand.retain(|c| !cards.contains(c));
+        p.discard.retain(|c| !cards.contains(c));
+    }
+
+    fn summon(
+        &mut self,
+        rules: &Rules,
+        seat: Seat,
+        cards: &[CardId],
+        (zone, via): (ZoneId, Via),
+        cost: u8,
+        ev: &mut Vec<Event>,
+    ) {
+        self.take_for_summon(seat, cards);
+        ev.push(Event::Summoned {
+            seat,
+            cards: cards.iter().copied().collect(),
+            zone,
+            cost,
+        });
+        match via {
+            Via::Shift => {
+                // The Shapeshifters step aside: back to hand, 1 initiative back.
+                let shifter = self.top(zone, seat).expect("checked: Shift on top");
+                self.remove_unit(zone, seat, shifter);
+                self.players[seat as usize].hand.push(shifter);
+                ev.push(Event::ReturnedToHand {
+                    seat,
+                    card: shifter,
+                });
+                self.gain(rules, seat, 1, ev);
+            }
+            Via::Pyramid => {
+                let crystal = self
+                    .face_up_crystal(rules, seat, |e| e == CrystalEffect::AstralPyramid)
+                    .expect("checked: a face-up Astral Pyramid");
+                if let Some(c) = self.players[seat as usize]
+                    .crystals
+                    .iter_mut()
+                    .find(|c| c.crystal == crystal)
+                {
+                    c.face_down = true;
+                }
+                ev.push(Event::CrystalUsed { seat, crystal });
+            }
+            Via::Home | Via::Build | Via::RaiseTheDead => {}
+        }
+        // Arrival triggers run after the squad is settled and the zone's enter triggers.
+        for &c in cards.iter().rev() {
+            if matches!(
+                self.card(rules, c).ability,
+                Ability::Inform | Ability::Linked(_) | Ability::Rebuild(_)
+            ) {
+                self.agenda.push(Step::Arrived { seat, card: c });
+            }
+        }
+        self.place_units(seat, zone, cards, Some(false));
     }
 
     // ---- the agenda ------------------------------------------------------------
 
     fn poll(&self, rules: &Rules, step: &Step) -> Poll {
+        let wait_if = |b: bool| if b { Poll::Wait } else { Poll::Skip };
         match *step {
             Step::Mulligan { ref choices } => {
                 if choices.iter().all(Option::is_some) {
@@ -389,89 +529,68 @@ impl State {
             }
             Step::ChooseAction => Poll::Wait,
             Step::Reorder { seat, zone } => {
-                if distinct_orders(self, self.squad(zone, seat)) > 1 {
-                    Poll::Wait
-                } else {
-                    Poll::Skip
-                }
+                wait_if(distinct_orders(self, self.squad(zone, seat)) > 1)
             }
             Step::DiscardDown { seat, zone } => {
-                if self.squad(zone, seat).len() > self.squad_limit(rules, seat, zone) {
-                    Poll::Wait
-                } else {
-                    Poll::Skip
-                }
+                wait_if(self.squad(zone, seat).len() > self.squad_limit(rules, seat, zone))
             }
-            Step::Move { seat, zone } => {
-                if self.can_move(seat, zone) {
-                    Poll::Wait
-                } else {
-                    Poll::Skip
-                }
-            }
-            Step::OfferBattle { seat } => match self.activated {
-                Some(z)
-                    if !self.squad(z, seat).is_empty() && !self.squad(z, opp(seat)).is_empty() =>
-                {
-                    Poll::Wait
-                }
-                _ => Poll::Skip,
-            },
+            Step::Move { seat, zone } => wait_if(self.can_move(rules, seat, zone)),
+            Step::OfferBattle { seat } => wait_if(matches!(self.activated,
+                Some(z) if !self.squad(z, seat).is_empty() && !self.squad(z, opp(seat)).is_empty())),
+            Step::BattleOptions { seat } => wait_if(!self.battle_options(rules, seat).is_empty()),
             Step::BattleCards => {
-                let b = self
-                    .battle
-                    .as_ref()
-                    .expect("battle cards are chosen in a battle");
-                if b.cards
-                    .iter()
-                    .zip(&b.from_deck)
-                    .enumerate()
-                    .all(|(s, (c, d))| c.is_some() || *d || self.players[s].hand.is_empty())
-                {
-                    Poll::Skip
-                } else {
-                    Poll::Wait
-                }
+                let b = self.battle_ref();
+                let waiting = (0..2).any(|s| {
+                    b.cards[s].is_none() && !b.from_deck[s] && !self.players[s].hand.is_empty()
+                });
+                wait_if(waiting && self.battle_squads_present())
             }
             Step::OrderEffects => Poll::Wait,
-            Step::MayDraw { max, .. } => {
-                if max > 0 {
-                    Poll::Wait
-                } else {
-                    Poll::Skip
-                }
-            }
+            Step::MayDraw { max, .. } => wait_if(max > 0),
             Step::RemoveOwnUnit { seat } => self.battle_squad_poll(seat),
             Step::DestroyEnemyUnit { seat } => self.battle_squad_poll(opp(seat)),
+            Step::Flank { seat } => {
+                let b = self.battle_ref();
+                wait_if(
+                    !b.from_bottom[seat as usize]
+                        && self.top_has_signature(
+                            rules,
+                            b.zone,
+                            seat,
+                            super::pack::Signature::Flank,
+                        )
+                        && self.squad(b.zone, opp(seat)).len() >= 2,
+                )
+            }
+            Step::Retreat { seat } => self.battle_squad_poll(seat),
             Step::ReturnCard { seat } => {
-                let b = self
-                    .battle
-                    .as_ref()
-                    .expect("battle cards return in a battle");
-                match b.cards[seat as usize] {
-                    Some(c)
-                        if !b.joined[seat as usize]
-                            && self.triggered(rules, seat).contains(&Effect::Return) =>
-                    {
-                        let _ = c;
-                        Poll::Wait
-                    }
-                    _ => Poll::Skip,
-                }
+                let b = self.battle_ref();
+                wait_if(
+                    b.cards[seat as usize].is_some()
+                        && !b.joined[seat as usize]
+                        && self
+                            .triggered(rules, seat)
+                            .contains(&super::pack::Effect::Return),
+                )
             }
             Step::ReplenishDiscard { seat } => {
-                if self.players[seat as usize].hand.is_empty() {
-                    Poll::Skip
-                } else {
-                    Poll::Wait
-                }
+                wait_if(!self.players[seat as usize].hand.is_empty())
             }
-            Step::FreeScore { .. } => {
-                if self.market.is_empty() {
-                    Poll::Skip
-                } else {
-                    Poll::Wait
-                }
+            Step::FreeScore { .. } => wait_if(!self.market.is_empty()),
+            Step::FreeSummon { .. } => wait_if(self.legal_free_summons(rules, step).len() > 1),
+            Step::Recover { seat, filter, .. } => wait_if(
+                self.players[seat as usize]
+                    .discard
+                    .iter()
+                    .any(|&c| self.matches(rules, c, filter)),
+            ),
+            Step::Inform { .. } => Poll::Wait,
+            Step::Spy { seat } => wait_if(!self.players[opp(seat) as usize].hand.is_empty()),
+            Step::Demoralize { seat, zone } => {
+                wait_if(!self.demoralize_targets(rules, seat, zone).is_empty())
+            }
+            Step::OpponentDiscard { seat } => {
+                wait_if(!self.players[opp(seat) as usize].hand.is_empty())
             }
             Step::PrepareBattleCards
             | Step::Reveal
@@ -479,6 +598,9 @@ impl State {
             | Step::Damage
             | Step::EndBattle
             | Step::ReplenishDraw { .. }
+            | Step::Entered { .. }
+            | Step::Arrived { .. }
+            | Step::Destroyed { .. }
             | Step::EndAction => Poll::Run,
         }
     }
@@ -490,9 +612,48 @@ impl State {
         }
     }
 
-    /// A squad may move unless an enemy squad shares its zone.
-    fn can_move(&self, seat: Seat, zone: ZoneId) -> bool {
-        !self.squad(zone, seat).is_empty() && self.squad(zone, opp(seat)).is_empty()
+    fn matches(&self, rules: &Rules, card: CardId, filter: Filter) -> bool {
+        match filter {
+            Filter::Any => true,
+            Filter::Kind(k) => self.kinds[card as usize] == k,
+            Filter::Rank(r) => self.card(rules, card).rank == r,
+        }
+    }
+
+    /// A squad may move unless an enemy squad shares its zone (Flight flies out).
+    fn can_move(&self, rules: &Rules, seat: Seat, zone: ZoneId) -> bool {
+        !self.squad(zone, seat).is_empty()
+            && (self.squad(zone, opp(seat)).is_empty() || self.can_fly(rules, zone, seat))
+    }
+
+    /// Where the activated squad may move: an adjacent zone, or with Flight any zone
+    /// up to 2 away.
+    pub fn move_destinations(&self, rules: &Rules, seat: Seat, zone: ZoneId) -> Vec<ZoneId> {
+        let mut out: Vec<ZoneId> = rules.board.neighbours(zone).collect();
+        if self.can_fly(rules, zone, seat) {
+            for z in out.clone() {
+                for far in rules.board.neighbours(z) {
+                    if far != zone && !out.contains(&far) {
+                        out.push(far);
+                    }
+                }
+            }
+            out.sort_unstable();
+        }
+        out
+    }
+
+    /// Enemy units in `zone` that Demoralize could send home, with their cost.
+    fn demoralize_targets(&self, rules: &Rules, seat: Seat, zone: ZoneId) -> Vec<(CardId, u8)> {
+        let enemy = opp(seat);
+        if rules.board.homes[enemy as usize] == zone {
+            return vec![];
+        }
+        self.squad(zone, enemy)
+            .iter()
+            .map(|&c| (c, self.unit_cost_for_opponent(rules, zone, enemy, c)))
+            .filter(|&(_, cost)| self.can_afford(rules, seat, cost))
+            .collect()
     }
 
     /// Runs automatic steps until one needs an answer (or the match is over).
@@ -502,6 +663,11 @@ impl State {
                 self.agenda.clear();
                 self.battle = None;
                 return;
+            }
+            if let Some((seat, zone)) = self.oversized(rules)
+                && self.agenda.last() != Some(&Step::DiscardDown { seat, zone })
+            {
+                self.agenda.push(Step::DiscardDown { seat, zone });
             }
             let Some(step) = self.agenda.last().cloned() else {
                 self.agenda.push(Step::ChooseAction);
@@ -539,21 +705,7 @@ impl State {
                 }
                 self.finish_setup(rules, ev);
             }
-            Step::PrepareBattleCards => {
-                for seat in 0..2u8 {
-                    if self.players[seat as usize].hand.is_empty() {
-                        let card = self.take_top(seat, ev);
-                        let b = self.battle.as_mut().expect("in a battle");
-                        b.cards[seat as usize] = card;
-                        b.from_deck[seat as usize] = true;
-                        ev.push(Event::BattleCardChosen {
-                            seat,
-                            from_deck: true,
-                            card: None,
-                        });
-                    }
-                }
-            }
+            Step::PrepareBattleCards => self.prepare_battle_cards(rules, ev),
             Step::Reveal => self.reveal(rules, ev),
             Step::ResolveEffects {
                 seat,
@@ -561,25 +713,53 @@ impl State {
                 idx,
             } => self.resolve_effects(rules, seat, after_damage, idx, ev),
             Step::Damage => self.damage(rules, ev),
-            Step::EndBattle => {
-                let b = self.battle.take().expect("in a battle");
-                for seat in 0..2 {
-                    if let (Some(c), false) = (b.cards[seat], b.joined[seat]) {
-                        self.discard_to_owner(c);
-                        ev.push(Event::BattleCardDiscarded {
-                            seat: seat as Seat,
-                            card: c,
-                        });
-                    }
-                }
-                ev.push(Event::BattleEnded { zone: b.zone });
-            }
+            Step::EndBattle => self.end_battle(rules, ev),
             Step::ReplenishDraw { seat } => {
                 let have = self.players[seat as usize].hand.len();
                 if have < HAND_TARGET {
                     self.draw_cards(seat, (HAND_TARGET - have) as u8, ev);
                 }
             }
+            Step::Entered { seat, zone, moved } => {
+                if moved
+                    && self.top_has(rules, zone, seat, Ability::Spy)
+                    && self.enemy_in_or_next_to(rules, seat, zone)
+                {
+                    self.agenda.push(Step::Spy { seat });
+                }
+                if self.top_has(rules, zone, seat, Ability::Demoralize) {
+                    self.agenda.push(Step::Demoralize { seat, zone });
+                }
+            }
+            Step::Arrived { seat, card } => match self.card(rules, card).ability {
+                Ability::Inform => {
+                    let draw = &self.players[seat as usize].draw;
+                    if draw.len() >= 4 {
+                        self.agenda.push(Step::Inform { seat });
+                    } else {
+                        // Fewer than 4: just look, and never reshuffle.
+                        ev.push(Event::Looked {
+                            seat,
+                            count: draw.len() as u8,
+                            cards: Some(draw.to_vec()),
+                        });
+                    }
+                }
+                Ability::Linked(k) => self.agenda.push(Step::Recover {
+                    seat,
+                    left: 1,
+                    filter: Filter::Kind(k),
+                    dest: Dest::Hand,
+                }),
+                Ability::Rebuild(k) => self.agenda.push(Step::Recover {
+                    seat,
+                    left: 2,
+                    filter: Filter::Kind(k),
+                    dest: Dest::Hand,
+                }),
+                _ => {}
+            },
+            Step::Destroyed { seat, card, zone } => self.on_destroyed(rules, seat, card, zone, ev),
             Step::EndAction => self.end_action(ev),
             _ => unreachable!("only automatic steps run"),
         }
@@ -609,207 +789,6 @@ impl State {
         }
     }
 
-    // ---- battle ----------------------------------------------------------------
-
-    /// The triggered effect atoms of `seat`'s battle card (empty before the reveal or
-    /// without a card).
-    pub fn triggered<'r>(&self, rules: &'r Rules, seat: Seat) -> &'r [Effect] {
-        match &self.battle {
-            Some(b) if b.revealed => match b.cards[seat as usize] {
-                Some(c) => {
-                    let def = self.card(rules, c);
-                    if b.left[seat as usize] {
-                        &def.left
-                    } else {
-                        &def.right
-                    }
-                }
-                None => &[],
-            },
-            _ => &[],
-        }
-    }
-
-    fn reveal(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
-        let b = self.battle.as_ref().expect("in a battle");
-        let styles = b.cards.map(|c| c.map(|c| self.card(rules, c).style));
-        let left = [0, 1].map(|s| match (styles[s], styles[1 - s]) {
-            (Some(mine), Some(theirs)) => mine.beats(theirs),
-            _ => false,
-        });
-        let b = self.battle.as_mut().expect("in a battle");
-        b.revealed = true;
-        b.left = left;
-        ev.push(Event::BattleCardsRevealed {
-            cards: b.cards,
-            left,
-        });
-        // The order matters only when both seats have effects that change the board.
-        let interactive = [0, 1].map(|s| {
-            self.triggered(rules, s)
-                .iter()
-                .any(|e| is_active_before_damage(*e))
-        });
-        if interactive[0] && interactive[1] {
-            self.agenda.push(Step::OrderEffects);
-        } else {
-            self.schedule_battle(self.active);
-        }
-    }
-
-    fn schedule_battle(&mut self, first: Seat) {
-        let second = opp(first);
-        // A stack: pushed in reverse order of execution.
-        self.agenda.push(Step::EndBattle);
-        self.agenda.push(Step::ReturnCard { seat: second });
-        self.agenda.push(Step::ReturnCard { seat: first });
-        for s in [second, first] {
-            self.agenda.push(Step::ResolveEffects {
-                seat: s,
-                after_damage: true,
-                idx: 0,
-            });
-        }
-        self.agenda.push(Step::Damage);
-        for s in [second, first] {
-            self.agenda.push(Step::ResolveEffects {
-                seat: s,
-                after_damage: false,
-                idx: 0,
-            });
-        }
-    }
-
-    fn resolve_effects(
-        &mut self,
-        rules: &Rules,
-        seat: Seat,
-        after_damage: bool,
-        idx: u8,
-        ev: &mut Vec<Event>,
-    ) {
-        let effects = self.triggered(rules, seat);
-        let zone = self.battle.as_ref().expect("in a battle").zone;
-        for (i, &e) in effects.iter().enumerate().skip(idx as usize) {
-            let decision = match (after_damage, e) {
-                (false, Effect::Draw(n)) => Some(Step::MayDraw { seat, max: n }),
-                (false, Effect::Destroy(Target::Choice)) => Some(Step::DestroyEnemyUnit { seat }),
-                (false, Effect::Destroy(t)) => {
-                    let enemy = self.squad(zone, opp(seat));
-                    let victim = if t == Target::Top {
-                        enemy.first()
-                    } else {
-                        enemy.last()
-                    };
-                    if let Some(&v) = victim {
-                        self.destroy_unit(zone, opp(seat), v, ev);
-                    }
-                    None
-                }
-                (false, Effect::OpponentRemovesUnit) => {
-                    Some(Step::RemoveOwnUnit { seat: opp(seat) })
-                }
-                (false, Effect::JoinSquad) => {
-                    let b = self.battle.as_ref().expect("in a battle");
-                    match b.cards[seat as usize] {
-                        Some(card) if !self.squad(zone, seat).is_empty() => {
-                            self.battle.as_mut().expect("in a battle").joined[seat as usize] = true;
-                            ev.push(Event::CardJoinedSquad { seat, card, zone });
-                            // It joins as the bottom unit; as with any unit added to a
-                            // squad, the controller may then discard down and reorder.
-                            if i + 1 < effects.len() {
-                                self.agenda.push(Step::ResolveEffects {
-                                    seat,
-                                    after_damage,
-                                    idx: (i + 1) as u8,
-                                });
-                            }
-                            self.place_units(seat, zone, &[card]);
-                            return;
-                        }
-                        _ => None,
-                    }
-                }
-                (true, Effect::DrawPerDestroyed) => {
-                    let n = self.battle.as_ref().expect("in a battle").destroyed;
-                    Some(Step::MayDraw { seat, max: n })
-                }
-                _ => None,
-            };
-            if let Some(d) = decision {
-                if i + 1 < effects.len() {
-                    self.agenda.push(Step::ResolveEffects {
-                        seat,
-                        after_damage,
-                        idx: (i + 1) as u8,
-                    });
-                }
-                self.agenda.push(d);
-                return;
-            }
-        }
-    }
-
-    /// Attack and defense totals of each seat in the current battle.
-    pub fn battle_totals(&self, rules: &Rules) -> ([u32; 2], [u32; 2]) {
-        let b = self.battle.as_ref().expect("in a battle");
-        let mut attack = [0u32; 2];
-        let mut defense = [0u32; 2];
-        for seat in 0..2u8 {
-            let squad = self.squad(b.zone, seat);
-            let mut a = self.squad_attack(rules, b.zone, seat);
-            for e in self.triggered(rules, seat) {
-                match *e {
-                    Effect::Attack(n) => a += n as u32,
-                    Effect::Defense(n) => defense[seat as usize] += n as u32,
-                    Effect::AttackPer(t, n) => {
-                        let count = squad
-                            .iter()
-                            .filter(|&&c| self.card(rules, c).types.has(t))
-                            .count();
-                        a += n as u32 * count as u32;
-                    }
-                    _ => {}
-                }
-            }
-            attack[seat as usize] = a;
-        }
-        (attack, defense)
-    }
-
-    fn damage(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
-        let zone = self.battle.as_ref().expect("in a battle").zone;
-        if self.squad(zone, 0).is_empty() || self.squad(zone, 1).is_empty() {
-            ev.push(Event::NoDamage);
-            return;
-        }
-        let (attack, defense) = self.battle_totals(rules);
-        let damage = [0, 1].map(|s| attack[s].saturating_sub(defense[1 - s]));
-        ev.push(Event::DamageDealt {
-            attack: attack.map(clamp_u8),
-            defense: defense.map(clamp_u8),
-            damage: damage.map(clamp_u8),
-        });
-        // Work out every casualty first: damage is simultaneous.
-        let mut casualties: [ArrayVec<CardId, 8>; 2] = Default::default();
-        for target in 0..2u8 {
-            let mut left = damage[opp(target) as usize];
-            for &c in self.squad(zone, target) {
-                let d = self.card(rules, c).defense as u32;
-                if left < d {
-                    break;
-                }
-                left -= d;
-                casualties[target as usize].push(c);
-            }
-        }
-        for target in 0..2u8 {
-            for &c in &casualties[target as usize] {
-                self.destroy_unit(zone, target, c, ev);
-            }
-        }
-    }
-
     // ---- pending / apply -------------------------------------------------------
 
     /// Who must answer now, and what.
@@ -824,49 +803,92 @@ impl State {
             .agenda
             .last()
             .expect("a running match always waits on a step");
-        let one = |seat: Seat, question: Question| Pending {
-            seats: vec![seat],
-            question,
-        };
-        match *step {
-            Step::Mulligan { ref choices } => Pending {
-                seats: (0..2).filter(|&s| choices[s as usize].is_none()).collect(),
-                question: Question::Mulligan,
+        let question = match *step {
+            Step::Mulligan { .. } => Question::Mulligan,
+            Step::ChooseAction => Question::Action,
+            Step::Reorder { zone, .. } => Question::Reorder { zone },
+            Step::DiscardDown { zone, seat } => Question::DiscardDown {
+                zone,
+                limit: self.squad_limit_of(zone, seat),
             },
-            Step::ChooseAction => one(self.active, Question::Action),
-            Step::Reorder { seat, zone } => one(seat, Question::Reorder { zone }),
-            Step::DiscardDown { seat, zone } => one(
-                seat,
-                Question::DiscardDown {
-                    zone,
-                    limit: SQUAD_LIMIT as u8,
-                },
-            ),
-            Step::Move { seat, zone } => one(seat, Question::Move { zone }),
-            Step::OfferBattle { seat } => one(
-                seat,
-                Question::Battle {
-                    zone: self.activated.expect("an activation is running"),
-                },
-            ),
-            Step::BattleCards => {
-                let b = self.battle.as_ref().expect("in a battle");
-                Pending {
-                    seats: (0..2)
-                        .filter(|&s| b.cards[s as usize].is_none() && !b.from_deck[s as usize])
-                        .collect(),
-                    question: Question::BattleCard,
-                }
-            }
-            Step::OrderEffects => one(self.active, Question::OrderEffects),
-            Step::MayDraw { seat, max } => one(seat, Question::MayDraw { max }),
-            Step::RemoveOwnUnit { seat } => one(seat, Question::RemoveOwnUnit),
-            Step::DestroyEnemyUnit { seat } => one(seat, Question::DestroyEnemyUnit),
-            Step::ReturnCard { seat } => one(seat, Question::ReturnBattleCard),
-            Step::ReplenishDiscard { seat } => one(seat, Question::ReplenishDiscard),
-            Step::FreeScore { seat } => one(seat, Question::FreeScore),
+            Step::Move { zone, .. } => Question::Move { zone },
+            Step::OfferBattle { .. } => Question::Battle {
+                zone: self.activated.expect("an activation is running"),
+            },
+            Step::BattleOptions { .. } => Question::BattleOptions,
+            Step::BattleCards => Question::BattleCard,
+            Step::OrderEffects => Question::OrderEffects,
+            Step::MayDraw { max, .. } => Question::MayDraw { max },
+            Step::RemoveOwnUnit { .. } => Question::RemoveOwnUnit,
+            Step::DestroyEnemyUnit { .. } => Question::DestroyEnemyUnit,
+            Step::Flank { .. } => Question::Flank,
+            Step::Retreat { .. } => Question::Retreat,
+            Step::ReturnCard { .. } => Question::ReturnBattleCard,
+            Step::ReplenishDiscard { .. } => Question::ReplenishDiscard,
+            Step::FreeScore { .. } => Question::FreeScore,
+            Step::FreeSummon { .. } => Question::FreeSummon,
+            Step::Recover { left, .. } => Question::Recover { left },
+            Step::Inform { .. } => Question::Inform,
+            Step::Spy { .. } => Question::Spy,
+            Step::Demoralize { zone, .. } => Question::Demoralize { zone },
+            Step::OpponentDiscard { .. } => Question::OpponentDiscard,
             _ => unreachable!("automatic steps never wait"),
+        };
+        Pending {
+            seats: self.waiting_seats(step),
+            question,
         }
+    }
+
+    fn squad_limit_of(&self, _zone: ZoneId, _seat: Seat) -> u8 {
+        // The limit shown is the normal one; a Horde squad is only cut down when its
+        // top unit has lost Horde, so the question is always "down to 3".
+        SQUAD_LIMIT as u8
+    }
+
+    /// The seats the waiting step asks (both for secret simultaneous choices).
+    fn waiting_seats(&self, step: &Step) -> Vec<Seat> {
+        match *step {
+            Step::Mulligan { ref choices } => {
+                (0..2).filter(|&s| choices[s as usize].is_none()).collect()
+            }
+            Step::BattleCards => {
+                let b = self.battle_ref();
+                (0..2)
+                    .filter(|&s| b.cards[s as usize].is_none() && !b.from_deck[s as usize])
+                    .collect()
+            }
+            Step::ChooseAction | Step::OrderEffects => vec![self.active],
+            Step::Reorder { seat, .. }
+            | Step::DiscardDown { seat, .. }
+            | Step::Move { seat, .. }
+            | Step::OfferBattle { seat }
+            | Step::BattleOptions { seat }
+            | Step::MayDraw { seat, .. }
+            | Step::RemoveOwnUnit { seat }
+            | Step::DestroyEnemyUnit { seat }
+            | Step::Flank { seat }
+            | Step::Retreat { seat }
+            | Step::ReturnCard { seat }
+            | Step::ReplenishDiscard { seat }
+            | Step::FreeScore { seat }
+            | Step::FreeSummon { seat, .. }
+            | Step::Recover { seat, .. }
+            | Step::Inform { seat }
+            | Step::Spy { seat }
+            | Step::Demoralize { seat, .. }
+            | Step::OpponentDiscard { seat } => vec![seat],
+            _ => vec![],
+        }
+    }
+
+    /// Whether the match waits for this seat now.
+    pub fn waits_for(&self, seat: Seat) -> bool {
+        self.winner.is_none()
+            && self
+                .agenda
+                .last()
+                .is_some_and(|s| self.waiting_seats(s).contains(&seat))
     }
 
     /// Validates and applies one answer. On error nothing has changed.
@@ -879,14 +901,14 @@ impl State {
         if self.winner.is_some() {
             return Err(RuleError::GameOver);
         }
-        let pending = self.pending();
-        if !pending.seats.contains(&seat) {
+        if !self.waits_for(seat) {
+            let pending = self.pending();
             return Err(RuleError::NotYourDecision(match pending.seats.as_slice() {
                 [s] => format!("player {} must {}", s + 1, pending.question.describe()),
                 _ => format!("the other player must {}", pending.question.describe()),
             }));
         }
-        let step = self.agenda.last().cloned().expect("checked by pending");
+        let step = self.agenda.last().cloned().expect("checked by waits_for");
         self.check(rules, seat, &step, input)?;
         let mut ev = Vec::new();
         self.perform(rules, seat, step, input, &mut ev);
@@ -906,7 +928,9 @@ impl State {
         step: &Step,
         input: &Input,
     ) -> Result<(), RuleError> {
-        let hand = &self.players[seat as usize].hand;
+        let s = seat as usize;
+        let hand = &self.players[s].hand;
+        let them = &self.players[1 - s].hand;
         match (step, input) {
             (Step::Mulligan { .. }, Input::Mulligan(cards)) => {
                 distinct(cards)?;
@@ -933,28 +957,33 @@ impl State {
                 Ok(())
             }
             (Step::DiscardDown { .. }, _) => Err(self.wrong("choose a unit to discard")),
-            (Step::Move { zone, .. }, Input::Stay) => {
-                let _ = zone;
-                Ok(())
-            }
+            (Step::Move { .. }, Input::Stay) => Ok(()),
             (Step::Move { zone, .. }, Input::Move { cards, to }) => {
                 let squad = self.squad(*zone, seat);
                 distinct(cards)?;
                 if cards.is_empty() || cards.iter().any(|c| !squad.contains(c)) {
                     return illegal("choose one or more units of the activated squad to move");
                 }
-                if (*to as usize) >= rules.board.zones.len() || !rules.board.is_adjacent(*zone, *to)
-                {
-                    return illegal("a squad can only move into an adjacent zone");
+                if !self.move_destinations(rules, seat, *zone).contains(to) {
+                    return illegal(
+                        "a squad can only move into an adjacent zone (2 zones with Flight)",
+                    );
                 }
                 Ok(())
             }
             (Step::Move { .. }, _) => Err(self.wrong("move or stay")),
             (Step::OfferBattle { .. }, Input::Battle(_)) => Ok(()),
             (Step::OfferBattle { .. }, _) => Err(self.wrong("decide whether to battle")),
+            (Step::BattleOptions { .. }, Input::Done) => Ok(()),
+            (Step::BattleOptions { .. }, input) => {
+                if self.battle_options(rules, seat).contains(input) {
+                    Ok(())
+                } else {
+                    Err(self.wrong("use a battle-start ability or crystal you have, or say done"))
+                }
+            }
             (Step::BattleCards, Input::BattleCard(c)) => {
-                let b = self.battle.as_ref().expect("in a battle");
-                if b.cards[seat as usize].is_some() {
+                if self.battle_ref().cards[s].is_some() {
                     return illegal("you have already chosen your battle card");
                 }
                 if !hand.contains(c) {
@@ -963,7 +992,7 @@ impl State {
                 Ok(())
             }
             (Step::BattleCards, _) => Err(self.wrong("choose a battle card")),
-            (Step::OrderEffects, Input::First(s)) if *s < 2 => Ok(()),
+            (Step::OrderEffects, Input::First(f)) if *f < 2 => Ok(()),
             (Step::OrderEffects, _) => Err(self.wrong("choose whose effects resolve first")),
             (Step::MayDraw { max, .. }, Input::Draw(n)) => {
                 if n > max {
@@ -973,8 +1002,7 @@ impl State {
             }
             (Step::MayDraw { .. }, _) => Err(self.wrong("decide how many cards to draw")),
             (Step::RemoveOwnUnit { .. }, Input::Unit(c)) => {
-                let zone = self.battle.as_ref().expect("in a battle").zone;
-                if !self.squad(zone, seat).contains(c) {
+                if !self.squad(self.battle_ref().zone, seat).contains(c) {
                     return illegal("choose a unit of your battling squad");
                 }
                 Ok(())
@@ -983,8 +1011,7 @@ impl State {
                 Err(self.wrong("choose a unit of your battling squad to remove"))
             }
             (Step::DestroyEnemyUnit { .. }, Input::Unit(c)) => {
-                let zone = self.battle.as_ref().expect("in a battle").zone;
-                if !self.squad(zone, opp(seat)).contains(c) {
+                if !self.squad(self.battle_ref().zone, opp(seat)).contains(c) {
                     return illegal("choose a unit of the enemy battling squad");
                 }
                 Ok(())
@@ -992,6 +1019,20 @@ impl State {
             (Step::DestroyEnemyUnit { .. }, _) => {
                 Err(self.wrong("choose an enemy unit to destroy"))
             }
+            (Step::Flank { .. }, Input::Accept(_)) => Ok(()),
+            (Step::Flank { .. }, _) => Err(self.wrong("decide whether to flank")),
+            (Step::Retreat { .. }, Input::Move { cards, to }) => {
+                let zone = self.battle_ref().zone;
+                let squad = self.squad(zone, seat);
+                if cards.len() != squad.len() || cards.iter().any(|c| !squad.contains(c)) {
+                    return illegal("the whole battling squad withdraws");
+                }
+                if !rules.board.is_adjacent(zone, *to) {
+                    return illegal("the squad withdraws to an adjacent zone");
+                }
+                Ok(())
+            }
+            (Step::Retreat { .. }, _) => Err(self.wrong("choose the zone your squad withdraws to")),
             (Step::ReturnCard { .. }, Input::Return(_)) => Ok(()),
             (Step::ReturnCard { .. }, _) => {
                 Err(self.wrong("decide whether to take your battle card back"))
@@ -1013,8 +1054,101 @@ impl State {
                 Ok(())
             }
             (Step::FreeScore { .. }, _) => Err(self.wrong("choose a free crystal")),
+            (Step::FreeSummon { .. }, Input::Done) => Ok(()),
+            (Step::FreeSummon { .. }, Input::Summon(_) | Input::SummonTo { .. }) => {
+                if self.free_summon_allows(rules, step, input) {
+                    Ok(())
+                } else {
+                    illegal("that unit cannot be summoned for free here")
+                }
+            }
+            (Step::FreeSummon { .. }, _) => Err(self.wrong("summon the unit or say done")),
+            (Step::Recover { filter, .. }, Input::Pick(c)) => {
+                if !self.players[s].discard.contains(c) || !self.matches(rules, *c, *filter) {
+                    return illegal("pick a matching card from your discard pile");
+                }
+                Ok(())
+            }
+            (Step::Recover { .. }, Input::Done) => Ok(()),
+            (Step::Recover { .. }, _) => {
+                Err(self.wrong("pick a card from your discard pile or say done"))
+            }
+            (Step::Inform { .. }, Input::Inform { keep, order }) => {
+                let top: Cards = self.players[s].draw.iter().take(4).copied().collect();
+                distinct(order)?;
+                if !top.contains(keep)
+                    || order.len() != top.len() - 1
+                    || order.iter().any(|c| c == keep || !top.contains(c))
+                {
+                    return illegal("keep one of the top 4 cards and order the other 3");
+                }
+                Ok(())
+            }
+            (Step::Inform { .. }, _) => {
+                Err(self.wrong("keep one of the top cards of your draw pile"))
+            }
+            (Step::Spy { .. }, Input::Done) => Ok(()),
+            (Step::Spy { .. }, Input::Tuck { card, .. }) => {
+                if !them.contains(card) {
+                    return illegal("that card is not in your opponent's hand");
+                }
+                Ok(())
+            }
+            (Step::Spy { .. }, _) => {
+                Err(self.wrong("tuck a card of your opponent's hand or say done"))
+            }
+            (Step::Demoralize { .. }, Input::Done) => Ok(()),
+            (Step::Demoralize { zone, .. }, Input::Unit(c)) => {
+                if !self
+                    .demoralize_targets(rules, seat, *zone)
+                    .iter()
+                    .any(|(t, _)| t == c)
+                {
+                    return illegal(
+                        "choose an enemy unit in this zone whose activation cost you can pay",
+                    );
+                }
+                Ok(())
+            }
+            (Step::Demoralize { .. }, _) => {
+                Err(self.wrong("choose an enemy unit to send home or say done"))
+            }
+            (Step::OpponentDiscard { .. }, Input::Pick(c)) => {
+                if !them.contains(c) {
+                    return illegal("that card is not in your opponent's hand");
+                }
+                Ok(())
+            }
+            (Step::OpponentDiscard { .. }, _) => {
+                Err(self.wrong("pick a card from your opponent's hand"))
+            }
             _ => unreachable!("automatic steps never wait"),
         }
+    }
+
+    /// The cost of summoning `cards` into `zone` as an action.
+    pub fn summon_cost(&self, rules: &Rules, seat: Seat, cards: &[CardId], zone: ZoneId) -> u8 {
+        let total: u8 = cards.iter().map(|&c| self.card(rules, c).summon).sum();
+        total.saturating_sub(self.summon_discount(rules, seat, cards, zone))
+    }
+
+    fn check_summon_cards(
+        &self,
+        rules: &Rules,
+        seat: Seat,
+        cards: &[CardId],
+    ) -> Result<(), RuleError> {
+        distinct(cards)?;
+        if cards.is_empty() || cards.len() > MAX_SUMMON {
+            return illegal("summon 1 to 3 units");
+        }
+        let from = self.summonable(rules, seat);
+        if cards.iter().any(|c| !from.contains(c)) {
+            return illegal(
+                "you can only summon units from your hand (or Undying units from your discard pile)",
+            );
+        }
+        Ok(())
     }
 
     fn check_action(&self, rules: &Rules, seat: Seat, input: &Input) -> Result<(), RuleError> {
@@ -1029,15 +1163,19 @@ impl State {
         };
         match input {
             Input::Summon(cards) => {
-                distinct(cards)?;
-                if cards.is_empty() || cards.len() > MAX_SUMMON {
-                    return illegal("summon 1 to 3 units");
+                self.check_summon_cards(rules, seat, cards)?;
+                let home = rules.board.homes[seat as usize];
+                afford(self.summon_cost(rules, seat, cards, home), "that summon")
+            }
+            Input::SummonTo { cards, zone, via } => {
+                self.check_summon_cards(rules, seat, cards)?;
+                if !self
+                    .special_destinations(rules, seat, cards)
+                    .contains(&(*zone, *via))
+                {
+                    return illegal("those units cannot be summoned into that zone");
                 }
-                let hand = &self.players[seat as usize].hand;
-                if cards.iter().any(|c| !hand.contains(c)) {
-                    return illegal("you can only summon units from your hand");
-                }
-                afford(self.summon_cost(rules, cards), "that summon")
+                afford(self.summon_cost(rules, seat, cards, *zone), "that summon")
             }
             Input::Activate(zone) => {
                 if (*zone as usize) >= rules.board.zones.len() || self.squad(*zone, seat).is_empty()
@@ -1069,8 +1207,56 @@ impl State {
         }
     }
 
-    pub fn summon_cost(&self, rules: &Rules, cards: &[CardId]) -> u8 {
-        cards.iter().map(|&c| self.card(rules, c).summon).sum()
+    /// The units a free summon may bring in, and whether `input` is one of them.
+    fn free_summon_allows(&self, rules: &Rules, step: &Step, input: &Input) -> bool {
+        self.legal_free_summons(rules, step)
+            .iter()
+            .any(|l| same_summon(self, l, input))
+    }
+
+    fn legal_free_summons(&self, rules: &Rules, step: &Step) -> Vec<Input> {
+        let Step::FreeSummon {
+            seat,
+            kind,
+            ty,
+            from_discard,
+            zone,
+        } = *step
+        else {
+            return vec![];
+        };
+        let p = &self.players[seat as usize];
+        let mut pool: Vec<CardId> = p.hand.to_vec();
+        if from_discard {
+            pool.extend(p.discard.iter().copied());
+        }
+        let mut out = vec![Input::Done];
+        for c in one_per_kind(self, &pool) {
+            if kind.is_some_and(|k| self.kinds[c as usize] != k)
+                || ty.is_some_and(|t| !self.card(rules, c).types.has(t))
+            {
+                continue;
+            }
+            let cards: Cards = std::iter::once(c).collect();
+            match zone {
+                Some(z) => out.push(Input::SummonTo {
+                    cards,
+                    zone: z,
+                    via: Via::Home,
+                }),
+                None => {
+                    for (z, via) in self.special_destinations(rules, seat, &cards) {
+                        out.push(Input::SummonTo {
+                            cards: cards.clone(),
+                            zone: z,
+                            via,
+                        });
+                    }
+                    out.push(Input::Summon(cards));
+                }
+            }
+        }
+        out
     }
 
     /// Applies a checked input.
@@ -1131,11 +1317,16 @@ impl State {
                     to: *to,
                 });
                 self.activated = Some(*to);
-                let had = !self.squad(*to, seat).is_empty();
-                if had {
-                    self.place_units(seat, *to, &order);
-                } else {
+                if self.squad(*to, seat).is_empty() {
+                    // Moved units keep the order they were given before the move.
                     self.squad_mut(*to, seat).extend(order);
+                    self.agenda.push(Step::Entered {
+                        seat,
+                        zone: *to,
+                        moved: true,
+                    });
+                } else {
+                    self.place_units(seat, *to, &order, Some(true));
                 }
             }
             (Step::OfferBattle { .. }, Input::Battle(false)) => {
@@ -1144,28 +1335,15 @@ impl State {
             (Step::OfferBattle { .. }, Input::Battle(true)) => {
                 self.agenda.pop();
                 let zone = self.activated.expect("an activation is running");
-                self.battle = Some(Battle {
-                    zone,
-                    attacker: seat,
-                    cards: [None, None],
-                    from_deck: [false, false],
-                    revealed: false,
-                    left: [false, false],
-                    joined: [false, false],
-                    destroyed: 0,
-                });
-                ev.push(Event::BattleStarted {
-                    attacker: seat,
-                    zone,
-                });
-                self.agenda.push(Step::Reveal);
-                self.agenda.push(Step::BattleCards);
-                self.agenda.push(Step::PrepareBattleCards);
+                self.start_battle(seat, zone, ev);
             }
+            (Step::BattleOptions { .. }, Input::Done) => {
+                self.agenda.pop();
+            }
+            (Step::BattleOptions { .. }, input) => self.use_battle_option(rules, seat, input, ev),
             (Step::BattleCards, Input::BattleCard(c)) => {
-                let hand = &mut self.players[s].hand;
-                hand.retain(|x| x != c);
-                self.battle.as_mut().expect("in a battle").cards[s] = Some(*c);
+                self.players[s].hand.retain(|x| x != c);
+                self.battle_mut().cards[s] = Some(*c);
                 ev.push(Event::BattleCardChosen {
                     seat,
                     from_deck: false,
@@ -1183,21 +1361,40 @@ impl State {
             }
             (Step::RemoveOwnUnit { .. }, Input::Unit(c)) => {
                 self.agenda.pop();
-                let zone = self.battle.as_ref().expect("in a battle").zone;
+                let zone = self.battle_ref().zone;
                 self.remove_unit(zone, seat, *c);
                 self.players[owner(*c) as usize].removed.push(*c);
                 ev.push(Event::UnitRemovedFromGame { card: *c, zone });
+                self.note_wiped(zone, seat);
             }
             (Step::DestroyEnemyUnit { .. }, Input::Unit(c)) => {
                 self.agenda.pop();
-                let zone = self.battle.as_ref().expect("in a battle").zone;
-                self.destroy_unit(zone, opp(seat), *c, ev);
+                let zone = self.battle_ref().zone;
+                self.destroy_units(rules, zone, opp(seat), &[*c], ev);
+            }
+            (Step::Flank { .. }, Input::Accept(yes)) => {
+                self.agenda.pop();
+                if *yes {
+                    self.battle_mut().from_bottom[s] = true;
+                    ev.push(Event::FlankUsed { seat });
+                }
+            }
+            (Step::Retreat { .. }, Input::Move { cards, to }) => {
+                self.agenda.pop();
+                let zone = self.battle_ref().zone;
+                let units: Cards = std::mem::take(self.squad_mut(zone, seat));
+                ev.push(Event::Placed {
+                    seat,
+                    cards: cards.clone(),
+                    from: zone,
+                    to: *to,
+                });
+                self.place_units(seat, *to, &units, Some(false));
             }
             (Step::ReturnCard { .. }, Input::Return(back)) => {
                 self.agenda.pop();
                 if *back {
-                    let b = self.battle.as_mut().expect("in a battle");
-                    let card = b.cards[s].take().expect("checked by poll");
+                    let card = self.battle_mut().cards[s].take().expect("checked by poll");
                     self.players[s].hand.push(card);
                     ev.push(Event::BattleCardReturned { seat, card });
                 }
@@ -1212,7 +1409,119 @@ impl State {
             }
             (Step::FreeScore { .. }, Input::Score(c)) => {
                 self.agenda.pop();
-                self.take_crystal(seat, *c, 0, true, ev);
+                self.take_crystal(rules, seat, *c, 0, true, ev);
+            }
+            (Step::FreeSummon { .. }, Input::Done) => {
+                self.agenda.pop();
+            }
+            (Step::FreeSummon { .. }, Input::Summon(cards)) => {
+                self.agenda.pop();
+                let home = rules.board.homes[s];
+                self.summon(rules, seat, cards, (home, Via::Home), 0, ev);
+            }
+            (Step::FreeSummon { .. }, Input::SummonTo { cards, zone, via }) => {
+                self.agenda.pop();
+                self.summon(rules, seat, cards, (*zone, *via), 0, ev);
+            }
+            (
+                Step::Recover {
+                    seat: _,
+                    left,
+                    filter,
+                    dest,
+                },
+                Input::Pick(c),
+            ) => {
+                self.agenda.pop();
+                self.players[s].discard.retain(|x| x != c);
+                match dest {
+                    Dest::Hand => self.players[s].hand.push(*c),
+                    Dest::DrawTop => self.players[s].draw.insert(0, *c),
+                }
+                ev.push(Event::Recovered {
+                    seat,
+                    card: *c,
+                    to_hand: dest == Dest::Hand,
+                });
+                if left > 1 {
+                    self.agenda.push(Step::Recover {
+                        seat,
+                        left: left - 1,
+                        filter,
+                        dest,
+                    });
+                }
+            }
+            (Step::Recover { .. }, Input::Done) => {
+                self.agenda.pop();
+            }
+            (Step::Inform { .. }, Input::Inform { keep, order }) => {
+                self.agenda.pop();
+                let draw = &mut self.players[s].draw;
+                let seen: Vec<CardId> = draw.drain(..4).collect();
+                for &c in order.iter().rev() {
+                    draw.insert(0, c);
+                }
+                self.players[s].hand.push(*keep);
+                ev.push(Event::Looked {
+                    seat,
+                    count: 4,
+                    cards: Some(seen),
+                });
+                ev.push(Event::Kept {
+                    seat,
+                    card: Some(*keep),
+                });
+            }
+            (Step::Spy { .. }, Input::Done) => {
+                self.agenda.pop();
+            }
+            (Step::Spy { .. }, Input::Tuck { card, top }) => {
+                self.agenda.pop();
+                let them = 1 - s;
+                ev.push(Event::Looked {
+                    seat,
+                    count: self.players[them].hand.len() as u8,
+                    cards: Some(self.players[them].hand.to_vec()),
+                });
+                self.players[them].hand.retain(|x| x != card);
+                let pile = &mut self.players[owner(*card) as usize].draw;
+                if *top {
+                    pile.insert(0, *card);
+                } else {
+                    pile.push(*card);
+                }
+                ev.push(Event::Tucked {
+                    seat,
+                    top: *top,
+                    card: Some(*card),
+                });
+            }
+            (Step::Demoralize { .. }, Input::Done) => {
+                self.agenda.pop();
+            }
+            (Step::Demoralize { zone, .. }, Input::Unit(c)) => {
+                self.agenda.pop();
+                let enemy = opp(seat);
+                let cost = self.unit_cost_for_opponent(rules, zone, enemy, *c);
+                self.pay(rules, seat, cost, ev);
+                self.remove_unit(zone, enemy, *c);
+                ev.push(Event::Demoralized {
+                    seat,
+                    card: *c,
+                    cost,
+                });
+                let home = rules.board.homes[enemy as usize];
+                self.place_units(enemy, home, &[*c], Some(false));
+            }
+            (Step::OpponentDiscard { .. }, Input::Pick(c)) => {
+                self.agenda.pop();
+                self.players[1 - s].hand.retain(|x| x != c);
+                self.discard_to_owner(*c);
+                ev.push(Event::HandCardDiscarded {
+                    seat: opp(seat),
+                    card: *c,
+                });
             }
             _ => unreachable!("inputs are checked before they are performed"),
         }
@@ -1221,19 +1530,15 @@ impl State {
     fn perform_action(&mut self, rules: &Rules, seat: Seat, input: &Input, ev: &mut Vec<Event>) {
         match input {
             Input::Summon(cards) => {
-                let cost = self.summon_cost(rules, cards);
-                self.pay(rules, seat, cost, ev);
-                self.players[seat as usize]
-                    .hand
-                    .retain(|c| !cards.contains(c));
                 let zone = rules.board.homes[seat as usize];
-                ev.push(Event::Summoned {
-                    seat,
-                    cards: cards.clone(),
-                    zone,
-                    cost,
-                });
-                self.place_units(seat, zone, cards);
+                let cost = self.summon_cost(rules, seat, cards, zone);
+                self.pay(rules, seat, cost, ev);
+                self.summon(rules, seat, cards, (zone, Via::Home), cost, ev);
+            }
+            Input::SummonTo { cards, zone, via } => {
+                let cost = self.summon_cost(rules, seat, cards, *zone);
+                self.pay(rules, seat, cost, ev);
+                self.summon(rules, seat, cards, (*zone, *via), cost, ev);
             }
             Input::Activate(zone) => {
                 let cost = self.activation_cost(rules, *zone, seat);
@@ -1251,7 +1556,7 @@ impl State {
             Input::Score(c) => {
                 let cost = rules.pack.crystals[*c as usize].cost;
                 self.pay(rules, seat, cost, ev);
-                self.take_crystal(seat, *c, cost, false, ev);
+                self.take_crystal(rules, seat, *c, cost, false, ev);
             }
             Input::Replenish => {
                 self.pay(rules, seat, REPLENISH_COST, ev);
@@ -1266,7 +1571,7 @@ impl State {
                 let attack = self.squad_attack(rules, zone, seat);
                 ev.push(Event::Invaded {
                     seat,
-                    attack: clamp_u8(attack),
+                    attack: attack.min(255) as u8,
                 });
                 for _ in 0..attack {
                     // A reshuffle ends the invasion without discarding any more.
@@ -1289,63 +1594,33 @@ impl State {
     /// place are interchangeable, so only one instance of each is offered.
     pub fn legal(&self, rules: &Rules, seat: Seat) -> Vec<Input> {
         let mut out = Vec::new();
-        if self.winner.is_some() || !self.pending().seats.contains(&seat) {
+        if !self.waits_for(seat) {
             return out;
         }
         let s = seat as usize;
         let hand = &self.players[s].hand;
-        match self.agenda.last().expect("a running match waits on a step") {
+        let step = self.agenda.last().expect("a running match waits on a step");
+        match step {
             Step::Mulligan { .. } => {
                 for_each_subset(self, hand, hand.len(), |cards| {
                     out.push(Input::Mulligan(cards))
                 });
             }
-            Step::ChooseAction => {
-                for_each_subset(self, hand, MAX_SUMMON, |cards| {
-                    if !cards.is_empty()
-                        && self.can_afford(rules, seat, self.summon_cost(rules, &cards))
-                    {
-                        out.push(Input::Summon(cards));
-                    }
-                });
-                for z in 0..rules.board.zones.len() as ZoneId {
-                    if !self.squad(z, seat).is_empty()
-                        && self.can_afford(rules, seat, self.activation_cost(rules, z, seat))
-                    {
-                        out.push(Input::Activate(z));
-                    }
-                }
-                if self.crystal_zones_controlled(rules, seat) >= 2 {
-                    for &c in &self.market {
-                        if self.can_afford(rules, seat, rules.pack.crystals[c as usize].cost) {
-                            out.push(Input::Score(c));
-                        }
-                    }
-                }
-                if self.can_afford(rules, seat, REPLENISH_COST) {
-                    out.push(Input::Replenish);
-                }
-                if self.controls(seat, rules.board.homes[opp(seat) as usize])
-                    && self.can_afford(rules, seat, INVADE_COST)
-                {
-                    out.push(Input::Invade);
-                }
-            }
+            Step::ChooseAction => self.legal_actions(rules, seat, &mut out),
             Step::Reorder { zone, .. } => {
                 for_each_order(self, self.squad(*zone, seat), |o| out.push(Input::Order(o)));
             }
             Step::DiscardDown { zone, .. } => {
                 // Position matters (which unit ends up on top), so offer every unit.
-                for &c in self.squad(*zone, seat) {
-                    out.push(Input::Unit(c));
-                }
+                out.extend(self.squad(*zone, seat).iter().map(|&c| Input::Unit(c)));
             }
             Step::Move { zone, .. } => {
                 out.push(Input::Stay);
                 let squad = self.squad(*zone, seat);
+                let destinations = self.move_destinations(rules, seat, *zone);
                 for_each_subset(self, squad, squad.len(), |cards| {
                     if !cards.is_empty() {
-                        for to in rules.board.neighbours(*zone) {
+                        for &to in &destinations {
                             out.push(Input::Move {
                                 cards: cards.clone(),
                                 to,
@@ -1358,31 +1633,49 @@ impl State {
                 out.push(Input::Battle(true));
                 out.push(Input::Battle(false));
             }
+            Step::BattleOptions { .. } => {
+                out.push(Input::Done);
+                out.extend(self.battle_options(rules, seat));
+            }
             Step::BattleCards => {
-                for c in one_per_kind(self, hand) {
-                    out.push(Input::BattleCard(c));
-                }
+                out.extend(
+                    one_per_kind(self, hand)
+                        .iter()
+                        .map(|&c| Input::BattleCard(c)),
+                );
             }
             Step::OrderEffects => {
                 out.push(Input::First(self.active));
                 out.push(Input::First(opp(self.active)));
             }
-            Step::MayDraw { max, .. } => {
-                for n in 0..=*max {
-                    out.push(Input::Draw(n));
-                }
-            }
+            Step::MayDraw { max, .. } => out.extend((0..=*max).map(Input::Draw)),
             Step::RemoveOwnUnit { .. } => {
-                let zone = self.battle.as_ref().expect("in a battle").zone;
-                for &c in self.squad(zone, seat) {
-                    out.push(Input::Unit(c));
-                }
+                out.extend(
+                    self.squad(self.battle_ref().zone, seat)
+                        .iter()
+                        .map(|&c| Input::Unit(c)),
+                );
             }
             Step::DestroyEnemyUnit { .. } => {
-                let zone = self.battle.as_ref().expect("in a battle").zone;
                 // Position matters here (top vs bottom), so offer every unit.
-                for &c in self.squad(zone, opp(seat)) {
-                    out.push(Input::Unit(c));
+                out.extend(
+                    self.squad(self.battle_ref().zone, opp(seat))
+                        .iter()
+                        .map(|&c| Input::Unit(c)),
+                );
+            }
+            Step::Flank { .. } => {
+                out.push(Input::Accept(true));
+                out.push(Input::Accept(false));
+            }
+            Step::Retreat { .. } => {
+                let zone = self.battle_ref().zone;
+                let cards: Cards = self.squad(zone, seat).clone();
+                for to in rules.board.neighbours(zone) {
+                    out.push(Input::Move {
+                        cards: cards.clone(),
+                        to,
+                    });
                 }
             }
             Step::ReturnCard { .. } => {
@@ -1391,26 +1684,123 @@ impl State {
             }
             Step::ReplenishDiscard { .. } => {
                 out.push(Input::Done);
-                for c in one_per_kind(self, hand) {
-                    out.push(Input::Discard(c));
+                out.extend(one_per_kind(self, hand).iter().map(|&c| Input::Discard(c)));
+            }
+            Step::FreeScore { .. } => out.extend(self.market.iter().map(|&c| Input::Score(c))),
+            Step::FreeSummon { .. } => out = self.legal_free_summons(rules, step),
+            Step::Recover { filter, .. } => {
+                out.push(Input::Done);
+                let matching: Vec<CardId> = self.players[s]
+                    .discard
+                    .iter()
+                    .copied()
+                    .filter(|&c| self.matches(rules, c, *filter))
+                    .collect();
+                out.extend(
+                    one_per_kind(self, &matching)
+                        .iter()
+                        .map(|&c| Input::Pick(c)),
+                );
+            }
+            Step::Inform { .. } => {
+                let top: Cards = self.players[s].draw.iter().take(4).copied().collect();
+                for keep in one_per_kind(self, &top) {
+                    let rest: Cards = top.iter().copied().filter(|&c| c != keep).collect();
+                    for_each_order(self, &rest, |order| out.push(Input::Inform { keep, order }));
                 }
             }
-            Step::FreeScore { .. } => {
-                for &c in &self.market {
-                    out.push(Input::Score(c));
+            Step::Spy { .. } => {
+                out.push(Input::Done);
+                for c in one_per_kind(self, &self.players[1 - s].hand) {
+                    out.push(Input::Tuck { card: c, top: true });
+                    out.push(Input::Tuck {
+                        card: c,
+                        top: false,
+                    });
                 }
+            }
+            Step::Demoralize { zone, .. } => {
+                out.push(Input::Done);
+                out.extend(
+                    self.demoralize_targets(rules, seat, *zone)
+                        .iter()
+                        .map(|&(c, _)| Input::Unit(c)),
+                );
+            }
+            Step::OpponentDiscard { .. } => {
+                out.extend(
+                    one_per_kind(self, &self.players[1 - s].hand)
+                        .iter()
+                        .map(|&c| Input::Pick(c)),
+                );
             }
             _ => unreachable!("automatic steps never wait"),
         }
         out
     }
+
+    fn legal_actions(&self, rules: &Rules, seat: Seat, out: &mut Vec<Input>) {
+        let home = rules.board.homes[seat as usize];
+        let from = self.summonable(rules, seat);
+        for_each_subset(self, &from, MAX_SUMMON, |cards| {
+            if cards.is_empty() {
+                return;
+            }
+            if self.can_afford(rules, seat, self.summon_cost(rules, seat, &cards, home)) {
+                out.push(Input::Summon(cards.clone()));
+            }
+            for (zone, via) in self.special_destinations(rules, seat, &cards) {
+                if self.can_afford(rules, seat, self.summon_cost(rules, seat, &cards, zone)) {
+                    out.push(Input::SummonTo {
+                        cards: cards.clone(),
+                        zone,
+                        via,
+                    });
+                }
+            }
+        });
+        for z in 0..rules.board.zones.len() as ZoneId {
+            if !self.squad(z, seat).is_empty()
+                && self.can_afford(rules, seat, self.activation_cost(rules, z, seat))
+            {
+                out.push(Input::Activate(z));
+            }
+        }
+        if self.crystal_zones_controlled(rules, seat) >= 2 {
+            for &c in &self.market {
+                if self.can_afford(rules, seat, rules.pack.crystals[c as usize].cost) {
+                    out.push(Input::Score(c));
+                }
+            }
+        }
+        if self.can_afford(rules, seat, REPLENISH_COST) {
+            out.push(Input::Replenish);
+        }
+        if self.controls(seat, rules.board.homes[opp(seat) as usize])
+            && self.can_afford(rules, seat, INVADE_COST)
+        {
+            out.push(Input::Invade);
+        }
+    }
+
+    /// The cards the seat may look at for the question it must answer now: the top
+    /// of her draw pile (Inform) or the opponent's hand (Spy, The Bitter Blessing).
+    pub fn peek(&self, seat: Seat) -> Vec<CardId> {
+        if !self.waits_for(seat) {
+            return vec![];
+        }
+        let s = seat as usize;
+        match self.agenda.last() {
+            Some(Step::Inform { .. }) => self.players[s].draw.iter().take(4).copied().collect(),
+            Some(Step::Spy { .. } | Step::OpponentDiscard { .. }) => {
+                self.players[1 - s].hand.to_vec()
+            }
+            _ => vec![],
+        }
+    }
 }
 
 const DECK_SIZE_U8: u8 = super::pack::DECK_SIZE as u8;
-
-fn clamp_u8(v: u32) -> u8 {
-    v.min(u8::MAX as u32) as u8
-}
 
 fn distinct(cards: &[CardId]) -> Result<(), RuleError> {
     for (i, c) in cards.iter().enumerate() {
@@ -1421,12 +1811,29 @@ fn distinct(cards: &[CardId]) -> Result<(), RuleError> {
     Ok(())
 }
 
-/// Atoms that change the board before damage (their order between seats can matter).
-fn is_active_before_damage(e: Effect) -> bool {
-    matches!(
-        e,
-        Effect::Draw(_) | Effect::Destroy(_) | Effect::OpponentRemovesUnit | Effect::JoinSquad
-    )
+/// Two summon inputs that bring the same kinds to the same place the same way.
+fn same_summon(state: &State, a: &Input, b: &Input) -> bool {
+    let kinds = |cards: &Cards| {
+        let mut k: Vec<_> = cards.iter().map(|&c| state.kinds[c as usize]).collect();
+        k.sort_unstable();
+        k
+    };
+    match (a, b) {
+        (Input::Summon(x), Input::Summon(y)) => kinds(x) == kinds(y),
+        (
+            Input::SummonTo {
+                cards: x,
+                zone: zx,
+                via: vx,
+            },
+            Input::SummonTo {
+                cards: y,
+                zone: zy,
+                via: vy,
+            },
+        ) => zx == zy && vx == vy && kinds(x) == kinds(y),
+        _ => false,
+    }
 }
 
 /// The first instance of each kind among `cards`, in order.
@@ -1461,7 +1868,7 @@ fn for_each_subset(state: &State, cards: &[CardId], max: usize, mut f: impl FnMu
             }
         }
     }
-    let max = max.min(MAX_SQUAD_LIMIT as usize);
+    let max = max.min(SQUAD_CAPACITY);
     fn rec(
         groups: &[ArrayVec<CardId, TOTAL_CARDS>],
         max: usize,
@@ -1513,3 +1920,6 @@ fn distinct_orders(state: &State, squad: &[CardId]) -> usize {
     for_each_order(state, squad, |_| n += 1);
     n
 }
+
+/// Type name used by Last Rites; re-exported so tests can build scenarios with it.
+pub const LAST_RITES_TYPE: &str = REANIMATED;

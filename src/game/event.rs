@@ -3,6 +3,7 @@
 //! clears for everyone but the seat allowed to see it.
 
 use super::board::ZoneId;
+use super::pack::{Stat, Style};
 use super::state::{CardId, Cards, CrystalId, Seat};
 use serde::{Deserialize, Serialize};
 
@@ -142,6 +143,80 @@ pub enum Event {
     Won {
         seat: Seat,
     },
+    InitiativeGained {
+        seat: Seat,
+        amount: u8,
+        token: i8,
+    },
+    Predicted {
+        seat: Seat,
+        style: Style,
+    },
+    PredictionRight {
+        seat: Seat,
+    },
+    Sacrificed {
+        seat: Seat,
+        card: CardId,
+        stat: Stat,
+    },
+    CrystalUsed {
+        seat: Seat,
+        crystal: CrystalId,
+    },
+    CrystalLeftGame {
+        seat: Seat,
+        crystal: CrystalId,
+    },
+    FlankUsed {
+        seat: Seat,
+    },
+    Healed {
+        card: CardId,
+        zone: ZoneId,
+    },
+    Placed {
+        seat: Seat,
+        cards: Cards,
+        from: ZoneId,
+        to: ZoneId,
+    },
+    ReturnedToHand {
+        seat: Seat,
+        card: CardId,
+    },
+    /// The seat looked at cards only she may see (Inform, Spy).
+    Looked {
+        seat: Seat,
+        count: u8,
+        cards: Option<Vec<CardId>>,
+    },
+    /// Inform: the seat kept a card from the top of her draw pile.
+    Kept {
+        seat: Seat,
+        card: Option<CardId>,
+    },
+    /// Spy: `seat` put a card of the opponent's hand on her draw pile; both players
+    /// know which, spectators do not.
+    Tucked {
+        seat: Seat,
+        top: bool,
+        card: Option<CardId>,
+    },
+    Recovered {
+        seat: Seat,
+        card: CardId,
+        to_hand: bool,
+    },
+    HandCardDiscarded {
+        seat: Seat,
+        card: CardId,
+    },
+    Demoralized {
+        seat: Seat,
+        card: CardId,
+        cost: u8,
+    },
 }
 
 impl Event {
@@ -152,6 +227,9 @@ impl Event {
             Event::Mulliganed { seat, cards, .. } if viewer != Some(*seat) => *cards = None,
             Event::Drew { seat, cards, .. } if viewer != Some(*seat) => *cards = None,
             Event::BattleCardChosen { seat, card, .. } if viewer != Some(*seat) => *card = None,
+            Event::Looked { seat, cards, .. } if viewer != Some(*seat) => *cards = None,
+            Event::Kept { seat, card } if viewer != Some(*seat) => *card = None,
+            Event::Tucked { card, .. } if viewer.is_none() => *card = None,
             _ => {}
         }
         e

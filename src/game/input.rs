@@ -1,7 +1,8 @@
 //! What a seat can answer, and why an answer was refused.
 
 use super::board::ZoneId;
-use super::state::{CardId, Cards, CrystalId, Seat};
+use super::pack::{Stat, Style};
+use super::state::{CardId, Cards, CrystalId, Seat, Via};
 use serde::{Deserialize, Serialize};
 
 /// One answer to the question the match is waiting on (see `State::pending`).
@@ -42,6 +43,26 @@ pub enum Input {
     Unit(CardId),
     /// Take your battle card back into your hand (true) or discard it (false).
     Return(bool),
+    /// Summon into a zone other than the home zone, as `via` allows.
+    SummonTo {
+        cards: Cards,
+        zone: ZoneId,
+        via: Via,
+    },
+    /// Predict: guess the style of the opponent's battle card.
+    Predict(Style),
+    /// Sacrifice the top unit for +6 attack or +6 defense in this battle.
+    Sacrifice(Stat),
+    /// Use a collected crystal's effect (flip it face down, or give it up).
+    UseCrystal(CrystalId),
+    /// Yes or no to an optional effect ("you may").
+    Accept(bool),
+    /// Pick this card (from a discard pile or the opponent's hand).
+    Pick(CardId),
+    /// Inform: keep one card, put the others back on top in this order (top first).
+    Inform { keep: CardId, order: Cards },
+    /// Spy: put this card of the opponent's hand on top (true) or bottom of her draw pile.
+    Tuck { card: CardId, top: bool },
 }
 
 /// Why an input was refused. The state is unchanged. Messages are written for the

@@ -1,6 +1,8 @@
 //! The rules engine: pure, deterministic, synchronous. It does no IO, reads no clock
 //! and no OS randomness, so it can only fail with a rules error.
 
+pub mod abilities;
+pub mod battle;
 pub mod board;
 pub mod engine;
 pub mod event;
@@ -17,6 +19,7 @@ pub use event::Event;
 pub use input::{Input, RuleError};
 pub use pack::Pack;
 pub use state::{CardId, Seat, Setup, State};
+pub use view::View;
 
 /// Everything that stays fixed during a match: the cards and the board.
 #[derive(Debug, Clone)]

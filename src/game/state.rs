@@ -5,7 +5,7 @@
 //! arrays, so cloning a state is a memcpy plus one small vector (the agenda).
 
 use super::board::{MAX_ZONES, ZoneId};
-use super::pack::{DECK_SIZE, KindId, MAX_CRYSTALS, MAX_SQUAD_LIMIT};
+use super::pack::{DECK_SIZE, KindId, MAX_CRYSTALS, MAX_SQUAD_LIMIT, Rank, Style, TypeId};
 use arrayvec::ArrayVec;
 use rand_pcg::Pcg32;
 use serde::{Deserialize, Serialize};
@@ -25,12 +25,15 @@ pub const INVADE_COST: u8 = 3;
 pub const MAX_SUMMON: usize = 3;
 pub const SQUAD_LIMIT: usize = 3;
 
+/// Room for a squad while units join it, before it is cut down to its limit: a
+/// full Horde squad joined by another one.
+pub const SQUAD_CAPACITY: usize = 2 * MAX_SQUAD_LIMIT as usize;
 /// Any ordered or unordered group of cards in an input (a summon, a squad order).
-pub type Cards = ArrayVec<CardId, { MAX_SQUAD_LIMIT as usize }>;
+pub type Cards = ArrayVec<CardId, SQUAD_CAPACITY>;
 /// Hands, draw and discard piles. Ordered piles list their top card first.
 pub type Pile = ArrayVec<CardId, TOTAL_CARDS>;
 /// A squad, top unit first.
-pub type Squad = ArrayVec<CardId, { MAX_SQUAD_LIMIT as usize }>;
+pub type Squad = ArrayVec<CardId, SQUAD_CAPACITY>;
 
 pub fn owner(card: CardId) -> Seat {
     (card as usize / DECK_SIZE) as Seat
@@ -82,8 +85,50 @@ pub struct Battle {
     pub left: [bool; 2],
     /// The card became a unit (`join_squad`) and is not discarded at the end.
     pub joined: [bool; 2],
-    /// Units destroyed in this battle so far (both squads).
+    /// Units destroyed in this battle so far (both squads; healed units excluded).
     pub destroyed: u8,
+    /// Each seat's Predict guess of the opponent's battle style.
+    pub predict: [Option<Style>; 2],
+    /// Attack and defense gained before the cards (Sacrifice, crystals).
+    pub bonus_attack: [u8; 2],
+    pub bonus_defense: [u8; 2],
+    /// The seat's damage is dealt from the enemy's bottom unit upward (Flank, The Fox Tail).
+    pub from_bottom: [bool; 2],
+    /// The seat's battling squad was wiped out by destruction or removal.
+    pub wiped: [bool; 2],
+}
+
+/// Where a summon may put its units besides the home zone, and what allows it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Via {
+    /// The home zone (or the zone a free summon names).
+    Home,
+    /// Structures into the zone of a squad whose top unit has Build.
+    Build,
+    /// Reanimated units into the zone of a squad whose top unit has Raise the Dead.
+    RaiseTheDead,
+    /// One unit into the zone of a squad whose top unit has Shift.
+    Shift,
+    /// One unit into a controlled crystal zone, flipping The Astral Pyramid.
+    Pyramid,
+}
+
+/// Which cards a `Recover` step may pick from the discard pile.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Filter {
+    Any,
+    Kind(KindId),
+    Rank(Rank),
+}
+
+/// Where a `Recover` step puts the picked cards.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Dest {
+    Hand,
+    DrawTop,
 }
 
 /// One item of work on the agenda. The agenda is a stack: the last step runs next.
@@ -149,6 +194,68 @@ pub enum Step {
         seat: Seat,
     },
     EndBattle,
+    /// As a battle starts, the seat may use Predict, Sacrifice and battle crystals.
+    BattleOptions {
+        seat: Seat,
+    },
+    /// The seat may deal its damage from the enemy's bottom unit upward.
+    Flank {
+        seat: Seat,
+    },
+    /// The seat's battling squad withdraws to an adjacent zone of her choice.
+    Retreat {
+        seat: Seat,
+    },
+    /// The seat may summon one unit at no cost: of `kind` or type `ty` when given,
+    /// from hand (and the discard pile when `from_discard`), into `zone` when given.
+    FreeSummon {
+        seat: Seat,
+        kind: Option<KindId>,
+        ty: Option<TypeId>,
+        from_discard: bool,
+        zone: Option<ZoneId>,
+    },
+    /// The seat may pick up to `left` more cards matching `filter` from her discard pile.
+    Recover {
+        seat: Seat,
+        left: u8,
+        filter: Filter,
+        dest: Dest,
+    },
+    /// Inform: keep one of the top 4 cards of the draw pile, order the rest.
+    Inform {
+        seat: Seat,
+    },
+    /// Spy: the seat may tuck a card of the opponent's hand onto her draw pile.
+    Spy {
+        seat: Seat,
+    },
+    /// Demoralize: the seat may pay to send an enemy unit in `zone` home.
+    Demoralize {
+        seat: Seat,
+        zone: ZoneId,
+    },
+    /// The seat picks a card from the opponent's hand for her to discard.
+    OpponentDiscard {
+        seat: Seat,
+    },
+    /// Units of the seat entered `zone` (by moving when `moved`): enter triggers.
+    Entered {
+        seat: Seat,
+        zone: ZoneId,
+        moved: bool,
+    },
+    /// The seat summoned `card`: arrival triggers.
+    Arrived {
+        seat: Seat,
+        card: CardId,
+    },
+    /// `card`, controlled by `seat`, was destroyed in `zone`: death triggers.
+    Destroyed {
+        seat: Seat,
+        card: CardId,
+        zone: ZoneId,
+    },
     /// The replenishing seat discards cards one at a time, then says done.
     ReplenishDiscard {
         seat: Seat,
@@ -194,4 +301,6 @@ pub struct State {
     pub turn: u32,
     /// Actions completed so far.
     pub actions: u32,
+    /// Crystals that left the game (The Broken Vessel).
+    pub removed_crystals: ArrayVec<CrystalId, MAX_CRYSTALS>,
 }

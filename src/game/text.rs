@@ -237,6 +237,103 @@ impl Narrator<'_> {
             Event::CrystalRevealed { crystal } => format!("{} is face up.", self.crystal(*crystal)),
             Event::TurnPassed { to } => format!("The initiative passes to {}.", who(*to)),
             Event::Won { seat } => format!("{} wins the match!", who(*seat)),
+            Event::InitiativeGained { seat, amount, .. } => {
+                format!("{} gained {amount} initiative.", who(*seat))
+            }
+            Event::Predicted { seat, style } => {
+                format!("{} predicts a {} battle card.", who(*seat), style.name())
+            }
+            Event::PredictionRight { seat } => format!("{}'s prediction was right.", who(*seat)),
+            Event::Sacrificed { seat, card, stat } => format!(
+                "{} sacrificed {} for +6 {}.",
+                who(*seat),
+                self.card(*card),
+                match stat {
+                    super::pack::Stat::Attack => "attack",
+                    super::pack::Stat::Defense => "defense",
+                }
+            ),
+            Event::CrystalUsed { seat, crystal } => {
+                format!(
+                    "{} used {} (now face down).",
+                    who(*seat),
+                    self.crystal(*crystal)
+                )
+            }
+            Event::CrystalLeftGame { seat, crystal } => {
+                format!(
+                    "{} gave up {}; it leaves the game.",
+                    who(*seat),
+                    self.crystal(*crystal)
+                )
+            }
+            Event::FlankUsed { seat } => {
+                format!("{} flanks: damage starts at the bottom unit.", who(*seat))
+            }
+            Event::Healed { card, zone } => format!(
+                "{} was healed and set down in {}.",
+                self.card(*card),
+                self.zone(*zone)
+            ),
+            Event::Placed {
+                seat,
+                cards,
+                from,
+                to,
+            } => format!(
+                "{}'s {} went from {} to {}.",
+                who(*seat),
+                self.cards(cards),
+                self.zone(*from),
+                self.zone(*to)
+            ),
+            Event::ReturnedToHand { seat, card } => {
+                format!("{} returned {} to hand.", who(*seat), self.card(*card))
+            }
+            Event::Looked { seat, count, cards } => match cards {
+                Some(c) => format!("{} looked at {}.", who(*seat), self.cards(c)),
+                None => format!(
+                    "{} looked at {}.",
+                    who(*seat),
+                    Self::plural(*count, "hidden card")
+                ),
+            },
+            Event::Kept { seat, card } => match card {
+                Some(c) => format!("{} kept {}.", who(*seat), self.card(*c)),
+                None => format!("{} kept a card.", who(*seat)),
+            },
+            Event::Tucked { seat, top, card } => format!(
+                "{} put {} from the opponent's hand on the {} of her draw pile.",
+                who(*seat),
+                card.map_or("a card", |c| self.card(c)),
+                if *top { "top" } else { "bottom" }
+            ),
+            Event::Recovered {
+                seat,
+                card,
+                to_hand,
+            } => format!(
+                "{} took {} from the discard pile {}.",
+                who(*seat),
+                self.card(*card),
+                if *to_hand {
+                    "into hand"
+                } else {
+                    "onto the draw pile"
+                }
+            ),
+            Event::HandCardDiscarded { seat, card } => {
+                format!(
+                    "{} had to discard {} from hand.",
+                    who(*seat),
+                    self.card(*card)
+                )
+            }
+            Event::Demoralized { seat, card, cost } => format!(
+                "{} paid {cost} to send {} back to its home zone.",
+                who(*seat),
+                self.card(*card)
+            ),
         }
     }
 }
