@@ -145,3 +145,51 @@ fn rules_base_combines_pack_and_board() {
     assert_eq!(r.pack.id, "base");
     assert_eq!(r.board.homes.len(), 2);
 }
+
+#[test]
+fn docs_cards_md_is_up_to_date() {
+    let cat = crystal_clans::cards::catalog(&Pack::base(), None).unwrap();
+    let md = crystal_clans::cards::markdown(&cat);
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/cards.md");
+    let on_disk = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        on_disk == md,
+        "docs/cards.md is out of date: run `cargo run --release -- cards > docs/cards.md`"
+    );
+    // All 54 cards and 15 crystals, each with its provenance marks.
+    assert_eq!(cat.clans.iter().map(|c| c.cards.len()).sum::<usize>(), 54);
+    assert_eq!(cat.crystals.len(), 15);
+    assert_eq!(md.matches("\n### ").count(), 54);
+}
+
+#[test]
+fn every_ability_and_effect_in_the_pack_is_applied_by_the_engine() {
+    let pack = Pack::base();
+    for c in &pack.cards {
+        assert!(
+            c.ability.implemented(),
+            "{}: {:?} is not in play",
+            c.id,
+            c.ability
+        );
+        for e in c.left.iter().chain(&c.right) {
+            assert!(e.implemented(), "{}: {:?} is not in play", c.id, e);
+        }
+    }
+    for c in &pack.clans {
+        assert!(c.signature.implemented(), "{}: {:?}", c.id, c.signature);
+    }
+    for c in &pack.crystals {
+        assert!(c.effect.implemented(), "{}: {:?}", c.id, c.effect);
+    }
+}
+
+#[test]
+fn the_cards_command_filters_by_clan_and_refuses_unknown_clans() {
+    let pack = Pack::base();
+    let cat = crystal_clans::cards::catalog(&pack, Some("Blood")).unwrap();
+    assert_eq!(cat.clans.len(), 1);
+    assert_eq!(cat.clans[0].cards.len(), 9);
+    let err = crystal_clans::cards::catalog(&pack, Some("fire")).unwrap_err();
+    assert!(err.contains("fire") && err.contains("flower"), "{err}");
+}

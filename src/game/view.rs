@@ -73,6 +73,11 @@ pub struct View {
     pub hand: Option<Vec<CardView>>,
     /// Whether each seat has already sent its mulligan (during the mulligan).
     pub mulligan_done: Option<[bool; 2]>,
+    /// Hidden cards the viewer may look at to answer her current question: the top
+    /// of her draw pile (Inform) or the opponent's hand (Spy, The Bitter Blessing).
+    pub peek: Vec<CardView>,
+    /// Crystals that left the game.
+    pub removed_crystals: Vec<CrystalId>,
 }
 
 impl State {
@@ -144,6 +149,10 @@ impl State {
             battle,
             hand: viewer.map(|s| self.card_views(&self.players[s as usize].hand)),
             mulligan_done,
+            peek: viewer
+                .map(|s| self.card_views(&self.peek(s)))
+                .unwrap_or_default(),
+            removed_crystals: self.removed_crystals.to_vec(),
         }
     }
 }
