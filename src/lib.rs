@@ -2,6 +2,7 @@
 //! around it. See ARCHITECTURE.md for the layers.
 
 pub mod bench;
+pub mod cards;
 pub mod files;
 pub mod game;
 pub mod scenario;

@@ -20,6 +20,15 @@ enum Command {
         /// The scenario file (TOML or JSON, see docs/scenarios.md).
         file: std::path::PathBuf,
     },
+    /// Print the card pack with the provenance of every value (docs/cards.md is its Markdown).
+    Cards {
+        /// Only this clan (id or name).
+        #[arg(long)]
+        clan: Option<String>,
+        /// `md` (default) or `json`.
+        #[arg(long, default_value = "md")]
+        format: String,
+    },
     /// Play random games and print a JSON summary.
     Selfplay {
         #[arg(long, default_value_t = 100)]
@@ -53,6 +62,32 @@ fn main() {
     let cli = Cli::parse();
     let code = match cli.command {
         Command::Scenario { file } => crystal_clans::scenario::cli(&file),
+        Command::Cards { clan, format } => {
+            let pack = crystal_clans::game::Pack::base();
+            match crystal_clans::cards::catalog(&pack, clan.as_deref()) {
+                Err(e) => {
+                    eprintln!("{e}");
+                    2
+                }
+                Ok(cat) => match format.as_str() {
+                    "md" => {
+                        print!("{}", crystal_clans::cards::markdown(&cat));
+                        0
+                    }
+                    "json" => {
+                        println!(
+                            "{}",
+                            serde_json::to_string_pretty(&cat).expect("the catalog serializes")
+                        );
+                        0
+                    }
+                    other => {
+                        eprintln!("unknown format `{other}`: use md or json");
+                        2
+                    }
+                },
+            }
+        }
         Command::Bench {
             what: BenchTarget::Engine { seconds },
         } => {
