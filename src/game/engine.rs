@@ -40,6 +40,7 @@ pub enum Question {
     BattleOptions,
     BattleCard,
     OrderEffects,
+    OrderScores,
     MayDraw { max: u8 },
     RemoveOwnUnit,
     DestroyEnemyUnit,
@@ -70,6 +71,7 @@ impl Question {
             Question::BattleOptions => "use abilities or crystals as the battle starts",
             Question::BattleCard => "choose a battle card",
             Question::OrderEffects => "decide whose battle effects resolve first",
+            Question::OrderScores => "decide who takes a free crystal first",
             Question::MayDraw { .. } => "decide how many cards to draw",
             Question::RemoveOwnUnit => "choose a unit to remove from the game",
             Question::DestroyEnemyUnit => "choose an enemy unit to destroy",
@@ -531,7 +533,7 @@ impl State {
             Step::Reorder { seat, zone } => {
                 wait_if(distinct_orders(self, self.squad(zone, seat)) > 1)
             }
-            Step::DiscardDown { seat, zone } => {
+            Step::DiscardDown { seat, zone, .. } => {
                 wait_if(self.squad(zone, seat).len() > self.squad_limit(rules, seat, zone))
             }
             Step::Move { seat, zone } => wait_if(self.can_move(rules, seat, zone)),
@@ -545,7 +547,7 @@ impl State {
                 });
                 wait_if(waiting && self.battle_squads_present())
             }
-            Step::OrderEffects => Poll::Wait,
+            Step::OrderEffects | Step::OrderScores => Poll::Wait,
             Step::MayDraw { max, .. } => wait_if(max > 0),
             Step::RemoveOwnUnit { seat } => self.battle_squad_poll(seat),
             Step::DestroyEnemyUnit { seat } => self.battle_squad_poll(opp(seat)),
@@ -664,10 +666,18 @@ impl State {
                 self.battle = None;
                 return;
             }
-            if let Some((seat, zone)) = self.oversized(rules)
-                && self.agenda.last() != Some(&Step::DiscardDown { seat, zone })
-            {
-                self.agenda.push(Step::DiscardDown { seat, zone });
+            if let Some((seat, zone)) = self.oversized(rules) {
+                // The limit can change while discarding (the top unit may go): keep
+                // the question's number current.
+                let limit = self.squad_limit(rules, seat, zone) as u8;
+                match self.agenda.last_mut() {
+                    Some(Step::DiscardDown {
+                        seat: s,
+                        zone: z,
+                        limit: l,
+                    }) if *s == seat && *z == zone => *l = limit,
+                    _ => self.agenda.push(Step::DiscardDown { seat, zone, limit }),
+                }
             }
             let Some(step) = self.agenda.last().cloned() else {
                 self.agenda.push(Step::ChooseAction);
@@ -715,10 +725,10 @@ impl State {
             Step::Damage => self.damage(rules, ev),
             Step::EndBattle => self.end_battle(rules, ev),
             Step::ReplenishDraw { seat } => {
+                // "may draw until she has 5": drawing can force a reshuffle, so ask.
                 let have = self.players[seat as usize].hand.len();
-                if have < HAND_TARGET {
-                    self.draw_cards(seat, (HAND_TARGET - have) as u8, ev);
-                }
+                let max = HAND_TARGET.saturating_sub(have) as u8;
+                self.agenda.push(Step::MayDraw { seat, max });
             }
             Step::Entered { seat, zone, moved } => {
                 if moved
@@ -767,15 +777,22 @@ impl State {
 
     fn end_action(&mut self, ev: &mut Vec<Event>) {
         self.activated = None;
-        // Free scores owed because of a reshuffle come after the action; the opponent
-        // of the active player first, then the active player.
-        for seat in [opp(self.active), self.active] {
-            if self.owed_scores[seat as usize] > 0 {
+        // Free scores owed because of a reshuffle come after the action. When both
+        // seats are owed one, the active player orders them (simultaneous effects).
+        match self.owed_scores.map(|n| n > 0) {
+            [true, true] => {
+                self.agenda.push(Step::EndAction);
+                self.agenda.push(Step::OrderScores);
+                return;
+            }
+            [a, b] if a || b => {
+                let seat = if a { 0 } else { 1 };
                 self.owed_scores[seat as usize] -= 1;
                 self.agenda.push(Step::EndAction);
                 self.agenda.push(Step::FreeScore { seat });
                 return;
             }
+            _ => {}
         }
         self.actions += 1;
         if !self.keeps_acting(self.active) {
@@ -807,10 +824,7 @@ impl State {
             Step::Mulligan { .. } => Question::Mulligan,
             Step::ChooseAction => Question::Action,
             Step::Reorder { zone, .. } => Question::Reorder { zone },
-            Step::DiscardDown { zone, seat } => Question::DiscardDown {
-                zone,
-                limit: self.squad_limit_of(zone, seat),
-            },
+            Step::DiscardDown { zone, limit, .. } => Question::DiscardDown { zone, limit },
             Step::Move { zone, .. } => Question::Move { zone },
             Step::OfferBattle { .. } => Question::Battle {
                 zone: self.activated.expect("an activation is running"),
@@ -818,6 +832,7 @@ impl State {
             Step::BattleOptions { .. } => Question::BattleOptions,
             Step::BattleCards => Question::BattleCard,
             Step::OrderEffects => Question::OrderEffects,
+            Step::OrderScores => Question::OrderScores,
             Step::MayDraw { max, .. } => Question::MayDraw { max },
             Step::RemoveOwnUnit { .. } => Question::RemoveOwnUnit,
             Step::DestroyEnemyUnit { .. } => Question::DestroyEnemyUnit,
@@ -840,12 +855,6 @@ impl State {
         }
     }
 
-    fn squad_limit_of(&self, _zone: ZoneId, _seat: Seat) -> u8 {
-        // The limit shown is the normal one; a Horde squad is only cut down when its
-        // top unit has lost Horde, so the question is always "down to 3".
-        SQUAD_LIMIT as u8
-    }
-
     /// The seats the waiting step asks (both for secret simultaneous choices).
     fn waiting_seats(&self, step: &Step) -> Vec<Seat> {
         match *step {
@@ -858,7 +867,7 @@ impl State {
                     .filter(|&s| b.cards[s as usize].is_none() && !b.from_deck[s as usize])
                     .collect()
             }
-            Step::ChooseAction | Step::OrderEffects => vec![self.active],
+            Step::ChooseAction | Step::OrderEffects | Step::OrderScores => vec![self.active],
             Step::Reorder { seat, .. }
             | Step::DiscardDown { seat, .. }
             | Step::Move { seat, .. }
@@ -973,6 +982,9 @@ impl State {
             }
             (Step::Move { .. }, _) => Err(self.wrong("move or stay")),
             (Step::OfferBattle { .. }, Input::Battle(_)) => Ok(()),
+            (Step::OfferBattle { .. }, Input::Move { .. }) => illegal(
+                "this squad cannot move: a squad cannot leave a zone that holds an enemy squad (unless it flies); decide whether to battle",
+            ),
             (Step::OfferBattle { .. }, _) => Err(self.wrong("decide whether to battle")),
             (Step::BattleOptions { .. }, Input::Done) => Ok(()),
             (Step::BattleOptions { .. }, input) => {
@@ -994,6 +1006,8 @@ impl State {
             (Step::BattleCards, _) => Err(self.wrong("choose a battle card")),
             (Step::OrderEffects, Input::First(f)) if *f < 2 => Ok(()),
             (Step::OrderEffects, _) => Err(self.wrong("choose whose effects resolve first")),
+            (Step::OrderScores, Input::First(f)) if *f < 2 => Ok(()),
+            (Step::OrderScores, _) => Err(self.wrong("choose who takes a free crystal first")),
             (Step::MayDraw { max, .. }, Input::Draw(n)) => {
                 if n > max {
                     return illegal(format!("you may draw at most {max}"));
@@ -1355,6 +1369,11 @@ impl State {
                 ev.push(Event::EffectsOrdered { first: *first });
                 self.schedule_battle(*first);
             }
+            (Step::OrderScores, Input::First(first)) => {
+                self.agenda.pop();
+                self.owed_scores[*first as usize] -= 1;
+                self.agenda.push(Step::FreeScore { seat: *first });
+            }
             (Step::MayDraw { .. }, Input::Draw(n)) => {
                 self.agenda.pop();
                 self.draw_cards(seat, *n, ev);
@@ -1644,7 +1663,7 @@ impl State {
                         .map(|&c| Input::BattleCard(c)),
                 );
             }
-            Step::OrderEffects => {
+            Step::OrderEffects | Step::OrderScores => {
                 out.push(Input::First(self.active));
                 out.push(Input::First(opp(self.active)));
             }

@@ -152,6 +152,8 @@ pub enum Step {
     DiscardDown {
         seat: Seat,
         zone: ZoneId,
+        /// The squad's limit (kept current while discarding).
+        limit: u8,
     },
     /// The activated squad may move some or all of its units into one adjacent zone.
     Move {
@@ -256,6 +258,8 @@ pub enum Step {
         card: CardId,
         zone: ZoneId,
     },
+    /// Both seats are owed a free score: the active player picks who scores first.
+    OrderScores,
     /// The replenishing seat discards cards one at a time, then says done.
     ReplenishDiscard {
         seat: Seat,
