@@ -8,7 +8,7 @@
 use super::Rules;
 use super::board::ZoneId;
 use super::engine::Pending;
-use super::pack::KindId;
+use super::pack::{KindId, Style};
 use super::state::{CardId, CollectedCrystal, CrystalId, Seat, State, Step, owner};
 use serde::{Deserialize, Serialize};
 
@@ -50,6 +50,19 @@ pub struct BattleView {
     pub cards: [Option<CardView>; 2],
     /// Which effect triggered (true = left), once revealed.
     pub left: Option<[bool; 2]>,
+    /// A battle card joined its squad (`join_squad`).
+    pub joined: [bool; 2],
+    /// Units destroyed so far in this battle.
+    pub destroyed: u8,
+    /// Each seat's announced Predict guess.
+    pub predict: [Option<Style>; 2],
+    /// Bonuses gained as the battle started (Sacrifice, crystals).
+    pub bonus_attack: [u8; 2],
+    pub bonus_defense: [u8; 2],
+    /// The seat deals damage from the bottom unit up (Flank, The Fox Tail).
+    pub from_bottom: [bool; 2],
+    /// The seat's battling squad was wiped out.
+    pub wiped: [bool; 2],
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -78,6 +91,17 @@ pub struct View {
     pub peek: Vec<CardView>,
     /// Crystals that left the game.
     pub removed_crystals: Vec<CrystalId>,
+    /// The engine's agenda, top last (see `Step`), with secrets redacted: what the
+    /// match will ask after the current question. Bots rebuild positions from it.
+    pub agenda: Vec<Step>,
+    /// The zone of the squad being activated.
+    pub activated: Option<ZoneId>,
+    /// Free scores owed after the current action.
+    pub owed_scores: [u8; 2],
+    /// Actions completed so far.
+    pub actions: u32,
+    /// The match was set up with the initial mulligan.
+    pub mulligan: bool,
 }
 
 impl State {
@@ -128,7 +152,32 @@ impl State {
                 }
             }),
             left: b.revealed.then_some(b.left),
+            joined: b.joined,
+            destroyed: b.destroyed,
+            predict: b.predict,
+            bonus_attack: b.bonus_attack,
+            bonus_defense: b.bonus_defense,
+            from_bottom: b.from_bottom,
+            wiped: b.wiped,
         });
+        // The agenda is public but for the other seat's secret mulligan choice,
+        // which shows only as made (an empty list).
+        let agenda = self
+            .agenda
+            .iter()
+            .map(|step| match step {
+                Step::Mulligan { choices } => Step::Mulligan {
+                    choices: [0, 1].map(|s| {
+                        if viewer == Some(s as Seat) {
+                            choices[s].clone()
+                        } else {
+                            choices[s].as_ref().map(|_| Default::default())
+                        }
+                    }),
+                },
+                other => other.clone(),
+            })
+            .collect();
         let mulligan_done = match self.agenda.last() {
             Some(Step::Mulligan { choices }) => Some([0, 1].map(|s| choices[s].is_some())),
             _ => None,
@@ -153,6 +202,11 @@ impl State {
                 .map(|s| self.card_views(&self.peek(s)))
                 .unwrap_or_default(),
             removed_crystals: self.removed_crystals.to_vec(),
+            agenda,
+            activated: self.activated,
+            owed_scores: self.owed_scores,
+            actions: self.actions,
+            mulligan: self.setup.mulligan,
         }
     }
 }
