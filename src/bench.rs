@@ -23,8 +23,8 @@ fn mid_game_state(rules: &Rules) -> State {
     let mut rng = Pcg32::seed_from_u64(5);
     let half = full.inputs / 2;
     for _ in 0..half {
-        let p = state.pending();
-        let seat = p.seats[below(&mut rng, p.seats.len() as u32) as usize];
+        let w = state.waiting();
+        let seat = w[below(&mut rng, w.len() as u32) as usize];
         let legal = state.legal(rules, seat);
         let input = legal[below(&mut rng, legal.len() as u32) as usize].clone();
         state.apply(rules, seat, &input).expect("legal input");

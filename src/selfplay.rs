@@ -31,13 +31,13 @@ pub fn play_random(
     let mut inputs = 0;
     let mut reshuffles = 0;
     while state.winner.is_none() && inputs < MAX_INPUTS {
-        let pending = state.pending();
-        let seat = pending.seats[below(&mut rng, pending.seats.len() as u32) as usize];
+        let waiting = state.waiting();
+        let seat = waiting[below(&mut rng, waiting.len() as u32) as usize];
         let legal = state.legal(rules, seat);
         if legal.is_empty() {
             return Err(format!(
                 "seat {seat} must answer {:?} but has no legal input",
-                pending.question
+                state.pending().question
             ));
         }
         let input: &Input = &legal[below(&mut rng, legal.len() as u32) as usize];

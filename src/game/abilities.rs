@@ -3,26 +3,23 @@
 //! once, here or at the one place in `engine.rs` / `battle.rs` where it triggers.
 
 use super::Rules;
+use super::board::MAX_ZONES;
 use super::board::ZoneId;
 use super::pack::{Ability, CardDef, CrystalEffect, Signature, TypeId};
-use super::state::{CardId, Seat, State, Via, opp};
+use super::state::{CardId, Pile, Seat, State, Via, opp};
+use arrayvec::ArrayVec;
 
-/// Type names the rules refer to (they are pack data, looked up by name).
-pub const KNIGHT: &str = "knight";
-pub const FLYING: &str = "flying";
-pub const DEVOUT: &str = "devout";
-pub const REANIMATED: &str = "reanimated";
-pub const STRUCTURE: &str = "structure";
+/// Where a summon may go besides the home zone, worked out once per question.
+pub struct SummonSites {
+    build: ArrayVec<ZoneId, MAX_ZONES>,
+    raise: ArrayVec<ZoneId, MAX_ZONES>,
+    shift: ArrayVec<ZoneId, MAX_ZONES>,
+    pyramid: ArrayVec<ZoneId, MAX_ZONES>,
+}
 
 impl State {
-    pub fn has_type(&self, rules: &Rules, card: CardId, name: &str) -> bool {
-        rules
-            .pack
-            .type_id(name)
-            .is_some_and(|t| self.card(rules, card).types.has(t))
-    }
-
-    fn has_type_id(&self, rules: &Rules, card: CardId, t: Option<TypeId>) -> bool {
+    /// Whether the card has the type (`None`: no card of the pack has it).
+    pub fn has_type(&self, rules: &Rules, card: CardId, t: Option<TypeId>) -> bool {
         t.is_some_and(|t| self.card(rules, card).types.has(t))
     }
 
@@ -73,6 +70,10 @@ impl State {
     /// The most units this squad may hold: the Horde limit while its top unit has
     /// Horde, otherwise 3.
     pub fn squad_limit(&self, rules: &Rules, seat: Seat, zone: ZoneId) -> usize {
+        // Only a Horde squad can be bigger than 3; most squads never get here.
+        if self.squad(zone, seat).len() <= super::state::SQUAD_LIMIT {
+            return super::state::SQUAD_LIMIT;
+        }
         match self.top(zone, seat) {
             Some(c) if self.signature_of(rules, c) == Some(Signature::Horde) => {
                 let clan = &rules.pack.clans[self.card(rules, c).clan as usize];
@@ -93,20 +94,18 @@ impl State {
         }
         let knights = squad
             .iter()
-            .filter(|&&c| self.has_type(rules, c, KNIGHT))
+            .filter(|&&c| self.has_type(rules, c, rules.pack.known.knight))
             .count();
-        let others = knights - usize::from(self.has_type(rules, top, KNIGHT));
+        let others = knights - usize::from(self.has_type(rules, top, rules.pack.known.knight));
         (others >= 1).then_some(ability)
     }
 
     /// How much cheaper the squad activates (Command, In Step, Haste Network).
     fn activation_discount(&self, rules: &Rules, zone: ZoneId, seat: Seat) -> u8 {
-        let mut d = u8::from(self.knight_leader(rules, zone, seat).is_some());
-        let haste = std::iter::once(zone)
-            .chain(rules.board.neighbours(zone))
-            .any(|z| self.top_has(rules, z, seat, Ability::HasteNetwork));
-        d += u8::from(haste);
-        d
+        let leader = u8::from(self.knight_leader(rules, zone, seat).is_some());
+        let haste_here = |z: ZoneId| self.top_has(rules, z, seat, Ability::HasteNetwork);
+        let haste = haste_here(zone) || rules.board.neighbours(zone).any(haste_here);
+        leader + u8::from(haste)
     }
 
     /// The activation cost of a squad: its highest unit activation cost, less its
@@ -147,7 +146,7 @@ impl State {
             let devout = self
                 .squad(zone, seat)
                 .iter()
-                .filter(|&&c| self.has_type(rules, c, DEVOUT))
+                .filter(|&&c| self.has_type(rules, c, rules.pack.known.devout))
                 .count();
             a += devout as u32;
         }
@@ -191,7 +190,42 @@ impl State {
             && self
                 .squad(zone, seat)
                 .iter()
-                .all(|&c| self.has_type(rules, c, FLYING))
+                .all(|&c| self.has_type(rules, c, rules.pack.known.flying))
+    }
+
+    /// The zones, other than the home zone, where abilities let the seat summon.
+    pub fn summon_sites(&self, rules: &Rules, seat: Seat) -> SummonSites {
+        let home = rules.board.homes[seat as usize];
+        let mut sites = SummonSites {
+            build: ArrayVec::new(),
+            raise: ArrayVec::new(),
+            shift: ArrayVec::new(),
+            pyramid: ArrayVec::new(),
+        };
+        for z in (0..rules.board.zones.len() as ZoneId).filter(|&z| z != home) {
+            let Some(top) = self.top(z, seat) else {
+                continue;
+            };
+            if self.signature_of(rules, top) == Some(Signature::Build) {
+                sites.build.push(z);
+            }
+            match self.card(rules, top).ability {
+                Ability::RaiseTheDead => sites.raise.push(z),
+                Ability::Shift => sites.shift.push(z),
+                _ => {}
+            }
+        }
+        if self
+            .face_up_crystal(rules, seat, |e| e == CrystalEffect::AstralPyramid)
+            .is_some()
+        {
+            for &z in &rules.board.crystal_zones {
+                if self.controls(seat, z) && z != home {
+                    sites.pyramid.push(z);
+                }
+            }
+        }
+        sites
     }
 
     /// Zones a summon of `cards` may go to other than the home zone, with what allows it.
@@ -201,53 +235,39 @@ impl State {
         seat: Seat,
         cards: &[CardId],
     ) -> Vec<(ZoneId, Via)> {
+        let sites = self.summon_sites(rules, seat);
         let mut out = Vec::new();
-        let home = rules.board.homes[seat as usize];
-        let all = |name: &str| {
-            let t = rules.pack.type_id(name);
-            !cards.is_empty() && cards.iter().all(|&c| self.has_type_id(rules, c, t))
+        self.destinations_at(rules, &sites, cards, |z, via| out.push((z, via)));
+        out
+    }
+
+    /// Calls `f` with each site of `sites` that allows summoning `cards`.
+    pub fn destinations_at(
+        &self,
+        rules: &Rules,
+        sites: &SummonSites,
+        cards: &[CardId],
+        mut f: impl FnMut(ZoneId, Via),
+    ) {
+        let all = |t: Option<TypeId>| {
+            !cards.is_empty() && cards.iter().all(|&c| self.has_type(rules, c, t))
         };
-        let zones = rules.board.zones.len() as ZoneId;
-        if all(STRUCTURE) {
-            for z in (0..zones).filter(|&z| z != home) {
-                if self.top_has_signature(rules, z, seat, Signature::Build) {
-                    out.push((z, Via::Build));
-                }
-            }
+        if !sites.build.is_empty() && all(rules.pack.known.structure) {
+            sites.build.iter().for_each(|&z| f(z, Via::Build));
         }
-        if all(REANIMATED) {
-            for z in self
-                .zones_with_top(rules, seat, Ability::RaiseTheDead)
-                .filter(|&z| z != home)
-            {
-                out.push((z, Via::RaiseTheDead));
-            }
+        if !sites.raise.is_empty() && all(rules.pack.known.reanimated) {
+            sites.raise.iter().for_each(|&z| f(z, Via::RaiseTheDead));
         }
         if cards.len() == 1 {
-            for z in self
-                .zones_with_top(rules, seat, Ability::Shift)
-                .filter(|&z| z != home)
-            {
-                out.push((z, Via::Shift));
-            }
-            if self
-                .face_up_crystal(rules, seat, |e| e == CrystalEffect::AstralPyramid)
-                .is_some()
-            {
-                for &z in &rules.board.crystal_zones {
-                    if self.controls(seat, z) && z != home {
-                        out.push((z, Via::Pyramid));
-                    }
-                }
-            }
+            sites.shift.iter().for_each(|&z| f(z, Via::Shift));
+            sites.pyramid.iter().for_each(|&z| f(z, Via::Pyramid));
         }
-        out
     }
 
     /// Builder Support: summoning structures into this zone costs 1 less.
     pub fn summon_discount(&self, rules: &Rules, seat: Seat, cards: &[CardId], zone: ZoneId) -> u8 {
-        let t = rules.pack.type_id(STRUCTURE);
-        let structures = !cards.is_empty() && cards.iter().all(|&c| self.has_type_id(rules, c, t));
+        let t = rules.pack.known.structure;
+        let structures = !cards.is_empty() && cards.iter().all(|&c| self.has_type(rules, c, t));
         u8::from(structures && self.top_has(rules, zone, seat, Ability::BuilderSupport))
     }
 
@@ -266,9 +286,9 @@ impl State {
     }
 
     /// Cards the seat may summon: her hand, plus Undying units in her discard pile.
-    pub fn summonable(&self, rules: &Rules, seat: Seat) -> Vec<CardId> {
+    pub fn summonable(&self, rules: &Rules, seat: Seat) -> Pile {
         let p = &self.players[seat as usize];
-        let mut out: Vec<CardId> = p.hand.to_vec();
+        let mut out = p.hand.clone();
         out.extend(
             p.discard
                 .iter()

@@ -2,7 +2,6 @@
 //! and the end. Called from the agenda in `engine.rs`.
 
 use super::Rules;
-use super::abilities::REANIMATED;
 use super::board::ZoneId;
 use super::event::Event;
 use super::pack::{Ability, CrystalEffect, Effect, Signature, Stat, Target};
@@ -572,7 +571,7 @@ impl State {
                 zone: None,
             }),
             Ability::ReanimateOnDeath => {
-                if let Some(t) = rules.pack.type_id(REANIMATED) {
+                if let Some(t) = rules.pack.known.reanimated {
                     self.agenda.push(Step::FreeSummon {
                         seat,
                         kind: None,

@@ -7,7 +7,6 @@
 //! entirely before any mutation, so a refused input leaves the state untouched.
 
 use super::Rules;
-use super::abilities::REANIMATED;
 use super::board::ZoneId;
 use super::event::Event;
 use super::input::{Input, RuleError, illegal};
@@ -447,7 +446,8 @@ impl State {
     fn oversized(&self, rules: &Rules) -> Option<(Seat, ZoneId)> {
         for z in 0..rules.board.zones.len() as ZoneId {
             for seat in 0..2 {
-                if self.squad(z, seat).len() > self.squad_limit(rules, seat, z) {
+                let len = self.squad(z, seat).len();
+                if len > SQUAD_LIMIT && len > self.squad_limit(rules, seat, z) {
                     return Some((seat, z));
                 }
             }
@@ -531,7 +531,7 @@ impl State {
             }
             Step::ChooseAction => Poll::Wait,
             Step::Reorder { seat, zone } => {
-                wait_if(distinct_orders(self, self.squad(zone, seat)) > 1)
+                wait_if(has_several_orders(self, self.squad(zone, seat)))
             }
             Step::DiscardDown { seat, zone, .. } => {
                 wait_if(self.squad(zone, seat).len() > self.squad_limit(rules, seat, zone))
@@ -850,13 +850,13 @@ impl State {
             _ => unreachable!("automatic steps never wait"),
         };
         Pending {
-            seats: self.waiting_seats(step),
+            seats: self.waiting_seats(step).to_vec(),
             question,
         }
     }
 
     /// The seats the waiting step asks (both for secret simultaneous choices).
-    fn waiting_seats(&self, step: &Step) -> Vec<Seat> {
+    fn waiting_seats(&self, step: &Step) -> ArrayVec<Seat, 2> {
         match *step {
             Step::Mulligan { ref choices } => {
                 (0..2).filter(|&s| choices[s as usize].is_none()).collect()
@@ -867,7 +867,9 @@ impl State {
                     .filter(|&s| b.cards[s as usize].is_none() && !b.from_deck[s as usize])
                     .collect()
             }
-            Step::ChooseAction | Step::OrderEffects | Step::OrderScores => vec![self.active],
+            Step::ChooseAction | Step::OrderEffects | Step::OrderScores => {
+                [self.active].into_iter().collect()
+            }
             Step::Reorder { seat, .. }
             | Step::DiscardDown { seat, .. }
             | Step::Move { seat, .. }
@@ -886,8 +888,16 @@ impl State {
             | Step::Inform { seat }
             | Step::Spy { seat }
             | Step::Demoralize { seat, .. }
-            | Step::OpponentDiscard { seat } => vec![seat],
-            _ => vec![],
+            | Step::OpponentDiscard { seat } => [seat].into_iter().collect(),
+            _ => ArrayVec::new(),
+        }
+    }
+
+    /// The seats the match waits for now (no allocation: for hot loops).
+    pub fn waiting(&self) -> ArrayVec<Seat, 2> {
+        match (self.winner, self.agenda.last()) {
+            (None, Some(step)) => self.waiting_seats(step),
+            _ => ArrayVec::new(),
         }
     }
 
@@ -1761,6 +1771,7 @@ impl State {
     fn legal_actions(&self, rules: &Rules, seat: Seat, out: &mut Vec<Input>) {
         let home = rules.board.homes[seat as usize];
         let from = self.summonable(rules, seat);
+        let sites = self.summon_sites(rules, seat);
         for_each_subset(self, &from, MAX_SUMMON, |cards| {
             if cards.is_empty() {
                 return;
@@ -1768,7 +1779,7 @@ impl State {
             if self.can_afford(rules, seat, self.summon_cost(rules, seat, &cards, home)) {
                 out.push(Input::Summon(cards.clone()));
             }
-            for (zone, via) in self.special_destinations(rules, seat, &cards) {
+            self.destinations_at(rules, &sites, &cards, |zone, via| {
                 if self.can_afford(rules, seat, self.summon_cost(rules, seat, &cards, zone)) {
                     out.push(Input::SummonTo {
                         cards: cards.clone(),
@@ -1776,7 +1787,7 @@ impl State {
                         via,
                     });
                 }
-            }
+            });
         });
         for z in 0..rules.board.zones.len() as ZoneId {
             if !self.squad(z, seat).is_empty()
@@ -1934,11 +1945,9 @@ fn for_each_order(state: &State, squad: &[CardId], mut f: impl FnMut(Cards)) {
     rec(state, &mut rest, &mut Cards::new(), &mut f);
 }
 
-fn distinct_orders(state: &State, squad: &[CardId]) -> usize {
-    let mut n = 0;
-    for_each_order(state, squad, |_| n += 1);
-    n
+/// Whether the squad can be put in more than one order (two units of different kinds).
+fn has_several_orders(state: &State, squad: &[CardId]) -> bool {
+    squad
+        .iter()
+        .any(|&c| state.kinds[c as usize] != state.kinds[squad[0] as usize])
 }
-
-/// Type name used by Last Rites; re-exported so tests can build scenarios with it.
-pub const LAST_RITES_TYPE: &str = REANIMATED;

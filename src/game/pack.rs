@@ -424,6 +424,19 @@ pub struct Pack {
     pub crystals: Vec<CrystalDef>,
     /// Per clan, the deck as card kinds in a fixed order (27 entries).
     pub decks: Vec<Vec<KindId>>,
+    /// The types the rules refer to by name, looked up once.
+    pub known: KnownTypes,
+}
+
+/// Type ids of the descriptors rules mention ("knight" for Command, ...); `None`
+/// when no card of the pack has the type.
+#[derive(Debug, Clone, Copy, Default, Serialize)]
+pub struct KnownTypes {
+    pub knight: Option<TypeId>,
+    pub flying: Option<TypeId>,
+    pub devout: Option<TypeId>,
+    pub reanimated: Option<TypeId>,
+    pub structure: Option<TypeId>,
 }
 
 pub const DECK_SIZE: usize = 27;
@@ -1061,7 +1074,16 @@ impl Pack {
             ));
         }
 
+        let find = |name: &str| l.types.iter().position(|t| t == name).map(|i| i as TypeId);
+        let known = KnownTypes {
+            knight: find("knight"),
+            flying: find("flying"),
+            devout: find("devout"),
+            reanimated: find("reanimated"),
+            structure: find("structure"),
+        };
         Ok(Pack {
+            known,
             id: raw.pack.id,
             name: raw.pack.name,
             version: raw.pack.version,
