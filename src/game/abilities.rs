@@ -126,7 +126,7 @@ impl State {
     }
 
     /// A unit's activation cost as the opponent's effects see it (Demoralize): In Step
-    /// and Command lower it too (glossary, Titan Knights).
+    /// lowers it too (glossary, Titan Knights), Command does not.
     pub fn unit_cost_for_opponent(
         &self,
         rules: &Rules,
@@ -135,7 +135,13 @@ impl State {
         card: CardId,
     ) -> u8 {
         let own = self.card(rules, card).activation;
-        own.saturating_sub(u8::from(self.knight_leader(rules, zone, seat).is_some()))
+        // Only In Step says its discount holds for the opponent's effects too
+        // (glossary, Titan Knights); like every discount it stops at 1.
+        if self.knight_leader(rules, zone, seat) == Some(Ability::InStep) && own > 1 {
+            own - 1
+        } else {
+            own
+        }
     }
 
     /// A unit's attack value: printed attack plus its own abilities (Lead Devout).

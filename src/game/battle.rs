@@ -511,13 +511,15 @@ impl State {
         let mut dead = Cards::new();
         for &c in cards {
             self.remove_unit(zone, seat, c);
+            // A healed unit was still destroyed (it counts for "units destroyed in
+            // this battle"); it only escapes the discard pile and its death triggers.
+            if let Some(b) = &mut self.battle {
+                b.destroyed += 1;
+            }
             if healer.is_some() && healer != Some(c) {
                 healed.push(c);
             } else {
                 self.discard_to_owner(c);
-                if let Some(b) = &mut self.battle {
-                    b.destroyed += 1;
-                }
                 ev.push(Event::UnitDestroyed { card: c, zone });
                 dead.push(c);
             }

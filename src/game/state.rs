@@ -85,7 +85,7 @@ pub struct Battle {
     pub left: [bool; 2],
     /// The card became a unit (`join_squad`) and is not discarded at the end.
     pub joined: [bool; 2],
-    /// Units destroyed in this battle so far (both squads; healed units excluded).
+    /// Units destroyed in this battle so far (both squads, healed ones included).
     pub destroyed: u8,
     /// Each seat's Predict guess of the opponent's battle style.
     pub predict: [Option<Style>; 2],
