@@ -1,9 +1,15 @@
 //! Crystal Clans: a rules engine for the 2-player card battle game, and the tools
 //! around it. See ARCHITECTURE.md for the layers.
 
+pub mod ai;
+pub mod app;
 pub mod bench;
+pub mod bench_store;
 pub mod cards;
+pub mod discord;
 pub mod files;
 pub mod game;
+pub mod render;
 pub mod scenario;
 pub mod selfplay;
+pub mod store;

@@ -9,12 +9,21 @@ use crystal_clans::selfplay;
     version
 )]
 struct Cli {
+    /// What to do (default: `serve`, the Discord bot).
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
 }
 
 #[derive(Subcommand)]
 enum Command {
+    /// Run the Discord bot (needs DISCORD_TOKEN; reads `.env`; matches go to DATABASE_URL,
+    /// default sqlite://crystal-clans.db). The default when no command is given.
+    Serve {
+        /// Send Discord's REST API here instead (a fake Discord for tests), e.g.
+        /// http://127.0.0.1:3000.
+        #[arg(long, hide = true)]
+        api_base: Option<String>,
+    },
     /// Run a scenario file (a position and inputs) and print the result as JSON.
     Scenario {
         /// The scenario file (TOML or JSON, see docs/scenarios.md).
@@ -41,26 +50,116 @@ enum Command {
         #[arg(long)]
         mulligan: bool,
     },
+    /// Two bots play every pairing of clans in both seat orders (on all cores); prints
+    /// win rates with 95% intervals, game length, time per decision, the first player's
+    /// advantage and the clan-versus-clan matrix (docs/balance.md).
+    Tournament {
+        /// Two bots: random, greedy, mcts, mcts:LEVEL or mcts:ITERATIONS, e.g. `mcts,greedy`.
+        #[arg(long)]
+        bots: String,
+        /// Games in all (consecutive games swap seats on the same clan pairing).
+        #[arg(long, default_value_t = 72)]
+        games: u64,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Clans to pair, e.g. `flower,skull,blood` (default: all).
+        #[arg(long)]
+        clans: Option<String>,
+        /// Level of a bare `mcts`: easy, normal (default), hard or fast.
+        #[arg(long, default_value = "normal")]
+        level: String,
+        /// Worker threads (default: every core).
+        #[arg(long)]
+        threads: Option<usize>,
+        #[arg(long)]
+        mulligan: bool,
+        /// Also apply the levels' time limits (faster, but no longer deterministic).
+        #[arg(long)]
+        time_limits: bool,
+    },
+    /// Write the sample images (opening, crowded board, battle, hand, card) as PNG files.
+    Render {
+        /// The folder to write into (created if missing).
+        #[arg(long, default_value = "render-samples")]
+        out: std::path::PathBuf,
+    },
     /// Measure performance (prints JSON with ratios measured in the same run).
     Bench {
         #[command(subcommand)]
         what: BenchTarget,
     },
+    /// Replay stored matches from setup and inputs and report any snapshot that disagrees
+    /// (one JSON line per problem, then a summary; exit code 1 if any).
+    Verify {
+        /// Check only this match (default: every match).
+        #[arg(long = "match", conflicts_with = "all")]
+        match_id: Option<i64>,
+        /// Check every match (the default).
+        #[arg(long)]
+        all: bool,
+        /// The database (default: DATABASE_URL, else sqlite://crystal-clans.db).
+        #[arg(long)]
+        database: Option<String>,
+    },
+    /// The crash test's child process (tests/store.rs): plays random inputs into a match
+    /// and prints each acknowledged one.
+    #[command(hide = true)]
+    StoreCrashChild {
+        #[arg(long)]
+        database: String,
+        #[arg(long = "match")]
+        match_id: i64,
+        #[arg(long)]
+        seed: u64,
+    },
 }
 
 #[derive(Subcommand)]
 enum BenchTarget {
+    /// Board, battle, hand and card images: draw+encode median and p99 against the
+    /// PNG-encode-only floor of the same board.
+    Render {
+        /// Timed runs per image.
+        #[arg(long, default_value_t = 200)]
+        iterations: usize,
+        /// Also time the other PNG encoder settings (compression x filter) on the board.
+        #[arg(long)]
+        encoders: bool,
+    },
+    /// The AI: sampling, rollout and search speed, decision time of each mcts level.
+    Ai {
+        /// Positions (from random games) to decide in.
+        #[arg(long, default_value_t = 20)]
+        positions: usize,
+        /// Levels to time, e.g. `fast,normal` (default: easy,normal,fast).
+        #[arg(long, default_value = "easy,normal,fast")]
+        levels: String,
+    },
     /// Random full games per second on one thread; clone and serialize a mid-game state.
     Engine {
         /// How long to play random games.
         #[arg(long, default_value_t = 3.0)]
         seconds: f64,
     },
+    /// Submit vs a bare insert (p50/p99, on SQLite, and on PostgreSQL when given), load
+    /// time of a 500-input match, memory with 10,000 stored and 1,000 loaded matches.
+    Store {
+        /// Also measure this database (postgres://...; a scratch database: the benchmark
+        /// writes matches and a table `bench_bare`, and removes them afterwards).
+        #[arg(long)]
+        database: Option<String>,
+        /// Submits (and bare inserts) timed per database.
+        #[arg(long, default_value_t = 1000)]
+        samples: usize,
+    },
 }
 
 fn main() {
+    let _ = dotenvy::dotenv();
     let cli = Cli::parse();
-    let code = match cli.command {
+    let command = cli.command.unwrap_or(Command::Serve { api_base: None });
+    let code = match command {
+        Command::Serve { api_base } => serve(api_base),
         Command::Scenario { file } => crystal_clans::scenario::cli(&file),
         Command::Cards { clan, format } => {
             let pack = crystal_clans::game::Pack::base();
@@ -86,6 +185,69 @@ fn main() {
                         2
                     }
                 },
+            }
+        }
+        Command::Verify {
+            match_id,
+            all: _,
+            database,
+        } => crystal_clans::store::verify_cli(database, match_id),
+        Command::StoreCrashChild {
+            database,
+            match_id,
+            seed,
+        } => crystal_clans::store::child::run(&database, match_id, seed),
+        Command::Bench {
+            what: BenchTarget::Store { database, samples },
+        } => crystal_clans::bench_store::cli(database, samples),
+        Command::Render { out } => render_samples(&out),
+        Command::Bench {
+            what:
+                BenchTarget::Render {
+                    iterations,
+                    encoders,
+                },
+        } => {
+            let report = crystal_clans::render::bench::render(iterations, encoders);
+            println!("{}", serde_json::to_string_pretty(&report).unwrap());
+            0
+        }
+        Command::Tournament {
+            bots,
+            games,
+            seed,
+            clans,
+            level,
+            threads,
+            mulligan,
+            time_limits,
+        } => crystal_clans::ai::tournament::cli(crystal_clans::ai::tournament::Args {
+            bots,
+            games,
+            seed,
+            clans,
+            level,
+            threads,
+            mulligan,
+            time_limits,
+        }),
+        Command::Bench {
+            what: BenchTarget::Ai { positions, levels },
+        } => {
+            let levels: Option<Vec<_>> = levels
+                .split(',')
+                .map(|l| crystal_clans::ai::Level::parse(l.trim()))
+                .collect();
+            match levels {
+                Some(levels) => {
+                    let report = crystal_clans::ai::bench::ai(positions, &levels);
+                    println!("{}", serde_json::to_string_pretty(&report).unwrap());
+                    0
+                }
+                None => {
+                    eprintln!("--levels takes easy, normal, hard or fast, separated by commas");
+                    2
+                }
             }
         }
         Command::Bench {
@@ -124,4 +286,52 @@ fn main() {
         }
     };
     std::process::exit(code);
+}
+
+/// `crystal-clans render`: the sample images, and a copy of each scaled to Discord's
+/// preview width (`NAME.500.png`) to check legibility.
+fn render_samples(out: &std::path::Path) -> i32 {
+    use crystal_clans::render;
+    let rules = Rules::base();
+    let images = match render::samples::all(&rules, &render::Theme::default()) {
+        Ok(images) => images,
+        Err(e) => {
+            eprintln!("rendering failed: {e}");
+            return 1;
+        }
+    };
+    let write = |name: String, png: &[u8]| {
+        let path = out.join(name);
+        std::fs::create_dir_all(out)
+            .and_then(|_| std::fs::write(&path, png))
+            .map(|_| println!("{} ({} bytes)", path.display(), png.len()))
+            .map_err(|e| eprintln!("cannot write {}: {e}", path.display()))
+    };
+    for (name, image) in images {
+        let preview = render::preview(&image.png, 500).expect("a rendered PNG decodes");
+        if write(format!("{name}.png"), &image.png).is_err()
+            || write(format!("{name}.500.png"), &preview).is_err()
+        {
+            return 1;
+        }
+    }
+    0
+}
+
+/// Runs the Discord bot until it stops; a missing or refused token prints the how-to.
+fn serve(api_base: Option<String>) -> i32 {
+    let rt = match tokio::runtime::Runtime::new() {
+        Ok(rt) => rt,
+        Err(e) => {
+            eprintln!("could not start the async runtime: {e}");
+            return 1;
+        }
+    };
+    match rt.block_on(crystal_clans::discord::serve(api_base)) {
+        Ok(()) => 0,
+        Err(message) => {
+            eprintln!("{message}");
+            1
+        }
+    }
 }

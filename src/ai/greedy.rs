@@ -1,0 +1,85 @@
+//! The greedy bot: one action of lookahead.
+//!
+//! For each legal answer it samples a few states consistent with its view, applies the
+//! answer, lets the default policy finish the current action (the battle it starts,
+//! the free scores it causes) up to the next action choice, and scores the result with
+//! the static evaluation. The same samples and random streams are used for every
+//! answer, so the comparison is fair; the best average wins. Cheap and deterministic
+//! for its seed.
+
+use super::determinize::Sampler;
+use super::{Bot, eval, policy};
+use crate::game::rng::below;
+use crate::game::state::Step;
+use crate::game::{Input, Rules, State, View};
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg32;
+
+/// Samples of the hidden cards per decision.
+const SAMPLES: usize = 4;
+/// Answers played to finish an action, at most.
+const SETTLE_INPUTS: u32 = 60;
+
+pub struct GreedyBot {
+    rng: Pcg32,
+}
+
+impl GreedyBot {
+    pub fn new(seed: u64) -> GreedyBot {
+        GreedyBot {
+            rng: Pcg32::seed_from_u64(seed),
+        }
+    }
+}
+
+/// Plays on with the default policy until the next action is chosen or the match ends.
+fn settle(rules: &Rules, state: &mut State, rng: &mut Pcg32) {
+    let mut n = 0;
+    while state.winner.is_none()
+        && !matches!(state.agenda.last(), Some(Step::ChooseAction))
+        && n < SETTLE_INPUTS
+    {
+        if !policy::step(rules, state, rng) {
+            break;
+        }
+        n += 1;
+    }
+}
+
+impl Bot for GreedyBot {
+    fn name(&self) -> String {
+        "greedy".into()
+    }
+
+    fn decide(&mut self, rules: &Rules, view: &View, legal: &[Input]) -> Input {
+        if legal.len() == 1 {
+            return legal[0].clone();
+        }
+        let sampler = match Sampler::new(rules, view) {
+            Ok(s) => s,
+            Err(_) => return legal[policy::pick(legal, &mut self.rng)].clone(),
+        };
+        let me = sampler.seat();
+        let mut totals = vec![0f32; legal.len()];
+        for _ in 0..SAMPLES {
+            let state = sampler.sample(&mut self.rng);
+            let stream = self.rng.next_u64();
+            for (i, input) in legal.iter().enumerate() {
+                let mut s = state.clone();
+                if s.apply(rules, me, input).is_err() {
+                    totals[i] = f32::NEG_INFINITY;
+                    continue;
+                }
+                // Common random numbers: every answer is settled with the same stream.
+                let mut rng = Pcg32::seed_from_u64(stream);
+                settle(rules, &mut s, &mut rng);
+                totals[i] += eval::value(rules, &s, me);
+            }
+        }
+        let best = totals.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+        let ties: Vec<usize> = (0..legal.len())
+            .filter(|&i| totals[i] >= best - 1e-6)
+            .collect();
+        legal[ties[below(&mut self.rng, ties.len() as u32) as usize]].clone()
+    }
+}

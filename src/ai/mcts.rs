@@ -1,0 +1,282 @@
+//! Information-set Monte Carlo tree search (single-observer ISMCTS with UCT).
+//!
+//! Each iteration samples one state consistent with the bot's view (see
+//! `determinize.rs`: the opponent's hand, both draw orders, an unrevealed battle card,
+//! the crystal deck, the RNG), then walks the tree from the root with that state:
+//!
+//! - A node is a sequence of decisions from the current question. Its edges are keyed
+//!   by what an answer means (`key.rs`), so the same decision in different samples
+//!   shares its statistics. Which answers exist depends on the sample, so every arm
+//!   counts how often it was available, and UCB uses that count (ISMCTS).
+//! - **Simultaneous secret choices** (both seats picking battle cards or mulligans)
+//!   are decoupled: each waiting seat picks from its own bandit at the node, without
+//!   seeing the other's pick, and the pair leads to the child. The opponent's pick is
+//!   thus chosen as if unseen, and the search cannot read it.
+//! - At a node with an untried answer the tree grows by one node, then the default
+//!   policy (`policy.rs`) plays on for a while and the static evaluation scores the
+//!   result (an exact 1/0 if the match ended). Both seats' arms on the path are
+//!   updated, each with its own seat's reward.
+//!
+//! The answer played is the root arm tried most often. The search stops at its
+//! iteration budget or its time budget, whichever comes first.
+
+use super::determinize::Sampler;
+use super::{Bot, Budget, eval, key, policy};
+use crate::game::rng::below;
+use crate::game::{Input, Rules, Seat, State, View};
+use rand::SeedableRng;
+use rand_pcg::Pcg32;
+use std::time::Instant;
+
+/// Search parameters besides the budget.
+#[derive(Debug, Clone, Copy)]
+pub struct Params {
+    /// UCB exploration constant (rewards are in 0..1).
+    pub exploration: f32,
+    /// Answers the default policy plays after the tree before the evaluation.
+    pub rollout_inputs: u32,
+}
+
+pub const PARAMS: Params = Params {
+    exploration: 0.7,
+    rollout_inputs: 30,
+};
+
+#[derive(Debug, Clone)]
+struct Arm {
+    key: u64,
+    visits: u32,
+    reward: f32,
+    avail: u32,
+}
+
+#[derive(Debug, Clone, Default)]
+struct Node {
+    /// Per seat, the answers tried at this node.
+    arms: [Vec<Arm>; 2],
+    /// Children by the joint key of the answers given.
+    children: Vec<(u64, u32)>,
+}
+
+// TUNING-ONLY (remove before commit)
+fn tuning_override() -> Params {
+    let mut p = PARAMS;
+    if let Ok(v) = std::env::var("CC_AI_EXPLORATION") {
+        p.exploration = v.parse().unwrap();
+    }
+    if let Ok(v) = std::env::var("CC_AI_ROLLOUT") {
+        p.rollout_inputs = v.parse().unwrap();
+    }
+    p
+}
+
+pub struct MctsBot {
+    rng: Pcg32,
+    budget: Budget,
+    params: Params,
+    name: String,
+    last_iterations: u64,
+}
+
+impl MctsBot {
+    pub fn new(seed: u64, budget: Budget) -> MctsBot {
+        MctsBot {
+            rng: Pcg32::seed_from_u64(seed),
+            budget,
+            params: tuning_override(),
+            name: "mcts".into(),
+            last_iterations: 0,
+        }
+    }
+
+    pub fn with_name(mut self, name: String) -> MctsBot {
+        self.name = name;
+        self
+    }
+
+    pub fn with_params(mut self, params: Params) -> MctsBot {
+        self.params = params;
+        self
+    }
+
+    /// Chooses one of `legal` for the seat at `node` (UCB over the arms available in
+    /// this sample; an untried one first). Returns the arm, the answer and whether the
+    /// arm is new.
+    fn select(
+        &mut self,
+        node: &mut Node,
+        seat: Seat,
+        state: &State,
+        legal: &[Input],
+    ) -> (usize, usize, bool) {
+        let arms = &mut node.arms[seat as usize];
+        let mut untried: arrayvec::ArrayVec<(usize, u64), 64> = arrayvec::ArrayVec::new();
+        let mut untried_count = 0u32;
+        let mut best = (f32::NEG_INFINITY, usize::MAX, 0usize);
+        // First pass: availability, and the untried answers.
+        let mut avail_idx: Vec<(usize, usize)> = Vec::with_capacity(legal.len());
+        for (li, input) in legal.iter().enumerate() {
+            let k = key::key(state, input);
+            match arms.iter().position(|a| a.key == k) {
+                Some(ai) => {
+                    if !avail_idx.iter().any(|&(a, _)| a == ai) {
+                        arms[ai].avail += 1;
+                        avail_idx.push((ai, li));
+                    }
+                }
+                None => {
+                    if !untried.iter().any(|&(_, uk)| uk == k) {
+                        // Reservoir sampling over the untried answers.
+                        untried_count += 1;
+                        if untried.len() < untried.capacity() {
+                            untried.push((li, k));
+                        } else {
+                            let j = below(&mut self.rng, untried_count) as usize;
+                            if j < untried.len() {
+                                untried[j] = (li, k);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if !untried.is_empty() {
+            let (li, k) = untried[below(&mut self.rng, untried.len() as u32) as usize];
+            arms.push(Arm {
+                key: k,
+                visits: 0,
+                reward: 0.0,
+                avail: 1,
+            });
+            return (arms.len() - 1, li, true);
+        }
+        let c = self.params.exploration;
+        for &(ai, li) in &avail_idx {
+            let a = &arms[ai];
+            let n = a.visits.max(1) as f32;
+            let ucb = a.reward / n + c * ((a.avail as f32).ln() / n).sqrt();
+            if ucb > best.0 {
+                best = (ucb, ai, li);
+            }
+        }
+        (best.1, best.2, false)
+    }
+
+    /// Runs the search and returns the root statistics of `me` (key, visits, mean).
+    fn search(
+        &mut self,
+        rules: &Rules,
+        sampler: &Sampler,
+        me: Seat,
+    ) -> (Vec<(u64, u32, f32)>, u64) {
+        let start = Instant::now();
+        let mut nodes: Vec<Node> = vec![Node::default()];
+        let mut path: Vec<(usize, [Option<usize>; 2])> = Vec::new();
+        let mut iterations = 0u64;
+        while iterations < self.budget.iterations as u64 {
+            if let Some(t) = self.budget.time
+                && iterations > 0
+                && start.elapsed() >= t
+            {
+                break;
+            }
+            iterations += 1;
+            let mut state = sampler.sample(&mut self.rng);
+            path.clear();
+            let mut node = 0usize;
+            while state.winner.is_none() {
+                let seats = state.pending().seats;
+                let mut picks: [Option<(usize, Input, u64)>; 2] = [None, None];
+                let mut grew = false;
+                let mut joint = 0xcbf2_9ce4_8422_2325u64;
+                for &seat in &seats {
+                    let legal = state.legal(rules, seat);
+                    let mut n = std::mem::take(&mut nodes[node]);
+                    let (ai, li, new) = self.select(&mut n, seat, &state, &legal);
+                    let k = n.arms[seat as usize][ai].key;
+                    nodes[node] = n;
+                    grew |= new;
+                    joint = (joint ^ k ^ (seat as u64 + 1)).wrapping_mul(0x0000_0100_0000_01b3);
+                    picks[seat as usize] = Some((ai, legal[li].clone(), k));
+                }
+                for seat in 0..2u8 {
+                    if let Some((_, input, _)) = &picks[seat as usize] {
+                        state
+                            .apply(rules, seat, input)
+                            .expect("a legal input is accepted");
+                    }
+                }
+                path.push((node, picks.clone().map(|p| p.map(|(ai, _, _)| ai))));
+                let child = nodes[node]
+                    .children
+                    .iter()
+                    .find(|(k, _)| *k == joint)
+                    .map(|&(_, c)| c as usize);
+                node = match child {
+                    Some(c) => c,
+                    None => {
+                        nodes.push(Node::default());
+                        let c = nodes.len() - 1;
+                        nodes[node].children.push((joint, c as u32));
+                        grew = true;
+                        c
+                    }
+                };
+                if grew {
+                    break;
+                }
+            }
+            if state.winner.is_none() {
+                policy::playout(rules, &mut state, &mut self.rng, self.params.rollout_inputs);
+            }
+            let r0 = eval::value(rules, &state, 0);
+            for (n, arms) in &path {
+                for (seat, arm) in arms.iter().enumerate() {
+                    if let Some(ai) = *arm {
+                        let a = &mut nodes[*n].arms[seat][ai];
+                        a.visits += 1;
+                        a.reward += if seat == 0 { r0 } else { 1.0 - r0 };
+                    }
+                }
+            }
+        }
+        let root = nodes[0].arms[me as usize]
+            .iter()
+            .map(|a| (a.key, a.visits, a.reward / a.visits.max(1) as f32))
+            .collect();
+        (root, iterations)
+    }
+}
+
+impl Bot for MctsBot {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn decide(&mut self, rules: &Rules, view: &View, legal: &[Input]) -> Input {
+        self.last_iterations = 0;
+        if legal.len() == 1 {
+            return legal[0].clone();
+        }
+        let sampler = match Sampler::new(rules, view) {
+            Ok(s) => s,
+            Err(_) => return legal[policy::pick(legal, &mut self.rng)].clone(),
+        };
+        let me = sampler.seat();
+        let (root, iterations) = self.search(rules, &sampler, me);
+        self.last_iterations = iterations;
+        // The keys of the seat's own answers are the same in every sample.
+        let probe = sampler.sample(&mut Pcg32::seed_from_u64(0));
+        let best = root
+            .iter()
+            .max_by(|a, b| a.1.cmp(&b.1).then(a.2.total_cmp(&b.2)))
+            .map(|a| a.0);
+        best.and_then(|k| legal.iter().find(|i| key::key(&probe, i) == k))
+            .unwrap_or(&legal[0])
+            .clone()
+    }
+
+    fn last_iterations(&self) -> u64 {
+        self.last_iterations
+    }
+}

@@ -1,0 +1,1239 @@
+//! The use cases between Discord and the engine, renderer and store: challenge,
+//! accept, decline, play an input, resign, show a hand, repost the board, tick the
+//! timers. Each loads, applies, persists and returns what to tell whom as plain data
+//! ([`Outcome`]); nothing here knows Discord's types, so it is tested without Discord.
+//!
+//! Privacy: public messages are built only from the spectator's view and events
+//! redacted for the spectator (`Event::redact(None)`); private panels go only to the
+//! clicker as an ephemeral reply, and a clicker's seat always comes from the stored
+//! match, never from the interaction.
+
+pub mod ids;
+pub mod msg;
+pub mod panel;
+
+use crate::game::text::Narrator;
+use crate::game::{Event, Input, Question, Rules, Seat, Setup, State, View};
+use crate::render::{self, Table, Theme};
+use crate::store::{
+    Deadlines, DueKind, Loaded, MatchId, Millis, NewMatch, Player, Reason, Store, StoreError,
+};
+use ids::{CustomId, Verb};
+use msg::{Button, Embed, File, MAX_CONTENT, MAX_FIELD, Msg, Row, Style, clip};
+use std::collections::{HashMap, HashSet};
+use std::sync::{Arc, Mutex};
+
+/// How long a challenge stays open.
+pub const CHALLENGE_TTL_MS: Millis = 15 * 60 * 1000;
+
+/// Event lines in the public embed.
+const LAST_EVENTS: usize = 8;
+
+/// A bot that plays a seat (the AI). It sees only the seat's `View` and the legal
+/// inputs; it runs on a blocking thread.
+pub trait SeatBot: Send + Sync {
+    fn choose(&self, rules: &Rules, view: &View, legal: &[Input], level: u8) -> Option<Input>;
+}
+
+/// The AI of `crate::ai` as the app's seat bot. Levels: 0 easy, 1 normal, 2 hard,
+/// 3 fast (`crate::ai::Level::ALL`).
+pub struct AiSeats;
+
+impl SeatBot for AiSeats {
+    fn choose(&self, rules: &Rules, view: &View, legal: &[Input], level: u8) -> Option<Input> {
+        match legal {
+            [] => None,
+            [only] => Some(only.clone()),
+            _ => {
+                let level = crate::ai::Level::ALL
+                    .get(level as usize)
+                    .copied()
+                    .unwrap_or(crate::ai::Level::Normal);
+                let seed = ((view.turn as u64) << 32) ^ view.actions as u64;
+                let mut bot = crate::ai::BotSpec::mcts(level).build(seed);
+                Some(bot.decide(rules, view, legal))
+            }
+        }
+    }
+}
+
+/// What a use case wants said.
+#[derive(Debug, Clone, Default)]
+pub struct Outcome {
+    /// To the user who acted, privately (an ephemeral reply).
+    pub reply: Option<Msg>,
+    /// Posted to the match's channel (its thread when it has one).
+    pub public: Vec<Msg>,
+    /// Where `public` goes (the thread, else the channel). `None`: where the command
+    /// was used.
+    pub channel: Option<u64>,
+    /// A match was created (the Discord layer may rename the thread, etc.).
+    pub created: Option<MatchId>,
+}
+
+impl Outcome {
+    pub fn private(text: impl Into<String>) -> Outcome {
+        Outcome {
+            reply: Some(Msg::text(text)),
+            ..Outcome::default()
+        }
+    }
+}
+
+/// The public terms of a challenge. They travel in the buttons' custom ids (public
+/// facts only), so a challenge needs no table and survives a restart.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Challenge {
+    pub challenger: u64,
+    /// `None`: an open challenge, anyone may accept.
+    pub opponent: Option<u64>,
+    /// Clan index per seat (`None`: random at acceptance).
+    pub clans: [Option<u8>; 2],
+    pub mulligan: bool,
+    /// Milliseconds since the epoch.
+    pub expires: Millis,
+}
+
+impl Challenge {
+    pub fn encode(&self) -> String {
+        let clan = |c: Option<u8>| c.map(|c| c.to_string()).unwrap_or_else(|| "r".into());
+        format!(
+            "{}.{}.{}.{}.{}.{}",
+            self.challenger,
+            self.opponent.unwrap_or(0),
+            clan(self.clans[0]),
+            clan(self.clans[1]),
+            u8::from(self.mulligan),
+            self.expires / 1000
+        )
+    }
+
+    pub fn decode(s: &str) -> Option<Challenge> {
+        let p: Vec<&str> = s.split('.').collect();
+        let [a, b, c0, c1, m, e] = p.as_slice() else {
+            return None;
+        };
+        let clan = |c: &str| -> Option<Option<u8>> {
+            if c == "r" {
+                Some(None)
+            } else {
+                c.parse().ok().map(Some)
+            }
+        };
+        Some(Challenge {
+            challenger: a.parse().ok()?,
+            opponent: match b.parse().ok()? {
+                0 => None,
+                o => Some(o),
+            },
+            clans: [clan(c0)?, clan(c1)?],
+            mulligan: *m == "1",
+            expires: e.parse::<Millis>().ok()? * 1000,
+        })
+    }
+}
+
+/// Where a use case was invoked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Place {
+    pub guild: Option<u64>,
+    pub channel: u64,
+}
+
+#[derive(Clone)]
+pub struct App {
+    pub store: Store,
+    theme: Arc<Theme>,
+    names: Arc<Mutex<HashMap<u64, String>>>,
+    accepted: Arc<Mutex<HashSet<String>>>,
+    dm_closed: Arc<Mutex<HashSet<u64>>>,
+    bot: Option<Arc<dyn SeatBot>>,
+    images: bool,
+    seeds: Option<Arc<std::sync::atomic::AtomicU64>>,
+}
+
+fn mention(u: u64) -> String {
+    format!("<@{u}>")
+}
+
+impl App {
+    pub fn new(store: Store) -> App {
+        App {
+            store,
+            theme: Arc::new(Theme::default()),
+            names: Arc::default(),
+            accepted: Arc::default(),
+            dm_closed: Arc::default(),
+            bot: None,
+            images: true,
+            seeds: None,
+        }
+    }
+
+    /// Deals matches from seeds `first`, `first + 1`, ... instead of random ones (tests).
+    pub fn with_seeds(mut self, first: u64) -> App {
+        self.seeds = Some(Arc::new(std::sync::atomic::AtomicU64::new(first)));
+        self
+    }
+
+    /// Leaves the board and battle images out of public posts (for fast tests and
+    /// benchmarks of everything else; the text and embeds are unchanged).
+    pub fn without_images(mut self) -> App {
+        self.images = false;
+        self
+    }
+
+    /// Plugs in the AI that plays `Player::Ai` seats.
+    pub fn with_bot(mut self, bot: Arc<dyn SeatBot>) -> App {
+        self.bot = Some(bot);
+        self
+    }
+
+    pub fn rules(&self) -> &Rules {
+        self.store.rules()
+    }
+
+    /// Whether this is the first failed DM to `user` since the process started (the bot
+    /// says once that the DMs are closed, then quietly answers in the channel).
+    pub fn first_dm_failure(&self, user: u64) -> bool {
+        self.dm_closed.lock().unwrap().insert(user)
+    }
+
+    /// Sets whether `user` gets private panels by direct message.
+    pub async fn set_dm(&self, user: u64, on: bool) -> Outcome {
+        let mut s = self.store.user_settings(user).await.unwrap_or_default();
+        s.dm_opt_in = on;
+        match self.store.set_user_settings(user, &s).await {
+            Ok(()) => {
+                self.dm_closed.lock().unwrap().remove(&user);
+                Outcome::private(if on {
+                    "Your private panels (turns, battle cards, hand) will come by direct message."
+                } else {
+                    "Your private panels will be shown here, only to you."
+                })
+            }
+            Err(e) => Outcome::private(e.user_message()),
+        }
+    }
+
+    /// Remembers a user's display name (for images and log lines).
+    pub fn learn_name(&self, user: u64, name: &str) {
+        let name: String = name.chars().filter(|c| !c.is_control()).take(32).collect();
+        if !name.is_empty() {
+            self.names.lock().unwrap().insert(user, name);
+        }
+    }
+
+    fn name_of(&self, p: Player, seat: Seat) -> String {
+        match p {
+            Player::User(u) => self
+                .names
+                .lock()
+                .unwrap()
+                .get(&u)
+                .cloned()
+                .unwrap_or_else(|| format!("Player {}", seat + 1)),
+            Player::Ai(level) => format!("AI (level {level})"),
+        }
+    }
+
+    fn names(&self, loaded: &Loaded) -> [String; 2] {
+        [0, 1].map(|s| self.name_of(loaded.info.seats[s], s as Seat))
+    }
+
+    fn clan_name(&self, clan: u8) -> String {
+        self.rules()
+            .pack
+            .clans
+            .get(clan as usize)
+            .map(|c| c.name.clone())
+            .unwrap_or_else(|| format!("clan {clan}"))
+    }
+
+    /// The index of a clan by id or name (case-insensitive).
+    pub fn clan_index(&self, name: &str) -> Option<u8> {
+        let n = name.trim().to_lowercase();
+        self.rules()
+            .pack
+            .clans
+            .iter()
+            .position(|c| c.id.to_lowercase() == n || c.name.to_lowercase() == n)
+            .map(|i| i as u8)
+    }
+
+    // ---- challenges ---------------------------------------------------------------
+
+    /// A public challenge message with Accept and Decline buttons.
+    pub fn challenge(&self, c: Challenge, now: Millis) -> Outcome {
+        if c.opponent == Some(c.challenger) {
+            return Outcome::private("You cannot challenge yourself.");
+        }
+        let c = Challenge {
+            expires: now + CHALLENGE_TTL_MS,
+            ..c
+        };
+        let arg = c.encode();
+        let clan = |x: Option<u8>| x.map(|x| self.clan_name(x)).unwrap_or("random".into());
+        let who = match c.opponent {
+            Some(o) => format!(
+                "{} challenges {} to Crystal Clans!",
+                mention(c.challenger),
+                mention(o)
+            ),
+            None => format!(
+                "{} is looking for an opponent in Crystal Clans!",
+                mention(c.challenger)
+            ),
+        };
+        let msg = Msg {
+            content: who,
+            embed: Some(Embed {
+                title: "A challenge".into(),
+                description: format!(
+                    "Clans: {} (challenger) vs {}. Mulligan: {}. Expires <t:{}:R>.",
+                    clan(c.clans[0]),
+                    clan(c.clans[1]),
+                    if c.mulligan { "on" } else { "off" },
+                    c.expires / 1000
+                ),
+                ..Embed::default()
+            }),
+            rows: vec![Row::Buttons(vec![
+                Button::new(
+                    CustomId::new(0, 0, Verb::Accept).with(arg.clone()).render(),
+                    "Accept",
+                    Style::Success,
+                ),
+                Button::new(
+                    CustomId::new(0, 0, Verb::Decline).with(arg).render(),
+                    "Decline",
+                    Style::Danger,
+                ),
+            ])],
+            pings: c.opponent.into_iter().collect(),
+            ..Msg::default()
+        };
+        Outcome {
+            public: vec![msg],
+            ..Outcome::default()
+        }
+    }
+
+    /// Checks that `user` may accept: `Err` is the private explanation.
+    pub fn check_accept(&self, c: &Challenge, user: u64, now: Millis) -> Result<(), String> {
+        if now > c.expires {
+            return Err(
+                "This challenge has expired. Start a new one with `/clans challenge`.".into(),
+            );
+        }
+        if user == c.challenger {
+            return Err(
+                "You cannot accept your own challenge (use Decline to withdraw it).".into(),
+            );
+        }
+        if c.opponent.is_some_and(|o| o != user) {
+            return Err("This challenge is for someone else.".into());
+        }
+        if self.accepted.lock().unwrap().contains(&c.encode()) {
+            return Err("This challenge was already accepted.".into());
+        }
+        Ok(())
+    }
+
+    /// Accepts a challenge: creates the match (in `thread` when the Discord layer made
+    /// one) and posts the opening board.
+    pub async fn accept(
+        &self,
+        c: Challenge,
+        user: u64,
+        place: Place,
+        thread: Option<u64>,
+        now: Millis,
+    ) -> Outcome {
+        if let Err(why) = self.check_accept(&c, user, now) {
+            return Outcome::private(why);
+        }
+        if !self.accepted.lock().unwrap().insert(c.encode()) {
+            return Outcome::private("This challenge was already accepted.");
+        }
+        let n = self.rules().pack.clans.len() as u64;
+        let seed: u64 = match &self.seeds {
+            Some(s) => s.fetch_add(1, std::sync::atomic::Ordering::SeqCst),
+            None => rand::random(),
+        };
+        let clans = [0, 1].map(|s| c.clans[s].unwrap_or(((seed >> (8 * s)) % n) as u8));
+        let deadlines = self.deadlines(place.guild, now).await;
+        let new = NewMatch {
+            guild: place.guild,
+            channel: place.channel,
+            thread,
+            seats: [Player::User(c.challenger), Player::User(user)],
+            setup: Setup {
+                clans,
+                seed,
+                mulligan: c.mulligan,
+            },
+            deadlines,
+        };
+        match self.store.create_match(new).await {
+            Ok((loaded, events)) => {
+                let header = format!(
+                    "Match #{} begins: {} ({}) vs {} ({}).",
+                    loaded.info.id,
+                    mention(c.challenger),
+                    self.clan_name(clans[0]),
+                    mention(user),
+                    self.clan_name(clans[1])
+                );
+                let post = self.board_post(&loaded, &events, &header).await;
+                let out = self.run_ai(loaded, vec![post]).await;
+                Outcome {
+                    created: Some(out.0),
+                    public: out.1,
+                    channel: Some(thread.unwrap_or(place.channel)),
+                    ..Outcome::default()
+                }
+            }
+            Err(e) => {
+                self.accepted.lock().unwrap().remove(&c.encode());
+                Outcome::private(e.user_message())
+            }
+        }
+    }
+
+    /// Starts a match of `user` (seat 0) against the AI at `level` (seat 1). Refused
+    /// when no AI is plugged in ([`App::with_bot`]).
+    pub async fn play_ai(
+        &self,
+        user: u64,
+        level: u8,
+        clans: [Option<u8>; 2],
+        place: Place,
+        thread: Option<u64>,
+        now: Millis,
+    ) -> Outcome {
+        if self.bot.is_none() {
+            return Outcome::private("The AI opponent is not available on this bot.");
+        }
+        let n = self.rules().pack.clans.len() as u64;
+        let seed: u64 = match &self.seeds {
+            Some(s) => s.fetch_add(1, std::sync::atomic::Ordering::SeqCst),
+            None => rand::random(),
+        };
+        let clans = [0, 1].map(|s| clans[s].unwrap_or(((seed >> (8 * s)) % n) as u8));
+        let new = NewMatch {
+            guild: place.guild,
+            channel: place.channel,
+            thread,
+            seats: [Player::User(user), Player::Ai(level)],
+            setup: Setup {
+                clans,
+                seed,
+                mulligan: false,
+            },
+            deadlines: self.deadlines(place.guild, now).await,
+        };
+        match self.store.create_match(new).await {
+            Ok((loaded, events)) => {
+                let header = format!(
+                    "Match #{} begins: {} ({}) vs the AI ({}).",
+                    loaded.info.id,
+                    mention(user),
+                    self.clan_name(clans[0]),
+                    self.clan_name(clans[1])
+                );
+                let post = self.board_post(&loaded, &events, &header).await;
+                let (id, public) = self.run_ai(loaded, vec![post]).await;
+                Outcome {
+                    created: Some(id),
+                    public,
+                    channel: Some(thread.unwrap_or(place.channel)),
+                    ..Outcome::default()
+                }
+            }
+            Err(e) => Outcome::private(e.user_message()),
+        }
+    }
+
+    /// Declines (the opponent) or withdraws (the challenger) a challenge.
+    pub fn decline(&self, c: &Challenge, user: u64, now: Millis) -> Outcome {
+        if user != c.challenger && c.opponent.is_some_and(|o| o != user) {
+            return Outcome::private("This challenge is not yours to decline.");
+        }
+        if c.opponent.is_none() && user != c.challenger {
+            return Outcome::private("Open challenges can only be withdrawn by the challenger.");
+        }
+        let text = if now > c.expires {
+            "This challenge had already expired.".to_string()
+        } else if user == c.challenger {
+            format!("{} withdrew the challenge.", mention(user))
+        } else {
+            format!("{} declined the challenge.", mention(user))
+        };
+        self.accepted.lock().unwrap().insert(c.encode());
+        Outcome {
+            public: vec![Msg::text(text)],
+            ..Outcome::default()
+        }
+    }
+
+    // ---- playing ------------------------------------------------------------------
+
+    async fn deadlines(&self, guild: Option<u64>, now: Millis) -> Deadlines {
+        let Some(g) = guild else {
+            return Deadlines::default();
+        };
+        let s = self.store.guild_settings(g).await.unwrap_or_default();
+        Deadlines {
+            remind_at: s.reminder_minutes.map(|m| now + m as Millis * 60_000),
+            timeout_at: s.timeout_minutes.map(|m| now + m as Millis * 60_000),
+        }
+    }
+
+    fn seat_of(loaded: &Loaded, user: u64) -> Option<Seat> {
+        loaded
+            .info
+            .seats
+            .iter()
+            .position(|p| *p == Player::User(user))
+            .map(|s| s as Seat)
+    }
+
+    async fn load_for(&self, match_id: MatchId, user: u64) -> Result<(Loaded, Seat), Outcome> {
+        let loaded = self
+            .store
+            .load(match_id)
+            .await
+            .map_err(|e| Outcome::private(e.user_message()))?;
+        let seat = Self::seat_of(&loaded, user).ok_or_else(|| {
+            Outcome::private(format!(
+                "You are not playing in match #{match_id}. Start your own with `/clans challenge`."
+            ))
+        })?;
+        Ok((loaded, seat))
+    }
+
+    /// The private panel of `user` in a match ("Take your turn", "Pick battle card").
+    pub async fn panel(
+        &self,
+        match_id: MatchId,
+        version: Option<i64>,
+        user: u64,
+        view: Option<(usize, usize)>,
+    ) -> Outcome {
+        let (loaded, seat) = match self.load_for(match_id, user).await {
+            Ok(x) => x,
+            Err(o) => return o,
+        };
+        let mut msg = self.panel_msg(&loaded, seat, view);
+        if version.is_some_and(|v| v != loaded.info.version) && view.is_none() {
+            msg.content = format!(
+                "That button is out of date: the match has moved on. Here is the current \
+                 position.\n{}",
+                msg.content
+            );
+        }
+        Outcome {
+            reply: Some(msg),
+            ..Outcome::default()
+        }
+    }
+
+    fn panel_msg(&self, loaded: &Loaded, seat: Seat, view: Option<(usize, usize)>) -> Msg {
+        let (state, rules, id) = (&loaded.state, self.rules(), loaded.info.id);
+        let pending = state.pending();
+        let finished = loaded.info.status == crate::store::Status::Finished;
+        if finished || matches!(pending.question, Question::GameOver { .. }) {
+            return Msg::text(format!("Match #{id} is over."));
+        }
+        if !state.waits_for(seat) {
+            return Msg::text(format!(
+                "Nothing to do for you in match #{id} right now: waiting for the other \
+                 player to {}.",
+                pending.question.describe()
+            ));
+        }
+        let own = state.view(rules, Some(seat));
+        let mut lines = vec![format!(
+            "**Match #{id}**: you must {}. Your initiative: {:+}.",
+            pending.question.describe(),
+            state.initiative(seat)
+        )];
+        if let Some(hand) = &own.hand {
+            let names: Vec<String> = hand
+                .iter()
+                .map(|c| rules.pack.cards[c.kind as usize].name.clone())
+                .collect();
+            lines.push(format!(
+                "Your hand: {}.",
+                if names.is_empty() {
+                    "empty".into()
+                } else {
+                    names.join(", ")
+                }
+            ));
+        }
+        if pending.question == Question::BattleCard
+            && own.hand.as_ref().is_some_and(|h| h.is_empty())
+        {
+            lines.push("Your hand is empty: the top card of your draw pile will be used.".into());
+        }
+        if !own.peek.is_empty() {
+            let names: Vec<String> = own
+                .peek
+                .iter()
+                .map(|c| rules.pack.cards[c.kind as usize].name.clone())
+                .collect();
+            lines.push(format!("You may look at: {}.", names.join(", ")));
+        }
+        let choices = panel::choices(rules, state, seat);
+        Msg {
+            content: clip(&lines.join("\n"), MAX_CONTENT),
+            rows: panel::rows(id, loaded.info.version, &choices, view),
+            ..Msg::default()
+        }
+    }
+
+    /// Plays the legal choice `index` for `user` at `version`.
+    pub async fn play(&self, match_id: MatchId, version: i64, user: u64, index: usize) -> Outcome {
+        let (loaded, seat) = match self.load_for(match_id, user).await {
+            Ok(x) => x,
+            Err(o) => return o,
+        };
+        let stale = |loaded: &Loaded| {
+            let mut m = self.panel_msg(loaded, seat, None);
+            m.content = format!(
+                "That panel is out of date (someone already answered, or you clicked twice): \
+                 nothing was changed.\n{}",
+                m.content
+            );
+            Outcome {
+                reply: Some(m),
+                ..Outcome::default()
+            }
+        };
+        if loaded.info.status == crate::store::Status::Finished {
+            return Outcome::private(format!("Match #{match_id} is over."));
+        }
+        if loaded.info.version != version {
+            return stale(&loaded);
+        }
+        let legal = loaded.state.legal(self.rules(), seat);
+        let Some(input) = legal.get(index).cloned() else {
+            return Outcome::private("That choice is not available: nothing was changed.");
+        };
+        let (_, label) = panel::describe(self.rules(), &loaded.state, seat, &input);
+        let now = crate::store::now_ms();
+        let deadlines = self.deadlines(loaded.info.guild, now).await;
+        let sub = match self
+            .store
+            .submit_many(match_id, version, &[(seat, input)], Some(deadlines))
+            .await
+        {
+            Ok(s) => s,
+            Err(StoreError::Stale { .. }) => match self.store.load(match_id).await {
+                Ok(l) => return stale(&l),
+                Err(e) => return Outcome::private(e.user_message()),
+            },
+            Err(e) => return Outcome::private(e.user_message()),
+        };
+        let info = crate::store::MatchInfo {
+            version: sub.version,
+            ..loaded.info.clone()
+        };
+        let after = Loaded {
+            info,
+            state: sub.state.clone(),
+        };
+        let public = self
+            .after_input(&loaded.state, &after, &sub.events, seat)
+            .await;
+        let (_, public) = self.run_ai(after.clone(), public).await;
+        let after = self.store.load(match_id).await.unwrap_or(after);
+        let mut reply = Msg::text(format!("Done: {label}."));
+        if after.state.waits_for(seat) {
+            let next = self.panel_msg(&after, seat, None);
+            reply = Msg {
+                content: format!("Done: {label}.\n{}", next.content),
+                ..next
+            };
+        }
+        Outcome {
+            reply: Some(reply),
+            public,
+            channel: Some(after.info.thread.unwrap_or(after.info.channel)),
+            created: None,
+        }
+    }
+
+    /// The public messages after an input: the board when the match now waits for
+    /// someone else (or is over), else a short line of what happened.
+    async fn after_input(
+        &self,
+        before: &State,
+        after: &Loaded,
+        events: &[Event],
+        by: Seat,
+    ) -> Vec<Msg> {
+        let waiting = after.state.waiting();
+        let over = after.state.winner.is_some();
+        if over || !waiting.contains(&by) || waiting.len() != before.waiting().len() {
+            let header = match after.state.winner {
+                Some(w) => self.winner_line(after, w, Reason::Win),
+                None => String::new(),
+            };
+            let mut posts = vec![self.board_post(after, events, &header).await];
+            if let Some(b) = self.battle_image(after, events).await {
+                posts.insert(0, b);
+            }
+            posts
+        } else {
+            let lines = self.narrate(after, events);
+            if lines.is_empty() {
+                vec![]
+            } else {
+                vec![Msg::text(lines.join("\n"))]
+            }
+        }
+    }
+
+    fn winner_line(&self, loaded: &Loaded, winner: Seat, reason: Reason) -> String {
+        let who = |s: Seat| match loaded.info.seats[s as usize] {
+            Player::User(u) => mention(u),
+            p => self.name_of(p, s),
+        };
+        let how = match reason {
+            Reason::Win => "wins the match",
+            Reason::Resign => "wins: the opponent resigned",
+            Reason::Timeout => "wins: the opponent ran out of time",
+            Reason::Abandoned => "is not the winner: the match was abandoned",
+        };
+        format!("🏆 {} {how}!", who(winner))
+    }
+
+    /// Public log lines (spectator-redacted).
+    fn narrate(&self, loaded: &Loaded, events: &[Event]) -> Vec<String> {
+        let names = self.names(loaded);
+        let n = Narrator {
+            rules: self.rules(),
+            kinds: &loaded.state.kinds,
+            names: [&names[0], &names[1]],
+        };
+        events.iter().map(|e| n.describe(&e.redact(None))).collect()
+    }
+
+    /// The public board post: the PNG, an embed (whose move, initiative, crystals,
+    /// last events) and the buttons, mentioning whoever must act.
+    pub async fn board_post(&self, loaded: &Loaded, events: &[Event], header: &str) -> Msg {
+        let rules = self.rules();
+        let state = &loaded.state;
+        let id = loaded.info.id;
+        let version = loaded.info.version;
+        let names = self.names(loaded);
+        let view = state.view(rules, None);
+        let lines = self.narrate(loaded, events);
+        let last: Vec<String> = lines
+            .iter()
+            .rev()
+            .take(LAST_EVENTS)
+            .rev()
+            .cloned()
+            .collect();
+        let pending = state.pending();
+        let waiting_users: Vec<u64> = pending
+            .seats
+            .iter()
+            .filter_map(|&s| loaded.info.seats[s as usize].user())
+            .collect();
+        let whose = match &pending.question {
+            Question::GameOver { winner } => format!("Over: {} won", names[*winner as usize]),
+            q => format!(
+                "{} must {}",
+                pending
+                    .seats
+                    .iter()
+                    .map(|&s| names[s as usize].clone())
+                    .collect::<Vec<_>>()
+                    .join(" and "),
+                q.describe()
+            ),
+        };
+        let crystals = [0, 1]
+            .map(|s| {
+                let cs: Vec<String> = view.players[s]
+                    .crystals
+                    .iter()
+                    .map(|c| rules.pack.crystals[c.crystal as usize].name.clone())
+                    .collect();
+                format!(
+                    "{}: {} ({})",
+                    names[s],
+                    cs.len(),
+                    if cs.is_empty() {
+                        "none".into()
+                    } else {
+                        cs.join(", ")
+                    }
+                )
+            })
+            .join("\n");
+        let lead = if view.token > 0 { 0 } else { 1 };
+        let initiative = if view.token == 0 {
+            "even (0)".to_string()
+        } else {
+            format!("{} +{}", names[lead], view.token.unsigned_abs())
+        };
+        let mut fields = vec![
+            ("Whose move".to_string(), clip(&whose, MAX_FIELD)),
+            ("Initiative".to_string(), initiative),
+            ("Crystals".to_string(), clip(&crystals, MAX_FIELD)),
+        ];
+        if !last.is_empty() {
+            fields.push(("Last events".into(), clip(&last.join("\n"), MAX_FIELD)));
+        }
+        // Render off the async runtime.
+        let store = self.store.clone();
+        let theme = self.theme.clone();
+        let caption: Vec<String> = last.iter().rev().take(3).rev().cloned().collect();
+        let names2 = names.clone();
+        let images = self.images;
+        let png = tokio::task::spawn_blocking(move || {
+            if !images {
+                return Err(render::RenderError::NoBattle);
+            }
+            let t = Table {
+                rules: store.rules(),
+                theme: &theme,
+                names: [&names2[0], &names2[1]],
+            };
+            render::board(&t, &view, &caption).map(|i| i.png)
+        })
+        .await;
+        let mut files = vec![];
+        let mut image = None;
+        match png {
+            Ok(Ok(png)) => {
+                let name = format!("match-{id}-v{version}.png");
+                image = Some(name.clone());
+                files.push(File { name, png });
+            }
+            Ok(Err(_)) if !self.images => {}
+            Ok(Err(e)) => eprintln!("match {id}: the board could not be drawn: {e}"),
+            Err(e) => eprintln!("match {id}: the board renderer failed: {e}"),
+        }
+        let mut content = header.to_string();
+        if !waiting_users.is_empty() {
+            if !content.is_empty() {
+                content.push('\n');
+            }
+            content.push_str(&format!(
+                "{}: your move ({}).",
+                waiting_users
+                    .iter()
+                    .map(|&u| mention(u))
+                    .collect::<Vec<_>>()
+                    .join(" "),
+                pending.question.describe()
+            ));
+        }
+        let over = matches!(pending.question, Question::GameOver { .. });
+        let rows = if over {
+            vec![Row::Buttons(vec![Button::new(
+                CustomId::new(id, version, Verb::Rematch).render(),
+                "Rematch",
+                Style::Success,
+            )])]
+        } else {
+            let act = match pending.question {
+                Question::BattleCard => "Pick battle card",
+                Question::Mulligan => "Choose mulligan",
+                _ => "Take your turn",
+            };
+            vec![Row::Buttons(vec![
+                Button::new(
+                    CustomId::new(id, version, Verb::Turn).render(),
+                    act,
+                    Style::Primary,
+                ),
+                Button::new(
+                    CustomId::new(id, version, Verb::Hand).render(),
+                    "My hand",
+                    Style::Secondary,
+                ),
+                Button::new(
+                    CustomId::new(id, version, Verb::Resign).render(),
+                    "Resign",
+                    Style::Danger,
+                ),
+            ])]
+        };
+        Msg {
+            content: clip(&content, MAX_CONTENT),
+            embed: Some(Embed {
+                title: format!(
+                    "Match #{id} · turn {} · {} vs {}",
+                    state.turn, names[0], names[1]
+                ),
+                description: String::new(),
+                fields,
+                image,
+            }),
+            files,
+            rows,
+            pings: waiting_users,
+        }
+    }
+
+    /// The battle image when these events revealed a battle.
+    async fn battle_image(&self, loaded: &Loaded, events: &[Event]) -> Option<Msg> {
+        if !self.images {
+            return None;
+        }
+        let start = events
+            .iter()
+            .position(|e| matches!(e, Event::BattleStarted { .. }))
+            .or_else(|| {
+                events
+                    .iter()
+                    .any(|e| matches!(e, Event::BattleCardsRevealed { .. }))
+                    .then_some(0)
+            })?;
+        if !events
+            .iter()
+            .any(|e| matches!(e, Event::BattleCardsRevealed { .. }))
+        {
+            return None;
+        }
+        let public: Vec<Event> = events[start..].iter().map(|e| e.redact(None)).collect();
+        let names = self.names(loaded);
+        let view = loaded.state.view(self.rules(), None);
+        let kinds = loaded.state.kinds.to_vec();
+        let store = self.store.clone();
+        let theme = self.theme.clone();
+        let id = loaded.info.id;
+        let png = tokio::task::spawn_blocking(move || {
+            let t = Table {
+                rules: store.rules(),
+                theme: &theme,
+                names: [&names[0], &names[1]],
+            };
+            render::battle(&t, &kinds, &view, &public).map(|i| i.png)
+        })
+        .await
+        .ok()?
+        .ok()?;
+        let name = format!("battle-{id}.png");
+        Some(Msg {
+            content: "The battle cards are revealed!".into(),
+            embed: Some(Embed {
+                title: format!("Match #{id}: battle"),
+                image: Some(name.clone()),
+                ..Embed::default()
+            }),
+            files: vec![File { name, png }],
+            ..Msg::default()
+        })
+    }
+
+    /// Lets AI seats answer while the match waits only for them. Without a bot plugged
+    /// in (see [`App::with_bot`]) AI seats are not played: nothing is faked.
+    async fn run_ai(&self, mut loaded: Loaded, mut public: Vec<Msg>) -> (MatchId, Vec<Msg>) {
+        let id = loaded.info.id;
+        let Some(bot) = self.bot.clone() else {
+            return (id, public);
+        };
+        for _ in 0..200 {
+            let waiting = loaded.state.waiting();
+            let Some(&seat) = waiting
+                .iter()
+                .find(|&&s| matches!(loaded.info.seats[s as usize], Player::Ai(_)))
+            else {
+                break;
+            };
+            let Player::Ai(level) = loaded.info.seats[seat as usize] else {
+                break;
+            };
+            let store = self.store.clone();
+            let state = loaded.state.clone();
+            let bot = bot.clone();
+            let input = tokio::task::spawn_blocking(move || {
+                let rules = store.rules();
+                let legal = state.legal(rules, seat);
+                let view = state.view(rules, Some(seat));
+                bot.choose(rules, &view, &legal, level)
+            })
+            .await
+            .ok()
+            .flatten();
+            let Some(input) = input else { break };
+            match self
+                .store
+                .submit(id, loaded.info.version, seat, &input)
+                .await
+            {
+                Ok(sub) => {
+                    let before = loaded.state.clone();
+                    loaded.info.version = sub.version;
+                    loaded.state = sub.state;
+                    public.extend(self.after_input(&before, &loaded, &sub.events, seat).await);
+                }
+                Err(_) => break,
+            }
+        }
+        (id, public)
+    }
+
+    /// The user's hand, privately (image and names).
+    pub async fn hand(&self, match_id: MatchId, user: u64) -> Outcome {
+        let (loaded, seat) = match self.load_for(match_id, user).await {
+            Ok(x) => x,
+            Err(o) => return o,
+        };
+        let names = self.names(&loaded);
+        let view = loaded.state.view(self.rules(), Some(seat));
+        let list: Vec<String> = view
+            .hand
+            .iter()
+            .flatten()
+            .map(|c| {
+                let d = &self.rules().pack.cards[c.kind as usize];
+                format!("{} ({:?}, {}/{})", d.name, d.style, d.attack, d.defense)
+            })
+            .collect();
+        let store = self.store.clone();
+        let theme = self.theme.clone();
+        let png = tokio::task::spawn_blocking(move || {
+            let t = Table {
+                rules: store.rules(),
+                theme: &theme,
+                names: [&names[0], &names[1]],
+            };
+            render::hand(&t, &view).map(|i| i.png)
+        })
+        .await
+        .ok()
+        .and_then(|r| r.ok());
+        let mut msg = Msg::text(format!(
+            "Your hand in match #{match_id}: {}",
+            if list.is_empty() {
+                "empty".into()
+            } else {
+                list.join(", ")
+            }
+        ));
+        if let Some(png) = png {
+            msg.files.push(File {
+                name: "hand.png".into(),
+                png,
+            });
+        }
+        Outcome {
+            reply: Some(msg),
+            ..Outcome::default()
+        }
+    }
+
+    /// A confirmation panel before resigning.
+    pub async fn ask_resign(&self, match_id: MatchId, user: u64) -> Outcome {
+        let (loaded, _) = match self.load_for(match_id, user).await {
+            Ok(x) => x,
+            Err(o) => return o,
+        };
+        Outcome {
+            reply: Some(Msg {
+                content: format!("Really resign match #{match_id}?"),
+                rows: vec![Row::Buttons(vec![Button::new(
+                    CustomId::new(match_id, loaded.info.version, Verb::ResignYes).render(),
+                    "Yes, resign",
+                    Style::Danger,
+                )])],
+                ..Msg::default()
+            }),
+            ..Outcome::default()
+        }
+    }
+
+    /// Resigns `user` from a match (any version: a resignation always applies).
+    pub async fn resign(&self, match_id: MatchId, user: u64) -> Outcome {
+        let (loaded, seat) = match self.load_for(match_id, user).await {
+            Ok(x) => x,
+            Err(o) => return o,
+        };
+        let winner = 1 - seat;
+        match self
+            .store
+            .finish(match_id, None, Some(winner), Reason::Resign)
+            .await
+        {
+            Ok(_) => {
+                let line = self.winner_line(&loaded, winner, Reason::Resign);
+                Outcome {
+                    reply: Some(Msg::text("You resigned.")),
+                    public: vec![self.end_post(&loaded, &line)],
+                    channel: Some(loaded.info.thread.unwrap_or(loaded.info.channel)),
+                    created: None,
+                }
+            }
+            Err(e) => Outcome::private(e.user_message()),
+        }
+    }
+
+    fn end_post(&self, loaded: &Loaded, line: &str) -> Msg {
+        Msg {
+            content: line.to_string(),
+            rows: vec![Row::Buttons(vec![Button::new(
+                CustomId::new(loaded.info.id, loaded.info.version, Verb::Rematch).render(),
+                "Rematch",
+                Style::Success,
+            )])],
+            ..Msg::default()
+        }
+    }
+
+    /// A new challenge to the other player of a finished match, with the same clans.
+    pub async fn rematch(&self, match_id: MatchId, user: u64, now: Millis) -> Outcome {
+        let (loaded, seat) = match self.load_for(match_id, user).await {
+            Ok(x) => x,
+            Err(o) => return o,
+        };
+        let Some(other) = loaded.info.seats[1 - seat as usize].user() else {
+            return Outcome::private("Rematches against the AI are not available yet.");
+        };
+        let clans = loaded.info.setup.clans;
+        self.challenge(
+            Challenge {
+                challenger: user,
+                opponent: Some(other),
+                clans: [Some(clans[seat as usize]), Some(clans[1 - seat as usize])],
+                mulligan: loaded.info.setup.mulligan,
+                expires: 0,
+            },
+            now,
+        )
+    }
+
+    /// Reposts the current board of a match.
+    pub async fn board(&self, match_id: MatchId) -> Outcome {
+        match self.store.load(match_id).await {
+            Ok(l) => Outcome {
+                public: vec![self.board_post(&l, &[], "").await],
+                ..Outcome::default()
+            },
+            Err(e) => Outcome::private(e.user_message()),
+        }
+    }
+
+    /// The user's active matches, as text with the channel links.
+    pub async fn matches(&self, user: u64) -> Outcome {
+        match self.store.active_matches_of_user(user).await {
+            Ok(ms) if ms.is_empty() => Outcome::private("You have no active matches."),
+            Ok(ms) => Outcome::private(
+                ms.iter()
+                    .take(20)
+                    .map(|m| {
+                        format!(
+                            "Match #{} in <#{}> (version {})",
+                            m.id,
+                            m.thread.unwrap_or(m.channel),
+                            m.version
+                        )
+                    })
+                    .collect::<Vec<_>>()
+                    .join("\n"),
+            ),
+            Err(e) => Outcome::private(e.user_message()),
+        }
+    }
+
+    /// The match the user plays in `channel` (or her only/latest active match).
+    pub async fn match_here(&self, user: u64, channel: u64) -> Option<MatchId> {
+        let ms = self.store.active_matches_of_user(user).await.ok()?;
+        ms.iter()
+            .find(|m| m.thread == Some(channel) || m.channel == channel)
+            .or(ms.first())
+            .map(|m| m.id)
+    }
+
+    /// Due reminders and timeouts (driven by the database, so they survive restarts;
+    /// a timeout is applied only if the match did not move meanwhile).
+    pub async fn tick(&self, now: Millis) -> Vec<Outcome> {
+        let Ok(due) = self.store.due(now, 50).await else {
+            return vec![];
+        };
+        let mut out = vec![];
+        for d in due {
+            let Ok(loaded) = self.store.load(d.match_id).await else {
+                continue;
+            };
+            if loaded.info.version != d.version {
+                continue;
+            }
+            let channel = Some(loaded.info.thread.unwrap_or(loaded.info.channel));
+            let waiting = loaded.state.waiting();
+            match d.kind {
+                DueKind::Reminder => {
+                    let mut dl = loaded.info.deadlines;
+                    dl.remind_at = None;
+                    if self
+                        .store
+                        .set_deadlines(d.match_id, dl)
+                        .await
+                        .unwrap_or(false)
+                    {
+                        let users: Vec<u64> = waiting
+                            .iter()
+                            .filter_map(|&s| loaded.info.seats[s as usize].user())
+                            .collect();
+                        let mut m = Msg::text(format!(
+                            "⏰ {}: match #{} is waiting for you.",
+                            users
+                                .iter()
+                                .map(|&u| mention(u))
+                                .collect::<Vec<_>>()
+                                .join(" "),
+                            d.match_id
+                        ));
+                        m.pings = users;
+                        out.push(Outcome {
+                            public: vec![m],
+                            channel,
+                            ..Outcome::default()
+                        });
+                    }
+                }
+                DueKind::Timeout => {
+                    // The seat that kept the match waiting loses (both waiting: nobody wins).
+                    let winner = match waiting.as_slice() {
+                        [s] => Some(1 - *s),
+                        _ => None,
+                    };
+                    let reason = if winner.is_some() {
+                        Reason::Timeout
+                    } else {
+                        Reason::Abandoned
+                    };
+                    if self
+                        .store
+                        .finish(d.match_id, Some(d.version), winner, reason)
+                        .await
+                        .is_ok()
+                    {
+                        let line = match winner {
+                            Some(w) => self.winner_line(&loaded, w, reason),
+                            None => format!(
+                                "Match #{} was abandoned: nobody moved in time.",
+                                d.match_id
+                            ),
+                        };
+                        out.push(Outcome {
+                            public: vec![self.end_post(&loaded, &line)],
+                            channel,
+                            ..Outcome::default()
+                        });
+                    }
+                }
+            }
+        }
+        out
+    }
+}

@@ -1,0 +1,140 @@
+//! What to tell whom, as plain data: the Discord layer turns these into messages.
+//! Nothing here knows Discord's types, only its limits.
+
+/// Discord's limits that the app respects when it builds messages.
+pub const MAX_OPTIONS: usize = 25;
+pub const MAX_ROWS: usize = 5;
+pub const MAX_CUSTOM_ID: usize = 100;
+pub const MAX_CONTENT: usize = 2000;
+pub const MAX_FIELD: usize = 1024;
+pub const MAX_LABEL: usize = 100;
+pub const MAX_BUTTON_LABEL: usize = 80;
+
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Msg {
+    /// Plain text (mentions as `<@id>`). At most 2,000 characters.
+    pub content: String,
+    pub embed: Option<Embed>,
+    pub files: Vec<File>,
+    pub rows: Vec<Row>,
+    /// The users the message pings (only these mentions notify).
+    pub pings: Vec<u64>,
+}
+
+impl Msg {
+    pub fn text(s: impl Into<String>) -> Msg {
+        Msg {
+            content: clip(&s.into(), MAX_CONTENT),
+            ..Msg::default()
+        }
+    }
+
+    /// Every text of the message (content, embed, labels, option texts, custom ids):
+    /// what a test scans for leaks.
+    pub fn all_text(&self) -> String {
+        let mut s = self.content.clone();
+        if let Some(e) = &self.embed {
+            s.push('\n');
+            s.push_str(&e.title);
+            s.push('\n');
+            s.push_str(&e.description);
+            for (k, v) in &e.fields {
+                s.push_str(&format!("\n{k}: {v}"));
+            }
+        }
+        for r in &self.rows {
+            match r {
+                Row::Buttons(bs) => {
+                    for b in bs {
+                        s.push_str(&format!("\n[{}] {}", b.label, b.id));
+                    }
+                }
+                Row::Select(sel) => {
+                    s.push_str(&format!("\n{} {}", sel.placeholder, sel.id));
+                    for o in &sel.options {
+                        s.push_str(&format!(
+                            "\n- {} ({}) = {}",
+                            o.label, o.description, o.value
+                        ));
+                    }
+                }
+            }
+        }
+        s
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Embed {
+    pub title: String,
+    pub description: String,
+    /// Name and value; each value at most 1,024 characters.
+    pub fields: Vec<(String, String)>,
+    /// The attached image shown inside the embed, by file name.
+    pub image: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct File {
+    pub name: String,
+    pub png: Vec<u8>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Row {
+    /// One to five buttons.
+    Buttons(Vec<Button>),
+    /// One select of at most 25 options.
+    Select(Select),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Style {
+    Primary,
+    Secondary,
+    Success,
+    Danger,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Button {
+    pub id: String,
+    pub label: String,
+    pub style: Style,
+    pub disabled: bool,
+}
+
+impl Button {
+    pub fn new(id: String, label: impl Into<String>, style: Style) -> Button {
+        Button {
+            id,
+            label: clip(&label.into(), MAX_BUTTON_LABEL),
+            style,
+            disabled: false,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Select {
+    pub id: String,
+    pub placeholder: String,
+    pub options: Vec<SelectOption>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SelectOption {
+    pub label: String,
+    pub value: String,
+    pub description: String,
+}
+
+/// Cuts `s` to at most `max` characters, marking the cut with an ellipsis.
+pub fn clip(s: &str, max: usize) -> String {
+    if s.chars().count() <= max {
+        return s.to_string();
+    }
+    let mut out: String = s.chars().take(max.saturating_sub(1)).collect();
+    out.push('…');
+    out
+}

@@ -1,0 +1,508 @@
+//! The `/clans` slash commands.
+
+use super::{Context, Data, Error, convert};
+use crate::app::msg::Msg;
+use crate::app::{Challenge, Outcome};
+use crate::game::pack::KindId;
+use crate::render::{self, Table, Theme};
+use crate::store::{GuildSettings, Player, now_ms};
+use poise::serenity_prelude as serenity;
+
+/// Crystal Clans: challenge someone and play in this channel.
+#[poise::command(
+    slash_command,
+    subcommands(
+        "challenge",
+        "play_ai",
+        "hand",
+        "board",
+        "resign",
+        "matches",
+        "card",
+        "rules",
+        "help",
+        "config",
+        "history",
+        "dm"
+    ),
+    subcommand_required
+)]
+pub async fn clans(_: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+pub async fn on_error(err: poise::FrameworkError<'_, Data, Error>) {
+    match err {
+        poise::FrameworkError::Command { error, ctx, .. } => {
+            eprintln!("command /clans {} failed: {error}", ctx.command().name);
+            let _ = ctx
+                .send(
+                    poise::CreateReply::default()
+                        .content("Something went wrong; please try again.")
+                        .ephemeral(true),
+                )
+                .await;
+        }
+        other => {
+            eprintln!("discord: {other}");
+            if let Err(e) = poise::builtins::on_error(other).await {
+                eprintln!("error while handling an error: {e}");
+            }
+        }
+    }
+}
+
+async fn send(ctx: Context<'_>, out: Outcome) -> Result<(), Error> {
+    if let Some(m) = &out.reply {
+        ctx.send(convert::reply(m, true)).await?;
+    }
+    let mut rest = out.public.iter();
+    if out.reply.is_none()
+        && let Some(first) = rest.next()
+    {
+        ctx.send(convert::reply(first, false)).await?;
+    }
+    let channel = out
+        .channel
+        .map(serenity::ChannelId::new)
+        .unwrap_or(ctx.channel_id());
+    for m in rest {
+        channel
+            .send_message(ctx.http(), convert::message(m))
+            .await?;
+    }
+    Ok(())
+}
+
+fn remember(ctx: Context<'_>) {
+    let a = ctx.author();
+    ctx.data()
+        .app
+        .learn_name(a.id.get(), a.global_name.as_deref().unwrap_or(&a.name));
+}
+
+async fn ac_clan(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    let p = partial.to_lowercase();
+    let choices = ctx
+        .data()
+        .app
+        .rules()
+        .pack
+        .clans
+        .iter()
+        .map(|c| c.name.clone())
+        .chain(std::iter::once("random".to_string()))
+        .filter(|n| n.to_lowercase().contains(&p))
+        .take(25)
+        .map(serenity::AutocompleteChoice::from)
+        .collect();
+    serenity::CreateAutocompleteResponse::new().set_choices(choices)
+}
+
+fn clan_arg(ctx: Context<'_>, s: Option<String>) -> Result<Option<u8>, String> {
+    match s {
+        None => Ok(None),
+        Some(s) if s.eq_ignore_ascii_case("random") => Ok(None),
+        Some(s) => ctx
+            .data()
+            .app
+            .clan_index(&s)
+            .map(Some)
+            .ok_or_else(|| format!("There is no clan called `{s}`.")),
+    }
+}
+
+/// Challenge a member (or anyone, without an opponent) to a match.
+#[poise::command(slash_command)]
+pub async fn challenge(
+    ctx: Context<'_>,
+    #[description = "Who to play (leave empty for an open challenge)"] opponent: Option<
+        serenity::User,
+    >,
+    #[description = "Your clan (default: random)"]
+    #[autocomplete = "ac_clan"]
+    clan: Option<String>,
+    #[description = "Your opponent's clan (default: random)"]
+    #[autocomplete = "ac_clan"]
+    their_clan: Option<String>,
+    #[description = "Play with the opening mulligan (default: off)"] mulligan: Option<bool>,
+) -> Result<(), Error> {
+    remember(ctx);
+    if opponent.as_ref().is_some_and(|u| u.bot) {
+        return send(ctx, Outcome::private("Bots cannot accept challenges.")).await;
+    }
+    let clans = match (clan_arg(ctx, clan), clan_arg(ctx, their_clan)) {
+        (Ok(a), Ok(b)) => [a, b],
+        (Err(e), _) | (_, Err(e)) => return send(ctx, Outcome::private(e)).await,
+    };
+    let c = Challenge {
+        challenger: ctx.author().id.get(),
+        opponent: opponent.map(|u| u.id.get()),
+        clans,
+        mulligan: mulligan.unwrap_or(false),
+        expires: 0,
+    };
+    let out = ctx.data().app.challenge(c, now_ms());
+    send(ctx, out).await
+}
+
+/// Play against the AI.
+#[poise::command(slash_command, rename = "play-ai")]
+pub async fn play_ai(
+    ctx: Context<'_>,
+    #[description = "easy, normal (default), hard or fast"] level: Option<String>,
+    #[description = "Your clan (default: random)"]
+    #[autocomplete = "ac_clan"]
+    clan: Option<String>,
+) -> Result<(), Error> {
+    ctx.defer().await?;
+    remember(ctx);
+    let level = match level.as_deref().map(str::trim) {
+        None | Some("") => 1,
+        Some(l) => match crate::ai::Level::ALL.iter().position(|x| x.name() == l) {
+            Some(i) => i as u8,
+            None => {
+                return send(ctx, Outcome::private("Levels: easy, normal, hard, fast.")).await;
+            }
+        },
+    };
+    let clan = match clan_arg(ctx, clan) {
+        Ok(c) => c,
+        Err(e) => return send(ctx, Outcome::private(e)).await,
+    };
+    let place = crate::app::Place {
+        guild: ctx.guild_id().map(|g| g.get()),
+        channel: ctx.channel_id().get(),
+    };
+    let mut out = ctx
+        .data()
+        .app
+        .play_ai(
+            ctx.author().id.get(),
+            level,
+            [clan, None],
+            place,
+            None,
+            now_ms(),
+        )
+        .await;
+    out.channel = None;
+    send(ctx, out).await
+}
+
+async fn my_match(ctx: Context<'_>, id: Option<i64>) -> Option<i64> {
+    match id {
+        Some(id) => Some(id),
+        None => {
+            ctx.data()
+                .app
+                .match_here(ctx.author().id.get(), ctx.channel_id().get())
+                .await
+        }
+    }
+}
+
+/// Show your hand in your match here (only you see it).
+#[poise::command(slash_command)]
+pub async fn hand(
+    ctx: Context<'_>,
+    #[description = "Match number (default: your match here)"] game: Option<i64>,
+) -> Result<(), Error> {
+    ctx.defer_ephemeral().await?;
+    remember(ctx);
+    let out = match my_match(ctx, game).await {
+        Some(id) => ctx.data().app.hand(id, ctx.author().id.get()).await,
+        None => Outcome::private("You have no active match."),
+    };
+    send(ctx, out).await
+}
+
+/// Post the current board of your match again.
+#[poise::command(slash_command)]
+pub async fn board(
+    ctx: Context<'_>,
+    #[description = "Match number (default: your match here)"] game: Option<i64>,
+) -> Result<(), Error> {
+    ctx.defer().await?;
+    let out = match my_match(ctx, game).await {
+        Some(id) => ctx.data().app.board(id).await,
+        None => Outcome::private("You have no active match."),
+    };
+    send(ctx, out).await
+}
+
+/// Resign your match here (asks to confirm).
+#[poise::command(slash_command)]
+pub async fn resign(
+    ctx: Context<'_>,
+    #[description = "Match number (default: your match here)"] game: Option<i64>,
+) -> Result<(), Error> {
+    ctx.defer_ephemeral().await?;
+    let out = match my_match(ctx, game).await {
+        Some(id) => ctx.data().app.ask_resign(id, ctx.author().id.get()).await,
+        None => Outcome::private("You have no active match."),
+    };
+    send(ctx, out).await
+}
+
+/// Your active matches.
+#[poise::command(slash_command)]
+pub async fn matches(ctx: Context<'_>) -> Result<(), Error> {
+    ctx.defer_ephemeral().await?;
+    let out = ctx.data().app.matches(ctx.author().id.get()).await;
+    send(ctx, out).await
+}
+
+async fn ac_card(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    let p = partial.to_lowercase();
+    let mut names: Vec<String> = ctx
+        .data()
+        .app
+        .rules()
+        .pack
+        .cards
+        .iter()
+        .map(|c| c.name.clone())
+        .filter(|n| n.to_lowercase().contains(&p))
+        .collect();
+    names.dedup();
+    names.truncate(25);
+    serenity::CreateAutocompleteResponse::new().set_choices(
+        names
+            .into_iter()
+            .map(serenity::AutocompleteChoice::from)
+            .collect(),
+    )
+}
+
+/// Look up a card (values marked † are provisional, ° inferred).
+#[poise::command(slash_command)]
+pub async fn card(
+    ctx: Context<'_>,
+    #[description = "Card name"]
+    #[autocomplete = "ac_card"]
+    name: String,
+) -> Result<(), Error> {
+    ctx.defer().await?;
+    let rules = ctx.data().app.rules().clone();
+    let want = name.trim().to_lowercase();
+    let Some(kind) = rules
+        .pack
+        .cards
+        .iter()
+        .position(|c| c.name.to_lowercase() == want || c.id.to_lowercase() == want)
+    else {
+        return send(ctx, Outcome::private(format!("No card called `{name}`."))).await;
+    };
+    let def = &rules.pack.cards[kind];
+    let e = crate::cards::card_entry(&rules.pack, def);
+    let m = crate::cards::mark;
+    let text = format!(
+        "**{}{}** ({}) — summon {}{}, attack {}{}, defense {}{}, activation {}{}, {}{}\n{}: {}{}",
+        e.name.value,
+        m(e.name.provenance),
+        e.clan,
+        e.summon.value,
+        m(e.summon.provenance),
+        e.attack.value,
+        m(e.attack.provenance),
+        e.defense.value,
+        m(e.defense.provenance),
+        e.activation.value,
+        m(e.activation.provenance),
+        e.style.value,
+        m(e.style.provenance),
+        e.ability.value.name,
+        e.ability.value.text,
+        m(e.ability.provenance),
+    );
+    let png = tokio::task::spawn_blocking(move || {
+        let theme = Theme::default();
+        let t = Table {
+            rules: &rules,
+            theme: &theme,
+            names: ["", ""],
+        };
+        render::card(&t, kind as KindId).map(|i| i.png)
+    })
+    .await
+    .ok()
+    .and_then(|r| r.ok());
+    let mut reply = poise::CreateReply::default().content(text);
+    if let Some(png) = png {
+        reply = reply.attachment(serenity::CreateAttachment::bytes(png, "card.png"));
+    }
+    ctx.send(reply).await?;
+    Ok(())
+}
+
+const RULES: &[(&str, &str)] = &[
+    (
+        "goal",
+        "Collect 4 crystals, or leave your opponent unable to stop you. Each turn you spend \
+         initiative: the token on the track moves towards your opponent as you pay, and you \
+         keep acting while it stays on your side or the middle.",
+    ),
+    (
+        "actions",
+        "An action is one of: summon up to 3 units into your home zone, activate a squad \
+         (reorder, move, maybe battle), take a face-up crystal while you control two crystal \
+         zones, replenish (pay 3, discard, draw up to 5), or invade the enemy home.",
+    ),
+    (
+        "battle",
+        "When your activated squad shares a zone with an enemy squad you may battle. Both \
+         players secretly pick a battle card from hand; the cards are revealed together, \
+         their styles decide whose left effect triggers (bold beats guarded beats tricky \
+         beats bold), then the squads deal damage.",
+    ),
+    (
+        "initiative",
+        "Everything costs initiative. Paying moves the token towards the opponent; once it \
+         is on her side of the track, she acts next.",
+    ),
+];
+
+/// Short rule summaries (topics: goal, actions, battle, initiative).
+#[poise::command(slash_command)]
+pub async fn rules(
+    ctx: Context<'_>,
+    #[description = "goal, actions, battle or initiative"] topic: Option<String>,
+) -> Result<(), Error> {
+    let text = match topic.map(|t| t.to_lowercase()) {
+        Some(t) => RULES
+            .iter()
+            .find(|(k, _)| *k == t.trim())
+            .map(|(k, v)| format!("**{k}**: {v}"))
+            .unwrap_or_else(|| "Topics: goal, actions, battle, initiative.".into()),
+        None => RULES
+            .iter()
+            .map(|(k, v)| format!("**{k}**: {v}"))
+            .collect::<Vec<_>>()
+            .join("\n\n"),
+    };
+    send(ctx, Outcome::private(text)).await
+}
+
+/// How to play with this bot.
+#[poise::command(slash_command)]
+pub async fn help(ctx: Context<'_>) -> Result<(), Error> {
+    let text = "**Crystal Clans**: `/clans challenge @someone` starts a challenge (or leave the \
+        opponent empty for an open one). When it is your move, click **Take your turn** under \
+        the board: a private panel lists your legal choices with their cost. In a battle both \
+        players click **Pick battle card** and choose privately. `/clans hand` shows your \
+        hand, `/clans board` reposts the board, `/clans matches` lists your matches, \
+        `/clans resign` gives up, `/clans card` looks up a card, `/clans rules` summarises \
+        the rules, `/clans history` shows recent results, `/clans play-ai` starts a match \
+        against the AI and `/clans dm true` sends your private panels by direct message.";
+    send(ctx, Outcome::private(text)).await
+}
+
+fn can_manage_guild(ctx: Context<'_>) -> bool {
+    match ctx {
+        poise::Context::Application(a) => a
+            .interaction
+            .member
+            .as_ref()
+            .and_then(|m| m.permissions)
+            .is_some_and(|p| p.manage_guild() || p.administrator()),
+        poise::Context::Prefix(_) => false,
+    }
+}
+
+/// Server settings (members with Manage Server): reminders, turn timeout, channel.
+#[poise::command(slash_command, guild_only)]
+pub async fn config(
+    ctx: Context<'_>,
+    #[description = "Remind the player to move after this many idle minutes (0: never)"]
+    reminder_minutes: Option<u32>,
+    #[description = "Forfeit a player after this many idle minutes (0: never)"]
+    timeout_minutes: Option<u32>,
+    #[description = "Post new matches in this channel"] channel: Option<serenity::GuildChannel>,
+) -> Result<(), Error> {
+    if !can_manage_guild(ctx) {
+        return send(
+            ctx,
+            Outcome::private(
+                "Only members with the Manage Server permission can change the settings.",
+            ),
+        )
+        .await;
+    }
+    let Some(guild) = ctx.guild_id().map(|g| g.get()) else {
+        return send(ctx, Outcome::private("Settings belong to a server.")).await;
+    };
+    let store = &ctx.data().app.store;
+    let mut s: GuildSettings = store.guild_settings(guild).await.unwrap_or_default();
+    let nz = |m: u32| (m > 0).then_some(m);
+    if let Some(m) = reminder_minutes {
+        s.reminder_minutes = nz(m);
+    }
+    if let Some(m) = timeout_minutes {
+        s.timeout_minutes = nz(m);
+    }
+    if let Some(c) = channel {
+        s.channel = Some(c.id.get());
+    }
+    let text = match store.set_guild_settings(guild, &s).await {
+        Ok(()) => format!(
+            "Settings: reminders {}, turn timeout {}, channel {}.",
+            s.reminder_minutes
+                .map(|m| format!("after {m} min"))
+                .unwrap_or("off".into()),
+            s.timeout_minutes
+                .map(|m| format!("after {m} min"))
+                .unwrap_or("off".into()),
+            s.channel
+                .map(|c| format!("<#{c}>"))
+                .unwrap_or("where the command is used".into()),
+        ),
+        Err(e) => e.user_message(),
+    };
+    send(ctx, Outcome::private(text)).await
+}
+
+/// Your recent results.
+#[poise::command(slash_command)]
+pub async fn history(ctx: Context<'_>) -> Result<(), Error> {
+    let me = ctx.author().id.get();
+    let text = match ctx.data().app.store.history_of_user(me, 10).await {
+        Ok(h) if h.is_empty() => "No finished matches yet.".to_string(),
+        Ok(h) => h
+            .iter()
+            .map(|e| {
+                let who = |p: Player| match p {
+                    Player::User(u) => format!("<@{u}>"),
+                    Player::Ai(l) => format!("AI {l}"),
+                };
+                let result = match e.result.winner {
+                    Some(w) => format!(
+                        "{} won ({})",
+                        who(e.seats[w as usize]),
+                        e.result.reason.as_str()
+                    ),
+                    None => "no winner".into(),
+                };
+                format!(
+                    "#{}: {} vs {}: {result}",
+                    e.result.match_id,
+                    who(e.seats[0]),
+                    who(e.seats[1])
+                )
+            })
+            .collect::<Vec<_>>()
+            .join("\n"),
+        Err(e) => e.user_message(),
+    };
+    send(ctx, Outcome::private(Msg::text(text).content)).await
+}
+
+/// Get your private panels by direct message (on) or here (off).
+#[poise::command(slash_command)]
+pub async fn dm(
+    ctx: Context<'_>,
+    #[description = "true: by direct message; false: here, only to you"] on: bool,
+) -> Result<(), Error> {
+    let out = ctx.data().app.set_dm(ctx.author().id.get(), on).await;
+    send(ctx, out).await
+}

@@ -1,0 +1,358 @@
+//! The Discord adapter (poise 0.7 on serenity 0.12): slash commands under `/clans`, one
+//! global component handler for every button and select, and the timer loop. Thin:
+//! it parses interactions, calls `crate::app`, and turns the app's plain messages
+//! into Discord messages. No rules and no SQL here.
+//!
+//! Every component interaction is acknowledged first (a deferred ephemeral reply),
+//! then worked on; rendering runs on blocking threads inside the app.
+
+mod commands;
+mod convert;
+
+use crate::app::ids::{CustomId, Verb};
+use crate::app::msg::Msg;
+use crate::app::{App, Challenge, Outcome, Place, panel};
+use crate::store::{Store, now_ms};
+use poise::serenity_prelude as serenity;
+use std::time::Duration;
+
+pub type Error = Box<dyn std::error::Error + Send + Sync>;
+pub type Context<'a> = poise::Context<'a, Data, Error>;
+
+/// The bot's shared data.
+pub struct Data {
+    pub app: App,
+}
+
+/// The scheduler's clock (milliseconds since the epoch); tests move it forward.
+#[derive(Clone)]
+pub struct Clock(pub std::sync::Arc<dyn Fn() -> crate::store::Millis + Send + Sync>);
+
+impl Default for Clock {
+    fn default() -> Clock {
+        Clock(std::sync::Arc::new(now_ms))
+    }
+}
+
+impl std::fmt::Debug for Clock {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Clock")
+    }
+}
+
+/// How the bot connects.
+#[derive(Debug, Clone)]
+pub struct BotOptions {
+    pub token: String,
+    /// Send the REST API here instead of Discord (the fake Discord in tests), e.g.
+    /// `http://127.0.0.1:3000`. The gateway URL then comes from that server too.
+    pub api_base: Option<String>,
+    /// How often the reminder/timeout scheduler looks at the database.
+    pub tick: Duration,
+    pub clock: Clock,
+}
+
+/// What to tell someone whose token is missing or refused. Never includes the token.
+pub const TOKEN_HELP: &str = "The bot needs a Discord bot token in DISCORD_TOKEN (in the \
+environment or in a .env file next to where you run it). To get one: open the Discord \
+Developer Portal (discord.com/developers/applications), create an application, open its \
+Bot page and reset/copy the token into DISCORD_TOKEN=... . Invite the bot with the OAuth2 \
+URL generator: scopes `bot applications.commands` and the permissions Send Messages, \
+Attach Files, Embed Links, Create Public Threads, Send Messages in Threads and Read Message \
+History (that is https://discord.com/oauth2/authorize?client_id=YOUR_APPLICATION_ID&scope=bot+applications.commands&permissions=309237762048). \
+Then run `cargo run --release` (or `crystal-clans serve`) again.";
+
+/// Reads `DISCORD_TOKEN` (after `.env`) and checks its shape; `Err` is the how-to.
+pub fn token_from_env() -> Result<String, String> {
+    let token = std::env::var("DISCORD_TOKEN").unwrap_or_default();
+    let token = token.trim().to_string();
+    if token.is_empty() {
+        return Err(format!("DISCORD_TOKEN is not set. {TOKEN_HELP}"));
+    }
+    if serenity::validate_token(&token).is_err() {
+        return Err(format!(
+            "DISCORD_TOKEN does not look like a bot token. {TOKEN_HELP}"
+        ));
+    }
+    Ok(token)
+}
+
+/// Builds the client (not yet connected).
+pub async fn client(app: App, opts: &BotOptions) -> Result<serenity::Client, String> {
+    let mut http = serenity::HttpBuilder::new(&opts.token);
+    if let Some(base) = &opts.api_base {
+        http = http.proxy(base.clone()).ratelimiter_disabled(true);
+    }
+    let http = http.build();
+    let tick = opts.tick;
+    let clock = opts.clock.clone();
+    let framework = poise::Framework::builder()
+        .options(poise::FrameworkOptions {
+            commands: vec![commands::clans()],
+            event_handler: |fw, event| Box::pin(on_event(fw, event)),
+            on_error: |err| Box::pin(commands::on_error(err)),
+            initialize_owners: false,
+            ..Default::default()
+        })
+        .setup(move |ctx, _ready, framework| {
+            Box::pin(async move {
+                poise::builtins::register_globally(ctx, &framework.options().commands).await?;
+                let timer_app = app.clone();
+                let http = ctx.http.clone();
+                tokio::spawn(async move {
+                    let mut every = tokio::time::interval(tick);
+                    loop {
+                        every.tick().await;
+                        for out in timer_app.tick((clock.0)()).await {
+                            deliver_public(&http, &out, None).await;
+                        }
+                    }
+                });
+                Ok(Data { app })
+            })
+        })
+        .build();
+    serenity::ClientBuilder::new_with_http(http, serenity::GatewayIntents::GUILDS)
+        .framework(framework)
+        .await
+        .map_err(|e| explain(&e))
+}
+
+/// A start-up error in words (a refused token gets the how-to). Never holds the token.
+pub fn explain(e: &serenity::Error) -> String {
+    let text = e.to_string();
+    let auth = matches!(
+        e,
+        serenity::Error::Gateway(serenity::GatewayError::InvalidAuthentication)
+    ) || text.contains("401")
+        || text.to_lowercase().contains("unauthorized");
+    if auth {
+        format!("Discord refused the token in DISCORD_TOKEN. {TOKEN_HELP}")
+    } else {
+        format!("The bot could not connect to Discord: {text}")
+    }
+}
+
+/// `crystal-clans serve`: the store from `DATABASE_URL`, the token from
+/// `DISCORD_TOKEN`, then run until stopped. `Err` is a message for the operator.
+pub async fn serve(api_base: Option<String>) -> Result<(), String> {
+    let token = token_from_env()?;
+    let store = Store::open_from_env()
+        .await
+        .map_err(|e| format!("The match database could not be opened: {e}"))?;
+    let tick = std::env::var("CLANS_TICK_SECONDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(30);
+    let opts = BotOptions {
+        token,
+        api_base: api_base.or_else(|| std::env::var("DISCORD_API_BASE").ok()),
+        tick: Duration::from_secs(tick),
+        clock: Clock::default(),
+    };
+    let app = App::new(store).with_bot(std::sync::Arc::new(crate::app::AiSeats));
+    let mut client = client(app, &opts).await?;
+    eprintln!("crystal-clans: connecting to Discord…");
+    start(&mut client).await
+}
+
+/// Checks the token with one REST call (a refused token would otherwise make the
+/// gateway retry for ever), then runs the bot until it stops.
+pub async fn start(client: &mut serenity::Client) -> Result<(), String> {
+    client
+        .http
+        .get_current_user()
+        .await
+        .map_err(|e| explain(&e))?;
+    client.start().await.map_err(|e| explain(&e))
+}
+
+// ---- delivering the app's messages ---------------------------------------------------
+
+async fn deliver_public(http: &serenity::Http, out: &Outcome, here: Option<serenity::ChannelId>) {
+    let Some(channel) = out.channel.map(serenity::ChannelId::new).or(here) else {
+        return;
+    };
+    for m in &out.public {
+        if let Err(e) = channel.send_message(http, convert::message(m)).await {
+            eprintln!("could not post to channel {channel}: {e}");
+        }
+    }
+}
+
+async fn reply_private(http: &serenity::Http, ci: &serenity::ComponentInteraction, m: &Msg) {
+    if let Err(e) = ci.create_followup(http, convert::followup(m)).await {
+        eprintln!("could not answer an interaction: {e}");
+    }
+}
+
+// ---- the one component handler -------------------------------------------------------
+
+async fn on_event(
+    fw: poise::FrameworkContext<'_, Data, Error>,
+    event: &serenity::FullEvent,
+) -> Result<(), Error> {
+    if let serenity::FullEvent::InteractionCreate {
+        interaction: serenity::Interaction::Component(ci),
+    } = event
+    {
+        on_component(fw.serenity_context, &fw.user_data.app, ci).await;
+    }
+    Ok(())
+}
+
+async fn on_component(ctx: &serenity::Context, app: &App, ci: &serenity::ComponentInteraction) {
+    let Some(id) = CustomId::parse(&ci.data.custom_id) else {
+        return;
+    };
+    let http = &ctx.http;
+    // Acknowledge first (within Discord's 3 seconds), privately.
+    let defer = serenity::CreateInteractionResponse::Defer(
+        serenity::CreateInteractionResponseMessage::new().ephemeral(true),
+    );
+    if let Err(e) = ci.create_response(http, defer).await {
+        eprintln!("could not acknowledge an interaction: {e}");
+        return;
+    }
+    let user = ci.user.id.get();
+    app.learn_name(
+        user,
+        ci.user.global_name.as_deref().unwrap_or(&ci.user.name),
+    );
+    let now = now_ms();
+    let place = Place {
+        guild: ci.guild_id.map(|g| g.get()),
+        channel: ci.channel_id.get(),
+    };
+    let out = match id.verb {
+        Verb::Accept | Verb::Decline => {
+            let Some(c) = id.arg.as_deref().and_then(Challenge::decode) else {
+                return reply_private(http, ci, &Msg::text("That challenge is damaged.")).await;
+            };
+            if id.verb == Verb::Decline {
+                let out = app.decline(&c, user, now);
+                if !out.public.is_empty() {
+                    clear_buttons(http, ci).await;
+                }
+                out
+            } else {
+                if let Err(why) = app.check_accept(&c, user, now) {
+                    return reply_private(http, ci, &Msg::text(why)).await;
+                }
+                let thread = if place.guild.is_some() {
+                    let name = "Crystal Clans match";
+                    ci.channel_id
+                        .create_thread_from_message(
+                            http,
+                            ci.message.id,
+                            serenity::CreateThread::new(name)
+                                .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek),
+                        )
+                        .await
+                        .ok()
+                        .map(|t| t.id.get())
+                } else {
+                    None
+                };
+                let out = app.accept(c, user, place, thread, now).await;
+                if out.created.is_some() {
+                    clear_buttons(http, ci).await;
+                    if out.reply.is_none() {
+                        let mut out = out;
+                        out.reply = Some(Msg::text("Challenge accepted. Good luck!"));
+                        deliver(http, ci, &out).await;
+                        return;
+                    }
+                }
+                out
+            }
+        }
+        Verb::Turn | Verb::Hand => {
+            let out = if id.verb == Verb::Hand {
+                app.hand(id.match_id, user).await
+            } else {
+                let view = panel::parse_view(id.arg.as_deref());
+                app.panel(id.match_id, Some(id.version), user, view).await
+            };
+            let Some(panel) = out.reply.clone() else {
+                return deliver(http, ci, &out).await;
+            };
+            match try_dm(app, http, ci.user.id, &panel).await {
+                Ok(true) => Outcome::private("Sent to your direct messages."),
+                Ok(false) => out,
+                Err(()) => {
+                    let mut out = out;
+                    if app.first_dm_failure(user) {
+                        let mut m = panel;
+                        m.content = format!(
+                            "I could not send you a direct message (your DMs are closed), so \
+                             here it is instead.\n{}",
+                            m.content
+                        );
+                        out.reply = Some(m);
+                    }
+                    out
+                }
+            }
+        }
+        Verb::Input => {
+            let index = match &ci.data.kind {
+                serenity::ComponentInteractionDataKind::StringSelect { values } => {
+                    values.first().and_then(|v| v.parse().ok())
+                }
+                _ => id.arg.as_deref().and_then(|a| a.parse().ok()),
+            };
+            match index {
+                Some(i) => app.play(id.match_id, id.version, user, i).await,
+                None => Outcome::private("That choice is damaged: nothing was changed."),
+            }
+        }
+        Verb::Resign => app.ask_resign(id.match_id, user).await,
+        Verb::ResignYes => app.resign(id.match_id, user).await,
+        Verb::Rematch => app.rematch(id.match_id, user, now).await,
+    };
+    deliver(http, ci, &out).await;
+}
+
+async fn deliver(http: &serenity::Http, ci: &serenity::ComponentInteraction, out: &Outcome) {
+    deliver_public(http, out, Some(ci.channel_id)).await;
+    let reply = out.reply.clone().unwrap_or_else(|| Msg::text("Done."));
+    reply_private(http, ci, &reply).await;
+}
+
+/// Sends a private panel by direct message when the user opted in. `Ok(true)`: sent;
+/// `Ok(false)`: not opted in; `Err`: the DMs are closed (Discord's error 50007) or failed.
+async fn try_dm(
+    app: &App,
+    http: &serenity::Http,
+    user: serenity::UserId,
+    m: &Msg,
+) -> Result<bool, ()> {
+    let opted = app
+        .store
+        .user_settings(user.get())
+        .await
+        .map(|s| s.dm_opt_in)
+        .unwrap_or(false);
+    if !opted {
+        return Ok(false);
+    }
+    let channel = user.create_dm_channel(http).await.map_err(|_| ())?;
+    channel
+        .id
+        .send_message(http, convert::message(m))
+        .await
+        .map(|_| true)
+        .map_err(|_| ())
+}
+
+async fn clear_buttons(http: &serenity::Http, ci: &serenity::ComponentInteraction) {
+    let _ = ci
+        .channel_id
+        .edit_message(
+            http,
+            ci.message.id,
+            serenity::EditMessage::new().components(vec![]),
+        )
+        .await;
+}

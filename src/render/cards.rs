@@ -1,0 +1,752 @@
+//! Card faces, and the images built from them: a hand, a single card, a battle.
+//!
+//! A card face is drawn at a base width of 240 pixels and scaled as a whole, so a card
+//! looks the same in a hand, in a battle and in a lookup.
+
+use super::board::{bold, def, regular, seat_word};
+use super::canvas::{Align, Canvas, Col, Face, WHITE, rgb, wrap};
+use super::{RenderError, Table, icons, words};
+use crate::game::event::Event;
+use crate::game::pack::{CardDef, KindId, Provenance, Rank, Style};
+use crate::game::state::owner;
+use crate::game::view::View;
+
+const BASE_W: f32 = 240.0;
+const BASE_H: f32 = 356.0;
+const GAP: f32 = 14.0;
+
+/// Which stat a chip shows.
+#[derive(Clone, Copy)]
+enum Stat {
+    Summon,
+    Attack,
+    Defense,
+    Activation,
+}
+
+fn stat_icon(c: &mut Canvas, stat: Stat, cx: f32, cy: f32, size: f32) {
+    match stat {
+        Stat::Summon => icons::summon(c, cx, cy, size * 0.95, icons::SUMMON),
+        Stat::Attack => icons::sword(c, cx, cy, size * 1.05, icons::ATTACK),
+        Stat::Defense => icons::shield(c, cx, cy, size, icons::DEFENSE),
+        Stat::Activation => icons::bolt(c, cx, cy, size, icons::ACTIVATION),
+    }
+}
+
+/// An icon, a number and (for a provisional value) a small dagger. Returns the width.
+#[allow(clippy::too_many_arguments)]
+fn stat(
+    c: &mut Canvas,
+    ink: Col,
+    s: Stat,
+    value: u8,
+    p: Provenance,
+    x: f32,
+    y: f32,
+    k: f32,
+) -> f32 {
+    stat_icon(c, s, x + 11.0 * k, y - 8.0 * k, 22.0 * k);
+    let w = c.raw_text(
+        &value.to_string(),
+        x + 24.0 * k,
+        y,
+        Face::Bold,
+        23.0 * k,
+        ink,
+    );
+    let d = if p == Provenance::Provisional {
+        c.raw_text(
+            words::DAGGER,
+            x + 25.0 * k + w,
+            y - 7.0 * k,
+            Face::Bold,
+            13.0 * k,
+            ink,
+        )
+    } else {
+        0.0
+    };
+    24.0 * k + w + d
+}
+
+fn style_name(s: Style) -> &'static str {
+    s.name()
+}
+
+/// Draws `card` with its top-left corner at (x, y), scaled by `k` (1.0 = 240 pixels
+/// wide). `triggered` highlights the effect that triggered in a battle (true = left).
+pub(super) fn face(
+    c: &mut Canvas,
+    t: &Table,
+    card: &CardDef,
+    x: f32,
+    y: f32,
+    k: f32,
+    triggered: Option<bool>,
+) {
+    let th = t.theme;
+    let rules = t.rules;
+    let clan = th.clan(rules, card.clan);
+    let (w, h) = (BASE_W * k, BASE_H * k);
+    let p = &card.provenance;
+    c.round_rect(x, y, w, h, 12.0 * k, th.panel);
+    // Header: clan colour, name, rank and types.
+    if let Some(path) = super::canvas::rounded_rect(x, y, w, 64.0 * k, 12.0 * k) {
+        c.fill(&path, clan);
+    }
+    c.rect(x, y + 50.0 * k, w, 14.0 * k, clan);
+    let mut nx = x + 12.0 * k;
+    if card.rank == Rank::Hero {
+        icons::star(c, x + 21.0 * k, y + 21.0 * k, 21.0 * k, icons::GOLD);
+        nx += 22.0 * k;
+    }
+    c.text(
+        &words::card_name(card),
+        nx,
+        y + 29.0 * k,
+        x + w - 10.0 * k - nx,
+        bold(21.0 * k, WHITE).shrink(15.0 * k),
+        Align::Left,
+    );
+    let rank = match card.rank {
+        Rank::Hero => "Hero",
+        Rank::Common => "Common",
+    };
+    let mut sub = format!("{rank}{}", words::mark(p.rank));
+    if !card.type_names.is_empty() {
+        sub.push_str(&format!(
+            " · {}{}",
+            card.type_names.join(", "),
+            words::mark(p.types)
+        ));
+    }
+    c.text(
+        &sub,
+        x + 12.0 * k,
+        y + 52.0 * k,
+        w - 24.0 * k,
+        regular(15.0 * k, WHITE.mix(clan, 0.15)).shrink(12.0 * k),
+        Align::Left,
+    );
+    // Unit section: the four numbers.
+    let sy = y + 98.0 * k;
+    let chip = (w - 16.0 * k) / 4.0;
+    for (i, (s, v, pr)) in [
+        (Stat::Summon, card.summon, p.summon),
+        (Stat::Attack, card.attack, p.attack),
+        (Stat::Defense, card.defense, p.defense),
+        (Stat::Activation, card.activation, p.activation),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        stat(c, th.ink, s, v, pr, x + 8.0 * k + i as f32 * chip, sy, k);
+    }
+    // Abilities (signature and unit ability), marked when not in play yet.
+    let abilities = words::abilities(rules, card);
+    let ab_text = if abilities.is_empty() {
+        "no unit ability".to_string()
+    } else {
+        abilities
+            .iter()
+            .map(|(n, ok)| {
+                if *ok {
+                    n.clone()
+                } else {
+                    format!("{n}{}", words::NOT_IN_PLAY)
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(" · ")
+            + words::mark(p.ability)
+    };
+    let ab_style = if abilities.is_empty() {
+        regular(17.0 * k, th.muted)
+    } else {
+        bold(17.0 * k, th.ink)
+    };
+    let lines = wrap(&ab_text, ab_style.face, ab_style.size, w - 24.0 * k);
+    let n = lines.len().min(2);
+    for (i, line) in lines.iter().take(2).enumerate() {
+        let mut text = line.clone();
+        if i == 1 && lines.len() > 2 {
+            text = lines[1..].join(" ");
+        }
+        let by = y + if n == 1 {
+            138.0
+        } else {
+            129.0 + 21.0 * i as f32
+        } * k;
+        c.text(
+            &text,
+            x + 12.0 * k,
+            by,
+            w - 24.0 * k,
+            ab_style.shrink(13.0 * k),
+            Align::Left,
+        );
+    }
+    c.line(
+        x + 10.0 * k,
+        y + 168.0 * k,
+        x + w - 10.0 * k,
+        y + 168.0 * k,
+        1.5 * k,
+        clan.mix(WHITE, 0.4),
+    );
+    // Battle section: style, left and right effects.
+    icons::style(c, card.style, x + 24.0 * k, y + 189.0 * k, 26.0 * k);
+    c.text(
+        &format!("{}{}", style_name(card.style), words::mark(p.style)),
+        x + 44.0 * k,
+        y + 197.0 * k,
+        w - 56.0 * k,
+        bold(20.0 * k, icons::style_color(card.style).mix(th.ink, 0.25)),
+        Align::Left,
+    );
+    for (i, (label, side, prov)) in [
+        ("LEFT", &card.left, p.left),
+        ("RIGHT", &card.right, p.right),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let by = y + (210.0 + i as f32 * 72.0) * k;
+        let bh = 66.0 * k;
+        let (fill, ink, border) = match triggered {
+            Some(left) if left == (i == 0) => (rgb(0xfff1c4), th.ink, Some(th.highlight)),
+            Some(_) => (rgb(0xe6e3dc), th.muted.mix(WHITE, 0.25), None),
+            None => (th.background.mix(WHITE, 0.5), th.ink, None),
+        };
+        c.round_rect(x + 8.0 * k, by, w - 16.0 * k, bh, 8.0 * k, fill);
+        if let Some(b) = border {
+            c.round_rect_stroke(x + 8.0 * k, by, w - 16.0 * k, bh, 8.0 * k, 3.5 * k, b);
+        }
+        c.text(
+            label,
+            x + 16.0 * k,
+            by + 17.0 * k,
+            60.0 * k,
+            bold(13.0 * k, th.muted),
+            Align::Left,
+        );
+        if border.is_some() {
+            let tw = c.text(
+                "triggered",
+                x + w - 16.0 * k,
+                by + 17.0 * k,
+                120.0 * k,
+                bold(14.0 * k, rgb(0x9a5b00)),
+                Align::Right,
+            );
+            icons::play(
+                c,
+                x + w - 26.0 * k - tw,
+                by + 12.0 * k,
+                14.0 * k,
+                rgb(0x9a5b00),
+            );
+        }
+        let text = words::effects(rules, side).join(", ") + words::mark(prov);
+        let st = regular(18.0 * k, ink);
+        let lines = wrap(&text, st.face, st.size, w - 32.0 * k);
+        let first = if lines.len() == 1 { 46.0 } else { 38.0 };
+        for (j, line) in lines.iter().take(2).enumerate() {
+            let mut text = line.clone();
+            if j == 1 && lines.len() > 2 {
+                text = lines[1..].join(" ");
+            }
+            c.text(
+                &text,
+                x + 16.0 * k,
+                by + (first + j as f32 * 21.0) * k,
+                w - 32.0 * k,
+                st.shrink(13.0 * k),
+                Align::Left,
+            );
+        }
+    }
+    c.round_rect_stroke(x, y, w, h, 12.0 * k, 3.0 * k, clan.mix(th.ink, 0.2));
+}
+
+/// The icon legend under hands and cards.
+fn legend(c: &mut Canvas, t: &Table, x: f32, y: f32, w: f32, k: f32) -> f32 {
+    let th = t.theme;
+    let st = regular(16.0 * k, th.muted);
+    let items = [
+        (Stat::Summon, "summon cost"),
+        (Stat::Attack, "attack"),
+        (Stat::Defense, "defense"),
+        (Stat::Activation, "activation cost"),
+    ];
+    let mut cx = x;
+    let mut cy = y;
+    for (s, label) in items {
+        let need = 24.0 * k + super::canvas::measure(label, Face::Regular, st.size) + 16.0 * k;
+        if cx + need > x + w {
+            cx = x;
+            cy += 26.0 * k;
+        }
+        stat_icon(c, s, cx + 9.0 * k, cy - 5.0 * k, 18.0 * k);
+        cx += 22.0 * k + c.text(label, cx + 22.0 * k, cy, w, st, Align::Left) + 16.0 * k;
+    }
+    cy += 26.0 * k;
+    c.text(
+        words::NOT_IN_PLAY_LEGEND,
+        x,
+        cy,
+        w,
+        st.shrink(11.0),
+        Align::Left,
+    );
+    cy += 24.0 * k;
+    c.text(words::DAGGER_LEGEND, x, cy, w, st.shrink(11.0), Align::Left);
+    cy
+}
+
+pub(super) fn hand(t: &Table, v: &View) -> Result<Canvas, RenderError> {
+    let (Some(seat), Some(cards)) = (v.viewer, v.hand.as_ref()) else {
+        return Err(RenderError::NoHand);
+    };
+    let th = t.theme;
+    let n = cards.len();
+    let cols = match n {
+        0..=3 => n.max(1),
+        4 => 2,
+        5..=9 => 3,
+        _ => 4,
+    };
+    let rows = n.div_ceil(cols).max(1);
+    let k = 1.0;
+    let cw = BASE_W * k;
+    let ch = BASE_H * k;
+    let width = (cols as f32 * (cw + GAP) + GAP).max(520.0);
+    let top = 62.0;
+    let legend_h = 104.0;
+    let height = top + rows as f32 * (ch + GAP) + legend_h;
+    let mut c = Canvas::new(width as u32, height as u32, th.background);
+    let clan = &t.rules.pack.clans[v.players[seat as usize].clan as usize];
+    c.rect(0.0, 0.0, width, top - 10.0, th.ink);
+    let title = format!("{}'s hand", t.names[seat as usize]);
+    let right = format!("{} cards · {}", n, clan.name);
+    let rw = super::canvas::measure(&right, Face::Regular, 18.0) + 4.0;
+    c.text(
+        &title,
+        GAP,
+        35.0,
+        width - 3.0 * GAP - rw,
+        bold(24.0, WHITE).shrink(16.0),
+        Align::Left,
+    );
+    c.text(
+        &right,
+        width - GAP,
+        35.0,
+        rw,
+        regular(18.0, rgb(0xf3e6bd)),
+        Align::Right,
+    );
+    if n == 0 {
+        c.text(
+            "No cards in hand.",
+            GAP,
+            top + 40.0,
+            width - 2.0 * GAP,
+            regular(20.0, th.muted),
+            Align::Left,
+        );
+    }
+    let x0 = (width - (cols as f32 * (cw + GAP) - GAP)) / 2.0;
+    for (i, cv) in cards.iter().enumerate() {
+        let (r, col) = (i / cols, i % cols);
+        let x = x0 + col as f32 * (cw + GAP);
+        let y = top + r as f32 * (ch + GAP);
+        face(&mut c, t, def(t.rules, cv), x, y, k, None);
+    }
+    let ly = top + rows as f32 * (ch + GAP) + 20.0;
+    legend(&mut c, t, GAP, ly, width - 2.0 * GAP, 1.0);
+    Ok(c)
+}
+
+pub(super) fn single(t: &Table, kind: KindId) -> Result<Canvas, RenderError> {
+    let card = t
+        .rules
+        .pack
+        .cards
+        .get(kind as usize)
+        .ok_or(RenderError::UnknownCard(kind))?;
+    let th = t.theme;
+    let k = 2.0;
+    let margin = 30.0;
+    let width = BASE_W * k + 2.0 * margin;
+    let top = 96.0;
+    let height = top + BASE_H * k + 130.0;
+    let mut c = Canvas::new(width as u32, height as u32, th.background);
+    let clan = &t.rules.pack.clans[card.clan as usize];
+    match &card.name_de {
+        Some(n) => c.text(
+            &format!("German: {n}"),
+            margin,
+            42.0,
+            width - 2.0 * margin,
+            bold(26.0, th.ink).shrink(18.0),
+            Align::Left,
+        ),
+        None => c.text(
+            "German name not known",
+            margin,
+            42.0,
+            width - 2.0 * margin,
+            regular(24.0, th.muted),
+            Align::Left,
+        ),
+    };
+    let copies = if card.copies == 1 {
+        "1 copy".to_string()
+    } else {
+        format!("{} copies", card.copies)
+    };
+    c.text(
+        &format!(
+            "{} · {copies}{} in the deck",
+            clan.name,
+            words::mark(card.provenance.copies)
+        ),
+        margin,
+        74.0,
+        width - 2.0 * margin,
+        regular(20.0, th.muted).shrink(15.0),
+        Align::Left,
+    );
+    face(&mut c, t, card, margin, top, k, None);
+    legend(
+        &mut c,
+        t,
+        margin,
+        top + BASE_H * k + 34.0,
+        width - 2.0 * margin,
+        1.1,
+    );
+    Ok(c)
+}
+
+/// The battle's facts, read from its events.
+struct Facts {
+    zone: u8,
+    attacker: u8,
+    cards: [Option<u8>; 2],
+    left: Option<[bool; 2]>,
+    damage: Option<([u8; 2], [u8; 2], [u8; 2])>,
+    fallen: [Vec<u8>; 2],
+    removed: [Vec<u8>; 2],
+    joined: [bool; 2],
+}
+
+fn facts(events: &[Event]) -> Result<Facts, RenderError> {
+    let start = events
+        .iter()
+        .rposition(|e| matches!(e, Event::BattleStarted { .. }))
+        .ok_or(RenderError::NoBattle)?;
+    let Event::BattleStarted { attacker, zone } = events[start] else {
+        return Err(RenderError::NoBattle);
+    };
+    let mut f = Facts {
+        zone,
+        attacker,
+        cards: [None, None],
+        left: None,
+        damage: None,
+        fallen: [vec![], vec![]],
+        removed: [vec![], vec![]],
+        joined: [false, false],
+    };
+    for e in &events[start..] {
+        match e {
+            Event::BattleCardsRevealed { cards, left } => {
+                f.cards = *cards;
+                f.left = Some(*left);
+            }
+            Event::DamageDealt {
+                attack,
+                defense,
+                damage,
+            } => f.damage = Some((*attack, *defense, *damage)),
+            Event::UnitDestroyed { card, .. } => f.fallen[owner(*card) as usize].push(*card),
+            Event::UnitRemovedFromGame { card, .. } => f.removed[owner(*card) as usize].push(*card),
+            Event::CardJoinedSquad { seat, .. } => f.joined[*seat as usize] = true,
+            _ => {}
+        }
+    }
+    Ok(f)
+}
+
+pub(super) fn battle(
+    t: &Table,
+    kinds: &[KindId],
+    v: &View,
+    events: &[Event],
+) -> Result<Canvas, RenderError> {
+    if v.viewer.is_some() || v.hand.is_some() {
+        return Err(RenderError::NotPublic);
+    }
+    let f = facts(events)?;
+    let th = t.theme;
+    let rules = t.rules;
+    let card_of = |id: u8| -> Option<&CardDef> {
+        kinds
+            .get(id as usize)
+            .and_then(|&k| rules.pack.cards.get(k as usize))
+    };
+    let width = 1000.0;
+    let col_w = (width - 3.0 * GAP) / 2.0;
+    let k = 1.05;
+    let top = 128.0;
+    let card_h = BASE_H * k;
+    let list_top = top + 48.0 + card_h + 16.0;
+    let lines = |s: usize| f.fallen[s].len() + f.removed[s].len() + 2;
+    let list_h = lines(0).max(lines(1)) as f32 * 27.0 + 10.0;
+    let height = list_top + list_h + 20.0;
+    let mut c = Canvas::new(width as u32, height as u32, th.background);
+    // Header.
+    c.rect(0.0, 0.0, width, 70.0, th.ink);
+    icons::crossed_swords(&mut c, 36.0, 35.0, 40.0, icons::ATTACK);
+    let z = rules.board.zones.get(f.zone as usize);
+    let zone_name = z
+        .map(|z| format!("{} ({})", z.name, z.id))
+        .unwrap_or_default();
+    c.text(
+        &format!("Battle in {zone_name}"),
+        66.0,
+        32.0,
+        width - 80.0,
+        bold(26.0, WHITE).shrink(18.0),
+        Align::Left,
+    );
+    c.text(
+        &format!(
+            "{} attacked {}",
+            t.names[f.attacker as usize],
+            t.names[1 - f.attacker as usize]
+        ),
+        66.0,
+        58.0,
+        width - 80.0,
+        regular(18.0, rgb(0xf3e6bd)).shrink(14.0),
+        Align::Left,
+    );
+    // The match-up: which style beat which.
+    let styles = [0, 1].map(|s| f.cards[s].and_then(card_of).map(|d| d.style));
+    let matchup = match (styles, f.left) {
+        ([Some(a), Some(b)], _) if a.beats(b) => format!(
+            "{} beats {}: {}'s left effect, {}'s right effect",
+            a.name(),
+            b.name(),
+            t.names[0],
+            t.names[1]
+        ),
+        ([Some(a), Some(b)], _) if b.beats(a) => format!(
+            "{} beats {}: {}'s left effect, {}'s right effect",
+            b.name(),
+            a.name(),
+            t.names[1],
+            t.names[0]
+        ),
+        ([Some(a), Some(_)], _) => format!("Both {}: each card's right effect", a.name()),
+        (_, Some(_)) => "One player had no battle card".to_string(),
+        _ => "The battle cards were not revealed".to_string(),
+    };
+    let my = 104.0;
+    let mut mx = GAP + 4.0;
+    for s in styles.iter().flatten() {
+        icons::style(&mut c, *s, mx + 14.0, my - 7.0, 26.0);
+        mx += 32.0;
+    }
+    c.text(
+        &matchup,
+        mx + 4.0,
+        my,
+        width - mx - GAP,
+        bold(19.0, th.ink).shrink(14.0),
+        Align::Left,
+    );
+    for seat in 0..2usize {
+        let x = GAP + seat as f32 * (col_w + GAP);
+        let p = &v.players[seat];
+        let clan = th.clan(rules, p.clan);
+        c.round_rect(x, top, col_w, height - top - GAP, 12.0, th.panel);
+        c.round_rect_stroke(
+            x,
+            top,
+            col_w,
+            height - top - GAP,
+            12.0,
+            2.0,
+            clan.mix(th.ink, 0.3),
+        );
+        c.circle(x + 20.0, top + 24.0, 8.0, clan);
+        let role = if seat as u8 == f.attacker {
+            "attacker"
+        } else {
+            "defender"
+        };
+        let rw = super::canvas::measure(role, Face::Bold, 16.0) + 16.0;
+        c.text(
+            t.names[seat],
+            x + 36.0,
+            top + 32.0,
+            col_w - 56.0 - rw,
+            bold(22.0, th.ink).shrink(15.0),
+            Align::Left,
+        );
+        c.round_rect(
+            x + col_w - rw - 12.0,
+            top + 11.0,
+            rw,
+            27.0,
+            13.0,
+            if seat as u8 == f.attacker {
+                icons::ATTACK
+            } else {
+                icons::DEFENSE
+            },
+        );
+        c.text(
+            role,
+            x + col_w - 12.0 - rw / 2.0,
+            top + 30.0,
+            rw,
+            bold(16.0, WHITE),
+            Align::Center,
+        );
+        let cy = top + 48.0;
+        let cx = x + 10.0;
+        match f.cards[seat].and_then(card_of) {
+            Some(card) => face(&mut c, t, card, cx, cy, k, f.left.map(|l| l[seat])),
+            None => {
+                c.round_rect_dashed(cx, cy, BASE_W * k, card_h, 12.0, 2.0, th.muted);
+                c.text(
+                    "no battle card",
+                    cx + BASE_W * k / 2.0,
+                    cy + card_h / 2.0,
+                    BASE_W * k - 20.0,
+                    regular(20.0, th.muted),
+                    Align::Center,
+                );
+            }
+        }
+        // Totals beside the card.
+        let tx = cx + BASE_W * k + 14.0;
+        let tw = x + col_w - 10.0 - tx;
+        if let Some((attack, defense, damage)) = f.damage {
+            let rows: [(u8, &str, u8); 3] = [
+                (0, "attack", attack[seat]),
+                (1, "defense", defense[seat]),
+                (2, "damage dealt", damage[seat]),
+            ];
+            for (i, (icon, label, value)) in rows.into_iter().enumerate() {
+                let ry = cy + 8.0 + i as f32 * 92.0;
+                c.round_rect(tx, ry, tw, 82.0, 10.0, th.background.mix(WHITE, 0.5));
+                match icon {
+                    0 => icons::sword(&mut c, tx + 28.0, ry + 36.0, 36.0, icons::ATTACK),
+                    1 => icons::shield(&mut c, tx + 28.0, ry + 36.0, 34.0, icons::DEFENSE),
+                    _ => icons::cross(&mut c, tx + 28.0, ry + 36.0, 30.0, rgb(0x7a1f1a)),
+                }
+                c.text(
+                    &value.to_string(),
+                    tx + 56.0,
+                    ry + 50.0,
+                    tw - 62.0,
+                    bold(40.0, th.ink),
+                    Align::Left,
+                );
+                c.text(
+                    label,
+                    tx + 56.0,
+                    ry + 73.0,
+                    tw - 62.0,
+                    regular(16.0, th.muted).shrink(12.0),
+                    Align::Left,
+                );
+            }
+        } else {
+            c.text(
+                "no damage dealt",
+                tx,
+                cy + 40.0,
+                tw,
+                regular(19.0, th.muted).shrink(14.0),
+                Align::Left,
+            );
+        }
+        // Who fell, who is left.
+        let mut ly = list_top + 20.0;
+        let lw = col_w - 24.0;
+        if f.fallen[seat].is_empty() && f.removed[seat].is_empty() {
+            c.text(
+                "No unit fell.",
+                x + 14.0,
+                ly,
+                lw,
+                regular(19.0, th.muted),
+                Align::Left,
+            );
+            ly += 27.0;
+        }
+        for (ids, what) in [
+            (&f.fallen[seat], "destroyed"),
+            (&f.removed[seat], "removed from the game"),
+        ] {
+            for &id in ids.iter() {
+                let name = card_of(id).map(|d| d.name.as_str()).unwrap_or("?");
+                icons::cross(&mut c, x + 24.0, ly - 7.0, 20.0, icons::ATTACK);
+                c.text(
+                    &format!("{name} ({what})"),
+                    x + 40.0,
+                    ly,
+                    lw - 28.0,
+                    bold(19.0, th.ink).shrink(14.0),
+                    Align::Left,
+                );
+                ly += 27.0;
+            }
+        }
+        let left: Vec<&str> = v
+            .zones
+            .get(f.zone as usize)
+            .map(|z| {
+                z.squads[seat]
+                    .iter()
+                    .map(|cv| def(rules, cv).name.as_str())
+                    .collect()
+            })
+            .unwrap_or_default();
+        let rest = if left.is_empty() {
+            format!(
+                "{} has no squad left in {}",
+                seat_word(seat as u8),
+                z.map(|z| z.id.as_str()).unwrap_or("the zone")
+            )
+        } else {
+            format!("Still standing: {}", words::counted(&left))
+        };
+        c.text(
+            &rest,
+            x + 14.0,
+            ly,
+            lw,
+            regular(18.0, th.muted).shrink(14.0),
+            Align::Left,
+        );
+        if f.joined[seat] {
+            c.text(
+                "The battle card joined the squad.",
+                x + 14.0,
+                ly + 27.0,
+                lw,
+                regular(18.0, th.muted),
+                Align::Left,
+            );
+        }
+    }
+    Ok(c)
+}

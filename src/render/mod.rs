@@ -1,0 +1,171 @@
+//! Images of a match: the board, a battle's result, a hand, a single card.
+//!
+//! Pure functions from data to PNG bytes: no IO, no clock, no system fonts (the fonts
+//! are embedded, see `assets/fonts/`). The board and battle images take the
+//! spectator's `View` and refuse any other, so a public image can never show a hand.
+//! Card data (names, stats, styles, provenance) comes from `Rules`.
+//!
+//! Sizes are chosen for Discord, which previews an image scaled to about 400-550
+//! pixels wide: the board is 1000 pixels wide and its smallest important text is
+//! 17 pixels (8.5 when scaled to 500).
+
+pub mod bench;
+mod board;
+mod canvas;
+mod cards;
+mod icons;
+pub mod samples;
+mod words;
+
+pub use canvas::{Col, Fit, rgb};
+
+use crate::game::pack::KindId;
+use crate::game::view::View;
+use crate::game::{Event, Rules};
+
+/// Colours of the images. One colour per clan (by clan id); everything else that
+/// carries meaning also has a shape or a word.
+#[derive(Debug, Clone)]
+pub struct Theme {
+    pub background: Col,
+    pub ink: Col,
+    pub muted: Col,
+    pub panel: Col,
+    pub plain_zone: Col,
+    pub crystal_zone: Col,
+    pub highlight: Col,
+    pub clans: Vec<(String, Col)>,
+    /// Colours for clans not listed in `clans`, by clan index.
+    pub fallback: Vec<Col>,
+}
+
+impl Default for Theme {
+    fn default() -> Theme {
+        Theme {
+            background: rgb(0xe9e4d8),
+            ink: rgb(0x1f1d24),
+            muted: rgb(0x5d5a66),
+            panel: rgb(0xfbf9f4),
+            plain_zone: rgb(0xf3eddf),
+            crystal_zone: rgb(0xd5eef2),
+            highlight: rgb(0xf2b01e),
+            clans: [
+                ("flower", 0xd0488f),
+                ("meteor", 0x6a4fc8),
+                ("water", 0x1f7fc4),
+                ("skull", 0x4d8c57),
+                ("blood", 0xb3261e),
+                ("stone", 0x9a6a32),
+            ]
+            .into_iter()
+            .map(|(id, c)| (id.to_string(), rgb(c)))
+            .collect(),
+            fallback: vec![rgb(0x607d8b), rgb(0x795548), rgb(0x00897b), rgb(0xc2185b)],
+        }
+    }
+}
+
+impl Theme {
+    /// The colour of clan `clan` (an index into the pack's clans).
+    pub fn clan(&self, rules: &Rules, clan: u8) -> Col {
+        let id = rules.pack.clans.get(clan as usize).map(|c| c.id.as_str());
+        self.clans
+            .iter()
+            .find(|(c, _)| Some(c.as_str()) == id)
+            .map(|(_, col)| *col)
+            .unwrap_or(self.fallback[clan as usize % self.fallback.len()])
+    }
+}
+
+/// A finished image: the PNG and, for tests and tools, every text drawn and how it
+/// was fitted into its box.
+#[derive(Debug, Clone)]
+pub struct Image {
+    pub png: Vec<u8>,
+    pub width: u32,
+    pub height: u32,
+    pub texts: Vec<Fit>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum RenderError {
+    #[error("public images are built from the spectator's view only")]
+    NotPublic,
+    #[error("a hand image needs a player's own view")]
+    NoHand,
+    #[error("the pack has no card {0}")]
+    UnknownCard(KindId),
+    #[error("no battle in the events given")]
+    NoBattle,
+    #[error("PNG encoding failed: {0}")]
+    Encode(String),
+}
+
+fn finish(c: canvas::Canvas) -> Result<Image, RenderError> {
+    let (width, height) = (c.pix.width(), c.pix.height());
+    let rgb = canvas::rgb_bytes(c.pix.data());
+    let png =
+        canvas::encode_rgb(&rgb, width, height).map_err(|e| RenderError::Encode(e.to_string()))?;
+    Ok(Image {
+        png,
+        width,
+        height,
+        texts: c.fits,
+    })
+}
+
+/// The players' display names and the public facts the images need next to a view.
+#[derive(Debug, Clone, Copy)]
+pub struct Table<'a> {
+    pub rules: &'a Rules,
+    pub theme: &'a Theme,
+    /// Display names by seat.
+    pub names: [&'a str; 2],
+}
+
+/// The board as everyone may see it: `view` must be the spectator's view
+/// (`State::view(rules, None)`); `caption` holds the last few log lines.
+pub fn board(t: &Table, view: &View, caption: &[String]) -> Result<Image, RenderError> {
+    finish(board::draw(t, view, caption)?)
+}
+
+/// A battle's result: both battle cards, which effect triggered, the totals and the
+/// units that fell. `view` is the spectator's view after the battle, `events` the
+/// public (redacted) events of the battle, from `BattleStarted` on. `kinds` is the
+/// card kind of each card instance (`State::kinds`: deck lists are public), needed
+/// because the events name card instances.
+pub fn battle(
+    t: &Table,
+    kinds: &[KindId],
+    view: &View,
+    events: &[Event],
+) -> Result<Image, RenderError> {
+    finish(cards::battle(t, kinds, view, events)?)
+}
+
+/// A player's hand, from that player's own view (shown only to that player).
+pub fn hand(t: &Table, view: &View) -> Result<Image, RenderError> {
+    finish(cards::hand(t, view)?)
+}
+
+/// One card, large, for a card lookup.
+pub fn card(t: &Table, kind: KindId) -> Result<Image, RenderError> {
+    finish(cards::single(t, kind)?)
+}
+
+/// A PNG scaled down to `width` pixels (as Discord's inline preview shows it), to
+/// check that the text stays readable.
+pub fn preview(png: &[u8], width: u32) -> Result<Vec<u8>, RenderError> {
+    let img = image::load_from_memory_with_format(png, image::ImageFormat::Png)
+        .map_err(|e| RenderError::Encode(e.to_string()))?
+        .to_rgb8();
+    let height = (img.height() as f32 * width as f32 / img.width() as f32).round() as u32;
+    let small = image::imageops::resize(
+        &img,
+        width,
+        height.max(1),
+        image::imageops::FilterType::Triangle,
+    );
+    canvas::encode_rgb(small.as_raw(), width, height.max(1))
+        .map_err(|e| RenderError::Encode(e.to_string()))
+}

@@ -1,0 +1,61 @@
+//! The child process of the crash test (`tests/store.rs`): it plays random legal inputs
+//! into one match through the store and prints `ack SEQ SEAT INPUT` (the input as JSON)
+//! after each submit has committed. The test kills it with SIGKILL at random moments
+//! and checks that every acknowledged input survived. Run through the hidden
+//! `crystal-clans store-crash-child` subcommand.
+
+use super::{Store, block_on};
+use crate::game::rng::below;
+use rand::SeedableRng;
+use rand_pcg::Pcg32;
+use std::io::Write;
+
+pub fn run(url: &str, match_id: i64, seed: u64) -> i32 {
+    block_on(async move {
+        let store = match Store::open(url).await {
+            Ok(s) => s,
+            Err(e) => {
+                eprintln!("store-crash-child: {e}");
+                return 2;
+            }
+        };
+        let loaded = match store.load(match_id).await {
+            Ok(l) => l,
+            Err(e) => {
+                eprintln!("store-crash-child: {e}");
+                return 2;
+            }
+        };
+        let (mut state, mut version) = (loaded.state, loaded.info.version);
+        let rules = store.rules().clone();
+        let mut rng = Pcg32::seed_from_u64(seed);
+        let mut out = std::io::stdout();
+        println!("ready {version}");
+        while state.winner.is_none() {
+            let pending = state.pending();
+            let seat = pending.seats[below(&mut rng, pending.seats.len() as u32) as usize];
+            let legal = state.legal(&rules, seat);
+            let input = legal[below(&mut rng, legal.len() as u32) as usize].clone();
+            match store.submit(match_id, version, seat, &input).await {
+                Ok(s) => {
+                    version = s.version;
+                    state = s.state;
+                    let json = serde_json::to_string(&input).expect("an input serializes");
+                    // Written and flushed only after the commit returned.
+                    if writeln!(out, "ack {version} {seat} {json}")
+                        .and_then(|_| out.flush())
+                        .is_err()
+                    {
+                        return 3;
+                    }
+                }
+                Err(e) => {
+                    eprintln!("store-crash-child: {e}");
+                    return 1;
+                }
+            }
+        }
+        println!("finished {version}");
+        0
+    })
+}

@@ -1,0 +1,97 @@
+//! The store's one error type: what went wrong for the logs, and what to tell a player.
+
+use super::MatchId;
+use crate::game::RuleError;
+
+/// Everything a store call can fail with. `Display` is the internal detail (for logs and
+/// `verify`); [`StoreError::user_message`] is the text to show a player.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum StoreError {
+    /// The caller's `expected_version` is not the match's version any more (someone else
+    /// answered first, or the panel was old). Nothing was written.
+    #[error("match {match_id}: stale version {expected}, the match is at version {current}")]
+    Stale {
+        match_id: MatchId,
+        expected: i64,
+        current: i64,
+    },
+    /// The engine refused the input. Nothing was written.
+    #[error("match {match_id}: input refused: {error}")]
+    Rules { match_id: MatchId, error: RuleError },
+    #[error("match {0} does not exist")]
+    NotFound(MatchId),
+    /// The match is over (won, resigned, timed out): it takes no more inputs.
+    #[error("match {0} is finished")]
+    Finished(MatchId),
+    /// The engine could not set up the match (for example an unknown clan).
+    #[error("the match could not be set up: {0}")]
+    Setup(String),
+    /// A stored row that cannot be read back: an unreadable snapshot, an unknown input in
+    /// the log, a gap in the sequence. Only this match is affected.
+    #[error("match {match_id}: stored data is damaged: {detail}")]
+    Corrupt { match_id: MatchId, detail: String },
+    /// The match was stored by a rules version (or a card pack) this engine cannot
+    /// replay. It is left untouched.
+    #[error("match {match_id}: {detail}")]
+    Incompatible { match_id: MatchId, detail: String },
+    /// Stored settings that cannot be read back.
+    #[error("{owner} settings are damaged: {detail}")]
+    BadSettings { owner: String, detail: String },
+    /// The call itself makes no sense (for example finishing a match as won by nobody).
+    #[error("invalid request: {0}")]
+    Invalid(String),
+    /// The database is locked, full, gone or refused the statement. Nothing was written
+    /// (the transaction was rolled back or never committed).
+    #[error("database error while {doing}: {detail}")]
+    Unavailable { doing: &'static str, detail: String },
+}
+
+impl StoreError {
+    /// What to tell the player. Never contains SQL, paths or other internal detail.
+    pub fn user_message(&self) -> String {
+        match self {
+            StoreError::Stale { .. } => {
+                "That panel is out of date: the match has moved on. Here is the current position."
+                    .into()
+            }
+            StoreError::Rules { error, .. } => error.to_string(),
+            StoreError::NotFound(_) => "That match does not exist (any more).".into(),
+            StoreError::Finished(_) => "That match is over.".into(),
+            StoreError::Setup(_) => "The match could not be set up.".into(),
+            StoreError::Corrupt { match_id, .. } => format!(
+                "Match #{match_id} cannot be loaded: its saved data is damaged. \
+                 The bot's operator has been told."
+            ),
+            StoreError::Incompatible { match_id, .. } => format!(
+                "Match #{match_id} was played under rules this version of the bot cannot \
+                 continue."
+            ),
+            StoreError::BadSettings { .. } => {
+                "The saved settings could not be read; an administrator needs to set them again."
+                    .into()
+            }
+            StoreError::Invalid(why) => format!("That cannot be done: {why}."),
+            StoreError::Unavailable { doing, .. } if doing.starts_with("reading") => {
+                "Could not load the match, try again.".into()
+            }
+            StoreError::Unavailable { .. } => "Could not save, try again.".into(),
+        }
+    }
+
+    /// Whether trying the same call again later may succeed (a database hiccup, a stale
+    /// panel after reloading). Rules errors, damage and missing matches are final.
+    pub fn is_transient(&self) -> bool {
+        matches!(
+            self,
+            StoreError::Unavailable { .. } | StoreError::Stale { .. }
+        )
+    }
+}
+
+/// Maps a database error to `Unavailable`, naming the operation for the logs.
+pub(crate) fn db(doing: &'static str) -> impl FnOnce(sqlx::Error) -> StoreError {
+    move |e| StoreError::Unavailable {
+        doing,
+        detail: e.to_string(),
+    }
+}

@@ -1,0 +1,229 @@
+//! The plain data the store takes and returns.
+
+use crate::game::{Event, Seat, Setup, State};
+use serde::{Deserialize, Serialize};
+
+/// A match's id (the `matches.id` column).
+pub type MatchId = i64;
+
+/// Milliseconds since the Unix epoch (how every time is stored).
+pub type Millis = i64;
+
+/// Who sits in a seat: a Discord user, or the AI at some level.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Player {
+    User(u64),
+    Ai(u8),
+}
+
+impl Player {
+    pub fn user(self) -> Option<u64> {
+        match self {
+            Player::User(u) => Some(u),
+            Player::Ai(_) => None,
+        }
+    }
+}
+
+/// When the scheduler should next look at a match (`None`: never).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Deadlines {
+    pub remind_at: Option<Millis>,
+    pub timeout_at: Option<Millis>,
+}
+
+/// Everything needed to start a match.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewMatch {
+    /// `None`: a match outside any server (for example in direct messages).
+    pub guild: Option<u64>,
+    pub channel: u64,
+    pub thread: Option<u64>,
+    pub seats: [Player; 2],
+    pub setup: Setup,
+    pub deadlines: Deadlines,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    Active,
+    Finished,
+}
+
+impl Status {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Active => "active",
+            Status::Finished => "finished",
+        }
+    }
+}
+
+/// A stored match without its state.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct MatchInfo {
+    pub id: MatchId,
+    pub guild: Option<u64>,
+    pub channel: u64,
+    pub thread: Option<u64>,
+    pub seats: [Player; 2],
+    pub pack_id: String,
+    pub pack_hash: String,
+    pub rules_version: u32,
+    pub setup: Setup,
+    pub status: Status,
+    /// The number of inputs applied. Pass it back as `expected_version` to submit.
+    pub version: i64,
+    pub created_at: Millis,
+    pub updated_at: Millis,
+    pub deadlines: Deadlines,
+}
+
+/// A match and its current state.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Loaded {
+    pub info: MatchInfo,
+    pub state: State,
+}
+
+/// What a successful submit did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Submitted {
+    /// The match's new version (pass it with the next submit).
+    pub version: i64,
+    /// The engine's events for the input(s), in order (unredacted: redact per viewer).
+    pub events: Vec<Event>,
+    pub state: State,
+    /// Set when this input ended the match (the result was recorded in the same
+    /// transaction).
+    pub result: Option<MatchResult>,
+}
+
+/// Why a match ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Reason {
+    /// The engine declared a winner (recorded by `submit` itself).
+    Win,
+    /// The loser resigned.
+    Resign,
+    /// The loser ran out of time.
+    Timeout,
+    /// Nobody won (cancelled, abandoned by both, damaged beyond repair).
+    Abandoned,
+}
+
+impl Reason {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Reason::Win => "win",
+            Reason::Resign => "resign",
+            Reason::Timeout => "timeout",
+            Reason::Abandoned => "abandoned",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Reason> {
+        Some(match s {
+            "win" => Reason::Win,
+            "resign" => Reason::Resign,
+            "timeout" => Reason::Timeout,
+            "abandoned" => Reason::Abandoned,
+            _ => return None,
+        })
+    }
+}
+
+/// A finished match's result (the `results` table).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct MatchResult {
+    pub match_id: MatchId,
+    pub winner: Option<Seat>,
+    pub reason: Reason,
+    /// Inputs applied over the whole match.
+    pub inputs: i64,
+    pub finished_at: Millis,
+}
+
+/// A finished match with its players, for history and ratings.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct HistoryEntry {
+    pub result: MatchResult,
+    pub seats: [Player; 2],
+    pub guild: Option<u64>,
+}
+
+/// One entry of the append-only input log.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct StoredInput {
+    pub seq: i64,
+    pub seat: Seat,
+    pub input: crate::game::Input,
+    pub at: Millis,
+}
+
+/// What is due for the scheduler.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DueKind {
+    Reminder,
+    Timeout,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Due {
+    pub match_id: MatchId,
+    pub kind: DueKind,
+    pub at: Millis,
+    /// The match's version when the deadline was read: pass it to act on the match so
+    /// that a move made meanwhile wins.
+    pub version: i64,
+}
+
+/// Per-server settings. Stored as JSON, so new fields need no migration (give them a
+/// default).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct GuildSettings {
+    /// Where new matches are posted (`None`: wherever the command was used).
+    pub channel: Option<u64>,
+    /// Remind the player to move after this long idle (`None`: no reminders).
+    pub reminder_minutes: Option<u32>,
+    /// Forfeit a player after this long idle (`None`: no timeout).
+    pub timeout_minutes: Option<u32>,
+}
+
+/// Per-user settings. Stored as JSON, like [`GuildSettings`].
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct UserSettings {
+    /// Send private prompts (hand, battle card) by direct message.
+    pub dm_opt_in: bool,
+}
+
+/// The outcome of checking one match: its snapshot against a replay from its setup and
+/// inputs (see `Store::verify`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "verdict", rename_all = "snake_case")]
+pub enum Verdict {
+    /// The replay reproduces the snapshot, and the row invariants hold.
+    Agrees,
+    /// The replay differs from the snapshot in these top-level fields of the state, or
+    /// a row invariant does not hold (named in `problems`).
+    Disagrees { problems: Vec<String> },
+    /// A row cannot be read (bad JSON, an unknown input, a gap in the log, an input the
+    /// engine refuses on replay).
+    Damaged { detail: String },
+    /// Stored by rules or a card pack this engine cannot replay.
+    Incompatible { detail: String },
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct VerifyReport {
+    pub match_id: MatchId,
+    pub version: Option<i64>,
+    #[serde(flatten)]
+    pub verdict: Verdict,
+}

@@ -1,0 +1,219 @@
+//! Checking stored matches: each snapshot against a replay of its setup and inputs, and
+//! the row invariants (`crystal-clans verify`).
+
+use super::error::db;
+use super::{
+    LoadRow, MatchId, RULES_VERSION, Result, SQL, Status, Store, StoreError, Verdict, VerifyReport,
+    block_on, database_url_from_env, read_inputs, redact_url,
+};
+use crate::game::State;
+
+impl Store {
+    /// Replays one match from its setup and inputs and compares it with its snapshot.
+    /// A damaged or incompatible match is a verdict, not an error; the error cases are
+    /// a missing match and a database failure.
+    pub async fn verify(&self, id: MatchId) -> Result<VerifyReport> {
+        let mut conn = self.pool.acquire().await.map_err(db("reading a match"))?;
+        let row: Option<LoadRow> = sqlx::query_as(&SQL.load)
+            .bind(id)
+            .fetch_optional(&mut *conn)
+            .await
+            .map_err(db("reading a match"))?;
+        let row = row.ok_or(StoreError::NotFound(id))?;
+        let (snap_version, snap_state) = (row.snap_version, row.snap_state);
+        let report = |version: Option<i64>, verdict: Verdict| VerifyReport {
+            match_id: id,
+            version,
+            verdict,
+        };
+        let info = match row.m.into_info() {
+            Ok(info) => info,
+            Err(e) => {
+                return Ok(report(
+                    None,
+                    Verdict::Damaged {
+                        detail: detail_of(e),
+                    },
+                ));
+            }
+        };
+        let v = Some(info.version);
+        if let Err(e) = self.check_compatible(&info) {
+            return Ok(report(
+                v,
+                Verdict::Incompatible {
+                    detail: detail_of(e),
+                },
+            ));
+        }
+        let replayed = match read_inputs(&mut conn, id)
+            .await
+            .and_then(|inputs| self.replay_inputs(&info, &inputs))
+        {
+            Ok(s) => s,
+            Err(e @ StoreError::Corrupt { .. }) => {
+                return Ok(report(
+                    v,
+                    Verdict::Damaged {
+                        detail: detail_of(e),
+                    },
+                ));
+            }
+            Err(e) => return Err(e),
+        };
+        let mut problems = Vec::new();
+        match (snap_version, snap_state) {
+            (Some(sv), Some(json)) => {
+                if sv != info.version {
+                    problems.push(format!(
+                        "the snapshot is of version {sv}, the match is at version {}",
+                        info.version
+                    ));
+                }
+                // A snapshot written under older (replayable) rules may have another
+                // shape; such a match is checked by its replay alone.
+                if info.rules_version == RULES_VERSION {
+                    match serde_json::from_str::<State>(&json) {
+                        Ok(snap) if snap == replayed => {}
+                        Ok(snap) => problems.push(format!(
+                            "the snapshot differs from the replay in {}",
+                            differing_fields(&snap, &replayed)
+                        )),
+                        Err(e) => {
+                            return Ok(report(
+                                v,
+                                Verdict::Damaged {
+                                    detail: format!("the snapshot is unreadable: {e}"),
+                                },
+                            ));
+                        }
+                    }
+                }
+            }
+            _ => problems.push("the match has no snapshot".into()),
+        }
+        let results: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM results WHERE match_id = $1")
+            .bind(id)
+            .fetch_one(&mut *conn)
+            .await
+            .map_err(db("reading a result"))?;
+        match (info.status, results) {
+            (Status::Active, 0) | (Status::Finished, 1) => {}
+            (Status::Active, _) => problems.push("an active match has a result".into()),
+            (Status::Finished, _) => problems.push("a finished match has no result".into()),
+        }
+        if replayed.winner.is_some() && info.status != Status::Finished {
+            problems.push("the replay has a winner but the match is not finished".into());
+        }
+        Ok(report(
+            v,
+            if problems.is_empty() {
+                Verdict::Agrees
+            } else {
+                Verdict::Disagrees { problems }
+            },
+        ))
+    }
+}
+
+fn detail_of(e: StoreError) -> String {
+    match e {
+        StoreError::Corrupt { detail, .. } | StoreError::Incompatible { detail, .. } => detail,
+        e => e.to_string(),
+    }
+}
+
+/// The top-level fields in which two states differ, as "`players`, `agenda`".
+fn differing_fields(a: &State, b: &State) -> String {
+    let (a, b) = (
+        serde_json::to_value(a).unwrap_or_default(),
+        serde_json::to_value(b).unwrap_or_default(),
+    );
+    let mut fields = Vec::new();
+    if let (Some(a), Some(b)) = (a.as_object(), b.as_object()) {
+        for (k, va) in a {
+            if b.get(k) != Some(va) {
+                fields.push(format!("`{k}`"));
+            }
+        }
+    }
+    if fields.is_empty() {
+        "some field".into()
+    } else {
+        fields.join(", ")
+    }
+}
+
+/// `crystal-clans verify`: prints one JSON line per match that does not agree (every
+/// match with `--match`), then a summary line. Exit code 0 when all agree, 1 when some
+/// do not, 2 when the database cannot be opened.
+pub fn cli(database: Option<String>, match_id: Option<MatchId>) -> i32 {
+    let url = database.unwrap_or_else(database_url_from_env);
+    block_on(async move {
+        let store = match Store::open(&url).await {
+            Ok(s) => s,
+            Err(e) => {
+                eprintln!("cannot open the database {}: {e}", redact_url(&url));
+                return 2;
+            }
+        };
+        let mut counts = [0u64; 5]; // agree, disagree, damaged, incompatible, error
+        let mut check = async |id: MatchId, always_print: bool| match store.verify(id).await {
+            Ok(r) => {
+                let k = match r.verdict {
+                    Verdict::Agrees => 0,
+                    Verdict::Disagrees { .. } => 1,
+                    Verdict::Damaged { .. } => 2,
+                    Verdict::Incompatible { .. } => 3,
+                };
+                counts[k] += 1;
+                if k != 0 || always_print {
+                    println!(
+                        "{}",
+                        serde_json::to_string(&r).expect("a report serializes")
+                    );
+                }
+            }
+            Err(e) => {
+                counts[4] += 1;
+                println!(
+                    "{}",
+                    serde_json::json!({ "match_id": id, "verdict": "error", "detail": e.to_string() })
+                );
+            }
+        };
+        match match_id {
+            Some(id) => check(id, true).await,
+            None => {
+                let mut after = 0;
+                loop {
+                    let ids = match store.match_ids(after, 500).await {
+                        Ok(ids) => ids,
+                        Err(e) => {
+                            eprintln!("{e}");
+                            return 2;
+                        }
+                    };
+                    let Some(&last) = ids.last() else { break };
+                    for id in ids {
+                        check(id, false).await;
+                    }
+                    after = last;
+                }
+            }
+        }
+        let checked: u64 = counts.iter().sum();
+        println!(
+            "{}",
+            serde_json::json!({
+                "checked": checked,
+                "agree": counts[0],
+                "disagree": counts[1],
+                "damaged": counts[2],
+                "incompatible": counts[3],
+                "errors": counts[4],
+            })
+        );
+        if counts[0] == checked { 0 } else { 1 }
+    })
+}

@@ -1,0 +1,348 @@
+//! The AI: sampled states agree with the view, bots play whole games, the search never
+//! reads hidden cards, budgets hold, tournaments run. CI-sized.
+
+use crystal_clans::ai::determinize::Sampler;
+use crystal_clans::ai::tournament::{self, Config};
+use crystal_clans::ai::{
+    Bot, BotSpec, Budget, GreedyBot, Level, MctsBot, RandomBot, bench, decide_for, policy,
+};
+use crystal_clans::game::state::opp;
+use crystal_clans::game::{Question, Rules, Seat, Setup, State};
+use rand::SeedableRng;
+use rand_pcg::Pcg32;
+use std::time::{Duration, Instant};
+
+fn budget(iterations: u32) -> Budget {
+    Budget {
+        iterations,
+        time: None,
+    }
+}
+
+/// Positions from random play, with and without the mulligan, including battles with
+/// a committed card on one side.
+fn positions(rules: &Rules, n: usize) -> Vec<(State, Seat)> {
+    let mut out = bench::positions(rules, n, 3);
+    let mut rng = Pcg32::seed_from_u64(9);
+    for g in 0..n as u64 {
+        let setup = Setup {
+            clans: [(g % 6) as u8, ((g / 6 + 2) % 6) as u8],
+            seed: 100 + g,
+            mulligan: g % 3 == 0,
+        };
+        let (mut state, _) = State::new(rules, setup).unwrap();
+        let mut steps = 0;
+        while state.winner.is_none() && steps < 400 {
+            let p = state.pending();
+            // Both seats waiting on a secret choice: the first answers, the second is asked.
+            if p.seats.len() == 2 && steps % 2 == 0 {
+                let legal = state.legal(rules, p.seats[0]);
+                let i = policy::pick(&legal, &mut rng);
+                state.apply(rules, p.seats[0], &legal[i]).unwrap();
+                if state.legal(rules, p.seats[1]).len() > 1 {
+                    out.push((state.clone(), p.seats[1]));
+                }
+            }
+            if !policy::step(rules, &mut state, &mut rng) {
+                break;
+            }
+            steps += 1;
+            if steps % 37 == 0 {
+                let seat = state.pending().seats.first().copied();
+                if let Some(seat) = seat {
+                    out.push((state.clone(), seat));
+                }
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn samples_agree_with_the_view() {
+    let rules = Rules::base();
+    let mut rng = Pcg32::seed_from_u64(1);
+    let mut battle_hidden = 0;
+    let mut mulligans = 0;
+    let pos = positions(&rules, 24);
+    assert!(pos.len() > 100, "{}", pos.len());
+    for (state, seat) in &pos {
+        let view = state.view(&rules, Some(*seat));
+        let sampler = Sampler::new(&rules, &view).expect("a view is consistent");
+        if let Some(b) = &view.battle
+            && b.chosen[opp(*seat) as usize]
+            && !b.revealed
+        {
+            battle_hidden += 1;
+        }
+        if view.pending.question == Question::Mulligan {
+            mulligans += 1;
+        }
+        for _ in 0..3 {
+            let s = sampler.sample(&mut rng);
+            assert_eq!(s.view(&rules, Some(*seat)), view);
+            assert_eq!(s.legal(&rules, *seat), state.legal(&rules, *seat));
+            // Sampled states play on like real ones.
+            let mut s = s;
+            policy::playout(&rules, &mut s, &mut rng, 50);
+        }
+    }
+    assert!(
+        battle_hidden > 0,
+        "no position with a committed hidden battle card"
+    );
+    assert!(mulligans > 0, "no mulligan position");
+}
+
+/// A position where seat 0 must pick a battle card after seat 1 committed hers.
+fn battle_position(rules: &Rules) -> State {
+    let mut rng = Pcg32::seed_from_u64(5);
+    for g in 0..200 {
+        let setup = Setup {
+            clans: [(g % 6) as u8, ((g + 1) % 6) as u8],
+            seed: g,
+            mulligan: false,
+        };
+        let (mut state, _) = State::new(rules, setup).unwrap();
+        while state.winner.is_none() {
+            let p = state.pending();
+            if p.question == Question::BattleCard && p.seats == vec![0, 1] {
+                let legal = state.legal(rules, 1);
+                state.apply(rules, 1, &legal[0]).unwrap();
+                if state.legal(rules, 0).len() >= 3 && state.players[1].hand.len() >= 3 {
+                    return state;
+                }
+                continue;
+            }
+            policy::step(rules, &mut state, &mut rng);
+        }
+    }
+    panic!("no battle position found");
+}
+
+/// The same position with every card seat 0 cannot see moved around: seat 1's hand
+/// swapped with cards of her draw pile and her committed battle card, both draw orders
+/// changed, the crystal deck reordered, a new RNG.
+fn twin(rules: &Rules, state: &State) -> State {
+    let mut t = state.clone();
+    let kinds = &state.kinds;
+    let them = &mut t.players[1];
+    // Swap hand cards with draw cards of other kinds.
+    for h in 0..them.hand.len() {
+        if let Some(d) = (0..them.draw.len())
+            .find(|&d| kinds[them.draw[d] as usize] != kinds[them.hand[h] as usize])
+        {
+            std::mem::swap(&mut them.hand[h], &mut them.draw[d]);
+        }
+    }
+    them.draw.reverse();
+    let hand0 = them.hand[0];
+    let b = t.battle.as_mut().unwrap();
+    let committed = b.cards[1].unwrap();
+    b.cards[1] = Some(hand0);
+    t.players[1].hand[0] = committed;
+    t.players[0].draw.reverse();
+    t.crystal_deck.reverse();
+    t.rng = Pcg32::seed_from_u64(12345);
+    assert_ne!(
+        kinds[committed as usize], kinds[hand0 as usize],
+        "pick a position with different kinds"
+    );
+    let _ = rules;
+    t
+}
+
+#[test]
+fn bots_never_peek() {
+    let rules = Rules::base();
+    let state = battle_position(&rules);
+    let other = twin(&rules, &state);
+    assert_ne!(state, other);
+    assert_ne!(state.players[1].hand, other.players[1].hand);
+    assert_ne!(state.battle, other.battle);
+    // What seat 0 may see is identical...
+    assert_eq!(state.view(&rules, Some(0)), other.view(&rules, Some(0)));
+    assert_eq!(state.legal(&rules, 0), other.legal(&rules, 0));
+    // ...so every bot decides the same, for the same seed.
+    let bots: Vec<fn() -> Box<dyn Bot>> = vec![
+        || Box::new(RandomBot::new(3)),
+        || Box::new(GreedyBot::new(3)),
+        || Box::new(MctsBot::new(3, budget(300))),
+    ];
+    for make in bots {
+        let mut a = make();
+        let mut b = make();
+        let mut answers = (vec![], vec![]);
+        for _ in 0..3 {
+            answers.0.push(decide_for(a.as_mut(), &rules, &state, 0));
+            answers.1.push(decide_for(b.as_mut(), &rules, &other, 0));
+        }
+        assert_eq!(answers.0, answers.1, "{}", a.name());
+    }
+    // The twin really differs where it matters: the battle's outcome can differ.
+    let mut x = state.clone();
+    let mut y = other.clone();
+    let pick = state.legal(&rules, 0)[0].clone();
+    x.apply(&rules, 0, &pick).unwrap();
+    y.apply(&rules, 0, &pick).unwrap();
+    assert_ne!(x, y);
+}
+
+#[test]
+fn every_bot_plays_whole_games() {
+    let rules = Rules::base();
+    let pairs: [[BotSpec; 2]; 3] = [
+        [BotSpec::Random, BotSpec::Greedy],
+        [
+            BotSpec::Greedy,
+            BotSpec::parse("mcts:20", Level::Normal).unwrap(),
+        ],
+        [
+            BotSpec::parse("mcts:20", Level::Normal).unwrap(),
+            BotSpec::Random,
+        ],
+    ];
+    for (i, [a, b]) in pairs.iter().enumerate() {
+        let mut bots = [a.build(i as u64), b.build(i as u64 + 100)];
+        let setup = Setup {
+            clans: [i as u8, (i as u8 + 3) % 6],
+            seed: 40 + i as u64,
+            mulligan: i == 1,
+        };
+        let (state, inputs, stats) = tournament::play(&rules, setup, &mut bots).unwrap();
+        assert!(
+            state.winner.is_some(),
+            "{} vs {}: no winner",
+            a.label(),
+            b.label()
+        );
+        assert!(inputs > 10 && stats[0].decisions > 0 && stats[1].decisions > 0);
+    }
+}
+
+#[test]
+fn decisions_keep_their_budget() {
+    let rules = Rules::base();
+    let pos = bench::positions(&rules, 6, 11);
+    // Time first: a huge iteration budget, a small time budget.
+    let limit = Duration::from_millis(40);
+    for (i, (state, seat)) in pos.iter().enumerate() {
+        let mut bot = MctsBot::new(
+            i as u64,
+            Budget {
+                iterations: 1_000_000,
+                time: Some(limit),
+            },
+        );
+        let t = Instant::now();
+        decide_for(&mut bot, &rules, state, *seat);
+        let took = t.elapsed();
+        // The clock is read before every iteration; one iteration is well under 60 ms
+        // even unoptimized on a loaded machine.
+        assert!(took < limit + Duration::from_millis(60), "{took:?}");
+        assert!(bot.last_iterations() >= 1);
+    }
+    // Iterations first.
+    let (state, seat) = &pos[0];
+    let mut bot = MctsBot::new(1, budget(25));
+    decide_for(&mut bot, &rules, state, *seat);
+    assert_eq!(bot.last_iterations(), 25);
+    // The levels' budgets: the default decides in under a second.
+    let normal = Level::default().budget();
+    assert_eq!(Level::default(), Level::Normal);
+    assert!(normal.time.unwrap() < Duration::from_secs(1));
+    for l in Level::ALL {
+        assert!(l.budget().time.is_some() && l.budget().iterations > 0);
+    }
+}
+
+#[test]
+fn a_tiny_tournament_prints_its_table() {
+    let rules = Rules::base();
+    let cfg = Config {
+        bots: [BotSpec::Greedy, BotSpec::Random],
+        games: 8,
+        seed: 5,
+        clans: vec![0, 4],
+        threads: 2,
+        mulligan: false,
+    };
+    let records = tournament::run(&rules, &cfg, &|_| {});
+    assert_eq!(records.len(), 8);
+    assert!(
+        records
+            .iter()
+            .all(|r| r.error.is_none() && r.winner.is_some())
+    );
+    // Deterministic for a seed.
+    let again = tournament::run(&rules, &cfg, &|_| {});
+    let summary = |rs: &[tournament::GameRecord]| -> Vec<_> {
+        rs.iter()
+            .map(|r| (r.winner, r.inputs, r.clans, r.a_seat))
+            .collect()
+    };
+    assert_eq!(summary(&records), summary(&again));
+    let table = tournament::report(&rules, &cfg, &records, 1.0);
+    println!("{table}");
+    for needle in [
+        "win rate of A (greedy)",
+        "first player wins",
+        "game length",
+        "ms/decision",
+        "clan vs clan",
+        "flower",
+        "blood",
+    ] {
+        assert!(table.contains(needle), "missing `{needle}` in\n{table}");
+    }
+    assert_eq!(tournament::wilson(0, 0), (0.0, 1.0));
+    let (lo, hi) = tournament::wilson(8, 10);
+    assert!(
+        (lo - 0.490).abs() < 0.01 && (hi - 0.943).abs() < 0.01,
+        "{lo} {hi}"
+    );
+}
+
+#[test]
+fn mcts_beats_random() {
+    let rules = Rules::base();
+    let cfg = Config {
+        bots: [
+            BotSpec::parse("mcts:40", Level::Normal).unwrap(),
+            BotSpec::Random,
+        ],
+        games: 10,
+        seed: 2,
+        clans: (0..6).collect(),
+        threads: 2,
+        mulligan: false,
+    };
+    let records = tournament::run(&rules, &cfg, &|_| {});
+    let wins = records.iter().filter(|r| r.winner == Some(0)).count();
+    assert!(wins >= 8, "mcts won {wins} of 10");
+}
+
+#[test]
+fn bot_specs_parse() {
+    assert_eq!(BotSpec::parse("random", Level::Normal), Ok(BotSpec::Random));
+    assert_eq!(BotSpec::parse("greedy", Level::Normal), Ok(BotSpec::Greedy));
+    assert_eq!(
+        BotSpec::parse("mcts", Level::Fast),
+        Ok(BotSpec::mcts(Level::Fast))
+    );
+    assert_eq!(
+        BotSpec::parse("mcts:hard", Level::Fast).unwrap().label(),
+        "mcts:hard"
+    );
+    let n = BotSpec::parse("mcts:500", Level::Normal).unwrap();
+    assert_eq!(n.without_time_limit(), n);
+    assert!(BotSpec::parse("mcts:silly", Level::Normal).is_err());
+    assert!(BotSpec::parse("alphazero", Level::Normal).is_err());
+}
+
+#[test]
+fn bots_are_send() {
+    fn is_send<T: Send>(_: &T) {}
+    let b: Box<dyn Bot> = BotSpec::mcts(Level::Normal).build(1);
+    is_send(&b);
+}

@@ -1,0 +1,335 @@
+//! The use-case layer (src/app) end to end on a scratch SQLite store, without Discord:
+//! challenge, accept, play through the private panels, a battle with both secret
+//! picks, stale and foreign clicks, resign, rematch, timers.
+
+use crystal_clans::app::ids::{CustomId, Verb};
+use crystal_clans::app::msg::{Msg, Row};
+use crystal_clans::app::{App, Challenge, Outcome, Place};
+use crystal_clans::game::{Input, Question, Seat};
+use crystal_clans::store::{GuildSettings, Store, StoreOptions, now_ms};
+
+const ANA: u64 = 111_111_111_111_111_111;
+const BEN: u64 = 222_222_222_222_222_222;
+const EVE: u64 = 333_333_333_333_333_333;
+const GUILD: u64 = 9;
+const CHANNEL: u64 = 10;
+
+async fn scratch(tag: &str) -> Store {
+    let path = std::env::temp_dir().join(format!(
+        "crystal-clans-app-{tag}-{}-{}.db",
+        std::process::id(),
+        now_ms()
+    ));
+    let mut o = StoreOptions::new(format!("sqlite://{}", path.display()));
+    o.durability = crystal_clans::store::Durability::Normal;
+    Store::open_with(o).await.expect("store opens")
+}
+
+fn ids(m: &Msg) -> Vec<String> {
+    m.rows
+        .iter()
+        .flat_map(|r| match r {
+            Row::Buttons(b) => b.iter().map(|b| b.id.clone()).collect::<Vec<_>>(),
+            Row::Select(s) => vec![s.id.clone()],
+        })
+        .collect()
+}
+
+fn check_limits(m: &Msg) {
+    assert!(m.content.chars().count() <= 2000);
+    assert!(m.rows.len() <= 5, "{} rows", m.rows.len());
+    for r in &m.rows {
+        match r {
+            Row::Buttons(b) => assert!((1..=5).contains(&b.len())),
+            Row::Select(s) => assert!((1..=25).contains(&s.options.len())),
+        }
+    }
+    for id in ids(m) {
+        assert!(id.len() <= 100, "{id}");
+    }
+}
+
+async fn start(app: &App) -> i64 {
+    let now = now_ms();
+    let c = Challenge {
+        challenger: ANA,
+        opponent: Some(BEN),
+        clans: [Some(0), Some(1)],
+        mulligan: true,
+        expires: 0,
+    };
+    let out = app.challenge(c, now);
+    let accept = ids(&out.public[0])
+        .into_iter()
+        .find(|i| i.contains(":acc:"))
+        .unwrap();
+    let cid = CustomId::parse(&accept).unwrap();
+    assert_eq!(cid.verb, Verb::Accept);
+    let c = Challenge::decode(cid.arg.as_deref().unwrap()).unwrap();
+    // A foreign user cannot accept a challenge meant for someone else.
+    let no = app.accept(c, EVE, place(), None, now).await;
+    assert!(no.created.is_none() && no.public.is_empty());
+    let out = app.accept(c, BEN, place(), None, now).await;
+    let id = out.created.expect("match created");
+    // Double accept.
+    let again = app.accept(c, BEN, place(), None, now).await;
+    assert!(again.created.is_none());
+    assert!(again.reply.unwrap().content.contains("already"));
+    id
+}
+
+fn place() -> Place {
+    Place {
+        guild: Some(GUILD),
+        channel: CHANNEL,
+    }
+}
+
+fn user(seat: Seat) -> u64 {
+    [ANA, BEN][seat as usize]
+}
+
+/// Picks a choice for the seat: battle when offered, else pseudo-random.
+fn pick(legal: &[Input], step: usize) -> usize {
+    if let Some(i) = legal.iter().position(|i| *i == Input::Battle(true)) {
+        return i;
+    }
+    if !step.is_multiple_of(3)
+        && let Some(i) = legal.iter().position(|i| matches!(i, Input::Activate(_)))
+    {
+        return i;
+    }
+    (step * 7 + 3) % legal.len()
+}
+
+async fn play_one(app: &App, id: i64, step: usize) -> Option<(Seat, Outcome)> {
+    let l = app.store.load(id).await.unwrap();
+    let seat = *l.state.waiting().first()?;
+    let legal = l.state.legal(app.rules(), seat);
+    let out = app
+        .play(id, l.info.version, user(seat), pick(&legal, step))
+        .await;
+    Some((seat, out))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_match_through_the_app_keeps_secrets_and_refuses_bad_clicks() {
+    let app = App::new(scratch("flow").await).with_seeds(1);
+    let t0 = std::time::Instant::now();
+    let img = app.board(0).await; // no match 0: a private error, nothing rendered
+    assert!(img.public.is_empty());
+    app.learn_name(ANA, "Ana");
+    app.learn_name(BEN, "Ben");
+    let id = start(&app).await;
+
+    // A foreign click: explanation, nothing changes.
+    let v0 = app.store.info(id).await.unwrap().version;
+    let out = app.play(id, v0, EVE, 0).await;
+    assert!(out.reply.unwrap().content.contains("not playing"));
+    assert_eq!(app.store.info(id).await.unwrap().version, v0);
+
+    // Mulligans: both seats' panels; a double click on the same panel is stale.
+    for seat in [0u8, 1] {
+        let p = app.panel(id, None, user(seat), None).await.reply.unwrap();
+        check_limits(&p);
+        assert!(p.content.contains("mulligan"), "{}", p.content);
+    }
+    let v = app.store.info(id).await.unwrap().version;
+    let first = app.play(id, v, ANA, 0).await;
+    assert!(first.reply.unwrap().content.starts_with("Done"));
+    let double = app.play(id, v, ANA, 0).await;
+    assert!(double.reply.unwrap().content.contains("out of date"));
+    assert_eq!(app.store.info(id).await.unwrap().version, v + 1);
+
+    // Play until both players must pick a battle card.
+    let mut step = 0;
+    loop {
+        let l = app.store.load(id).await.unwrap();
+        if l.state.pending().question == Question::BattleCard && l.state.waiting().len() == 2 {
+            break;
+        }
+        assert!(
+            l.state.winner.is_none(),
+            "the match ended before any battle"
+        );
+        let (_, out) = play_one(&app, id, step).await.unwrap();
+        check_limits(out.reply.as_ref().unwrap());
+        for m in &out.public {
+            check_limits(m);
+        }
+        step += 1;
+        assert!(step < 2000);
+    }
+
+    // Both secret picks. Nothing public may name a card of either hand that is not
+    // already visible to everyone, until the reveal.
+    let l = app.store.load(id).await.unwrap();
+    let rules = app.rules();
+    let visible: Vec<String> = {
+        let v = l.state.view(rules, None);
+        let mut names: Vec<String> = v
+            .zones
+            .iter()
+            .flat_map(|z| z.squads.iter().flatten())
+            .chain(
+                v.players
+                    .iter()
+                    .flat_map(|p| p.discard.iter().chain(&p.removed)),
+            )
+            .map(|c| rules.pack.cards[c.kind as usize].name.clone())
+            .collect();
+        names.sort();
+        names
+    };
+    let secret: Vec<String> = [0usize, 1]
+        .iter()
+        .flat_map(|&s| l.state.players[s].hand.iter())
+        .map(|&c| l.state.card(rules, c).name.clone())
+        .filter(|n| !visible.contains(n))
+        .collect();
+    let mut public_before_reveal = vec![];
+    for seat in [0u8, 1] {
+        let l = app.store.load(id).await.unwrap();
+        if l.state.pending().question != Question::BattleCard {
+            break;
+        }
+        let panel = app.panel(id, None, user(seat), None).await.reply.unwrap();
+        check_limits(&panel);
+        let legal = l.state.legal(rules, seat);
+        let out = app.play(id, l.info.version, user(seat), 0).await;
+        if seat == 0 {
+            public_before_reveal.extend(out.public.iter().map(|m| m.all_text()));
+            // The other seat's panel must not show seat 0's pick.
+            let other = app.panel(id, None, BEN, None).await.reply.unwrap();
+            if let Input::BattleCard(c) = legal[0] {
+                let picked = l.state.card(rules, c).name.clone();
+                let ben_hand: Vec<String> = l.state.players[1]
+                    .hand
+                    .iter()
+                    .map(|&c| l.state.card(rules, c).name.clone())
+                    .collect();
+                if !ben_hand.contains(&picked) && !visible.contains(&picked) {
+                    assert!(!other.all_text().contains(&picked), "{}", other.all_text());
+                }
+            }
+        }
+    }
+    for text in &public_before_reveal {
+        for s in &secret {
+            assert!(
+                !text.contains(s.as_str()),
+                "public text names `{s}`: {text}"
+            );
+        }
+        assert!(!text.contains("Your hand"));
+    }
+
+    // Resign, then rematch.
+    let out = app.ask_resign(id, ANA).await;
+    assert!(ids(out.reply.as_ref().unwrap())[0].contains(":resign!"));
+    let out = app.resign(id, EVE).await;
+    assert!(out.public.is_empty());
+    let out = app.resign(id, ANA).await;
+    assert!(out.public[0].content.contains(&format!("<@{BEN}>")));
+    let rematch = ids(&out.public[0]).into_iter().next().unwrap();
+    assert!(rematch.contains(":rematch"));
+    let again = app.play(id, 0, ANA, 0).await;
+    assert!(again.reply.unwrap().content.to_lowercase().contains("over"));
+    let out = app.rematch(id, BEN, now_ms()).await;
+    assert!(out.public[0].content.contains(&format!("<@{ANA}>")));
+    eprintln!("flow: {step} inputs in {:?}", t0.elapsed());
+}
+
+/// Like `play_one`, but takes a crystal whenever it can (so the match ends).
+async fn play_to_end(app: &App, id: i64, step: usize) -> Option<(Seat, Outcome)> {
+    let l = app.store.load(id).await.unwrap();
+    let seat = *l.state.waiting().first()?;
+    let legal = l.state.legal(app.rules(), seat);
+    let i = legal
+        .iter()
+        .position(|i| matches!(i, Input::Score(_)))
+        .unwrap_or_else(|| pick(&legal, step));
+    let out = app.play(id, l.info.version, user(seat), i).await;
+    Some((seat, out))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_complete_match_to_a_winner() {
+    let app = App::new(scratch("full").await)
+        .with_seeds(2)
+        .without_images();
+    let id = start(&app).await;
+    let mut step = 0;
+    let mut last = None;
+    while let Some((_, out)) = play_to_end(&app, id, step).await {
+        last = Some(out);
+        step += 1;
+        assert!(step < 5000, "no winner after 5000 inputs");
+    }
+    let l = app.store.load(id).await.unwrap();
+    let w = l.state.winner.expect("a winner");
+    let out = last.unwrap();
+    let post = out.public.last().unwrap();
+    assert!(post.content.contains("wins"), "{}", post.content);
+    assert!(post.content.contains(&format!("<@{}>", user(w))));
+    assert!(app.store.result(id).await.unwrap().is_some());
+}
+
+#[tokio::test]
+async fn challenges_expire_and_can_be_declined() {
+    let app = App::new(scratch("decline").await);
+    let now = now_ms();
+    let c = Challenge {
+        challenger: ANA,
+        opponent: Some(BEN),
+        clans: [None, None],
+        mulligan: false,
+        expires: 0,
+    };
+    let out = app.challenge(c, now - 60 * 60 * 1000);
+    let arg = CustomId::parse(&ids(&out.public[0])[0])
+        .unwrap()
+        .arg
+        .unwrap();
+    let c = Challenge::decode(&arg).unwrap();
+    let out = app.accept(c, BEN, place(), None, now).await;
+    assert!(out.reply.unwrap().content.contains("expired"));
+    let fresh = Challenge {
+        expires: now + 60_000,
+        ..c
+    };
+    assert!(app.decline(&fresh, EVE, now).reply.is_some());
+    let out = app.decline(&fresh, BEN, now);
+    assert!(out.public[0].content.contains("declined"));
+    let out = app.accept(fresh, BEN, place(), None, now).await;
+    assert!(out.created.is_none());
+}
+
+#[tokio::test]
+async fn reminders_and_timeouts_come_from_the_database() {
+    let store = scratch("timers").await;
+    store
+        .set_guild_settings(
+            GUILD,
+            &GuildSettings {
+                channel: None,
+                reminder_minutes: Some(10),
+                timeout_minutes: Some(60),
+            },
+        )
+        .await
+        .unwrap();
+    let app = App::new(store.clone());
+    let id = start(&app).await;
+    // A new App on the same database (a restart) fires them.
+    let app2 = App::new(store);
+    let now = now_ms();
+    assert!(app2.tick(now).await.is_empty());
+    let r = app2.tick(now + 11 * 60_000).await;
+    assert_eq!(r.len(), 1);
+    assert!(r[0].public[0].content.contains("waiting for you"));
+    assert!(app2.tick(now + 12 * 60_000).await.is_empty());
+    let t = app2.tick(now + 61 * 60_000).await;
+    assert_eq!(t.len(), 1);
+    assert!(app.store.result(id).await.unwrap().is_some());
+}

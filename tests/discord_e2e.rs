@@ -1,0 +1,670 @@
+//! The real bot (poise/serenity) against a fake Discord on loopback: slash commands and
+//! clicks go in through the gateway websocket, everything the bot says comes out as
+//! recorded REST requests.
+
+mod fake_discord;
+
+use crystal_clans::app::App;
+use crystal_clans::discord::{self, BotOptions, Clock};
+use crystal_clans::game::{Input, Question, Seat};
+use crystal_clans::store::{Durability, Store, StoreOptions, now_ms};
+use fake_discord::{APP_ID, Fake, Recorded, TOKEN};
+use serde_json::json;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::time::Duration;
+
+const ANA: u64 = 730_000_000_000_000_001;
+const BEN: u64 = 730_000_000_000_000_002;
+const EVE: u64 = 730_000_000_000_000_003;
+
+fn name(u: u64) -> &'static str {
+    match u {
+        ANA => "Ana",
+        BEN => "Ben",
+        _ => "Eve",
+    }
+}
+
+async fn scratch(tag: &str) -> Store {
+    let path = std::env::temp_dir().join(format!(
+        "crystal-clans-e2e-{tag}-{}-{}.db",
+        std::process::id(),
+        now_ms()
+    ));
+    let mut o = StoreOptions::new(format!("sqlite://{}", path.display()));
+    o.durability = Durability::Normal;
+    Store::open_with(o).await.expect("store opens")
+}
+
+struct Bot {
+    fake: Fake,
+    app: App,
+    task: tokio::task::JoinHandle<()>,
+    shards: Arc<poise::serenity_prelude::ShardManager>,
+}
+
+impl Bot {
+    /// Stops the bot process (its gateway connection and its tasks).
+    async fn stop(self) {
+        self.shards.shutdown_all().await;
+        self.task.abort();
+        self.fake.disconnect();
+    }
+}
+
+async fn start_bot(tag: &str) -> Bot {
+    let app = App::new(scratch(tag).await).with_seeds(1);
+    start_bot_with(app).await
+}
+
+async fn start_bot_with(app: App) -> Bot {
+    start_bot_clocked(app, Duration::from_secs(3600), Clock::default()).await
+}
+
+async fn start_bot_clocked(app: App, tick: Duration, clock: Clock) -> Bot {
+    let fake = Fake::start().await;
+    let opts = BotOptions {
+        token: TOKEN.into(),
+        api_base: Some(fake.api.clone()),
+        tick,
+        clock,
+    };
+    let mut client = discord::client(app.clone(), &opts)
+        .await
+        .expect("client builds");
+    let shards = client.shard_manager.clone();
+    let task = tokio::spawn(async move {
+        let _ = discord::start(&mut client).await;
+    });
+    fake.wait_ready().await;
+    Bot {
+        fake,
+        app,
+        task,
+        shards,
+    }
+}
+
+fn db_url(tag: &str) -> String {
+    let path = std::env::temp_dir().join(format!(
+        "crystal-clans-e2e-{tag}-{}-{}.db",
+        std::process::id(),
+        now_ms()
+    ));
+    format!("sqlite://{}", path.display())
+}
+
+async fn open(url: &str) -> Store {
+    let mut o = StoreOptions::new(url);
+    o.durability = Durability::Normal;
+    Store::open_with(o).await.expect("store opens")
+}
+
+/// Plays pseudo-random legal inputs through the bot until `until` holds.
+async fn drive(
+    bot: &Bot,
+    id: i64,
+    max: usize,
+    until: impl Fn(&crystal_clans::game::State) -> bool,
+) {
+    for step in 0..max {
+        let l = bot.app.store.load(id).await.unwrap();
+        if until(&l.state) || l.state.winner.is_some() {
+            return;
+        }
+        let seat = l.state.waiting()[0];
+        let legal = l.state.legal(bot.app.rules(), seat);
+        let r = play(bot, id, l.info.version, user(seat), pick(&legal, step)).await;
+        assert!(
+            bot.app.store.info(id).await.unwrap().version > l.info.version,
+            "the input was not applied: {}",
+            r.text()
+        );
+    }
+    panic!("`until` did not hold after {max} inputs");
+}
+
+fn both_pick(s: &crystal_clans::game::State) -> bool {
+    s.pending().question == Question::BattleCard && s.waiting().len() == 2
+}
+
+/// The private follow-up the bot sent for an interaction token.
+async fn followup(fake: &Fake, token: &str) -> Recorded {
+    let path = format!("/api/v10/webhooks/{APP_ID}/{token}");
+    fake.wait_for(|r| r.method == "POST" && r.path == path, 20)
+        .await
+}
+
+/// The deferral of an interaction must come first, and quickly.
+async fn ack(fake: &Fake, token: &str) -> Recorded {
+    fake.wait_for(
+        |r| r.method == "POST" && r.path.ends_with(&format!("/{token}/callback")),
+        5,
+    )
+    .await
+}
+
+/// Challenge, accept: returns the match id.
+async fn challenge_and_accept(bot: &Bot) -> i64 {
+    let fake = &bot.fake;
+    let t = fake.command(
+        ANA,
+        "Ana",
+        "challenge",
+        json!([{"name": "opponent", "type": 6, "value": BEN.to_string()},
+               {"name": "clan", "type": 3, "value": "random"},
+               {"name": "mulligan", "type": 5, "value": true}]),
+        false,
+    );
+    let resp = ack(fake, &t).await;
+    assert!(
+        !resp.ephemeral(),
+        "the challenge is public: {}",
+        resp.text()
+    );
+    let ids = resp.custom_ids();
+    let accept = ids
+        .iter()
+        .find(|i| i.contains(":acc:"))
+        .expect("an Accept button")
+        .clone();
+    assert!(accept.len() <= 100);
+    // Eve may not accept a challenge meant for Ben.
+    let t = fake.click(EVE, "Eve", &accept, &[]);
+    assert!(ack(fake, &t).await.ephemeral());
+    assert!(followup(fake, &t).await.text().contains("someone else"));
+    let before = bot
+        .app
+        .store
+        .active_matches_of_user(BEN)
+        .await
+        .unwrap()
+        .len();
+    let t = fake.click(BEN, "Ben", &accept, &[]);
+    ack(fake, &t).await;
+    followup(fake, &t).await;
+    let ms = bot.app.store.active_matches_of_user(BEN).await.unwrap();
+    assert_eq!(ms.len(), before + 1);
+    ms[0].id
+}
+
+fn user(seat: Seat) -> u64 {
+    [ANA, BEN][seat as usize]
+}
+
+fn pick(legal: &[Input], step: usize) -> usize {
+    if let Some(i) = legal.iter().position(|i| *i == Input::Battle(true)) {
+        return i;
+    }
+    if !step.is_multiple_of(3)
+        && let Some(i) = legal.iter().position(|i| matches!(i, Input::Activate(_)))
+    {
+        return i;
+    }
+    (step * 7 + 3) % legal.len()
+}
+
+/// Opens the panel of `u` through the "Take your turn" button and returns it.
+async fn panel(bot: &Bot, id: i64, version: i64, u: u64) -> Recorded {
+    let t = bot
+        .fake
+        .click(u, name(u), &format!("clans:{id}:{version}:turn"), &[]);
+    assert!(ack(&bot.fake, &t).await.ephemeral());
+    let p = followup(&bot.fake, &t).await;
+    assert!(p.ephemeral(), "panels are private");
+    p
+}
+
+/// Plays the choice `index` for `u` by clicking its button id; returns the reply.
+async fn play(bot: &Bot, id: i64, version: i64, u: u64, index: usize) -> Recorded {
+    let t = bot
+        .fake
+        .click(u, name(u), &format!("clans:{id}:{version}:in:{index}"), &[]);
+    ack(&bot.fake, &t).await;
+    followup(&bot.fake, &t).await
+}
+
+fn public(rs: &[Recorded]) -> Vec<&Recorded> {
+    rs.iter()
+        .filter(|r| r.is_channel_post() || (r.path.contains("/webhooks/") && !r.ephemeral()))
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn challenge_accept_play_and_a_secret_battle() {
+    let bot = start_bot("battle").await;
+    let fake = &bot.fake;
+    let id = challenge_and_accept(&bot).await;
+    // The opening board is posted publicly with its image and mentions both players.
+    let board = fake
+        .wait_for(|r| r.is_channel_post() && !r.files.is_empty(), 20)
+        .await;
+    assert!(board.files[0].0.ends_with(".png"));
+    assert!(
+        board.text().contains(&format!("<@{ANA}>")) || board.text().contains(&format!("<@{BEN}>"))
+    );
+
+    // A foreign click: private explanation, nothing changes.
+    let v = bot.app.store.info(id).await.unwrap().version;
+    let r = play(&bot, id, v, EVE, 0).await;
+    assert!(r.ephemeral() && r.text().contains("not playing"));
+    assert_eq!(bot.app.store.info(id).await.unwrap().version, v);
+
+    // Play until both players must pick a battle card.
+    let mut step = 0;
+    loop {
+        let l = bot.app.store.load(id).await.unwrap();
+        if l.state.pending().question == Question::BattleCard && l.state.waiting().len() == 2 {
+            break;
+        }
+        assert!(
+            l.state.winner.is_none(),
+            "the match ended before any battle"
+        );
+        let seat = l.state.waiting()[0];
+        let legal = l.state.legal(bot.app.rules(), seat);
+        if step % 5 == 0 {
+            panel(&bot, id, l.info.version, user(seat)).await;
+        }
+        let r = play(&bot, id, l.info.version, user(seat), pick(&legal, step)).await;
+        assert!(r.ephemeral());
+        assert!(
+            bot.app.store.info(id).await.unwrap().version > l.info.version,
+            "the input was not applied: {}",
+            r.text()
+        );
+        if step == 0 {
+            // A stale button (the version moved on): explained, nothing changes.
+            let v = bot.app.store.info(id).await.unwrap().version;
+            let r = play(&bot, id, l.info.version, user(seat), 0).await;
+            assert!(r.text().contains("out of date"), "{}", r.text());
+            assert_eq!(bot.app.store.info(id).await.unwrap().version, v);
+        }
+        step += 1;
+        assert!(step < 400, "no battle after 400 inputs");
+    }
+
+    // The secret picks. Cards in either hand that nobody can see on the table must not
+    // appear in anything public until the reveal.
+    let l = bot.app.store.load(id).await.unwrap();
+    let rules = bot.app.rules();
+    let v = l.state.view(rules, None);
+    let visible: Vec<String> = v
+        .zones
+        .iter()
+        .flat_map(|z| z.squads.iter().flatten())
+        .chain(
+            v.players
+                .iter()
+                .flat_map(|p| p.discard.iter().chain(&p.removed)),
+        )
+        .map(|c| rules.pack.cards[c.kind as usize].name.clone())
+        .collect();
+    let secret: Vec<String> = [0usize, 1]
+        .iter()
+        .flat_map(|&s| l.state.players[s].hand.iter())
+        .map(|&c| l.state.card(rules, c).name.clone())
+        .filter(|n| !visible.contains(n))
+        .collect();
+    let mark = fake.count();
+    let p = panel(&bot, id, l.info.version, ANA).await;
+    assert!(!p.select_options().is_empty() || !p.custom_ids().is_empty());
+    play(&bot, id, l.info.version, ANA, 0).await;
+    let l2 = bot.app.store.load(id).await.unwrap();
+    let before_reveal = fake.since(mark);
+    for r in public(&before_reveal) {
+        for s in &secret {
+            assert!(
+                !r.text().contains(s.as_str()),
+                "public request names `{s}`: {}",
+                r.text()
+            );
+        }
+        for (f, _) in &r.files {
+            assert!(!f.contains("hand"), "a hand image went public");
+        }
+    }
+    // Ben's panel does not show Ana's pick, and Ben completes the battle.
+    if l2.state.pending().question == Question::BattleCard {
+        let p = panel(&bot, id, l2.info.version, BEN).await;
+        assert!(p.text().contains("battle card"), "{}", p.text());
+        play(&bot, id, l2.info.version, BEN, 0).await;
+    }
+    let l3 = bot.app.store.load(id).await.unwrap();
+    assert!(l3.info.version > l2.info.version);
+    // After both picks something public was posted (the reveal and/or the board).
+    assert!(
+        public(&fake.since(mark))
+            .iter()
+            .any(|r| r.is_channel_post())
+    );
+
+    // Resign: the winner is announced publicly with a rematch button.
+    let t = fake.click(BEN, "Ben", &format!("clans:{id}:0:resign!"), &[]);
+    ack(fake, &t).await;
+    followup(fake, &t).await;
+    let end = fake
+        .wait_for(|r| r.is_channel_post() && r.text().contains("resigned"), 10)
+        .await;
+    assert!(end.text().contains(&format!("<@{ANA}>")));
+    assert!(end.custom_ids().iter().any(|i| i.contains(":rematch")));
+    bot.task.abort();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn declined_challenge_and_config_refused() {
+    let bot = start_bot("decline").await;
+    let fake = &bot.fake;
+    let t = fake.command(
+        ANA,
+        "Ana",
+        "challenge",
+        json!([{"name": "opponent", "type": 6, "value": BEN.to_string()}]),
+        false,
+    );
+    let resp = ack(fake, &t).await;
+    let decline = resp
+        .custom_ids()
+        .into_iter()
+        .find(|i| i.contains(":dec:"))
+        .unwrap();
+    let t = fake.click(BEN, "Ben", &decline, &[]);
+    ack(fake, &t).await;
+    fake.wait_for(|r| r.is_channel_post() && r.text().contains("declined"), 10)
+        .await;
+    assert!(
+        bot.app
+            .store
+            .active_matches_of_user(BEN)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+
+    // An expired challenge (its terms are public, in the button's id).
+    let past = now_ms() / 1000 - 60;
+    let expired = format!("clans:0:0:acc:{ANA}.{BEN}.r.r.0.{past}");
+    let t = fake.click(BEN, "Ben", &expired, &[]);
+    assert!(ack(fake, &t).await.ephemeral());
+    assert!(followup(fake, &t).await.text().contains("expired"));
+    assert!(
+        bot.app
+            .store
+            .active_matches_of_user(BEN)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+
+    // config without Manage Server.
+    let t = fake.command(
+        EVE,
+        "Eve",
+        "config",
+        json!([{"name": "reminder_minutes", "type": 4, "value": 5}]),
+        false,
+    );
+    let r = ack(fake, &t).await;
+    assert!(r.ephemeral());
+    assert!(r.text().contains("Manage Server"), "{}", r.text());
+    bot.task.abort();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn double_click_a_restart_mid_battle_and_a_complete_match() {
+    let url = db_url("restart");
+    let app = App::new(open(&url).await).with_seeds(2).without_images();
+    let bot = start_bot_with(app).await;
+    let id = challenge_and_accept(&bot).await;
+
+    // A double click: the same button twice; the second is refused, nothing changes.
+    let l = bot.app.store.load(id).await.unwrap();
+    let seat = l.state.waiting()[0];
+    let t1 = bot.fake.click(
+        user(seat),
+        name(user(seat)),
+        &format!("clans:{id}:{}:in:0", l.info.version),
+        &[],
+    );
+    let t2 = bot.fake.click(
+        user(seat),
+        name(user(seat)),
+        &format!("clans:{id}:{}:in:0", l.info.version),
+        &[],
+    );
+    let (a, b) = (
+        followup(&bot.fake, &t1).await,
+        followup(&bot.fake, &t2).await,
+    );
+    let texts = [a.text(), b.text()];
+    assert_eq!(
+        texts.iter().filter(|t| t.contains("Done")).count(),
+        1,
+        "{texts:?}"
+    );
+    assert!(texts.iter().any(|t| t.contains("out of date")), "{texts:?}");
+    assert_eq!(
+        bot.app.store.info(id).await.unwrap().version,
+        l.info.version + 1
+    );
+
+    // To a battle; Ana picks; the bot process stops.
+    drive(&bot, id, 400, both_pick).await;
+    let l = bot.app.store.load(id).await.unwrap();
+    assert!(both_pick(&l.state));
+    play(&bot, id, l.info.version, ANA, 0).await;
+    let v = bot.app.store.info(id).await.unwrap().version;
+    assert_eq!(v, l.info.version + 1);
+    bot.stop().await;
+
+    // A new process on the same database: Ben's click completes the battle.
+    let app = App::new(open(&url).await).with_seeds(100).without_images();
+    let bot = start_bot_with(app).await;
+    let p = panel(&bot, id, v, BEN).await;
+    assert!(p.text().contains("battle card"), "{}", p.text());
+    play(&bot, id, v, BEN, 0).await;
+    let l = bot.app.store.load(id).await.unwrap();
+    assert!(l.info.version > v);
+    assert_ne!(l.state.pending().question, Question::BattleCard);
+
+    // Play on to a winner, announced publicly.
+    drive(&bot, id, 3000, |_| false).await;
+    let l = bot.app.store.load(id).await.unwrap();
+    let w = l.state.winner.expect("a winner");
+    let post = bot
+        .fake
+        .wait_for(
+            |r| r.is_channel_post() && r.text().contains("wins the match"),
+            10,
+        )
+        .await;
+    assert!(post.text().contains(&format!("<@{}>", user(w))));
+    assert!(post.custom_ids().iter().any(|i| i.contains(":rematch")));
+
+    let acks = bot.fake.ack_latencies();
+    let q = |p: f64| acks[((acks.len() - 1) as f64 * p) as usize];
+    eprintln!(
+        "acknowledgement latency over {} interactions (debug build, one match): p50 {:.1} ms, p99 {:.1} ms",
+        acks.len(),
+        q(0.5),
+        q(0.99)
+    );
+    assert!(q(0.5) < 1000.0);
+
+    // Rematch: a new public challenge to the other player.
+    let rematch = post
+        .custom_ids()
+        .into_iter()
+        .find(|i| i.contains(":rematch"))
+        .unwrap();
+    let t = bot
+        .fake
+        .click(user(1 - w), name(user(1 - w)), &rematch, &[]);
+    ack(&bot.fake, &t).await;
+    let c = bot
+        .fake
+        .wait_for(
+            |r| r.is_channel_post() && r.custom_ids().iter().any(|i| i.contains(":acc:")),
+            10,
+        )
+        .await;
+    assert!(c.text().contains(&format!("<@{}>", user(w))));
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn reminders_and_a_timeout_forfeit_with_a_controllable_clock() {
+    let url = db_url("timers");
+    let store = open(&url).await;
+    store
+        .set_guild_settings(
+            fake_discord::GUILD,
+            &crystal_clans::store::GuildSettings {
+                channel: None,
+                reminder_minutes: Some(10),
+                timeout_minutes: Some(30),
+            },
+        )
+        .await
+        .unwrap();
+    let offset = Arc::new(AtomicI64::new(0));
+    let o = offset.clone();
+    let clock = Clock(Arc::new(move || now_ms() + o.load(Ordering::SeqCst)));
+    let app = App::new(store).with_seeds(1).without_images();
+    let bot = start_bot_clocked(app, Duration::from_millis(100), clock).await;
+    let id = challenge_and_accept(&bot).await;
+    // Both mulligan so that one player is waited for.
+    drive(&bot, id, 50, |s| s.waiting().len() == 1).await;
+    let l = bot.app.store.load(id).await.unwrap();
+    let late = l.state.waiting()[0];
+    offset.store(11 * 60_000, Ordering::SeqCst);
+    let r = bot
+        .fake
+        .wait_for(
+            |r| r.is_channel_post() && r.text().contains("waiting for you"),
+            10,
+        )
+        .await;
+    assert!(r.text().contains(&format!("<@{}>", user(late))));
+    offset.store(31 * 60_000, Ordering::SeqCst);
+    let r = bot
+        .fake
+        .wait_for(
+            |r| r.is_channel_post() && r.text().contains("ran out of time"),
+            10,
+        )
+        .await;
+    assert!(r.text().contains(&format!("<@{}>", user(1 - late))));
+    assert!(bot.app.store.result(id).await.unwrap().is_some());
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn play_against_the_ai() {
+    let app = App::new(scratch("ai").await)
+        .with_seeds(7)
+        .without_images()
+        .with_bot(Arc::new(crystal_clans::app::AiSeats));
+    let bot = start_bot_with(app).await;
+    let fake = &bot.fake;
+    let t = fake.command(
+        ANA,
+        "Ana",
+        "play-ai",
+        json!([{"name": "level", "type": 3, "value": "fast"}]),
+        false,
+    );
+    ack(fake, &t).await;
+    let id = fake.wait_for(|r| r.text().contains("vs the AI"), 20).await;
+    assert!(!id.ephemeral());
+    let m = bot.app.store.active_matches_of_user(ANA).await.unwrap()[0].clone();
+    // Whenever the match waits, it waits for Ana only: the AI answers by itself.
+    for step in 0..6 {
+        let l = bot.app.store.load(m.id).await.unwrap();
+        if l.state.winner.is_some() {
+            break;
+        }
+        assert_eq!(l.state.waiting().as_slice(), &[0], "the AI did not answer");
+        let legal = l.state.legal(bot.app.rules(), 0);
+        play(&bot, m.id, l.info.version, ANA, pick(&legal, step)).await;
+    }
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_refused_token_is_explained_without_the_token() {
+    let fake = Fake::start().await;
+    fake.refuse_token();
+    let app = App::new(scratch("token").await);
+    let opts = BotOptions {
+        token: TOKEN.into(),
+        api_base: Some(fake.api.clone()),
+        tick: Duration::from_secs(3600),
+        clock: Clock::default(),
+    };
+    let result = match discord::client(app, &opts).await {
+        Err(e) => e,
+        Ok(mut client) => {
+            let r = tokio::time::timeout(Duration::from_secs(20), discord::start(&mut client));
+            match r.await {
+                Ok(Err(e)) => e,
+                other => panic!("the bot did not fail: {other:?}"),
+            }
+        }
+    };
+    assert!(result.contains("refused the token"), "{result}");
+    assert!(result.contains("applications.commands"));
+    assert!(!result.contains(TOKEN));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn panels_by_direct_message_and_closed_dms() {
+    let bot = start_bot_with(App::new(scratch("dm").await).with_seeds(1).without_images()).await;
+    let fake = &bot.fake;
+    let id = challenge_and_accept(&bot).await;
+    for u in [ANA, BEN] {
+        let t = fake.command(
+            u,
+            name(u),
+            "dm",
+            json!([{"name": "on", "type": 5, "value": true}]),
+            false,
+        );
+        assert!(ack(fake, &t).await.ephemeral());
+    }
+    fake.close_dms(BEN);
+    let v = bot.app.store.info(id).await.unwrap().version;
+    // Ana's panel goes to her DMs; the click is answered privately in the channel.
+    let t = fake.click(ANA, "Ana", &format!("clans:{id}:{v}:turn"), &[]);
+    assert!(followup(fake, &t).await.text().contains("direct messages"));
+    let dm = fake
+        .wait_for(
+            |r| {
+                r.method == "POST"
+                    && r.path.ends_with("/messages")
+                    && r.path.contains("/channels/")
+                    && {
+                        let ch = r.path.split('/').nth(4).unwrap_or("");
+                        fake.dm_user(ch) == Some(ANA)
+                    }
+            },
+            10,
+        )
+        .await;
+    assert!(dm.text().contains("mulligan"), "{}", dm.text());
+    // Ben's DMs are closed: told once, and the panel comes privately here instead.
+    let t = fake.click(BEN, "Ben", &format!("clans:{id}:{v}:turn"), &[]);
+    let r = followup(fake, &t).await;
+    assert!(
+        r.ephemeral() && r.text().contains("DMs are closed"),
+        "{}",
+        r.text()
+    );
+    assert!(r.text().contains("mulligan"));
+    let t = fake.click(BEN, "Ben", &format!("clans:{id}:{v}:turn"), &[]);
+    let r = followup(fake, &t).await;
+    assert!(!r.text().contains("DMs are closed"), "said only once");
+    assert!(r.text().contains("mulligan"));
+    bot.stop().await;
+}

@@ -1,0 +1,555 @@
+//! A fake Discord on loopback for end-to-end tests: the REST API the bot uses (an
+//! HTTP server; serenity's `HttpBuilder::proxy` points at it) and a gateway websocket
+//! (`GET /api/v10/gateway/bot` names it). It records every request and lets a test send
+//! interactions as any user.
+
+#![allow(dead_code)]
+
+use futures_util::{SinkExt, StreamExt};
+use http_body_util::{BodyExt, Full};
+use hyper::body::Bytes;
+use hyper::{Request, Response};
+use serde_json::{Value, json};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use tokio::net::TcpListener;
+use tokio::sync::mpsc;
+
+pub const APP_ID: u64 = 700_000_000_000_000_001;
+pub const BOT_ID: u64 = 700_000_000_000_000_002;
+pub const GUILD: u64 = 710_000_000_000_000_001;
+pub const CHANNEL: u64 = 720_000_000_000_000_001;
+pub const TOKEN: &str = "MTIzNDU2Nzg5MDEyMzQ1Njc4.Gabcde.fake-token-for-tests-only-0000000000";
+
+/// One request the bot made.
+#[derive(Debug, Clone)]
+pub struct Recorded {
+    pub method: String,
+    pub path: String,
+    /// The JSON body (`payload_json` of a multipart body).
+    pub json: Value,
+    /// Attached files: name and bytes.
+    pub files: Vec<(String, Vec<u8>)>,
+    pub at: Instant,
+}
+
+impl Recorded {
+    /// Is this an ephemeral message (flag 64) or an ephemeral deferral?
+    pub fn ephemeral(&self) -> bool {
+        let flags = self
+            .json
+            .get("flags")
+            .or_else(|| self.json.get("data").and_then(|d| d.get("flags")))
+            .and_then(Value::as_u64)
+            .unwrap_or(0);
+        flags & 64 != 0
+    }
+
+    pub fn text(&self) -> String {
+        self.json.to_string()
+    }
+
+    /// A message posted to a channel (public by nature).
+    pub fn is_channel_post(&self) -> bool {
+        self.method == "POST"
+            && self.path.contains("/channels/")
+            && self.path.ends_with("/messages")
+    }
+
+    /// Every custom id in the message's components.
+    pub fn custom_ids(&self) -> Vec<String> {
+        let mut out = vec![];
+        let comps = self
+            .json
+            .get("components")
+            .or_else(|| self.json.get("data").and_then(|d| d.get("components")));
+        for row in comps.and_then(Value::as_array).into_iter().flatten() {
+            for c in row["components"].as_array().into_iter().flatten() {
+                if let Some(id) = c["custom_id"].as_str() {
+                    out.push(id.to_string());
+                }
+            }
+        }
+        out
+    }
+
+    /// The options of the first select, as (label, value).
+    pub fn select_options(&self) -> Vec<(String, String)> {
+        let mut out = vec![];
+        let comps = self.json.get("components");
+        for row in comps.and_then(Value::as_array).into_iter().flatten() {
+            for c in row["components"].as_array().into_iter().flatten() {
+                for o in c["options"].as_array().into_iter().flatten() {
+                    out.push((
+                        o["label"].as_str().unwrap_or("").to_string(),
+                        o["value"].as_str().unwrap_or("").to_string(),
+                    ));
+                }
+            }
+        }
+        out
+    }
+}
+
+struct Shared {
+    requests: Mutex<Vec<Recorded>>,
+    gateway: Mutex<Option<mpsc::UnboundedSender<String>>>,
+    identified: tokio::sync::Notify,
+    next_id: AtomicU64,
+    seq: AtomicU64,
+    ws_url: String,
+    /// When each interaction was sent, by token.
+    sent: Mutex<std::collections::HashMap<String, Instant>>,
+    /// Answer 401 to everything (a refused token).
+    refuse: std::sync::atomic::AtomicBool,
+    /// Users whose DMs are closed (the fake answers 50007).
+    dm_closed: Mutex<Vec<u64>>,
+    /// DM channel id -> user.
+    dms: Mutex<std::collections::HashMap<String, u64>>,
+}
+
+#[derive(Clone)]
+pub struct Fake {
+    pub api: String,
+    shared: Arc<Shared>,
+}
+
+fn user_json(id: u64, name: &str) -> Value {
+    json!({"id": id.to_string(), "username": name, "discriminator": "0", "global_name": name,
+           "avatar": null, "bot": id == BOT_ID})
+}
+
+fn now_iso() -> &'static str {
+    "2026-01-01T00:00:00.000000+00:00"
+}
+
+impl Fake {
+    pub async fn start() -> Fake {
+        let http = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let ws = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let shared = Arc::new(Shared {
+            requests: Mutex::new(vec![]),
+            gateway: Mutex::new(None),
+            identified: tokio::sync::Notify::new(),
+            next_id: AtomicU64::new(800_000_000_000_000_000),
+            seq: AtomicU64::new(1),
+            ws_url: format!("ws://{}", ws.local_addr().unwrap()),
+            sent: Mutex::default(),
+            refuse: Default::default(),
+            dm_closed: Mutex::default(),
+            dms: Mutex::default(),
+        });
+        let fake = Fake {
+            api: format!("http://{}", http.local_addr().unwrap()),
+            shared: shared.clone(),
+        };
+        let s = shared.clone();
+        tokio::spawn(async move {
+            while let Ok((stream, _)) = http.accept().await {
+                let s = s.clone();
+                tokio::spawn(async move {
+                    let io = hyper_util::rt::TokioIo::new(stream);
+                    let svc = hyper::service::service_fn(move |req| {
+                        let s = s.clone();
+                        async move { Ok::<_, std::convert::Infallible>(handle(&s, req).await) }
+                    });
+                    let _ = hyper::server::conn::http1::Builder::new()
+                        .serve_connection(io, svc)
+                        .await;
+                });
+            }
+        });
+        let s = shared.clone();
+        tokio::spawn(async move {
+            while let Ok((stream, _)) = ws.accept().await {
+                let s = s.clone();
+                tokio::spawn(async move { gateway(s, stream).await });
+            }
+        });
+        fake
+    }
+
+    /// Closes `user`'s direct messages: sending to them fails with Discord's 50007.
+    pub fn close_dms(&self, user: u64) {
+        self.shared.dm_closed.lock().unwrap().push(user);
+    }
+
+    /// The user a DM channel belongs to.
+    pub fn dm_user(&self, channel: &str) -> Option<u64> {
+        self.shared.dms.lock().unwrap().get(channel).copied()
+    }
+
+    /// Makes every REST call fail with 401 (Discord's answer to a wrong token).
+    pub fn refuse_token(&self) {
+        self.shared.refuse.store(true, Ordering::SeqCst);
+    }
+
+    /// Milliseconds from sending each interaction to the bot's acknowledgement
+    /// (its interaction callback), sorted.
+    pub fn ack_latencies(&self) -> Vec<f64> {
+        let sent = self.shared.sent.lock().unwrap().clone();
+        let mut out: Vec<f64> = self
+            .requests()
+            .iter()
+            .filter(|r| r.path.ends_with("/callback"))
+            .filter_map(|r| {
+                let token = r.path.rsplit('/').nth(1)?;
+                let t0 = sent.get(token)?;
+                Some(r.at.duration_since(*t0).as_secs_f64() * 1000.0)
+            })
+            .collect();
+        out.sort_by(|a, b| a.partial_cmp(b).unwrap());
+        out
+    }
+
+    fn id(&self) -> u64 {
+        self.shared.next_id.fetch_add(1, Ordering::SeqCst)
+    }
+
+    /// Waits until the bot has identified on the gateway.
+    pub async fn wait_ready(&self) {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while self.shared.gateway.lock().unwrap().is_none() {
+            assert!(
+                Instant::now() < deadline,
+                "the bot never connected to the gateway"
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        // The framework registers its commands in its setup, right after READY.
+        self.wait_for(|r| r.method == "PUT" && r.path.contains("/commands"), 30)
+            .await;
+    }
+
+    /// Forgets the gateway connection (the bot was stopped).
+    pub fn disconnect(&self) {
+        *self.shared.gateway.lock().unwrap() = None;
+    }
+
+    pub fn requests(&self) -> Vec<Recorded> {
+        self.shared.requests.lock().unwrap().clone()
+    }
+
+    pub fn since(&self, n: usize) -> Vec<Recorded> {
+        self.shared.requests.lock().unwrap()[n..].to_vec()
+    }
+
+    pub fn count(&self) -> usize {
+        self.shared.requests.lock().unwrap().len()
+    }
+
+    /// Waits for a request matching `f` (made at any time), up to `secs`.
+    pub async fn wait_for(&self, f: impl Fn(&Recorded) -> bool, secs: u64) -> Recorded {
+        let deadline = Instant::now() + Duration::from_secs(secs);
+        loop {
+            if let Some(r) = self.requests().into_iter().find(|r| f(r)) {
+                return r;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "no matching request; the bot made: {:#?}",
+                self.requests()
+                    .iter()
+                    .map(|r| format!("{} {}", r.method, r.path))
+                    .collect::<Vec<_>>()
+            );
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    }
+
+    fn dispatch(&self, kind: &str, d: Value) {
+        if let Some(t) = d.get("token").and_then(Value::as_str) {
+            self.shared
+                .sent
+                .lock()
+                .unwrap()
+                .insert(t.to_string(), Instant::now());
+        }
+        if kind == "INTERACTION_CREATE" {
+            // The payload must be one serenity can read, or the bot would never see it.
+            if let Err(e) =
+                serde_json::from_value::<poise::serenity_prelude::Interaction>(d.clone())
+            {
+                panic!("the fake built an interaction serenity cannot read: {e}\n{d:#}");
+            }
+        }
+        let seq = self.shared.seq.fetch_add(1, Ordering::SeqCst) + 1;
+        let payload = json!({"op": 0, "t": kind, "s": seq, "d": d}).to_string();
+        let tx = self.shared.gateway.lock().unwrap().clone();
+        tx.expect("the bot is connected").send(payload).unwrap();
+    }
+
+    fn member(user: u64, name: &str, manage: bool) -> Value {
+        json!({"user": user_json(user, name), "roles": [], "joined_at": now_iso(),
+               "deaf": false, "mute": false, "flags": 0,
+               "permissions": if manage { "32" } else { "0" }})
+    }
+
+    /// A slash command `/clans <sub> ...` by `user`. `options` are the subcommand's
+    /// options (`{"name", "type", "value"}`); returns the interaction token.
+    pub fn command(
+        &self,
+        user: u64,
+        name: &str,
+        sub: &str,
+        options: Value,
+        manage: bool,
+    ) -> String {
+        let id = self.id();
+        let token = format!("cmd-token-{id}");
+        let mut resolved = serde_json::Map::new();
+        for o in options.as_array().into_iter().flatten() {
+            if o["type"] == 6 {
+                let uid: u64 = o["value"].as_str().unwrap().parse().unwrap();
+                resolved.insert(
+                    uid.to_string(),
+                    user_json(uid, &format!("user{}", uid % 1000)),
+                );
+            }
+        }
+        self.dispatch(
+            "INTERACTION_CREATE",
+            json!({
+                "id": id.to_string(), "application_id": APP_ID.to_string(), "type": 2,
+                "token": token, "version": 1, "guild_id": GUILD.to_string(),
+                "channel_id": CHANNEL.to_string(), "member": Self::member(user, name, manage),
+                "app_permissions": "0", "attachment_size_limit": 26214400, "locale": "en-US", "guild_locale": "en-US", "entitlements": [],
+                "data": {"id": "900000000000000001", "name": "clans", "type": 1,
+                         "guild_id": GUILD.to_string(),
+                         "options": [{"name": sub, "type": 1, "options": options}],
+                         "resolved": {"users": resolved}}
+            }),
+        );
+        token
+    }
+
+    /// A click on a button (`values` empty) or a select, by `user`; returns the token.
+    pub fn click(&self, user: u64, name: &str, custom_id: &str, values: &[&str]) -> String {
+        let id = self.id();
+        let token = format!("click-token-{id}");
+        let data = if values.is_empty() {
+            json!({"custom_id": custom_id, "component_type": 2})
+        } else {
+            json!({"custom_id": custom_id, "component_type": 3, "values": values})
+        };
+        let message = json!({
+            "id": self.id().to_string(), "channel_id": CHANNEL.to_string(),
+            "author": user_json(BOT_ID, "Crystal Clans"), "content": "", "timestamp": now_iso(),
+            "edited_timestamp": null, "tts": false, "mention_everyone": false, "mentions": [],
+            "mention_roles": [], "attachments": [], "embeds": [], "pinned": false, "type": 0,
+            "flags": 0, "components": []
+        });
+        self.dispatch(
+            "INTERACTION_CREATE",
+            json!({
+                "id": id.to_string(), "application_id": APP_ID.to_string(), "type": 3,
+                "token": token, "version": 1, "guild_id": GUILD.to_string(),
+                "channel_id": CHANNEL.to_string(), "member": Self::member(user, name, false),
+                "app_permissions": "0", "attachment_size_limit": 26214400, "locale": "en-US", "guild_locale": "en-US", "entitlements": [],
+                "data": data, "message": message
+            }),
+        );
+        token
+    }
+}
+
+fn message_json(id: u64, channel: &str, body: &Value) -> Value {
+    json!({
+        "id": id.to_string(), "channel_id": channel, "author": user_json(BOT_ID, "Crystal Clans"),
+        "content": body.get("content").cloned().unwrap_or(json!("")), "timestamp": now_iso(),
+        "edited_timestamp": null, "tts": false, "mention_everyone": false, "mentions": [],
+        "mention_roles": [], "attachments": [], "embeds": [], "pinned": false, "type": 0,
+        "flags": body.get("flags").cloned().unwrap_or(json!(0)), "components": []
+    })
+}
+
+fn parse_multipart(content_type: &str, body: &[u8]) -> (Value, Vec<(String, Vec<u8>)>) {
+    let Some(boundary) = content_type.split("boundary=").nth(1) else {
+        return (Value::Null, vec![]);
+    };
+    let boundary = format!("--{}", boundary.trim_matches('"'));
+    let b = boundary.as_bytes();
+    let mut json = Value::Null;
+    let mut files = vec![];
+    let mut starts = vec![];
+    let mut i = 0;
+    while i + b.len() <= body.len() {
+        if &body[i..i + b.len()] == b {
+            starts.push(i);
+            i += b.len();
+        } else {
+            i += 1;
+        }
+    }
+    for w in starts.windows(2) {
+        let part = &body[w[0] + b.len()..w[1]];
+        let Some(split) = part.windows(4).position(|x| x == b"\r\n\r\n") else {
+            continue;
+        };
+        let headers = String::from_utf8_lossy(&part[..split]).to_string();
+        let mut content = &part[split + 4..];
+        if content.ends_with(b"\r\n") {
+            content = &content[..content.len() - 2];
+        }
+        let field = |key: &str| {
+            headers
+                .split(&format!("{key}=\""))
+                .nth(1)
+                .and_then(|s| s.split('"').next())
+                .map(str::to_string)
+        };
+        if field("name").as_deref() == Some("payload_json") {
+            json = serde_json::from_slice(content).unwrap_or(Value::Null);
+        } else if let Some(f) = field("filename") {
+            files.push((f, content.to_vec()));
+        }
+    }
+    (json, files)
+}
+
+async fn handle(s: &Shared, req: Request<hyper::body::Incoming>) -> Response<Full<Bytes>> {
+    let method = req.method().to_string();
+    let path = req.uri().path().to_string();
+    let ct = req
+        .headers()
+        .get("content-type")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("")
+        .to_string();
+    let body = req
+        .into_body()
+        .collect()
+        .await
+        .map(|b| b.to_bytes())
+        .unwrap_or_default();
+    let (json, files) = if ct.starts_with("multipart/") {
+        parse_multipart(&ct, &body)
+    } else {
+        (serde_json::from_slice(&body).unwrap_or(Value::Null), vec![])
+    };
+    s.requests.lock().unwrap().push(Recorded {
+        method: method.clone(),
+        path: path.clone(),
+        json: json.clone(),
+        files,
+        at: Instant::now(),
+    });
+    if s.refuse.load(Ordering::SeqCst) {
+        return Response::builder()
+            .status(401)
+            .header("content-type", "application/json")
+            .body(Full::new(Bytes::from(
+                r#"{"message": "401: Unauthorized", "code": 0}"#,
+            )))
+            .unwrap();
+    }
+    let p: Vec<&str> = path.trim_start_matches("/api/v10/").split('/').collect();
+    let id = s.next_id.fetch_add(1, Ordering::SeqCst);
+    let (status, out) = match (method.as_str(), p.as_slice()) {
+        ("GET", ["gateway"]) | ("GET", ["gateway", "bot"]) => (
+            200,
+            json!({"url": s.ws_url, "shards": 1, "session_start_limit":
+                   {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}}),
+        ),
+        ("PUT", ["applications", _, "commands"]) => (200, json!([])),
+        ("GET", ["users", "@me"]) => (200, user_json(BOT_ID, "Crystal Clans")),
+        ("POST", ["interactions", _, _, "callback"]) => (204, Value::Null),
+        ("POST", ["webhooks", _, _]) => (200, message_json(id, &CHANNEL.to_string(), &json)),
+        (_, ["webhooks", _, _, "messages", _]) => {
+            (200, message_json(id, &CHANNEL.to_string(), &json))
+        }
+        ("POST", ["users", "@me", "channels"]) => {
+            let user: u64 = json["recipient_id"]
+                .as_str()
+                .and_then(|u| u.parse().ok())
+                .or_else(|| json["recipient_id"].as_u64())
+                .unwrap_or(0);
+            s.dms.lock().unwrap().insert(id.to_string(), user);
+            (
+                200,
+                json!({"id": id.to_string(), "type": 1, "last_message_id": null,
+                       "recipients": [user_json(user, "someone")]}),
+            )
+        }
+        ("POST", ["channels", ch, "messages"])
+            if s.dms
+                .lock()
+                .unwrap()
+                .get(*ch)
+                .is_some_and(|u| s.dm_closed.lock().unwrap().contains(u)) =>
+        {
+            (
+                403,
+                json!({"message": "Cannot send messages to this user", "code": 50007}),
+            )
+        }
+        ("POST", ["channels", ch, "messages"]) => (200, message_json(id, ch, &json)),
+        ("PATCH", ["channels", ch, "messages", _]) => (200, message_json(id, ch, &json)),
+        ("POST", ["channels", _, "messages", _, "threads"]) => (
+            200,
+            json!({"id": id.to_string(), "type": 11, "guild_id": GUILD.to_string(),
+                   "parent_id": CHANNEL.to_string(), "name": json["name"], "position": 0,
+                   "permission_overwrites": [], "nsfw": false, "owner_id": BOT_ID.to_string(),
+                   "thread_metadata": {"archived": false, "auto_archive_duration": 10080,
+                       "archive_timestamp": now_iso(), "locked": false}}),
+        ),
+        _ => (404, json!({"message": "Unknown route", "code": 0})),
+    };
+    let body = if status == 204 {
+        Bytes::new()
+    } else {
+        Bytes::from(out.to_string())
+    };
+    Response::builder()
+        .status(status)
+        .header("content-type", "application/json")
+        .body(Full::new(body))
+        .unwrap()
+}
+
+async fn gateway(s: Arc<Shared>, stream: tokio::net::TcpStream) {
+    let Ok(ws) = tokio_tungstenite::accept_async(stream).await else {
+        return;
+    };
+    use tokio_tungstenite::tungstenite::Message;
+    let (mut tx, mut rx) = ws.split();
+    let (out_tx, mut out_rx) = mpsc::unbounded_channel::<String>();
+    let _ = tx
+        .send(Message::Text(
+            json!({"op": 10, "d": {"heartbeat_interval": 41250}}).to_string(),
+        ))
+        .await;
+    let writer = tokio::spawn(async move {
+        while let Some(m) = out_rx.recv().await {
+            if tx.send(Message::Text(m)).await.is_err() {
+                break;
+            }
+        }
+    });
+    while let Some(Ok(msg)) = rx.next().await {
+        let Message::Text(t) = msg else {
+            if matches!(msg, Message::Close(_)) {
+                break;
+            }
+            continue;
+        };
+        let v: Value = serde_json::from_str(&t).unwrap_or(Value::Null);
+        match v["op"].as_u64() {
+            Some(1) => {
+                let _ = out_tx.send(json!({"op": 11}).to_string());
+            }
+            Some(2) | Some(6) => {
+                let ready = json!({"op": 0, "t": "READY", "s": 1, "d": {
+                    "v": 10, "user": user_json(BOT_ID, "Crystal Clans"), "guilds": [],
+                    "session_id": "fake-session", "resume_gateway_url": s.ws_url,
+                    "shard": [0, 1], "application": {"id": APP_ID.to_string(), "flags": 0}}});
+                let _ = out_tx.send(ready.to_string());
+                *s.gateway.lock().unwrap() = Some(out_tx.clone());
+                s.identified.notify_waiters();
+            }
+            _ => {}
+        }
+    }
+    writer.abort();
+}

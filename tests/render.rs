@@ -1,0 +1,344 @@
+//! The images: golden files for the sample positions, the board built from the public
+//! view alone, no text running out of its box, sizes.
+//!
+//! `UPDATE_GOLDEN=1 cargo test --test render` rewrites `tests/golden/*.png` on purpose
+//! (look at them before committing). A mismatch writes the new image and a diff next to
+//! the test binary's scratch folder and names them in the failure.
+
+use crystal_clans::game::pack::KindId;
+use crystal_clans::game::{Rules, Setup, State};
+use crystal_clans::render::{self, Image, RenderError, Table, Theme, samples};
+use std::path::PathBuf;
+
+/// A pixel differs when a channel is off by more than this...
+const CHANNEL_TOLERANCE: u8 = 6;
+/// ...and an image differs when more than this share of its pixels do.
+const PIXEL_SHARE: f64 = 0.0002;
+
+fn golden_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden")
+}
+
+fn decode(png: &[u8]) -> image::RgbImage {
+    image::load_from_memory_with_format(png, image::ImageFormat::Png)
+        .expect("a valid PNG")
+        .to_rgb8()
+}
+
+/// Stores goldens with the strongest compression: they are compared decoded.
+fn store(path: &PathBuf, img: &image::RgbImage) {
+    use image::ImageEncoder;
+    use image::codecs::png::{CompressionType, FilterType, PngEncoder};
+    let mut out = Vec::new();
+    PngEncoder::new_with_quality(&mut out, CompressionType::Best, FilterType::Adaptive)
+        .write_image(
+            img.as_raw(),
+            img.width(),
+            img.height(),
+            image::ExtendedColorType::Rgb8,
+        )
+        .expect("encodes");
+    std::fs::write(path, out).expect("writes the golden file");
+}
+
+fn compare(name: &str, actual: &Image) -> Result<(), String> {
+    let path = golden_dir().join(format!("{name}.png"));
+    let got = decode(&actual.png);
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::create_dir_all(golden_dir()).expect("creates tests/golden");
+        store(&path, &got);
+        return Ok(());
+    }
+    let Ok(bytes) = std::fs::read(&path) else {
+        return Err(format!(
+            "{name}: no golden file {} (run UPDATE_GOLDEN=1 cargo test --test render)",
+            path.display()
+        ));
+    };
+    let want = decode(&bytes);
+    let scratch = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    if got.dimensions() != want.dimensions() {
+        store(&scratch.join(format!("{name}.actual.png")), &got);
+        return Err(format!(
+            "{name}: size {:?}, golden {:?} (actual image in {})",
+            got.dimensions(),
+            want.dimensions(),
+            scratch.display()
+        ));
+    }
+    let mut diff = image::RgbImage::new(got.width(), got.height());
+    let mut differing = 0usize;
+    for (x, y, a) in got.enumerate_pixels() {
+        let b = want.get_pixel(x, y);
+        let off = (0..3).map(|i| a[i].abs_diff(b[i])).max().unwrap_or(0);
+        if off > CHANNEL_TOLERANCE {
+            differing += 1;
+            diff.put_pixel(x, y, image::Rgb([255, 0, 0]));
+        } else {
+            let g = (a[0] as u16 + a[1] as u16 + a[2] as u16) / 6 + 128;
+            diff.put_pixel(x, y, image::Rgb([g as u8; 3]));
+        }
+    }
+    let total = (got.width() * got.height()) as usize;
+    if differing as f64 > PIXEL_SHARE * total as f64 {
+        store(&scratch.join(format!("{name}.actual.png")), &got);
+        store(&scratch.join(format!("{name}.diff.png")), &diff);
+        return Err(format!(
+            "{name}: {differing} of {total} pixels differ from {} (actual and diff in {})",
+            path.display(),
+            scratch.display()
+        ));
+    }
+    Ok(())
+}
+
+#[test]
+fn sample_images_match_their_golden_files() {
+    let rules = Rules::base();
+    let images = samples::all(&rules, &Theme::default()).expect("the samples render");
+    assert_eq!(images.len(), 5);
+    let failures: Vec<String> = images
+        .iter()
+        .filter_map(|(name, image)| compare(name, image).err())
+        .collect();
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn sample_images_are_small_and_every_text_fits() {
+    let rules = Rules::base();
+    for (name, image) in samples::all(&rules, &Theme::default()).expect("the samples render") {
+        assert!(
+            image.png.len() < 1_000_000,
+            "{name} is {} bytes",
+            image.png.len()
+        );
+        assert_eq!(&image.png[1..4], b"PNG");
+        for fit in &image.texts {
+            assert!(
+                !fit.overflows(),
+                "{name}: text runs out of its box: {fit:?}"
+            );
+        }
+    }
+}
+
+fn table<'a>(rules: &'a Rules, theme: &'a Theme, names: [&'a str; 2]) -> Table<'a> {
+    Table {
+        rules,
+        theme,
+        names,
+    }
+}
+
+/// The board is drawn from the spectator's view alone: a position that differs only
+/// in the hands gives the same bytes, and a player's view is refused.
+#[test]
+fn the_board_is_built_from_the_public_view_alone() {
+    let rules = Rules::base();
+    let theme = Theme::default();
+    let t = table(&rules, &theme, samples::NAMES);
+    let (a, events) = samples::crowded(&rules);
+    let caption = samples::narrate(&rules, &a, &events);
+    // Same position, other cards in both hands (swapped with cards of the draw piles).
+    let mut b = a.clone();
+    for seat in 0..2 {
+        let p = &mut b.players[seat];
+        let (h, d) = (p.hand[0], p.draw[p.draw.len() - 1]);
+        assert_ne!(
+            a.kinds[h as usize], a.kinds[d as usize],
+            "pick cards that differ"
+        );
+        p.hand[0] = d;
+        let last = p.draw.len() - 1;
+        p.draw[last] = h;
+    }
+    assert_ne!(a.view(&rules, Some(0)), b.view(&rules, Some(0)));
+    assert_ne!(a.view(&rules, Some(1)), b.view(&rules, Some(1)));
+    let view_a = a.view(&rules, None);
+    let view_b = b.view(&rules, None);
+    let board_a = render::board(&t, &view_a, &caption).expect("renders");
+    let board_b = render::board(&t, &view_b, &caption).expect("renders");
+    assert!(
+        board_a.png == board_b.png,
+        "hands changed the public board image"
+    );
+    // A seat's view holds its hand: the board and battle images refuse it.
+    let seat_view = a.view(&rules, Some(0));
+    assert!(matches!(
+        render::board(&t, &seat_view, &caption),
+        Err(RenderError::NotPublic)
+    ));
+    let (s, ev) = samples::battle(&rules);
+    assert!(matches!(
+        render::battle(&t, &s.kinds, &s.view(&rules, Some(1)), &ev),
+        Err(RenderError::NotPublic)
+    ));
+    // And a hand needs a seat's own view.
+    assert!(matches!(
+        render::hand(&t, &view_a),
+        Err(RenderError::NoHand)
+    ));
+}
+
+fn card_names(rules: &Rules) -> Vec<String> {
+    rules.pack.cards.iter().map(|c| c.name.clone()).collect()
+}
+
+/// A text is a card's name (with or without its provisional mark).
+fn is_card_name(names: &[String], text: &str) -> bool {
+    let bare = text.trim_end_matches('†');
+    names.iter().any(|n| n == bare)
+}
+
+fn check_fits(what: &str, image: &Image, names: &[String]) {
+    assert!(
+        image.png.len() < 1_000_000,
+        "{what}: {} bytes",
+        image.png.len()
+    );
+    for fit in &image.texts {
+        assert!(
+            !fit.overflows(),
+            "{what}: text runs out of its box: {fit:?}"
+        );
+        if is_card_name(names, &fit.text) {
+            assert!(
+                !fit.truncated(),
+                "{what}: a card name was cut instead of shrunk: {fit:?}"
+            );
+        }
+    }
+}
+
+/// Every card of the pack on top of a squad, under players with 32-character names
+/// (the widest letters), on the board, in a hand and as a single card: no text leaves
+/// its box, and no card name is cut.
+#[test]
+fn no_text_overflows_with_the_longest_names() {
+    let rules = Rules::base();
+    let theme = Theme::default();
+    let wide = "W".repeat(32);
+    let spaced = "Wolfgang Maximilian Wunderbar III"[..32].to_string();
+    let names = card_names(&rules);
+    for display in [
+        [wide.as_str(), spaced.as_str()],
+        [spaced.as_str(), wide.as_str()],
+    ] {
+        let t = table(&rules, &theme, display);
+        for pair in [[0u8, 1], [2, 3], [4, 5]] {
+            let (mut s, _) = State::new(
+                &rules,
+                Setup {
+                    clans: pair,
+                    seed: 1,
+                    mulligan: false,
+                },
+            )
+            .expect("setup");
+            // Put every card of each deck into squads: each distinct card on top once.
+            for seat in 0..2u8 {
+                let mut pool: Vec<u8> = Vec::new();
+                let p = &mut s.players[seat as usize];
+                pool.extend(p.hand.drain(..));
+                pool.extend(p.draw.drain(..));
+                let mut kinds: Vec<KindId> = pool.iter().map(|&c| s.kinds[c as usize]).collect();
+                kinds.sort();
+                kinds.dedup();
+                let mut tops = Vec::new();
+                for k in &kinds {
+                    let i = pool
+                        .iter()
+                        .position(|&c| s.kinds[c as usize] == *k)
+                        .expect("in the pool");
+                    tops.push(pool.remove(i));
+                }
+                for (z, top) in tops.into_iter().enumerate() {
+                    let squad = &mut s.squads[z % rules.board.zones.len()][seat as usize];
+                    squad.insert(0, top);
+                    while squad.len() < 4 && !pool.is_empty() {
+                        let c = pool.remove(0);
+                        squad.push(c);
+                    }
+                }
+                s.players[seat as usize].hand.extend(pool.drain(..));
+            }
+            let board =
+                render::board(&t, &s.view(&rules, None), &["x".repeat(200)]).expect("renders");
+            check_fits(&format!("board {pair:?}"), &board, &names);
+        }
+        // Hands: each clan's nine cards.
+        for clan in 0..rules.pack.clans.len() as u8 {
+            let (mut s, _) = State::new(
+                &rules,
+                Setup {
+                    clans: [clan, clan],
+                    seed: 1,
+                    mulligan: false,
+                },
+            )
+            .expect("setup");
+            let p = &mut s.players[0];
+            p.draw.extend(p.hand.drain(..));
+            let mut seen = Vec::new();
+            let mut rest = Vec::new();
+            for c in p.draw.drain(..) {
+                if seen.contains(&s.kinds[c as usize]) {
+                    rest.push(c);
+                } else {
+                    seen.push(s.kinds[c as usize]);
+                    p.hand.push(c);
+                }
+            }
+            p.draw.extend(rest);
+            let hand = render::hand(&t, &s.view(&rules, Some(0))).expect("renders");
+            check_fits(&format!("hand of clan {clan}"), &hand, &names);
+        }
+    }
+    // The lookup of every card.
+    let t = table(&rules, &theme, samples::NAMES);
+    for k in 0..rules.pack.cards.len() {
+        let card = render::card(&t, k as KindId).expect("renders");
+        check_fits(&format!("card {}", rules.pack.cards[k].id), &card, &names);
+    }
+}
+
+#[test]
+fn the_battle_image_reads_its_facts_from_the_events() {
+    let rules = Rules::base();
+    let theme = Theme::default();
+    let t = table(&rules, &theme, samples::NAMES);
+    let (s, events) = samples::battle(&rules);
+    let view = s.view(&rules, None);
+    let image = render::battle(&t, &s.kinds, &view, &events).expect("renders");
+    let texts: Vec<&str> = image.texts.iter().map(|f| f.shown.as_str()).collect();
+    for want in [
+        "18",
+        "13",
+        "11",
+        "Warchief Gorrak (destroyed)",
+        "Horgath's Stone Golem (destroyed)",
+    ] {
+        assert!(texts.contains(&want), "{want:?} not in {texts:?}");
+    }
+    assert!(texts.iter().any(|t| t.starts_with("GUARDED beats TRICKY")));
+    assert!(matches!(
+        render::battle(&t, &s.kinds, &view, &events[1..]),
+        Err(RenderError::NoBattle)
+    ));
+}
+
+#[test]
+fn a_preview_is_500_pixels_wide() {
+    let rules = Rules::base();
+    let theme = Theme::default();
+    let t = table(&rules, &theme, samples::NAMES);
+    let (s, _) = samples::opening(&rules);
+    let board = render::board(&t, &s.view(&rules, None), &[]).expect("renders");
+    let small = decode(&render::preview(&board.png, 500).expect("scales"));
+    assert_eq!(small.width(), 500);
+    assert_eq!(
+        small.height(),
+        (board.height as f32 * 500.0 / board.width as f32).round() as u32
+    );
+}
