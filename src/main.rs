@@ -71,6 +71,7 @@ enum Command {
         /// Worker threads (default: every core).
         #[arg(long)]
         threads: Option<usize>,
+        /// Play with the optional initial mulligan.
         #[arg(long)]
         mulligan: bool,
         /// Also apply the levels' time limits (faster, but no longer deterministic).

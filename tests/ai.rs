@@ -47,6 +47,14 @@ fn positions(rules: &Rules, n: usize) -> Vec<(State, Seat)> {
                 break;
             }
             steps += 1;
+            // Questions that show hidden cards (Inform, Spy, The Bitter Blessing).
+            let q = state.pending().question;
+            if matches!(
+                q,
+                Question::Inform | Question::Spy | Question::OpponentDiscard
+            ) {
+                out.push((state.clone(), state.pending().seats[0]));
+            }
             if steps % 37 == 0 {
                 let seat = state.pending().seats.first().copied();
                 if let Some(seat) = seat {
@@ -64,6 +72,7 @@ fn samples_agree_with_the_view() {
     let mut rng = Pcg32::seed_from_u64(1);
     let mut battle_hidden = 0;
     let mut mulligans = 0;
+    let mut peeks = 0;
     let pos = positions(&rules, 24);
     assert!(pos.len() > 100, "{}", pos.len());
     for (state, seat) in &pos {
@@ -77,6 +86,9 @@ fn samples_agree_with_the_view() {
         }
         if view.pending.question == Question::Mulligan {
             mulligans += 1;
+        }
+        if !view.peek.is_empty() {
+            peeks += 1;
         }
         for _ in 0..3 {
             let s = sampler.sample(&mut rng);
@@ -92,6 +104,11 @@ fn samples_agree_with_the_view() {
         "no position with a committed hidden battle card"
     );
     assert!(mulligans > 0, "no mulligan position");
+    assert!(peeks > 0, "no position with peeked cards");
+    println!(
+        "{} positions, {battle_hidden} hidden battle cards, {mulligans} mulligans, {peeks} peeks",
+        pos.len()
+    );
 }
 
 /// A position where seat 0 must pick a battle card after seat 1 committed hers.
@@ -237,9 +254,9 @@ fn decisions_keep_their_budget() {
         let t = Instant::now();
         decide_for(&mut bot, &rules, state, *seat);
         let took = t.elapsed();
-        // The clock is read before every iteration; one iteration is well under 60 ms
-        // even unoptimized on a loaded machine.
-        assert!(took < limit + Duration::from_millis(60), "{took:?}");
+        // The clock is read before every iteration (one takes well under a millisecond,
+        // even unoptimized); the margin is for a loaded CI machine descheduling us.
+        assert!(took < limit + Duration::from_millis(250), "{took:?}");
         assert!(bot.last_iterations() >= 1);
     }
     // Iterations first.
@@ -345,4 +362,60 @@ fn bots_are_send() {
     fn is_send<T: Send>(_: &T) {}
     let b: Box<dyn Bot> = BotSpec::mcts(Level::Normal).build(1);
     is_send(&b);
+}
+
+/// Regression (Shift loop): two Shapeshifters could summon each other through Shift for
+/// a net 0 initiative, and bots did so for ever. The engine no longer offers the swap,
+/// and bots in that position finish their turn.
+#[test]
+fn shift_loop_is_gone_and_bots_end_their_turn() {
+    use crystal_clans::game::Input;
+    use crystal_clans::game::state::{Step, Via};
+    let rules = Rules::base();
+    let water = rules.pack.clan_index("water").unwrap();
+    let shifter = rules.pack.kind_by_name("Shapeshifters").unwrap();
+    let setup = Setup {
+        clans: [water, water],
+        seed: 1,
+        mulligan: false,
+    };
+    let (mut s, _) = State::new(&rules, setup).unwrap();
+    let ids: Vec<u8> = (0..27u8)
+        .filter(|&c| s.kinds[c as usize] == shifter)
+        .collect();
+    let zone = rules.board.crystal_zones[0];
+    for p in &mut s.players {
+        p.hand.retain(|c| !ids.contains(c));
+        p.draw.retain(|c| !ids.contains(c));
+    }
+    s.squads[zone as usize][0].push(ids[0]);
+    s.players[0].hand.push(ids[1]);
+    s.active = 0;
+    s.first_player = Some(0);
+    s.token = 0;
+    s.agenda = vec![Step::ChooseAction];
+    let loop_input = Input::SummonTo {
+        cards: [ids[1]].into_iter().collect(),
+        zone,
+        via: Via::Shift,
+    };
+    assert!(!s.legal(&rules, 0).contains(&loop_input));
+    assert!(s.clone().apply(&rules, 0, &loop_input).is_err());
+
+    // Whole bots: the turn ends.
+    let bots: Vec<Box<dyn Bot>> = vec![
+        Box::new(GreedyBot::new(1)),
+        Box::new(MctsBot::new(1, budget(200))),
+    ];
+    for mut bot in bots {
+        let mut state = s.clone();
+        let mut answers = 0;
+        while state.turn == s.turn && state.winner.is_none() && answers < 200 {
+            let seat = state.pending().seats[0];
+            let input = decide_for(bot.as_mut(), &rules, &state, seat);
+            state.apply(&rules, seat, &input).unwrap();
+            answers += 1;
+        }
+        assert!(answers < 200, "{} never ended its turn", bot.name());
+    }
 }

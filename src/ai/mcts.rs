@@ -39,7 +39,7 @@ pub struct Params {
 
 pub const PARAMS: Params = Params {
     exploration: 0.7,
-    rollout_inputs: 30,
+    rollout_inputs: 10,
 };
 
 #[derive(Debug, Clone)]
@@ -58,18 +58,6 @@ struct Node {
     children: Vec<(u64, u32)>,
 }
 
-// TUNING-ONLY (remove before commit)
-fn tuning_override() -> Params {
-    let mut p = PARAMS;
-    if let Ok(v) = std::env::var("CC_AI_EXPLORATION") {
-        p.exploration = v.parse().unwrap();
-    }
-    if let Ok(v) = std::env::var("CC_AI_ROLLOUT") {
-        p.rollout_inputs = v.parse().unwrap();
-    }
-    p
-}
-
 pub struct MctsBot {
     rng: Pcg32,
     budget: Budget,
@@ -83,7 +71,7 @@ impl MctsBot {
         MctsBot {
             rng: Pcg32::seed_from_u64(seed),
             budget,
-            params: tuning_override(),
+            params: PARAMS,
             name: "mcts".into(),
             last_iterations: 0,
         }

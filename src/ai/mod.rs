@@ -101,7 +101,7 @@ pub enum Level {
     Normal,
     /// Stronger, up to 3 seconds a decision.
     Hard,
-    /// The fixed small budget of the balance runs (about 20-50 ms a decision).
+    /// The fixed small budget of the balance runs (about 15-25 ms a decision).
     Fast,
 }
 
@@ -123,10 +123,10 @@ impl Level {
 
     pub fn budget(self) -> Budget {
         let (iterations, ms) = match self {
-            Level::Easy => (150, 150),
-            Level::Normal => (3_000, 800),
-            Level::Hard => (15_000, 3_000),
-            Level::Fast => (600, 200),
+            Level::Easy => (300, 100),
+            Level::Normal => (10_000, 800),
+            Level::Hard => (60_000, 3_000),
+            Level::Fast => (2_000, 100),
         };
         Budget {
             iterations,

@@ -410,7 +410,13 @@ pub fn report(rules: &Rules, cfg: &Config, records: &[GameRecord], seconds: f64)
             let _ = writeln!(out, " {:>24}", rate(tw, tn));
         }
         let _ = writeln!(out);
-        if outside.is_empty() {
+        if names[0] != names[1] {
+            let _ = writeln!(
+                out,
+                "(the bots differ, so this matrix mixes clan balance with bot strength; \
+                 balance is measured with one bot against itself)"
+            );
+        } else if outside.is_empty() {
             let _ = writeln!(out, "every matchup is within 40%-60%");
         } else {
             let _ = writeln!(out, "matchups outside 40%-60%:");

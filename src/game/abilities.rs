@@ -265,7 +265,12 @@ impl State {
             sites.raise.iter().for_each(|&z| f(z, Via::RaiseTheDead));
         }
         if cards.len() == 1 {
-            sites.shift.iter().for_each(|&z| f(z, Via::Shift));
+            // A Shift unit never goes in through Shift: swapping one Shapeshifters for
+            // another changes nothing at a net cost of 0 and could repeat for ever
+            // (the same reason activations never cost less than 1).
+            if self.card(rules, cards[0]).ability != Ability::Shift {
+                sites.shift.iter().for_each(|&z| f(z, Via::Shift));
+            }
             sites.pyramid.iter().for_each(|&z| f(z, Via::Pyramid));
         }
     }

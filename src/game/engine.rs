@@ -18,7 +18,7 @@ use rand::SeedableRng;
 use rand_pcg::Pcg32;
 
 /// Bumped whenever a rules change would make an old match replay differently.
-pub const RULES_VERSION: u32 = 2;
+pub const RULES_VERSION: u32 = 3;
 
 /// What the match waits for: which seats may answer and the question.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
