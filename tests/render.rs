@@ -328,6 +328,69 @@ fn the_battle_image_reads_its_facts_from_the_events() {
     ));
 }
 
+/// Positions from a random game (mulligan, battles waiting for cards, battle results
+/// from the engine's own events, the end of the match) all render, and their text fits.
+#[test]
+fn positions_from_a_random_game_render() {
+    use crystal_clans::game::Event;
+    let rules = Rules::base();
+    let theme = Theme::default();
+    let t = table(&rules, &theme, samples::NAMES);
+    let names = card_names(&rules);
+    let mut inputs = 0u32;
+    let mut boards = 0;
+    let mut battles = 0;
+    for seed in 0..20u64 {
+        let setup = Setup {
+            clans: [(seed % 6) as u8, ((seed + 1) % 6) as u8],
+            seed,
+            mulligan: true,
+        };
+        let mut battle_events: Vec<Event> = Vec::new();
+        let (_, end) = crystal_clans::selfplay::play_random(&rules, setup, seed, |s, events| {
+            inputs += 1;
+            let public: Vec<Event> = events.iter().map(|e| e.redact(None)).collect();
+            let view = s.view(&rules, None);
+            let in_battle = view.battle.is_some();
+            if boards < 12 && (inputs % 40 == 1 || (in_battle && boards < 6)) {
+                let image = render::board(&t, &view, &[]).map_err(|e| e.to_string())?;
+                check_fits(&format!("board after input {inputs}"), &image, &names);
+                boards += 1;
+            }
+            for e in public {
+                let ended = matches!(e, Event::BattleEnded { .. });
+                if matches!(e, Event::BattleStarted { .. }) {
+                    battle_events.clear();
+                }
+                battle_events.push(e);
+                if ended && battles < 4 {
+                    let image = render::battle(&t, &s.kinds, &view, &battle_events)
+                        .map_err(|e| e.to_string())?;
+                    check_fits(&format!("battle before input {inputs}"), &image, &names);
+                    battles += 1;
+                }
+            }
+            Ok(())
+        })
+        .expect("random play works");
+        if seed < 2 {
+            let last = render::board(&t, &end.view(&rules, None), &[]).expect("renders");
+            check_fits("the final board", &last, &names);
+            for seat in 0..2 {
+                let hand = render::hand(&t, &end.view(&rules, Some(seat))).expect("renders");
+                check_fits("a final hand", &hand, &names);
+            }
+        }
+        if battles >= 4 {
+            break;
+        }
+    }
+    assert!(
+        battles > 0,
+        "the game had no battle to draw ({inputs} inputs, {boards} boards)"
+    );
+}
+
 #[test]
 fn a_preview_is_500_pixels_wide() {
     let rules = Rules::base();

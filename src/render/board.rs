@@ -343,6 +343,8 @@ fn zone(c: &mut Canvas, t: &Table, v: &View, z: usize, x: f32, y: f32, w: f32) {
         | Question::Battle { zone } => zone as usize == z,
         _ => false,
     };
+    // The squad being activated, or the zone the question is about: a gold outline.
+    let asked = asked || v.activated.is_some_and(|a| a as usize == z);
     if asked && !battle_here {
         c.round_rect_stroke(
             x - 2.0,

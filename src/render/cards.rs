@@ -3,7 +3,7 @@
 //! A card face is drawn at a base width of 240 pixels and scaled as a whole, so a card
 //! looks the same in a hand, in a battle and in a lookup.
 
-use super::board::{bold, def, regular, seat_word};
+use super::board::{bold, def, regular};
 use super::canvas::{Align, Canvas, Col, Face, WHITE, rgb, wrap};
 use super::{RenderError, Table, icons, words};
 use crate::game::event::Event;
@@ -440,6 +440,7 @@ struct Facts {
     fallen: [Vec<u8>; 2],
     removed: [Vec<u8>; 2],
     joined: [bool; 2],
+    no_damage: bool,
 }
 
 fn facts(events: &[Event]) -> Result<Facts, RenderError> {
@@ -459,6 +460,7 @@ fn facts(events: &[Event]) -> Result<Facts, RenderError> {
         fallen: [vec![], vec![]],
         removed: [vec![], vec![]],
         joined: [false, false],
+        no_damage: false,
     };
     for e in &events[start..] {
         match e {
@@ -474,6 +476,7 @@ fn facts(events: &[Event]) -> Result<Facts, RenderError> {
             Event::UnitDestroyed { card, .. } => f.fallen[owner(*card) as usize].push(*card),
             Event::UnitRemovedFromGame { card, .. } => f.removed[owner(*card) as usize].push(*card),
             Event::CardJoinedSquad { seat, .. } => f.joined[*seat as usize] = true,
+            Event::NoDamage => f.no_damage = true,
             _ => {}
         }
     }
@@ -536,29 +539,34 @@ pub(super) fn battle(
     );
     // The match-up: which style beat which.
     let styles = [0, 1].map(|s| f.cards[s].and_then(card_of).map(|d| d.style));
-    let matchup = match (styles, f.left) {
-        ([Some(a), Some(b)], _) if a.beats(b) => format!(
-            "{} beats {}: {}'s left effect, {}'s right effect",
-            a.name(),
-            b.name(),
-            t.names[0],
-            t.names[1]
-        ),
-        ([Some(a), Some(b)], _) if b.beats(a) => format!(
-            "{} beats {}: {}'s left effect, {}'s right effect",
-            b.name(),
-            a.name(),
-            t.names[1],
-            t.names[0]
-        ),
-        ([Some(a), Some(_)], _) => format!("Both {}: each card's right effect", a.name()),
-        (_, Some(_)) => "One player had no battle card".to_string(),
-        _ => "The battle cards were not revealed".to_string(),
+    // The match-up as the events tell it: which style beat which, which effect
+    // triggered for each player.
+    let (order, head) = match styles {
+        [Some(a), Some(b)] if a.beats(b) => {
+            (vec![a, b], format!("{} beats {}", a.name(), b.name()))
+        }
+        [Some(a), Some(b)] if b.beats(a) => {
+            (vec![b, a], format!("{} beats {}", b.name(), a.name()))
+        }
+        [Some(a), Some(_)] => (vec![a], format!("Both {}", a.name())),
+        [Some(a), None] | [None, Some(a)] => (vec![a], "One player had no battle card".to_string()),
+        [None, None] => (vec![], "No battle cards".to_string()),
+    };
+    let matchup = match f.left {
+        Some(left) => {
+            let side = |s: usize| if left[s] { "left" } else { "right" };
+            let who = |s: usize| match f.cards[s] {
+                Some(_) => format!("{}'s {} effect", t.names[s], side(s)),
+                None => format!("{} played no card", t.names[s]),
+            };
+            format!("{head}: {}, {}", who(0), who(1))
+        }
+        None => "The battle cards were not revealed".to_string(),
     };
     let my = 104.0;
     let mut mx = GAP + 4.0;
-    for s in styles.iter().flatten() {
-        icons::style(&mut c, *s, mx + 14.0, my - 7.0, 26.0);
+    for s in order {
+        icons::style(&mut c, s, mx + 14.0, my - 7.0, 26.0);
         mx += 32.0;
     }
     c.text(
@@ -669,14 +677,16 @@ pub(super) fn battle(
                 );
             }
         } else {
-            c.text(
-                "no damage dealt",
-                tx,
-                cy + 40.0,
-                tw,
-                regular(19.0, th.muted).shrink(14.0),
-                Align::Left,
-            );
+            let why = if f.no_damage {
+                "no damage: a squad left the battle"
+            } else {
+                "no damage dealt"
+            };
+            let st = regular(19.0, th.muted);
+            for (i, line) in wrap(why, st.face, st.size, tw).iter().enumerate() {
+                let y = cy + 30.0 + i as f32 * 25.0;
+                c.text(line, tx, y, tw, st.shrink(14.0), Align::Left);
+            }
         }
         // Who fell, who is left.
         let mut ly = list_top + 20.0;
@@ -722,8 +732,8 @@ pub(super) fn battle(
             .unwrap_or_default();
         let rest = if left.is_empty() {
             format!(
-                "{} has no squad left in {}",
-                seat_word(seat as u8),
+                "No squad of {} in {} now",
+                t.names[seat],
                 z.map(|z| z.id.as_str()).unwrap_or("the zone")
             )
         } else {
