@@ -2,82 +2,17 @@
 //! card accounted for, the token on the track, a waiting seat always has a legal
 //! input, illegal inputs change nothing, games end, replays are byte-identical.
 
-use crystal_clans::game::board::ZoneId;
 use crystal_clans::game::rng::below;
-use crystal_clans::game::state::{Cards, TOTAL_CARDS, owner};
+use crystal_clans::game::state::Cards;
 use crystal_clans::game::{Event, Input, Rules, Setup, State};
 use crystal_clans::selfplay::{self, MAX_INPUTS};
 use rand::SeedableRng;
 use rand_pcg::Pcg32;
 
-/// Every card instance is in exactly one place.
+/// Every card instance in exactly one place, the token on the track, squads within
+/// their limits (`State::validate`).
 fn check_cards(state: &State, rules: &Rules) -> Result<(), String> {
-    let mut seen = [0u8; TOTAL_CARDS];
-    let mut mark = |c: u8, place: &str| -> Result<(), String> {
-        seen[c as usize] += 1;
-        if seen[c as usize] > 1 {
-            return Err(format!("card {c} is twice in the game (again in {place})"));
-        }
-        Ok(())
-    };
-    for (s, p) in state.players.iter().enumerate() {
-        for &c in &p.hand {
-            mark(c, "a hand")?;
-        }
-        for &c in &p.draw {
-            mark(c, "a draw pile")?;
-            if owner(c) as usize != s {
-                return Err(format!("card {c} is in the other player's draw pile"));
-            }
-        }
-        for &c in &p.discard {
-            mark(c, "a discard pile")?;
-            if owner(c) as usize != s {
-                return Err(format!("card {c} was discarded to the other player's pile"));
-            }
-        }
-        for &c in &p.removed {
-            mark(c, "the removed cards")?;
-        }
-    }
-    for z in &state.squads {
-        for squad in z {
-            for &c in squad {
-                mark(c, "a squad")?;
-            }
-        }
-    }
-    if let Some(b) = &state.battle {
-        for (s, c) in b.cards.iter().enumerate() {
-            // A card that joined its squad is counted there.
-            if let (Some(c), false) = (c, b.joined[s]) {
-                mark(*c, "the battle")?;
-            }
-        }
-    }
-    if let Some(missing) = seen.iter().position(|&n| n == 0) {
-        return Err(format!("card {missing} is nowhere"));
-    }
-    let l = rules.board.track_length;
-    if !(-l..=l).contains(&state.token) {
-        return Err(format!("token {} is off the track", state.token));
-    }
-    for (z, squads) in state.squads.iter().enumerate() {
-        for (s, squad) in squads.iter().enumerate() {
-            if squad.len() > state.squad_limit(rules, s as u8, z as ZoneId)
-                && !matches!(
-                    state.agenda.last(),
-                    Some(crystal_clans::game::state::Step::DiscardDown { .. })
-                )
-            {
-                return Err(format!(
-                    "squad of seat {s} in zone {z} has {} units",
-                    squad.len()
-                ));
-            }
-        }
-    }
-    Ok(())
+    state.validate(rules)
 }
 
 fn check_waiting(state: &State, rules: &Rules) -> Result<(), String> {

@@ -104,6 +104,24 @@ fn sample_images_match_their_golden_files() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+/// The samples are positions the engine could reach (cards accounted for, squads within
+/// their limits, Horde squads led by a Horde unit), so the images show real boards.
+#[test]
+fn sample_positions_are_consistent() {
+    let rules = Rules::base();
+    let positions = [
+        ("opening", samples::opening(&rules).0),
+        ("crowded", samples::crowded(&rules).0),
+        ("battle", samples::battle(&rules).0),
+        ("hand", samples::hand(&rules)),
+    ];
+    for (name, state) in positions {
+        if let Err(e) = state.validate(&rules) {
+            panic!("the {name} sample is not a consistent position: {e}");
+        }
+    }
+}
+
 #[test]
 fn sample_images_are_small_and_every_text_fits() {
     let rules = Rules::base();

@@ -11,6 +11,7 @@ pub mod pack;
 pub mod rng;
 pub mod state;
 pub mod text;
+pub mod validate;
 pub mod view;
 
 pub use board::{Board, ZoneId};

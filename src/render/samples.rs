@@ -126,19 +126,19 @@ pub fn opening(rules: &Rules) -> (State, Vec<Event>) {
 /// most zones, crystals collected (one face down), the token on player two's side.
 pub fn crowded(rules: &Rules) -> (State, Vec<Event>) {
     let mut s = new_state(rules, ["blood", "stone"], 7);
-    place(
-        &mut s,
-        rules,
-        0,
-        "H1",
-        &[
-            "blood.warchief_gorrak",
-            "blood.marauders",
-            "blood.marauders",
-            "blood.trappers",
-            "blood.berserkers",
-        ],
-    );
+    // Hordes as big as the clan's (provisional) Horde limit allows, led by a unit with
+    // the Horde signature, so the position stays one the engine could reach.
+    let horde = rules.pack.clans[clan(rules, "blood") as usize]
+        .horde_limit
+        .map_or(3, usize::from);
+    let h1 = [
+        "blood.warchief_gorrak",
+        "blood.marauders",
+        "blood.trappers",
+        "blood.berserkers",
+        "blood.marauders",
+    ];
+    place(&mut s, rules, 0, "H1", &h1[..horde.min(h1.len())]);
     place(
         &mut s,
         rules,
@@ -175,12 +175,12 @@ pub fn crowded(rules: &Rules) -> (State, Vec<Event>) {
         0,
         "C3",
         &[
+            "blood.marauders",
             "blood.condor",
             "blood.aarock_riders",
-            "blood.marauders",
-            "blood.marauders",
             "blood.war_drummers",
-        ],
+            "blood.marauders",
+        ][..horde.min(5)],
     );
     place(
         &mut s,
