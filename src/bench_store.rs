@@ -140,6 +140,7 @@ fn new_match(seed: u64) -> NewMatch {
         channel: 2,
         thread: None,
         seats: [Player::User(10), Player::Ai(1)],
+        terms: Default::default(),
         setup: Setup {
             clans: [(seed % 6) as u8, ((seed / 6) % 6) as u8],
             seed,

@@ -56,6 +56,7 @@ async fn start(app: &App) -> i64 {
         opponent: Some(BEN),
         clans: [Some(0), Some(1)],
         mulligan: true,
+        timeout: None,
         expires: 0,
     };
     let out = app.challenge(c, now);
@@ -284,6 +285,7 @@ async fn challenges_expire_and_can_be_declined() {
         opponent: Some(BEN),
         clans: [None, None],
         mulligan: false,
+        timeout: Some(90),
         expires: 0,
     };
     let out = app.challenge(c, now - 60 * 60 * 1000);
@@ -298,8 +300,8 @@ async fn challenges_expire_and_can_be_declined() {
         expires: now + 60_000,
         ..c
     };
-    assert!(app.decline(&fresh, EVE, now).reply.is_some());
-    let out = app.decline(&fresh, BEN, now);
+    assert!(app.decline(&fresh, EVE, now).await.reply.is_some());
+    let out = app.decline(&fresh, BEN, now).await;
     assert!(out.public[0].content.contains("declined"));
     let out = app.accept(fresh, BEN, place(), None, now).await;
     assert!(out.created.is_none());
@@ -329,7 +331,70 @@ async fn reminders_and_timeouts_come_from_the_database() {
     assert_eq!(r.len(), 1);
     assert!(r[0].public[0].content.contains("waiting for you"));
     assert!(app2.tick(now + 12 * 60_000).await.is_empty());
+    // The warning comes when a fifth of the turn time is left (60 - 12 = 48 minutes).
+    assert!(app2.tick(now + 47 * 60_000).await.is_empty());
+    let w = app2.tick(now + 49 * 60_000).await;
+    assert_eq!(w.len(), 1);
+    assert!(w[0].public[0].content.contains("forfeit"), "{:?}", w[0].public);
+    assert!(app2.tick(now + 50 * 60_000).await.is_empty());
     let t = app2.tick(now + 61 * 60_000).await;
     assert_eq!(t.len(), 1);
     assert!(app.store.result(id).await.unwrap().is_some());
+}
+
+/// Two bot processes on one database (two `App`s): a challenge is accepted once, a
+/// declined one stays declined after a restart, and each reminder is posted once.
+#[tokio::test]
+async fn two_processes_accept_once_and_remind_once() {
+    let store = scratch("two-processes").await;
+    store
+        .set_guild_settings(
+            GUILD,
+            &GuildSettings {
+                channel: None,
+                reminder_minutes: Some(5),
+                timeout_minutes: Some(600),
+            },
+        )
+        .await
+        .unwrap();
+    let (a, b) = (App::new(store.clone()), App::new(store.clone()));
+    let now = now_ms();
+    let c = Challenge {
+        challenger: ANA,
+        opponent: Some(BEN),
+        clans: [None, None],
+        mulligan: false,
+        timeout: Some(90),
+        expires: now + 60_000,
+    };
+    let (x, y) = tokio::join!(
+        a.accept(c, BEN, place(), None, now),
+        b.accept(c, BEN, place(), None, now)
+    );
+    let created: Vec<i64> = [&x, &y].iter().filter_map(|o| o.created).collect();
+    assert_eq!(created.len(), 1, "{x:?} {y:?}");
+    let loser = if x.created.is_some() { &y } else { &x };
+    assert!(loser.reply.as_ref().unwrap().content.contains("already accepted"));
+    // The challenge's own timeout beats the server's 600 minutes.
+    let info = store.info(created[0]).await.unwrap();
+    assert_eq!(info.terms.timeout_minutes, Some(90));
+    assert_eq!(info.terms.remind_minutes, Some(5));
+    let timeout_at = info.deadlines.timeout_at.unwrap();
+    assert!((timeout_at - now - 90 * 60_000).abs() < 10_000, "{timeout_at}");
+
+    // Both processes tick at once: one reminder.
+    let (r1, r2) = tokio::join!(a.tick(now + 6 * 60_000), b.tick(now + 6 * 60_000));
+    assert_eq!(r1.len() + r2.len(), 1, "{r1:?} {r2:?}");
+
+    // Declined, then a restart (a fresh App): still declined.
+    let d = Challenge {
+        expires: now + 120_000,
+        ..c
+    };
+    assert!(!a.decline(&d, BEN, now).await.public.is_empty());
+    let restarted = App::new(store.clone());
+    let out = restarted.accept(d, BEN, place(), None, now).await;
+    assert!(out.created.is_none());
+    assert!(out.reply.unwrap().content.contains("declined"));
 }

@@ -6,7 +6,7 @@ use crystal_clans::game::rng::below;
 use crystal_clans::game::{Input, RULES_VERSION, Rules, Seat, Setup, State};
 use crystal_clans::store::{
     Backend, Deadlines, Due, DueKind, Durability, GuildSettings, NewMatch, Player, Reason, Status,
-    Store, StoreError, StoreOptions, UserSettings, Verdict,
+    Store, StoreError, StoreOptions, Terms, UserSettings, Verdict,
 };
 use rand::SeedableRng;
 use rand_pcg::Pcg32;
@@ -138,6 +138,7 @@ fn new_match(seed: u64, users: [u64; 2], guild: Option<u64>) -> NewMatch {
             seed,
             mulligan: seed.is_multiple_of(2),
         },
+        terms: Terms::default(),
         deadlines: Deadlines::default(),
     }
 }
@@ -223,6 +224,10 @@ async fn matches_round_trip(db: &TestDb) {
             seed: u64::MAX - 1,
             mulligan: true,
         },
+        terms: Terms {
+            remind_minutes: Some(30),
+            timeout_minutes: Some(u32::MAX),
+        },
         deadlines: Deadlines {
             remind_at: Some(1_000),
             timeout_at: Some(2_000),
@@ -239,6 +244,7 @@ async fn matches_round_trip(db: &TestDb) {
     );
     assert_eq!(info.setup, nm.setup);
     assert_eq!(info.deadlines, nm.deadlines);
+    assert_eq!(info.terms, nm.terms);
     assert_eq!(
         (info.version, info.status, info.rules_version),
         (0, Status::Active, RULES_VERSION)
@@ -1204,7 +1210,17 @@ fn sqlite_and_postgres_schemas_have_the_same_columns() {
             let mut current: Option<(String, Vec<String>)> = None;
             for line in text.lines() {
                 let l = line.trim();
-                if let Some(rest) = l.strip_prefix("CREATE TABLE ") {
+                if let Some(rest) = l.strip_prefix("ALTER TABLE ") {
+                    // `ALTER TABLE t ADD COLUMN c ...`: a column of an earlier table.
+                    let w: Vec<&str> = rest.split_whitespace().collect();
+                    if let [table, "ADD", "COLUMN", col, ..] = w.as_slice() {
+                        let t = tables
+                            .iter_mut()
+                            .find(|(n, _): &&mut (String, Vec<String>)| n == table)
+                            .expect("ALTER TABLE of a table created earlier");
+                        t.1.push(col.to_string());
+                    }
+                } else if let Some(rest) = l.strip_prefix("CREATE TABLE ") {
                     current = Some((rest.split_whitespace().next().unwrap().into(), vec![]));
                 } else if l.starts_with(')') {
                     tables.extend(current.take());
@@ -1222,7 +1238,8 @@ fn sqlite_and_postgres_schemas_have_the_same_columns() {
         tables
     }
     let (s, p) = (columns("sqlite"), columns("postgres"));
-    assert_eq!(s.len(), 6, "{s:?}");
+    assert_eq!(s.len(), 7, "{s:?}");
+    assert!(s[0].1.contains(&"timeout_minutes".to_string()), "{s:?}");
     assert_eq!(s, p);
 }
 
@@ -1324,3 +1341,46 @@ both!(
     replay_equals_snapshot_for_many_matches,
     acknowledged_inputs_survive_sigkill,
 );
+
+/// A turn's deadlines: reminder, then the warning when a fifth of the turn time is left,
+/// then the forfeit.
+#[test]
+fn terms_give_a_reminder_a_warning_and_a_timeout() {
+    let min = 60_000;
+    let t = Terms {
+        remind_minutes: Some(10),
+        timeout_minutes: Some(60),
+    };
+    let d = t.deadlines(0);
+    assert_eq!(d.remind_at, Some(10 * min));
+    assert_eq!(d.timeout_at, Some(60 * min));
+    assert!(!t.is_warning(10 * min, &d));
+    assert_eq!(t.next_reminder(10 * min, &d), Some(48 * min));
+    assert!(t.is_warning(48 * min, &d));
+    assert_eq!(t.next_reminder(48 * min, &d), None);
+    // A reminder interval longer than the warning point: the warning comes first.
+    let late = Terms {
+        remind_minutes: Some(55),
+        ..t
+    };
+    assert_eq!(late.deadlines(0).remind_at, Some(48 * min));
+    // No reminders configured: only the warning. No timeout: no warning.
+    let quiet = Terms {
+        remind_minutes: None,
+        ..t
+    };
+    assert_eq!(quiet.deadlines(0).remind_at, Some(48 * min));
+    let untimed = Terms {
+        timeout_minutes: None,
+        ..t
+    };
+    let d = untimed.deadlines(0);
+    assert_eq!((d.remind_at, d.timeout_at), (Some(10 * min), None));
+    assert_eq!(untimed.next_reminder(10 * min, &d), None);
+    // Short turns still warn a minute ahead.
+    let short = Terms {
+        remind_minutes: None,
+        timeout_minutes: Some(2),
+    };
+    assert_eq!(short.deadlines(0).remind_at, Some(min));
+}

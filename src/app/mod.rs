@@ -16,11 +16,15 @@ use crate::game::text::Narrator;
 use crate::game::{Event, Input, Question, Rules, Seat, Setup, State, View};
 use crate::render::{self, Table, Theme};
 use crate::store::{
-    Deadlines, DueKind, Loaded, MatchId, Millis, NewMatch, Player, Reason, Store, StoreError,
+    ChallengeOutcome, DueKind, Loaded, MatchId, Millis, NewMatch, Player, Reason, Store,
+    StoreError, Terms,
 };
 use ids::{CustomId, Verb};
 use msg::{Button, Embed, File, MAX_CONTENT, MAX_FIELD, Msg, Row, Style, clip};
 use std::collections::{HashMap, HashSet};
+
+/// The longest turn timeout a challenge may set (a week).
+pub const MAX_TIMEOUT_MINUTES: u32 = 7 * 24 * 60;
 use std::sync::{Arc, Mutex};
 
 /// How long a challenge stays open.
@@ -90,6 +94,8 @@ pub struct Challenge {
     /// Clan index per seat (`None`: random at acceptance).
     pub clans: [Option<u8>; 2],
     pub mulligan: bool,
+    /// Minutes a player may stay idle before forfeiting (`None`: the server's setting).
+    pub timeout: Option<u32>,
     /// Milliseconds since the epoch.
     pub expires: Millis,
 }
@@ -97,7 +103,7 @@ pub struct Challenge {
 impl Challenge {
     pub fn encode(&self) -> String {
         let clan = |c: Option<u8>| c.map(|c| c.to_string()).unwrap_or_else(|| "r".into());
-        format!(
+        let mut s = format!(
             "{}.{}.{}.{}.{}.{}",
             self.challenger,
             self.opponent.unwrap_or(0),
@@ -105,13 +111,23 @@ impl Challenge {
             clan(self.clans[1]),
             u8::from(self.mulligan),
             self.expires / 1000
-        )
+        );
+        if let Some(t) = self.timeout {
+            s.push_str(&format!(".{t}"));
+        }
+        s
     }
 
     pub fn decode(s: &str) -> Option<Challenge> {
         let p: Vec<&str> = s.split('.').collect();
-        let [a, b, c0, c1, m, e] = p.as_slice() else {
-            return None;
+        let (a, b, c0, c1, m, e, t) = match p.as_slice() {
+            [a, b, c0, c1, m, e] => (a, b, c0, c1, m, e, None),
+            [a, b, c0, c1, m, e, t] => (a, b, c0, c1, m, e, Some(t)),
+            _ => return None,
+        };
+        let timeout = match t {
+            None => None,
+            Some(t) => Some(t.parse::<u32>().ok().filter(|t| *t >= 1)?),
         };
         let clan = |c: &str| -> Option<Option<u8>> {
             if c == "r" {
@@ -128,6 +144,7 @@ impl Challenge {
             },
             clans: [clan(c0)?, clan(c1)?],
             mulligan: *m == "1",
+            timeout,
             expires: e.parse::<Millis>().ok()? * 1000,
         })
     }
@@ -145,11 +162,26 @@ pub struct App {
     pub store: Store,
     theme: Arc<Theme>,
     names: Arc<Mutex<HashMap<u64, String>>>,
-    accepted: Arc<Mutex<HashSet<String>>>,
     dm_closed: Arc<Mutex<HashSet<u64>>>,
     bot: Option<Arc<dyn SeatBot>>,
     images: bool,
     seeds: Option<Arc<std::sync::atomic::AtomicU64>>,
+}
+
+/// Minutes in words: "45 minutes", "2 hours", "1 day 6 hours".
+pub fn duration(minutes: u32) -> String {
+    let plural = |n: u32, unit: &str| format!("{n} {unit}{}", if n == 1 { "" } else { "s" });
+    let (d, h, m) = (minutes / 1440, minutes / 60 % 24, minutes % 60);
+    let parts: Vec<String> = [(d, "day"), (h, "hour"), (m, "minute")]
+        .into_iter()
+        .filter(|(n, _)| *n > 0)
+        .map(|(n, u)| plural(n, u))
+        .collect();
+    if parts.is_empty() {
+        "0 minutes".into()
+    } else {
+        parts.join(" ")
+    }
 }
 
 fn mention(u: u64) -> String {
@@ -162,7 +194,6 @@ impl App {
             store,
             theme: Arc::new(Theme::default()),
             names: Arc::default(),
-            accepted: Arc::default(),
             dm_closed: Arc::default(),
             bot: None,
             images: true,
@@ -268,6 +299,11 @@ impl App {
         if c.opponent == Some(c.challenger) {
             return Outcome::private("You cannot challenge yourself.");
         }
+        if c.timeout.is_some_and(|t| !(1..=MAX_TIMEOUT_MINUTES).contains(&t)) {
+            return Outcome::private(format!(
+                "The turn timeout must be between 1 and {MAX_TIMEOUT_MINUTES} minutes (a week)."
+            ));
+        }
         let c = Challenge {
             expires: now + CHALLENGE_TTL_MS,
             ..c
@@ -290,10 +326,14 @@ impl App {
             embed: Some(Embed {
                 title: "A challenge".into(),
                 description: format!(
-                    "Clans: {} (challenger) vs {}. Mulligan: {}. Expires <t:{}:R>.",
+                    "Clans: {} (challenger) vs {}. Mulligan: {}. Turn timeout: {}. \
+                     Expires <t:{}:R>.",
                     clan(c.clans[0]),
                     clan(c.clans[1]),
                     if c.mulligan { "on" } else { "off" },
+                    c.timeout
+                        .map(duration)
+                        .unwrap_or_else(|| "the server's setting".into()),
                     c.expires / 1000
                 ),
                 ..Embed::default()
@@ -319,8 +359,11 @@ impl App {
         }
     }
 
-    /// Checks that `user` may accept: `Err` is the private explanation.
-    pub fn check_accept(&self, c: &Challenge, user: u64, now: Millis) -> Result<(), String> {
+    /// Claims the challenge for `user` if she may accept it: `Err` is the private
+    /// explanation. The claim is stored, so a challenge is accepted once, also after a
+    /// restart and with two clicks racing in two bot processes. Call before creating
+    /// anything for the match (a thread), then [`App::start_accepted`].
+    pub async fn claim_accept(&self, c: &Challenge, user: u64, now: Millis) -> Result<(), String> {
         if now > c.expires {
             return Err(
                 "This challenge has expired. Start a new one with `/clans challenge`.".into(),
@@ -334,14 +377,24 @@ impl App {
         if c.opponent.is_some_and(|o| o != user) {
             return Err("This challenge is for someone else.".into());
         }
-        if self.accepted.lock().unwrap().contains(&c.encode()) {
-            return Err("This challenge was already accepted.".into());
+        let key = c.encode();
+        match self
+            .store
+            .claim_challenge(&key, ChallengeOutcome::Accepted, user)
+            .await
+        {
+            Ok(true) => Ok(()),
+            Ok(false) => Err(match self.store.challenge_claim(&key).await {
+                Ok(Some(ChallengeOutcome::Declined)) => {
+                    "This challenge was declined or withdrawn.".into()
+                }
+                _ => "This challenge was already accepted.".into(),
+            }),
+            Err(e) => Err(e.user_message()),
         }
-        Ok(())
     }
 
-    /// Accepts a challenge: creates the match (in `thread` when the Discord layer made
-    /// one) and posts the opening board.
+    /// Accepts a challenge: [`App::claim_accept`], then [`App::start_accepted`].
     pub async fn accept(
         &self,
         c: Challenge,
@@ -350,19 +403,41 @@ impl App {
         thread: Option<u64>,
         now: Millis,
     ) -> Outcome {
-        if let Err(why) = self.check_accept(&c, user, now) {
+        if let Err(why) = self.claim_accept(&c, user, now).await {
             return Outcome::private(why);
         }
-        if !self.accepted.lock().unwrap().insert(c.encode()) {
-            return Outcome::private("This challenge was already accepted.");
+        self.start_accepted(c, user, place, thread, now).await
+    }
+
+    /// The terms of a new match: the challenge's timeout, else the server's settings.
+    async fn terms(&self, guild: Option<u64>, timeout: Option<u32>) -> Terms {
+        let s = match guild {
+            Some(g) => self.store.guild_settings(g).await.unwrap_or_default(),
+            None => Default::default(),
+        };
+        Terms {
+            remind_minutes: s.reminder_minutes,
+            timeout_minutes: timeout.or(s.timeout_minutes),
         }
+    }
+
+    /// Creates the match of a challenge claimed by `user` (in `thread` when the Discord
+    /// layer made one) and posts the opening board.
+    pub async fn start_accepted(
+        &self,
+        c: Challenge,
+        user: u64,
+        place: Place,
+        thread: Option<u64>,
+        now: Millis,
+    ) -> Outcome {
         let n = self.rules().pack.clans.len() as u64;
         let seed: u64 = match &self.seeds {
             Some(s) => s.fetch_add(1, std::sync::atomic::Ordering::SeqCst),
             None => rand::random(),
         };
         let clans = [0, 1].map(|s| c.clans[s].unwrap_or(((seed >> (8 * s)) % n) as u8));
-        let deadlines = self.deadlines(place.guild, now).await;
+        let terms = self.terms(place.guild, c.timeout).await;
         let new = NewMatch {
             guild: place.guild,
             channel: place.channel,
@@ -373,7 +448,8 @@ impl App {
                 seed,
                 mulligan: c.mulligan,
             },
-            deadlines,
+            terms,
+            deadlines: terms.deadlines(now),
         };
         match self.store.create_match(new).await {
             Ok((loaded, events)) => {
@@ -395,7 +471,9 @@ impl App {
                 }
             }
             Err(e) => {
-                self.accepted.lock().unwrap().remove(&c.encode());
+                // Give the challenge back so it can be accepted again once the store
+                // recovers.
+                let _ = self.store.release_challenge(&c.encode()).await;
                 Outcome::private(e.user_message())
             }
         }
@@ -421,6 +499,7 @@ impl App {
             None => rand::random(),
         };
         let clans = [0, 1].map(|s| clans[s].unwrap_or(((seed >> (8 * s)) % n) as u8));
+        let terms = self.terms(place.guild, None).await;
         let new = NewMatch {
             guild: place.guild,
             channel: place.channel,
@@ -431,7 +510,8 @@ impl App {
                 seed,
                 mulligan: false,
             },
-            deadlines: self.deadlines(place.guild, now).await,
+            terms,
+            deadlines: terms.deadlines(now),
         };
         match self.store.create_match(new).await {
             Ok((loaded, events)) => {
@@ -456,21 +536,35 @@ impl App {
     }
 
     /// Declines (the opponent) or withdraws (the challenger) a challenge.
-    pub fn decline(&self, c: &Challenge, user: u64, now: Millis) -> Outcome {
+    pub async fn decline(&self, c: &Challenge, user: u64, now: Millis) -> Outcome {
         if user != c.challenger && c.opponent.is_some_and(|o| o != user) {
             return Outcome::private("This challenge is not yours to decline.");
         }
         if c.opponent.is_none() && user != c.challenger {
             return Outcome::private("Open challenges can only be withdrawn by the challenger.");
         }
-        let text = if now > c.expires {
-            "This challenge had already expired.".to_string()
-        } else if user == c.challenger {
+        if now > c.expires {
+            return Outcome {
+                public: vec![Msg::text("This challenge had already expired.")],
+                ..Outcome::default()
+            };
+        }
+        match self
+            .store
+            .claim_challenge(&c.encode(), ChallengeOutcome::Declined, user)
+            .await
+        {
+            Ok(true) => {}
+            Ok(false) => {
+                return Outcome::private("This challenge was already accepted or declined.");
+            }
+            Err(e) => return Outcome::private(e.user_message()),
+        }
+        let text = if user == c.challenger {
             format!("{} withdrew the challenge.", mention(user))
         } else {
             format!("{} declined the challenge.", mention(user))
         };
-        self.accepted.lock().unwrap().insert(c.encode());
         Outcome {
             public: vec![Msg::text(text)],
             ..Outcome::default()
@@ -478,17 +572,6 @@ impl App {
     }
 
     // ---- playing ------------------------------------------------------------------
-
-    async fn deadlines(&self, guild: Option<u64>, now: Millis) -> Deadlines {
-        let Some(g) = guild else {
-            return Deadlines::default();
-        };
-        let s = self.store.guild_settings(g).await.unwrap_or_default();
-        Deadlines {
-            remind_at: s.reminder_minutes.map(|m| now + m as Millis * 60_000),
-            timeout_at: s.timeout_minutes.map(|m| now + m as Millis * 60_000),
-        }
-    }
 
     fn seat_of(loaded: &Loaded, user: u64) -> Option<Seat> {
         loaded
@@ -624,7 +707,7 @@ impl App {
         };
         let (_, label) = panel::describe(self.rules(), &loaded.state, seat, &input);
         let now = crate::store::now_ms();
-        let deadlines = self.deadlines(loaded.info.guild, now).await;
+        let deadlines = loaded.info.terms.deadlines(now);
         let sub = match self
             .store
             .submit_many(match_id, version, &[(seat, input)], Some(deadlines))
@@ -1106,6 +1189,7 @@ impl App {
                 opponent: Some(other),
                 clans: [Some(clans[seat as usize]), Some(clans[1 - seat as usize])],
                 mulligan: loaded.info.setup.mulligan,
+                timeout: loaded.info.terms.timeout_minutes,
                 expires: 0,
             },
             now,
@@ -1172,34 +1256,45 @@ impl App {
             let waiting = loaded.state.waiting();
             match d.kind {
                 DueKind::Reminder => {
-                    let mut dl = loaded.info.deadlines;
-                    dl.remind_at = None;
-                    if self
+                    let (terms, dl) = (loaded.info.terms, loaded.info.deadlines);
+                    let next = terms.next_reminder(d.at, &dl);
+                    // Only the process whose claim succeeds posts the reminder.
+                    if !self
                         .store
-                        .set_deadlines(d.match_id, dl)
+                        .claim_reminder(d.match_id, d.version, d.at, next)
                         .await
                         .unwrap_or(false)
                     {
-                        let users: Vec<u64> = waiting
-                            .iter()
-                            .filter_map(|&s| loaded.info.seats[s as usize].user())
-                            .collect();
-                        let mut m = Msg::text(format!(
-                            "⏰ {}: match #{} is waiting for you.",
-                            users
-                                .iter()
-                                .map(|&u| mention(u))
-                                .collect::<Vec<_>>()
-                                .join(" "),
-                            d.match_id
-                        ));
-                        m.pings = users;
-                        out.push(Outcome {
-                            public: vec![m],
-                            channel,
-                            ..Outcome::default()
-                        });
+                        continue;
                     }
+                    let users: Vec<u64> = waiting
+                        .iter()
+                        .filter_map(|&s| loaded.info.seats[s as usize].user())
+                        .collect();
+                    if users.is_empty() {
+                        continue;
+                    }
+                    let who = users
+                        .iter()
+                        .map(|&u| mention(u))
+                        .collect::<Vec<_>>()
+                        .join(" ");
+                    let text = match dl.timeout_at {
+                        Some(t) if terms.is_warning(d.at, &dl) => format!(
+                            "⚠️ {who}: match #{} is waiting for you. Move <t:{}:R> or you \
+                             forfeit the match.",
+                            d.match_id,
+                            t / 1000
+                        ),
+                        _ => format!("⏰ {who}: match #{} is waiting for you.", d.match_id),
+                    };
+                    let mut m = Msg::text(text);
+                    m.pings = users;
+                    out.push(Outcome {
+                        public: vec![m],
+                        channel,
+                        ..Outcome::default()
+                    });
                 }
                 DueKind::Timeout => {
                     // The seat that kept the match waiting loses (both waiting: nobody wins).

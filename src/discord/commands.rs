@@ -126,6 +126,10 @@ pub async fn challenge(
     #[autocomplete = "ac_clan"]
     their_clan: Option<String>,
     #[description = "Play with the opening mulligan (default: off)"] mulligan: Option<bool>,
+    #[description = "Minutes a player may stay idle before forfeiting (default: the server's)"]
+    #[min = 1]
+    #[max = 10080]
+    timeout: Option<u32>,
 ) -> Result<(), Error> {
     remember(ctx);
     if opponent.as_ref().is_some_and(|u| u.bot) {
@@ -140,6 +144,7 @@ pub async fn challenge(
         opponent: opponent.map(|u| u.id.get()),
         clans,
         mulligan: mulligan.unwrap_or(false),
+        timeout,
         expires: 0,
     };
     let out = ctx.data().app.challenge(c, now_ms());

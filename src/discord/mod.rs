@@ -230,13 +230,13 @@ async fn on_component(ctx: &serenity::Context, app: &App, ci: &serenity::Compone
                 return reply_private(http, ci, &Msg::text("That challenge is damaged.")).await;
             };
             if id.verb == Verb::Decline {
-                let out = app.decline(&c, user, now);
+                let out = app.decline(&c, user, now).await;
                 if !out.public.is_empty() {
                     clear_buttons(http, ci).await;
                 }
                 out
             } else {
-                if let Err(why) = app.check_accept(&c, user, now) {
+                if let Err(why) = app.claim_accept(&c, user, now).await {
                     return reply_private(http, ci, &Msg::text(why)).await;
                 }
                 let thread = if place.guild.is_some() {
@@ -254,7 +254,7 @@ async fn on_component(ctx: &serenity::Context, app: &App, ci: &serenity::Compone
                 } else {
                     None
                 };
-                let out = app.accept(c, user, place, thread, now).await;
+                let out = app.start_accepted(c, user, place, thread, now).await;
                 if out.created.is_some() {
                     clear_buttons(http, ci).await;
                     if out.reply.is_none() {

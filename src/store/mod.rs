@@ -170,7 +170,7 @@ fn guarded<T>(f: impl FnOnce() -> T) -> std::result::Result<T, String> {
 
 // ---- rows ---------------------------------------------------------------------------
 
-const MATCH_COLUMNS: [&str; 18] = [
+const MATCH_COLUMNS: [&str; 20] = [
     "id",
     "guild_id",
     "channel_id",
@@ -189,6 +189,8 @@ const MATCH_COLUMNS: [&str; 18] = [
     "updated_at",
     "remind_at",
     "timeout_at",
+    "remind_minutes",
+    "timeout_minutes",
 ];
 
 fn match_columns(prefix: &str) -> String {
@@ -219,6 +221,8 @@ struct MatchRow {
     updated_at: i64,
     remind_at: Option<i64>,
     timeout_at: Option<i64>,
+    remind_minutes: Option<i64>,
+    timeout_minutes: Option<i64>,
 }
 
 #[derive(Debug, FromRow)]
@@ -255,6 +259,11 @@ struct ResultRow {
     reason: String,
     inputs: i64,
     finished_at: i64,
+}
+
+/// A stored minute count; a negative or oversized one (a hand-edited row) means none.
+fn minutes(m: Option<i64>) -> Option<u32> {
+    m.and_then(|m| u32::try_from(m).ok())
 }
 
 fn seat_of(user: Option<i64>, ai: Option<i64>) -> std::result::Result<Player, String> {
@@ -306,6 +315,10 @@ impl MatchRow {
             version: self.version,
             created_at: self.created_at,
             updated_at: self.updated_at,
+            terms: Terms {
+                remind_minutes: minutes(self.remind_minutes),
+                timeout_minutes: minutes(self.timeout_minutes),
+            },
             deadlines: Deadlines {
                 remind_at: self.remind_at,
                 timeout_at: self.timeout_at,
@@ -526,8 +539,9 @@ impl Store {
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO matches (guild_id, channel_id, thread_id, seat0_user, seat0_ai, \
              seat1_user, seat1_ai, pack_id, pack_hash, rules_version, setup, status, version, \
-             created_at, updated_at, remind_at, timeout_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'active', 0, $12, $12, $13, $14) \
+             created_at, updated_at, remind_at, timeout_at, remind_minutes, timeout_minutes) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'active', 0, $12, $12, $13, $14, \
+             $15, $16) \
              RETURNING id",
         )
         .bind(new.guild.map(id_in))
@@ -544,6 +558,8 @@ impl Store {
         .bind(now)
         .bind(new.deadlines.remind_at)
         .bind(new.deadlines.timeout_at)
+        .bind(new.terms.remind_minutes.map(i64::from))
+        .bind(new.terms.timeout_minutes.map(i64::from))
         .fetch_one(&mut *tx)
         .await
         .map_err(db("saving a new match"))?;
@@ -568,6 +584,7 @@ impl Store {
             version: 0,
             created_at: now,
             updated_at: now,
+            terms: new.terms,
             deadlines: new.deadlines,
         };
         Ok((Loaded { info, state }, events))
@@ -968,6 +985,80 @@ impl Store {
         .await
         .map_err(db("saving deadlines"))?;
         Ok(done.rows_affected() == 1)
+    }
+
+    /// Moves a due reminder on: only if the match is still at `version` and its reminder
+    /// still due `at`, so that of several processes firing the same reminder exactly one
+    /// succeeds (and posts it).
+    pub async fn claim_reminder(
+        &self,
+        id: MatchId,
+        version: i64,
+        at: Millis,
+        next: Option<Millis>,
+    ) -> Result<bool> {
+        let done = sqlx::query(
+            "UPDATE matches SET remind_at = $4 \
+             WHERE id = $1 AND version = $2 AND remind_at = $3 AND status = 'active'",
+        )
+        .bind(id)
+        .bind(version)
+        .bind(at)
+        .bind(next)
+        .execute(&self.pool)
+        .await
+        .map_err(db("saving a reminder"))?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// Claims a challenge (by its public terms) for `user`: `Ok(false)` when it was
+    /// already accepted or declined. The claim is what makes "accept" happen once, even
+    /// with two clicks racing in two processes or a click after a restart.
+    pub async fn claim_challenge(
+        &self,
+        challenge: &str,
+        outcome: ChallengeOutcome,
+        user: u64,
+    ) -> Result<bool> {
+        let done = sqlx::query(
+            "INSERT INTO challenge_claims (challenge, outcome, claimed_by, claimed_at) \
+             VALUES ($1, $2, $3, $4) ON CONFLICT (challenge) DO NOTHING",
+        )
+        .bind(challenge)
+        .bind(outcome.as_str())
+        .bind(id_in(user))
+        .bind(now_ms())
+        .execute(&self.pool)
+        .await
+        .map_err(db("saving a challenge"))?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// How a challenge was claimed, if it was.
+    pub async fn challenge_claim(&self, challenge: &str) -> Result<Option<ChallengeOutcome>> {
+        let outcome: Option<String> =
+            sqlx::query_scalar("SELECT outcome FROM challenge_claims WHERE challenge = $1")
+                .bind(challenge)
+                .fetch_optional(&self.pool)
+                .await
+                .map_err(db("reading a challenge"))?;
+        Ok(outcome.map(|o| {
+            if o == "declined" {
+                ChallengeOutcome::Declined
+            } else {
+                ChallengeOutcome::Accepted
+            }
+        }))
+    }
+
+    /// Gives a claimed challenge back (the match could not be created after all).
+    pub async fn release_challenge(&self, challenge: &str) -> Result<()> {
+        sqlx::query("DELETE FROM challenge_claims WHERE challenge = $1")
+            .bind(challenge)
+            .execute(&self.pool)
+            .await
+            .map_err(db("saving a challenge"))?;
+        Ok(())
     }
 
     /// Reminders and timeouts of active matches due at `now`, earliest first.

@@ -33,6 +33,69 @@ pub struct Deadlines {
     pub timeout_at: Option<Millis>,
 }
 
+/// A match's time terms: how long a player may stay idle before a reminder and before
+/// a forfeit. Fixed when the match is created (from the challenge, else the server's
+/// settings), so a later `config` change does not move the goal posts of a running match.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Terms {
+    pub remind_minutes: Option<u32>,
+    pub timeout_minutes: Option<u32>,
+}
+
+impl Terms {
+    /// How long before the forfeit the warning comes: a fifth of the turn time (at least
+    /// a minute), so a 1-hour turn warns at 48 minutes and a 1-day turn with 4.8 hours left.
+    pub fn warning_lead(&self) -> Option<Millis> {
+        self.timeout_minutes
+            .map(|t| (t as Millis * 60_000 / 5).max(60_000))
+    }
+
+    /// The deadlines of a turn that starts (someone must act) at `now`: the first
+    /// reminder, or the warning if that comes first, and the forfeit.
+    pub fn deadlines(&self, now: Millis) -> Deadlines {
+        let timeout_at = self.timeout_minutes.map(|t| now + t as Millis * 60_000);
+        let warn_at = self.warn_at(timeout_at).filter(|&w| w > now);
+        let remind_at = self.remind_minutes.map(|r| now + r as Millis * 60_000);
+        Deadlines {
+            remind_at: match (remind_at, warn_at) {
+                (Some(r), Some(w)) => Some(r.min(w)),
+                (r, w) => r.or(w),
+            },
+            timeout_at,
+        }
+    }
+
+    fn warn_at(&self, timeout_at: Option<Millis>) -> Option<Millis> {
+        Some(timeout_at? - self.warning_lead()?)
+    }
+
+    /// Whether a reminder due at `at` is the warning before the forfeit.
+    pub fn is_warning(&self, at: Millis, deadlines: &Deadlines) -> bool {
+        self.warn_at(deadlines.timeout_at).is_some_and(|w| at >= w)
+    }
+
+    /// The reminder after one that fired at `at`: the warning, if it is still to come.
+    pub fn next_reminder(&self, at: Millis, deadlines: &Deadlines) -> Option<Millis> {
+        self.warn_at(deadlines.timeout_at).filter(|&w| w > at)
+    }
+}
+
+/// What became of a challenge.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ChallengeOutcome {
+    Accepted,
+    Declined,
+}
+
+impl ChallengeOutcome {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ChallengeOutcome::Accepted => "accepted",
+            ChallengeOutcome::Declined => "declined",
+        }
+    }
+}
+
 /// Everything needed to start a match.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NewMatch {
@@ -42,6 +105,7 @@ pub struct NewMatch {
     pub thread: Option<u64>,
     pub seats: [Player; 2],
     pub setup: Setup,
+    pub terms: Terms,
     pub deadlines: Deadlines,
 }
 
@@ -78,6 +142,7 @@ pub struct MatchInfo {
     pub version: i64,
     pub created_at: Millis,
     pub updated_at: Millis,
+    pub terms: Terms,
     pub deadlines: Deadlines,
 }
 

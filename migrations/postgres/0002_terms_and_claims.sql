@@ -1,0 +1,13 @@
+-- A match's own time terms, agreed when the challenge was accepted (the server's
+-- defaults or the challenge's own timeout), and claimed challenges, so that a challenge
+-- is accepted at most once even across restarts and several bot processes.
+
+ALTER TABLE matches ADD COLUMN remind_minutes BIGINT;    -- idle time before a reminder (NULL: none)
+ALTER TABLE matches ADD COLUMN timeout_minutes BIGINT;   -- idle time before a forfeit (NULL: none)
+
+CREATE TABLE challenge_claims (
+    challenge  TEXT    PRIMARY KEY,               -- the challenge's public terms (its button id)
+    outcome    TEXT    NOT NULL CHECK (outcome IN ('accepted', 'declined')),
+    claimed_by BIGINT  NOT NULL,                  -- the Discord user who accepted or declined
+    claimed_at BIGINT  NOT NULL
+);
