@@ -398,3 +398,35 @@ async fn two_processes_accept_once_and_remind_once() {
     assert!(out.created.is_none());
     assert!(out.reply.unwrap().content.contains("declined"));
 }
+
+/// Display names are stored: after a restart (a fresh App, nobody has clicked yet) the
+/// board and the server's history still name the players.
+#[tokio::test]
+async fn names_and_server_history_survive_a_restart() {
+    let store = scratch("names").await;
+    let app = App::new(store.clone());
+    app.learn_name(ANA, "Ana Starlight");
+    app.learn_name(BEN, "Ben");
+    let id = start(&app).await;
+    // The names are written in the background.
+    for _ in 0..200 {
+        if store.user_name(BEN).await.unwrap().is_some() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+    assert_eq!(store.user_name(ANA).await.unwrap().as_deref(), Some("Ana Starlight"));
+    let restarted = App::new(store.clone());
+    let board = restarted.board(id).await;
+    let text = format!("{:?}", board.public);
+    assert!(text.contains("Ana Starlight"), "{text}");
+    assert!(restarted.resign(id, ANA).await.public.len() == 1);
+    let h = restarted.history(Some(GUILD), EVE, false).await;
+    let h = h.reply.unwrap().content;
+    assert!(h.contains("Ben won (Ana Starlight resigned)"), "{h}");
+    // Eve's own history is empty; another server has none.
+    let mine = restarted.history(Some(GUILD), EVE, true).await;
+    assert!(mine.reply.unwrap().content.contains("No finished matches"));
+    let other = restarted.history(Some(GUILD + 1), EVE, false).await;
+    assert!(other.reply.unwrap().content.contains("this server"));
+}

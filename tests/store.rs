@@ -424,6 +424,16 @@ async fn results_round_trip(db: &TestDb) {
     assert_eq!(e.seats, [Player::User(100), Player::User(300)]);
     assert_eq!((e.guild, &e.result), (Some(1), &r2));
     assert!(store.history_of_user(999, 10).await.unwrap().is_empty());
+    // Server history: the matches of guild 1 only (m3 was played outside any server).
+    let g: Vec<_> = store
+        .history_of_guild(1, 10)
+        .await
+        .unwrap()
+        .iter()
+        .map(|e| e.result.match_id)
+        .collect();
+    assert!(g.contains(&m2.info.id) && !g.contains(&m3.info.id), "{g:?}");
+    assert!(store.history_of_guild(2, 10).await.unwrap().is_empty());
     for id in [m.info.id, m2.info.id, m3.info.id] {
         assert_eq!(store.verify(id).await.unwrap().verdict, Verdict::Agrees);
     }
@@ -1238,7 +1248,7 @@ fn sqlite_and_postgres_schemas_have_the_same_columns() {
         tables
     }
     let (s, p) = (columns("sqlite"), columns("postgres"));
-    assert_eq!(s.len(), 7, "{s:?}");
+    assert_eq!(s.len(), 8, "{s:?}");
     assert!(s[0].1.contains(&"timeout_minutes".to_string()), "{s:?}");
     assert_eq!(s, p);
 }

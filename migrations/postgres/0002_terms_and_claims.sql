@@ -1,6 +1,7 @@
 -- A match's own time terms, agreed when the challenge was accepted (the server's
 -- defaults or the challenge's own timeout), and claimed challenges, so that a challenge
--- is accepted at most once even across restarts and several bot processes.
+-- is accepted at most once even across restarts and several bot processes; display
+-- names, so images and history name players after a restart.
 
 ALTER TABLE matches ADD COLUMN remind_minutes BIGINT;    -- idle time before a reminder (NULL: none)
 ALTER TABLE matches ADD COLUMN timeout_minutes BIGINT;   -- idle time before a forfeit (NULL: none)
@@ -10,4 +11,10 @@ CREATE TABLE challenge_claims (
     outcome    TEXT    NOT NULL CHECK (outcome IN ('accepted', 'declined')),
     claimed_by BIGINT  NOT NULL,                  -- the Discord user who accepted or declined
     claimed_at BIGINT  NOT NULL
+);
+
+CREATE TABLE user_names (
+    user_id    BIGINT  PRIMARY KEY,
+    name       TEXT    NOT NULL,                  -- the Discord display name last seen
+    updated_at BIGINT  NOT NULL
 );

@@ -247,11 +247,37 @@ impl App {
         }
     }
 
-    /// Remembers a user's display name (for images and log lines).
+    /// Remembers a user's display name (for images and log lines), in memory and, when
+    /// it is new or changed, in the store (in the background: a click does not wait).
     pub fn learn_name(&self, user: u64, name: &str) {
         let name: String = name.chars().filter(|c| !c.is_control()).take(32).collect();
-        if !name.is_empty() {
-            self.names.lock().unwrap().insert(user, name);
+        if name.is_empty() {
+            return;
+        }
+        let old = self.names.lock().unwrap().insert(user, name.clone());
+        if old.as_ref() != Some(&name)
+            && let Ok(rt) = tokio::runtime::Handle::try_current()
+        {
+            let store = self.store.clone();
+            rt.spawn(async move {
+                if let Err(e) = store.set_user_name(user, &name).await {
+                    eprintln!("could not save a display name: {e}");
+                }
+            });
+        }
+    }
+
+    /// Fills the name cache for the players of a match from the store (after a restart
+    /// nobody has clicked yet, but the images should still name them).
+    async fn recall_names(&self, loaded: &Loaded) {
+        for p in loaded.info.seats {
+            let Player::User(u) = p else { continue };
+            if self.names.lock().unwrap().contains_key(&u) {
+                continue;
+            }
+            if let Ok(Some(n)) = self.store.user_name(u).await {
+                self.names.lock().unwrap().entry(u).or_insert(n);
+            }
         }
     }
 
@@ -268,7 +294,8 @@ impl App {
         }
     }
 
-    fn names(&self, loaded: &Loaded) -> [String; 2] {
+    async fn names(&self, loaded: &Loaded) -> [String; 2] {
+        self.recall_names(loaded).await;
         [0, 1].map(|s| self.name_of(loaded.info.seats[s], s as Seat))
     }
 
@@ -771,7 +798,7 @@ impl App {
             }
             posts
         } else {
-            let lines = self.narrate(after, events);
+            let lines = self.narrate(after, events).await;
             if lines.is_empty() {
                 vec![]
             } else {
@@ -795,8 +822,8 @@ impl App {
     }
 
     /// Public log lines (spectator-redacted).
-    fn narrate(&self, loaded: &Loaded, events: &[Event]) -> Vec<String> {
-        let names = self.names(loaded);
+    async fn narrate(&self, loaded: &Loaded, events: &[Event]) -> Vec<String> {
+        let names = self.names(loaded).await;
         let n = Narrator {
             rules: self.rules(),
             kinds: &loaded.state.kinds,
@@ -812,9 +839,9 @@ impl App {
         let state = &loaded.state;
         let id = loaded.info.id;
         let version = loaded.info.version;
-        let names = self.names(loaded);
+        let names = self.names(loaded).await;
         let view = state.view(rules, None);
-        let lines = self.narrate(loaded, events);
+        let lines = self.narrate(loaded, events).await;
         let last: Vec<String> = lines
             .iter()
             .rev()
@@ -988,7 +1015,7 @@ impl App {
             return None;
         }
         let public: Vec<Event> = events[start..].iter().map(|e| e.redact(None)).collect();
-        let names = self.names(loaded);
+        let names = self.names(loaded).await;
         let view = loaded.state.view(self.rules(), None);
         let kinds = loaded.state.kinds.to_vec();
         let store = self.store.clone();
@@ -1072,7 +1099,7 @@ impl App {
             Ok(x) => x,
             Err(o) => return o,
         };
-        let names = self.names(&loaded);
+        let names = self.names(&loaded).await;
         let view = loaded.state.view(self.rules(), Some(seat));
         let list: Vec<String> = view
             .hand
@@ -1227,6 +1254,66 @@ impl App {
             ),
             Err(e) => Outcome::private(e.user_message()),
         }
+    }
+
+    /// Recent results: of the server (`guild`), or the user's own (`mine`, or outside a
+    /// server). Names come from the store, so they read well after a restart.
+    pub async fn history(&self, guild: Option<u64>, user: u64, mine: bool) -> Outcome {
+        const SHOWN: i64 = 10;
+        let (entries, whose) = match guild.filter(|_| !mine) {
+            Some(g) => (
+                self.store.history_of_guild(g, SHOWN).await,
+                "this server",
+            ),
+            None => (self.store.history_of_user(user, SHOWN).await, "you"),
+        };
+        let entries = match entries {
+            Ok(e) => e,
+            Err(e) => return Outcome::private(e.user_message()),
+        };
+        if entries.is_empty() {
+            return Outcome::private(format!("No finished matches for {whose} yet."));
+        }
+        let mut lines = vec![format!("**Recent results for {whose}**")];
+        for e in &entries {
+            let mut names = [String::new(), String::new()];
+            for (s, p) in e.seats.iter().enumerate() {
+                names[s] = match p {
+                    Player::User(u) => {
+                        let known = self.names.lock().unwrap().get(u).cloned();
+                        match known {
+                            Some(n) => n,
+                            None => match self.store.user_name(*u).await {
+                                Ok(Some(n)) => n,
+                                _ => format!("<@{u}>"),
+                            },
+                        }
+                    }
+                    ai => self.name_of(*ai, s as Seat),
+                };
+            }
+            let r = &e.result;
+            let result = match (r.winner, r.reason) {
+                (Some(w), Reason::Win) => format!("{} won", names[w as usize]),
+                (Some(w), Reason::Resign) => {
+                    format!("{} won ({} resigned)", names[w as usize], names[1 - w as usize])
+                }
+                (Some(w), _) => format!(
+                    "{} won ({} ran out of time)",
+                    names[w as usize],
+                    names[1 - w as usize]
+                ),
+                (None, _) => "abandoned".into(),
+            };
+            lines.push(format!(
+                "#{} · {} vs {} · {result} · <t:{}:R>",
+                r.match_id,
+                names[0],
+                names[1],
+                r.finished_at / 1000
+            ));
+        }
+        Outcome::private(clip(&lines.join("\n"), MAX_CONTENT))
     }
 
     /// The match the user plays in `channel` (or her only/latest active match).

@@ -1,11 +1,10 @@
 //! The `/clans` slash commands.
 
 use super::{Context, Data, Error, convert};
-use crate::app::msg::Msg;
 use crate::app::{Challenge, Outcome};
 use crate::game::pack::KindId;
 use crate::render::{self, Table, Theme};
-use crate::store::{GuildSettings, Player, now_ms};
+use crate::store::{GuildSettings, now_ms};
 use poise::serenity_prelude as serenity;
 
 /// Crystal Clans: challenge someone and play in this channel.
@@ -467,39 +466,20 @@ pub async fn config(
     send(ctx, Outcome::private(text)).await
 }
 
-/// Your recent results.
+/// Recent results in this server (or your own).
 #[poise::command(slash_command)]
-pub async fn history(ctx: Context<'_>) -> Result<(), Error> {
-    let me = ctx.author().id.get();
-    let text = match ctx.data().app.store.history_of_user(me, 10).await {
-        Ok(h) if h.is_empty() => "No finished matches yet.".to_string(),
-        Ok(h) => h
-            .iter()
-            .map(|e| {
-                let who = |p: Player| match p {
-                    Player::User(u) => format!("<@{u}>"),
-                    Player::Ai(l) => format!("AI {l}"),
-                };
-                let result = match e.result.winner {
-                    Some(w) => format!(
-                        "{} won ({})",
-                        who(e.seats[w as usize]),
-                        e.result.reason.as_str()
-                    ),
-                    None => "no winner".into(),
-                };
-                format!(
-                    "#{}: {} vs {}: {result}",
-                    e.result.match_id,
-                    who(e.seats[0]),
-                    who(e.seats[1])
-                )
-            })
-            .collect::<Vec<_>>()
-            .join("\n"),
-        Err(e) => e.user_message(),
-    };
-    send(ctx, Outcome::private(Msg::text(text).content)).await
+pub async fn history(
+    ctx: Context<'_>,
+    #[description = "Only your own matches (default: the whole server)"] mine: Option<bool>,
+) -> Result<(), Error> {
+    remember(ctx);
+    let guild = ctx.guild_id().map(|g| g.get());
+    let out = ctx
+        .data()
+        .app
+        .history(guild, ctx.author().id.get(), mine.unwrap_or(false))
+        .await;
+    send(ctx, out).await
 }
 
 /// Get your private panels by direct message (on) or here (off).

@@ -1093,25 +1093,21 @@ impl Store {
 
     /// Active matches where `user` holds a seat, most recently moved first.
     pub async fn active_matches_of_user(&self, user: u64) -> Result<Vec<MatchInfo>> {
-        let rows: Vec<MatchRow> = sqlx::query_as(&SQL.active_of_user)
-            .bind(id_in(user))
-            .fetch_all(&self.pool)
-            .await
-            .map_err(db("reading matches"))?;
-        // A damaged row is left out here (it is reported when that match is loaded).
-        Ok(rows
-            .into_iter()
-            .filter_map(|r| r.into_info().ok())
-            .collect())
+        self.active_matches(&SQL.active_of_user, user).await
     }
 
     /// Active matches in a server, most recently moved first.
     pub async fn active_matches_of_guild(&self, guild: u64) -> Result<Vec<MatchInfo>> {
-        let rows: Vec<MatchRow> = sqlx::query_as(&SQL.active_of_guild)
-            .bind(id_in(guild))
+        self.active_matches(&SQL.active_of_guild, guild).await
+    }
+
+    async fn active_matches(&self, sql: &str, id: u64) -> Result<Vec<MatchInfo>> {
+        let rows: Vec<MatchRow> = sqlx::query_as(sql)
+            .bind(id_in(id))
             .fetch_all(&self.pool)
             .await
             .map_err(db("reading matches"))?;
+        // A damaged row is left out here (it is reported when that match is loaded).
         Ok(rows
             .into_iter()
             .filter_map(|r| r.into_info().ok())
@@ -1132,18 +1128,29 @@ impl Store {
 
     /// Finished matches of a user, newest first (history and ratings).
     pub async fn history_of_user(&self, user: u64, limit: i64) -> Result<Vec<HistoryEntry>> {
-        let rows: Vec<HistoryRow> = sqlx::query_as(
+        self.history("m.seat0_user = $1 OR m.seat1_user = $1", user, limit)
+            .await
+    }
+
+    /// Finished matches played in a server, newest first.
+    pub async fn history_of_guild(&self, guild: u64, limit: i64) -> Result<Vec<HistoryEntry>> {
+        self.history("m.guild_id = $1", guild, limit).await
+    }
+
+    async fn history(&self, filter: &str, id: u64, limit: i64) -> Result<Vec<HistoryEntry>> {
+        let sql = format!(
             "SELECT r.match_id, r.winner, r.reason, r.inputs, r.finished_at, m.guild_id, \
              m.seat0_user, m.seat0_ai, m.seat1_user, m.seat1_ai \
              FROM results r JOIN matches m ON m.id = r.match_id \
-             WHERE m.seat0_user = $1 OR m.seat1_user = $1 \
-             ORDER BY r.finished_at DESC, r.match_id DESC LIMIT $2",
-        )
-        .bind(id_in(user))
-        .bind(limit)
-        .fetch_all(&self.pool)
-        .await
-        .map_err(db("reading match history"))?;
+             WHERE {filter} \
+             ORDER BY r.finished_at DESC, r.match_id DESC LIMIT $2"
+        );
+        let rows: Vec<HistoryRow> = sqlx::query_as(&sql)
+            .bind(id_in(id))
+            .bind(limit)
+            .fetch_all(&self.pool)
+            .await
+            .map_err(db("reading match history"))?;
         rows.into_iter()
             .map(|h| {
                 let match_id = h.r.match_id;
@@ -1200,6 +1207,31 @@ impl Store {
             .fetch_all(&self.pool)
             .await
             .map_err(db("reading matches"))
+    }
+
+    /// Remembers a user's display name.
+    pub async fn set_user_name(&self, user: u64, name: &str) -> Result<()> {
+        sqlx::query(
+            "INSERT INTO user_names (user_id, name, updated_at) VALUES ($1, $2, $3) \
+             ON CONFLICT (user_id) DO UPDATE SET name = excluded.name, \
+             updated_at = excluded.updated_at",
+        )
+        .bind(id_in(user))
+        .bind(name)
+        .bind(now_ms())
+        .execute(&self.pool)
+        .await
+        .map_err(db("saving a name"))?;
+        Ok(())
+    }
+
+    /// A user's last known display name.
+    pub async fn user_name(&self, user: u64) -> Result<Option<String>> {
+        sqlx::query_scalar("SELECT name FROM user_names WHERE user_id = $1")
+            .bind(id_in(user))
+            .fetch_optional(&self.pool)
+            .await
+            .map_err(db("reading a name"))
     }
 
     // ---- settings -------------------------------------------------------------------
