@@ -335,7 +335,11 @@ async fn reminders_and_timeouts_come_from_the_database() {
     assert!(app2.tick(now + 47 * 60_000).await.is_empty());
     let w = app2.tick(now + 49 * 60_000).await;
     assert_eq!(w.len(), 1);
-    assert!(w[0].public[0].content.contains("forfeit"), "{:?}", w[0].public);
+    assert!(
+        w[0].public[0].content.contains("forfeit"),
+        "{:?}",
+        w[0].public
+    );
     assert!(app2.tick(now + 50 * 60_000).await.is_empty());
     let t = app2.tick(now + 61 * 60_000).await;
     assert_eq!(t.len(), 1);
@@ -375,13 +379,23 @@ async fn two_processes_accept_once_and_remind_once() {
     let created: Vec<i64> = [&x, &y].iter().filter_map(|o| o.created).collect();
     assert_eq!(created.len(), 1, "{x:?} {y:?}");
     let loser = if x.created.is_some() { &y } else { &x };
-    assert!(loser.reply.as_ref().unwrap().content.contains("already accepted"));
+    assert!(
+        loser
+            .reply
+            .as_ref()
+            .unwrap()
+            .content
+            .contains("already accepted")
+    );
     // The challenge's own timeout beats the server's 600 minutes.
     let info = store.info(created[0]).await.unwrap();
     assert_eq!(info.terms.timeout_minutes, Some(90));
     assert_eq!(info.terms.remind_minutes, Some(5));
     let timeout_at = info.deadlines.timeout_at.unwrap();
-    assert!((timeout_at - now - 90 * 60_000).abs() < 10_000, "{timeout_at}");
+    assert!(
+        (timeout_at - now - 90 * 60_000).abs() < 10_000,
+        "{timeout_at}"
+    );
 
     // Both processes tick at once: one reminder.
     let (r1, r2) = tokio::join!(a.tick(now + 6 * 60_000), b.tick(now + 6 * 60_000));
@@ -415,7 +429,10 @@ async fn names_and_server_history_survive_a_restart() {
         }
         tokio::time::sleep(std::time::Duration::from_millis(10)).await;
     }
-    assert_eq!(store.user_name(ANA).await.unwrap().as_deref(), Some("Ana Starlight"));
+    assert_eq!(
+        store.user_name(ANA).await.unwrap().as_deref(),
+        Some("Ana Starlight")
+    );
     let restarted = App::new(store.clone());
     let board = restarted.board(id).await;
     let text = format!("{:?}", board.public);

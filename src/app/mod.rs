@@ -326,7 +326,9 @@ impl App {
         if c.opponent == Some(c.challenger) {
             return Outcome::private("You cannot challenge yourself.");
         }
-        if c.timeout.is_some_and(|t| !(1..=MAX_TIMEOUT_MINUTES).contains(&t)) {
+        if c.timeout
+            .is_some_and(|t| !(1..=MAX_TIMEOUT_MINUTES).contains(&t))
+        {
             return Outcome::private(format!(
                 "The turn timeout must be between 1 and {MAX_TIMEOUT_MINUTES} minutes (a week)."
             ));
@@ -1261,10 +1263,7 @@ impl App {
     pub async fn history(&self, guild: Option<u64>, user: u64, mine: bool) -> Outcome {
         const SHOWN: i64 = 10;
         let (entries, whose) = match guild.filter(|_| !mine) {
-            Some(g) => (
-                self.store.history_of_guild(g, SHOWN).await,
-                "this server",
-            ),
+            Some(g) => (self.store.history_of_guild(g, SHOWN).await, "this server"),
             None => (self.store.history_of_user(user, SHOWN).await, "you"),
         };
         let entries = match entries {
@@ -1296,7 +1295,11 @@ impl App {
             let result = match (r.winner, r.reason) {
                 (Some(w), Reason::Win) => format!("{} won", names[w as usize]),
                 (Some(w), Reason::Resign) => {
-                    format!("{} won ({} resigned)", names[w as usize], names[1 - w as usize])
+                    format!(
+                        "{} won ({} resigned)",
+                        names[w as usize],
+                        names[1 - w as usize]
+                    )
                 }
                 (Some(w), _) => format!(
                     "{} won ({} ran out of time)",
