@@ -4,6 +4,7 @@
 
 use crystal_clans::app::ids::{CustomId, Verb};
 use crystal_clans::app::msg::{Msg, Row};
+use crystal_clans::app::panel::Nav;
 use crystal_clans::app::{App, Challenge, Outcome, Place};
 use crystal_clans::game::{Input, Question, Seat};
 use crystal_clans::store::{GuildSettings, Store, StoreOptions, now_ms};
@@ -131,7 +132,11 @@ async fn a_match_through_the_app_keeps_secrets_and_refuses_bad_clicks() {
 
     // Mulligans: both seats' panels; a double click on the same panel is stale.
     for seat in [0u8, 1] {
-        let p = app.panel(id, None, user(seat), None).await.reply.unwrap();
+        let p = app
+            .panel(id, None, user(seat), Nav::Overview)
+            .await
+            .reply
+            .unwrap();
         check_limits(&p);
         assert!(p.content.contains("mulligan"), "{}", p.content);
     }
@@ -194,14 +199,18 @@ async fn a_match_through_the_app_keeps_secrets_and_refuses_bad_clicks() {
         if l.state.pending().question != Question::BattleCard {
             break;
         }
-        let panel = app.panel(id, None, user(seat), None).await.reply.unwrap();
+        let panel = app
+            .panel(id, None, user(seat), Nav::Overview)
+            .await
+            .reply
+            .unwrap();
         check_limits(&panel);
         let legal = l.state.legal(rules, seat);
         let out = app.play(id, l.info.version, user(seat), 0).await;
         if seat == 0 {
             public_before_reveal.extend(out.public.iter().map(|m| m.all_text()));
             // The other seat's panel must not show seat 0's pick.
-            let other = app.panel(id, None, BEN, None).await.reply.unwrap();
+            let other = app.panel(id, None, BEN, Nav::Overview).await.reply.unwrap();
             if let Input::BattleCard(c) = legal[0] {
                 let picked = l.state.card(rules, c).name.clone();
                 let ben_hand: Vec<String> = l.state.players[1]

@@ -21,6 +21,7 @@ use crate::store::{
 };
 use ids::{CustomId, Verb};
 use msg::{Button, Embed, File, MAX_CONTENT, MAX_FIELD, Msg, Row, Style, clip};
+use panel::Nav;
 use std::collections::{HashMap, HashSet};
 
 /// The longest turn timeout a challenge may set (a week).
@@ -631,14 +632,16 @@ impl App {
         match_id: MatchId,
         version: Option<i64>,
         user: u64,
-        view: Option<(usize, usize)>,
+        nav: Nav,
     ) -> Outcome {
         let (loaded, seat) = match self.load_for(match_id, user).await {
             Ok(x) => x,
             Err(o) => return o,
         };
-        let mut msg = self.panel_msg(&loaded, seat, view);
-        if version.is_some_and(|v| v != loaded.info.version) && view.is_none() {
+        // A step of an old panel names choices of an old position: start afresh.
+        let stale = version.is_some_and(|v| v != loaded.info.version);
+        let mut msg = self.panel_msg(&loaded, seat, if stale { Nav::Overview } else { nav });
+        if stale {
             msg.content = format!(
                 "That button is out of date: the match has moved on. Here is the current \
                  position.\n{}",
@@ -651,7 +654,7 @@ impl App {
         }
     }
 
-    fn panel_msg(&self, loaded: &Loaded, seat: Seat, view: Option<(usize, usize)>) -> Msg {
+    fn panel_msg(&self, loaded: &Loaded, seat: Seat, nav: Nav) -> Msg {
         let (state, rules, id) = (&loaded.state, self.rules(), loaded.info.id);
         let pending = state.pending();
         let finished = loaded.info.status == crate::store::Status::Finished;
@@ -699,9 +702,11 @@ impl App {
             lines.push(format!("You may look at: {}.", names.join(", ")));
         }
         let choices = panel::choices(rules, state, seat);
+        let screen = panel::step(id, loaded.info.version, &pending.question, &choices, nav);
+        lines.push(screen.prompt);
         Msg {
             content: clip(&lines.join("\n"), MAX_CONTENT),
-            rows: panel::rows(id, loaded.info.version, &choices, view),
+            rows: screen.rows,
             ..Msg::default()
         }
     }
@@ -713,7 +718,7 @@ impl App {
             Err(o) => return o,
         };
         let stale = |loaded: &Loaded| {
-            let mut m = self.panel_msg(loaded, seat, None);
+            let mut m = self.panel_msg(loaded, seat, Nav::Overview);
             m.content = format!(
                 "That panel is out of date (someone already answered, or you clicked twice): \
                  nothing was changed.\n{}",
@@ -764,7 +769,7 @@ impl App {
         let after = self.store.load(match_id).await.unwrap_or(after);
         let mut reply = Msg::text(format!("Done: {label}."));
         if after.state.waits_for(seat) {
-            let next = self.panel_msg(&after, seat, None);
+            let next = self.panel_msg(&after, seat, Nav::Overview);
             reply = Msg {
                 content: format!("Done: {label}.\n{}", next.content),
                 ..next

@@ -1,6 +1,11 @@
-//! Private panels: the legal choices of `State::legal` for the pending question, as
-//! labelled options (costs and resulting initiative shown before confirming), split into
-//! buttons or selects within Discord's limits.
+//! Private panels: the legal choices of `State::legal` for the pending question, walked
+//! through one step at a time within Discord's limits: the kind of action (buttons), the
+//! cards or units (a select), the destination (buttons), then a confirmation that shows
+//! the cost and the resulting initiative. Other questions (squad order, battle or not, a
+//! battle card, a discard) are one click or one select.
+//!
+//! The panel keeps no state of its own: where the player is in the walk travels in the
+//! `Turn` custom id's argument ([`Nav`]), so every step survives a restart.
 //!
 //! A choice is named by its index in `State::legal(rules, seat)`, which is deterministic
 //! for a given state, and the state is fixed by the match version that the custom id
@@ -18,6 +23,11 @@ use crate::store::MatchId;
 pub struct Choice {
     pub index: usize,
     pub category: &'static str,
+    /// The first step of a two-step choice (the cards of a summon, the units of a move);
+    /// empty when the choice is one step.
+    pub group: String,
+    /// The second step (where to), shown once the group is chosen.
+    pub target: String,
     pub label: String,
     /// Cost and resulting initiative, or a short note.
     pub detail: String,
@@ -25,6 +35,49 @@ pub struct Choice {
 
 /// Selects per page (one more row is left for the page buttons).
 const SELECTS_PER_PAGE: usize = 4;
+
+/// Where a player is in the walk through a panel (the `Turn` argument).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Nav {
+    /// The first step: the kinds of action (or the choices, when they are few).
+    Overview,
+    /// The choices (or groups) of one category, a page of them.
+    Category { cat: usize, page: usize },
+    /// The targets of one group of a category (where the chosen cards go).
+    Group { cat: usize, group: usize },
+    /// Confirm the choice with this index into the legal inputs.
+    Confirm { index: usize },
+}
+
+impl Nav {
+    pub fn arg(self) -> String {
+        match self {
+            Nav::Overview => "all".into(),
+            Nav::Category { cat, page } => format!("c{cat}.{page}"),
+            Nav::Group { cat, group } => format!("g{cat}.{group}"),
+            Nav::Confirm { index } => format!("k{index}"),
+        }
+    }
+
+    /// Parses a `Turn` argument; anything unknown is the overview.
+    pub fn parse(arg: Option<&str>) -> Nav {
+        let Some(arg) = arg else {
+            return Nav::Overview;
+        };
+        let pair = |s: &str| -> Option<(usize, usize)> {
+            let (a, b) = s.split_once('.')?;
+            Some((a.parse().ok()?, b.parse().ok()?))
+        };
+        let parsed = match arg.split_at_checked(1) {
+            Some(("c", rest)) => pair(rest).map(|(cat, page)| Nav::Category { cat, page }),
+            Some(("g", rest)) => pair(rest).map(|(cat, group)| Nav::Group { cat, group }),
+            Some(("k", rest)) => rest.parse().ok().map(|index| Nav::Confirm { index }),
+            // Panels posted before the walk had steps: `<category>.<page>`.
+            _ => pair(arg).map(|(cat, page)| Nav::Category { cat, page }),
+        };
+        parsed.unwrap_or(Nav::Overview)
+    }
+}
 
 fn card(rules: &Rules, state: &State, c: CardId) -> String {
     let def = state.card(rules, c);
@@ -144,6 +197,35 @@ pub fn describe(rules: &Rules, state: &State, seat: Seat, input: &Input) -> (&'s
     }
 }
 
+/// The two steps of a choice, when it has two: (group, target).
+fn steps(rules: &Rules, state: &State, input: &Input) -> (String, String) {
+    let list = |cs: &[CardId]| cards(rules, state, cs);
+    match input {
+        Input::Summon(cs) => (list(cs), "home".into()),
+        Input::SummonTo {
+            cards,
+            zone: z,
+            via,
+        } => {
+            let how = match via {
+                Via::Home => "",
+                Via::Build => " (Build)",
+                Via::RaiseTheDead => " (Raise the Dead)",
+                Via::Shift => " (Shift)",
+                Via::Pyramid => " (Pyramid)",
+            };
+            (list(cards), format!("{}{how}", zone(rules, *z)))
+        }
+        Input::Move { cards, to } => (list(cards), zone(rules, *to)),
+        _ => (String::new(), String::new()),
+    }
+}
+
+/// Whether choices of this question cost initiative, so they are confirmed first.
+pub fn confirms(question: &Question) -> bool {
+    matches!(question, Question::Action | Question::FreeScore)
+}
+
 /// Every legal choice of `seat`, labelled, with the cost and the resulting initiative
 /// of actions (worked out on a copy of the state; only the token is read from it).
 pub fn choices(rules: &Rules, state: &State, seat: Seat) -> Vec<Choice> {
@@ -154,8 +236,9 @@ pub fn choices(rules: &Rules, state: &State, seat: Seat) -> Vec<Choice> {
         .enumerate()
         .map(|(index, input)| {
             let (category, label) = describe(rules, state, seat, &input);
+            let (group, target) = steps(rules, state, &input);
             let mut detail = String::new();
-            if matches!(question, Question::Action | Question::FreeScore) {
+            if confirms(&question) {
                 let mut copy = state.clone();
                 if let Ok(events) = copy.apply(rules, seat, &input) {
                     let paid: u32 = events
@@ -173,6 +256,8 @@ pub fn choices(rules: &Rules, state: &State, seat: Seat) -> Vec<Choice> {
             Choice {
                 index,
                 category,
+                group,
+                target,
                 label: clip(&label, MAX_LABEL),
                 detail,
             }
@@ -191,123 +276,342 @@ pub fn categories(choices: &[Choice]) -> Vec<&'static str> {
     out
 }
 
-/// The rows of a panel. Up to 5 choices: buttons. Up to 25: one select. More: one
-/// button per category (`arg` = `<category>.0`), and inside a category up to four
-/// selects of 25 per page with page buttons.
-pub fn rows(
-    match_id: MatchId,
-    version: i64,
-    choices: &[Choice],
-    view: Option<(usize, usize)>,
-) -> Vec<Row> {
-    let input_id = CustomId::new(match_id, version, Verb::Input);
-    let turn = |arg: String| {
-        CustomId::new(match_id, version, Verb::Turn)
-            .with(arg)
-            .render()
-    };
-    let option = |c: &Choice| SelectOption {
-        label: clip(&c.label, MAX_LABEL),
-        value: c.index.to_string(),
-        description: clip(&c.detail, MAX_LABEL),
-    };
-    if view.is_none() && choices.len() <= 5 {
-        return vec![Row::Buttons(
-            choices
-                .iter()
-                .map(|c| {
-                    let label = if c.detail.is_empty() {
-                        c.label.clone()
-                    } else {
-                        format!("{} — {}", c.label, c.detail)
-                    };
-                    Button::new(
-                        input_id.clone().with(c.index.to_string()).render(),
-                        label,
-                        Style::Primary,
-                    )
-                })
-                .collect(),
-        )];
+/// The distinct non-empty groups of some choices, in order of first appearance.
+fn groups<'a>(choices: &[&'a Choice]) -> Vec<&'a str> {
+    let mut out: Vec<&str> = Vec::new();
+    for c in choices {
+        if !c.group.is_empty() && !out.contains(&c.group.as_str()) {
+            out.push(&c.group);
+        }
     }
-    if view.is_none() && choices.len() <= MAX_OPTIONS {
-        return vec![Row::Select(Select {
-            id: input_id.render(),
-            placeholder: "Choose…".into(),
-            options: choices.iter().map(option).collect(),
-        })];
-    }
-    let cats = categories(choices);
-    let Some((cat, page)) = view.filter(|(c, _)| *c < cats.len()) else {
-        // The category buttons, five per row, at most 25.
-        return cats
-            .chunks(5)
-            .take(5)
-            .enumerate()
-            .map(|(row, chunk)| {
-                Row::Buttons(
-                    chunk
-                        .iter()
-                        .enumerate()
-                        .map(|(i, name)| {
-                            let n = choices.iter().filter(|c| c.category == *name).count();
-                            Button::new(
-                                turn(format!("{}.0", row * 5 + i)),
-                                format!("{name} ({n})"),
-                                Style::Primary,
-                            )
-                        })
-                        .collect(),
-                )
-            })
-            .collect();
-    };
-    let in_cat: Vec<&Choice> = choices.iter().filter(|c| c.category == cats[cat]).collect();
-    let per_page = SELECTS_PER_PAGE * MAX_OPTIONS;
-    let pages = in_cat.len().div_ceil(per_page).max(1);
-    let page = page.min(pages - 1);
-    let mut out: Vec<Row> = in_cat
-        .iter()
-        .skip(page * per_page)
-        .take(per_page)
-        .collect::<Vec<_>>()
-        .chunks(MAX_OPTIONS)
-        .enumerate()
-        .map(|(i, chunk)| {
-            Row::Select(Select {
-                // Discord needs distinct ids within a message: the part number is an arg.
-                id: input_id.clone().with(format!("p{i}")).render(),
-                placeholder: format!(
-                    "{} {}/{}",
-                    cats[cat],
-                    page * SELECTS_PER_PAGE + i + 1,
-                    pages * SELECTS_PER_PAGE
-                ),
-                options: chunk.iter().map(|c| option(c)).collect(),
-            })
-        })
-        .collect();
-    let mut nav = vec![Button::new(turn("all".into()), "Back", Style::Secondary)];
-    if page > 0 {
-        nav.push(Button::new(
-            turn(format!("{cat}.{}", page - 1)),
-            "Previous page",
-            Style::Secondary,
-        ));
-    }
-    if page + 1 < pages {
-        nav.push(Button::new(
-            turn(format!("{cat}.{}", page + 1)),
-            "Next page",
-            Style::Secondary,
-        ));
-    }
-    out.push(Row::Buttons(nav));
     out
 }
 
-/// Parses a `Turn` arg (`<category>.<page>`; anything else: the overview).
-pub fn parse_view(arg: Option<&str>) -> Option<(usize, usize)> {
-    let (c, p) = arg?.split_once('.')?;
-    Some((c.parse().ok()?, p.parse().ok()?))
+/// One entry of a step: what it says, its note, and where clicking it leads.
+struct Entry {
+    label: String,
+    detail: String,
+    to: Target,
+}
+
+#[derive(Clone, Copy)]
+enum Target {
+    /// Answer with this legal input (the commit).
+    Input(usize),
+    /// Go to this step of the walk.
+    Nav(Nav),
+}
+
+/// A panel step: a line saying what to choose, and its rows.
+pub struct Screen {
+    pub prompt: String,
+    pub rows: Vec<Row>,
+}
+
+struct Ids {
+    match_id: MatchId,
+    version: i64,
+}
+
+impl Ids {
+    fn turn(&self, nav: Nav) -> String {
+        CustomId::new(self.match_id, self.version, Verb::Turn)
+            .with(nav.arg())
+            .render()
+    }
+
+    fn button(&self, e: &Entry, style: Style) -> Button {
+        let label = if e.detail.is_empty() {
+            e.label.clone()
+        } else {
+            format!("{} — {}", e.label, e.detail)
+        };
+        let id = match e.to {
+            Target::Input(i) => CustomId::new(self.match_id, self.version, Verb::Input)
+                .with(i.to_string())
+                .render(),
+            Target::Nav(nav) => self.turn(nav),
+        };
+        Button::new(id, label, style)
+    }
+
+    /// Entries as buttons (up to 5) or as selects of 25 (up to 4 per page, the fifth
+    /// row for `nav` buttons). All entries of one call lead to the same kind of target.
+    fn rows(
+        &self,
+        entries: &[Entry],
+        page: usize,
+        pager: impl Fn(usize) -> Nav,
+        nav: Vec<Button>,
+    ) -> Vec<Row> {
+        let mut out = Vec::new();
+        if entries.len() <= 5 {
+            out.push(Row::Buttons(
+                entries
+                    .iter()
+                    .map(|e| self.button(e, Style::Primary))
+                    .collect(),
+            ));
+        } else {
+            let per_page = SELECTS_PER_PAGE * MAX_OPTIONS;
+            let pages = entries.len().div_ceil(per_page);
+            let page = page.min(pages - 1);
+            let on_page: Vec<&Entry> = entries
+                .iter()
+                .skip(page * per_page)
+                .take(per_page)
+                .collect();
+            for (i, chunk) in on_page.chunks(MAX_OPTIONS).enumerate() {
+                // A select's custom id names the verb; its values carry the index or the
+                // step. Discord needs distinct ids within a message: the part is an arg.
+                let (verb, value): (Verb, fn(&Entry) -> String) = match chunk[0].to {
+                    Target::Input(_) => (Verb::Input, |e| match e.to {
+                        Target::Input(i) => i.to_string(),
+                        Target::Nav(n) => n.arg(),
+                    }),
+                    Target::Nav(_) => (Verb::Turn, |e| match e.to {
+                        Target::Nav(n) => n.arg(),
+                        Target::Input(i) => Nav::Confirm { index: i }.arg(),
+                    }),
+                };
+                out.push(Row::Select(Select {
+                    id: CustomId::new(self.match_id, self.version, verb)
+                        .with(format!("p{i}"))
+                        .render(),
+                    placeholder: if entries.len() > MAX_OPTIONS {
+                        format!(
+                            "Choose… ({}/{})",
+                            page * SELECTS_PER_PAGE + i + 1,
+                            entries.len().div_ceil(MAX_OPTIONS)
+                        )
+                    } else {
+                        "Choose…".into()
+                    },
+                    options: chunk
+                        .iter()
+                        .map(|e| SelectOption {
+                            label: clip(&e.label, MAX_LABEL),
+                            value: value(e),
+                            description: clip(&e.detail, MAX_LABEL),
+                        })
+                        .collect(),
+                }));
+            }
+            let mut nav = nav;
+            if page > 0 {
+                nav.push(Button::new(
+                    self.turn(pager(page - 1)),
+                    "Previous page",
+                    Style::Secondary,
+                ));
+            }
+            if page + 1 < pages {
+                nav.push(Button::new(
+                    self.turn(pager(page + 1)),
+                    "Next page",
+                    Style::Secondary,
+                ));
+            }
+            if !nav.is_empty() {
+                out.push(Row::Buttons(nav));
+            }
+            return out;
+        }
+        if !nav.is_empty() {
+            out.push(Row::Buttons(nav));
+        }
+        out
+    }
+}
+
+/// The step `nav` of the panel for `choices` (the legal inputs of `question`).
+pub fn step(
+    match_id: MatchId,
+    version: i64,
+    question: &Question,
+    choices: &[Choice],
+    nav: Nav,
+) -> Screen {
+    let ids = Ids { match_id, version };
+    let confirm = confirms(question);
+    let pick = |c: &Choice| {
+        if confirm {
+            Target::Nav(Nav::Confirm { index: c.index })
+        } else {
+            Target::Input(c.index)
+        }
+    };
+    let entry = |c: &Choice| Entry {
+        label: c.label.clone(),
+        detail: c.detail.clone(),
+        to: pick(c),
+    };
+    let back = |to: Nav| Button::new(ids.turn(to), "Back", Style::Secondary);
+    let cats = categories(choices);
+    let overview = || {
+        // Few choices, or only one kind: skip the first step.
+        if cats.len() == 1 && choices.len() > 5 {
+            return None;
+        }
+        if choices.len() <= 5 || (!confirm && choices.len() <= MAX_OPTIONS) {
+            let entries: Vec<Entry> = choices.iter().map(entry).collect();
+            return Some(Screen {
+                prompt: "Choose:".into(),
+                rows: ids.rows(&entries, 0, |_| Nav::Overview, vec![]),
+            });
+        }
+        let buttons: Vec<Button> = cats
+            .iter()
+            .enumerate()
+            .take(MAX_OPTIONS)
+            .map(|(i, name)| {
+                let n = choices.iter().filter(|c| c.category == *name).count();
+                Button::new(
+                    ids.turn(Nav::Category { cat: i, page: 0 }),
+                    format!("{name} ({n})"),
+                    Style::Primary,
+                )
+            })
+            .collect();
+        Some(Screen {
+            prompt: "What do you want to do?".into(),
+            rows: buttons
+                .chunks(5)
+                .map(|b| Row::Buttons(b.to_vec()))
+                .collect(),
+        })
+    };
+    match nav {
+        Nav::Confirm { index } => {
+            let Some(c) = choices.iter().find(|c| c.index == index) else {
+                return step(match_id, version, question, choices, Nav::Overview);
+            };
+            let go = Entry {
+                label: "Confirm".into(),
+                detail: String::new(),
+                to: Target::Input(c.index),
+            };
+            let what = if c.detail.is_empty() {
+                c.label.clone()
+            } else {
+                format!("{} ({})", c.label, c.detail)
+            };
+            Screen {
+                prompt: format!("**{what}**: confirm?"),
+                rows: vec![Row::Buttons(vec![
+                    ids.button(&go, Style::Success),
+                    back(Nav::Overview),
+                ])],
+            }
+        }
+        Nav::Overview => overview().unwrap_or_else(|| {
+            step(
+                match_id,
+                version,
+                question,
+                choices,
+                Nav::Category { cat: 0, page: 0 },
+            )
+        }),
+        Nav::Category { cat, page } => {
+            let Some(name) = cats.get(cat) else {
+                return step(match_id, version, question, choices, Nav::Overview);
+            };
+            let in_cat: Vec<&Choice> = choices.iter().filter(|c| c.category == *name).collect();
+            // One entry per choice, except that the choices of a group with several
+            // targets (the same cards to different zones) share one entry.
+            let gs = groups(&in_cat);
+            let mut entries: Vec<Entry> = Vec::new();
+            let mut done: Vec<&str> = Vec::new();
+            for c in &in_cat {
+                let members = in_cat.iter().filter(|o| o.group == c.group).count();
+                if c.group.is_empty() || members == 1 {
+                    entries.push(entry(c));
+                } else if !done.contains(&c.group.as_str()) {
+                    done.push(&c.group);
+                    let g = gs.iter().position(|g| *g == c.group).expect("a group");
+                    entries.push(Entry {
+                        label: c.group.clone(),
+                        detail: format!("{members} destinations"),
+                        to: Target::Nav(Nav::Group { cat, group: g }),
+                    });
+                }
+            }
+            // One select cannot mix answers and steps: steps go through `Turn`.
+            let entries =
+                if entries.len() > 5 && entries.iter().any(|e| matches!(e.to, Target::Nav(_))) {
+                    entries
+                        .into_iter()
+                        .map(|e| Entry {
+                            to: match e.to {
+                                Target::Input(i) => Target::Nav(Nav::Confirm { index: i }),
+                                nav => nav,
+                            },
+                            ..e
+                        })
+                        .collect()
+                } else {
+                    entries
+                };
+            let has_overview = overview().is_some();
+            let nav_buttons = if has_overview {
+                vec![back(Nav::Overview)]
+            } else {
+                vec![]
+            };
+            let what = match *name {
+                "Summon" => "Which units do you summon?",
+                "Move" => "Which units move?",
+                "Activate" => "Which squad do you activate?",
+                "Crystal" => "Which crystal?",
+                _ => "Choose:",
+            };
+            Screen {
+                prompt: what.into(),
+                rows: ids.rows(
+                    &entries,
+                    page,
+                    |p| Nav::Category { cat, page: p },
+                    nav_buttons,
+                ),
+            }
+        }
+        Nav::Group { cat, group } => {
+            let Some(name) = cats.get(cat) else {
+                return step(match_id, version, question, choices, Nav::Overview);
+            };
+            let in_cat: Vec<&Choice> = choices.iter().filter(|c| c.category == *name).collect();
+            let gs = groups(&in_cat);
+            let Some(g) = gs.get(group) else {
+                return step(
+                    match_id,
+                    version,
+                    question,
+                    choices,
+                    Nav::Category { cat, page: 0 },
+                );
+            };
+            let entries: Vec<Entry> = in_cat
+                .iter()
+                .filter(|c| c.group == *g)
+                .map(|c| Entry {
+                    label: if c.target.is_empty() {
+                        c.label.clone()
+                    } else {
+                        c.target.clone()
+                    },
+                    ..entry(c)
+                })
+                .collect();
+            Screen {
+                prompt: format!("**{g}**: where to?"),
+                rows: ids.rows(
+                    &entries,
+                    0,
+                    |_| Nav::Group { cat, group },
+                    vec![back(Nav::Category { cat, page: 0 })],
+                ),
+            }
+        }
+    }
 }

@@ -271,8 +271,14 @@ async fn on_component(ctx: &serenity::Context, app: &App, ci: &serenity::Compone
             let out = if id.verb == Verb::Hand {
                 app.hand(id.match_id, user).await
             } else {
-                let view = panel::parse_view(id.arg.as_deref());
-                app.panel(id.match_id, Some(id.version), user, view).await
+                // A select's chosen value names the step; a button's argument does.
+                let nav = match &ci.data.kind {
+                    serenity::ComponentInteractionDataKind::StringSelect { values } => {
+                        panel::Nav::parse(values.first().map(String::as_str))
+                    }
+                    _ => panel::Nav::parse(id.arg.as_deref()),
+                };
+                app.panel(id.match_id, Some(id.version), user, nav).await
             };
             let Some(panel) = out.reply.clone() else {
                 return deliver(http, ci, &out).await;

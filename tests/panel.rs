@@ -1,0 +1,269 @@
+//! The private panel's walk (src/app/panel.rs): from the first step, every legal input
+//! of the position is reachable by clicks and selects, every screen keeps Discord's
+//! limits, actions are confirmed with their cost, and hands of more than 25 cards work.
+
+use crystal_clans::app::ids::{CustomId, Verb};
+use crystal_clans::app::msg::Row;
+use crystal_clans::app::panel::{self, Nav};
+use crystal_clans::game::rng::below;
+use crystal_clans::game::{Question, Rules, Setup, State};
+use rand::SeedableRng;
+use rand_pcg::Pcg32;
+use std::collections::BTreeSet;
+
+const MATCH: i64 = 12_345;
+const VERSION: i64 = 678;
+
+/// Walks every screen reachable from the overview; returns the inputs it can commit
+/// and the number of screens, checking each screen on the way.
+fn walk(rules: &Rules, state: &State) -> (BTreeSet<usize>, usize, Vec<panel::Screen>) {
+    let seat = state.waiting()[0];
+    let choices = panel::choices(rules, state, seat);
+    let question = state.pending().question;
+    let mut todo = vec![Nav::Overview];
+    let mut seen: BTreeSet<String> = BTreeSet::new();
+    let mut committed = BTreeSet::new();
+    let mut screens = vec![];
+    while let Some(nav) = todo.pop() {
+        if !seen.insert(nav.arg()) {
+            continue;
+        }
+        let screen = panel::step(MATCH, VERSION, &question, &choices, nav);
+        assert!(!screen.rows.is_empty(), "{nav:?} is a dead end");
+        assert!(screen.rows.len() <= 5, "{nav:?}: {} rows", screen.rows.len());
+        let mut follow = |id: &str, value: Option<&str>| {
+            assert!(id.len() <= 100, "{id}");
+            let cid = CustomId::parse(id).expect("our own id");
+            assert_eq!((cid.match_id, cid.version), (MATCH, VERSION));
+            let arg = value.or(cid.arg.as_deref());
+            match cid.verb {
+                Verb::Input => {
+                    let i: usize = arg.unwrap().parse().unwrap();
+                    committed.insert(i);
+                }
+                Verb::Turn => todo.push(Nav::parse(arg)),
+                v => panic!("unexpected verb {v:?}"),
+            }
+        };
+        for row in &screen.rows {
+            match row {
+                Row::Buttons(bs) => {
+                    assert!((1..=5).contains(&bs.len()));
+                    for b in bs {
+                        assert!(b.label.chars().count() <= 80, "{}", b.label);
+                        follow(&b.id, None);
+                    }
+                }
+                Row::Select(s) => {
+                    assert!((1..=25).contains(&s.options.len()));
+                    for o in &s.options {
+                        assert!(o.label.chars().count() <= 100);
+                        assert!(o.description.chars().count() <= 100);
+                        assert!(o.value.len() <= 100);
+                        follow(&s.id, Some(&o.value));
+                    }
+                }
+            }
+        }
+        screens.push(screen);
+    }
+    (committed, seen.len(), screens)
+}
+
+fn all_indices(rules: &Rules, state: &State) -> BTreeSet<usize> {
+    (0..state.legal(rules, state.waiting()[0]).len()).collect()
+}
+
+/// Positions of random games, every question on the way.
+#[test]
+fn every_legal_input_is_reachable_through_the_walk() {
+    let rules = Rules::base();
+    let mut rng = Pcg32::seed_from_u64(5);
+    let mut positions = 0;
+    let mut confirmed = 0;
+    for game in 0..6u64 {
+        let setup = Setup {
+            clans: [(game % 6) as u8, ((game + 2) % 6) as u8],
+            seed: game,
+            mulligan: game % 2 == 0,
+        };
+        let (mut state, _) = State::new(&rules, setup).unwrap();
+        for step in 0..400 {
+            if state.winner.is_some() {
+                break;
+            }
+            let seat = state.waiting()[0];
+            let legal = state.legal(&rules, seat);
+            if step % 3 == 0 {
+                let (committed, _, screens) = walk(&rules, &state);
+                assert_eq!(committed, all_indices(&rules, &state), "{:?}", state.pending());
+                positions += 1;
+                if panel::confirms(&state.pending().question) && legal.len() > 1 {
+                    // Actions commit only from a confirmation that names the cost.
+                    let confirms: Vec<_> = screens
+                        .iter()
+                        .filter(|s| s.prompt.contains("confirm?"))
+                        .collect();
+                    assert!(!confirms.is_empty());
+                    assert!(confirms.iter().all(|s| s.prompt.contains("cost")));
+                    confirmed += 1;
+                }
+            }
+            let i = below(&mut rng, legal.len() as u32) as usize;
+            state.apply(&rules, seat, &legal[i]).unwrap();
+        }
+    }
+    assert!(positions > 200 && confirmed > 50, "{positions} {confirmed}");
+}
+
+/// A summon of the same cards to several zones is two steps: the cards, then where.
+#[test]
+fn summons_with_several_destinations_ask_where() {
+    let rules = Rules::base();
+    let water = rules.pack.clan_index("water").unwrap();
+    let setup = Setup {
+        clans: [water, water],
+        seed: 3,
+        mulligan: false,
+    };
+    let (mut s, _) = State::new(&rules, setup).unwrap();
+    while s.pending().question != Question::Action {
+        let seat = s.waiting()[0];
+        let l = s.legal(&rules, seat);
+        s.apply(&rules, seat, &l[0]).unwrap();
+    }
+    // Seat to act gets a Shapeshifters (Shift) standing in a crystal zone.
+    let seat = s.active;
+    let shifter = rules.pack.kind_by_name("Shapeshifters").unwrap();
+    let c = (0..54u8)
+        .find(|&c| {
+            s.kinds[c as usize] == shifter && s.players[seat as usize].draw.contains(&c)
+        })
+        .expect("a Shapeshifters in the draw pile");
+    s.players[seat as usize].draw.retain(|x| *x != c);
+    s.squads[rules.board.crystal_zones[0] as usize][seat as usize].push(c);
+    s.token = if seat == 0 { -5 } else { 5 };
+    s.validate(&rules).unwrap();
+    let (committed, screens, shown) = walk(&rules, &s);
+    assert_eq!(committed, all_indices(&rules, &s));
+    assert!(screens > 3);
+    assert!(
+        shown.iter().any(|s| s.prompt.contains("where to?")),
+        "no destination step: {:?}",
+        shown.iter().map(|s| &s.prompt).collect::<Vec<_>>()
+    );
+}
+
+/// A hand of more than 25 cards: the summons (hundreds of choices) and the battle card
+/// choice still fit Discord's limits, and every choice is reachable.
+#[test]
+fn hands_bigger_than_25_cards_still_work() {
+    let rules = Rules::base();
+    let setup = Setup {
+        clans: [1, 4],
+        seed: 9,
+        mulligan: false,
+    };
+    let (mut s, _) = State::new(&rules, setup).unwrap();
+    while s.pending().question != Question::Action {
+        let seat = s.waiting()[0];
+        let l = s.legal(&rules, seat);
+        s.apply(&rules, seat, &l[0]).unwrap();
+    }
+    let seat = s.active as usize;
+    let draw: Vec<u8> = s.players[seat].draw.drain(..).collect();
+    s.players[seat].hand.extend(draw);
+    assert!(s.players[seat].hand.len() > 25);
+    s.validate(&rules).unwrap();
+    let (committed, screens, _) = walk(&rules, &s);
+    assert_eq!(committed, all_indices(&rules, &s));
+    assert!(committed.len() > 100, "{}", committed.len());
+    assert!(screens > 5);
+
+    // Battle cards: every card of the big hand can be picked.
+    let other = 1 - seat;
+    let zone = rules.board.crystal_zones[1] as usize;
+    for (sq, p) in [(seat, 0usize), (other, 1)] {
+        let c = if p == 0 {
+            s.players[sq].hand.pop().unwrap()
+        } else {
+            s.players[sq].draw.pop().unwrap()
+        };
+        s.squads[zone][sq].push(c);
+    }
+    s.validate(&rules).unwrap();
+    let mut b = s.clone();
+    b.token = if seat == 0 { -4 } else { 4 };
+    let act = b
+        .legal(&rules, seat as u8)
+        .into_iter()
+        .find(|i| *i == crystal_clans::game::Input::Activate(zone as u8))
+        .expect("the squad can activate");
+    b.apply(&rules, seat as u8, &act).unwrap();
+    for _ in 0..10 {
+        if b.pending().question == Question::BattleCard {
+            break;
+        }
+        let who = b.waiting()[0];
+        let l = b.legal(&rules, who);
+        let pick = l
+            .iter()
+            .position(|i| *i == crystal_clans::game::Input::Battle(true))
+            .or_else(|| {
+                l.iter()
+                    .position(|i| *i == crystal_clans::game::Input::Stay)
+            })
+            .unwrap_or(0);
+        b.apply(&rules, who, &l[pick]).unwrap();
+    }
+    assert_eq!(b.pending().question, Question::BattleCard);
+    assert!(b.waits_for(seat as u8));
+    let legal = b.legal(&rules, seat as u8);
+    // One choice per kind of card in the hand (copies are the same pick).
+    let kinds: BTreeSet<_> = b.players[seat]
+        .hand
+        .iter()
+        .map(|&c| b.kinds[c as usize])
+        .collect();
+    assert!(b.players[seat].hand.len() > 25);
+    assert_eq!(legal.len(), kinds.len());
+    let choices = panel::choices(&rules, &b, seat as u8);
+    let mut reached = BTreeSet::new();
+    let mut todo = vec![Nav::Overview];
+    let mut seen = BTreeSet::new();
+    while let Some(nav) = todo.pop() {
+        if !seen.insert(nav.arg()) {
+            continue;
+        }
+        let screen = panel::step(MATCH, VERSION, &b.pending().question, &choices, nav);
+        assert!(screen.rows.len() <= 5);
+        for row in &screen.rows {
+            match row {
+                Row::Select(sel) => {
+                    assert!(sel.options.len() <= 25);
+                    let cid = CustomId::parse(&sel.id).unwrap();
+                    for o in &sel.options {
+                        match cid.verb {
+                            Verb::Input => {
+                                reached.insert(o.value.parse::<usize>().unwrap());
+                            }
+                            _ => todo.push(Nav::parse(Some(&o.value))),
+                        }
+                    }
+                }
+                Row::Buttons(bs) => {
+                    for bt in bs {
+                        let cid = CustomId::parse(&bt.id).unwrap();
+                        match cid.verb {
+                            Verb::Input => {
+                                reached.insert(cid.arg.unwrap().parse::<usize>().unwrap());
+                            }
+                            _ => todo.push(Nav::parse(cid.arg.as_deref())),
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(reached.len(), legal.len());
+}
