@@ -7,6 +7,7 @@ pub mod bench;
 pub mod bench_store;
 pub mod cards;
 pub mod discord;
+pub mod fake_discord;
 pub mod files;
 pub mod game;
 pub mod render;

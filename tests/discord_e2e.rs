@@ -2,13 +2,11 @@
 //! clicks go in through the gateway websocket, everything the bot says comes out as
 //! recorded REST requests.
 
-mod fake_discord;
-
 use crystal_clans::app::App;
 use crystal_clans::discord::{self, BotOptions, Clock};
+use crystal_clans::fake_discord::{self, APP_ID, Fake, Recorded, TOKEN};
 use crystal_clans::game::{Input, Question, Seat};
 use crystal_clans::store::{Durability, Store, StoreOptions, now_ms};
-use fake_discord::{APP_ID, Fake, Recorded, TOKEN};
 use serde_json::json;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};

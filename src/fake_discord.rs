@@ -1,20 +1,25 @@
-//! A fake Discord on loopback for end-to-end tests: the REST API the bot uses (an
-//! HTTP server; serenity's `HttpBuilder::proxy` points at it) and a gateway websocket
-//! (`GET /api/v10/gateway/bot` names it). It records every request and lets a test send
-//! interactions as any user.
-
-#![allow(dead_code)]
+//! A fake Discord on loopback, for the end-to-end tests (`tests/discord_e2e.rs`) and
+//! `crystal-clans bench discord`; not used by the bot itself. It serves the REST API
+//! the bot uses (an HTTP server; serenity's `HttpBuilder::proxy` points at it) and a
+//! gateway websocket (`GET /api/v10/gateway/bot` names it). It records every request,
+//! lets a caller send interactions as any user, and waits for requests efficiently:
+//! each request is indexed by its interaction token or channel, so a wait looks only
+//! at new requests of its own key and wakes only when one arrives.
+//!
+//! Misuse (sending before the bot is connected, the `wait_*` helpers without `try_`
+//! timing out) panics: this is test support. The `try_` variants return errors.
 
 use futures_util::{SinkExt, StreamExt};
 use http_body_util::{BodyExt, Full};
 use hyper::body::Bytes;
 use hyper::{Request, Response};
 use serde_json::{Value, json};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio::net::TcpListener;
-use tokio::sync::mpsc;
+use tokio::sync::{Notify, mpsc};
 
 pub const APP_ID: u64 = 700_000_000_000_000_001;
 pub const BOT_ID: u64 = 700_000_000_000_000_002;
@@ -92,23 +97,70 @@ impl Recorded {
     }
 }
 
+/// Every request so far, indexed by key (see [`key_of`]).
+#[derive(Default)]
+struct Log {
+    requests: Vec<Recorded>,
+    /// Key -> indices into `requests`, in order.
+    by_key: HashMap<String, Vec<usize>>,
+    /// Key -> woken on each new request of that key (created by the first waiter).
+    wake: HashMap<String, Arc<Notify>>,
+}
+
 struct Shared {
-    requests: Mutex<Vec<Recorded>>,
+    log: Mutex<Log>,
+    /// Woken on every new request.
+    any: Notify,
     gateway: Mutex<Option<mpsc::UnboundedSender<String>>>,
-    identified: tokio::sync::Notify,
+    identified: Notify,
     next_id: AtomicU64,
     seq: AtomicU64,
     ws_url: String,
     /// When each interaction was sent, by token.
-    sent: Mutex<std::collections::HashMap<String, Instant>>,
+    sent: Mutex<HashMap<String, Instant>>,
     /// Answer 401 to everything (a refused token).
-    refuse: std::sync::atomic::AtomicBool,
+    refuse: AtomicBool,
+    /// Keep the bytes of attached files (off: names only, empty bytes).
+    keep_files: AtomicBool,
     /// Users whose DMs are closed (the fake answers 50007).
     dm_closed: Mutex<Vec<u64>>,
     /// DM channel id -> user.
-    dms: Mutex<std::collections::HashMap<String, u64>>,
+    dms: Mutex<HashMap<String, u64>>,
 }
 
+/// What a request is about, for waiting: the interaction token of a callback or a
+/// webhook (follow-up) request, else the channel of a channel request.
+fn key_of(path: &str) -> Option<String> {
+    let p: Vec<&str> = path.trim_start_matches("/api/v10/").split('/').collect();
+    match p.as_slice() {
+        ["interactions", _, token, ..] | ["webhooks", _, token, ..] => Some(token.to_string()),
+        ["channels", ch, ..] => Some(ch.to_string()),
+        _ => None,
+    }
+}
+
+impl Shared {
+    fn record(&self, r: Recorded) {
+        let key = key_of(&r.path);
+        let wake = {
+            let mut log = self.log.lock().unwrap();
+            let i = log.requests.len();
+            log.requests.push(r);
+            key.and_then(|k| {
+                let w = log.wake.get(&k).cloned();
+                log.by_key.entry(k).or_default().push(i);
+                w
+            })
+        };
+        if let Some(w) = wake {
+            w.notify_waiters();
+        }
+        self.any.notify_waiters();
+    }
+}
+
+/// The fake Discord (cheap to clone). Its server tasks run on the runtime that called
+/// [`Fake::start`].
 #[derive(Clone)]
 pub struct Fake {
     pub api: String,
@@ -129,14 +181,16 @@ impl Fake {
         let http = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let ws = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let shared = Arc::new(Shared {
-            requests: Mutex::new(vec![]),
+            log: Mutex::default(),
+            any: Notify::new(),
             gateway: Mutex::new(None),
-            identified: tokio::sync::Notify::new(),
+            identified: Notify::new(),
             next_id: AtomicU64::new(800_000_000_000_000_000),
             seq: AtomicU64::new(1),
             ws_url: format!("ws://{}", ws.local_addr().unwrap()),
             sent: Mutex::default(),
             refuse: Default::default(),
+            keep_files: AtomicBool::new(true),
             dm_closed: Mutex::default(),
             dms: Mutex::default(),
         });
@@ -185,12 +239,24 @@ impl Fake {
         self.shared.refuse.store(true, Ordering::SeqCst);
     }
 
+    /// Stops keeping the bytes of attached files (their names stay; the bytes are
+    /// empty), so that a long benchmark does not hold every posted image in memory.
+    pub fn drop_file_bytes(&self) {
+        self.shared.keep_files.store(false, Ordering::SeqCst);
+    }
+
+    /// When the interaction with this token was sent to the bot.
+    pub fn sent_at(&self, token: &str) -> Option<Instant> {
+        self.shared.sent.lock().unwrap().get(token).copied()
+    }
+
     /// Milliseconds from sending each interaction to the bot's acknowledgement
     /// (its interaction callback), sorted.
     pub fn ack_latencies(&self) -> Vec<f64> {
         let sent = self.shared.sent.lock().unwrap().clone();
-        let mut out: Vec<f64> = self
-            .requests()
+        let log = self.shared.log.lock().unwrap();
+        let mut out: Vec<f64> = log
+            .requests
             .iter()
             .filter(|r| r.path.ends_with("/callback"))
             .filter_map(|r| {
@@ -199,7 +265,8 @@ impl Fake {
                 Some(r.at.duration_since(*t0).as_secs_f64() * 1000.0)
             })
             .collect();
-        out.sort_by(|a, b| a.partial_cmp(b).unwrap());
+        drop(log);
+        out.sort_by(|a, b| a.total_cmp(b));
         out
     }
 
@@ -207,19 +274,33 @@ impl Fake {
         self.shared.next_id.fetch_add(1, Ordering::SeqCst)
     }
 
-    /// Waits until the bot has identified on the gateway.
+    /// Waits until the bot has identified on the gateway and registered its commands.
     pub async fn wait_ready(&self) {
-        let deadline = Instant::now() + Duration::from_secs(30);
-        while self.shared.gateway.lock().unwrap().is_none() {
-            assert!(
-                Instant::now() < deadline,
-                "the bot never connected to the gateway"
-            );
-            tokio::time::sleep(Duration::from_millis(20)).await;
+        if let Err(e) = self.try_wait_ready(Duration::from_secs(30)).await {
+            panic!("{e}");
+        }
+    }
+
+    /// [`Fake::wait_ready`], with an error after `timeout`.
+    pub async fn try_wait_ready(&self, timeout: Duration) -> Result<(), String> {
+        let deadline = tokio::time::Instant::now() + timeout;
+        loop {
+            let identified = self.shared.identified.notified();
+            tokio::pin!(identified);
+            identified.as_mut().enable();
+            if self.shared.gateway.lock().unwrap().is_some() {
+                break;
+            }
+            if tokio::time::timeout_at(deadline, identified).await.is_err() {
+                return Err("the bot never connected to the gateway".into());
+            }
         }
         // The framework registers its commands in its setup, right after READY.
-        self.wait_for(|r| r.method == "PUT" && r.path.contains("/commands"), 30)
-            .await;
+        let left = deadline.saturating_duration_since(tokio::time::Instant::now());
+        self.try_wait_for(|r| r.method == "PUT" && r.path.contains("/commands"), left)
+            .await
+            .map(|_| ())
+            .map_err(|_| "the bot never registered its commands".to_string())
     }
 
     /// Forgets the gateway connection (the bot was stopped).
@@ -228,44 +309,115 @@ impl Fake {
     }
 
     pub fn requests(&self) -> Vec<Recorded> {
-        self.shared.requests.lock().unwrap().clone()
+        self.shared.log.lock().unwrap().requests.clone()
     }
 
     pub fn since(&self, n: usize) -> Vec<Recorded> {
-        self.shared.requests.lock().unwrap()[n..].to_vec()
+        self.shared.log.lock().unwrap().requests[n..].to_vec()
     }
 
     pub fn count(&self) -> usize {
-        self.shared.requests.lock().unwrap().len()
+        self.shared.log.lock().unwrap().requests.len()
     }
 
-    /// Waits for a request matching `f` (made at any time), up to `secs`.
+    /// Waits for a request matching `f` (made at any time), up to `secs`; panics with
+    /// the list of requests when none came.
     pub async fn wait_for(&self, f: impl Fn(&Recorded) -> bool, secs: u64) -> Recorded {
-        let deadline = Instant::now() + Duration::from_secs(secs);
-        loop {
-            if let Some(r) = self.requests().into_iter().find(|r| f(r)) {
-                return r;
-            }
-            assert!(
-                Instant::now() < deadline,
+        match self.try_wait_for(f, Duration::from_secs(secs)).await {
+            Ok(r) => r,
+            Err(_) => panic!(
                 "no matching request; the bot made: {:#?}",
                 self.requests()
                     .iter()
                     .map(|r| format!("{} {}", r.method, r.path))
                     .collect::<Vec<_>>()
-            );
-            tokio::time::sleep(Duration::from_millis(10)).await;
+            ),
         }
     }
 
-    fn dispatch(&self, kind: &str, d: Value) {
-        if let Some(t) = d.get("token").and_then(Value::as_str) {
-            self.shared
-                .sent
-                .lock()
-                .unwrap()
-                .insert(t.to_string(), Instant::now());
+    /// Waits for a request matching `f` (made at any time), up to `timeout`. Each
+    /// request is looked at once.
+    pub async fn try_wait_for(
+        &self,
+        f: impl Fn(&Recorded) -> bool,
+        timeout: Duration,
+    ) -> Result<Recorded, String> {
+        let deadline = tokio::time::Instant::now() + timeout;
+        let mut seen = 0;
+        loop {
+            let more = self.shared.any.notified();
+            tokio::pin!(more);
+            more.as_mut().enable();
+            {
+                let log = self.shared.log.lock().unwrap();
+                if let Some(r) = log.requests[seen..].iter().find(|r| f(r)) {
+                    return Ok(r.clone());
+                }
+                seen = log.requests.len();
+            }
+            if tokio::time::timeout_at(deadline, more).await.is_err() {
+                return Err(format!("no matching request within {timeout:?}"));
+            }
         }
+    }
+
+    /// Waits up to `timeout` for a request about `key` (an interaction token, or a
+    /// channel id: see the module's notes) that matches `f`, made at any time. Only
+    /// that key's requests are looked at, each once.
+    pub async fn try_wait_key(
+        &self,
+        key: &str,
+        f: impl Fn(&Recorded) -> bool,
+        timeout: Duration,
+    ) -> Result<Recorded, String> {
+        let deadline = tokio::time::Instant::now() + timeout;
+        let wake = {
+            let mut log = self.shared.log.lock().unwrap();
+            log.wake.entry(key.to_string()).or_default().clone()
+        };
+        let mut seen = 0;
+        loop {
+            let more = wake.notified();
+            tokio::pin!(more);
+            more.as_mut().enable();
+            {
+                let log = self.shared.log.lock().unwrap();
+                if let Some(list) = log.by_key.get(key) {
+                    if let Some(&i) = list[seen..].iter().find(|&&i| f(&log.requests[i])) {
+                        return Ok(log.requests[i].clone());
+                    }
+                    seen = list.len();
+                }
+            }
+            if tokio::time::timeout_at(deadline, more).await.is_err() {
+                return Err(format!(
+                    "no matching request about `{key}` within {timeout:?}"
+                ));
+            }
+        }
+    }
+
+    /// The bot's acknowledgement of the interaction `token` (its callback).
+    pub async fn try_ack(&self, token: &str, timeout: Duration) -> Result<Recorded, String> {
+        self.try_wait_key(
+            token,
+            |r| r.method == "POST" && r.path.ends_with("/callback"),
+            timeout,
+        )
+        .await
+    }
+
+    /// The bot's first follow-up message for the interaction `token`.
+    pub async fn try_followup(&self, token: &str, timeout: Duration) -> Result<Recorded, String> {
+        self.try_wait_key(
+            token,
+            |r| r.method == "POST" && r.path.starts_with("/api/v10/webhooks/"),
+            timeout,
+        )
+        .await
+    }
+
+    fn dispatch(&self, kind: &str, d: Value) {
         if kind == "INTERACTION_CREATE" {
             // The payload must be one serenity can read, or the bot would never see it.
             if let Err(e) =
@@ -275,9 +427,19 @@ impl Fake {
             }
         }
         let seq = self.shared.seq.fetch_add(1, Ordering::SeqCst) + 1;
+        let token = d.get("token").and_then(Value::as_str).map(str::to_string);
         let payload = json!({"op": 0, "t": kind, "s": seq, "d": d}).to_string();
-        let tx = self.shared.gateway.lock().unwrap().clone();
-        tx.expect("the bot is connected").send(payload).unwrap();
+        let tx = self
+            .shared
+            .gateway
+            .lock()
+            .unwrap()
+            .clone()
+            .expect("the bot is connected");
+        if let Some(t) = token {
+            self.shared.sent.lock().unwrap().insert(t, Instant::now());
+        }
+        tx.send(payload).expect("the gateway connection is open");
     }
 
     fn member(user: u64, name: &str, manage: bool) -> Value {
@@ -423,17 +585,24 @@ async fn handle(s: &Shared, req: Request<hyper::body::Incoming>) -> Response<Ful
         .await
         .map(|b| b.to_bytes())
         .unwrap_or_default();
+    // Received now (parsing below is the fake's own time, not the bot's).
+    let at = Instant::now();
     let (json, files) = if ct.starts_with("multipart/") {
         parse_multipart(&ct, &body)
     } else {
         (serde_json::from_slice(&body).unwrap_or(Value::Null), vec![])
     };
-    s.requests.lock().unwrap().push(Recorded {
+    let files = if s.keep_files.load(Ordering::Relaxed) {
+        files
+    } else {
+        files.into_iter().map(|(name, _)| (name, vec![])).collect()
+    };
+    s.record(Recorded {
         method: method.clone(),
         path: path.clone(),
         json: json.clone(),
         files,
-        at: Instant::now(),
+        at,
     });
     if s.refuse.load(Ordering::SeqCst) {
         return Response::builder()
