@@ -326,6 +326,7 @@ async fn reminders_and_timeouts_come_from_the_database() {
                 channel: None,
                 reminder_minutes: Some(10),
                 timeout_minutes: Some(60),
+                threads: None,
             },
         )
         .await
@@ -367,6 +368,7 @@ async fn two_processes_accept_once_and_remind_once() {
                 channel: None,
                 reminder_minutes: Some(5),
                 timeout_minutes: Some(600),
+                threads: None,
             },
         )
         .await
@@ -455,4 +457,34 @@ async fn names_and_server_history_survive_a_restart() {
     assert!(mine.reply.unwrap().content.contains("No finished matches"));
     let other = restarted.history(Some(GUILD + 1), EVE, false).await;
     assert!(other.reply.unwrap().content.contains("this server"));
+}
+
+/// `config`'s channel and thread settings are used: matches start only in the chosen
+/// channel (a friendly pointer elsewhere), and threads can be turned off.
+#[tokio::test]
+async fn server_settings_choose_the_channel_and_threads() {
+    let store = scratch("settings").await;
+    let app = App::new(store.clone());
+    assert!(app.may_start_here(place()).await.is_ok());
+    assert!(app.threads(Some(GUILD)).await, "threads are on by default");
+    assert!(!app.threads(None).await, "no threads outside a server");
+    store
+        .set_guild_settings(
+            GUILD,
+            &GuildSettings {
+                channel: Some(CHANNEL + 1),
+                threads: Some(false),
+                ..GuildSettings::default()
+            },
+        )
+        .await
+        .unwrap();
+    let why = app.may_start_here(place()).await.unwrap_err();
+    assert!(why.contains(&format!("<#{}>", CHANNEL + 1)), "{why}");
+    let there = Place {
+        guild: Some(GUILD),
+        channel: CHANNEL + 1,
+    };
+    assert!(app.may_start_here(there).await.is_ok());
+    assert!(!app.threads(Some(GUILD)).await);
 }

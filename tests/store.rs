@@ -453,6 +453,7 @@ async fn settings_round_trip(db: &TestDb) {
         channel: Some(u64::MAX - 3),
         reminder_minutes: Some(60),
         timeout_minutes: Some(1440),
+        threads: Some(false),
     };
     store.set_guild_settings(1, &g).await.unwrap();
     assert_eq!(store.guild_settings(1).await.unwrap(), g);

@@ -320,6 +320,40 @@ impl App {
             .map(|i| i as u8)
     }
 
+    /// Whether a match may start at `place`. `Err`: the server plays in another channel
+    /// (the private explanation).
+    pub async fn may_start_here(&self, place: Place) -> Result<(), String> {
+        let Some(g) = place.guild else {
+            return Ok(());
+        };
+        match self
+            .store
+            .guild_settings(g)
+            .await
+            .unwrap_or_default()
+            .channel
+        {
+            Some(c) if c != place.channel => Err(format!(
+                "Crystal Clans matches on this server are played in <#{c}>: please use the \
+                 command there."
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    /// Whether the server's matches get their own threads (the default).
+    pub async fn threads(&self, guild: Option<u64>) -> bool {
+        let Some(g) = guild else {
+            return false;
+        };
+        self.store
+            .guild_settings(g)
+            .await
+            .unwrap_or_default()
+            .threads
+            != Some(false)
+    }
+
     // ---- challenges ---------------------------------------------------------------
 
     /// A public challenge message with Accept and Decline buttons.

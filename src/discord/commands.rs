@@ -73,6 +73,13 @@ async fn send(ctx: Context<'_>, out: Outcome) -> Result<(), Error> {
     Ok(())
 }
 
+fn place(ctx: Context<'_>) -> crate::app::Place {
+    crate::app::Place {
+        guild: ctx.guild_id().map(|g| g.get()),
+        channel: ctx.channel_id().get(),
+    }
+}
+
 fn remember(ctx: Context<'_>) {
     let a = ctx.author();
     ctx.data()
@@ -138,6 +145,9 @@ pub async fn challenge(
         (Ok(a), Ok(b)) => [a, b],
         (Err(e), _) | (_, Err(e)) => return send(ctx, Outcome::private(e)).await,
     };
+    if let Err(why) = ctx.data().app.may_start_here(place(ctx)).await {
+        return send(ctx, Outcome::private(why)).await;
+    }
     let c = Challenge {
         challenger: ctx.author().id.get(),
         opponent: opponent.map(|u| u.id.get()),
@@ -174,10 +184,10 @@ pub async fn play_ai(
         Ok(c) => c,
         Err(e) => return send(ctx, Outcome::private(e)).await,
     };
-    let place = crate::app::Place {
-        guild: ctx.guild_id().map(|g| g.get()),
-        channel: ctx.channel_id().get(),
-    };
+    let place = place(ctx);
+    if let Err(why) = ctx.data().app.may_start_here(place).await {
+        return send(ctx, Outcome::private(why)).await;
+    }
     let mut out = ctx
         .data()
         .app
@@ -414,15 +424,19 @@ fn can_manage_guild(ctx: Context<'_>) -> bool {
     }
 }
 
-/// Server settings (members with Manage Server): reminders, turn timeout, channel.
+/// Server settings (members with Manage Server): reminders, turn timeout, threads, channel.
 #[poise::command(slash_command, guild_only)]
 pub async fn config(
     ctx: Context<'_>,
     #[description = "Remind the player to move after this many idle minutes (0: never)"]
+    #[max = 10080]
     reminder_minutes: Option<u32>,
     #[description = "Forfeit a player after this many idle minutes (0: never)"]
+    #[max = 10080]
     timeout_minutes: Option<u32>,
-    #[description = "Post new matches in this channel"] channel: Option<serenity::GuildChannel>,
+    #[description = "Give each match its own thread (default: on)"] threads: Option<bool>,
+    #[description = "Start matches only in this channel"] channel: Option<serenity::GuildChannel>,
+    #[description = "Allow matches in every channel again"] any_channel: Option<bool>,
 ) -> Result<(), Error> {
     if !can_manage_guild(ctx) {
         return send(
@@ -437,7 +451,10 @@ pub async fn config(
         return send(ctx, Outcome::private("Settings belong to a server.")).await;
     };
     let store = &ctx.data().app.store;
-    let mut s: GuildSettings = store.guild_settings(guild).await.unwrap_or_default();
+    let mut s: GuildSettings = match store.guild_settings(guild).await {
+        Ok(s) => s,
+        Err(e) => return send(ctx, Outcome::private(e.user_message())).await,
+    };
     let nz = |m: u32| (m > 0).then_some(m);
     if let Some(m) = reminder_minutes {
         s.reminder_minutes = nz(m);
@@ -445,21 +462,38 @@ pub async fn config(
     if let Some(m) = timeout_minutes {
         s.timeout_minutes = nz(m);
     }
+    if let Some(t) = threads {
+        s.threads = Some(t);
+    }
     if let Some(c) = channel {
         s.channel = Some(c.id.get());
     }
+    if any_channel == Some(true) {
+        s.channel = None;
+    }
+    let every = |m: Option<u32>| match m {
+        Some(m) => format!("after {}", crate::app::duration(m)),
+        None => "off".into(),
+    };
     let text = match store.set_guild_settings(guild, &s).await {
         Ok(()) => format!(
-            "Settings: reminders {}, turn timeout {}, channel {}.",
-            s.reminder_minutes
-                .map(|m| format!("after {m} min"))
-                .unwrap_or("off".into()),
-            s.timeout_minutes
-                .map(|m| format!("after {m} min"))
-                .unwrap_or("off".into()),
+            "Settings saved (new matches use them; running matches keep their terms):\n\
+             • reminders: {}\n• turn timeout: {}{}\n• threads: {}\n• matches start in: {}",
+            every(s.reminder_minutes),
+            every(s.timeout_minutes),
+            if s.timeout_minutes.is_some() {
+                " (with a warning when a fifth of the time is left)"
+            } else {
+                ""
+            },
+            if s.threads == Some(false) {
+                "off (matches play in the channel)"
+            } else {
+                "one per match"
+            },
             s.channel
-                .map(|c| format!("<#{c}>"))
-                .unwrap_or("where the command is used".into()),
+                .map(|c| format!("<#{c}> only"))
+                .unwrap_or("any channel".into()),
         ),
         Err(e) => e.user_message(),
     };

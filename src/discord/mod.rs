@@ -239,7 +239,7 @@ async fn on_component(ctx: &serenity::Context, app: &App, ci: &serenity::Compone
                 if let Err(why) = app.claim_accept(&c, user, now).await {
                     return reply_private(http, ci, &Msg::text(why)).await;
                 }
-                let thread = if place.guild.is_some() {
+                let thread = if app.threads(place.guild).await {
                     let name = "Crystal Clans match";
                     ci.channel_id
                         .create_thread_from_message(

@@ -258,6 +258,8 @@ pub struct GuildSettings {
     pub reminder_minutes: Option<u32>,
     /// Forfeit a player after this long idle (`None`: no timeout).
     pub timeout_minutes: Option<u32>,
+    /// Give each match its own thread (`None`: yes, where the channel allows it).
+    pub threads: Option<bool>,
 }
 
 /// Per-user settings. Stored as JSON, like [`GuildSettings`].
