@@ -401,14 +401,21 @@ pub async fn rules(
 /// How to play with this bot.
 #[poise::command(slash_command)]
 pub async fn help(ctx: Context<'_>) -> Result<(), Error> {
-    let text = "**Crystal Clans**: `/clans challenge @someone` starts a challenge (or leave the \
-        opponent empty for an open one). When it is your move, click **Take your turn** under \
-        the board: a private panel lists your legal choices with their cost. In a battle both \
-        players click **Pick battle card** and choose privately. `/clans hand` shows your \
-        hand, `/clans board` reposts the board, `/clans matches` lists your matches, \
-        `/clans resign` gives up, `/clans card` looks up a card, `/clans rules` summarises \
-        the rules, `/clans history` shows recent results, `/clans play-ai` starts a match \
-        against the AI and `/clans dm true` sends your private panels by direct message.";
+    let text = "**Crystal Clans**\n\
+        • `/clans challenge @someone` starts a challenge (leave the opponent empty for an \
+        open one; options: clans, mulligan, turn timeout in minutes). `/clans play-ai` \
+        plays the bot.\n\
+        • When it is your move, click **Take your turn** under the board: a private panel \
+        walks you through the kind of action, the cards, where they go, and shows the cost \
+        and your initiative afterwards before you confirm.\n\
+        • In a battle both players click **Pick battle card** and choose privately; the \
+        reveal is posted when both have picked.\n\
+        • `/clans hand` your hand (privately), `/clans board` reposts the board, \
+        `/clans matches` your matches, `/clans resign` gives up, `/clans history` recent \
+        results here, `/clans card` looks up a card, `/clans rules` the rules in short, \
+        `/clans dm true` private panels by direct message.\n\
+        • Admins (Manage Server): `/clans config` sets reminders, the turn timeout, threads \
+        and the channel for matches.";
     send(ctx, Outcome::private(text)).await
 }
 
