@@ -488,3 +488,49 @@ async fn server_settings_choose_the_channel_and_threads() {
     assert!(app.may_start_here(there).await.is_ok());
     assert!(!app.threads(Some(GUILD)).await);
 }
+
+/// Against the AI: the AI answers by itself, its moves are posted paced (so people can
+/// follow), and the player's own posts are not delayed.
+#[tokio::test]
+async fn the_ai_plays_its_seat_and_its_posts_are_paced() {
+    let app = App::new(scratch("ai-pace").await)
+        .with_seeds(11)
+        .with_bot(std::sync::Arc::new(crystal_clans::app::AiSeats))
+        .with_ai_pace(900)
+        .without_images();
+    let now = now_ms();
+    // Level 0 (easy) keeps the test quick.
+    let out = app
+        .play_ai(ANA, 0, [Some(2), Some(3)], place(), None, now)
+        .await;
+    let id = out.created.expect("a match");
+    assert_eq!(out.public[0].pace_ms, 0, "the opening post is not delayed");
+    let mut paced = out
+        .public
+        .iter()
+        .skip(1)
+        .filter(|m| m.pace_ms == 900)
+        .count();
+    let mut mine = 0;
+    for step in 0..40 {
+        let l = app.store.load(id).await.unwrap();
+        if l.state.winner.is_some() {
+            break;
+        }
+        assert_eq!(l.state.waiting().as_slice(), &[0], "the AI did not answer");
+        let legal = l.state.legal(app.rules(), 0);
+        let out = app
+            .play(id, l.info.version, ANA, step * 7 % legal.len())
+            .await;
+        // The player's own post comes first and at once; what follows is the AI's.
+        let first_ai = out.public.iter().position(|m| m.pace_ms > 0);
+        if let Some(i) = first_ai {
+            assert!(out.public[i..].iter().all(|m| m.pace_ms == 900));
+            mine += i;
+        } else {
+            mine += out.public.len();
+        }
+        paced += out.public.iter().filter(|m| m.pace_ms == 900).count();
+    }
+    assert!(paced > 0 && mine > 0, "{paced} {mine}");
+}

@@ -166,6 +166,7 @@ pub struct App {
     dm_closed: Arc<Mutex<HashSet<u64>>>,
     bot: Option<Arc<dyn SeatBot>>,
     images: bool,
+    ai_pace_ms: u32,
     seeds: Option<Arc<std::sync::atomic::AtomicU64>>,
 }
 
@@ -198,6 +199,7 @@ impl App {
             dm_closed: Arc::default(),
             bot: None,
             images: true,
+            ai_pace_ms: 0,
             seeds: None,
         }
     }
@@ -210,6 +212,13 @@ impl App {
 
     /// Leaves the board and battle images out of public posts (for fast tests and
     /// benchmarks of everything else; the text and embeds are unchanged).
+    /// Posts each of the AI's moves this long after the previous post, so that people
+    /// can follow them (the bot uses about a second; tests none).
+    pub fn with_ai_pace(mut self, ms: u32) -> App {
+        self.ai_pace_ms = ms;
+        self
+    }
+
     pub fn without_images(mut self) -> App {
         self.images = false;
         self
@@ -1032,6 +1041,7 @@ impl App {
             files,
             rows,
             pings: waiting_users,
+            pace_ms: 0,
         }
     }
 
@@ -1126,7 +1136,11 @@ impl App {
                     let before = loaded.state.clone();
                     loaded.info.version = sub.version;
                     loaded.state = sub.state;
-                    public.extend(self.after_input(&before, &loaded, &sub.events, seat).await);
+                    let posts = self.after_input(&before, &loaded, &sub.events, seat).await;
+                    public.extend(posts.into_iter().map(|m| Msg {
+                        pace_ms: self.ai_pace_ms,
+                        ..m
+                    }));
                 }
                 Err(_) => break,
             }

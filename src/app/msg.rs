@@ -19,6 +19,8 @@ pub struct Msg {
     pub rows: Vec<Row>,
     /// The users the message pings (only these mentions notify).
     pub pings: Vec<u64>,
+    /// Wait this long before posting it (the AI's moves, so people can follow them).
+    pub pace_ms: u32,
 }
 
 impl Msg {

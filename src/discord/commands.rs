@@ -66,6 +66,9 @@ async fn send(ctx: Context<'_>, out: Outcome) -> Result<(), Error> {
         .map(serenity::ChannelId::new)
         .unwrap_or(ctx.channel_id());
     for m in rest {
+        if m.pace_ms > 0 {
+            tokio::time::sleep(std::time::Duration::from_millis(m.pace_ms.into())).await;
+        }
         channel
             .send_message(ctx.http(), convert::message(m))
             .await?;

@@ -150,7 +150,9 @@ pub async fn serve(api_base: Option<String>) -> Result<(), String> {
         tick: Duration::from_secs(tick),
         clock: Clock::default(),
     };
-    let app = App::new(store).with_bot(std::sync::Arc::new(crate::app::AiSeats));
+    let app = App::new(store)
+        .with_bot(std::sync::Arc::new(crate::app::AiSeats))
+        .with_ai_pace(1_200);
     let mut client = client(app, &opts).await?;
     eprintln!("crystal-clans: connecting to Discord…");
     start(&mut client).await
@@ -174,6 +176,9 @@ async fn deliver_public(http: &serenity::Http, out: &Outcome, here: Option<seren
         return;
     };
     for m in &out.public {
+        if m.pace_ms > 0 {
+            tokio::time::sleep(Duration::from_millis(m.pace_ms.into())).await;
+        }
         if let Err(e) = channel.send_message(http, convert::message(m)).await {
             eprintln!("could not post to channel {channel}: {e}");
         }
@@ -321,9 +326,10 @@ async fn on_component(ctx: &serenity::Context, app: &App, ci: &serenity::Compone
 }
 
 async fn deliver(http: &serenity::Http, ci: &serenity::ComponentInteraction, out: &Outcome) {
-    deliver_public(http, out, Some(ci.channel_id)).await;
+    // The clicker's answer first: the public posts may be paced (the AI's moves).
     let reply = out.reply.clone().unwrap_or_else(|| Msg::text("Done."));
     reply_private(http, ci, &reply).await;
+    deliver_public(http, out, Some(ci.channel_id)).await;
 }
 
 /// Sends a private panel by direct message when the user opted in. `Ok(true)`: sent;
