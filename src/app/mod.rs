@@ -482,6 +482,18 @@ impl App {
         self.start_accepted(c, user, place, thread, now).await
     }
 
+    /// A new match's seed, and its clans: the chosen ones, random ones (from the seed)
+    /// for the others.
+    fn deal(&self, chosen: [Option<u8>; 2]) -> (u64, [u8; 2]) {
+        let n = self.rules().pack.clans.len() as u64;
+        let seed: u64 = match &self.seeds {
+            Some(s) => s.fetch_add(1, std::sync::atomic::Ordering::SeqCst),
+            None => rand::random(),
+        };
+        let clans = [0, 1].map(|s| chosen[s].unwrap_or(((seed >> (8 * s)) % n) as u8));
+        (seed, clans)
+    }
+
     /// The terms of a new match: the challenge's timeout, else the server's settings.
     async fn terms(&self, guild: Option<u64>, timeout: Option<u32>) -> Terms {
         let s = match guild {
@@ -504,12 +516,7 @@ impl App {
         thread: Option<u64>,
         now: Millis,
     ) -> Outcome {
-        let n = self.rules().pack.clans.len() as u64;
-        let seed: u64 = match &self.seeds {
-            Some(s) => s.fetch_add(1, std::sync::atomic::Ordering::SeqCst),
-            None => rand::random(),
-        };
-        let clans = [0, 1].map(|s| c.clans[s].unwrap_or(((seed >> (8 * s)) % n) as u8));
+        let (seed, clans) = self.deal(c.clans);
         let terms = self.terms(place.guild, c.timeout).await;
         let new = NewMatch {
             guild: place.guild,
@@ -566,12 +573,7 @@ impl App {
         if self.bot.is_none() {
             return Outcome::private("The AI opponent is not available on this bot.");
         }
-        let n = self.rules().pack.clans.len() as u64;
-        let seed: u64 = match &self.seeds {
-            Some(s) => s.fetch_add(1, std::sync::atomic::Ordering::SeqCst),
-            None => rand::random(),
-        };
-        let clans = [0, 1].map(|s| clans[s].unwrap_or(((seed >> (8 * s)) % n) as u8));
+        let (seed, clans) = self.deal(clans);
         let terms = self.terms(place.guild, None).await;
         let new = NewMatch {
             guild: place.guild,

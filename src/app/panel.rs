@@ -112,6 +112,17 @@ fn crystal(rules: &Rules, c: u8) -> String {
         .unwrap_or_else(|| format!("crystal {c}"))
 }
 
+/// What let a summon go outside the home zone, as a note after the zone.
+fn via_note(via: Via) -> &'static str {
+    match via {
+        Via::Home => "",
+        Via::Build => " (Build)",
+        Via::RaiseTheDead => " (Raise the Dead)",
+        Via::Shift => " (Shift)",
+        Via::Pyramid => " (Pyramid)",
+    }
+}
+
 /// The label and category of one input, for the seat that may send it.
 pub fn describe(rules: &Rules, state: &State, seat: Seat, input: &Input) -> (&'static str, String) {
     let name = |c| card(rules, state, c);
@@ -125,13 +136,7 @@ pub fn describe(rules: &Rules, state: &State, seat: Seat, input: &Input) -> (&'s
             zone: z,
             via,
         } => {
-            let how = match via {
-                Via::Home => "",
-                Via::Build => " (Build)",
-                Via::RaiseTheDead => " (Raise the Dead)",
-                Via::Shift => " (Shift)",
-                Via::Pyramid => " (Pyramid)",
-            };
+            let how = via_note(*via);
             (
                 "Summon",
                 format!("Summon {} to {}{how}", list(cards), zone(rules, *z)),
@@ -207,13 +212,7 @@ fn steps(rules: &Rules, state: &State, input: &Input) -> (String, String) {
             zone: z,
             via,
         } => {
-            let how = match via {
-                Via::Home => "",
-                Via::Build => " (Build)",
-                Via::RaiseTheDead => " (Raise the Dead)",
-                Via::Shift => " (Shift)",
-                Via::Pyramid => " (Pyramid)",
-            };
+            let how = via_note(*via);
             (list(cards), format!("{}{how}", zone(rules, *z)))
         }
         Input::Move { cards, to } => (list(cards), zone(rules, *to)),
