@@ -1,6 +1,7 @@
 //! The `/clans` slash commands.
 
 use super::{Context, Data, Error, convert};
+use crate::app::msg::Msg;
 use crate::app::{Challenge, Outcome};
 use crate::game::pack::KindId;
 use crate::render::{self, Table, Theme};
@@ -69,11 +70,52 @@ async fn send(ctx: Context<'_>, out: Outcome) -> Result<(), Error> {
         if m.pace_ms > 0 {
             tokio::time::sleep(std::time::Duration::from_millis(m.pace_ms.into())).await;
         }
-        channel
-            .send_message(ctx.http(), convert::message(m))
-            .await?;
+        if let Err(e) = channel.send_message(ctx.http(), convert::message(m)).await {
+            if !super::is_missing_permission(&e) {
+                return Err(e.into());
+            }
+            let text = super::missing_permission_text(channel);
+            ctx.send(convert::reply(&Msg::text(text), true)).await?;
+            break;
+        }
     }
     Ok(())
+}
+
+/// What the bot lacks to run a match in the channel of the command (Discord sends the
+/// bot's own permissions there with every command): `Some` is what to tell the user.
+fn missing_permissions(ctx: Context<'_>) -> Option<String> {
+    let poise::Context::Application(a) = ctx else {
+        return None;
+    };
+    let p = a.interaction.app_permissions?;
+    if ctx.guild_id().is_none() || p.administrator() {
+        return None;
+    }
+    let needed = [
+        (p.view_channel(), "View Channel"),
+        (
+            p.send_messages() || p.send_messages_in_threads(),
+            "Send Messages",
+        ),
+        (p.embed_links(), "Embed Links"),
+        (p.attach_files(), "Attach Files"),
+    ];
+    let missing: Vec<&str> = needed
+        .iter()
+        .filter(|(has, _)| !has)
+        .map(|(_, name)| *name)
+        .collect();
+    if missing.is_empty() {
+        return None;
+    }
+    Some(format!(
+        "I cannot run a match in this channel: I am missing the {} permission{} here. A \
+         server admin can grant {} to me in this channel (or start the match in another one).",
+        missing.join(", "),
+        if missing.len() == 1 { "" } else { "s" },
+        if missing.len() == 1 { "it" } else { "them" },
+    ))
 }
 
 fn place(ctx: Context<'_>) -> crate::app::Place {
@@ -151,6 +193,9 @@ pub async fn challenge(
     if let Err(why) = ctx.data().app.may_start_here(place(ctx)).await {
         return send(ctx, Outcome::private(why)).await;
     }
+    if let Some(why) = missing_permissions(ctx) {
+        return send(ctx, Outcome::private(why)).await;
+    }
     let c = Challenge {
         challenger: ctx.author().id.get(),
         opponent: opponent.map(|u| u.id.get()),
@@ -172,8 +217,9 @@ pub async fn play_ai(
     #[autocomplete = "ac_clan"]
     clan: Option<String>,
 ) -> Result<(), Error> {
-    ctx.defer().await?;
     remember(ctx);
+    // Refusals first, while the answer can still be private; then defer publicly (the
+    // match's first board is public, and the AI may think before it).
     let level = match level.as_deref().map(str::trim) {
         None | Some("") => 1,
         Some(l) => match crate::ai::Level::ALL.iter().position(|x| x.name() == l) {
@@ -191,6 +237,10 @@ pub async fn play_ai(
     if let Err(why) = ctx.data().app.may_start_here(place).await {
         return send(ctx, Outcome::private(why)).await;
     }
+    if let Some(why) = missing_permissions(ctx) {
+        return send(ctx, Outcome::private(why)).await;
+    }
+    ctx.defer().await?;
     let mut out = ctx
         .data()
         .app

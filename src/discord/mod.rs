@@ -104,7 +104,8 @@ pub async fn client(app: App, opts: &BotOptions) -> Result<serenity::Client, Str
                     loop {
                         every.tick().await;
                         for out in timer_app.tick((clock.0)()).await {
-                            deliver_public(&http, &out, None).await;
+                            // Nobody to tell here; deliver_public logged it.
+                            let _ = deliver_public(&http, &out, None).await;
                         }
                     }
                 });
@@ -171,18 +172,49 @@ pub async fn start(client: &mut serenity::Client) -> Result<(), String> {
 
 // ---- delivering the app's messages ---------------------------------------------------
 
-async fn deliver_public(http: &serenity::Http, out: &Outcome, here: Option<serenity::ChannelId>) {
+/// Whether Discord refused because the bot lacks a permission or access in a channel
+/// (errors 50013 Missing Permissions and 50001 Missing Access).
+pub fn is_missing_permission(e: &serenity::Error) -> bool {
+    matches!(
+        e,
+        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r))
+            if r.error.code == 50013 || r.error.code == 50001
+    )
+}
+
+/// What to tell the person who started something the bot could not post.
+pub fn missing_permission_text(channel: serenity::ChannelId) -> String {
+    format!(
+        "⚠️ I could not post in <#{channel}>: I am missing a permission there. A server admin \
+         can fix it by giving me View Channel, Send Messages, Send Messages in Threads, Embed \
+         Links, Attach Files and Create Public Threads in that channel. Your move itself \
+         was saved."
+    )
+}
+
+/// Posts the outcome's public messages. `Err`: the channel refused the bot for lack of
+/// a permission (the caller tells whoever acted); other failures are logged.
+async fn deliver_public(
+    http: &serenity::Http,
+    out: &Outcome,
+    here: Option<serenity::ChannelId>,
+) -> Result<(), serenity::ChannelId> {
     let Some(channel) = out.channel.map(serenity::ChannelId::new).or(here) else {
-        return;
+        return Ok(());
     };
     for m in &out.public {
         if m.pace_ms > 0 {
             tokio::time::sleep(Duration::from_millis(m.pace_ms.into())).await;
         }
         if let Err(e) = channel.send_message(http, convert::message(m)).await {
+            if is_missing_permission(&e) {
+                eprintln!("missing a permission to post in channel {channel}");
+                return Err(channel);
+            }
             eprintln!("could not post to channel {channel}: {e}");
         }
     }
+    Ok(())
 }
 
 async fn reply_private(http: &serenity::Http, ci: &serenity::ComponentInteraction, m: &Msg) {
@@ -329,7 +361,9 @@ async fn deliver(http: &serenity::Http, ci: &serenity::ComponentInteraction, out
     // The clicker's answer first: the public posts may be paced (the AI's moves).
     let reply = out.reply.clone().unwrap_or_else(|| Msg::text("Done."));
     reply_private(http, ci, &reply).await;
-    deliver_public(http, out, Some(ci.channel_id)).await;
+    if let Err(channel) = deliver_public(http, out, Some(ci.channel_id)).await {
+        reply_private(http, ci, &Msg::text(missing_permission_text(channel))).await;
+    }
 }
 
 /// Sends a private panel by direct message when the user opted in. `Ok(true)`: sent;
