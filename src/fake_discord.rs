@@ -25,6 +25,9 @@ pub const APP_ID: u64 = 700_000_000_000_000_001;
 pub const BOT_ID: u64 = 700_000_000_000_000_002;
 pub const GUILD: u64 = 710_000_000_000_000_001;
 pub const CHANNEL: u64 = 720_000_000_000_000_001;
+/// The permissions the bot's invite asks for (View Channel, Send Messages, Embed Links,
+/// Attach Files, Read Message History, Create Public Threads, Send Messages in Threads).
+pub const ALL_PERMISSIONS: u64 = 309_237_762_048;
 pub const TOKEN: &str = "MTIzNDU2Nzg5MDEyMzQ1Njc4.Gabcde.fake-token-for-tests-only-0000000000";
 
 /// One request the bot made.
@@ -124,6 +127,10 @@ struct Shared {
     keep_files: AtomicBool,
     /// Users whose DMs are closed (the fake answers 50007).
     dm_closed: Mutex<Vec<u64>>,
+    /// The bot's permissions in the channel, sent with every interaction.
+    app_permissions: AtomicU64,
+    /// Channels where posting fails with 50013 Missing Permissions.
+    forbidden: Mutex<Vec<String>>,
     /// DM channel id -> user.
     dms: Mutex<HashMap<String, u64>>,
 }
@@ -190,6 +197,8 @@ impl Fake {
             ws_url: format!("ws://{}", ws.local_addr().unwrap()),
             sent: Mutex::default(),
             refuse: Default::default(),
+            app_permissions: AtomicU64::new(ALL_PERMISSIONS),
+            forbidden: Mutex::default(),
             keep_files: AtomicBool::new(true),
             dm_closed: Mutex::default(),
             dms: Mutex::default(),
@@ -232,6 +241,20 @@ impl Fake {
     /// The user a DM channel belongs to.
     pub fn dm_user(&self, channel: &str) -> Option<u64> {
         self.shared.dms.lock().unwrap().get(channel).copied()
+    }
+
+    /// Sets the bot's permissions that interactions report (`app_permissions`).
+    pub fn set_app_permissions(&self, bits: u64) {
+        self.shared.app_permissions.store(bits, Ordering::SeqCst);
+    }
+
+    /// Makes posting in `channel` fail with Discord's 50013 Missing Permissions.
+    pub fn forbid_posts_in(&self, channel: u64) {
+        self.shared
+            .forbidden
+            .lock()
+            .unwrap()
+            .push(channel.to_string());
     }
 
     /// Makes every REST call fail with 401 (Discord's answer to a wrong token).
@@ -476,7 +499,7 @@ impl Fake {
                 "id": id.to_string(), "application_id": APP_ID.to_string(), "type": 2,
                 "token": token, "version": 1, "guild_id": GUILD.to_string(),
                 "channel_id": CHANNEL.to_string(), "member": Self::member(user, name, manage),
-                "app_permissions": "0", "attachment_size_limit": 26214400, "locale": "en-US", "guild_locale": "en-US", "entitlements": [],
+                "app_permissions": self.shared.app_permissions.load(Ordering::SeqCst).to_string(), "attachment_size_limit": 26214400, "locale": "en-US", "guild_locale": "en-US", "entitlements": [],
                 "data": {"id": "900000000000000001", "name": "clans", "type": 1,
                          "guild_id": GUILD.to_string(),
                          "options": [{"name": sub, "type": 1, "options": options}],
@@ -508,7 +531,7 @@ impl Fake {
                 "id": id.to_string(), "application_id": APP_ID.to_string(), "type": 3,
                 "token": token, "version": 1, "guild_id": GUILD.to_string(),
                 "channel_id": CHANNEL.to_string(), "member": Self::member(user, name, false),
-                "app_permissions": "0", "attachment_size_limit": 26214400, "locale": "en-US", "guild_locale": "en-US", "entitlements": [],
+                "app_permissions": self.shared.app_permissions.load(Ordering::SeqCst).to_string(), "attachment_size_limit": 26214400, "locale": "en-US", "guild_locale": "en-US", "entitlements": [],
                 "data": data, "message": message
             }),
         );
@@ -651,6 +674,14 @@ async fn handle(s: &Shared, req: Request<hyper::body::Incoming>) -> Response<Ful
             (
                 403,
                 json!({"message": "Cannot send messages to this user", "code": 50007}),
+            )
+        }
+        ("POST", ["channels", ch, "messages"])
+            if s.forbidden.lock().unwrap().iter().any(|f| f == ch) =>
+        {
+            (
+                403,
+                json!({"message": "Missing Permissions", "code": 50013}),
             )
         }
         ("POST", ["channels", ch, "messages"]) => (200, message_json(id, ch, &json)),
