@@ -25,9 +25,9 @@ pub const APP_ID: u64 = 700_000_000_000_000_001;
 pub const BOT_ID: u64 = 700_000_000_000_000_002;
 pub const GUILD: u64 = 710_000_000_000_000_001;
 pub const CHANNEL: u64 = 720_000_000_000_000_001;
-/// The permissions the bot's invite asks for (View Channel, Send Messages, Embed Links,
+/// The permissions the bot's invite asks for (View Channels, Send Messages, Embed Links,
 /// Attach Files, Read Message History, Create Public Threads, Send Messages in Threads).
-pub const ALL_PERMISSIONS: u64 = 309_237_762_048;
+pub const ALL_PERMISSIONS: u64 = 309_237_763_072;
 pub const TOKEN: &str = "MTIzNDU2Nzg5MDEyMzQ1Njc4.Gabcde.fake-token-for-tests-only-0000000000";
 
 /// One request the bot made.

@@ -57,9 +57,9 @@ pub const TOKEN_HELP: &str = "The bot needs a Discord bot token in DISCORD_TOKEN
 environment or in a .env file next to where you run it). To get one: open the Discord \
 Developer Portal (discord.com/developers/applications), create an application, open its \
 Bot page and reset/copy the token into DISCORD_TOKEN=... . Invite the bot with the OAuth2 \
-URL generator: scopes `bot applications.commands` and the permissions Send Messages, \
+URL generator: scopes `bot applications.commands` and the permissions View Channels, Send Messages, \
 Attach Files, Embed Links, Create Public Threads, Send Messages in Threads and Read Message \
-History (that is https://discord.com/oauth2/authorize?client_id=YOUR_APPLICATION_ID&scope=bot+applications.commands&permissions=309237762048). \
+History (that is https://discord.com/oauth2/authorize?client_id=YOUR_APPLICATION_ID&scope=bot+applications.commands&permissions=309237763072). \
 Then run `cargo run --release` (or `crystal-clans serve`) again.";
 
 /// Reads `DISCORD_TOKEN` (after `.env`) and checks its shape; `Err` is the how-to.
