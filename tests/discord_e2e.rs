@@ -522,6 +522,7 @@ async fn reminders_and_a_timeout_forfeit_with_a_controllable_clock() {
                 channel: None,
                 reminder_minutes: Some(10),
                 timeout_minutes: Some(30),
+                threads: None,
             },
         )
         .await
@@ -665,4 +666,134 @@ async fn panels_by_direct_message_and_closed_dms() {
     assert!(!r.text().contains("DMs are closed"), "said only once");
     assert!(r.text().contains("mulligan"));
     bot.stop().await;
+}
+
+/// The challenge's options travel to the match: chosen clans (by name), a turn timeout
+/// (kept as the match's terms), and a member with Manage Server turns threads off.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn chosen_clans_a_turn_timeout_and_config_by_an_admin() {
+    let bot = start_bot("options").await;
+    let fake = &bot.fake;
+    // An admin turns threads off and sets a reminder.
+    let t = fake.command(
+        EVE,
+        "Eve",
+        "config",
+        json!([{"name": "threads", "type": 5, "value": false},
+               {"name": "reminder_minutes", "type": 4, "value": 45}]),
+        true,
+    );
+    let r = ack(fake, &t).await;
+    assert!(
+        r.ephemeral() && r.text().contains("45 minutes"),
+        "{}",
+        r.text()
+    );
+    let s = bot
+        .app
+        .store
+        .guild_settings(fake_discord::GUILD)
+        .await
+        .unwrap();
+    assert_eq!((s.threads, s.reminder_minutes), (Some(false), Some(45)));
+
+    let t = fake.command(
+        ANA,
+        "Ana",
+        "challenge",
+        json!([{"name": "opponent", "type": 6, "value": BEN.to_string()},
+               {"name": "clan", "type": 3, "value": "Stone"},
+               {"name": "their_clan", "type": 3, "value": "water"},
+               {"name": "timeout", "type": 4, "value": 90}]),
+        false,
+    );
+    let resp = ack(fake, &t).await;
+    assert!(resp.text().contains("1 hour 30 minutes"), "{}", resp.text());
+    let accept = resp
+        .custom_ids()
+        .into_iter()
+        .find(|i| i.contains(":acc:"))
+        .unwrap();
+    let t = fake.click(BEN, "Ben", &accept, &[]);
+    ack(fake, &t).await;
+    followup(fake, &t).await;
+    let m = bot.app.store.active_matches_of_user(BEN).await.unwrap()[0].clone();
+    let rules = bot.app.rules();
+    let clans = m
+        .setup
+        .clans
+        .map(|c| rules.pack.clans[c as usize].id.clone());
+    assert_eq!(clans, ["stone".to_string(), "water".to_string()]);
+    assert_eq!(m.terms.timeout_minutes, Some(90));
+    assert_eq!(m.terms.remind_minutes, Some(45));
+    // Threads off: no thread was made, the match plays in the channel.
+    assert_eq!(m.thread, None);
+    assert!(!fake.requests().iter().any(|r| r.path.ends_with("/threads")));
+    bot.stop().await;
+}
+
+/// Missing channel permissions: the challenger is told which before anything starts;
+/// a post the channel refuses (50013) is explained to whoever acted, and the move stays.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn missing_permissions_are_explained_to_whoever_acted() {
+    let bot = start_bot("permissions").await;
+    let fake = &bot.fake;
+    const ATTACH_FILES: u64 = 1 << 15;
+    fake.set_app_permissions(fake_discord::ALL_PERMISSIONS & !ATTACH_FILES);
+    let t = fake.command(
+        ANA,
+        "Ana",
+        "challenge",
+        json!([{"name": "opponent", "type": 6, "value": BEN.to_string()}]),
+        false,
+    );
+    let r = ack(fake, &t).await;
+    assert!(r.ephemeral(), "{}", r.text());
+    assert!(r.text().contains("Attach Files"), "{}", r.text());
+    assert!(r.custom_ids().is_empty(), "no challenge buttons");
+    fake.set_app_permissions(fake_discord::ALL_PERMISSIONS);
+
+    // Posts go to the channel (threads off), which then stops letting the bot post.
+    bot.app
+        .store
+        .set_guild_settings(
+            fake_discord::GUILD,
+            &crystal_clans::store::GuildSettings {
+                threads: Some(false),
+                ..Default::default()
+            },
+        )
+        .await
+        .unwrap();
+    let id = challenge_and_accept(&bot).await;
+    fake.forbid_posts_in(fake_discord::CHANNEL);
+    // Play until a move posts the board (the match then waits for someone else).
+    for step in 0..200 {
+        let l = bot.app.store.load(id).await.unwrap();
+        let seat = l.state.waiting()[0];
+        let legal = l.state.legal(bot.app.rules(), seat);
+        let t = fake.click(
+            user(seat),
+            name(user(seat)),
+            &format!("clans:{id}:{}:in:{}", l.info.version, pick(&legal, step)),
+            &[],
+        );
+        ack(fake, &t).await;
+        followup(fake, &t).await;
+        let after = bot.app.store.load(id).await.unwrap();
+        assert!(after.info.version > l.info.version, "the move was saved");
+        if after.state.waiting() != l.state.waiting() {
+            let path = format!("/api/v10/webhooks/{APP_ID}/{t}");
+            let note = fake
+                .wait_for(
+                    |r| r.path == path && r.text().contains("could not post"),
+                    20,
+                )
+                .await;
+            assert!(note.ephemeral());
+            bot.stop().await;
+            return;
+        }
+    }
+    panic!("no move posted the board");
 }
