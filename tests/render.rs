@@ -423,3 +423,25 @@ fn a_preview_is_500_pixels_wide() {
         (board.height as f32 * 500.0 / board.width as f32).round() as u32
     );
 }
+
+/// A hand of every card of a deck (27, more than any select could list) still renders
+/// legibly within Discord's upload limit, with no text out of its box.
+#[test]
+fn a_hand_of_27_cards_renders() {
+    let rules = Rules::base();
+    let theme = Theme::default();
+    let t = table(&rules, &theme, samples::NAMES);
+    let mut s = samples::hand(&rules);
+    let draw: Vec<u8> = s.players[0].draw.drain(..).collect();
+    s.players[0].hand.extend(draw);
+    let discard: Vec<u8> = s.players[0].discard.drain(..).collect();
+    s.players[0].hand.extend(discard);
+    assert_eq!(s.players[0].hand.len(), 27);
+    s.validate(&rules).unwrap();
+    let img = render::hand(&t, &s.view(&rules, Some(0))).expect("renders");
+    println!("27-card hand: {} bytes", img.png.len());
+    assert!(img.png.len() < 8_000_000, "{} bytes", img.png.len());
+    for fit in &img.texts {
+        assert!(!fit.overflows(), "text runs out of its box: {fit:?}");
+    }
+}
