@@ -271,7 +271,7 @@ impl App {
             let store = self.store.clone();
             rt.spawn(async move {
                 if let Err(e) = store.set_user_name(user, &name).await {
-                    eprintln!("could not save a display name: {e}");
+                    tracing::warn!("could not save a display name: {e}");
                 }
             });
         }
@@ -980,8 +980,8 @@ impl App {
                 files.push(File { name, png });
             }
             Ok(Err(_)) if !self.images => {}
-            Ok(Err(e)) => eprintln!("match {id}: the board could not be drawn: {e}"),
-            Err(e) => eprintln!("match {id}: the board renderer failed: {e}"),
+            Ok(Err(e)) => tracing::error!(match_id = id, "the board could not be drawn: {e}"),
+            Err(e) => tracing::error!(match_id = id, "the board renderer failed: {e}"),
         }
         let mut content = header.to_string();
         if !waiting_users.is_empty() {

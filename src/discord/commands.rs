@@ -34,7 +34,7 @@ pub async fn clans(_: Context<'_>) -> Result<(), Error> {
 pub async fn on_error(err: poise::FrameworkError<'_, Data, Error>) {
     match err {
         poise::FrameworkError::Command { error, ctx, .. } => {
-            eprintln!("command /clans {} failed: {error}", ctx.command().name);
+            tracing::warn!("command /clans {} failed: {error}", ctx.command().name);
             let _ = ctx
                 .send(
                     poise::CreateReply::default()
@@ -44,9 +44,9 @@ pub async fn on_error(err: poise::FrameworkError<'_, Data, Error>) {
                 .await;
         }
         other => {
-            eprintln!("discord: {other}");
+            tracing::warn!("discord: {other}");
             if let Err(e) = poise::builtins::on_error(other).await {
-                eprintln!("error while handling an error: {e}");
+                tracing::warn!("error while handling an error: {e}");
             }
         }
     }

@@ -134,9 +134,22 @@ pub fn explain(e: &serenity::Error) -> String {
     }
 }
 
+/// Logs to standard error, filtered by `RUST_LOG` (default: the bot's own notes at info,
+/// everything else at warn). Serenity's debug and trace levels would show message bodies,
+/// private panels included: keep them off outside a developer's machine.
+pub fn init_logging() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn,crystal_clans=info"));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .try_init();
+}
+
 /// `crystal-clans serve`: the store from `DATABASE_URL`, the token from
 /// `DISCORD_TOKEN`, then run until stopped. `Err` is a message for the operator.
 pub async fn serve(api_base: Option<String>) -> Result<(), String> {
+    init_logging();
     let token = token_from_env()?;
     let store = Store::open_from_env()
         .await
@@ -155,7 +168,7 @@ pub async fn serve(api_base: Option<String>) -> Result<(), String> {
         .with_bot(std::sync::Arc::new(crate::app::AiSeats))
         .with_ai_pace(1_200);
     let mut client = client(app, &opts).await?;
-    eprintln!("crystal-clans: connecting to Discord…");
+    tracing::info!("connecting to Discord");
     start(&mut client).await
 }
 
@@ -208,10 +221,10 @@ async fn deliver_public(
         }
         if let Err(e) = channel.send_message(http, convert::message(m)).await {
             if is_missing_permission(&e) {
-                eprintln!("missing a permission to post in channel {channel}");
+                tracing::warn!(%channel, "missing a permission to post");
                 return Err(channel);
             }
-            eprintln!("could not post to channel {channel}: {e}");
+            tracing::warn!(%channel, "could not post: {e}");
         }
     }
     Ok(())
@@ -219,7 +232,7 @@ async fn deliver_public(
 
 async fn reply_private(http: &serenity::Http, ci: &serenity::ComponentInteraction, m: &Msg) {
     if let Err(e) = ci.create_followup(http, convert::followup(m)).await {
-        eprintln!("could not answer an interaction: {e}");
+        tracing::warn!("could not answer an interaction: {e}");
     }
 }
 
@@ -248,7 +261,7 @@ async fn on_component(ctx: &serenity::Context, app: &App, ci: &serenity::Compone
         serenity::CreateInteractionResponseMessage::new().ephemeral(true),
     );
     if let Err(e) = ci.create_response(http, defer).await {
-        eprintln!("could not acknowledge an interaction: {e}");
+        tracing::warn!("could not acknowledge an interaction: {e}");
         return;
     }
     let user = ci.user.id.get();
