@@ -210,6 +210,9 @@ impl Fake {
         let s = shared.clone();
         tokio::spawn(async move {
             while let Ok((stream, _)) = http.accept().await {
+                // Small writes go out at once (Nagle's algorithm with delayed
+                // acknowledgements would hold some for 40 ms).
+                let _ = stream.set_nodelay(true);
                 let s = s.clone();
                 tokio::spawn(async move {
                     let io = hyper_util::rt::TokioIo::new(stream);
@@ -226,6 +229,7 @@ impl Fake {
         let s = shared.clone();
         tokio::spawn(async move {
             while let Ok((stream, _)) = ws.accept().await {
+                let _ = stream.set_nodelay(true);
                 let s = s.clone();
                 tokio::spawn(async move { gateway(s, stream).await });
             }
@@ -549,7 +553,13 @@ fn message_json(id: u64, channel: &str, body: &Value) -> Value {
     })
 }
 
-fn parse_multipart(content_type: &str, body: &[u8]) -> (Value, Vec<(String, Vec<u8>)>) {
+/// The JSON payload and the files (with their bytes when `keep_files`) of a
+/// multipart body.
+fn parse_multipart(
+    content_type: &str,
+    body: &[u8],
+    keep_files: bool,
+) -> (Value, Vec<(String, Vec<u8>)>) {
     let Some(boundary) = content_type.split("boundary=").nth(1) else {
         return (Value::Null, vec![]);
     };
@@ -559,7 +569,16 @@ fn parse_multipart(content_type: &str, body: &[u8]) -> (Value, Vec<(String, Vec<
     let mut files = vec![];
     let mut starts = vec![];
     let mut i = 0;
+    // Jump from one occurrence of the boundary's first byte to the next (a PNG is
+    // large: comparing at every byte would cost the fake more than the bot).
     while i + b.len() <= body.len() {
+        let Some(j) = body[i..=body.len() - b.len()]
+            .iter()
+            .position(|&x| x == b[0])
+        else {
+            break;
+        };
+        i += j;
         if &body[i..i + b.len()] == b {
             starts.push(i);
             i += b.len();
@@ -587,7 +606,7 @@ fn parse_multipart(content_type: &str, body: &[u8]) -> (Value, Vec<(String, Vec<
         if field("name").as_deref() == Some("payload_json") {
             json = serde_json::from_slice(content).unwrap_or(Value::Null);
         } else if let Some(f) = field("filename") {
-            files.push((f, content.to_vec()));
+            files.push((f, if keep_files { content.to_vec() } else { vec![] }));
         }
     }
     (json, files)
@@ -611,14 +630,9 @@ async fn handle(s: &Shared, req: Request<hyper::body::Incoming>) -> Response<Ful
     // Received now (parsing below is the fake's own time, not the bot's).
     let at = Instant::now();
     let (json, files) = if ct.starts_with("multipart/") {
-        parse_multipart(&ct, &body)
+        parse_multipart(&ct, &body, s.keep_files.load(Ordering::Relaxed))
     } else {
         (serde_json::from_slice(&body).unwrap_or(Value::Null), vec![])
-    };
-    let files = if s.keep_files.load(Ordering::Relaxed) {
-        files
-    } else {
-        files.into_iter().map(|(name, _)| (name, vec![])).collect()
     };
     s.record(Recorded {
         method: method.clone(),

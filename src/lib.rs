@@ -4,6 +4,7 @@
 pub mod ai;
 pub mod app;
 pub mod bench;
+pub mod bench_discord;
 pub mod bench_store;
 pub mod cards;
 pub mod discord;

@@ -153,6 +153,29 @@ enum BenchTarget {
         #[arg(long, default_value_t = 1000)]
         samples: usize,
     },
+    /// The real bot through a fake Discord on loopback, many matches at once: p50/p99/max
+    /// from sending an interaction to the bot's acknowledgement, and to the board posted
+    /// after a turn-ending input, against the targets (100 ms and 300 ms at p99).
+    Discord {
+        /// Matches in progress at once (two users each).
+        #[arg(long, default_value_t = 50)]
+        matches: usize,
+        /// Board posts (turn-ending inputs) per match; a match that ends sooner is
+        /// followed by a new one.
+        #[arg(long, default_value_t = 10)]
+        turns: usize,
+        /// Mean pause of a player before each click (random, 0 to twice this), in
+        /// milliseconds; 0: click the moment the bot has answered (saturation).
+        #[arg(long, default_value_t = 1000)]
+        think_ms: u64,
+        /// The first deal's seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The bot's database pool size (default: the store's default), to measure
+        /// what contention between SQLite connections costs.
+        #[arg(long)]
+        db_connections: Option<u32>,
+    },
 }
 
 fn main() {
@@ -201,6 +224,22 @@ fn main() {
         Command::Bench {
             what: BenchTarget::Store { database, samples },
         } => crystal_clans::bench_store::cli(database, samples),
+        Command::Bench {
+            what:
+                BenchTarget::Discord {
+                    matches,
+                    turns,
+                    think_ms,
+                    seed,
+                    db_connections,
+                },
+        } => crystal_clans::bench_discord::cli(crystal_clans::bench_discord::Options {
+            matches,
+            turns,
+            think_ms,
+            seed,
+            db_connections,
+        }),
         Command::Render { out } => render_samples(&out),
         Command::Bench {
             what:
