@@ -809,7 +809,7 @@ async fn damaged_rows_are_reported_per_match(db: &TestDb) {
     assert_eq!(verdict(c).await, Verdict::Agrees);
     // A snapshot that parses but is not a running match (no step on the agenda) would
     // make the engine panic: reported as damage instead.
-    let mut broken = s7;
+    let mut broken = s7.clone();
     broken.agenda.clear();
     sqlx::query("UPDATE snapshots SET state = $1, version = 7 WHERE match_id = $2")
         .bind(serde_json::to_string(&broken).unwrap())
@@ -824,6 +824,21 @@ async fn damaged_rows_are_reported_per_match(db: &TestDb) {
     );
     assert!(
         matches!(verdict(c).await, Verdict::Disagrees { problems } if problems[0].contains("`agenda`"))
+    );
+    // A card in two places at once (State::validate).
+    let mut twice = s7.clone();
+    let card = twice.players[0].draw[0];
+    twice.players[0].hand.push(card);
+    sqlx::query("UPDATE snapshots SET state = $1, version = 7 WHERE match_id = $2")
+        .bind(serde_json::to_string(&twice).unwrap())
+        .bind(c)
+        .execute(store.pool())
+        .await
+        .unwrap();
+    let e = store.load(c).await.unwrap_err();
+    assert!(
+        matches!(&e, StoreError::Corrupt { detail, .. } if detail.contains("twice")),
+        "{e:?}"
     );
     // A gap in the log.
     sqlx::query("DELETE FROM inputs WHERE match_id = $1 AND seq = 3")

@@ -605,12 +605,7 @@ impl Store {
     /// its inputs).
     pub async fn load(&self, id: MatchId) -> Result<Loaded> {
         let mut conn = self.pool.acquire().await.map_err(db("reading a match"))?;
-        let row: Option<LoadRow> = sqlx::query_as(&SQL.load)
-            .bind(id)
-            .fetch_optional(&mut *conn)
-            .await
-            .map_err(db("reading a match"))?;
-        let row = row.ok_or(StoreError::NotFound(id))?;
+        let row = load_row(&mut conn, id).await?;
         let snapshot = (row.snap_version, row.snap_state);
         let info = row.m.into_info()?;
         let state = self.current_state(&mut conn, &info, snapshot).await?;
@@ -648,11 +643,14 @@ impl Store {
             return Ok(replayed);
         }
         let state = parse_snapshot(info, snapshot)?;
-        // A snapshot that parses but holds nonsense would make the engine panic later;
-        // asking it what it waits for catches most of that now.
+        // A snapshot that parses but holds nonsense would make the engine panic later:
+        // check its card accounting and limits, and ask it what it waits for.
         guarded(|| {
+            state.validate(&self.rules)?;
             state.pending();
+            Ok::<(), String>(())
         })
+        .and_then(|r| r)
         .map_err(|detail| StoreError::Corrupt {
             match_id: id,
             detail: format!("the snapshot is inconsistent: {detail}"),
@@ -1303,6 +1301,16 @@ impl Store {
             .map_err(db("saving settings"))?;
         Ok(())
     }
+}
+
+/// A match row with its snapshot.
+async fn load_row(conn: &mut AnyConnection, id: MatchId) -> Result<LoadRow> {
+    let row: Option<LoadRow> = sqlx::query_as(&SQL.load)
+        .bind(id)
+        .fetch_optional(&mut *conn)
+        .await
+        .map_err(db("reading a match"))?;
+    row.ok_or(StoreError::NotFound(id))
 }
 
 async fn record_result(

@@ -3,8 +3,8 @@
 
 use super::error::db;
 use super::{
-    LoadRow, MatchId, RULES_VERSION, Result, SQL, Status, Store, StoreError, Verdict, VerifyReport,
-    block_on, database_url_from_env, read_inputs, redact_url,
+    MatchId, RULES_VERSION, Result, Status, Store, StoreError, Verdict, VerifyReport, block_on,
+    database_url_from_env, load_row, read_inputs, redact_url,
 };
 use crate::game::State;
 
@@ -14,12 +14,7 @@ impl Store {
     /// a missing match and a database failure.
     pub async fn verify(&self, id: MatchId) -> Result<VerifyReport> {
         let mut conn = self.pool.acquire().await.map_err(db("reading a match"))?;
-        let row: Option<LoadRow> = sqlx::query_as(&SQL.load)
-            .bind(id)
-            .fetch_optional(&mut *conn)
-            .await
-            .map_err(db("reading a match"))?;
-        let row = row.ok_or(StoreError::NotFound(id))?;
+        let row = load_row(&mut conn, id).await?;
         let (snap_version, snap_state) = (row.snap_version, row.snap_state);
         let report = |version: Option<i64>, verdict: Verdict| VerifyReport {
             match_id: id,
