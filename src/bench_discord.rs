@@ -308,7 +308,9 @@ pub async fn run_on(bot: &Handle, discord: &Handle, opts: &Options) -> Result<Me
                 tick: Duration::from_secs(30),
                 clock: Clock::default(),
             };
-            let mut client = discord::client(app.clone(), &bot_opts).await?;
+            let mut client = tokio::time::timeout(WAIT, discord::client(app.clone(), &bot_opts))
+                .await
+                .map_err(|_| "the bot's client was not built in time".to_string())??;
             let shards = client.shard_manager.clone();
             let task = tokio::spawn(async move {
                 if let Err(e) = discord::start(&mut client).await {
@@ -326,9 +328,9 @@ pub async fn run_on(bot: &Handle, discord: &Handle, opts: &Options) -> Result<Me
     let Bot { app, shards, task } = started;
     let _ = bot
         .spawn(async move {
-            shards.shutdown_all().await;
+            let _ = tokio::time::timeout(WAIT, shards.shutdown_all()).await;
             task.abort();
-            app.store.close().await;
+            let _ = tokio::time::timeout(WAIT, app.store.close()).await;
         })
         .await;
     fake.disconnect();
