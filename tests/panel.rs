@@ -30,7 +30,11 @@ fn walk(rules: &Rules, state: &State) -> (BTreeSet<usize>, usize, Vec<panel::Scr
         }
         let screen = panel::step(MATCH, VERSION, &question, &choices, nav);
         assert!(!screen.rows.is_empty(), "{nav:?} is a dead end");
-        assert!(screen.rows.len() <= 5, "{nav:?}: {} rows", screen.rows.len());
+        assert!(
+            screen.rows.len() <= 5,
+            "{nav:?}: {} rows",
+            screen.rows.len()
+        );
         let mut follow = |id: &str, value: Option<&str>| {
             assert!(id.len() <= 100, "{id}");
             let cid = CustomId::parse(id).expect("our own id");
@@ -96,7 +100,12 @@ fn every_legal_input_is_reachable_through_the_walk() {
             let legal = state.legal(&rules, seat);
             if step % 3 == 0 {
                 let (committed, _, screens) = walk(&rules, &state);
-                assert_eq!(committed, all_indices(&rules, &state), "{:?}", state.pending());
+                assert_eq!(
+                    committed,
+                    all_indices(&rules, &state),
+                    "{:?}",
+                    state.pending()
+                );
                 positions += 1;
                 if panel::confirms(&state.pending().question) && legal.len() > 1 {
                     // Actions commit only from a confirmation that names the cost.
@@ -136,9 +145,7 @@ fn summons_with_several_destinations_ask_where() {
     let seat = s.active;
     let shifter = rules.pack.kind_by_name("Shapeshifters").unwrap();
     let c = (0..54u8)
-        .find(|&c| {
-            s.kinds[c as usize] == shifter && s.players[seat as usize].draw.contains(&c)
-        })
+        .find(|&c| s.kinds[c as usize] == shifter && s.players[seat as usize].draw.contains(&c))
         .expect("a Shapeshifters in the draw pile");
     s.players[seat as usize].draw.retain(|x| *x != c);
     s.squads[rules.board.crystal_zones[0] as usize][seat as usize].push(c);
