@@ -135,6 +135,10 @@ pub struct Store {
     backend: Backend,
     rules: Arc<Rules>,
     replayable: Arc<Vec<u32>>,
+    /// SQLite takes one writer at a time: this process's writers queue here instead of
+    /// in SQLite's busy handler, which sleeps in steps of up to 100 ms between retries.
+    write_gate: Arc<tokio::sync::Mutex<()>>,
+    busy_timeout: Duration,
 }
 
 /// The current time in milliseconds since the Unix epoch.
@@ -497,7 +501,27 @@ impl Store {
             backend,
             rules: Arc::new(Rules::base()),
             replayable: Arc::new(opts.replayable_rules_versions),
+            write_gate: Arc::default(),
+            busy_timeout: opts.busy_timeout,
         })
+    }
+
+    /// Waits for this process's turn to write (SQLite only; PostgreSQL takes concurrent
+    /// writers). Hold the guard until the transaction is committed.
+    async fn write_turn(
+        &self,
+        doing: &'static str,
+    ) -> Result<Option<tokio::sync::MutexGuard<'_, ()>>> {
+        if self.backend != Backend::Sqlite {
+            return Ok(None);
+        }
+        tokio::time::timeout(self.busy_timeout, self.write_gate.lock())
+            .await
+            .map(Some)
+            .map_err(|_| StoreError::Unavailable {
+                doing,
+                detail: "the database is busy".into(),
+            })
     }
 
     pub fn backend(&self) -> Backend {
@@ -535,6 +559,7 @@ impl Store {
         let now = now_ms();
         let (s0u, s0a) = seat_cols(new.seats[0]);
         let (s1u, s1a) = seat_cols(new.seats[1]);
+        let _turn = self.write_turn("saving a new match").await?;
         let mut tx = self.pool.begin().await.map_err(db("saving a new match"))?;
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO matches (guild_id, channel_id, thread_id, seat0_user, seat0_ai, \
@@ -754,6 +779,7 @@ impl Store {
         const DOING: &str = "saving a move";
         let now = now_ms();
         let new_version = expected_version + inputs.len() as i64;
+        let _turn = self.write_turn(DOING).await?;
         let mut tx = self.pool.begin().await.map_err(db(DOING))?;
         let claim = match deadlines {
             None => sqlx::query_as(&SQL.claim),
@@ -920,6 +946,7 @@ impl Store {
         }
         const DOING: &str = "finishing a match";
         let now = now_ms();
+        let _turn = self.write_turn(DOING).await?;
         let mut tx = self.pool.begin().await.map_err(db(DOING))?;
         let version: Option<i64> = match expected_version {
             None => sqlx::query_scalar(
