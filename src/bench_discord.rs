@@ -22,9 +22,9 @@
 
 use crate::app::{AiSeats, App};
 use crate::discord::{self, BotOptions, Clock};
-use crate::fake_discord::{Fake, Recorded, TOKEN};
+use crate::fake_discord::{Fake, Recorded, TOKEN, lively_pick};
 use crate::game::rng::below;
-use crate::game::{Input, Seat, State};
+use crate::game::{Seat, State};
 use crate::store::{Store, StoreOptions};
 use poise::serenity_prelude as serenity;
 use rand::SeedableRng;
@@ -583,7 +583,7 @@ impl Players {
         let rules = self.app.rules();
         let seat: Seat = r.state.waiting()[0];
         let legal = r.state.legal(rules, seat);
-        let index = pick(&legal, r.inputs);
+        let index = lively_pick(&legal, r.inputs);
         let user = r.users[seat as usize];
         let waiting_before = r.state.waiting();
         let custom_id = format!("clans:{}:{}:in:{index}", r.id, r.version);
@@ -633,18 +633,4 @@ impl Players {
         m.ack_to_board_ms.push(ms_between(&ack, &board));
         Ok(true)
     }
-}
-
-/// A legal choice that keeps the match moving: battles when offered, activations
-/// often, otherwise a spread of the choices.
-fn pick(legal: &[Input], step: usize) -> usize {
-    if let Some(i) = legal.iter().position(|i| *i == Input::Battle(true)) {
-        return i;
-    }
-    if !step.is_multiple_of(3)
-        && let Some(i) = legal.iter().position(|i| matches!(i, Input::Activate(_)))
-    {
-        return i;
-    }
-    (step * 7 + 3) % legal.len()
 }

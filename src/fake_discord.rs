@@ -767,3 +767,18 @@ async fn gateway(s: Arc<Shared>, stream: tokio::net::TcpStream) {
     }
     writer.abort();
 }
+
+/// A legal choice (an index into `legal`) that keeps a scripted match moving: battles
+/// when offered, activations often, otherwise a spread of the choices by `step`.
+pub fn lively_pick(legal: &[crate::game::Input], step: usize) -> usize {
+    use crate::game::Input;
+    if let Some(i) = legal.iter().position(|i| *i == Input::Battle(true)) {
+        return i;
+    }
+    if !step.is_multiple_of(3)
+        && let Some(i) = legal.iter().position(|i| matches!(i, Input::Activate(_)))
+    {
+        return i;
+    }
+    (step * 7 + 3) % legal.len()
+}

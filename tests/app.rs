@@ -6,6 +6,7 @@ use crystal_clans::app::ids::{CustomId, Verb};
 use crystal_clans::app::msg::{Msg, Row};
 use crystal_clans::app::panel::Nav;
 use crystal_clans::app::{App, Challenge, Outcome, Place};
+use crystal_clans::fake_discord::lively_pick as pick;
 use crystal_clans::game::{Input, Question, Seat};
 use crystal_clans::store::{GuildSettings, Store, StoreOptions, now_ms};
 
@@ -89,19 +90,6 @@ fn place() -> Place {
 
 fn user(seat: Seat) -> u64 {
     [ANA, BEN][seat as usize]
-}
-
-/// Picks a choice for the seat: battle when offered, else pseudo-random.
-fn pick(legal: &[Input], step: usize) -> usize {
-    if let Some(i) = legal.iter().position(|i| *i == Input::Battle(true)) {
-        return i;
-    }
-    if !step.is_multiple_of(3)
-        && let Some(i) = legal.iter().position(|i| matches!(i, Input::Activate(_)))
-    {
-        return i;
-    }
-    (step * 7 + 3) % legal.len()
 }
 
 async fn play_one(app: &App, id: i64, step: usize) -> Option<(Seat, Outcome)> {

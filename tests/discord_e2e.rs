@@ -4,8 +4,9 @@
 
 use crystal_clans::app::App;
 use crystal_clans::discord::{self, BotOptions, Clock};
+use crystal_clans::fake_discord::lively_pick as pick;
 use crystal_clans::fake_discord::{self, APP_ID, Fake, Recorded, TOKEN};
-use crystal_clans::game::{Input, Question, Seat};
+use crystal_clans::game::{Question, Seat};
 use crystal_clans::store::{Durability, Store, StoreOptions, now_ms};
 use serde_json::json;
 use std::sync::Arc;
@@ -189,18 +190,6 @@ async fn challenge_and_accept(bot: &Bot) -> i64 {
 
 fn user(seat: Seat) -> u64 {
     [ANA, BEN][seat as usize]
-}
-
-fn pick(legal: &[Input], step: usize) -> usize {
-    if let Some(i) = legal.iter().position(|i| *i == Input::Battle(true)) {
-        return i;
-    }
-    if !step.is_multiple_of(3)
-        && let Some(i) = legal.iter().position(|i| matches!(i, Input::Activate(_)))
-    {
-        return i;
-    }
-    (step * 7 + 3) % legal.len()
 }
 
 /// Opens the panel of `u` through the "Take your turn" button and returns it.

@@ -16,8 +16,7 @@ const VERSION: i64 = 678;
 
 /// Walks every screen reachable from the overview; returns the inputs it can commit
 /// and the number of screens, checking each screen on the way.
-fn walk(rules: &Rules, state: &State) -> (BTreeSet<usize>, usize, Vec<panel::Screen>) {
-    let seat = state.waiting()[0];
+fn walk(rules: &Rules, state: &State, seat: u8) -> (BTreeSet<usize>, usize, Vec<panel::Screen>) {
     let choices = panel::choices(rules, state, seat);
     let question = state.pending().question;
     let mut todo = vec![Nav::Overview];
@@ -74,8 +73,19 @@ fn walk(rules: &Rules, state: &State) -> (BTreeSet<usize>, usize, Vec<panel::Scr
     (committed, seen.len(), screens)
 }
 
-fn all_indices(rules: &Rules, state: &State) -> BTreeSet<usize> {
-    (0..state.legal(rules, state.waiting()[0]).len()).collect()
+fn all_indices(rules: &Rules, state: &State, seat: u8) -> BTreeSet<usize> {
+    (0..state.legal(rules, seat).len()).collect()
+}
+
+/// A new match played (first legal answers) up to its first action question.
+fn first_action(rules: &Rules, setup: Setup) -> State {
+    let (mut s, _) = State::new(rules, setup).unwrap();
+    while s.pending().question != Question::Action {
+        let seat = s.waiting()[0];
+        let l = s.legal(rules, seat);
+        s.apply(rules, seat, &l[0]).unwrap();
+    }
+    s
 }
 
 /// Positions of random games, every question on the way.
@@ -99,10 +109,10 @@ fn every_legal_input_is_reachable_through_the_walk() {
             let seat = state.waiting()[0];
             let legal = state.legal(&rules, seat);
             if step % 3 == 0 {
-                let (committed, _, screens) = walk(&rules, &state);
+                let (committed, _, screens) = walk(&rules, &state, seat);
                 assert_eq!(
                     committed,
-                    all_indices(&rules, &state),
+                    all_indices(&rules, &state, seat),
                     "{:?}",
                     state.pending()
                 );
@@ -135,12 +145,7 @@ fn summons_with_several_destinations_ask_where() {
         seed: 3,
         mulligan: false,
     };
-    let (mut s, _) = State::new(&rules, setup).unwrap();
-    while s.pending().question != Question::Action {
-        let seat = s.waiting()[0];
-        let l = s.legal(&rules, seat);
-        s.apply(&rules, seat, &l[0]).unwrap();
-    }
+    let mut s = first_action(&rules, setup);
     // Seat to act gets a Shapeshifters (Shift) standing in a crystal zone.
     let seat = s.active;
     let shifter = rules.pack.kind_by_name("Shapeshifters").unwrap();
@@ -151,8 +156,8 @@ fn summons_with_several_destinations_ask_where() {
     s.squads[rules.board.crystal_zones[0] as usize][seat as usize].push(c);
     s.token = if seat == 0 { -5 } else { 5 };
     s.validate(&rules).unwrap();
-    let (committed, screens, shown) = walk(&rules, &s);
-    assert_eq!(committed, all_indices(&rules, &s));
+    let (committed, screens, shown) = walk(&rules, &s, seat);
+    assert_eq!(committed, all_indices(&rules, &s, seat));
     assert!(screens > 3);
     assert!(
         shown.iter().any(|s| s.prompt.contains("where to?")),
@@ -171,19 +176,14 @@ fn hands_bigger_than_25_cards_still_work() {
         seed: 9,
         mulligan: false,
     };
-    let (mut s, _) = State::new(&rules, setup).unwrap();
-    while s.pending().question != Question::Action {
-        let seat = s.waiting()[0];
-        let l = s.legal(&rules, seat);
-        s.apply(&rules, seat, &l[0]).unwrap();
-    }
+    let mut s = first_action(&rules, setup);
     let seat = s.active as usize;
     let draw: Vec<u8> = s.players[seat].draw.drain(..).collect();
     s.players[seat].hand.extend(draw);
     assert!(s.players[seat].hand.len() > 25);
     s.validate(&rules).unwrap();
-    let (committed, screens, _) = walk(&rules, &s);
-    assert_eq!(committed, all_indices(&rules, &s));
+    let (committed, screens, _) = walk(&rules, &s, seat as u8);
+    assert_eq!(committed, all_indices(&rules, &s, seat as u8));
     assert!(committed.len() > 100, "{}", committed.len());
     assert!(screens > 5);
 
@@ -234,43 +234,6 @@ fn hands_bigger_than_25_cards_still_work() {
         .collect();
     assert!(b.players[seat].hand.len() > 25);
     assert_eq!(legal.len(), kinds.len());
-    let choices = panel::choices(&rules, &b, seat as u8);
-    let mut reached = BTreeSet::new();
-    let mut todo = vec![Nav::Overview];
-    let mut seen = BTreeSet::new();
-    while let Some(nav) = todo.pop() {
-        if !seen.insert(nav.arg()) {
-            continue;
-        }
-        let screen = panel::step(MATCH, VERSION, &b.pending().question, &choices, nav);
-        assert!(screen.rows.len() <= 5);
-        for row in &screen.rows {
-            match row {
-                Row::Select(sel) => {
-                    assert!(sel.options.len() <= 25);
-                    let cid = CustomId::parse(&sel.id).unwrap();
-                    for o in &sel.options {
-                        match cid.verb {
-                            Verb::Input => {
-                                reached.insert(o.value.parse::<usize>().unwrap());
-                            }
-                            _ => todo.push(Nav::parse(Some(&o.value))),
-                        }
-                    }
-                }
-                Row::Buttons(bs) => {
-                    for bt in bs {
-                        let cid = CustomId::parse(&bt.id).unwrap();
-                        match cid.verb {
-                            Verb::Input => {
-                                reached.insert(cid.arg.unwrap().parse::<usize>().unwrap());
-                            }
-                            _ => todo.push(Nav::parse(cid.arg.as_deref())),
-                        }
-                    }
-                }
-            }
-        }
-    }
+    let (reached, _, _) = walk(&rules, &b, seat as u8);
     assert_eq!(reached.len(), legal.len());
 }
