@@ -531,25 +531,15 @@ impl App {
             terms,
             deadlines: terms.deadlines(now),
         };
-        match self.store.create_match(new).await {
-            Ok((loaded, events)) => {
-                let header = format!(
-                    "Match #{} begins: {} ({}) vs {} ({}).",
-                    loaded.info.id,
-                    mention(c.challenger),
-                    self.clan_name(clans[0]),
-                    mention(user),
-                    self.clan_name(clans[1])
-                );
-                let post = self.board_post(&loaded, &events, &header).await;
-                let out = self.run_ai(loaded, vec![post]).await;
-                Outcome {
-                    created: Some(out.0),
-                    public: out.1,
-                    channel: Some(thread.unwrap_or(place.channel)),
-                    ..Outcome::default()
-                }
-            }
+        let header = format!(
+            "{} ({}) vs {} ({}).",
+            mention(c.challenger),
+            self.clan_name(clans[0]),
+            mention(user),
+            self.clan_name(clans[1])
+        );
+        match self.begin(new, &header).await {
+            Ok(out) => out,
             Err(e) => {
                 // Give the challenge back so it can be accepted again once the store
                 // recovers.
@@ -588,26 +578,31 @@ impl App {
             terms,
             deadlines: terms.deadlines(now),
         };
-        match self.store.create_match(new).await {
-            Ok((loaded, events)) => {
-                let header = format!(
-                    "Match #{} begins: {} ({}) vs the AI ({}).",
-                    loaded.info.id,
-                    mention(user),
-                    self.clan_name(clans[0]),
-                    self.clan_name(clans[1])
-                );
-                let post = self.board_post(&loaded, &events, &header).await;
-                let (id, public) = self.run_ai(loaded, vec![post]).await;
-                Outcome {
-                    created: Some(id),
-                    public,
-                    channel: Some(thread.unwrap_or(place.channel)),
-                    ..Outcome::default()
-                }
-            }
-            Err(e) => Outcome::private(e.user_message()),
-        }
+        let header = format!(
+            "{} ({}) vs the AI ({}).",
+            mention(user),
+            self.clan_name(clans[0]),
+            self.clan_name(clans[1])
+        );
+        self.begin(new, &header)
+            .await
+            .unwrap_or_else(|e| Outcome::private(e.user_message()))
+    }
+
+    /// Creates a match, posts its opening board ("Match #N begins: " and `players`) in
+    /// its thread or channel, and lets the AI answer if it must.
+    async fn begin(&self, new: NewMatch, players: &str) -> Result<Outcome, StoreError> {
+        let channel = new.thread.unwrap_or(new.channel);
+        let (loaded, events) = self.store.create_match(new).await?;
+        let header = format!("Match #{} begins: {players}", loaded.info.id);
+        let post = self.board_post(&loaded, &events, &header).await;
+        let (id, public) = self.run_ai(loaded, vec![post]).await;
+        Ok(Outcome {
+            created: Some(id),
+            public,
+            channel: Some(channel),
+            ..Outcome::default()
+        })
     }
 
     /// Declines (the opponent) or withdraws (the challenger) a challenge.
