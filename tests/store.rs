@@ -811,12 +811,7 @@ async fn damaged_rows_are_reported_per_match(db: &TestDb) {
     // make the engine panic: reported as damage instead.
     let mut broken = s7.clone();
     broken.agenda.clear();
-    sqlx::query("UPDATE snapshots SET state = $1, version = 7 WHERE match_id = $2")
-        .bind(serde_json::to_string(&broken).unwrap())
-        .bind(c)
-        .execute(store.pool())
-        .await
-        .unwrap();
+    put_snapshot(&store, c, &broken, Some(7)).await;
     let e = store.load(c).await.unwrap_err();
     assert!(
         matches!(&e, StoreError::Corrupt { detail, .. } if detail.contains("inconsistent")),
@@ -829,12 +824,7 @@ async fn damaged_rows_are_reported_per_match(db: &TestDb) {
     let mut twice = s7.clone();
     let card = twice.players[0].draw[0];
     twice.players[0].hand.push(card);
-    sqlx::query("UPDATE snapshots SET state = $1, version = 7 WHERE match_id = $2")
-        .bind(serde_json::to_string(&twice).unwrap())
-        .bind(c)
-        .execute(store.pool())
-        .await
-        .unwrap();
+    put_snapshot(&store, c, &twice, Some(7)).await;
     let e = store.load(c).await.unwrap_err();
     assert!(
         matches!(&e, StoreError::Corrupt { detail, .. } if detail.contains("twice")),
@@ -847,6 +837,19 @@ async fn damaged_rows_are_reported_per_match(db: &TestDb) {
         .await
         .unwrap();
     assert!(matches!(verdict(c).await, Verdict::Damaged { detail } if detail.contains("jumps")));
+}
+
+/// Overwrites a match's snapshot behind the store's back (and its version, if given).
+async fn put_snapshot(store: &Store, id: i64, state: &State, version: Option<i64>) {
+    sqlx::query(
+        "UPDATE snapshots SET state = $1, version = COALESCE($2, version) WHERE match_id = $3",
+    )
+    .bind(serde_json::to_string(state).unwrap())
+    .bind(version)
+    .bind(id)
+    .execute(store.pool())
+    .await
+    .unwrap();
 }
 
 async fn rules_version_and_pack_changes(db: &TestDb) {
@@ -926,12 +929,7 @@ async fn rules_version_and_pack_changes(db: &TestDb) {
         .unwrap();
     let mut other = store.load(id).await.unwrap().state;
     other.token = other.token.wrapping_add(1);
-    sqlx::query("UPDATE snapshots SET state = $1 WHERE match_id = $2")
-        .bind(serde_json::to_string(&other).unwrap())
-        .bind(id)
-        .execute(store.pool())
-        .await
-        .unwrap();
+    put_snapshot(&store, id, &other, None).await;
     let e = store.load(id).await.unwrap_err();
     assert!(
         matches!(&e, StoreError::Incompatible { detail, .. } if detail.contains("pack changed")),
