@@ -77,6 +77,17 @@ enum Command {
         /// Also apply the levels' time limits (faster, but no longer deterministic).
         #[arg(long)]
         time_limits: bool,
+        /// Leave out mirror matches (a clan against itself): balance runs spend every
+        /// game on a matchup.
+        #[arg(long)]
+        no_mirrors: bool,
+        /// Only this clan against each of the others (no mirrors), e.g. `stone`.
+        #[arg(long)]
+        focus: Option<String>,
+        /// Play this pack file instead of the embedded base pack (try a balance change
+        /// without rebuilding), e.g. a copy of assets/packs/base.toml.
+        #[arg(long)]
+        pack: Option<std::path::PathBuf>,
     },
     /// Write the sample images (opening, crowded board, battle, hand, card) as PNG files.
     Render {
@@ -261,6 +272,9 @@ fn main() {
             threads,
             mulligan,
             time_limits,
+            no_mirrors,
+            focus,
+            pack,
         } => crystal_clans::ai::tournament::cli(crystal_clans::ai::tournament::Args {
             bots,
             games,
@@ -270,6 +284,9 @@ fn main() {
             threads,
             mulligan,
             time_limits,
+            no_mirrors,
+            focus,
+            pack,
         }),
         Command::Bench {
             what: BenchTarget::Ai { positions, levels },

@@ -281,6 +281,8 @@ fn a_tiny_tournament_prints_its_table() {
         games: 8,
         seed: 5,
         clans: vec![0, 4],
+        mirrors: true,
+        focus: None,
         threads: 2,
         mulligan: false,
     };
@@ -321,6 +323,83 @@ fn a_tiny_tournament_prints_its_table() {
 }
 
 #[test]
+fn tournament_pairings_leave_out_mirrors_or_focus_on_one_clan() {
+    let mut cfg = Config {
+        bots: [BotSpec::Random, BotSpec::Random],
+        games: 40,
+        seed: 9,
+        clans: vec![0, 2, 4],
+        mirrors: true,
+        focus: None,
+        threads: 2,
+        mulligan: false,
+    };
+    assert_eq!(cfg.pairings().len(), 9);
+    cfg.mirrors = false;
+    let no_mirrors = cfg.pairings();
+    assert_eq!(no_mirrors.len(), 6);
+    assert!(no_mirrors.iter().all(|[a, b]| a != b));
+    // Focus: the clan against each other clan, in both orders, and nothing else.
+    cfg.focus = Some(4);
+    let focus = cfg.pairings();
+    assert_eq!(focus, vec![[0, 4], [2, 4], [4, 0], [4, 2]]);
+    let records = tournament::run(&Rules::base(), &cfg, &|_| {});
+    assert_eq!(records.len(), 40);
+    // Every game has the focus clan on one side; each pairing gets both seat orders.
+    assert!(
+        records
+            .iter()
+            .all(|r| r.clans.contains(&4) && r.clans[0] != r.clans[1])
+    );
+    for pair in &focus {
+        for seat in 0..2 {
+            let n = records
+                .iter()
+                .filter(|r| r.clans == *pair && r.a_seat == seat)
+                .count();
+            assert_eq!(n, 5, "{pair:?} with A in seat {seat}");
+        }
+    }
+    let table = tournament::report(&Rules::base(), &cfg, &records, 1.0);
+    assert!(table.contains("only blood against the others"), "{table}");
+}
+
+#[test]
+fn tournament_cli_plays_a_pack_file_and_refuses_bad_arguments() {
+    let dir = std::env::temp_dir().join(format!("cc-tournament-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let args = |pack: Option<std::path::PathBuf>, focus: Option<&str>| tournament::Args {
+        bots: "random,random".into(),
+        games: 4,
+        seed: 1,
+        clans: Some("flower,stone".into()),
+        level: "fast".into(),
+        threads: Some(1),
+        mulligan: false,
+        time_limits: false,
+        no_mirrors: true,
+        focus: focus.map(str::to_string),
+        pack,
+    };
+    let good = dir.join("pack.toml");
+    std::fs::write(&good, include_str!("../assets/packs/base.toml")).unwrap();
+    assert_eq!(tournament::cli(args(Some(good), Some("stone"))), 0);
+    let bad = dir.join("bad.toml");
+    std::fs::write(&bad, "[pack]\nid = 3\n").unwrap();
+    assert_eq!(tournament::cli(args(Some(bad), None)), 2);
+    assert_eq!(
+        tournament::cli(args(Some(dir.join("missing.toml")), None)),
+        2
+    );
+    // A focus clan that is not played, and a single clan without mirrors.
+    assert_eq!(tournament::cli(args(None, Some("water"))), 2);
+    let mut lone = args(None, None);
+    lone.clans = Some("water".into());
+    assert_eq!(tournament::cli(lone), 2);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn mcts_beats_random() {
     let rules = Rules::base();
     let cfg = Config {
@@ -331,6 +410,8 @@ fn mcts_beats_random() {
         games: 10,
         seed: 2,
         clans: (0..6).collect(),
+        mirrors: true,
+        focus: None,
         threads: 2,
         mulligan: false,
     };

@@ -23,8 +23,33 @@ pub struct Config {
     pub seed: u64,
     /// The clans to pair (indices into the pack).
     pub clans: Vec<u8>,
+    /// Also pair each clan with itself (mirror matches tell nothing about clan balance,
+    /// so balance runs leave them out to spend every game on a matchup).
+    pub mirrors: bool,
+    /// Only the pairings of this clan with the others (no mirror): a quick measure of
+    /// one clan after a change to its cards.
+    pub focus: Option<u8>,
     pub threads: usize,
     pub mulligan: bool,
+}
+
+impl Config {
+    /// The ordered clan pairings (bot A's clan, bot B's clan) the games cycle through.
+    pub fn pairings(&self) -> Vec<[u8; 2]> {
+        let mut out = Vec::new();
+        for &a in &self.clans {
+            for &b in &self.clans {
+                let keep = match self.focus {
+                    Some(f) => a != b && (a == f || b == f),
+                    None => self.mirrors || a != b,
+                };
+                if keep {
+                    out.push([a, b]);
+                }
+            }
+        }
+        out
+    }
 }
 
 /// Per bot, the decisions it was asked (those with more than one legal answer).
@@ -106,18 +131,13 @@ pub fn play(
 
 /// The clan pairing and seat order of game `g`: consecutive games swap seats on the
 /// same pairing, so every prefix of the schedule is balanced.
-pub fn schedule(cfg: &Config, g: u64) -> ([u8; 2], Seat) {
-    let n = cfg.clans.len() as u64;
-    let pair = (g / 2) % (n * n);
-    let clans = [
-        cfg.clans[(pair / n) as usize],
-        cfg.clans[(pair % n) as usize],
-    ];
-    (clans, (g % 2) as Seat)
+pub fn schedule(pairings: &[[u8; 2]], g: u64) -> ([u8; 2], Seat) {
+    let pair = (g / 2) % pairings.len() as u64;
+    (pairings[pair as usize], (g % 2) as Seat)
 }
 
-pub fn play_indexed(rules: &Rules, cfg: &Config, g: u64) -> GameRecord {
-    let (clans, a_seat) = schedule(cfg, g);
+pub fn play_indexed(rules: &Rules, cfg: &Config, pairings: &[[u8; 2]], g: u64) -> GameRecord {
+    let (clans, a_seat) = schedule(pairings, g);
     let game_seed = derive_seed(cfg.seed, g);
     let by_seat = |seat: Seat| if seat == a_seat { 0 } else { 1 };
     let seat_clans = [clans[by_seat(0)], clans[by_seat(1)]];
@@ -172,9 +192,13 @@ pub fn play_indexed(rules: &Rules, cfg: &Config, g: u64) -> GameRecord {
 /// Plays the tournament on `cfg.threads` threads. `progress` is called after each game
 /// with the number of games done.
 pub fn run(rules: &Rules, cfg: &Config, progress: &(dyn Fn(u64) + Sync)) -> Vec<GameRecord> {
+    let pairings = cfg.pairings();
     let next = AtomicU64::new(0);
     let done = AtomicU64::new(0);
     let records = Mutex::new(Vec::with_capacity(cfg.games as usize));
+    if pairings.is_empty() {
+        return Vec::new();
+    }
     std::thread::scope(|scope| {
         for _ in 0..cfg.threads.max(1) {
             scope.spawn(|| {
@@ -183,7 +207,7 @@ pub fn run(rules: &Rules, cfg: &Config, progress: &(dyn Fn(u64) + Sync)) -> Vec<
                     if g >= cfg.games {
                         break;
                     }
-                    let rec = play_indexed(rules, cfg, g);
+                    let rec = play_indexed(rules, cfg, &pairings, g);
                     records.lock().expect("no panics while held").push(rec);
                     progress(done.fetch_add(1, Ordering::Relaxed) + 1);
                 }
@@ -253,9 +277,14 @@ pub fn report(rules: &Rules, cfg: &Config, records: &[GameRecord], seconds: f64)
     let finished: Vec<&GameRecord> = records.iter().filter(|r| r.winner.is_some()).collect();
     let n = finished.len() as u64;
     let a_wins = finished.iter().filter(|r| r.winner == Some(0)).count() as u64;
+    let pairing_note = match (cfg.focus, cfg.mirrors) {
+        (Some(f), _) => format!(" (only {} against the others)", clan(f)),
+        (None, false) => " (no mirror matches)".into(),
+        (None, true) => String::new(),
+    };
     let _ = writeln!(
         out,
-        "tournament: A = {} vs B = {}; {} games, seed {}, clans {}, {} threads, {:.1} s",
+        "tournament: A = {} vs B = {}; {} games, seed {}, clans {}{}, pack {} v{}, {} threads, {:.1} s",
         names[0],
         names[1],
         records.len(),
@@ -265,6 +294,9 @@ pub fn report(rules: &Rules, cfg: &Config, records: &[GameRecord], seconds: f64)
             .map(|&c| clan(c))
             .collect::<Vec<_>>()
             .join(","),
+        pairing_note,
+        rules.pack.id,
+        rules.pack.version,
         cfg.threads,
         seconds
     );
@@ -439,6 +471,11 @@ pub struct Args {
     pub threads: Option<usize>,
     pub mulligan: bool,
     pub time_limits: bool,
+    pub no_mirrors: bool,
+    pub focus: Option<String>,
+    /// A pack file to play instead of the embedded base pack (to try a balance change
+    /// without rebuilding).
+    pub pack: Option<std::path::PathBuf>,
 }
 
 /// `crystal-clans tournament`: parses the arguments, plays, prints the report.
@@ -453,8 +490,31 @@ pub fn cli(args: Args) -> i32 {
         threads,
         mulligan,
         time_limits,
+        no_mirrors,
+        focus,
+        pack,
     } = args;
-    let rules = Rules::base();
+    let rules = match pack {
+        None => Rules::base(),
+        Some(path) => {
+            let loaded = std::fs::read_to_string(&path)
+                .map_err(|e| format!("cannot read {}: {e}", path.display()))
+                .and_then(|text| {
+                    crate::game::Pack::parse(&path.display().to_string(), &text)
+                        .map_err(|e| e.to_string())
+                });
+            match loaded {
+                Ok(pack) => Rules {
+                    pack,
+                    ..Rules::base()
+                },
+                Err(e) => {
+                    eprintln!("{e}");
+                    return 2;
+                }
+            }
+        }
+    };
     let Some(level) = super::Level::parse(&level) else {
         eprintln!("unknown level `{level}`: use easy, normal, hard or fast");
         return 2;
@@ -495,6 +555,17 @@ pub fn cli(args: Args) -> i32 {
             out
         }
     };
+    let focus = match focus
+        .as_deref()
+        .map(|f| (f, rules.pack.clan_index(f.trim())))
+    {
+        None => None,
+        Some((_, Some(i))) if clans.contains(&i) => Some(i),
+        Some((f, _)) => {
+            eprintln!("--focus `{f}` is not one of the clans played");
+            return 2;
+        }
+    };
     let threads = threads.unwrap_or_else(|| {
         std::thread::available_parallelism()
             .map(|n| n.get())
@@ -505,9 +576,15 @@ pub fn cli(args: Args) -> i32 {
         games,
         seed,
         clans,
+        mirrors: !no_mirrors,
+        focus,
         threads,
         mulligan,
     };
+    if cfg.pairings().is_empty() {
+        eprintln!("no clan pairings to play: name two clans or allow mirror matches");
+        return 2;
+    }
     let start = Instant::now();
     let step = (games / 20).max(1);
     let records = run(&rules, &cfg, &|done| {
