@@ -153,18 +153,18 @@ fn twin(rules: &Rules, state: &State) -> State {
         }
     }
     them.draw.reverse();
-    let hand0 = them.hand[0];
-    let b = t.battle.as_mut().unwrap();
-    let committed = b.cards[1].unwrap();
-    b.cards[1] = Some(hand0);
-    t.players[1].hand[0] = committed;
+    let committed = t.battle.as_ref().unwrap().cards[1].unwrap();
+    // Swap the committed battle card with a hand card of another kind, so the twin's
+    // battle really differs (the first hand card may be of the same kind).
+    let h = (0..them.hand.len())
+        .find(|&h| kinds[them.hand[h] as usize] != kinds[committed as usize])
+        .expect("the battle position has a hand card of another kind");
+    let swapped = them.hand[h];
+    them.hand[h] = committed;
+    t.battle.as_mut().unwrap().cards[1] = Some(swapped);
     t.players[0].draw.reverse();
     t.crystal_deck.reverse();
     t.rng = Pcg32::seed_from_u64(12345);
-    assert_ne!(
-        kinds[committed as usize], kinds[hand0 as usize],
-        "pick a position with different kinds"
-    );
     let _ = rules;
     t
 }

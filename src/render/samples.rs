@@ -136,7 +136,7 @@ pub fn crowded(rules: &Rules) -> (State, Vec<Event>) {
         "blood.marauders",
         "blood.trappers",
         "blood.berserkers",
-        "blood.marauders",
+        "blood.war_drummers",
     ];
     place(&mut s, rules, 0, "H1", &h1[..horde.min(h1.len())]);
     place(
@@ -179,7 +179,7 @@ pub fn crowded(rules: &Rules) -> (State, Vec<Event>) {
             "blood.condor",
             "blood.aarock_riders",
             "blood.war_drummers",
-            "blood.marauders",
+            "blood.berserkers",
         ][..horde.min(5)],
     );
     place(
@@ -228,7 +228,8 @@ pub fn crowded(rules: &Rules) -> (State, Vec<Event>) {
             seat: 1,
             cards: summoned,
             zone: zone(rules, "H2"),
-            cost: 2,
+            // The pack's cost, so the log line stays true when a balance change moves it.
+            cost: s.card(rules, ballista).summon,
         },
     ];
     (s, events)
