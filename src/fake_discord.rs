@@ -768,11 +768,17 @@ async fn gateway(s: Arc<Shared>, stream: tokio::net::TcpStream) {
     writer.abort();
 }
 
-/// A legal choice (an index into `legal`) that keeps a scripted match moving: battles
-/// when offered, activations often, otherwise a spread of the choices by `step`.
+/// A legal choice (an index into `legal`) that keeps a scripted match moving towards a
+/// winner: a score or an invasion when offered (without them, a spread of choices can
+/// walk units around for ever), battles when offered, activations often, otherwise a
+/// spread of the choices by `step`.
 pub fn lively_pick(legal: &[crate::game::Input], step: usize) -> usize {
     use crate::game::Input;
-    if let Some(i) = legal.iter().position(|i| *i == Input::Battle(true)) {
+    let first = |f: fn(&Input) -> bool| legal.iter().position(f);
+    if let Some(i) = first(|i| matches!(i, Input::Score(_)))
+        .or_else(|| first(|i| matches!(i, Input::Invade)))
+        .or_else(|| first(|i| *i == Input::Battle(true)))
+    {
         return i;
     }
     if !step.is_multiple_of(3)
