@@ -494,25 +494,15 @@ pub fn cli(args: Args) -> i32 {
         focus,
         pack,
     } = args;
-    let rules = match pack {
+    let rules = match pack.as_deref().map(crate::files::load_pack) {
         None => Rules::base(),
-        Some(path) => {
-            let loaded = std::fs::read_to_string(&path)
-                .map_err(|e| format!("cannot read {}: {e}", path.display()))
-                .and_then(|text| {
-                    crate::game::Pack::parse(&path.display().to_string(), &text)
-                        .map_err(|e| e.to_string())
-                });
-            match loaded {
-                Ok(pack) => Rules {
-                    pack,
-                    ..Rules::base()
-                },
-                Err(e) => {
-                    eprintln!("{e}");
-                    return 2;
-                }
-            }
+        Some(Ok(pack)) => Rules {
+            pack,
+            ..Rules::base()
+        },
+        Some(Err(e)) => {
+            eprintln!("{e}");
+            return 2;
         }
     };
     let Some(level) = super::Level::parse(&level) else {
