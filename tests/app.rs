@@ -92,14 +92,38 @@ fn user(seat: Seat) -> u64 {
     [ANA, BEN][seat as usize]
 }
 
-async fn play_one(app: &App, id: i64, step: usize) -> Option<(Seat, Outcome)> {
+/// One input by whichever seat the match waits for, chosen by `choose` from the legal
+/// inputs; `None` once nobody is waited for (the match is over).
+async fn play_one(
+    app: &App,
+    id: i64,
+    step: usize,
+    choose: fn(&[Input], usize) -> usize,
+) -> Option<(Seat, Outcome)> {
     let l = app.store.load(id).await.unwrap();
     let seat = *l.state.waiting().first()?;
     let legal = l.state.legal(app.rules(), seat);
     let out = app
-        .play(id, l.info.version, user(seat), pick(&legal, step))
+        .play(id, l.info.version, user(seat), choose(&legal, step))
         .await;
     Some((seat, out))
+}
+
+/// A pick that heads for a battle: it fights whenever it may and takes no crystal
+/// and invades no home while anything else is legal, since either can end the
+/// match before two squads ever meet (`lively_pick` does both first, to finish).
+fn towards_battle(legal: &[Input], step: usize) -> usize {
+    if let Some(i) = legal.iter().position(|i| *i == Input::Battle(true)) {
+        return i;
+    }
+    let calm: Vec<usize> = (0..legal.len())
+        .filter(|&i| !matches!(legal[i], Input::Score(_) | Input::Invade))
+        .collect();
+    if calm.is_empty() {
+        return pick(legal, step);
+    }
+    let sub: Vec<Input> = calm.iter().map(|&i| legal[i].clone()).collect();
+    calm[pick(&sub, step)]
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -146,7 +170,7 @@ async fn a_match_through_the_app_keeps_secrets_and_refuses_bad_clicks() {
             l.state.winner.is_none(),
             "the match ended before any battle"
         );
-        let (_, out) = play_one(&app, id, step).await.unwrap();
+        let (_, out) = play_one(&app, id, step, towards_battle).await.unwrap();
         check_limits(out.reply.as_ref().unwrap());
         for m in &out.public {
             check_limits(m);
@@ -238,19 +262,6 @@ async fn a_match_through_the_app_keeps_secrets_and_refuses_bad_clicks() {
     eprintln!("flow: {step} inputs in {:?}", t0.elapsed());
 }
 
-/// Like `play_one`, but takes a crystal whenever it can (so the match ends).
-async fn play_to_end(app: &App, id: i64, step: usize) -> Option<(Seat, Outcome)> {
-    let l = app.store.load(id).await.unwrap();
-    let seat = *l.state.waiting().first()?;
-    let legal = l.state.legal(app.rules(), seat);
-    let i = legal
-        .iter()
-        .position(|i| matches!(i, Input::Score(_)))
-        .unwrap_or_else(|| pick(&legal, step));
-    let out = app.play(id, l.info.version, user(seat), i).await;
-    Some((seat, out))
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_complete_match_to_a_winner() {
     let app = App::new(scratch("full").await)
@@ -259,7 +270,7 @@ async fn a_complete_match_to_a_winner() {
     let id = start(&app).await;
     let mut step = 0;
     let mut last = None;
-    while let Some((_, out)) = play_to_end(&app, id, step).await {
+    while let Some((_, out)) = play_one(&app, id, step, pick).await {
         last = Some(out);
         step += 1;
         assert!(step < 5000, "no winner after 5000 inputs");
