@@ -109,13 +109,11 @@ async fn play_one(
     Some((seat, out))
 }
 
-/// A pick that heads for a battle: it fights whenever it may and takes no crystal
-/// and invades no home while anything else is legal, since either can end the
-/// match before two squads ever meet (`lively_pick` does both first, to finish).
+/// A pick that heads for a battle: `lively_pick` (which fights whenever it may)
+/// among the inputs that take no crystal and invade no home, while there are any;
+/// `lively_pick` does both first, to finish, and either can end the match before two
+/// squads ever meet.
 fn towards_battle(legal: &[Input], step: usize) -> usize {
-    if let Some(i) = legal.iter().position(|i| *i == Input::Battle(true)) {
-        return i;
-    }
     let calm: Vec<usize> = (0..legal.len())
         .filter(|&i| !matches!(legal[i], Input::Score(_) | Input::Invade))
         .collect();
