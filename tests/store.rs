@@ -3,165 +3,20 @@
 //! schema per test). Every test body below runs on both backends: see `both!` at the end.
 
 use crystal_clans::game::rng::below;
-use crystal_clans::game::{Input, RULES_VERSION, Rules, Seat, Setup, State};
+use crystal_clans::game::{Input, RULES_VERSION, Seat, Setup, State};
 use crystal_clans::store::{
     Backend, Deadlines, Due, DueKind, Durability, GuildSettings, NewMatch, Player, Reason, Status,
-    Store, StoreError, StoreOptions, Terms, UserSettings, Verdict,
+    Store, StoreError, Terms, UserSettings, Verdict,
 };
 use rand::SeedableRng;
 use rand_pcg::Pcg32;
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Duration;
 
-// ---- test databases -----------------------------------------------------------------
-
-static COUNTER: AtomicU32 = AtomicU32::new(0);
-
-fn unique(prefix: &str) -> String {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap()
-        .subsec_nanos();
-    format!(
-        "{prefix}_{}_{}_{nanos}",
-        std::process::id(),
-        COUNTER.fetch_add(1, Ordering::Relaxed)
-    )
-}
-
-/// A database for one test: a temporary SQLite file or a fresh PostgreSQL schema.
-struct TestDb {
-    url: String,
-    backend: Backend,
-    sqlite_file: Option<std::path::PathBuf>,
-    pg_schema: Option<(String, String)>,
-}
-
-impl TestDb {
-    fn sqlite() -> TestDb {
-        let path = std::env::temp_dir().join(format!("{}.db", unique("crystal-clans-test")));
-        TestDb {
-            url: format!("sqlite://{}", path.display()),
-            backend: Backend::Sqlite,
-            sqlite_file: Some(path),
-            pg_schema: None,
-        }
-    }
-
-    async fn postgres() -> Option<TestDb> {
-        let base = match std::env::var("TEST_DATABASE_URL") {
-            Ok(u) if !u.trim().is_empty() => u.trim().to_string(),
-            _ => {
-                announce_skip();
-                return None;
-            }
-        };
-        let schema = unique("t");
-        admin(&base, &format!("CREATE SCHEMA {schema}")).await;
-        let sep = if base.contains('?') { '&' } else { '?' };
-        Some(TestDb {
-            url: format!("{base}{sep}options[search_path]={schema}"),
-            backend: Backend::Postgres,
-            sqlite_file: None,
-            pg_schema: Some((base, schema)),
-        })
-    }
-
-    async fn open(&self) -> Store {
-        Store::open(&self.url).await.expect("the store opens")
-    }
-
-    async fn open_with(&self, f: impl FnOnce(&mut StoreOptions)) -> Store {
-        let mut opts = StoreOptions::new(self.url.clone());
-        f(&mut opts);
-        Store::open_with(opts).await.expect("the store opens")
-    }
-
-    async fn cleanup(self) {
-        if let Some((base, schema)) = &self.pg_schema {
-            admin(base, &format!("DROP SCHEMA {schema} CASCADE")).await;
-        }
-    }
-}
-
-impl Drop for TestDb {
-    fn drop(&mut self) {
-        if let Some(path) = &self.sqlite_file {
-            for suffix in ["", "-wal", "-shm"] {
-                let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
-            }
-        }
-    }
-}
-
-async fn admin(url: &str, sql: &str) {
-    use sqlx::Connection;
-    sqlx::any::install_default_drivers();
-    let mut conn = sqlx::AnyConnection::connect(url)
-        .await
-        .expect("TEST_DATABASE_URL connects");
-    sqlx::Executor::execute(&mut conn, sql)
-        .await
-        .expect("admin statement");
-    conn.close().await.ok();
-}
-
-/// Printed once per test run, past the test harness's output capture.
-fn announce_skip() {
-    static ONCE: std::sync::Once = std::sync::Once::new();
-    ONCE.call_once(|| {
-        let _ = writeln!(
-            std::io::stderr(),
-            "store tests on PostgreSQL SKIPPED: set TEST_DATABASE_URL=postgres://... to run \
-             them (.ci/run does)"
-        );
-    });
-}
-
-// ---- helpers ------------------------------------------------------------------------
-
-fn rules() -> Rules {
-    Rules::base()
-}
-
-fn new_match(seed: u64, users: [u64; 2], guild: Option<u64>) -> NewMatch {
-    NewMatch {
-        guild,
-        channel: 555,
-        thread: Some(777),
-        seats: [Player::User(users[0]), Player::User(users[1])],
-        setup: Setup {
-            clans: [(seed % 6) as u8, ((seed / 6) % 6) as u8],
-            seed,
-            mulligan: seed.is_multiple_of(2),
-        },
-        terms: Terms::default(),
-        deadlines: Deadlines::default(),
-    }
-}
-
-fn random_input(rules: &Rules, state: &State, rng: &mut Pcg32) -> (Seat, Input) {
-    let pending = state.pending();
-    let seat = pending.seats[below(rng, pending.seats.len() as u32) as usize];
-    let legal = state.legal(rules, seat);
-    (seat, legal[below(rng, legal.len() as u32) as usize].clone())
-}
-
-/// A whole random game's inputs (with `selfplay::play_random`'s choices).
-fn random_game(rules: &Rules, setup: &Setup, player_seed: u64) -> (Vec<(Seat, Input)>, State) {
-    let (mut state, _) = State::new(rules, setup.clone()).unwrap();
-    let mut rng = Pcg32::seed_from_u64(player_seed);
-    let mut inputs = Vec::new();
-    while state.winner.is_none() {
-        let (seat, input) = random_input(rules, &state, &mut rng);
-        state.apply(rules, seat, &input).unwrap();
-        inputs.push((seat, input));
-    }
-    (inputs, state)
-}
+mod support;
+use support::*;
 
 async fn exec(store: &Store, sql: &str) {
     sqlx::query(sql).execute(store.pool()).await.unwrap();

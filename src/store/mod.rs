@@ -13,6 +13,7 @@
 //! input with the engine, appends it and rewrites the snapshot.
 
 mod error;
+mod tx;
 mod types;
 mod verify;
 
@@ -31,6 +32,7 @@ use sqlx::{AnyConnection, AnyPool, FromRow};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::{Arc, LazyLock};
 use std::time::Duration;
+use tx::WriteTx;
 
 pub type Result<T, E = StoreError> = std::result::Result<T, E>;
 
@@ -560,7 +562,7 @@ impl Store {
         let (s0u, s0a) = seat_cols(new.seats[0]);
         let (s1u, s1a) = seat_cols(new.seats[1]);
         let _turn = self.write_turn("saving a new match").await?;
-        let mut tx = self.pool.begin().await.map_err(db("saving a new match"))?;
+        let mut tx = WriteTx::begin(&self.pool, "saving a new match").await?;
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO matches (guild_id, channel_id, thread_id, seat0_user, seat0_ai, \
              seat1_user, seat1_ai, pack_id, pack_hash, rules_version, setup, status, version, \
@@ -594,7 +596,7 @@ impl Store {
             .execute(&mut *tx)
             .await
             .map_err(db("saving a new match"))?;
-        tx.commit().await.map_err(db("saving a new match"))?;
+        tx.commit().await?;
         let info = MatchInfo {
             id,
             guild: new.guild,
@@ -780,7 +782,44 @@ impl Store {
         let now = now_ms();
         let new_version = expected_version + inputs.len() as i64;
         let _turn = self.write_turn(DOING).await?;
-        let mut tx = self.pool.begin().await.map_err(db(DOING))?;
+        let mut tx = WriteTx::begin(&self.pool, DOING).await?;
+        let done = self
+            .apply_in(&mut tx, id, expected_version, inputs, deadlines, now)
+            .await;
+        match done {
+            Ok(submitted) => {
+                // The last input identifies this commit if its outcome must be checked.
+                let (seat_input, seq) = (&inputs[inputs.len() - 1].1, new_version);
+                let json = serde_json::to_string(seat_input).expect("an input serializes");
+                tx.commit_or_check(&self.pool, (id, seq, &json, now))
+                    .await?;
+                Ok(submitted)
+            }
+            Err(e @ StoreError::Unavailable { .. }) => Err(e), // dropping `tx` closes it
+            Err(StoreError::Stale { .. }) => {
+                tx.rollback().await;
+                Err(self.why_not_claimed(id, expected_version).await)
+            }
+            Err(e) => {
+                tx.rollback().await;
+                Err(e)
+            }
+        }
+    }
+
+    /// The body of a submit inside its transaction. `Stale` here only means the claim
+    /// matched no row; the caller finds out why after rolling back.
+    async fn apply_in(
+        &self,
+        tx: &mut AnyConnection,
+        id: MatchId,
+        expected_version: i64,
+        inputs: &[(Seat, Input)],
+        deadlines: Option<Deadlines>,
+        now: Millis,
+    ) -> Result<Submitted> {
+        const DOING: &str = "saving a move";
+        let new_version = expected_version + inputs.len() as i64;
         let claim = match deadlines {
             None => sqlx::query_as(&SQL.claim),
             Some(_) => sqlx::query_as(&SQL.claim_with_deadlines),
@@ -795,8 +834,11 @@ impl Store {
         };
         let row: Option<MatchRow> = claim.fetch_optional(&mut *tx).await.map_err(db(DOING))?;
         let Some(row) = row else {
-            drop(tx);
-            return Err(self.why_not_claimed(id, expected_version).await);
+            return Err(StoreError::Stale {
+                match_id: id,
+                expected: expected_version,
+                current: -1,
+            });
         };
         let mut info = row.into_info()?;
         info.version = expected_version;
@@ -810,7 +852,7 @@ impl Store {
             Some((v, s)) => (Some(v), Some(s)),
             None => (None, None),
         };
-        let mut state = self.current_state(&mut tx, &info, snapshot).await?;
+        let mut state = self.current_state(tx, &info, snapshot).await?;
         let rules = &*self.rules;
         let mut events = Vec::new();
         for (seat, input) in inputs {
@@ -881,10 +923,9 @@ impl Store {
                 inputs: new_version,
                 finished_at: now,
             };
-            record_result(&mut tx, &r).await.map_err(db(DOING))?;
+            record_result(tx, &r).await.map_err(db(DOING))?;
             result = Some(r);
         }
-        tx.commit().await.map_err(db(DOING))?;
         Ok(Submitted {
             version: new_version,
             events,
@@ -947,7 +988,7 @@ impl Store {
         const DOING: &str = "finishing a match";
         let now = now_ms();
         let _turn = self.write_turn(DOING).await?;
-        let mut tx = self.pool.begin().await.map_err(db(DOING))?;
+        let mut tx = WriteTx::begin(&self.pool, DOING).await?;
         let version: Option<i64> = match expected_version {
             None => sqlx::query_scalar(
                 "UPDATE matches SET status = 'finished', remind_at = NULL, timeout_at = NULL, \
@@ -968,7 +1009,7 @@ impl Store {
         .await
         .map_err(db(DOING))?;
         let Some(version) = version else {
-            drop(tx);
+            tx.rollback().await;
             return Err(self
                 .why_not_claimed(id, expected_version.unwrap_or(-1))
                 .await);
@@ -992,7 +1033,7 @@ impl Store {
         .execute(&mut *tx)
         .await
         .map_err(db(DOING))?;
-        tx.commit().await.map_err(db(DOING))?;
+        tx.commit().await?;
         Ok(r)
     }
 

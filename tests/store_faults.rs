@@ -1,0 +1,502 @@
+//! Fault injection: the store keeps writing through a fault and after it, and every
+//! input it acknowledged is then found by a fresh reader, in order, and the match
+//! replays to its snapshot (`verify`). Each scenario plays a match before the fault,
+//! during it and after it; a submit may fail while the fault lasts, but one that
+//! returned `Ok` must be durable, one that failed must have written nothing, and the
+//! match must play on once the fault is gone.
+//!
+//! SQLite: a full disk (a small tmpfs, which needs root to mount), a lock held past the
+//! busy timeout. PostgreSQL (with `TEST_DATABASE_URL`): connections killed with
+//! `pg_terminate_backend` mid-match, and the server restarted (with
+//! `TEST_PG_RESTART_COMMAND`, which `.ci/run` sets). Tests that cannot set up their
+//! fault here say so on standard error and pass, unless `REQUIRE_FAULT_TESTS=1` (set by
+//! `.ci/run`) makes that a failure.
+
+use crystal_clans::game::{Seat, State};
+use crystal_clans::store::{MatchId, Store, StoreError, StoreOptions, Verdict};
+use rand::SeedableRng;
+use rand_pcg::Pcg32;
+use std::time::Duration;
+
+mod support;
+use support::*;
+
+/// An acknowledged input: the match, its sequence number, the seat and the input JSON.
+type Ack = (MatchId, i64, Seat, String);
+
+/// What a scenario did, for its report line and its assertions.
+#[derive(Debug, Default)]
+struct Tally {
+    /// Submits attempted, acknowledged (`Ok`) and failed, during the fault.
+    during: (u32, u32, u32),
+    /// The same after the fault was lifted.
+    after: (u32, u32, u32),
+    /// Inputs found in the store that no submit acknowledged (a failed submit that wrote).
+    unacknowledged_writes: u32,
+}
+
+/// A match being played through a store, recording every acknowledgement.
+struct Player {
+    store: Store,
+    /// A second store on the same database: each acknowledgement must already be visible
+    /// to it (a commit that only this connection can see is no commit).
+    reader: Store,
+    rng: Pcg32,
+    id: MatchId,
+    state: State,
+    version: i64,
+    acked: Vec<Ack>,
+    matches: Vec<MatchId>,
+    seed: u64,
+}
+
+impl Player {
+    async fn new(store: Store, reader: Store, seed: u64) -> Player {
+        let (m, _) = store
+            .create_match(new_match(seed, [1, 2], None))
+            .await
+            .expect("a match is created before the fault");
+        Player {
+            store,
+            reader,
+            rng: Pcg32::seed_from_u64(seed ^ 0xFA17),
+            id: m.info.id,
+            state: m.state,
+            version: 0,
+            acked: Vec::new(),
+            matches: vec![m.info.id],
+            seed,
+        }
+    }
+
+    /// One random legal submit. `Ok(true)` when it was acknowledged, `Ok(false)` when it
+    /// failed with a database error. A finished match is followed by a new one.
+    async fn step(&mut self) -> bool {
+        if self.state.winner.is_some() {
+            self.seed += 1;
+            match self
+                .store
+                .create_match(new_match(self.seed, [1, 2], None))
+                .await
+            {
+                Ok((m, _)) => {
+                    self.id = m.info.id;
+                    self.state = m.state;
+                    self.version = 0;
+                    self.matches.push(m.info.id);
+                }
+                Err(e) => {
+                    assert!(e.is_transient(), "creating a match: {e}");
+                    return false;
+                }
+            }
+        }
+        let rules = self.store.rules().clone();
+        let (seat, input) = random_input(&rules, &self.state, &mut self.rng);
+        match self.store.submit(self.id, self.version, seat, &input).await {
+            Ok(s) => {
+                assert_eq!(s.version, self.version + 1);
+                self.version = s.version;
+                self.state = s.state;
+                let json = serde_json::to_string(&input).unwrap();
+                self.acked.push((self.id, self.version, seat, json));
+                // Visible to another connection right away (the reader may itself be
+                // hit by the fault; then the final check covers it).
+                if let Ok(info) = self.reader.info(self.id).await {
+                    assert!(
+                        info.version >= self.version,
+                        "match {}: submit acknowledged version {} but another connection \
+                         sees version {}",
+                        self.id,
+                        self.version,
+                        info.version
+                    );
+                }
+                true
+            }
+            Err(StoreError::Unavailable { .. }) => false,
+            Err(e) => panic!("match {}: unexpected error {e:?}", self.id),
+        }
+    }
+
+    /// `n` submits, returning (attempted, acknowledged, failed).
+    async fn play(&mut self, n: u32) -> (u32, u32, u32) {
+        let mut ok = 0;
+        for _ in 0..n {
+            if self.step().await {
+                ok += 1;
+            }
+        }
+        (n, ok, n - ok)
+    }
+
+    /// Closes both stores, opens a fresh one and checks every acknowledged input and
+    /// every match; returns the number of stored inputs nobody acknowledged.
+    async fn check(self, url: &str) -> u32 {
+        self.store.close().await;
+        self.reader.close().await;
+        let fresh = Store::open(url)
+            .await
+            .expect("the database opens after the fault");
+        let mut unacknowledged = 0;
+        for id in &self.matches {
+            let stored = fresh.inputs(*id).await.expect("the inputs read back");
+            let mine: Vec<&Ack> = self.acked.iter().filter(|a| a.0 == *id).collect();
+            for (seq, s) in stored.iter().enumerate() {
+                assert_eq!(s.seq, seq as i64 + 1, "match {id}: a gap in the log");
+            }
+            for (_, seq, seat, json) in &mine {
+                let s = stored.get(*seq as usize - 1).unwrap_or_else(|| {
+                    panic!(
+                        "match {id}: acknowledged input #{seq} is lost (the log has {})",
+                        stored.len()
+                    )
+                });
+                assert_eq!(s.seat, *seat, "match {id} input #{seq}");
+                assert_eq!(
+                    &serde_json::to_string(&s.input).unwrap(),
+                    json,
+                    "match {id} input #{seq}"
+                );
+            }
+            unacknowledged += (stored.len() - mine.len()) as u32;
+            assert_eq!(
+                fresh.verify(*id).await.unwrap().verdict,
+                Verdict::Agrees,
+                "match {id}"
+            );
+        }
+        fresh.close().await;
+        unacknowledged
+    }
+}
+
+/// A fault scenario's common shape: play, inject, play through the fault, lift it, play
+/// on, check with a fresh reader. Returns the tally.
+async fn through_fault(
+    url: &str,
+    opts: impl Fn(&mut StoreOptions),
+    seed: u64,
+    inject: impl AsyncFnOnce(&Store),
+    during: u32,
+    lift: impl AsyncFnOnce(&Store),
+    after: u32,
+) -> Tally {
+    let open = |url: &str| {
+        let mut o = StoreOptions::new(url);
+        opts(&mut o);
+        Store::open_with(o)
+    };
+    let store = open(url).await.expect("the store opens");
+    let reader = open(url).await.expect("a second store opens");
+    let mut p = Player::new(store.clone(), reader, seed).await;
+    let before = p.play(10).await;
+    assert_eq!(before.2, 0, "submits failed before the fault");
+    inject(&store).await;
+    let d = p.play(during).await;
+    lift(&store).await;
+    let a = p.play(after).await;
+    assert_eq!(
+        a.2, 0,
+        "the match does not play on after the fault: {a:?} (attempted, ok, failed)"
+    );
+    let unacknowledged = p.check(url).await;
+    Tally {
+        during: d,
+        after: a,
+        unacknowledged_writes: unacknowledged,
+    }
+}
+
+fn report(name: &str, t: &Tally) {
+    eprintln!(
+        "fault {name}: during the fault {} submits, {} acknowledged, {} failed; after it \
+         {} submits, {} acknowledged; every acknowledged input found; {} unacknowledged \
+         writes",
+        t.during.0, t.during.1, t.during.2, t.after.0, t.after.1, t.unacknowledged_writes
+    );
+}
+
+/// A fault this machine cannot set up: a notice, or a failure where it is required.
+fn cannot(what: &str, why: &str) {
+    let msg = format!("fault test `{what}` SKIPPED: {why}");
+    if std::env::var("REQUIRE_FAULT_TESTS").is_ok_and(|v| v == "1") {
+        panic!("{msg} (REQUIRE_FAULT_TESTS=1)");
+    }
+    eprintln!("{msg}");
+}
+
+// ---- SQLite: a full disk ----------------------------------------------------------------
+
+/// A small tmpfs, unmounted on drop.
+struct SmallFs {
+    dir: std::path::PathBuf,
+}
+
+impl SmallFs {
+    fn mount(size: &str) -> Result<SmallFs, String> {
+        let dir = std::env::temp_dir().join(unique("crystal-clans-fs"));
+        std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+        let out = std::process::Command::new("mount")
+            .args(["-t", "tmpfs", "-o", &format!("size={size}"), "tmpfs"])
+            .arg(&dir)
+            .output()
+            .map_err(|e| format!("mount: {e}"))?;
+        if !out.status.success() {
+            let _ = std::fs::remove_dir(&dir);
+            return Err(format!(
+                "cannot mount a tmpfs ({})",
+                String::from_utf8_lossy(&out.stderr).trim()
+            ));
+        }
+        Ok(SmallFs { dir })
+    }
+
+    /// Fills the file system up to its last byte with a filler file.
+    fn fill(&self) {
+        use std::io::Write;
+        let mut f = std::fs::File::create(self.dir.join("filler")).unwrap();
+        let block = vec![0u8; 64 * 1024];
+        let mut small = vec![0u8; 512];
+        loop {
+            if f.write_all(&block).is_err() {
+                break;
+            }
+        }
+        while f.write_all(&small).is_ok() {}
+        small.truncate(1);
+        while f.write_all(&small).is_ok() {}
+        let _ = f.sync_all();
+    }
+
+    fn free(&self) {
+        std::fs::remove_file(self.dir.join("filler")).unwrap();
+    }
+}
+
+impl Drop for SmallFs {
+    fn drop(&mut self) {
+        let _ = std::process::Command::new("umount")
+            .arg("-l")
+            .arg(&self.dir)
+            .status();
+        let _ = std::fs::remove_dir(&self.dir);
+    }
+}
+
+async fn disk_full(max_connections: u32) {
+    let name = format!("sqlite disk full, {max_connections} connection(s)");
+    let fs = match SmallFs::mount("16m") {
+        Ok(fs) => fs,
+        Err(why) => return cannot(&name, &why),
+    };
+    let url = format!("sqlite://{}", fs.dir.join("clans.db").display());
+    let fs = std::sync::Arc::new(fs);
+    let (f1, f2) = (fs.clone(), fs.clone());
+    let t = through_fault(
+        &url,
+        |o| {
+            o.max_connections = max_connections;
+            o.busy_timeout = Duration::from_millis(500);
+        },
+        40 + max_connections as u64,
+        async move |_: &Store| f1.fill(),
+        40,
+        async move |_: &Store| f2.free(),
+        40,
+    )
+    .await;
+    report(&name, &t);
+    assert!(t.during.2 > 0, "the full disk refused nothing: {t:?}");
+    assert_eq!(t.unacknowledged_writes, 0);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_disk_full_one_connection() {
+    disk_full(1).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_disk_full_pooled() {
+    disk_full(4).await;
+}
+
+// ---- SQLite: a lock held past the busy timeout ------------------------------------------
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_lock_held_past_busy_timeout() {
+    use sqlx::Connection;
+    let db = TestDb::sqlite();
+    let url = db.url.clone();
+    let blocker: std::sync::Arc<tokio::sync::Mutex<Option<sqlx::AnyConnection>>> =
+        Default::default();
+    let (b1, b2) = (blocker.clone(), blocker.clone());
+    let url2 = url.clone();
+    let t = through_fault(
+        &url,
+        |o| o.busy_timeout = Duration::from_millis(200),
+        50,
+        async move |_: &Store| {
+            // Another process's connection takes the write lock and keeps it.
+            let mut c = sqlx::AnyConnection::connect(&url2).await.unwrap();
+            sqlx::Executor::execute(&mut c, "BEGIN EXCLUSIVE")
+                .await
+                .unwrap();
+            *b1.lock().await = Some(c);
+        },
+        6,
+        async move |_: &Store| {
+            let mut c = b2.lock().await.take().unwrap();
+            sqlx::Executor::execute(&mut c, "COMMIT").await.unwrap();
+            c.close().await.unwrap();
+        },
+        30,
+    )
+    .await;
+    report("sqlite lock held past the busy timeout", &t);
+    assert_eq!(t.during.1, 0, "a submit got past an exclusive lock: {t:?}");
+    assert_eq!(t.unacknowledged_writes, 0);
+}
+
+// ---- PostgreSQL: killed connections, a restarted server ----------------------------------
+
+/// The test database's URL with an application name of its own, so that only this
+/// test's connections are killed.
+async fn pg_db(what: &str) -> Option<(TestDb, String, String)> {
+    let Some(db) = TestDb::postgres().await else {
+        cannot(what, "TEST_DATABASE_URL is not set");
+        return None;
+    };
+    let app = unique("faults");
+    let url = format!("{}&application_name={app}", db.url);
+    Some((db, url, app))
+}
+
+async fn terminate(admin_url: &str, app: &str) -> u64 {
+    use sqlx::Connection;
+    let mut c = sqlx::AnyConnection::connect(admin_url).await.unwrap();
+    let killed: Vec<(bool,)> = sqlx::query_as(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1",
+    )
+    .bind(app)
+    .fetch_all(&mut c)
+    .await
+    .unwrap();
+    c.close().await.ok();
+    killed.len() as u64
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_connections_killed_mid_match() {
+    let _shared = PG_SERVER.read().await;
+    let Some((db, url, app)) = pg_db("postgres connections killed").await else {
+        return;
+    };
+    let base = db.pg_schema.as_ref().unwrap().0.clone();
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let kills = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
+    let (s1, s2, k1) = (stop.clone(), stop.clone(), kills.clone());
+    let killer = std::sync::Arc::new(tokio::sync::Mutex::new(None));
+    let (kl1, kl2) = (killer.clone(), killer.clone());
+    let t = through_fault(
+        &url,
+        |o| o.busy_timeout = Duration::from_millis(1000),
+        60,
+        async move |_: &Store| {
+            // Kill every connection of this test's stores every few milliseconds, so
+            // that kills land before, inside and at the commit of a transaction.
+            *kl1.lock().await = Some(tokio::spawn(async move {
+                let mut rng = Pcg32::seed_from_u64(60);
+                while !s1.load(std::sync::atomic::Ordering::Relaxed) {
+                    let n = terminate(&base, &app).await;
+                    k1.fetch_add(n, std::sync::atomic::Ordering::Relaxed);
+                    let ms = crystal_clans::game::rng::below(&mut rng, 15) as u64;
+                    tokio::time::sleep(Duration::from_millis(ms)).await;
+                }
+            }));
+        },
+        80,
+        async move |_: &Store| {
+            s2.store(true, std::sync::atomic::Ordering::Relaxed);
+            kl2.lock().await.take().unwrap().await.unwrap();
+        },
+        30,
+    )
+    .await;
+    let kills = kills.load(std::sync::atomic::Ordering::Relaxed);
+    report(&format!("postgres {kills} connections killed"), &t);
+    assert!(kills > 0);
+    assert_eq!(t.unacknowledged_writes, 0);
+    db.cleanup().await;
+}
+
+/// The server stopped mid-match (submits fail while it is down) and started again.
+/// `TEST_PG_CLUSTER_COMMAND` is a command that takes `stop` or `start` as its last
+/// argument for the cluster behind `TEST_DATABASE_URL` (`.ci/run`: `pg_ctlcluster 15
+/// main`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_server_restarted_mid_match() {
+    let what = "postgres server restarted";
+    let Ok(cmd) = std::env::var("TEST_PG_CLUSTER_COMMAND") else {
+        return cannot(what, "TEST_PG_CLUSTER_COMMAND is not set");
+    };
+    // The server goes down for every PostgreSQL test of this binary: one at a time.
+    let _alone = PG_SERVER.write().await;
+    let Some((db, url, _)) = pg_db(what).await else {
+        return;
+    };
+    let ctl = move |verb: &'static str| {
+        let cmd = format!("{cmd} {verb}");
+        move || {
+            let out = std::process::Command::new("sh")
+                .args(["-c", &cmd])
+                .output()
+                .expect("the cluster command runs");
+            assert!(
+                out.status.success(),
+                "`{cmd}`: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
+    };
+    let (stop, start) = (ctl("stop"), ctl("start"));
+    let t = through_fault(
+        &url,
+        |o| o.busy_timeout = Duration::from_millis(500),
+        70,
+        async move |_: &Store| tokio::task::spawn_blocking(stop).await.unwrap(),
+        5,
+        async move |_: &Store| {
+            tokio::task::spawn_blocking(start).await.unwrap();
+            wait_for_server(&db_base()).await;
+        },
+        30,
+    )
+    .await;
+    report(what, &t);
+    assert_eq!(
+        t.during.1, 0,
+        "a submit succeeded with the server down: {t:?}"
+    );
+    assert_eq!(t.unacknowledged_writes, 0);
+    db.cleanup().await;
+}
+
+/// PostgreSQL tests share the server; the restart test takes it alone.
+static PG_SERVER: tokio::sync::RwLock<()> = tokio::sync::RwLock::const_new(());
+
+fn db_base() -> String {
+    std::env::var("TEST_DATABASE_URL").unwrap()
+}
+
+async fn wait_for_server(url: &str) {
+    use sqlx::Connection;
+    for _ in 0..100 {
+        if let Ok(c) = sqlx::AnyConnection::connect(url).await {
+            c.close().await.ok();
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("the PostgreSQL server did not come back");
+}
