@@ -1,10 +1,11 @@
-//! The child process of the crash test (`tests/store.rs`): it plays random legal inputs
-//! into one match through the store and prints `ack SEQ SEAT INPUT` (the input as JSON)
-//! after each submit has committed. The test kills it with SIGKILL at random moments
+//! The child process of the crash test (`tests/store_faults.rs`): it plays random legal
+//! inputs into one match through the store, printing `submit SEQ` as each submit starts
+//! and `ack SEQ SEAT INPUT` (the input as JSON) after it has committed, so the test can
+//! tell a kill inside a submit from one between submits. The test kills it with SIGKILL at random moments
 //! and checks that every acknowledged input survived. Run through the hidden
 //! `crystal-clans store-crash-child` subcommand.
 
-use super::{Store, block_on};
+use super::{Store, StoreError, block_on};
 use crate::game::rng::below;
 use rand::SeedableRng;
 use rand_pcg::Pcg32;
@@ -36,6 +37,12 @@ pub fn run(url: &str, match_id: i64, seed: u64) -> i32 {
             let seat = pending.seats[below(&mut rng, pending.seats.len() as u32) as usize];
             let legal = state.legal(&rules, seat);
             let input = legal[below(&mut rng, legal.len() as u32) as usize].clone();
+            if writeln!(out, "submit {}", version + 1)
+                .and_then(|_| out.flush())
+                .is_err()
+            {
+                return 3;
+            }
             match store.submit(match_id, version, seat, &input).await {
                 Ok(s) => {
                     version = s.version;
@@ -49,6 +56,19 @@ pub fn run(url: &str, match_id: i64, seed: u64) -> i32 {
                         return 3;
                     }
                 }
+                // The previous child was killed with its COMMIT already sent: the
+                // server (PostgreSQL) finished it after this child loaded the match.
+                // Unacknowledged but written, as any crash allows; continue from there.
+                Err(StoreError::Stale { .. }) => match store.load(match_id).await {
+                    Ok(l) => {
+                        (state, version) = (l.state, l.info.version);
+                        println!("reloaded {version}");
+                    }
+                    Err(e) => {
+                        eprintln!("store-crash-child: {e}");
+                        return 1;
+                    }
+                },
                 Err(e) => {
                     eprintln!("store-crash-child: {e}");
                     return 1;
