@@ -2,7 +2,6 @@
 //! `TEST_DATABASE_URL` names a PostgreSQL database, against PostgreSQL too (a fresh
 //! schema per test). Every test body below runs on both backends: see `both!` at the end.
 
-use crystal_clans::game::rng::below;
 use crystal_clans::game::{Input, RULES_VERSION, Seat, Setup, State};
 use crystal_clans::store::{
     Backend, Deadlines, Due, DueKind, Durability, GuildSettings, NewMatch, Player, Reason, Status,
@@ -10,10 +9,8 @@ use crystal_clans::store::{
 };
 use rand::SeedableRng;
 use rand_pcg::Pcg32;
-use std::io::{BufRead, BufReader};
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::sync::Arc;
-use std::time::Duration;
 
 mod support;
 use support::*;
