@@ -88,10 +88,70 @@ impl StoreError {
     }
 }
 
-/// Maps a database error to `Unavailable`, naming the operation for the logs.
+/// Maps a database error to `Unavailable`, naming the operation and the cause for the
+/// logs.
 pub(crate) fn db(doing: &'static str) -> impl FnOnce(sqlx::Error) -> StoreError {
     move |e| StoreError::Unavailable {
         doing,
-        detail: e.to_string(),
+        detail: describe(&e),
+    }
+}
+
+/// A database error in words an operator can act on: the cause first, then the
+/// driver's own message. SQLite's result codes and PostgreSQL's SQLSTATEs name the
+/// causes a bot meets in operation; everything else keeps the driver's text.
+pub(crate) fn describe(e: &sqlx::Error) -> String {
+    let cause = match e {
+        sqlx::Error::Io(io) => Some(match io.kind() {
+            std::io::ErrorKind::ConnectionRefused => {
+                "the database server refused the connection (is it running, on that host and \
+                 port?)"
+            }
+            std::io::ErrorKind::TimedOut => "the database server did not answer in time",
+            std::io::ErrorKind::NotFound => "the database server's host name is unknown",
+            _ => "the connection to the database server failed",
+        }),
+        sqlx::Error::Tls(_) => Some("the TLS connection to the database server failed"),
+        sqlx::Error::PoolTimedOut => Some(
+            "no database connection could be had in time (all were busy, or none could be \
+             opened: `Store::diagnose` finds out which)",
+        ),
+        sqlx::Error::PoolClosed => Some("the store was closed"),
+        sqlx::Error::Database(d) => match d.code().as_deref() {
+            // SQLite's primary result codes (the extended ones share the low byte).
+            Some(code) if code.parse::<i32>().is_ok() => {
+                match code.parse::<i32>().unwrap_or(0) & 0xff {
+                    5 | 6 => Some("the database is locked by another connection or process"),
+                    8 => Some(
+                        "the database is read-only (file or folder permissions, or a \
+                               read-only file system)",
+                    ),
+                    10 => Some("a disk I/O error"),
+                    11 => Some("the database file is damaged"),
+                    13 => Some("the disk is full"),
+                    14 => Some(
+                        "the database file cannot be opened (it does not exist, or \
+                                its folder is missing or not writable)",
+                    ),
+                    26 => Some("the file is not a SQLite database"),
+                    _ => None,
+                }
+            }
+            Some("28P01") | Some("28000") => {
+                Some("the database server refused the user name or password")
+            }
+            Some("3D000") => Some("the database does not exist on the server"),
+            Some("53100") => Some("the database server's disk is full"),
+            Some("55P03") => Some("a row lock was held too long by another connection"),
+            Some("57P01") | Some("57P02") | Some("57P03") => {
+                Some("the database server is shutting down or restarting")
+            }
+            _ => None,
+        },
+        _ => None,
+    };
+    match cause {
+        Some(c) => format!("{c}: {e}"),
+        None => e.to_string(),
     }
 }

@@ -98,6 +98,8 @@ pub struct StoreOptions {
     pub busy_timeout: Duration,
     /// See [`REPLAYABLE_RULES_VERSIONS`].
     pub replayable_rules_versions: Vec<u32>,
+    /// Create a SQLite file that does not exist yet (the bot), or refuse (`verify`).
+    pub create: bool,
 }
 
 impl StoreOptions {
@@ -113,6 +115,7 @@ impl StoreOptions {
             durability: Durability::Full,
             busy_timeout: Duration::from_secs(5),
             replayable_rules_versions: REPLAYABLE_RULES_VERSIONS.to_vec(),
+            create: true,
         }
     }
 
@@ -141,6 +144,35 @@ pub struct Store {
     /// in SQLite's busy handler, which sleeps in steps of up to 100 ms between retries.
     write_gate: Arc<tokio::sync::Mutex<()>>,
     busy_timeout: Duration,
+    /// How to open one connection outside the pool, to find out why the pool could not
+    /// (`Store::diagnose`). The URL may hold a password: never printed.
+    probe: Arc<Probe>,
+}
+
+struct Probe {
+    url: String,
+    on_connect: &'static str,
+    timeout: Duration,
+}
+
+impl Probe {
+    /// Opens one connection and prepares it as the pool would; the cause if that fails.
+    async fn run(&self) -> std::result::Result<(), String> {
+        use sqlx::Connection;
+        let attempt = async {
+            let mut conn = AnyConnection::connect(&self.url).await?;
+            sqlx::Executor::execute(&mut conn, self.on_connect).await?;
+            conn.close().await
+        };
+        match tokio::time::timeout(self.timeout, attempt).await {
+            Ok(Ok(())) => Ok(()),
+            Ok(Err(e)) => Err(error::describe(&e)),
+            Err(_) => Err(format!(
+                "the database did not answer within {} ms",
+                self.timeout.as_millis()
+            )),
+        }
+    }
 }
 
 /// The current time in milliseconds since the Unix epoch.
@@ -447,7 +479,7 @@ impl Store {
         let mut url = opts.url.clone();
         if backend == Backend::Sqlite && !url.contains("mode=") && !url.contains(":memory:") {
             url.push_str(if url.contains('?') { "&" } else { "?" });
-            url.push_str("mode=rwc");
+            url.push_str(if opts.create { "mode=rwc" } else { "mode=rw" });
         }
         let mut pool_opts = AnyPoolOptions::new()
             .max_connections(opts.max_connections.max(1))
@@ -483,6 +515,23 @@ impl Store {
                 Ok(())
             })
         });
+        let probe = Arc::new(Probe {
+            url: url.clone(),
+            on_connect,
+            timeout: opts.busy_timeout.max(Duration::from_secs(1)),
+        });
+        // The pool retries a failing connection until its timeout and then reports only
+        // "pool timed out"; one plain connection first tells the real cause (not a
+        // database, refused, unknown host, bad password).
+        if !url.contains(":memory:") && !url.contains("mode=memory") {
+            probe
+                .run()
+                .await
+                .map_err(|detail| StoreError::Unavailable {
+                    doing: "opening the database",
+                    detail,
+                })?;
+        }
         let pool = pool_opts
             .connect(&url)
             .await
@@ -505,7 +554,15 @@ impl Store {
             replayable: Arc::new(opts.replayable_rules_versions),
             write_gate: Arc::default(),
             busy_timeout: opts.busy_timeout,
+            probe,
         })
+    }
+
+    /// Why the database cannot be used right now, found with a connection of its own
+    /// (`None`: a connection opens and answers). For the operator's log after an
+    /// `Unavailable` error, whose pool timeout alone does not say why.
+    pub async fn diagnose(&self) -> Option<String> {
+        self.probe.run().await.err()
     }
 
     /// Waits for this process's turn to write (SQLite only; PostgreSQL takes concurrent
@@ -1431,6 +1488,15 @@ fn parse_snapshot(info: &MatchInfo, snapshot: (Option<i64>, Option<String>)) -> 
         )));
     }
     serde_json::from_str(&json).map_err(|e| bad(format!("the snapshot is unreadable: {e}")))
+}
+
+/// The file of a `sqlite:` URL (`None` for another backend or an in-memory database).
+pub fn sqlite_file(url: &str) -> Option<std::path::PathBuf> {
+    let rest = url
+        .strip_prefix("sqlite://")
+        .or_else(|| url.strip_prefix("sqlite:"))?;
+    let path = rest.split('?').next().unwrap_or(rest);
+    (!path.is_empty() && path != ":memory:").then(|| path.into())
 }
 
 /// A database URL without its password, for messages.

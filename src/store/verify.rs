@@ -3,8 +3,8 @@
 
 use super::error::db;
 use super::{
-    MatchId, RULES_VERSION, Result, Status, Store, StoreError, Verdict, VerifyReport, block_on,
-    database_url_from_env, load_row, read_inputs, redact_url,
+    MatchId, RULES_VERSION, Result, Status, Store, StoreError, StoreOptions, Verdict, VerifyReport,
+    block_on, database_url_from_env, load_row, read_inputs, redact_url, sqlite_file,
 };
 use crate::game::State;
 
@@ -145,7 +145,18 @@ fn differing_fields(a: &State, b: &State) -> String {
 pub fn cli(database: Option<String>, match_id: Option<MatchId>) -> i32 {
     let url = database.unwrap_or_else(database_url_from_env);
     block_on(async move {
-        let store = match Store::open(&url).await {
+        // Checking must not create an empty database where none was (a typo in the path
+        // would otherwise "verify" a fresh file and report it consistent).
+        if let Some(path) = sqlite_file(&url).filter(|p| !p.exists()) {
+            eprintln!(
+                "no database file at {} (nothing was created; is the path right?)",
+                path.display()
+            );
+            return 2;
+        }
+        let mut opts = StoreOptions::new(url.clone());
+        opts.create = false;
+        let store = match Store::open_with(opts).await {
             Ok(s) => s,
             Err(e) => {
                 eprintln!("cannot open the database {}: {e}", redact_url(&url));
