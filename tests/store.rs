@@ -689,6 +689,34 @@ async fn damaged_rows_are_reported_per_match(db: &TestDb) {
         .await
         .unwrap();
     assert!(matches!(verdict(c).await, Verdict::Damaged { detail } if detail.contains("jumps")));
+    // The bot notices the gap itself when it loads or continues the match, with a good
+    // snapshot in place (before, only `verify` did).
+    put_snapshot(&store, c, &s7, Some(7)).await;
+    let gap = |e: &StoreError| {
+        matches!(e, StoreError::Corrupt { match_id, detail }
+            if *match_id == c && detail.contains("log holds 6 inputs ending at #7"))
+    };
+    let e = store.load(c).await.unwrap_err();
+    assert!(gap(&e), "{e:?}");
+    let (seat, input) = random_input(&rules, &s7, &mut Pcg32::seed_from_u64(1));
+    let e = store.submit(c, 7, seat, &input).await.unwrap_err();
+    assert!(gap(&e), "{e:?}");
+    // A lost last input: the log ends before the match's version.
+    sqlx::query("DELETE FROM inputs WHERE match_id = $1 AND seq = 7")
+        .bind(c)
+        .execute(store.pool())
+        .await
+        .unwrap();
+    let e = store.load(c).await.unwrap_err();
+    assert!(
+        matches!(&e, StoreError::Corrupt { detail, .. } if detail.contains("log holds 5 inputs ending at #6")),
+        "{e:?}"
+    );
+    assert_eq!(
+        store.info(c).await.unwrap().version,
+        7,
+        "nothing was written"
+    );
 }
 
 /// Overwrites a match's snapshot behind the store's back (and its version, if given).

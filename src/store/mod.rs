@@ -269,7 +269,46 @@ struct LoadRow {
     m: MatchRow,
     snap_version: Option<i64>,
     snap_state: Option<String>,
+    #[sqlx(flatten)]
+    log: LogEnds,
 }
+
+/// How many inputs a match's log holds and its last sequence number: read with every
+/// load (an index range the size of one match), so a lost or missing input is noticed
+/// before the match is shown or continued, not only by `verify`.
+#[derive(Debug, FromRow)]
+struct LogEnds {
+    log_count: i64,
+    log_last: Option<i64>,
+}
+
+impl LogEnds {
+    fn check(&self, info: &MatchInfo) -> Result<()> {
+        let last = self.log_last.unwrap_or(0);
+        if self.log_count == info.version && last == info.version {
+            return Ok(());
+        }
+        Err(StoreError::Corrupt {
+            match_id: info.id,
+            detail: format!(
+                "the match is at version {} but its log holds {} inputs ending at #{last}",
+                info.version, self.log_count
+            ),
+        })
+    }
+}
+
+#[derive(Debug, FromRow)]
+struct SnapshotRow {
+    version: i64,
+    state: String,
+    #[sqlx(flatten)]
+    log: LogEnds,
+}
+
+/// The columns of [`LogEnds`] for the match `$1`.
+const LOG_ENDS: &str = "(SELECT COUNT(*) FROM inputs WHERE match_id = $1) AS log_count, \
+     (SELECT MAX(seq) FROM inputs WHERE match_id = $1) AS log_last";
 
 #[derive(Debug, FromRow)]
 struct InputRow {
@@ -414,6 +453,7 @@ impl ResultRow {
 struct Sql {
     load: String,
     select_match: String,
+    snapshot: String,
     claim: String,
     claim_with_deadlines: String,
     active_of_user: String,
@@ -425,10 +465,11 @@ static SQL: LazyLock<Sql> = LazyLock::new(|| {
     let m = match_columns("m.");
     Sql {
         load: format!(
-            "SELECT {m}, s.version AS snap_version, s.state AS snap_state \
+            "SELECT {m}, s.version AS snap_version, s.state AS snap_state, {LOG_ENDS} \
              FROM matches m LEFT JOIN snapshots s ON s.match_id = m.id WHERE m.id = $1"
         ),
         select_match: format!("SELECT {bare} FROM matches WHERE id = $1"),
+        snapshot: format!("SELECT version, state, {LOG_ENDS} FROM snapshots WHERE match_id = $1"),
         // Claiming the next version first takes the write lock (SQLite) or the row lock
         // (PostgreSQL) before anything is read, so two submits serialize here and the
         // second finds the version moved on.
@@ -692,6 +733,7 @@ impl Store {
         let row = load_row(&mut conn, id).await?;
         let snapshot = (row.snap_version, row.snap_state);
         let info = row.m.into_info()?;
+        row.log.check(&info)?;
         let state = self.current_state(&mut conn, &info, snapshot).await?;
         Ok(Loaded { info, state })
     }
@@ -899,16 +941,19 @@ impl Store {
         };
         let mut info = row.into_info()?;
         info.version = expected_version;
-        let snap: Option<(i64, String)> =
-            sqlx::query_as("SELECT version, state FROM snapshots WHERE match_id = $1")
-                .bind(id)
-                .fetch_optional(&mut *tx)
-                .await
-                .map_err(db(DOING))?;
-        let snapshot = match snap {
-            Some((v, s)) => (Some(v), Some(s)),
-            None => (None, None),
+        let snap: Option<SnapshotRow> = sqlx::query_as(&SQL.snapshot)
+            .bind(id)
+            .fetch_optional(&mut *tx)
+            .await
+            .map_err(db(DOING))?;
+        let Some(snap) = snap else {
+            return Err(StoreError::Corrupt {
+                match_id: id,
+                detail: "the match has no snapshot".into(),
+            });
         };
+        snap.log.check(&info)?;
+        let snapshot = (Some(snap.version), Some(snap.state));
         let mut state = self.current_state(tx, &info, snapshot).await?;
         let rules = &*self.rules;
         let mut events = Vec::new();
