@@ -358,6 +358,62 @@ async fn sqlite_lock_held_past_busy_timeout() {
     assert_eq!(t.unacknowledged_writes, 0);
 }
 
+// ---- SQLite: the database made read-only -----------------------------------------------
+
+/// Sets or clears the immutable attribute of the database and its WAL and shared-memory
+/// files: unlike a permission change (which root ignores and open files keep), it
+/// refuses writes through files that are already open, as a file system turned
+/// read-only does.
+fn immutable(db: &std::path::Path, on: bool) -> Result<(), String> {
+    for suffix in ["", "-wal", "-shm"] {
+        let path = format!("{}{suffix}", db.display());
+        let out = std::process::Command::new("chattr")
+            .arg(if on { "+i" } else { "-i" })
+            .arg(&path)
+            .output()
+            .map_err(|e| format!("chattr: {e}"))?;
+        if !out.status.success() {
+            return Err(format!(
+                "chattr {path}: {}",
+                String::from_utf8_lossy(&out.stderr).trim()
+            ));
+        }
+    }
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_database_made_read_only() {
+    let what = "sqlite database made read-only";
+    let db = TestDb::sqlite();
+    let path = db.sqlite_file.clone().unwrap();
+    // Can this file system do it at all? (ext4 can; tmpfs and overlays may not.)
+    let files = ["", "-wal", "-shm"].map(|s| format!("{}{s}", path.display()));
+    files.iter().for_each(|f| std::fs::write(f, b"").unwrap());
+    let can = immutable(&path, true).and_then(|_| immutable(&path, false));
+    files.iter().for_each(|f| std::fs::remove_file(f).unwrap());
+    if let Err(why) = can {
+        return cannot(what, &why);
+    }
+    let (p1, p2) = (path.clone(), path.clone());
+    let t = through_fault(
+        &db.url,
+        |o| o.busy_timeout = Duration::from_millis(300),
+        80,
+        async move |_: &Store| immutable(&p1, true).unwrap(),
+        20,
+        async move |_: &Store| immutable(&p2, false).unwrap(),
+        30,
+    )
+    .await;
+    report(what, &t);
+    assert!(
+        t.during.2 > 0,
+        "the read-only database refused nothing: {t:?}"
+    );
+    assert_eq!(t.unacknowledged_writes, 0);
+}
+
 // ---- PostgreSQL: killed connections, a restarted server ----------------------------------
 
 /// The test database's URL with an application name of its own, so that only this
