@@ -471,7 +471,7 @@ async fn postgres_connections_killed_mid_match() {
                 }
             }));
         },
-        80,
+        40,
         async move |_: &Store| {
             s2.store(true, std::sync::atomic::Ordering::Relaxed);
             kl2.lock().await.take().unwrap().await.unwrap();
