@@ -531,3 +531,106 @@ async fn the_ai_plays_its_seat_and_its_posts_are_paced() {
     }
     assert!(paced > 0 && mine > 0, "{paced} {mine}");
 }
+
+/// An AI turn cut short (here: the process that ran the AI stopped before its turn; a
+/// submit failing on a database fault ends the same way) resumes when the player next
+/// opens a panel: the match never waits for an AI that nobody runs.
+#[tokio::test]
+async fn an_ai_turn_cut_short_resumes_when_a_player_opens_a_panel() {
+    use crystal_clans::store::{NewMatch, Player};
+    let store = scratch("ai-resume").await;
+    let without_ai = App::new(store.clone()).with_seeds(12).without_images();
+    let (m, _) = store
+        .create_match(NewMatch {
+            guild: Some(GUILD),
+            channel: CHANNEL,
+            thread: None,
+            seats: [Player::User(ANA), Player::Ai(0)],
+            setup: crystal_clans::game::Setup {
+                clans: [2, 3],
+                seed: 12,
+                mulligan: false,
+            },
+            terms: Default::default(),
+            deadlines: Default::default(),
+        })
+        .await
+        .unwrap();
+    let id = m.info.id;
+    // Play the human seat until the match waits for the AI, which nobody answers.
+    for _ in 0..50 {
+        let l = store.load(id).await.unwrap();
+        if l.state.waiting().contains(&1) {
+            break;
+        }
+        let legal = l.state.legal(without_ai.rules(), 0);
+        without_ai.play(id, l.info.version, ANA, 0).await;
+        assert!(!legal.is_empty());
+    }
+    let stuck = store.load(id).await.unwrap();
+    assert!(
+        stuck.state.waiting().contains(&1),
+        "the match never waited for the AI"
+    );
+    // After a restart with the AI plugged in, the player's next look lets it play.
+    let restarted = App::new(store.clone())
+        .with_seeds(12)
+        .with_bot(std::sync::Arc::new(crystal_clans::app::AiSeats))
+        .without_images();
+    let out = restarted.panel(id, None, ANA, Nav::Overview).await;
+    assert!(!out.public.is_empty(), "the AI's moves were not posted");
+    let after = store.load(id).await.unwrap();
+    assert!(
+        after.info.version > stuck.info.version,
+        "the AI did not move"
+    );
+    assert!(
+        after.state.winner.is_some() || !after.state.waiting().contains(&1),
+        "the match still waits for the AI"
+    );
+    assert!(out.reply.is_some());
+}
+
+/// "The bot's operator has been told" is true: a store fault a player sees is logged at
+/// error level with its match id (and a refused move is not).
+#[tokio::test(flavor = "current_thread")]
+async fn a_store_fault_a_player_sees_is_logged_with_its_match() {
+    use std::sync::{Arc, Mutex};
+    #[derive(Clone, Default)]
+    struct Buf(Arc<Mutex<Vec<u8>>>);
+    impl std::io::Write for Buf {
+        fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(b);
+            Ok(b.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let buf = Buf::default();
+    let writer = buf.clone();
+    let subscriber = tracing_subscriber::fmt()
+        .with_writer(move || writer.clone())
+        .with_ansi(false)
+        .with_max_level(tracing::Level::INFO)
+        .finish();
+    let _guard = tracing::subscriber::set_default(subscriber);
+    let app = App::new(scratch("fault-log").await)
+        .with_seeds(13)
+        .without_images();
+    let id = start(&app).await;
+    sqlx::query("UPDATE snapshots SET state = 'not json' WHERE match_id = $1")
+        .bind(id)
+        .execute(app.store.pool())
+        .await
+        .unwrap();
+    let out = app.panel(id, None, ANA, Nav::Overview).await;
+    let told = out.reply.unwrap().content;
+    assert!(told.contains("operator has been told"), "{told}");
+    let log = String::from_utf8(buf.0.lock().unwrap().clone()).unwrap();
+    let line = log
+        .lines()
+        .find(|l| l.contains("ERROR") && l.contains(&format!("match_id={id}")))
+        .unwrap_or_else(|| panic!("no error line with the match id in:\n{log}"));
+    assert!(line.contains("damaged"), "{line}");
+}

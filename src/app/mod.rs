@@ -8,6 +8,7 @@
 //! clicker as an ephemeral reply, and a clicker's seat always comes from the stored
 //! match, never from the interaction.
 
+mod failures;
 pub mod ids;
 pub mod msg;
 pub mod panel;
@@ -253,7 +254,7 @@ impl App {
                     "Your private panels will be shown here, only to you."
                 })
             }
-            Err(e) => Outcome::private(e.user_message()),
+            Err(e) => Outcome::private(self.told(None, &e)),
         }
     }
 
@@ -463,7 +464,7 @@ impl App {
                 }
                 _ => "This challenge was already accepted.".into(),
             }),
-            Err(e) => Err(e.user_message()),
+            Err(e) => Err(self.told(None, &e)),
         }
     }
 
@@ -544,7 +545,7 @@ impl App {
                 // Give the challenge back so it can be accepted again once the store
                 // recovers.
                 let _ = self.store.release_challenge(&c.encode()).await;
-                Outcome::private(e.user_message())
+                Outcome::private(self.told(None, &e))
             }
         }
     }
@@ -586,7 +587,7 @@ impl App {
         );
         self.begin(new, &header)
             .await
-            .unwrap_or_else(|e| Outcome::private(e.user_message()))
+            .unwrap_or_else(|e| Outcome::private(self.told(None, &e)))
     }
 
     /// Creates a match, posts its opening board ("Match #N begins: " and `players`) in
@@ -628,7 +629,7 @@ impl App {
             Ok(false) => {
                 return Outcome::private("This challenge was already accepted or declined.");
             }
-            Err(e) => return Outcome::private(e.user_message()),
+            Err(e) => return Outcome::private(self.told(None, &e)),
         }
         let text = if user == c.challenger {
             format!("{} withdrew the challenge.", mention(user))
@@ -657,7 +658,7 @@ impl App {
             .store
             .load(match_id)
             .await
-            .map_err(|e| Outcome::private(e.user_message()))?;
+            .map_err(|e| Outcome::private(self.told(Some(match_id), &e)))?;
         let seat = Self::seat_of(&loaded, user).ok_or_else(|| {
             Outcome::private(format!(
                 "You are not playing in match #{match_id}. Start your own with `/clans challenge`."
@@ -678,6 +679,7 @@ impl App {
             Ok(x) => x,
             Err(o) => return o,
         };
+        let (loaded, public) = self.resume_ai(loaded).await;
         // A step of an old panel names choices of an old position: start afresh.
         let stale = version.is_some_and(|v| v != loaded.info.version);
         let mut msg = self.panel_msg(&loaded, seat, if stale { Nav::Overview } else { nav });
@@ -690,8 +692,29 @@ impl App {
         }
         Outcome {
             reply: Some(msg),
-            ..Outcome::default()
+            channel: (!public.is_empty())
+                .then(|| loaded.info.thread.unwrap_or(loaded.info.channel)),
+            public,
+            created: None,
         }
+    }
+
+    /// An AI turn cut short (its submit failed on a database fault, or the process
+    /// stopped mid-turn) resumes when a player next opens a panel in the match, so the
+    /// match never waits for an AI that nobody is running.
+    async fn resume_ai(&self, loaded: Loaded) -> (Loaded, Vec<Msg>) {
+        let ai_waited = loaded
+            .state
+            .waiting()
+            .iter()
+            .any(|&s| matches!(loaded.info.seats[s as usize], Player::Ai(_)));
+        if !ai_waited || self.bot.is_none() || loaded.info.status != crate::store::Status::Active {
+            return (loaded, Vec::new());
+        }
+        let id = loaded.info.id;
+        let (_, public) = self.run_ai(loaded.clone(), Vec::new()).await;
+        let loaded = self.store.load(id).await.unwrap_or(loaded);
+        (loaded, public)
     }
 
     fn panel_msg(&self, loaded: &Loaded, seat: Seat, nav: Nav) -> Msg {
@@ -790,9 +813,9 @@ impl App {
             Ok(s) => s,
             Err(StoreError::Stale { .. }) => match self.store.load(match_id).await {
                 Ok(l) => return stale(&l),
-                Err(e) => return Outcome::private(e.user_message()),
+                Err(e) => return Outcome::private(self.told(Some(match_id), &e)),
             },
-            Err(e) => return Outcome::private(e.user_message()),
+            Err(e) => return Outcome::private(self.told(Some(match_id), &e)),
         };
         let info = crate::store::MatchInfo {
             version: sub.version,
@@ -1139,7 +1162,12 @@ impl App {
                         ..m
                     }));
                 }
-                Err(_) => break,
+                Err(e) => {
+                    // Logged for the operator; the AI's turn resumes when a player next
+                    // opens a panel in this match (`resume_ai`).
+                    self.told(Some(id), &e);
+                    break;
+                }
             }
         }
         (id, public)
@@ -1236,7 +1264,7 @@ impl App {
                     created: None,
                 }
             }
-            Err(e) => Outcome::private(e.user_message()),
+            Err(e) => Outcome::private(self.told(Some(match_id), &e)),
         }
     }
 
@@ -1282,7 +1310,7 @@ impl App {
                 public: vec![self.board_post(&l, &[], "").await],
                 ..Outcome::default()
             },
-            Err(e) => Outcome::private(e.user_message()),
+            Err(e) => Outcome::private(self.told(Some(match_id), &e)),
         }
     }
 
@@ -1304,7 +1332,7 @@ impl App {
                     .collect::<Vec<_>>()
                     .join("\n"),
             ),
-            Err(e) => Outcome::private(e.user_message()),
+            Err(e) => Outcome::private(self.told(None, &e)),
         }
     }
 
@@ -1318,7 +1346,7 @@ impl App {
         };
         let entries = match entries {
             Ok(e) => e,
-            Err(e) => return Outcome::private(e.user_message()),
+            Err(e) => return Outcome::private(self.told(None, &e)),
         };
         if entries.is_empty() {
             return Outcome::private(format!("No finished matches for {whose} yet."));

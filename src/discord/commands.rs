@@ -513,7 +513,7 @@ pub async fn config(
     let store = &ctx.data().app.store;
     let mut s: GuildSettings = match store.guild_settings(guild).await {
         Ok(s) => s,
-        Err(e) => return send(ctx, Outcome::private(e.user_message())).await,
+        Err(e) => return send(ctx, Outcome::private(ctx.data().app.told(None, &e))).await,
     };
     let nz = |m: u32| (m > 0).then_some(m);
     if let Some(m) = reminder_minutes {
@@ -555,7 +555,7 @@ pub async fn config(
                 .map(|c| format!("<#{c}> only"))
                 .unwrap_or("any channel".into()),
         ),
-        Err(e) => e.user_message(),
+        Err(e) => ctx.data().app.told(None, &e),
     };
     send(ctx, Outcome::private(text)).await
 }

@@ -78,6 +78,35 @@ impl StoreError {
         }
     }
 
+    /// The match the error is about, for the operator's log.
+    pub fn match_id(&self) -> Option<MatchId> {
+        match self {
+            StoreError::Stale { match_id, .. }
+            | StoreError::Rules { match_id, .. }
+            | StoreError::Corrupt { match_id, .. }
+            | StoreError::Incompatible { match_id, .. } => Some(*match_id),
+            StoreError::NotFound(id) | StoreError::Finished(id) => Some(*id),
+            StoreError::Setup(_)
+            | StoreError::BadSettings { .. }
+            | StoreError::Invalid(_)
+            | StoreError::Unavailable { .. } => None,
+        }
+    }
+
+    /// Whether the operator must hear of it: the database failing or damaged data. A
+    /// stale panel, a refused move, a missing or finished match are the players' own
+    /// business.
+    pub fn is_fault(&self) -> bool {
+        matches!(
+            self,
+            StoreError::Unavailable { .. }
+                | StoreError::Corrupt { .. }
+                | StoreError::Incompatible { .. }
+                | StoreError::BadSettings { .. }
+                | StoreError::Setup(_)
+        )
+    }
+
     /// Whether trying the same call again later may succeed (a database hiccup, a stale
     /// panel after reloading). Rules errors, damage and missing matches are final.
     pub fn is_transient(&self) -> bool {

@@ -834,9 +834,11 @@ impl Store {
             guarded(|| state.apply(rules, inp.seat, &inp.input))
                 .map_err(|e| bad(format!("replaying input #{}: {e}", inp.seq)))?
                 .map_err(|e| {
+                    // Not the input itself: it may be a secret (a battle card not yet
+                    // revealed), and this detail goes to the operator's log.
                     bad(format!(
-                        "input #{} ({:?} by seat {}) is refused on replay: {e}",
-                        inp.seq, inp.input, inp.seat
+                        "input #{} by seat {} is refused on replay: {e}",
+                        inp.seq, inp.seat
                     ))
                 })?;
         }
