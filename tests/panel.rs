@@ -48,6 +48,19 @@ fn walk(rules: &Rules, state: &State, seat: u8) -> (BTreeSet<usize>, usize, Vec<
                 v => panic!("unexpected verb {v:?}"),
             }
         };
+        // A player cannot tell two choices apart by anything but their text.
+        let mut texts = BTreeSet::new();
+        for row in &screen.rows {
+            match row {
+                Row::Buttons(bs) => bs.iter().for_each(|b| {
+                    assert!(texts.insert(b.label.clone()), "{nav:?}: two `{}`", b.label)
+                }),
+                Row::Select(s) => s.options.iter().for_each(|o| {
+                    let text = format!("{} {}", o.label, o.description);
+                    assert!(texts.insert(text.clone()), "{nav:?}: two `{text}`")
+                }),
+            }
+        }
         for row in &screen.rows {
             match row {
                 Row::Buttons(bs) => {
@@ -236,4 +249,43 @@ fn hands_bigger_than_25_cards_still_work() {
     assert_eq!(legal.len(), kinds.len());
     let (reached, _, _) = walk(&rules, &b, seat as u8);
     assert_eq!(reached.len(), legal.len());
+}
+
+/// Regression: 15 panels offered two buttons with one label (two "Dandelion Knights
+/// (3/3)" in one squad). Choices of the same card kind in different places now say where
+/// each card is, so every choice of every random position reads differently.
+#[test]
+fn regression_two_choices_never_share_a_label() {
+    let rules = Rules::base();
+    let mut rng = Pcg32::seed_from_u64(15);
+    let mut told_apart = 0;
+    for game in 0..40u64 {
+        let setup = Setup {
+            clans: [(game % 6) as u8, ((game / 6) % 6) as u8],
+            seed: game,
+            mulligan: false,
+        };
+        let (mut state, _) = State::new(&rules, setup).unwrap();
+        while state.winner.is_none() {
+            let seat = state.waiting()[0];
+            let choices = panel::choices(&rules, &state, seat);
+            let mut shown = BTreeSet::new();
+            for c in &choices {
+                assert!(
+                    shown.insert((c.label.clone(), c.detail.clone())),
+                    "two choices read `{}` in {:?}",
+                    c.label,
+                    state.pending()
+                );
+                told_apart += usize::from(c.label.contains(" squad)") || c.label.contains("pile)"));
+            }
+            let legal = state.legal(&rules, seat);
+            let i = below(&mut rng, legal.len() as u32) as usize;
+            state.apply(&rules, seat, &legal[i]).unwrap();
+        }
+    }
+    assert!(
+        told_apart > 0,
+        "no position had two choices that read the same"
+    );
 }

@@ -225,13 +225,173 @@ pub fn confirms(question: &Question) -> bool {
     matches!(question, Question::Action | Question::FreeScore)
 }
 
+/// Where a card is, as a player who may choose it sees it: which pile, or which squad
+/// and how deep in it. Empty where the card is nowhere else it could be confused with.
+fn place(rules: &Rules, state: &State, seat: Seat, c: CardId) -> String {
+    let whose = |s: Seat| if s == seat { "your" } else { "the opponent's" };
+    for s in [seat, 1 - seat] {
+        let p = &state.players[s as usize];
+        if p.hand.contains(&c) {
+            return format!("{} hand", whose(s));
+        }
+        if p.discard.contains(&c) {
+            return format!("{} discard pile", whose(s));
+        }
+        if p.draw.contains(&c) {
+            return format!("{} draw pile", whose(s));
+        }
+    }
+    for (z, squads) in state.squads.iter().enumerate() {
+        for (s, squad) in squads.iter().enumerate() {
+            if let Some(i) = squad.iter().position(|&u| u == c) {
+                let depth = match i {
+                    0 => "top".to_string(),
+                    i if i + 1 == squad.len() => "bottom".to_string(),
+                    i => format!("{} from the top", i + 1),
+                };
+                return format!(
+                    "{}, {} of {} squad",
+                    zone(rules, z as u8),
+                    depth,
+                    whose(s as Seat)
+                );
+            }
+        }
+    }
+    String::new()
+}
+
+/// The cards an input names, for telling apart choices that read the same.
+fn named_cards(input: &Input) -> Vec<CardId> {
+    match input {
+        Input::Unit(c) | Input::Pick(c) | Input::Discard(c) | Input::BattleCard(c) => vec![*c],
+        Input::Tuck { card, .. } => vec![*card],
+        Input::Inform { keep, .. } => vec![*keep],
+        Input::Mulligan(cs) | Input::Summon(cs) | Input::Order(cs) => cs.to_vec(),
+        Input::SummonTo { cards, .. } | Input::Move { cards, .. } => cards.to_vec(),
+        _ => Vec::new(),
+    }
+}
+
+/// Two choices with the same text (two Reef Wardens in one squad, the same card in hand
+/// and in the discard pile) get what differs appended: where each named card is, and
+/// as a last resort a number. Labels are compared as shown (with their detail); groups
+/// (the first step of a two-step choice, also shown as a choice) are compared by the
+/// cards they stand for.
+fn disambiguate(rules: &Rules, state: &State, seat: Seat, legal: &[Input], out: &mut [Choice]) {
+    let places = |i: usize| -> String {
+        let mut ps: Vec<String> = named_cards(&legal[out[i].index])
+            .into_iter()
+            .map(|c| place(rules, state, seat, c))
+            .filter(|p| !p.is_empty())
+            .collect();
+        ps.dedup();
+        ps.join("; ")
+    };
+    let cards_of = |i: usize| {
+        let mut cs = named_cards(&legal[out[i].index]);
+        cs.sort_unstable();
+        cs
+    };
+    // Every choice is its own: any two with one text are told apart.
+    let label_notes = notes(
+        out.len(),
+        |i| (out[i].label.clone(), out[i].detail.clone()),
+        |i| i,
+        &places,
+    );
+    let group_notes = notes(
+        out.len(),
+        |i| (out[i].group.clone(), String::new()),
+        &cards_of,
+        &places,
+    );
+    for (i, c) in out.iter_mut().enumerate() {
+        if let Some(note) = &label_notes[i] {
+            c.label = with_note(&c.label, note);
+        }
+        if let (Some(note), false) = (&group_notes[i], c.group.is_empty()) {
+            c.group = with_note(&c.group, note);
+        }
+    }
+}
+
+/// For each of `n` items: a note for those that share their `text` with an item of
+/// another `identity`, saying where their cards are (numbered where that is the same
+/// too). Items of one identity get the same note, so the walk still groups them.
+fn notes<K: Ord + Clone>(
+    n: usize,
+    text: impl Fn(usize) -> (String, String),
+    identity: impl Fn(usize) -> K,
+    places: impl Fn(usize) -> String,
+) -> Vec<Option<String>> {
+    use std::collections::BTreeMap;
+    let mut by_text: BTreeMap<(String, String), Vec<usize>> = BTreeMap::new();
+    for i in 0..n {
+        let t = text(i);
+        if !t.0.is_empty() {
+            by_text.entry(t).or_default().push(i);
+        }
+    }
+    let mut out = vec![None; n];
+    for same in by_text.values() {
+        // One note per identity, in order of first appearance.
+        let mut ids: Vec<K> = Vec::new();
+        for &i in same {
+            let k = identity(i);
+            if !ids.contains(&k) {
+                ids.push(k);
+            }
+        }
+        if ids.len() < 2 {
+            continue;
+        }
+        let first: Vec<usize> = ids
+            .iter()
+            .map(|k| *same.iter().find(|&&i| identity(i) == *k).expect("an item"))
+            .collect();
+        let mut texts: Vec<String> = first.iter().map(|&i| places(i)).collect();
+        let unique = texts
+            .iter()
+            .collect::<std::collections::BTreeSet<_>>()
+            .len()
+            == texts.len();
+        if !unique {
+            for (k, t) in texts.iter_mut().enumerate() {
+                *t = if t.is_empty() {
+                    format!("#{}", k + 1)
+                } else {
+                    format!("{t}, #{}", k + 1)
+                };
+            }
+        }
+        for &i in same {
+            let k = ids
+                .iter()
+                .position(|x| *x == identity(i))
+                .expect("an identity");
+            out[i] = Some(texts[k].clone());
+        }
+    }
+    out
+}
+
+/// `text (note)` within Discord's label length: the text is cut, never the note that
+/// tells it apart.
+fn with_note(text: &str, note: &str) -> String {
+    let note = format!(" ({note})");
+    let room = MAX_LABEL.saturating_sub(note.chars().count()).max(8);
+    clip(&format!("{}{note}", clip(text, room)), MAX_LABEL)
+}
+
 /// Every legal choice of `seat`, labelled, with the cost and the resulting initiative
 /// of actions (worked out on a copy of the state; only the token is read from it).
 pub fn choices(rules: &Rules, state: &State, seat: Seat) -> Vec<Choice> {
     let question = state.pending().question;
-    state
-        .legal(rules, seat)
-        .into_iter()
+    let legal = state.legal(rules, seat);
+    let mut out: Vec<Choice> = legal
+        .iter()
+        .cloned()
         .enumerate()
         .map(|(index, input)| {
             let (category, label) = describe(rules, state, seat, &input);
@@ -261,7 +421,9 @@ pub fn choices(rules: &Rules, state: &State, seat: Seat) -> Vec<Choice> {
                 detail,
             }
         })
-        .collect()
+        .collect();
+    disambiguate(rules, state, seat, &legal, &mut out);
+    out
 }
 
 /// The categories present, in order of first appearance.
