@@ -298,13 +298,13 @@ fn disambiguate(rules: &Rules, state: &State, seat: Seat, legal: &[Input], out: 
         out.len(),
         |i| (out[i].label.clone(), out[i].detail.clone()),
         |i| i,
-        &places,
+        places,
     );
     let group_notes = notes(
         out.len(),
         |i| (out[i].group.clone(), String::new()),
-        &cards_of,
-        &places,
+        cards_of,
+        places,
     );
     for (i, c) in out.iter_mut().enumerate() {
         if let Some(note) = &label_notes[i] {
