@@ -399,6 +399,43 @@ pub struct CardDef {
     pub notes: Option<String>,
 }
 
+impl CardDef {
+    /// The limits on a card's numbers that the engine relies on (`docs/pack-format.md`,
+    /// "Limits"). Pack loading and a scenario's card overrides both check them here.
+    /// Values without a limit here (attack, defense, effect numbers: any `u8`) are summed
+    /// in wider integers or saturate where the engine adds them up.
+    pub fn check_values(&self) -> Result<(), (&'static str, String)> {
+        if self.defense == 0 {
+            return Err(("defense", "defense must be at least 1 (a unit with 0 defense could never be destroyed by damage)".into()));
+        }
+        for (field, cost) in [("summon", self.summon), ("activation", self.activation)] {
+            if cost > MAX_COST {
+                return Err((
+                    field,
+                    format!("{cost} is above {MAX_COST}, the highest cost a card may have"),
+                ));
+            }
+        }
+        // The engine's "never below 1" holds only for discounts: a printed 0 would be
+        // a free activation that could repeat for ever, and the turn would never end.
+        if self.activation == 0 {
+            return Err(("activation", "an activation costs at least 1".into()));
+        }
+        for (field, side) in [("left", &self.left), ("right", &self.right)] {
+            if side.is_empty() || side.len() > MAX_EFFECT_ATOMS {
+                return Err((
+                    field,
+                    format!(
+                        "a battle effect has 1 to {MAX_EFFECT_ATOMS} atoms (use \"nothing\" for none), got {}",
+                        side.len()
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
 #[derive(Debug, Clone, Serialize)]
 pub struct CrystalDef {
     pub id: String,
@@ -960,12 +997,6 @@ impl Pack {
             if c.rank == Rank::Hero && c.copies != 1 {
                 return Err(e("copies", "a hero has exactly 1 copy".into()));
             }
-            if c.defense == 0 {
-                return Err(e("defense", "defense must be at least 1 (a unit with 0 defense could never be destroyed by damage)".into()));
-            }
-            if c.activation > 20 || c.summon > 20 {
-                return Err(e("summon", "costs above 20 can never be paid".into()));
-            }
             let ab = ability(&c.ability, &card_ids).map_err(|m| e("ability", m))?;
             let mut types = TypeSet::default();
             for t in &c.types {
@@ -975,13 +1006,6 @@ impl Pack {
                 types.0 |= 1 << id;
             }
             let mut side = |field: &str, atoms: &[String]| -> Result<Vec<Effect>, PackError> {
-                if atoms.is_empty() {
-                    return Err(l.err(
-                        Some(&item),
-                        Some(field),
-                        "a battle effect needs at least one atom (use \"nothing\")".into(),
-                    ));
-                }
                 atoms
                     .iter()
                     .map(|a| l.effect(a).map_err(|m| l.err(Some(&item), Some(field), m)))
@@ -989,7 +1013,7 @@ impl Pack {
             };
             let left = side("left", &c.left)?;
             let right = side("right", &c.right)?;
-            cards.push(CardDef {
+            let card = CardDef {
                 id: c.id.clone(),
                 clan: clan as u8,
                 name: c.name.clone(),
@@ -1009,7 +1033,10 @@ impl Pack {
                 right,
                 provenance,
                 notes: c.notes.clone(),
-            });
+            };
+            card.check_values()
+                .map_err(|(field, m)| l.err(Some(&item), Some(field), m))?;
+            cards.push(card);
         }
 
         let mut decks = Vec::new();
@@ -1127,4 +1154,11 @@ impl Pack {
 
 /// The most units a squad can ever hold (storage bound; Horde limits must fit).
 pub const MAX_SQUAD_LIMIT: u8 = 8;
+/// The highest summon or activation cost of a card (the default track has 20 spaces
+/// a side). Three summons together (`MAX_SUMMON`) then cost at most 60.
+pub const MAX_COST: u8 = 20;
+/// The most atoms one side of a battle card may list. The agenda resumes a side at
+/// an atom index (a `u8`), and the units one battle destroys (counted in a `u8`) are
+/// bounded by these atoms plus the two squads.
+pub const MAX_EFFECT_ATOMS: usize = 8;
 pub const MAX_CRYSTALS: usize = 16;
