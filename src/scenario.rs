@@ -276,18 +276,10 @@ pub fn parse(name: &str, text: &str, json: bool) -> Result<Scenario, String> {
     let raw: RawScenario = if json {
         serde_json::from_str(text).map_err(|e| format!("{name}: {e}"))?
     } else {
-        toml::from_str(text).map_err(|e| {
-            let line = e
-                .span()
-                .map(|s| {
-                    format!(
-                        " (line {})",
-                        text[..s.start.min(text.len())].lines().count().max(1)
-                    )
-                })
-                .unwrap_or_default();
-            format!("{name}{line}: {}", e.message())
-        })?
+        // The same error placement as pack files: line and field (`players[1].draw`).
+        crate::game::source::Source::parse(name, text, &[])
+            .map(|(raw, _)| raw)
+            .map_err(|e| e.to_string())?
     };
     Builder::new(name, raw)?.build()
 }

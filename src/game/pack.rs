@@ -4,6 +4,7 @@
 //! validated runtime types; every error names the file, the card and the field so a
 //! player correcting a value knows exactly what to fix.
 
+use super::source::Source;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap};
 use std::fmt;
@@ -482,19 +483,28 @@ pub const DECK_SIZE: usize = 27;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PackError {
     pub file: String,
+    /// The line the error is about, when the file has one for it.
+    pub line: Option<usize>,
     pub item: Option<String>,
     pub field: Option<String>,
     pub message: String,
 }
 
 impl fmt::Display for PackError {
+    /// `file:line: item, field `f`: message`, leaving out what is unknown.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.file)?;
-        if let Some(item) = &self.item {
-            write!(f, ": {item}")?;
+        if let Some(line) = self.line {
+            write!(f, ":{line}")?;
         }
-        if let Some(field) = &self.field {
-            write!(f, ", field `{field}`")?;
+        let place: Vec<String> = self
+            .item
+            .iter()
+            .cloned()
+            .chain(self.field.iter().map(|x| format!("field `{x}`")))
+            .collect();
+        if !place.is_empty() {
+            write!(f, ": {}", place.join(", "))?;
         }
         write!(f, ": {}", self.message)
     }
@@ -553,7 +563,7 @@ struct RawCard {
     left: Vec<String>,
     right: Vec<String>,
     notes: Option<String>,
-    provenance: toml::Value,
+    provenance: CardProvenance,
 }
 
 #[derive(Deserialize)]
@@ -622,21 +632,11 @@ impl Term<'_> {
     }
 }
 
-struct Loader<'a> {
-    file: &'a str,
+struct Loader {
     types: Vec<String>,
 }
 
-impl Loader<'_> {
-    fn err(&self, item: Option<&str>, field: Option<&str>, message: String) -> PackError {
-        PackError {
-            file: self.file.to_string(),
-            item: item.map(str::to_string),
-            field: field.map(str::to_string),
-            message,
-        }
-    }
-
+impl Loader {
     fn type_id(&mut self, name: &str) -> Result<TypeId, String> {
         if name.is_empty() || !name.chars().all(|c| c.is_ascii_lowercase() || c == '_') {
             return Err(format!("type `{name}` must be a lowercase word"));
@@ -852,25 +852,6 @@ fn fnv1a(text: &str) -> String {
     format!("{h:016x}")
 }
 
-fn toml_error_message(e: &toml::de::Error, text: &str) -> (Option<String>, String) {
-    // Point at the card whose table holds the error, so "field `attack`" comes with
-    // "card #12 (`flower.menders`)".
-    let item = e.span().map(|span| {
-        let before = &text[..span.start.min(text.len())];
-        let header = before.rfind("[[").map(|i| &before[i..]).unwrap_or("");
-        let id = header
-            .lines()
-            .find_map(|l| l.trim().strip_prefix("id = "))
-            .map(|s| s.trim_matches('"').to_string());
-        let line = before.lines().count();
-        match id {
-            Some(id) => format!("`{id}` (line {line})"),
-            None => format!("line {line}"),
-        }
-    });
-    (item, e.message().to_string())
-}
-
 impl Pack {
     /// The base pack, embedded in the binary.
     pub fn base() -> Pack {
@@ -882,47 +863,43 @@ impl Pack {
     }
 
     pub fn parse(file: &str, text: &str) -> Result<Pack, PackError> {
-        let mut l = Loader {
+        let mut l = Loader { types: Vec::new() };
+        let (raw, src): (RawPack, _) = Source::parse(
             file,
-            types: Vec::new(),
-        };
-        let raw: RawPack = toml::from_str(text).map_err(|e| {
-            let (item, message) = toml_error_message(&e, text);
-            PackError {
-                file: file.to_string(),
-                item,
-                field: None,
-                message,
-            }
-        })?;
+            text,
+            &[
+                ("clans", "clan"),
+                ("cards", "card"),
+                ("crystals", "crystal"),
+            ],
+        )?;
 
         let mut clans = Vec::new();
-        for c in &raw.clans {
-            let item = format!("clan `{}`", c.id);
+        for (ci, c) in raw.clans.iter().enumerate() {
+            let item = Some(("clans", ci));
             if clans.iter().any(|x: &ClanDef| x.id == c.id) {
-                return Err(l.err(Some(&item), Some("id"), "duplicate clan id".into()));
+                return Err(src.error(item, Some("id"), "duplicate clan id".into()));
             }
-            let sig =
-                signature(&c.signature).map_err(|m| l.err(Some(&item), Some("signature"), m))?;
+            let sig = signature(&c.signature).map_err(|m| src.error(item, Some("signature"), m))?;
             let optional: &[&str] = if sig == Signature::Horde {
                 &["horde_limit"]
             } else {
                 &[]
             };
             check_provenance_keys(&c.provenance, CLAN_PROVENANCE_KEYS, optional)
-                .map_err(|m| l.err(Some(&item), Some("provenance"), m))?;
+                .map_err(|m| src.error(item, Some("provenance"), m))?;
             match (sig, c.horde_limit) {
                 (Signature::Horde, Some(n)) if (4..=MAX_SQUAD_LIMIT).contains(&n) => {}
                 (Signature::Horde, _) => {
-                    return Err(l.err(
-                        Some(&item),
+                    return Err(src.error(
+                        item,
                         Some("horde_limit"),
                         format!("a horde clan needs a horde_limit between 4 and {MAX_SQUAD_LIMIT}"),
                     ));
                 }
                 (_, Some(_)) => {
-                    return Err(l.err(
-                        Some(&item),
+                    return Err(src.error(
+                        item,
                         Some("horde_limit"),
                         "only a clan with the horde signature has a horde_limit".into(),
                     ));
@@ -940,34 +917,31 @@ impl Pack {
             });
         }
         if clans.is_empty() {
-            return Err(l.err(None, Some("clans"), "the pack has no clans".into()));
+            return Err(src.error(None, Some("clans"), "the pack has no clans".into()));
         }
         if clans.len() > 255 {
-            return Err(l.err(None, Some("clans"), "too many clans".into()));
+            return Err(src.error(None, Some("clans"), "too many clans".into()));
         }
 
-        let mut card_ids: HashMap<&str, KindId> = HashMap::new();
-        for (i, c) in raw.cards.iter().enumerate() {
-            if card_ids.insert(c.id.as_str(), i as KindId).is_some() {
-                return Err(l.err(
-                    Some(&format!("card `{}`", c.id)),
-                    Some("id"),
-                    "duplicate card id".into(),
-                ));
-            }
-        }
+        // Counted before the ids are numbered: a card's kind is a `u8`.
         if raw.cards.len() > 250 {
-            return Err(l.err(
+            return Err(src.error(
                 None,
                 Some("cards"),
                 "a pack may hold at most 250 cards".into(),
             ));
         }
+        let mut card_ids: HashMap<&str, KindId> = HashMap::new();
+        for (i, c) in raw.cards.iter().enumerate() {
+            if card_ids.insert(c.id.as_str(), i as KindId).is_some() {
+                return Err(src.error(Some(("cards", i)), Some("id"), "duplicate card id".into()));
+            }
+        }
 
         let mut cards = Vec::new();
-        for c in &raw.cards {
-            let item = format!("card `{}`", c.id);
-            let e = |field: &str, m: String| l.err(Some(&item), Some(field), m);
+        for (ki, c) in raw.cards.iter().enumerate() {
+            let item = Some(("cards", ki));
+            let e = |field: &str, m: String| src.error(item, Some(field), m);
             let clan = clans
                 .iter()
                 .position(|x| x.id == c.clan)
@@ -975,11 +949,6 @@ impl Pack {
             if c.name.trim().is_empty() {
                 return Err(e("name", "the name is empty".into()));
             }
-            let provenance: CardProvenance = c
-                .provenance
-                .clone()
-                .try_into()
-                .map_err(|err: toml::de::Error| e("provenance", err.message().to_string()))?;
             let style = match c.style.as_str() {
                 "bold" => Style::Bold,
                 "guarded" => Style::Guarded,
@@ -1002,13 +971,13 @@ impl Pack {
             for t in &c.types {
                 let id = l
                     .type_id(t)
-                    .map_err(|m| l.err(Some(&item), Some("types"), m))?;
+                    .map_err(|m| src.error(item, Some("types"), m))?;
                 types.0 |= 1 << id;
             }
             let mut side = |field: &str, atoms: &[String]| -> Result<Vec<Effect>, PackError> {
                 atoms
                     .iter()
-                    .map(|a| l.effect(a).map_err(|m| l.err(Some(&item), Some(field), m)))
+                    .map(|a| l.effect(a).map_err(|m| src.error(item, Some(field), m)))
                     .collect()
             };
             let left = side("left", &c.left)?;
@@ -1031,17 +1000,17 @@ impl Pack {
                 style,
                 left,
                 right,
-                provenance,
+                provenance: c.provenance.clone(),
                 notes: c.notes.clone(),
             };
             card.check_values()
-                .map_err(|(field, m)| l.err(Some(&item), Some(field), m))?;
+                .map_err(|(field, m)| src.error(item, Some(field), m))?;
             cards.push(card);
         }
 
         let mut decks = Vec::new();
-        for (ci, clan) in clans.iter().enumerate() {
-            let item = format!("clan `{}`", clan.id);
+        for ci in 0..clans.len() {
+            let item = Some(("clans", ci));
             let mut deck = Vec::new();
             let mut heroes = 0;
             for (ki, card) in cards.iter().enumerate() {
@@ -1053,8 +1022,8 @@ impl Pack {
                 }
             }
             if deck.len() != DECK_SIZE {
-                return Err(l.err(
-                    Some(&item),
+                return Err(src.error(
+                    item,
                     Some("copies"),
                     format!(
                         "the deck has {} cards; a clan deck has exactly {DECK_SIZE}",
@@ -1063,8 +1032,8 @@ impl Pack {
                 ));
             }
             if heroes != 3 {
-                return Err(l.err(
-                    Some(&item),
+                return Err(src.error(
+                    item,
                     Some("rank"),
                     format!("the deck has {heroes} heroes; a clan deck has exactly 3"),
                 ));
@@ -1073,15 +1042,15 @@ impl Pack {
         }
 
         let mut crystals = Vec::new();
-        for c in &raw.crystals {
-            let item = format!("crystal `{}`", c.id);
+        for (i, c) in raw.crystals.iter().enumerate() {
+            let item = Some(("crystals", i));
             if crystals.iter().any(|x: &CrystalDef| x.id == c.id) {
-                return Err(l.err(Some(&item), Some("id"), "duplicate crystal id".into()));
+                return Err(src.error(item, Some("id"), "duplicate crystal id".into()));
             }
             check_provenance_keys(&c.provenance, CRYSTAL_PROVENANCE_KEYS, &[])
-                .map_err(|m| l.err(Some(&item), Some("provenance"), m))?;
+                .map_err(|m| src.error(item, Some("provenance"), m))?;
             let effect =
-                crystal_effect(&c.effect).map_err(|m| l.err(Some(&item), Some("effect"), m))?;
+                crystal_effect(&c.effect).map_err(|m| src.error(item, Some("effect"), m))?;
             crystals.push(CrystalDef {
                 id: c.id.clone(),
                 name: c.name.clone(),
@@ -1094,7 +1063,7 @@ impl Pack {
             });
         }
         if crystals.len() < 7 || crystals.len() > MAX_CRYSTALS {
-            return Err(l.err(
+            return Err(src.error(
                 None,
                 Some("crystals"),
                 format!("a pack needs 7 to {MAX_CRYSTALS} crystals (enough for both players to approach 4), got {}", crystals.len()),
