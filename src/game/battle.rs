@@ -520,6 +520,9 @@ impl State {
             self.remove_unit(zone, seat, c);
             // A healed unit was still destroyed (it counts for "units destroyed in
             // this battle"); it only escapes the discard pile and its death triggers.
+            // Cannot overflow: beyond the two squads (at most 9 units each, a joined
+            // card included) a unit is destroyed only by a destroy atom, at most
+            // `MAX_EFFECT_ATOMS` a side, so a battle stays far below 255.
             if let Some(b) = &mut self.battle {
                 b.destroyed += 1;
             }
