@@ -17,7 +17,7 @@ use toml::de::{DeTable, DeValue};
 
 /// One step of a path into the document.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Seg<'p> {
+enum Seg<'p> {
     Key(&'p str),
     Index(usize),
 }
