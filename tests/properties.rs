@@ -1,6 +1,8 @@
 //! Property tests over random legal play (see issue "Rules engine"): no panic, every
 //! card accounted for, the token on the track, a waiting seat always has a legal
-//! input, illegal inputs change nothing, games end, replays are byte-identical.
+//! input, illegal inputs change nothing, games end, replays are byte-identical. The
+//! same invariants hold for valid packs at their limits (issue "Faults and abuse"):
+//! every number at its maximum, under the test profile's overflow checks.
 
 use crystal_clans::game::rng::below;
 use crystal_clans::game::state::Cards;

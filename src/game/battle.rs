@@ -376,7 +376,9 @@ impl State {
         }
     }
 
-    /// Attack and defense totals of each seat in the current battle.
+    /// Attack and defense totals of each seat in the current battle. Summed in `u32`,
+    /// which no pack can fill: at most 16 units of attack 255 plus per-unit boosts, 8
+    /// atoms of 255 per unit for `attack_per`, the `u16` bonus, all doubled once.
     pub fn battle_totals(&self, rules: &Rules) -> ([u32; 2], [u32; 2]) {
         let b = self.battle_ref();
         let zone = b.zone;
