@@ -1,4 +1,4 @@
-//! A pack or board file as TOML with the position of every key and value, so that
+//! A pack, board or scenario file as TOML with the position of every key and value, so that
 //! any error, from the TOML syntax, from serde or from validation, is reported the
 //! same way: the file, the line, the item (a card, clan, crystal or zone, by its
 //! `id`) and the field.
@@ -58,8 +58,8 @@ impl<'a> Source<'a> {
         }
     }
 
-    /// An error about `field` of the `index`th entry of the item list `list` (or of
-    /// the file when `at` is `None`), with the line of that field.
+    /// An error about `field` of entry `i` of the list `at = (list, i)` (or of the
+    /// file's top level when `at` is `None`), with the line of that field.
     pub(crate) fn error(
         &self,
         at: Option<(&str, usize)>,
@@ -86,8 +86,12 @@ impl<'a> Source<'a> {
 
     fn toml_error(&self, e: &toml::de::Error) -> PackError {
         let message = e.message().to_string();
-        let Some(span) = e.span().filter(|s| !s.is_empty() || s.start > 0) else {
-            // No position: a key missing from the top level of the file.
+        // A key missing from the top level has the root's span, empty at 0: no line.
+        let top_level_missing = |s: &Range<usize>| s.is_empty() && s.start == 0;
+        let Some(span) = e
+            .span()
+            .filter(|s| !(top_level_missing(s) && missing_field(&message).is_some()))
+        else {
             return PackError {
                 file: self.file.to_string(),
                 line: None,
