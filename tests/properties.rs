@@ -375,11 +375,9 @@ const EXTREME_CRYSTALS: &[&str] = &[
 /// How a pack is pushed to its limits.
 #[derive(Clone, Copy, Debug)]
 enum Extreme {
-    /// Every crystal `battle_attack(255)`, every printed attack and defense 255, every
+    /// Every crystal has this effect; every printed attack and defense is 255, every
     /// effect number 255; costs as in the base pack so battles are frequent.
-    BattleAttack,
-    /// Every crystal `battle_defense(255)` and the same cards.
-    BattleDefense,
+    AllCrystals(&'static str),
     /// Random cards and crystals from `seed`: each value either its validated maximum
     /// or minimum, each effect side a random list of up to `MAX_EFFECT_ATOMS` atoms.
     Random(u64),
@@ -458,8 +456,7 @@ fn extreme_rules(how: Extreme) -> Rules {
     for crystal in doc["crystals"].as_array_mut().unwrap() {
         let crystal = crystal.as_table_mut().unwrap();
         let effect = match how {
-            Extreme::BattleAttack => "battle_attack(255)",
-            Extreme::BattleDefense => "battle_defense(255)",
+            Extreme::AllCrystals(effect) => effect,
             Extreme::Random(_) => {
                 crystal.insert("cost".into(), int(extreme(&mut pick, 0, 255)));
                 EXTREME_CRYSTALS[pick(EXTREME_CRYSTALS.len())]
@@ -501,16 +498,79 @@ fn play_extreme(rules: &Rules, how: Extreme, games: u64) -> u64 {
 
 #[test]
 fn every_crystal_battle_attack_255_never_overflows() {
-    let rules = extreme_rules(Extreme::BattleAttack);
-    let finished = play_extreme(&rules, Extreme::BattleAttack, 120);
+    let how = Extreme::AllCrystals("battle_attack(255)");
+    let finished = play_extreme(&extreme_rules(how), how, 120);
     assert!(finished > 0, "no game ended");
 }
 
 #[test]
 fn every_crystal_battle_defense_255_never_overflows() {
-    let rules = extreme_rules(Extreme::BattleDefense);
-    let finished = play_extreme(&rules, Extreme::BattleDefense, 120);
+    let how = Extreme::AllCrystals("battle_defense(255)");
+    let finished = play_extreme(&extreme_rules(how), how, 120);
     assert!(finished > 0, "no game ended");
+}
+
+/// One effect can reshuffle a one-card pile 255 times, each owing a free score; a
+/// free crystal with the same effect owes 255 more. The count saturates, and since
+/// no more crystals than the market holds can be paid, the match plays on: the scorer
+/// takes free crystals until she has four.
+#[test]
+fn reshuffles_past_255_in_one_action_saturate_the_owed_scores() {
+    use crystal_clans::game::Question;
+    let rules = extreme_rules(Extreme::AllCrystals("on_gain_opponent_mills(255)"));
+    let (mut state, _) = State::new(
+        &rules,
+        Setup {
+            clans: [0, 1],
+            seed: 1,
+            mulligan: false,
+        },
+    )
+    .unwrap();
+    let me = state.active;
+    let them = 1 - me;
+    // The opponent has one card in her discard pile and nothing else to draw.
+    let p = &mut state.players[them as usize];
+    let mut cards: Vec<u8> = p.draw.drain(..).chain(p.hand.drain(..)).collect();
+    p.discard.push(cards.pop().unwrap());
+    p.removed.extend(cards);
+    // The scorer controls two crystal zones.
+    for &zone in &rules.board.crystal_zones[..2] {
+        let unit = state.players[me as usize].hand.pop().unwrap();
+        state.squads[zone as usize][me as usize].push(unit);
+    }
+    state.validate(&rules).unwrap();
+
+    let reshuffles = |events: &[Event]| {
+        events
+            .iter()
+            .filter(|e| matches!(e, Event::Reshuffled { seat, .. } if *seat == them))
+            .count()
+    };
+    let events = state
+        .apply(&rules, me, &Input::Score(state.market[0]))
+        .unwrap();
+    assert_eq!(reshuffles(&events), 255);
+    let mut free = 0;
+    while state.winner.is_none() {
+        // 255 owed, one of them being asked for now.
+        assert_eq!(state.owed_scores[me as usize], 254);
+        let pending = state.pending();
+        assert_eq!(
+            (pending.seats, pending.question),
+            (vec![me], Question::FreeScore)
+        );
+        let events = state
+            .apply(&rules, me, &Input::Score(state.market[0]))
+            .unwrap();
+        state.validate(&rules).unwrap();
+        free += 1;
+        if state.winner.is_none() {
+            // 254 + 255 saturated at 255.
+            assert_eq!(reshuffles(&events), 255);
+        }
+    }
+    assert_eq!((state.winner, free), (Some(me), 3));
 }
 
 #[test]
