@@ -1,8 +1,8 @@
 //! Card packs: the clans, cards and crystals a match is played with.
 //!
 //! A pack is data (see `docs/pack-format.md`). Loading turns the TOML file into
-//! validated runtime types; every error names the file, the card and the field so a
-//! player correcting a value knows exactly what to fix.
+//! validated runtime types; every error names the file, the line, the card and the
+//! field (`source.rs`) so a player correcting a value knows exactly what to fix.
 
 use super::source::Source;
 use serde::{Deserialize, Serialize};
@@ -403,8 +403,8 @@ pub struct CardDef {
 impl CardDef {
     /// The limits on a card's numbers that the engine relies on (`docs/pack-format.md`,
     /// "Limits"). Pack loading and a scenario's card overrides both check them here.
-    /// Values without a limit here (attack, defense, effect numbers: any `u8`) are summed
-    /// in wider integers or saturate where the engine adds them up.
+    /// Numbers with no upper limit here (attack, defense, effect numbers: any `u8`) are
+    /// summed in wider integers or saturate where the engine adds them up.
     pub fn check_values(&self) -> Result<(), (&'static str, String)> {
         if self.defense == 0 {
             return Err(("defense", "defense must be at least 1 (a unit with 0 defense could never be destroyed by damage)".into()));
