@@ -379,7 +379,8 @@ enum Extreme {
     /// effect number 255; costs as in the base pack so battles are frequent.
     AllCrystals(&'static str),
     /// Random cards and crystals from `seed`: each value either its validated maximum
-    /// or minimum, each effect side a random list of up to `MAX_EFFECT_ATOMS` atoms.
+    /// or minimum, each effect side a random list of up to `MAX_EFFECT_ATOMS` atoms;
+    /// the default board with its track at the shortest, the longest or its own length.
     Random(u64),
 }
 
@@ -467,9 +468,15 @@ fn extreme_rules(how: Extreme) -> Rules {
     let text = toml::to_string(&doc).unwrap();
     let pack = Pack::parse("extreme.toml", &text)
         .unwrap_or_else(|e| panic!("the {how:?} pack must be valid: {e}"));
+    let track = match how {
+        Extreme::Random(seed) => [4, 60, 20][seed as usize % 3],
+        Extreme::AllCrystals(_) => 20,
+    };
+    let board = include_str!("../assets/boards/default.toml")
+        .replace("track_length = 20", &format!("track_length = {track}"));
     Rules {
         pack,
-        board: Board::default_board(),
+        board: Board::parse("extreme-board.toml", &board).unwrap(),
     }
 }
 
