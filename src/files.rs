@@ -11,6 +11,7 @@ fn read(path: &Path) -> Result<(String, String), PackError> {
         Ok(text) => Ok((file, text)),
         Err(e) => Err(PackError {
             file,
+            line: None,
             item: None,
             field: None,
             message: format!("cannot read the file: {e}"),

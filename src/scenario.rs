@@ -276,21 +276,17 @@ pub fn parse(name: &str, text: &str, json: bool) -> Result<Scenario, String> {
     let raw: RawScenario = if json {
         serde_json::from_str(text).map_err(|e| format!("{name}: {e}"))?
     } else {
-        toml::from_str(text).map_err(|e| {
-            let line = e
-                .span()
-                .map(|s| {
-                    format!(
-                        " (line {})",
-                        text[..s.start.min(text.len())].lines().count().max(1)
-                    )
-                })
-                .unwrap_or_default();
-            format!("{name}{line}: {}", e.message())
-        })?
+        // The same error placement as pack files: line and field (`players[1].draw`).
+        crate::game::source::Source::parse(name, text, &[])
+            .map(|(raw, _)| raw)
+            .map_err(|e| e.to_string())?
     };
     Builder::new(name, raw)?.build()
 }
+
+/// The highest `turn` a file may start at. The engine adds 1 to its `u32` turn and
+/// action counters; from here no match could play long enough to reach their end.
+const MAX_TURN: u32 = 1_000_000;
 
 /// Where each seat's remaining deck cards go.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -350,9 +346,6 @@ impl Builder {
                 card.attack = v;
             }
             if let Some(v) = o.defense {
-                if v == 0 {
-                    return Err(format!("{at}: defense must be at least 1"));
-                }
                 card.defense = v;
             }
             if let Some(v) = o.summon {
@@ -373,6 +366,9 @@ impl Builder {
                     }
                 };
             }
+            // The same limits as a pack file: the engine relies on them.
+            card.check_values()
+                .map_err(|(field, m)| format!("{at}.{field}: {m}"))?;
         }
         Ok(Builder {
             file: file.to_string(),
@@ -522,6 +518,13 @@ impl Builder {
             return Err(self.err(
                 "token",
                 format!("must be between -{l} and {l}, got {token}"),
+            ));
+        }
+        let turn = self.raw.turn.unwrap_or(1);
+        if !(1..=MAX_TURN).contains(&turn) {
+            return Err(self.err(
+                "turn",
+                format!("must be between 1 and {MAX_TURN}, got {turn}"),
             ));
         }
 
@@ -792,7 +795,7 @@ impl Builder {
         } else {
             st.active = active;
             st.first_player = Some(first_player);
-            st.turn = self.raw.turn.unwrap_or(1);
+            st.turn = turn;
             st.agenda = vec![Step::ChooseAction];
         }
 

@@ -1,7 +1,7 @@
 //! The base pack and board load, and malformed files fail with a message naming the
 //! file, the card and the field.
 
-use crystal_clans::game::pack::{DECK_SIZE, Provenance, Rank};
+use crystal_clans::game::pack::{DECK_SIZE, PackError, Provenance, Rank};
 use crystal_clans::game::{Board, Pack, Rules};
 
 const BASE: &str = include_str!("../assets/packs/base.toml");
@@ -43,24 +43,63 @@ fn values_that_the_sources_give_are_not_marked_provisional() {
     assert_eq!(card("Mother").provenance.attack, Provenance::Provisional);
 }
 
-fn broken(from: &str, to: &str) -> String {
+fn broken_pack(from: &str, to: &str) -> PackError {
     assert!(
         BASE.contains(from),
         "test setup: `{from}` not in the base pack"
     );
     Pack::parse("packs/broken.toml", &BASE.replacen(from, to, 1))
         .expect_err("the broken pack must not load")
-        .to_string()
+}
+
+fn broken(from: &str, to: &str) -> String {
+    broken_pack(from, to).to_string()
+}
+
+/// The 1-based line of the first `needle` in `text` at or after byte `from`.
+fn line_of(text: &str, needle: &str, from: usize) -> usize {
+    let at = from
+        + text[from..]
+            .find(needle)
+            .expect("test setup: needle in text");
+    text[..at].matches('\n').count() + 1
+}
+
+/// The error names the file, the line, the item and the field, in its fields and in
+/// its message.
+fn assert_names(e: &PackError, file: &str, line: Option<usize>, item: Option<&str>, field: &str) {
+    let shown = e.to_string();
+    assert_eq!(e.file, file, "{shown}");
+    assert_eq!(e.line, line, "{shown}");
+    assert_eq!(e.item.as_deref(), item, "{shown}");
+    assert_eq!(e.field.as_deref(), Some(field), "{shown}");
+    let mut head = file.to_string();
+    if let Some(l) = line {
+        head += &format!(":{l}");
+    }
+    head += ": ";
+    if let Some(i) = item {
+        head += &format!("{i}, ");
+    }
+    head += &format!("field `{field}`: ");
+    assert!(
+        shown.starts_with(&head),
+        "`{shown}` should start with `{head}`"
+    );
 }
 
 #[test]
 fn an_unknown_battle_effect_names_file_card_and_field() {
-    let e = broken("\"defense(6)\"", "\"defence(6)\"");
-    assert!(
-        e.starts_with("packs/broken.toml: card `skull.enchanter_malek`"),
-        "{e}"
+    let e = broken_pack("\"defense(6)\"", "\"defence(6)\"");
+    let line = line_of(BASE, "\"defense(6)\"", 0);
+    assert_names(
+        &e,
+        "packs/broken.toml",
+        Some(line),
+        Some("card `skull.enchanter_malek`"),
+        "left",
     );
-    assert!(e.contains("field `left`") && e.contains("defence"), "{e}");
+    assert!(e.message.contains("defence"), "{e}");
 }
 
 #[test]
@@ -83,20 +122,139 @@ fn a_deck_of_the_wrong_size_is_refused() {
 
 #[test]
 fn a_missing_provenance_key_is_refused() {
-    let e = broken("summon = \"inferred\"\n", "");
-    assert!(
-        e.contains("field `provenance`") && e.contains("summon"),
-        "{e}"
+    // The first card's provenance table lacks `summon`: reported at its header.
+    let e = broken_pack("summon = \"inferred\"\n", "");
+    let line = line_of(BASE, "[cards.provenance]", 0);
+    assert_names(
+        &e,
+        "packs/broken.toml",
+        Some(line),
+        Some("card `flower.queen_bumble`"),
+        "provenance.summon",
     );
 }
 
 #[test]
 fn a_toml_syntax_error_points_at_the_card() {
-    let e = broken("attack = 10", "attack = ten");
-    assert!(
-        e.starts_with("packs/broken.toml: `flower.queen_bumble`"),
-        "{e}"
+    let e = broken_pack("attack = 10", "attack = ten");
+    let line = line_of(BASE, "attack = 10", 0);
+    assert_names(
+        &e,
+        "packs/broken.toml",
+        Some(line),
+        Some("card `flower.queen_bumble`"),
+        "attack",
     );
+}
+
+#[test]
+fn a_value_of_the_wrong_type_names_card_field_and_line() {
+    let e = broken_pack("attack = 10", "attack = \"ten\"");
+    let line = line_of(BASE, "attack = 10", 0);
+    assert_names(
+        &e,
+        "packs/broken.toml",
+        Some(line),
+        Some("card `flower.queen_bumble`"),
+        "attack",
+    );
+    assert!(e.message.contains("ten"), "{e}");
+}
+
+#[test]
+fn a_missing_field_is_reported_for_its_own_card() {
+    // The first card follows the last clan: the error used to name that clan.
+    let e = broken_pack("defense = 6\n", "");
+    let line = line_of(BASE, "[[cards]]", 0);
+    assert_names(
+        &e,
+        "packs/broken.toml",
+        Some(line),
+        Some("card `flower.queen_bumble`"),
+        "defense",
+    );
+    // A card in the middle of the file, at its own header.
+    let at = BASE.find("id = \"water.").unwrap();
+    let header = BASE[..at].rfind("[[cards]]").unwrap();
+    let defense = at + BASE[at..].find("\ndefense = ").unwrap() + 1;
+    let end = defense + BASE[defense..].find('\n').unwrap() + 1;
+    let mut text = BASE.to_string();
+    text.replace_range(defense..end, "");
+    let id = BASE[at + 6..].split('"').next().unwrap();
+    let e = Pack::parse("packs/broken.toml", &text).unwrap_err();
+    assert_names(
+        &e,
+        "packs/broken.toml",
+        Some(line_of(BASE, "[[cards]]", header)),
+        Some(&format!("card `{id}`")),
+        "defense",
+    );
+}
+
+#[test]
+fn a_missing_top_level_key_names_it_without_a_line() {
+    let header = "[pack]\nid = \"base\"\nname = \"Crystal Clans base game\"\n";
+    let start = BASE.find(header).unwrap();
+    let end = start + BASE[start..].find("\n\n").unwrap();
+    let mut text = BASE.to_string();
+    text.replace_range(start..end, "");
+    let e = Pack::parse("packs/broken.toml", &text).unwrap_err();
+    assert_names(&e, "packs/broken.toml", None, None, "pack");
+    assert!(!e.to_string().contains("line 0"), "{e}");
+}
+
+#[test]
+fn costs_above_the_limit_name_their_own_field() {
+    use crystal_clans::game::pack::MAX_COST;
+    let line = line_of(BASE, "activation = 2", 0);
+    let e = broken_pack("activation = 2", &format!("activation = {}", MAX_COST + 1));
+    assert_names(
+        &e,
+        "packs/broken.toml",
+        Some(line),
+        Some("card `flower.queen_bumble`"),
+        "activation",
+    );
+    let line = line_of(BASE, "summon = 5", 0);
+    let e = broken_pack("summon = 5", &format!("summon = {}", MAX_COST + 1));
+    assert_names(
+        &e,
+        "packs/broken.toml",
+        Some(line),
+        Some("card `flower.queen_bumble`"),
+        "summon",
+    );
+    // A printed activation cost of 0 would be a free action that could repeat for ever.
+    let e = broken_pack("activation = 2", "activation = 0");
+    assert_names(
+        &e,
+        "packs/broken.toml",
+        Some(line_of(BASE, "activation = 2", 0)),
+        Some("card `flower.queen_bumble`"),
+        "activation",
+    );
+}
+
+#[test]
+fn a_battle_effect_with_too_many_atoms_is_refused() {
+    use crystal_clans::game::pack::MAX_EFFECT_ATOMS;
+    let from = "left = [\"opponent_removes_unit\"]";
+    let atoms = ["\"nothing\""; MAX_EFFECT_ATOMS + 1].join(", ");
+    let e = broken_pack(from, &format!("left = [{atoms}]"));
+    assert_names(
+        &e,
+        "packs/broken.toml",
+        Some(line_of(BASE, from, 0)),
+        Some("card `flower.queen_bumble`"),
+        "left",
+    );
+    // The limit itself loads.
+    let atoms = ["\"nothing\""; MAX_EFFECT_ATOMS].join(", ");
+    Pack::parse(
+        "packs/ok.toml",
+        &BASE.replacen(from, &format!("left = [{atoms}]"), 1),
+    )
+    .unwrap();
 }
 
 #[test]
@@ -137,6 +295,68 @@ fn a_board_with_a_stranded_zone_is_refused() {
         e.contains("field `adjacency`") && e.contains("reached"),
         "{e}"
     );
+}
+
+const BOARD: &str = include_str!("../assets/boards/default.toml");
+
+fn broken_board(from: &str, to: &str) -> PackError {
+    assert!(
+        BOARD.contains(from),
+        "test setup: `{from}` not in the board"
+    );
+    Board::parse("boards/x.toml", &BOARD.replacen(from, to, 1))
+        .expect_err("the broken board must not load")
+}
+
+#[test]
+fn board_parse_errors_carry_the_line_and_field() {
+    let from = "kind = \"home\"";
+    let e = broken_board(from, "kind = \"house\"");
+    assert_names(
+        &e,
+        "boards/x.toml",
+        Some(line_of(BOARD, from, 0)),
+        Some("zone `H1`"),
+        "kind",
+    );
+    let from = "track_length = 20";
+    let e = broken_board(from, "track_length = 300");
+    assert_names(
+        &e,
+        "boards/x.toml",
+        Some(line_of(BOARD, from, 0)),
+        None,
+        "track_length",
+    );
+    // Validation errors are placed the same way.
+    let e = broken_board(from, "track_length = 3");
+    assert_names(
+        &e,
+        "boards/x.toml",
+        Some(line_of(BOARD, from, 0)),
+        None,
+        "track_length",
+    );
+    let from = "{ id = \"A4\", name = \"South crystal\", kind = \"crystal\" }";
+    let e = broken_board(from, "{ id = \"A4\", kind = \"crystal\" }");
+    assert_names(
+        &e,
+        "boards/x.toml",
+        Some(line_of(BOARD, from, 0)),
+        Some("zone `A4`"),
+        "name",
+    );
+}
+
+#[test]
+fn an_adjacency_entry_with_more_than_two_zones_is_refused() {
+    let from = "[\"H1\", \"A4\"]";
+    let line = line_of(BOARD, from, 0);
+    for to in ["[\"H1\", \"A4\", \"C3\"]", "[\"H1\"]"] {
+        let e = broken_board(from, to);
+        assert_names(&e, "boards/x.toml", Some(line), None, "adjacency[0]");
+        assert!(e.message.contains("exactly two zones"), "{e}");
+    }
 }
 
 #[test]

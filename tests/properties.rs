@@ -1,6 +1,8 @@
 //! Property tests over random legal play (see issue "Rules engine"): no panic, every
 //! card accounted for, the token on the track, a waiting seat always has a legal
-//! input, illegal inputs change nothing, games end, replays are byte-identical.
+//! input, illegal inputs change nothing, games end, replays are byte-identical. The
+//! same invariants hold for valid packs at their limits (issue "Faults and abuse"):
+//! every number at its maximum, under the test profile's overflow checks.
 
 use crystal_clans::game::rng::below;
 use crystal_clans::game::state::Cards;
@@ -321,5 +323,267 @@ fn hidden_information_stays_out_of_the_opponents_view() {
                 }
             }
         }
+    }
+}
+
+// ---- extreme but valid packs ----------------------------------------------------------
+
+/// Every parameterised battle effect atom, its number at the largest value a pack may
+/// give (`u8::MAX`), plus the atoms without a number.
+const EXTREME_ATOMS: &[&str] = &[
+    "attack(255)",
+    "defense(255)",
+    "attack_per(devout, 255)",
+    "attack_per(flying, 255)",
+    "draw(255)",
+    "draw_per_destroyed",
+    "return",
+    "destroy(top)",
+    "destroy(bottom)",
+    "destroy(choice)",
+    "opponent_removes_unit",
+    "join_squad",
+    "double_attack_if_all(flying)",
+    "ignore(attack)",
+    "ignore(defense)",
+    "retreat",
+    "send_enemy_home",
+    "opponent_mills(255)",
+    "gain_initiative(255)",
+    "nothing",
+];
+
+/// Every crystal effect, numbers at `u8::MAX`.
+const EXTREME_CRYSTALS: &[&str] = &[
+    "broken_vessel",
+    "winds_wish",
+    "sorens_bounty",
+    "mygards_shield",
+    "fox_tail",
+    "astral_pyramid",
+    "bitter_blessing",
+    "keeper_of_souls",
+    "on_gain_draw(255)",
+    "on_gain_initiative(255)",
+    "on_gain_opponent_mills(255)",
+    "on_gain_recover(255)",
+    "battle_attack(255)",
+    "battle_defense(255)",
+    "on_gain_summon",
+];
+
+/// How a pack is pushed to its limits.
+#[derive(Clone, Copy, Debug)]
+enum Extreme {
+    /// Every crystal has this effect; every printed attack and defense is 255, every
+    /// effect number 255; costs as in the base pack so battles are frequent.
+    AllCrystals(&'static str),
+    /// Random cards and crystals from `seed`: each value either its validated maximum
+    /// or minimum, each effect side a random list of up to `MAX_EFFECT_ATOMS` atoms;
+    /// the default board with its track at the shortest, the longest or its own length.
+    Random(u64),
+}
+
+/// The base pack edited as TOML and loaded through `Pack::parse`, so it is valid by
+/// the same rules as any pack file.
+fn extreme_rules(how: Extreme) -> Rules {
+    use crystal_clans::game::pack::{MAX_COST, MAX_EFFECT_ATOMS, MAX_SQUAD_LIMIT};
+    use crystal_clans::game::{Board, Pack};
+    let mut doc: toml::Table =
+        toml::from_str(include_str!("../assets/packs/base.toml")).expect("the base pack");
+    let mut rng = Pcg32::seed_from_u64(match how {
+        Extreme::Random(seed) => seed,
+        _ => 0,
+    });
+    let random = matches!(how, Extreme::Random(_));
+    let mut pick = |n: usize| below(&mut rng, n as u32) as usize;
+    // A random pack takes each value at its minimum or its maximum; the fixed ones
+    // always at the maximum.
+    let extreme = |pick: &mut dyn FnMut(usize) -> usize, min: u64, max: u64| {
+        if !random || pick(2) == 0 { max } else { min }
+    };
+    let int = |v: u64| toml::Value::Integer(v as i64);
+    for clan in doc["clans"].as_array_mut().unwrap() {
+        let clan = clan.as_table_mut().unwrap();
+        if clan.contains_key("horde_limit") {
+            clan.insert("horde_limit".into(), int(MAX_SQUAD_LIMIT as u64));
+        }
+    }
+    for card in doc["cards"].as_array_mut().unwrap() {
+        let card = card.as_table_mut().unwrap();
+        card.insert("attack".into(), int(extreme(&mut pick, 0, 255)));
+        card.insert("defense".into(), int(extreme(&mut pick, 1, 255)));
+        if random {
+            card.insert("summon".into(), int(extreme(&mut pick, 0, MAX_COST as u64)));
+            card.insert(
+                "activation".into(),
+                int(extreme(&mut pick, 1, MAX_COST as u64)),
+            );
+        }
+        for side in ["left", "right"] {
+            let atoms: Vec<toml::Value> = if random {
+                (0..1 + pick(MAX_EFFECT_ATOMS))
+                    .map(|_| toml::Value::String(EXTREME_ATOMS[pick(EXTREME_ATOMS.len())].into()))
+                    .collect()
+            } else {
+                card[side]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|a| {
+                        let a = a.as_str().unwrap();
+                        // Every number in the atom at its maximum.
+                        let maxed = match a.split_once('(') {
+                            Some((head, args)) => {
+                                let args: Vec<&str> = args
+                                    .trim_end_matches(')')
+                                    .split(',')
+                                    .map(|x| {
+                                        let x = x.trim();
+                                        if x.parse::<u8>().is_ok() { "255" } else { x }
+                                    })
+                                    .collect();
+                                format!("{head}({})", args.join(", "))
+                            }
+                            None => a.to_string(),
+                        };
+                        toml::Value::String(maxed)
+                    })
+                    .collect()
+            };
+            card.insert(side.into(), toml::Value::Array(atoms));
+        }
+    }
+    for crystal in doc["crystals"].as_array_mut().unwrap() {
+        let crystal = crystal.as_table_mut().unwrap();
+        let effect = match how {
+            Extreme::AllCrystals(effect) => effect,
+            Extreme::Random(_) => {
+                crystal.insert("cost".into(), int(extreme(&mut pick, 0, 255)));
+                EXTREME_CRYSTALS[pick(EXTREME_CRYSTALS.len())]
+            }
+        };
+        crystal.insert("effect".into(), toml::Value::String(effect.into()));
+    }
+    let text = toml::to_string(&doc).unwrap();
+    let pack = Pack::parse("extreme.toml", &text)
+        .unwrap_or_else(|e| panic!("the {how:?} pack must be valid: {e}"));
+    let track = match how {
+        Extreme::Random(seed) => [4, 60, 20][seed as usize % 3],
+        Extreme::AllCrystals(_) => 20,
+    };
+    let board = include_str!("../assets/boards/default.toml")
+        .replace("track_length = 20", &format!("track_length = {track}"));
+    Rules {
+        pack,
+        board: Board::parse("extreme-board.toml", &board).unwrap(),
+    }
+}
+
+/// Plays `games` random games on every pair of clans (cycling) with the invariants
+/// checked after every input; returns how many ended with a winner.
+fn play_extreme(rules: &Rules, how: Extreme, games: u64) -> u64 {
+    let pairs = selfplay::all_pairs(rules);
+    let mut finished = 0;
+    for g in 0..games {
+        let clans = pairs[(g as usize * 7) % pairs.len()];
+        let setup = Setup {
+            clans,
+            seed: g,
+            mulligan: g % 2 == 0,
+        };
+        let (result, _) = selfplay::play_random(rules, setup, g ^ 0x5EED, invariants(rules))
+            .unwrap_or_else(|e| panic!("{how:?} pack, clans {clans:?} seed {g}: {e}"));
+        finished += u64::from(result.winner.is_some());
+    }
+    finished
+}
+
+// The engine's sums and counters stay in range with every number of a pack at its
+// validated limit. The test build has overflow checks (Cargo.toml, `[profile.test]`),
+// so an overflow is a panic here, not a silently wrapped value.
+
+#[test]
+fn every_crystal_battle_attack_255_never_overflows() {
+    let how = Extreme::AllCrystals("battle_attack(255)");
+    let finished = play_extreme(&extreme_rules(how), how, 120);
+    assert!(finished > 0, "no game ended");
+}
+
+#[test]
+fn every_crystal_battle_defense_255_never_overflows() {
+    let how = Extreme::AllCrystals("battle_defense(255)");
+    let finished = play_extreme(&extreme_rules(how), how, 120);
+    assert!(finished > 0, "no game ended");
+}
+
+/// One effect can reshuffle a one-card pile 255 times, each owing a free score; a
+/// free crystal with the same effect owes 255 more. The count saturates, and since
+/// no more crystals than the market holds can be paid, the match plays on: the scorer
+/// takes free crystals until she has four.
+#[test]
+fn reshuffles_past_255_in_one_action_saturate_the_owed_scores() {
+    use crystal_clans::game::Question;
+    let rules = extreme_rules(Extreme::AllCrystals("on_gain_opponent_mills(255)"));
+    let (mut state, _) = State::new(
+        &rules,
+        Setup {
+            clans: [0, 1],
+            seed: 1,
+            mulligan: false,
+        },
+    )
+    .unwrap();
+    let me = state.active;
+    let them = 1 - me;
+    // The opponent has one card in her discard pile and nothing else to draw.
+    let p = &mut state.players[them as usize];
+    let mut cards: Vec<u8> = p.draw.drain(..).chain(p.hand.drain(..)).collect();
+    p.discard.push(cards.pop().unwrap());
+    p.removed.extend(cards);
+    // The scorer controls two crystal zones.
+    for &zone in &rules.board.crystal_zones[..2] {
+        let unit = state.players[me as usize].hand.pop().unwrap();
+        state.squads[zone as usize][me as usize].push(unit);
+    }
+    state.validate(&rules).unwrap();
+
+    let reshuffles = |events: &[Event]| {
+        events
+            .iter()
+            .filter(|e| matches!(e, Event::Reshuffled { seat, .. } if *seat == them))
+            .count()
+    };
+    let events = state
+        .apply(&rules, me, &Input::Score(state.market[0]))
+        .unwrap();
+    assert_eq!(reshuffles(&events), 255);
+    let mut free = 0;
+    while state.winner.is_none() {
+        // 255 owed, one of them being asked for now.
+        assert_eq!(state.owed_scores[me as usize], 254);
+        let pending = state.pending();
+        assert_eq!(
+            (pending.seats, pending.question),
+            (vec![me], Question::FreeScore)
+        );
+        let events = state
+            .apply(&rules, me, &Input::Score(state.market[0]))
+            .unwrap();
+        state.validate(&rules).unwrap();
+        free += 1;
+        if state.winner.is_none() {
+            // 254 + 255 saturated at 255.
+            assert_eq!(reshuffles(&events), 255);
+        }
+    }
+    assert_eq!((state.winner, free), (Some(me), 3));
+}
+
+#[test]
+fn random_packs_at_their_limits_keep_every_invariant() {
+    for seed in 0..8 {
+        let how = Extreme::Random(seed);
+        play_extreme(&extreme_rules(how), how, 20);
     }
 }

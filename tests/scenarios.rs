@@ -217,6 +217,55 @@ fn other_file_errors_are_reported() {
 }
 
 #[test]
+fn a_turn_out_of_range_is_refused() {
+    for turn in ["0", "4294967295"] {
+        let e = load_err(&MINIMAL.replace("clans =", &format!("turn = {turn}\nclans =")));
+        assert!(
+            e.starts_with("bad.toml: turn: must be between 1 and "),
+            "{e}"
+        );
+    }
+    let sc = scenario::parse(
+        "ok.toml",
+        &MINIMAL.replace("clans =", "turn = 1000000\nclans ="),
+        false,
+    )
+    .unwrap();
+    assert_eq!(sc.start.turn, 1_000_000);
+}
+
+#[test]
+fn overrides_keep_the_pack_limits() {
+    for (field, value) in [
+        ("summon", 21),
+        ("activation", 21),
+        ("activation", 0),
+        ("defense", 0),
+    ] {
+        let e = load_err(&format!(
+            "{MINIMAL}\n[[overrides]]\ncard = \"Condor\"\n{field} = {value}\n"
+        ));
+        assert!(
+            e.starts_with(&format!("bad.toml: overrides[0].{field}: ")),
+            "{field} = {value}: {e}"
+        );
+    }
+}
+
+#[test]
+fn a_toml_error_names_the_line_and_field() {
+    let e = load_err(&MINIMAL.replace("hand = [\"Condor\"]", "hand = [\"Condor\", 7]"));
+    let line = MINIMAL[..MINIMAL.find("hand = [\"Condor\"]").unwrap()]
+        .matches('\n')
+        .count()
+        + 1;
+    assert!(
+        e.starts_with(&format!("bad.toml:{line}: field `players[0].hand[1]`: ")),
+        "{e}"
+    );
+}
+
+#[test]
 fn the_same_file_twice_gives_identical_state_json() {
     for name in [
         "rulebook_invade_reshuffle.toml",

@@ -147,10 +147,11 @@ impl State {
                 self.remove_unit(zone, seat, card);
                 self.players[owner(card) as usize].removed.push(card);
                 let b = self.battle_mut();
-                match stat {
-                    Stat::Attack => b.bonus_attack[s] += 6,
-                    Stat::Defense => b.bonus_defense[s] += 6,
-                }
+                let bonus = match stat {
+                    Stat::Attack => &mut b.bonus_attack[s],
+                    Stat::Defense => &mut b.bonus_defense[s],
+                };
+                *bonus = bonus.saturating_add(6);
                 ev.push(Event::Sacrificed { seat, card, stat });
                 self.note_wiped(zone, seat);
             }
@@ -171,13 +172,17 @@ impl State {
                     collected[i].face_down = true;
                     ev.push(Event::CrystalUsed { seat, crystal });
                     let b = self.battle_mut();
-                    match effect {
-                        CrystalEffect::MygardsShield => b.bonus_defense[s] += 4,
-                        CrystalEffect::BattleDefense(n) => b.bonus_defense[s] += n,
-                        CrystalEffect::BattleAttack(n) => b.bonus_attack[s] += n,
-                        CrystalEffect::FoxTail => b.from_bottom[s] = true,
+                    let (bonus, n) = match effect {
+                        CrystalEffect::MygardsShield => (&mut b.bonus_defense[s], 4),
+                        CrystalEffect::BattleDefense(n) => (&mut b.bonus_defense[s], n),
+                        CrystalEffect::BattleAttack(n) => (&mut b.bonus_attack[s], n),
+                        CrystalEffect::FoxTail => {
+                            b.from_bottom[s] = true;
+                            return;
+                        }
                         _ => unreachable!("checked: a battle-start crystal"),
-                    }
+                    };
+                    *bonus = bonus.saturating_add(n.into());
                 }
             }
             _ => unreachable!("checked: a battle option"),
@@ -318,7 +323,9 @@ impl State {
                     self.agenda.push(Step::RemoveOwnUnit { seat: opp(seat) })
                 }
                 (false, Effect::JoinSquad) => {
+                    // A card joins once, however many times its side says so.
                     if let Some(card) = self.battle_ref().cards[seat as usize]
+                        && !self.battle_ref().joined[seat as usize]
                         && !self.squad(zone, seat).is_empty()
                     {
                         self.battle_mut().joined[seat as usize] = true;
@@ -369,7 +376,9 @@ impl State {
         }
     }
 
-    /// Attack and defense totals of each seat in the current battle.
+    /// Attack and defense totals of each seat in the current battle. Summed in `u32`,
+    /// which no pack can fill: at most 16 units of attack 255 plus per-unit boosts, 8
+    /// atoms of 255 per unit for `attack_per`, the `u16` bonus, all doubled once.
     pub fn battle_totals(&self, rules: &Rules) -> ([u32; 2], [u32; 2]) {
         let b = self.battle_ref();
         let zone = b.zone;
@@ -513,6 +522,9 @@ impl State {
             self.remove_unit(zone, seat, c);
             // A healed unit was still destroyed (it counts for "units destroyed in
             // this battle"); it only escapes the discard pile and its death triggers.
+            // Cannot overflow: beyond the two squads (at most 9 units each, a joined
+            // card included) a unit is destroyed only by a destroy atom, at most
+            // `MAX_EFFECT_ATOMS` a side, so a battle stays far below 255.
             if let Some(b) = &mut self.battle {
                 b.destroyed += 1;
             }

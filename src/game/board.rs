@@ -1,6 +1,7 @@
 //! The battlefield's zones, their adjacency and the initiative track, as data.
 
 use super::pack::PackError;
+use super::source::Source;
 use serde::{Deserialize, Serialize};
 
 pub type ZoneId = u8;
@@ -44,7 +45,9 @@ struct RawBoard {
     provenance: String,
     track_length: i8,
     zones: Vec<RawZone>,
-    adjacency: Vec<[String; 2]>,
+    /// Pairs of zone ids; a list, not a 2-array, so an entry of three zones is an
+    /// error rather than read as its first two.
+    adjacency: Vec<Vec<String>>,
 }
 
 #[derive(Deserialize)]
@@ -66,18 +69,10 @@ impl Board {
     }
 
     pub fn parse(file: &str, text: &str) -> Result<Board, PackError> {
-        let err = |item: Option<String>, field: &str, message: String| PackError {
-            file: file.to_string(),
-            item,
-            field: Some(field.to_string()),
-            message,
+        let (raw, src): (RawBoard, _) = Source::parse(file, text, &[("zones", "zone")])?;
+        let err = |at: Option<(&str, usize)>, field: &str, message: String| {
+            src.error(at, Some(field), message)
         };
-        let raw: RawBoard = toml::from_str(text).map_err(|e| PackError {
-            file: file.to_string(),
-            item: None,
-            field: None,
-            message: e.message().to_string(),
-        })?;
         if !(4..=60).contains(&raw.track_length) {
             return Err(err(None, "track_length", "must be between 4 and 60 (a replenish, cost 3, must always be affordable from a neutral space)".into()));
         }
@@ -91,7 +86,7 @@ impl Board {
         let mut homes = [None, None];
         let mut crystal_zones = Vec::new();
         for (i, z) in raw.zones.iter().enumerate() {
-            let item = Some(format!("zone `{}`", z.id));
+            let item = Some(("zones", i));
             if raw.zones[..i].iter().any(|o| o.id == z.id) {
                 return Err(err(item, "id", "duplicate zone id".into()));
             }
@@ -130,20 +125,19 @@ impl Board {
         }
         let index = |id: &str| raw.zones.iter().position(|z| z.id == id);
         let mut adjacent = vec![0u16; raw.zones.len()];
-        for [a, b] in &raw.adjacency {
+        for (n, pair) in raw.adjacency.iter().enumerate() {
+            let entry = |message: String| src.error(Some(("adjacency", n)), None, message);
+            let [a, b] = pair.as_slice() else {
+                return Err(entry(format!(
+                    "a border joins exactly two zones, got {}",
+                    pair.len()
+                )));
+            };
             let (Some(i), Some(j)) = (index(a), index(b)) else {
-                return Err(err(
-                    None,
-                    "adjacency",
-                    format!("[{a}, {b}] names an unknown zone"),
-                ));
+                return Err(entry(format!("[{a}, {b}] names an unknown zone")));
             };
             if i == j {
-                return Err(err(
-                    None,
-                    "adjacency",
-                    format!("zone {a} cannot border itself"),
-                ));
+                return Err(entry(format!("zone {a} cannot border itself")));
             }
             adjacent[i] |= 1 << j;
             adjacent[j] |= 1 << i;

@@ -273,7 +273,11 @@ impl State {
             cards: self.players[seat as usize].draw.len() as u8,
         });
         if self.first_player.is_some() {
-            self.owed_scores[opp(seat) as usize] += 1;
+            // Saturates: `opponent_mills(255)` on a one-card pile reshuffles 255 times
+            // in one effect. No more than `MAX_CRYSTALS` scores can ever be paid (an
+            // owed score with an empty market is skipped), so a capped count plays the same.
+            let owed = &mut self.owed_scores[opp(seat) as usize];
+            *owed = owed.saturating_add(1);
         }
     }
 
@@ -1152,7 +1156,11 @@ impl State {
 
     /// The cost of summoning `cards` into `zone` as an action.
     pub fn summon_cost(&self, rules: &Rules, seat: Seat, cards: &[CardId], zone: ZoneId) -> u8 {
-        let total: u8 = cards.iter().map(|&c| self.card(rules, c).summon).sum();
+        // Saturates: an input may name more than `MAX_SUMMON` cards before it is
+        // refused, and a cost of 255 is never payable anyway (the track is at most 60).
+        let total = cards.iter().fold(0u8, |sum, &c| {
+            sum.saturating_add(self.card(rules, c).summon)
+        });
         total.saturating_sub(self.summon_discount(rules, seat, cards, zone))
     }
 

@@ -9,6 +9,7 @@ pub mod event;
 pub mod input;
 pub mod pack;
 pub mod rng;
+pub(crate) mod source;
 pub mod state;
 pub mod text;
 pub mod validate;

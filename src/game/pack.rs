@@ -1,9 +1,10 @@
 //! Card packs: the clans, cards and crystals a match is played with.
 //!
 //! A pack is data (see `docs/pack-format.md`). Loading turns the TOML file into
-//! validated runtime types; every error names the file, the card and the field so a
-//! player correcting a value knows exactly what to fix.
+//! validated runtime types; every error names the file, the line, the card and the
+//! field (`source.rs`) so a player correcting a value knows exactly what to fix.
 
+use super::source::Source;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap};
 use std::fmt;
@@ -399,6 +400,43 @@ pub struct CardDef {
     pub notes: Option<String>,
 }
 
+impl CardDef {
+    /// The limits on a card's numbers that the engine relies on (`docs/pack-format.md`,
+    /// "Limits"). Pack loading and a scenario's card overrides both check them here.
+    /// Numbers with no upper limit here (attack, defense, effect numbers: any `u8`) are
+    /// summed in wider integers or saturate where the engine adds them up.
+    pub fn check_values(&self) -> Result<(), (&'static str, String)> {
+        if self.defense == 0 {
+            return Err(("defense", "defense must be at least 1 (a unit with 0 defense could never be destroyed by damage)".into()));
+        }
+        for (field, cost) in [("summon", self.summon), ("activation", self.activation)] {
+            if cost > MAX_COST {
+                return Err((
+                    field,
+                    format!("{cost} is above {MAX_COST}, the highest cost a card may have"),
+                ));
+            }
+        }
+        // The engine's "never below 1" holds only for discounts: a printed 0 would be
+        // a free activation that could repeat for ever, and the turn would never end.
+        if self.activation == 0 {
+            return Err(("activation", "an activation costs at least 1".into()));
+        }
+        for (field, side) in [("left", &self.left), ("right", &self.right)] {
+            if side.is_empty() || side.len() > MAX_EFFECT_ATOMS {
+                return Err((
+                    field,
+                    format!(
+                        "a battle effect has 1 to {MAX_EFFECT_ATOMS} atoms (use \"nothing\" for none), got {}",
+                        side.len()
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
 #[derive(Debug, Clone, Serialize)]
 pub struct CrystalDef {
     pub id: String,
@@ -445,19 +483,28 @@ pub const DECK_SIZE: usize = 27;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PackError {
     pub file: String,
+    /// The line the error is about, when the file has one for it.
+    pub line: Option<usize>,
     pub item: Option<String>,
     pub field: Option<String>,
     pub message: String,
 }
 
 impl fmt::Display for PackError {
+    /// `file:line: item, field `f`: message`, leaving out what is unknown.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.file)?;
-        if let Some(item) = &self.item {
-            write!(f, ": {item}")?;
+        if let Some(line) = self.line {
+            write!(f, ":{line}")?;
         }
-        if let Some(field) = &self.field {
-            write!(f, ", field `{field}`")?;
+        let place: Vec<String> = self
+            .item
+            .iter()
+            .cloned()
+            .chain(self.field.iter().map(|x| format!("field `{x}`")))
+            .collect();
+        if !place.is_empty() {
+            write!(f, ": {}", place.join(", "))?;
         }
         write!(f, ": {}", self.message)
     }
@@ -516,7 +563,7 @@ struct RawCard {
     left: Vec<String>,
     right: Vec<String>,
     notes: Option<String>,
-    provenance: toml::Value,
+    provenance: CardProvenance,
 }
 
 #[derive(Deserialize)]
@@ -585,21 +632,11 @@ impl Term<'_> {
     }
 }
 
-struct Loader<'a> {
-    file: &'a str,
+struct Loader {
     types: Vec<String>,
 }
 
-impl Loader<'_> {
-    fn err(&self, item: Option<&str>, field: Option<&str>, message: String) -> PackError {
-        PackError {
-            file: self.file.to_string(),
-            item: item.map(str::to_string),
-            field: field.map(str::to_string),
-            message,
-        }
-    }
-
+impl Loader {
     fn type_id(&mut self, name: &str) -> Result<TypeId, String> {
         if name.is_empty() || !name.chars().all(|c| c.is_ascii_lowercase() || c == '_') {
             return Err(format!("type `{name}` must be a lowercase word"));
@@ -815,25 +852,6 @@ fn fnv1a(text: &str) -> String {
     format!("{h:016x}")
 }
 
-fn toml_error_message(e: &toml::de::Error, text: &str) -> (Option<String>, String) {
-    // Point at the card whose table holds the error, so "field `attack`" comes with
-    // "card #12 (`flower.menders`)".
-    let item = e.span().map(|span| {
-        let before = &text[..span.start.min(text.len())];
-        let header = before.rfind("[[").map(|i| &before[i..]).unwrap_or("");
-        let id = header
-            .lines()
-            .find_map(|l| l.trim().strip_prefix("id = "))
-            .map(|s| s.trim_matches('"').to_string());
-        let line = before.lines().count();
-        match id {
-            Some(id) => format!("`{id}` (line {line})"),
-            None => format!("line {line}"),
-        }
-    });
-    (item, e.message().to_string())
-}
-
 impl Pack {
     /// The base pack, embedded in the binary.
     pub fn base() -> Pack {
@@ -845,47 +863,43 @@ impl Pack {
     }
 
     pub fn parse(file: &str, text: &str) -> Result<Pack, PackError> {
-        let mut l = Loader {
+        let mut l = Loader { types: Vec::new() };
+        let (raw, src): (RawPack, _) = Source::parse(
             file,
-            types: Vec::new(),
-        };
-        let raw: RawPack = toml::from_str(text).map_err(|e| {
-            let (item, message) = toml_error_message(&e, text);
-            PackError {
-                file: file.to_string(),
-                item,
-                field: None,
-                message,
-            }
-        })?;
+            text,
+            &[
+                ("clans", "clan"),
+                ("cards", "card"),
+                ("crystals", "crystal"),
+            ],
+        )?;
 
         let mut clans = Vec::new();
-        for c in &raw.clans {
-            let item = format!("clan `{}`", c.id);
+        for (ci, c) in raw.clans.iter().enumerate() {
+            let item = Some(("clans", ci));
             if clans.iter().any(|x: &ClanDef| x.id == c.id) {
-                return Err(l.err(Some(&item), Some("id"), "duplicate clan id".into()));
+                return Err(src.error(item, Some("id"), "duplicate clan id".into()));
             }
-            let sig =
-                signature(&c.signature).map_err(|m| l.err(Some(&item), Some("signature"), m))?;
+            let sig = signature(&c.signature).map_err(|m| src.error(item, Some("signature"), m))?;
             let optional: &[&str] = if sig == Signature::Horde {
                 &["horde_limit"]
             } else {
                 &[]
             };
             check_provenance_keys(&c.provenance, CLAN_PROVENANCE_KEYS, optional)
-                .map_err(|m| l.err(Some(&item), Some("provenance"), m))?;
+                .map_err(|m| src.error(item, Some("provenance"), m))?;
             match (sig, c.horde_limit) {
                 (Signature::Horde, Some(n)) if (4..=MAX_SQUAD_LIMIT).contains(&n) => {}
                 (Signature::Horde, _) => {
-                    return Err(l.err(
-                        Some(&item),
+                    return Err(src.error(
+                        item,
                         Some("horde_limit"),
                         format!("a horde clan needs a horde_limit between 4 and {MAX_SQUAD_LIMIT}"),
                     ));
                 }
                 (_, Some(_)) => {
-                    return Err(l.err(
-                        Some(&item),
+                    return Err(src.error(
+                        item,
                         Some("horde_limit"),
                         "only a clan with the horde signature has a horde_limit".into(),
                     ));
@@ -903,34 +917,31 @@ impl Pack {
             });
         }
         if clans.is_empty() {
-            return Err(l.err(None, Some("clans"), "the pack has no clans".into()));
+            return Err(src.error(None, Some("clans"), "the pack has no clans".into()));
         }
         if clans.len() > 255 {
-            return Err(l.err(None, Some("clans"), "too many clans".into()));
+            return Err(src.error(None, Some("clans"), "too many clans".into()));
         }
 
-        let mut card_ids: HashMap<&str, KindId> = HashMap::new();
-        for (i, c) in raw.cards.iter().enumerate() {
-            if card_ids.insert(c.id.as_str(), i as KindId).is_some() {
-                return Err(l.err(
-                    Some(&format!("card `{}`", c.id)),
-                    Some("id"),
-                    "duplicate card id".into(),
-                ));
-            }
-        }
+        // Counted before the ids are numbered: a card's kind is a `u8`.
         if raw.cards.len() > 250 {
-            return Err(l.err(
+            return Err(src.error(
                 None,
                 Some("cards"),
                 "a pack may hold at most 250 cards".into(),
             ));
         }
+        let mut card_ids: HashMap<&str, KindId> = HashMap::new();
+        for (i, c) in raw.cards.iter().enumerate() {
+            if card_ids.insert(c.id.as_str(), i as KindId).is_some() {
+                return Err(src.error(Some(("cards", i)), Some("id"), "duplicate card id".into()));
+            }
+        }
 
         let mut cards = Vec::new();
-        for c in &raw.cards {
-            let item = format!("card `{}`", c.id);
-            let e = |field: &str, m: String| l.err(Some(&item), Some(field), m);
+        for (ki, c) in raw.cards.iter().enumerate() {
+            let item = Some(("cards", ki));
+            let e = |field: &str, m: String| src.error(item, Some(field), m);
             let clan = clans
                 .iter()
                 .position(|x| x.id == c.clan)
@@ -938,11 +949,6 @@ impl Pack {
             if c.name.trim().is_empty() {
                 return Err(e("name", "the name is empty".into()));
             }
-            let provenance: CardProvenance = c
-                .provenance
-                .clone()
-                .try_into()
-                .map_err(|err: toml::de::Error| e("provenance", err.message().to_string()))?;
             let style = match c.style.as_str() {
                 "bold" => Style::Bold,
                 "guarded" => Style::Guarded,
@@ -960,36 +966,23 @@ impl Pack {
             if c.rank == Rank::Hero && c.copies != 1 {
                 return Err(e("copies", "a hero has exactly 1 copy".into()));
             }
-            if c.defense == 0 {
-                return Err(e("defense", "defense must be at least 1 (a unit with 0 defense could never be destroyed by damage)".into()));
-            }
-            if c.activation > 20 || c.summon > 20 {
-                return Err(e("summon", "costs above 20 can never be paid".into()));
-            }
             let ab = ability(&c.ability, &card_ids).map_err(|m| e("ability", m))?;
             let mut types = TypeSet::default();
             for t in &c.types {
                 let id = l
                     .type_id(t)
-                    .map_err(|m| l.err(Some(&item), Some("types"), m))?;
+                    .map_err(|m| src.error(item, Some("types"), m))?;
                 types.0 |= 1 << id;
             }
             let mut side = |field: &str, atoms: &[String]| -> Result<Vec<Effect>, PackError> {
-                if atoms.is_empty() {
-                    return Err(l.err(
-                        Some(&item),
-                        Some(field),
-                        "a battle effect needs at least one atom (use \"nothing\")".into(),
-                    ));
-                }
                 atoms
                     .iter()
-                    .map(|a| l.effect(a).map_err(|m| l.err(Some(&item), Some(field), m)))
+                    .map(|a| l.effect(a).map_err(|m| src.error(item, Some(field), m)))
                     .collect()
             };
             let left = side("left", &c.left)?;
             let right = side("right", &c.right)?;
-            cards.push(CardDef {
+            let card = CardDef {
                 id: c.id.clone(),
                 clan: clan as u8,
                 name: c.name.clone(),
@@ -1007,14 +1000,17 @@ impl Pack {
                 style,
                 left,
                 right,
-                provenance,
+                provenance: c.provenance.clone(),
                 notes: c.notes.clone(),
-            });
+            };
+            card.check_values()
+                .map_err(|(field, m)| src.error(item, Some(field), m))?;
+            cards.push(card);
         }
 
         let mut decks = Vec::new();
-        for (ci, clan) in clans.iter().enumerate() {
-            let item = format!("clan `{}`", clan.id);
+        for ci in 0..clans.len() {
+            let item = Some(("clans", ci));
             let mut deck = Vec::new();
             let mut heroes = 0;
             for (ki, card) in cards.iter().enumerate() {
@@ -1026,8 +1022,8 @@ impl Pack {
                 }
             }
             if deck.len() != DECK_SIZE {
-                return Err(l.err(
-                    Some(&item),
+                return Err(src.error(
+                    item,
                     Some("copies"),
                     format!(
                         "the deck has {} cards; a clan deck has exactly {DECK_SIZE}",
@@ -1036,8 +1032,8 @@ impl Pack {
                 ));
             }
             if heroes != 3 {
-                return Err(l.err(
-                    Some(&item),
+                return Err(src.error(
+                    item,
                     Some("rank"),
                     format!("the deck has {heroes} heroes; a clan deck has exactly 3"),
                 ));
@@ -1046,15 +1042,15 @@ impl Pack {
         }
 
         let mut crystals = Vec::new();
-        for c in &raw.crystals {
-            let item = format!("crystal `{}`", c.id);
+        for (i, c) in raw.crystals.iter().enumerate() {
+            let item = Some(("crystals", i));
             if crystals.iter().any(|x: &CrystalDef| x.id == c.id) {
-                return Err(l.err(Some(&item), Some("id"), "duplicate crystal id".into()));
+                return Err(src.error(item, Some("id"), "duplicate crystal id".into()));
             }
             check_provenance_keys(&c.provenance, CRYSTAL_PROVENANCE_KEYS, &[])
-                .map_err(|m| l.err(Some(&item), Some("provenance"), m))?;
+                .map_err(|m| src.error(item, Some("provenance"), m))?;
             let effect =
-                crystal_effect(&c.effect).map_err(|m| l.err(Some(&item), Some("effect"), m))?;
+                crystal_effect(&c.effect).map_err(|m| src.error(item, Some("effect"), m))?;
             crystals.push(CrystalDef {
                 id: c.id.clone(),
                 name: c.name.clone(),
@@ -1067,7 +1063,7 @@ impl Pack {
             });
         }
         if crystals.len() < 7 || crystals.len() > MAX_CRYSTALS {
-            return Err(l.err(
+            return Err(src.error(
                 None,
                 Some("crystals"),
                 format!("a pack needs 7 to {MAX_CRYSTALS} crystals (enough for both players to approach 4), got {}", crystals.len()),
@@ -1127,4 +1123,11 @@ impl Pack {
 
 /// The most units a squad can ever hold (storage bound; Horde limits must fit).
 pub const MAX_SQUAD_LIMIT: u8 = 8;
+/// The highest summon or activation cost of a card (the default track has 20 spaces
+/// a side). Three summons together (`MAX_SUMMON`) then cost at most 60.
+pub const MAX_COST: u8 = 20;
+/// The most atoms one side of a battle card may list. The agenda resumes a side at
+/// an atom index (a `u8`), and the units one battle destroys (counted in a `u8`) are
+/// bounded by these atoms plus the two squads.
+pub const MAX_EFFECT_ATOMS: usize = 8;
 pub const MAX_CRYSTALS: usize = 16;

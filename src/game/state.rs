@@ -89,9 +89,11 @@ pub struct Battle {
     pub destroyed: u8,
     /// Each seat's Predict guess of the opponent's battle style.
     pub predict: [Option<Style>; 2],
-    /// Attack and defense gained before the cards (Sacrifice, crystals).
-    pub bonus_attack: [u8; 2],
-    pub bonus_defense: [u8; 2],
+    /// Attack and defense gained before the cards (Sacrifice, crystals). Wider than
+    /// a card's `u8` numbers: up to `MAX_CRYSTALS` crystals of `battle_attack(255)` add
+    /// up here (the additions also saturate, so even a hand-made state cannot wrap).
+    pub bonus_attack: [u16; 2],
+    pub bonus_defense: [u16; 2],
     /// The seat's damage is dealt from the enemy's bottom unit upward (Flank, The Fox Tail).
     pub from_bottom: [bool; 2],
     /// The seat's battling squad was wiped out by destruction or removal.

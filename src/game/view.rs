@@ -57,8 +57,8 @@ pub struct BattleView {
     /// Each seat's announced Predict guess.
     pub predict: [Option<Style>; 2],
     /// Bonuses gained as the battle started (Sacrifice, crystals).
-    pub bonus_attack: [u8; 2],
-    pub bonus_defense: [u8; 2],
+    pub bonus_attack: [u16; 2],
+    pub bonus_defense: [u16; 2],
     /// The seat deals damage from the bottom unit up (Flank, The Fox Tail).
     pub from_bottom: [bool; 2],
     /// The seat's battling squad was wiped out.
