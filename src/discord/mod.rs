@@ -110,12 +110,12 @@ pub async fn client(app: App, opts: &BotOptions) -> Result<serenity::Client, Str
 
 /// Scheduled posts in flight at once. Serenity's ratelimiter queues each route (a
 /// channel) to Discord's limits; posts to different channels go side by side.
-const TIMER_POSTS_AT_ONCE: usize = 16;
+pub const TIMER_POSTS_AT_ONCE: usize = 16;
 
 /// Outcomes decided but not yet posted: the scheduler waits when this many are queued,
 /// so what it claims is posted soon after (not minutes later, when a player may have
 /// moved).
-const TIMER_QUEUE: usize = 256;
+pub const TIMER_QUEUE: usize = 256;
 
 /// How long one scheduled post may take before it is given up.
 const TIMER_POST_LIMIT: Duration = Duration::from_secs(60);

@@ -144,7 +144,8 @@ impl Store {
     pub async fn hold(&self, id: MatchId, version: i64, reason: &str, now: Millis) -> Result<bool> {
         let done = sqlx::query(
             "UPDATE matches SET remind_at = NULL, timeout_at = NULL, held_at = $3, \
-             held_reason = $4 WHERE id = $1 AND version = $2 AND status = 'active'",
+             held_reason = $4 WHERE id = $1 AND version = $2 AND status = 'active' \
+             AND held_at IS NULL",
         )
         .bind(id)
         .bind(version)
