@@ -605,3 +605,80 @@ async fn store_queries_on_postgres() {
     store.close().await;
     admin(format!("DROP SCHEMA {schema} CASCADE")).await;
 }
+
+/// `crystal-clans verify --rearm` puts a match set aside back on the schedule once it
+/// verifies again, and leaves it aside while it is still damaged.
+#[test]
+fn verify_rearm_puts_a_repaired_match_back() {
+    let path = std::env::temp_dir().join(format!("{}.db", unique("clans-sched-rearm")));
+    let url = format!("sqlite://{}", path.display());
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
+    let now = now_ms();
+    let (id, snapshot) = rt.block_on(async {
+        let store = Store::open(&url).await.unwrap();
+        let (m, _) = store
+            .create_match(human_match(1, Some(now - MIN), None))
+            .await
+            .unwrap();
+        let id = m.info.id;
+        let snapshot: String =
+            sqlx::query_scalar("SELECT state FROM snapshots WHERE match_id = $1")
+                .bind(id)
+                .fetch_one(store.pool())
+                .await
+                .unwrap();
+        exec(
+            &store,
+            &format!("UPDATE snapshots SET state = '{{}}' WHERE match_id = {id}"),
+        )
+        .await;
+        let (r, _) = tick(&App::new(store.clone()).without_images(), now).await;
+        assert_eq!(r.held, vec![id]);
+        store.close().await;
+        (id, snapshot)
+    });
+    let verify = || {
+        std::process::Command::new(env!("CARGO_BIN_EXE_crystal-clans"))
+            .args(["verify", "--all", "--rearm", "--database", &url])
+            .output()
+            .unwrap()
+    };
+    let still = verify();
+    let out = String::from_utf8_lossy(&still.stdout);
+    assert_eq!(still.status.code(), Some(1), "{out}");
+    assert!(
+        out.contains("\"rearmed\":false") && out.contains("\"held\":1"),
+        "{out}"
+    );
+    rt.block_on(async {
+        let store = Store::open(&url).await.unwrap();
+        sqlx::query("UPDATE snapshots SET state = $1 WHERE match_id = $2")
+            .bind(&snapshot)
+            .bind(id)
+            .execute(store.pool())
+            .await
+            .unwrap();
+        store.close().await;
+    });
+    let fixed = verify();
+    let out = String::from_utf8_lossy(&fixed.stdout);
+    assert_eq!(fixed.status.code(), Some(0), "{out}");
+    assert!(
+        out.contains("\"rearmed\":true") && out.contains("\"held\":0"),
+        "{out}"
+    );
+    rt.block_on(async {
+        let store = Store::open(&url).await.unwrap();
+        let info = store.info(id).await.unwrap();
+        assert!(info.deadlines.remind_at.unwrap() > now, "a fresh turn");
+        assert!(store.held().await.unwrap().is_empty());
+        store.close().await;
+    });
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
+    }
+}
