@@ -6,6 +6,7 @@ pub mod app;
 pub mod bench;
 pub mod bench_discord;
 pub mod bench_store;
+pub mod bench_tick;
 pub mod cards;
 pub mod discord;
 pub mod fake_discord;

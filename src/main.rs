@@ -112,6 +112,10 @@ enum Command {
         /// The database (default: DATABASE_URL, else sqlite://crystal-clans.db).
         #[arg(long)]
         database: Option<String>,
+        /// Put matches the scheduler set aside back on the schedule (a fresh turn each)
+        /// if they now verify (after a repair, or an engine that replays them again).
+        #[arg(long)]
+        rearm: bool,
     },
     /// The crash test's child process (tests/store.rs): plays random inputs into a match
     /// and prints each acknowledged one.
@@ -163,6 +167,24 @@ enum BenchTarget {
         /// Submits (and bare inserts) timed per database.
         #[arg(long, default_value_t = 1000)]
         samples: usize,
+    },
+    /// The scheduler draining a backlog of due reminders through the bot's timer loop
+    /// and poster, into a simulated Discord (its global and per-channel limits and a
+    /// latency): drain time and items per second, against the rate limit's floor and
+    /// the old scheduler (50 a tick every 30 s).
+    Tick {
+        /// Due reminders, one match each.
+        #[arg(long, default_value_t = 10_000)]
+        items: usize,
+        /// Simulated time of one post once the limits let it go.
+        #[arg(long, default_value_t = 150)]
+        latency_ms: u64,
+        /// Simulated global limit, requests per second (Discord's: 50).
+        #[arg(long, default_value_t = 50.0)]
+        rate: f64,
+        /// Posts in flight at once (default: the bot's).
+        #[arg(long, default_value_t = crystal_clans::discord::TIMER_POSTS_AT_ONCE)]
+        at_once: usize,
     },
     /// The real bot through a fake Discord on loopback, many matches at once: p50/p99/max
     /// from sending an interaction to the bot's acknowledgement, and to the board posted
@@ -226,7 +248,8 @@ fn main() {
             match_id,
             all: _,
             database,
-        } => crystal_clans::store::verify_cli(database, match_id),
+            rearm,
+        } => crystal_clans::store::verify_cli(database, match_id, rearm),
         Command::StoreCrashChild {
             database,
             match_id,
@@ -235,6 +258,20 @@ fn main() {
         Command::Bench {
             what: BenchTarget::Store { database, samples },
         } => crystal_clans::bench_store::cli(database, samples),
+        Command::Bench {
+            what:
+                BenchTarget::Tick {
+                    items,
+                    latency_ms,
+                    rate,
+                    at_once,
+                },
+        } => crystal_clans::bench_tick::cli(crystal_clans::bench_tick::Options {
+            items,
+            latency_ms,
+            rate,
+            at_once,
+        }),
         Command::Bench {
             what:
                 BenchTarget::Discord {

@@ -12,13 +12,14 @@ mod failures;
 pub mod ids;
 pub mod msg;
 pub mod panel;
+pub mod posting;
+pub mod timers;
 
 use crate::game::text::Narrator;
 use crate::game::{Event, Input, Question, Rules, Seat, Setup, State, View};
 use crate::render::{self, Table, Theme};
 use crate::store::{
-    ChallengeOutcome, DueKind, Loaded, MatchId, Millis, NewMatch, Player, Reason, Store,
-    StoreError, Terms,
+    ChallengeOutcome, Loaded, MatchId, Millis, NewMatch, Player, Reason, Store, StoreError, Terms,
 };
 use ids::{CustomId, Verb};
 use msg::{Button, Embed, File, MAX_CONTENT, MAX_FIELD, Msg, Row, Style, clip};
@@ -1404,99 +1405,5 @@ impl App {
             .find(|m| m.thread == Some(channel) || m.channel == channel)
             .or(ms.first())
             .map(|m| m.id)
-    }
-
-    /// Due reminders and timeouts (driven by the database, so they survive restarts;
-    /// a timeout is applied only if the match did not move meanwhile).
-    pub async fn tick(&self, now: Millis) -> Vec<Outcome> {
-        let Ok(due) = self.store.due(now, 50).await else {
-            return vec![];
-        };
-        let mut out = vec![];
-        for d in due {
-            let Ok(loaded) = self.store.load(d.match_id).await else {
-                continue;
-            };
-            if loaded.info.version != d.version {
-                continue;
-            }
-            let channel = Some(loaded.info.thread.unwrap_or(loaded.info.channel));
-            let waiting = loaded.state.waiting();
-            match d.kind {
-                DueKind::Reminder => {
-                    let (terms, dl) = (loaded.info.terms, loaded.info.deadlines);
-                    let next = terms.next_reminder(d.at, &dl);
-                    // Only the process whose claim succeeds posts the reminder.
-                    if !self
-                        .store
-                        .claim_reminder(d.match_id, d.version, d.at, next)
-                        .await
-                        .unwrap_or(false)
-                    {
-                        continue;
-                    }
-                    let users: Vec<u64> = waiting
-                        .iter()
-                        .filter_map(|&s| loaded.info.seats[s as usize].user())
-                        .collect();
-                    if users.is_empty() {
-                        continue;
-                    }
-                    let who = users
-                        .iter()
-                        .map(|&u| mention(u))
-                        .collect::<Vec<_>>()
-                        .join(" ");
-                    let text = match dl.timeout_at {
-                        Some(t) if terms.is_warning(d.at, &dl) => format!(
-                            "⚠️ {who}: match #{} is waiting for you. Move <t:{}:R> or you \
-                             forfeit the match.",
-                            d.match_id,
-                            t / 1000
-                        ),
-                        _ => format!("⏰ {who}: match #{} is waiting for you.", d.match_id),
-                    };
-                    let mut m = Msg::text(text);
-                    m.pings = users;
-                    out.push(Outcome {
-                        public: vec![m],
-                        channel,
-                        ..Outcome::default()
-                    });
-                }
-                DueKind::Timeout => {
-                    // The seat that kept the match waiting loses (both waiting: nobody wins).
-                    let winner = match waiting.as_slice() {
-                        [s] => Some(1 - *s),
-                        _ => None,
-                    };
-                    let reason = if winner.is_some() {
-                        Reason::Timeout
-                    } else {
-                        Reason::Abandoned
-                    };
-                    if self
-                        .store
-                        .finish(d.match_id, Some(d.version), winner, reason)
-                        .await
-                        .is_ok()
-                    {
-                        let line = match winner {
-                            Some(w) => self.winner_line(&loaded, w, reason),
-                            None => format!(
-                                "Match #{} was abandoned: nobody moved in time.",
-                                d.match_id
-                            ),
-                        };
-                        out.push(Outcome {
-                            public: vec![self.end_post(&loaded, &line)],
-                            channel,
-                            ..Outcome::default()
-                        });
-                    }
-                }
-            }
-        }
-        out
     }
 }

@@ -11,7 +11,7 @@ mod convert;
 
 use crate::app::ids::{CustomId, Verb};
 use crate::app::msg::Msg;
-use crate::app::{App, Challenge, Outcome, Place, panel};
+use crate::app::{App, Challenge, Outcome, Place, panel, posting, timers};
 use crate::store::{Store, now_ms};
 use poise::serenity_prelude as serenity;
 use std::time::Duration;
@@ -97,18 +97,7 @@ pub async fn client(app: App, opts: &BotOptions) -> Result<serenity::Client, Str
         .setup(move |ctx, _ready, framework| {
             Box::pin(async move {
                 poise::builtins::register_globally(ctx, &framework.options().commands).await?;
-                let timer_app = app.clone();
-                let http = ctx.http.clone();
-                tokio::spawn(async move {
-                    let mut every = tokio::time::interval(tick);
-                    loop {
-                        every.tick().await;
-                        for out in timer_app.tick((clock.0)()).await {
-                            // Nobody to tell here; deliver_public logged it.
-                            let _ = deliver_public(&http, &out, None).await;
-                        }
-                    }
-                });
+                spawn_timers(app.clone(), ctx.http.clone(), tick, clock);
                 Ok(Data { app })
             })
         })
@@ -117,6 +106,42 @@ pub async fn client(app: App, opts: &BotOptions) -> Result<serenity::Client, Str
         .framework(framework)
         .await
         .map_err(|e| explain(&e))
+}
+
+/// Scheduled posts in flight at once. Serenity's ratelimiter queues each route (a
+/// channel) to Discord's limits; posts to different channels go side by side.
+pub const TIMER_POSTS_AT_ONCE: usize = 16;
+
+/// Outcomes decided but not yet posted: the scheduler waits when this many are queued,
+/// so what it claims is posted soon after (not minutes later, when a player may have
+/// moved).
+pub const TIMER_QUEUE: usize = 256;
+
+/// How long one scheduled post may take before it is given up.
+const TIMER_POST_LIMIT: Duration = Duration::from_secs(60);
+
+/// The scheduler: `tick` after the previous tick (ticks follow each other at once while
+/// a backlog lasts), its outcomes posted concurrently by a second task as they come.
+fn spawn_timers(app: App, http: std::sync::Arc<serenity::Http>, tick: Duration, clock: Clock) {
+    let (tx, rx) = tokio::sync::mpsc::channel(TIMER_QUEUE);
+    tokio::spawn(posting::post_all(
+        rx,
+        TIMER_POSTS_AT_ONCE,
+        TIMER_POST_LIMIT,
+        move |out| {
+            let http = http.clone();
+            async move {
+                // Nobody to tell here; deliver_public logged it.
+                let _ = deliver_public(&http, &out, None).await;
+            }
+        },
+    ));
+    tokio::spawn(async move {
+        loop {
+            app.drain(&*clock.0, timers::TICK_BUDGET, &tx).await;
+            tokio::time::sleep(tick).await;
+        }
+    });
 }
 
 /// A start-up error in words (a refused token gets the how-to). Never holds the token.

@@ -13,6 +13,7 @@
 //! input with the engine, appends it and rewrites the snapshot.
 
 mod error;
+mod maintenance;
 mod tx;
 mod types;
 mod verify;
@@ -22,6 +23,7 @@ pub use verify::cli as verify_cli;
 pub mod child;
 
 pub use error::StoreError;
+pub use maintenance::{DueCursor, Held, ReminderClaim};
 pub use types::*;
 
 use crate::game::{Event, Input, RULES_VERSION, Rules, Seat, Setup, State};
@@ -472,13 +474,15 @@ static SQL: LazyLock<Sql> = LazyLock::new(|| {
         snapshot: format!("SELECT version, state, {LOG_ENDS} FROM snapshots WHERE match_id = $1"),
         // Claiming the next version first takes the write lock (SQLite) or the row lock
         // (PostgreSQL) before anything is read, so two submits serialize here and the
-        // second finds the version moved on.
+        // second finds the version moved on. A match that moves was loadable after all:
+        // the scheduler's set-aside marker (`held_at`) goes.
         claim: format!(
-            "UPDATE matches SET version = $1, updated_at = $2 \
+            "UPDATE matches SET version = $1, updated_at = $2, held_at = NULL, held_reason = NULL \
              WHERE id = $3 AND version = $4 AND status = 'active' RETURNING {bare}"
         ),
         claim_with_deadlines: format!(
-            "UPDATE matches SET version = $1, updated_at = $2, remind_at = $5, timeout_at = $6 \
+            "UPDATE matches SET version = $1, updated_at = $2, remind_at = $5, timeout_at = $6, \
+             held_at = NULL, held_reason = NULL \
              WHERE id = $3 AND version = $4 AND status = 'active' RETURNING {bare}"
         ),
         active_of_user: format!(
@@ -1157,30 +1161,6 @@ impl Store {
         Ok(done.rows_affected() == 1)
     }
 
-    /// Moves a due reminder on: only if the match is still at `version` and its reminder
-    /// still due `at`, so that of several processes firing the same reminder exactly one
-    /// succeeds (and posts it).
-    pub async fn claim_reminder(
-        &self,
-        id: MatchId,
-        version: i64,
-        at: Millis,
-        next: Option<Millis>,
-    ) -> Result<bool> {
-        let done = sqlx::query(
-            "UPDATE matches SET remind_at = $4 \
-             WHERE id = $1 AND version = $2 AND remind_at = $3 AND status = 'active'",
-        )
-        .bind(id)
-        .bind(version)
-        .bind(at)
-        .bind(next)
-        .execute(&self.pool)
-        .await
-        .map_err(db("saving a reminder"))?;
-        Ok(done.rows_affected() == 1)
-    }
-
     /// Claims a challenge (by its public terms) for `user`: `Ok(false)` when it was
     /// already accepted or declined. The claim is what makes "accept" happen once, even
     /// with two clicks racing in two processes or a click after a restart.
@@ -1229,36 +1209,6 @@ impl Store {
             .await
             .map_err(db("saving a challenge"))?;
         Ok(())
-    }
-
-    /// Reminders and timeouts of active matches due at `now`, earliest first.
-    pub async fn due(&self, now: Millis, limit: i64) -> Result<Vec<Due>> {
-        let rows: Vec<(i64, String, i64, i64)> = sqlx::query_as(
-            "SELECT id, 'reminder' AS kind, remind_at AS at, version FROM matches \
-             WHERE status = 'active' AND remind_at <= $1 \
-             UNION ALL \
-             SELECT id, 'timeout' AS kind, timeout_at AS at, version FROM matches \
-             WHERE status = 'active' AND timeout_at <= $1 \
-             ORDER BY at, id LIMIT $2",
-        )
-        .bind(now)
-        .bind(limit)
-        .fetch_all(&self.pool)
-        .await
-        .map_err(db("reading deadlines"))?;
-        Ok(rows
-            .into_iter()
-            .map(|(match_id, kind, at, version)| Due {
-                match_id,
-                kind: if kind == "timeout" {
-                    DueKind::Timeout
-                } else {
-                    DueKind::Reminder
-                },
-                at,
-                version,
-            })
-            .collect())
     }
 
     /// Active matches where `user` holds a seat, most recently moved first.

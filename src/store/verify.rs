@@ -140,9 +140,11 @@ fn differing_fields(a: &State, b: &State) -> String {
 }
 
 /// `crystal-clans verify`: prints one JSON line per match that does not agree (every
-/// match with `--match`), then a summary line. Exit code 0 when all agree, 1 when some
-/// do not, 2 when the database cannot be opened.
-pub fn cli(database: Option<String>, match_id: Option<MatchId>) -> i32 {
+/// match with `--match`), then a summary line (with the number of matches the scheduler
+/// set aside). With `rearm`, each match set aside that now agrees (repaired) is put back
+/// on the schedule with a fresh turn, one JSON line each. Exit code 0 when all agree,
+/// 1 when some do not, 2 when the database cannot be opened.
+pub fn cli(database: Option<String>, match_id: Option<MatchId>, rearm: bool) -> i32 {
     let url = database.unwrap_or_else(database_url_from_env);
     block_on(async move {
         // Checking must not create an empty database where none was (a typo in the path
@@ -208,6 +210,37 @@ pub fn cli(database: Option<String>, match_id: Option<MatchId>) -> i32 {
                 }
             }
         }
+        let held = match store.held().await {
+            Ok(h) => h,
+            Err(e) => {
+                eprintln!("{e}");
+                return 2;
+            }
+        };
+        let mut still_held = held.len();
+        if rearm {
+            for h in &held {
+                let agrees = matches!(
+                    store.verify(h.match_id).await.map(|r| r.verdict),
+                    Ok(Verdict::Agrees)
+                );
+                let line = match agrees {
+                    false => serde_json::json!({
+                        "match_id": h.match_id, "rearmed": false,
+                        "detail": "still does not verify" }),
+                    true => match store.rearm(h.match_id, super::now_ms()).await {
+                        Ok(d) => {
+                            still_held -= 1;
+                            serde_json::json!({ "match_id": h.match_id, "rearmed": true,
+                                "remind_at": d.remind_at, "timeout_at": d.timeout_at })
+                        }
+                        Err(e) => serde_json::json!({
+                            "match_id": h.match_id, "rearmed": false, "detail": e.to_string() }),
+                    },
+                };
+                println!("{line}");
+            }
+        }
         let checked: u64 = counts.iter().sum();
         println!(
             "{}",
@@ -218,6 +251,7 @@ pub fn cli(database: Option<String>, match_id: Option<MatchId>) -> i32 {
                 "damaged": counts[2],
                 "incompatible": counts[3],
                 "errors": counts[4],
+                "held": still_held,
             })
         );
         if counts[0] == checked { 0 } else { 1 }
