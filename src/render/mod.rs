@@ -15,6 +15,7 @@ pub mod bench;
 mod board;
 mod canvas;
 mod cards;
+mod ends;
 mod icons;
 pub mod samples;
 mod words;
