@@ -89,7 +89,8 @@ enum Command {
         #[arg(long)]
         pack: Option<std::path::PathBuf>,
     },
-    /// Write the sample images (opening, crowded board, battle, hand, card) as PNG files.
+    /// Write the sample images (opening, crowded board, battle, hand, card) as PNG files,
+    /// each also scaled as Discord shows it inline (550x350 box; 390 px phone width).
     Render {
         /// The folder to write into (created if missing).
         #[arg(long, default_value = "render-samples")]
@@ -382,8 +383,9 @@ fn main() {
     std::process::exit(code);
 }
 
-/// `crystal-clans render`: the sample images, and a copy of each scaled to Discord's
-/// preview width (`NAME.500.png`) to check legibility.
+/// `crystal-clans render`: the sample images, and copies scaled as Discord shows them
+/// inline, into 550x350 on desktop (`NAME.550x350.png`) and 390 pixels wide on a phone
+/// (`NAME.390.png`), to check legibility.
 fn render_samples(out: &std::path::Path) -> i32 {
     use crystal_clans::render;
     let rules = Rules::base();
@@ -402,9 +404,11 @@ fn render_samples(out: &std::path::Path) -> i32 {
             .map_err(|e| eprintln!("cannot write {}: {e}", path.display()))
     };
     for (name, image) in images {
-        let preview = render::preview(&image.png, 500).expect("a rendered PNG decodes");
+        let inline = render::preview(&image.png, 550, 350).expect("a rendered PNG decodes");
+        let phone = render::preview(&image.png, 390, u32::MAX).expect("a rendered PNG decodes");
         if write(format!("{name}.png"), &image.png).is_err()
-            || write(format!("{name}.500.png"), &preview).is_err()
+            || write(format!("{name}.550x350.png"), &inline).is_err()
+            || write(format!("{name}.390.png"), &phone).is_err()
         {
             return 1;
         }

@@ -634,3 +634,80 @@ async fn a_store_fault_a_player_sees_is_logged_with_its_match() {
         .unwrap_or_else(|| panic!("no error line with the match id in:\n{log}"));
     assert!(line.contains("damaged"), "{line}");
 }
+
+/// The battle picture is posted with the reveal although the battle began inputs
+/// earlier (the attack, then each player's secret pick in its own input): it is drawn
+/// from the match's stored log, and it shows the whole battle.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_battle_picture_follows_a_reveal_of_a_battle_begun_earlier() {
+    use crystal_clans::game::{Event, State};
+    use crystal_clans::render::{self, Table, Theme};
+    // The way to the battle without images (fast); the picks with them.
+    let quiet = App::new(scratch("battle-picture").await)
+        .with_seeds(3)
+        .without_images();
+    let id = start(&quiet).await;
+    let mut step = 0;
+    loop {
+        let l = quiet.store.load(id).await.unwrap();
+        if l.state.pending().question == Question::BattleCard && l.state.waiting().len() == 2 {
+            break;
+        }
+        assert!(l.state.winner.is_none(), "the match ended before a battle");
+        play_one(&quiet, id, step, towards_battle).await.unwrap();
+        step += 1;
+        assert!(step < 2000);
+    }
+    let app = App::new(quiet.store.clone());
+    let battle_files = |out: &Outcome| -> Vec<Vec<u8>> {
+        out.public
+            .iter()
+            .flat_map(|m| &m.files)
+            .filter(|f| f.name.starts_with("battle-"))
+            .map(|f| f.png.clone())
+            .collect()
+    };
+    let l = app.store.load(id).await.unwrap();
+    let first = app.play(id, l.info.version, ANA, 0).await;
+    assert!(
+        battle_files(&first).is_empty(),
+        "a picture before the reveal"
+    );
+    let l = app.store.load(id).await.unwrap();
+    assert_eq!(l.state.waiting().as_slice(), &[1], "Ben still picks");
+    let reveal = app.play(id, l.info.version, BEN, 0).await;
+    let pictures = battle_files(&reveal);
+    assert_eq!(pictures.len(), 1, "the reveal posts one battle picture");
+    // The same picture as one drawn from the replayed log's whole battle, redacted.
+    let after = app.store.load(id).await.unwrap();
+    let rules = app.rules();
+    let inputs = app.store.inputs(id).await.unwrap();
+    let (mut s, mut log) = State::new(rules, after.info.setup.clone()).unwrap();
+    let mut reveal_events = vec![];
+    for i in &inputs {
+        reveal_events = s.apply(rules, i.seat, &i.input).unwrap();
+        log.extend(reveal_events.iter().cloned());
+    }
+    assert!(
+        !reveal_events
+            .iter()
+            .any(|e| matches!(e, Event::BattleStarted { .. })),
+        "the battle began with an earlier input"
+    );
+    let start_at = log
+        .iter()
+        .rposition(|e| matches!(e, Event::BattleStarted { .. }))
+        .unwrap();
+    let public: Vec<Event> = log[start_at..].iter().map(|e| e.redact(None)).collect();
+    let theme = Theme::default();
+    let t = Table {
+        rules,
+        theme: &theme,
+        names: ["Player 1", "Player 2"],
+    };
+    let want = render::battle(&t, &s.kinds, &s.view(rules, None), &public).unwrap();
+    assert!(
+        pictures[0] == want.png,
+        "the picture is not the whole battle's"
+    );
+}

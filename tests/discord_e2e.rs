@@ -212,6 +212,14 @@ async fn play(bot: &Bot, id: i64, version: i64, u: u64, index: usize) -> Recorde
     followup(&bot.fake, &t).await
 }
 
+/// The battle pictures attached to a request.
+fn battle_pictures(r: &Recorded) -> usize {
+    r.files
+        .iter()
+        .filter(|(name, bytes)| name.starts_with("battle-") && bytes.starts_with(b"\x89PNG"))
+        .count()
+}
+
 fn public(rs: &[Recorded]) -> Vec<&Recorded> {
     rs.iter()
         .filter(|r| r.is_channel_post() || (r.path.contains("/webhooks/") && !r.ephemeral()))
@@ -326,6 +334,19 @@ async fn challenge_accept_play_and_a_secret_battle() {
             .iter()
             .any(|r| r.is_channel_post())
     );
+    // The reveal posts the battle's picture (the battle began inputs earlier).
+    let pictures = || {
+        fake.since(mark)
+            .iter()
+            .filter(|r| r.is_channel_post())
+            .map(battle_pictures)
+            .sum::<usize>()
+    };
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    while pictures() == 0 && std::time::Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert_eq!(pictures(), 1, "the reveal posts one battle picture");
 
     // Resign: the winner is announced publicly with a rematch button.
     let t = fake.click(BEN, "Ben", &format!("clans:{id}:0:resign!"), &[]);
@@ -337,6 +358,51 @@ async fn challenge_accept_play_and_a_secret_battle() {
     assert!(end.text().contains(&format!("<@{ANA}>")));
     assert!(end.custom_ids().iter().any(|i| i.contains(":rematch")));
     bot.task.abort();
+}
+
+/// A whole match with images: every input that revealed battle cards (counted by
+/// replaying the stored log) posted exactly one battle picture.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_battle_reveal_posts_its_picture() {
+    use crystal_clans::game::{Event, State};
+    let bot = start_bot("pictures").await;
+    let id = challenge_and_accept(&bot).await;
+    drive(&bot, id, 3000, |_| false).await;
+    let l = bot.app.store.load(id).await.unwrap();
+    assert!(l.state.winner.is_some(), "the match did not end");
+    let rules = bot.app.rules();
+    let (mut s, _) = State::new(rules, l.info.setup.clone()).unwrap();
+    let mut reveals = 0;
+    for i in bot.app.store.inputs(id).await.unwrap() {
+        let events = s.apply(rules, i.seat, &i.input).unwrap();
+        if events
+            .iter()
+            .any(|e| matches!(e, Event::BattleCardsRevealed { .. }))
+        {
+            reveals += 1;
+        }
+    }
+    assert!(reveals > 0, "the match had no battle");
+    // The last posts may still be on their way.
+    let posted = || {
+        bot.fake
+            .requests()
+            .iter()
+            .filter(|r| r.is_channel_post())
+            .map(battle_pictures)
+            .sum::<usize>()
+    };
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    while posted() < reveals && std::time::Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(
+        posted(),
+        reveals,
+        "battle pictures posted for {reveals} reveals"
+    );
+    eprintln!("{reveals} battle reveals, {reveals} pictures");
+    bot.stop().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

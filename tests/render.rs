@@ -409,18 +409,90 @@ fn positions_from_a_random_game_render() {
     );
 }
 
+/// Discord shows the board inline in a box of about 550x350. At that scale the texts a
+/// player needs read at about 9.6 pixels: whose move, the top unit's attack, defense
+/// and activation in every squad, the crystals for sale and both crystal counts; a top
+/// unit's name shrinks only when it is long (the crowded sample's longest, Horgath's
+/// Stone Golem, still shows above 7 pixels).
 #[test]
-fn a_preview_is_500_pixels_wide() {
+fn the_board_reads_in_discords_inline_box() {
+    let rules = Rules::base();
+    let theme = Theme::default();
+    let t = table(&rules, &theme, samples::NAMES);
+    let (s, events) = samples::crowded(&rules);
+    let view = s.view(&rules, None);
+    let board = render::board(&t, &view, &samples::narrate(&rules, &s, &events)).unwrap();
+    let scale = (550.0 / board.width as f32).min(350.0 / board.height as f32);
+    assert!(
+        board.width as f32 * scale >= 540.0 && board.height as f32 * scale >= 330.0,
+        "a {}x{} board leaves the box half empty",
+        board.width,
+        board.height
+    );
+    let shown = |want: &dyn Fn(&str) -> bool| -> Vec<f32> {
+        board
+            .texts
+            .iter()
+            .filter(|f| want(&f.text))
+            .map(|f| f.size * scale)
+            .collect()
+    };
+    let title = shown(&|t| t.starts_with("Turn 14 · ") && t.ends_with(" to move"));
+    assert!(
+        title.len() == 1 && title[0] >= 10.0,
+        "whose move: {title:?}"
+    );
+    let counts = shown(&|t| t.starts_with("Crystals: "));
+    assert!(
+        counts.len() == 2 && counts.iter().all(|&px| px >= 9.5),
+        "crystal counts: {counts:?}"
+    );
+    for &cr in &view.market {
+        let name = rules.pack.crystals[cr as usize].name.as_str();
+        let sizes = shown(&|t| t.trim_end_matches('†') == name);
+        assert!(
+            sizes.len() == 1 && sizes[0] >= 9.5,
+            "{name} for sale: {sizes:?}"
+        );
+    }
+    let mut squads = 0;
+    for squad in view.zones.iter().flat_map(|z| z.squads.iter()) {
+        let Some(top) = squad.first() else { continue };
+        squads += 1;
+        let name = rules.pack.cards[top.kind as usize].name.as_str();
+        let sizes = shown(&|t| t.trim_end_matches('†') == name);
+        assert!(
+            !sizes.is_empty() && sizes.iter().all(|&px| px >= 7.0),
+            "top unit {name}: {sizes:?}"
+        );
+    }
+    let stats = shown(&|t| t.trim_end_matches('†').parse::<u8>().is_ok())
+        .into_iter()
+        .filter(|&px| px >= 9.5)
+        .count();
+    assert!(
+        squads > 5 && stats >= 3 * squads,
+        "{stats} large numbers for {squads} squads"
+    );
+}
+
+/// The previews fit Discord's inline box (550x350 on desktop) and a phone's width, and
+/// the landscape board fills the box's width.
+#[test]
+fn previews_fit_the_inline_box_and_a_phone() {
     let rules = Rules::base();
     let theme = Theme::default();
     let t = table(&rules, &theme, samples::NAMES);
     let (s, _) = samples::opening(&rules);
     let board = render::board(&t, &s.view(&rules, None), &[]).expect("renders");
-    let small = decode(&render::preview(&board.png, 500).expect("scales"));
-    assert_eq!(small.width(), 500);
+    let inline = decode(&render::preview(&board.png, 550, 350).expect("scales"));
+    assert!(inline.width() <= 550 && inline.height() <= 350);
+    assert!(inline.width() >= 540, "{:?}", inline.dimensions());
+    let phone = decode(&render::preview(&board.png, 390, u32::MAX).expect("scales"));
+    assert_eq!(phone.width(), 390);
     assert_eq!(
-        small.height(),
-        (board.height as f32 * 500.0 / board.width as f32).round() as u32
+        phone.height(),
+        (board.height as f32 * 390.0 / board.width as f32).round() as u32
     );
 }
 

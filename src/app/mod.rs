@@ -8,6 +8,7 @@
 //! clicker as an ephemeral reply, and a clicker's seat always comes from the stored
 //! match, never from the interaction.
 
+mod battle_post;
 mod failures;
 pub mod ids;
 pub mod msg;
@@ -858,24 +859,22 @@ impl App {
     ) -> Vec<Msg> {
         let waiting = after.state.waiting();
         let over = after.state.winner.is_some();
+        // A reveal always gets its picture, also when the same player answers next
+        // (a choice the battle asks of them).
+        let mut posts: Vec<Msg> = self.battle_image(after, events).await.into_iter().collect();
         if over || !waiting.contains(&by) || waiting.len() != before.waiting().len() {
             let header = match after.state.winner {
                 Some(w) => self.winner_line(after, w, Reason::Win),
                 None => String::new(),
             };
-            let mut posts = vec![self.board_post(after, events, &header).await];
-            if let Some(b) = self.battle_image(after, events).await {
-                posts.insert(0, b);
-            }
-            posts
+            posts.push(self.board_post(after, events, &header).await);
         } else {
             let lines = self.narrate(after, events).await;
-            if lines.is_empty() {
-                vec![]
-            } else {
-                vec![Msg::text(lines.join("\n"))]
+            if !lines.is_empty() {
+                posts.push(Msg::text(lines.join("\n")));
             }
         }
+        posts
     }
 
     fn winner_line(&self, loaded: &Loaded, winner: Seat, reason: Reason) -> String {
@@ -1064,57 +1063,6 @@ impl App {
             pings: waiting_users,
             pace_ms: 0,
         }
-    }
-
-    /// The battle image when these events revealed a battle.
-    async fn battle_image(&self, loaded: &Loaded, events: &[Event]) -> Option<Msg> {
-        if !self.images {
-            return None;
-        }
-        let start = events
-            .iter()
-            .position(|e| matches!(e, Event::BattleStarted { .. }))
-            .or_else(|| {
-                events
-                    .iter()
-                    .any(|e| matches!(e, Event::BattleCardsRevealed { .. }))
-                    .then_some(0)
-            })?;
-        if !events
-            .iter()
-            .any(|e| matches!(e, Event::BattleCardsRevealed { .. }))
-        {
-            return None;
-        }
-        let public: Vec<Event> = events[start..].iter().map(|e| e.redact(None)).collect();
-        let names = self.names(loaded).await;
-        let view = loaded.state.view(self.rules(), None);
-        let kinds = loaded.state.kinds.to_vec();
-        let store = self.store.clone();
-        let theme = self.theme.clone();
-        let id = loaded.info.id;
-        let png = tokio::task::spawn_blocking(move || {
-            let t = Table {
-                rules: store.rules(),
-                theme: &theme,
-                names: [&names[0], &names[1]],
-            };
-            render::battle(&t, &kinds, &view, &public).map(|i| i.png)
-        })
-        .await
-        .ok()?
-        .ok()?;
-        let name = format!("battle-{id}.png");
-        Some(Msg {
-            content: "The battle cards are revealed!".into(),
-            embed: Some(Embed {
-                title: format!("Match #{id}: battle"),
-                image: Some(name.clone()),
-                ..Embed::default()
-            }),
-            files: vec![File { name, png }],
-            ..Msg::default()
-        })
     }
 
     /// Lets AI seats answer while the match waits only for them. Without a bot plugged

@@ -1,25 +1,39 @@
 //! The board image, from the spectator's view.
 //!
-//! Layout (1000 pixels wide, player two at the top as on the printed board): a header
-//! with whose move it is; the zones in rows by their distance from player one's home
-//! (the default board's 1/2/3/2/1 diamond); in the corners beside each home that
-//! player's panel, collected crystals, draw and discard piles; the initiative track down
-//! the right edge; the crystals for sale, the last log lines and a legend at the bottom.
+//! Layout (1600x1000, landscape, to fill Discord's inline box of about 550x350): a
+//! header with whose move it is; the diamond laid on its side, player one's home at
+//! the left end and player two's at the right, the zones in columns by their distance
+//! from player one's home (the default board's 1/2/3/2/1); at each player's end, in the
+//! corners the diamond leaves free, that player's panel and hand above the home, the
+//! collected crystals below it, the piles and half of the legend one column in; the
+//! initiative track along the bottom edge, then the crystals for sale and the last
+//! log lines.
 
 use super::canvas::{Align, Canvas, Col, Face, Style, WHITE, rgb};
-use super::{RenderError, Table, icons, words};
+use super::{RenderError, Table, ends, icons, words};
 use crate::game::board::ZoneKind;
 use crate::game::pack::{CardDef, Rank};
 use crate::game::view::{CardView, View};
 use crate::game::{Question, Rules};
 
-pub const WIDTH: u32 = 1000;
-const M: f32 = 14.0;
-const GAP: f32 = 12.0;
-const TRACK_W: f32 = 60.0;
-const ZONE_H: f32 = 206.0;
-const TOP: f32 = 80.0;
-const SLOT_H: f32 = 84.0;
+/// The canvas: landscape, close to the 550x350 box in which Discord shows an image
+/// inline, so the whole box is used (scale 0.34; 28-pixel text shows at about 9.6).
+pub const WIDTH: u32 = 1600;
+pub const HEIGHT: u32 = 1000;
+const W: f32 = WIDTH as f32;
+const M: f32 = 12.0;
+const GAP: f32 = 10.0;
+const HEADER_H: f32 = 68.0;
+const BOARD_TOP: f32 = 76.0;
+const BOARD_H: f32 = 752.0;
+const TRACK_Y: f32 = BOARD_TOP + BOARD_H + 8.0;
+const TRACK_H: f32 = 38.0;
+const MARKET_Y: f32 = TRACK_Y + TRACK_H + 8.0;
+const MARKET_H: f32 = 54.0;
+const CAPTION_Y: f32 = MARKET_Y + MARKET_H + 24.0;
+const CAPTION_LINES: usize = 2;
+/// A zone's header line, above its two squad slots.
+const ZONE_LABEL_H: f32 = 28.0;
 
 pub(super) fn bold(size: f32, c: Col) -> Style {
     Style::new(Face::Bold, size, c)
@@ -32,13 +46,50 @@ pub(super) fn def<'r>(rules: &'r Rules, c: &CardView) -> &'r CardDef {
     &rules.pack.cards[c.kind as usize]
 }
 
+/// Zone boxes: the diamond laid on its side. Columns by distance from player one's home
+/// (player one's home at the left end, player two's at the right), the zones of a
+/// column in board order from the top, each column centred vertically.
 struct Layout {
-    zone_w: f32,
+    col_w: f32,
+    zone_h: f32,
     /// Top-left corner of each zone box.
     pos: Vec<(f32, f32)>,
-    rows: usize,
-    board_w: f32,
-    bottom: f32,
+    /// Each zone's column (its distance from player one's home).
+    col: Vec<usize>,
+    cols: usize,
+}
+
+/// A free rectangle of the board area (beside the shorter columns).
+#[derive(Clone, Copy)]
+pub(super) struct Spot {
+    pub x: f32,
+    pub y: f32,
+    pub w: f32,
+    pub h: f32,
+}
+
+impl Layout {
+    /// The free space above (`above`) or below the zones of column `col`.
+    fn spot(&self, col: usize, above: bool) -> Spot {
+        let x = M + col as f32 * (self.col_w + GAP);
+        let ys = (0..self.pos.len())
+            .filter(|&z| self.col[z] == col)
+            .map(|z| self.pos[z].1);
+        let (top, bottom) = ys.fold((BOARD_TOP + BOARD_H, BOARD_TOP), |(t, b), y| {
+            (t.min(y - GAP), b.max(y + self.zone_h + GAP))
+        });
+        let (y, h) = if above {
+            (BOARD_TOP, top - BOARD_TOP)
+        } else {
+            (bottom, BOARD_TOP + BOARD_H - bottom)
+        };
+        Spot {
+            x,
+            y,
+            w: self.col_w,
+            h: h.max(0.0),
+        }
+    }
 }
 
 fn layout(rules: &Rules) -> Layout {
@@ -68,33 +119,31 @@ fn layout(rules: &Rules) -> Layout {
             *d = far;
         }
     }
-    let rows = far + 1;
-    let board_w = WIDTH as f32 - 2.0 * M - TRACK_W - GAP;
-    let widest = (0..rows)
-        .map(|r| dist.iter().filter(|&&d| d == r).count())
+    let cols = far + 1;
+    let tallest = (0..cols)
+        .map(|c| dist.iter().filter(|&&d| d == c).count())
         .max()
         .unwrap_or(1)
-        .max(3);
-    let zone_w = (board_w - GAP * (widest as f32 - 1.0)) / widest as f32;
-    let zone_h = ZONE_H;
+        .max(1);
+    let col_w = (W - 2.0 * M - GAP * (cols as f32 - 1.0)) / cols as f32;
+    let zone_h = (BOARD_H - GAP * (tallest as f32 - 1.0)) / tallest as f32;
     let mut pos = vec![(0.0, 0.0); n];
-    for d in 0..rows {
+    for d in 0..cols {
         let members: Vec<usize> = (0..n).filter(|&z| dist[z] == d).collect();
         let k = members.len() as f32;
-        let total = k * zone_w + (k - 1.0) * GAP;
-        let x0 = M + (board_w - total) / 2.0;
-        let row = rows - 1 - d;
-        let y = TOP + row as f32 * (zone_h + GAP);
+        let total = k * zone_h + (k - 1.0) * GAP;
+        let y0 = BOARD_TOP + (BOARD_H - total) / 2.0;
+        let x = M + d as f32 * (col_w + GAP);
         for (i, &z) in members.iter().enumerate() {
-            pos[z] = (x0 + i as f32 * (zone_w + GAP), y);
+            pos[z] = (x, y0 + i as f32 * (zone_h + GAP));
         }
     }
     Layout {
-        zone_w,
+        col_w,
+        zone_h,
         pos,
-        rows,
-        board_w,
-        bottom: TOP + rows as f32 * (zone_h + GAP) - GAP,
+        col: dist,
+        cols,
     }
 }
 
@@ -122,21 +171,21 @@ fn question(t: &Table, q: &Question) -> String {
 
 fn header(c: &mut Canvas, t: &Table, v: &View) {
     let th = t.theme;
-    let w = c.width();
-    c.rect(0.0, 0.0, w, TOP - 8.0, th.ink);
+    c.rect(0.0, 0.0, W, HEADER_H, th.ink);
     let name = |s: u8| t.names[s as usize];
     let title = match v.winner {
         Some(s) => format!("{} wins the match!", name(s)),
         None if v.turn == 0 => "Setting up".to_string(),
         None => format!("Turn {} · {} to move", v.turn, name(v.active)),
     };
-    let right_w = 300.0;
+    let right_w = 360.0;
+    let left_w = W - 3.0 * M - right_w;
     c.text(
         &title,
         M,
-        34.0,
-        w - 3.0 * M - right_w,
-        bold(27.0, WHITE).shrink(20.0),
+        35.0,
+        left_w,
+        bold(34.0, WHITE).shrink(24.0),
         Align::Left,
     );
     let who = match v.pending.seats.as_slice() {
@@ -152,12 +201,12 @@ fn header(c: &mut Canvas, t: &Table, v: &View) {
     c.text(
         &waiting,
         M,
-        62.0,
-        w - 3.0 * M - right_w,
-        regular(20.0, rgb(0xf3e6bd)).shrink(15.0),
+        60.0,
+        left_w,
+        regular(21.0, rgb(0xf3e6bd)).shrink(16.0),
         Align::Left,
     );
-    // Initiative in words, right-aligned.
+    // Initiative in words, right-aligned (the track at the bottom shows it too).
     let (line1, line2) = match v.token {
         0 => (
             "Initiative: 0".to_string(),
@@ -173,23 +222,24 @@ fn header(c: &mut Canvas, t: &Table, v: &View) {
     };
     c.text(
         &line1,
-        w - M,
-        34.0,
+        W - M,
+        33.0,
         right_w,
-        bold(20.0, WHITE),
+        bold(28.0, WHITE),
         Align::Right,
     );
     c.text(
         &line2,
-        w - M,
-        62.0,
+        W - M,
+        60.0,
         right_w,
-        regular(20.0, rgb(0xf3e6bd)).shrink(15.0),
+        regular(21.0, rgb(0xf3e6bd)).shrink(16.0),
         Align::Right,
     );
 }
 
-/// One squad: the top unit's name and stats, and the units under it.
+/// One squad: the top unit's name and stats, and the units under it. The owner's
+/// strip (clan colour and a pointer) is on the side of the owner's end of the board.
 #[allow(clippy::too_many_arguments)]
 fn squad(c: &mut Canvas, t: &Table, x: f32, y: f32, w: f32, h: f32, seat: u8, cards: &[CardView]) {
     let th = t.theme;
@@ -197,45 +247,49 @@ fn squad(c: &mut Canvas, t: &Table, x: f32, y: f32, w: f32, h: f32, seat: u8, ca
     let top = def(rules, &cards[0]);
     let clan = th.clan(rules, top.clan);
     let under = cards.len() - 1;
-    // The stack: one card edge per unit under the top one.
-    let edge = 5.0;
-    let stack_w = under.min(4) as f32 * edge;
-    for i in (0..under.min(4)).rev() {
-        let dx = (i + 1) as f32 * edge;
-        let (bx, bw, bh) = (x + dx, w - stack_w, h - 2.0);
-        c.round_rect(bx, y + 2.0, bw, bh, 7.0, clan.mix(WHITE, 0.35));
-        c.round_rect_stroke(bx, y + 2.0, bw, bh, 7.0, 1.2, clan.mix(th.ink, 0.4));
-    }
+    let left = seat == 0;
+    // The stack: one card edge per unit under the top one, away from the owner.
+    let edge = 4.0;
+    let edges = under.min(3);
+    let stack_w = edges as f32 * edge;
     let cw = w - stack_w;
-    c.round_rect(x, y, cw, h, 7.0, th.panel);
-    c.round_rect_stroke(x, y, cw, h, 7.0, 1.5, clan.mix(th.ink, 0.3));
-    // Owner strip: the clan colour and a pointer to the owner's side of the board.
-    let strip = 22.0;
-    if let Some(p) = super::canvas::rounded_rect(x, y, strip + 7.0, h, 7.0) {
+    let cx = if left { x } else { x + stack_w };
+    for i in (0..edges).rev() {
+        let dx = (i + 1) as f32 * edge;
+        let bx = if left { cx + dx } else { cx - dx };
+        c.round_rect(bx, y + 2.0, cw, h - 2.0, 7.0, clan.mix(WHITE, 0.35));
+        c.round_rect_stroke(bx, y + 2.0, cw, h - 2.0, 7.0, 1.2, clan.mix(th.ink, 0.4));
+    }
+    c.round_rect(cx, y, cw, h, 7.0, th.panel);
+    c.round_rect_stroke(cx, y, cw, h, 7.0, 1.5, clan.mix(th.ink, 0.3));
+    let strip = 16.0;
+    let sx = if left { cx } else { cx + cw - strip };
+    if let Some(p) = super::canvas::rounded_rect(sx, y, strip, h, 7.0) {
         c.fill(&p, clan);
     }
-    c.rect(x + strip, y + 0.75, 7.0, h - 1.5, th.panel);
-    icons::pointer(c, x + strip / 2.0, y + h / 2.0, 15.0, seat == 1, WHITE);
+    // Square off the strip's inner corners.
+    let inner = if left { sx + strip - 7.0 } else { sx };
+    c.rect(inner, y + 0.75, 7.0, h - 1.5, clan);
+    icons::pointer(c, sx + strip / 2.0, y + h / 2.0, 15.0, left, WHITE);
 
-    let tx = x + strip + 8.0;
-    let tw = cw - strip - 14.0;
+    let tx = if left { cx + strip + 7.0 } else { cx + 7.0 };
+    let tw = cw - strip - 12.0;
     let mut nx = tx;
     if top.rank == Rank::Hero {
-        icons::star(c, nx + 9.0, y + 18.0, 18.0, icons::GOLD);
+        icons::star(c, nx + 9.0, y + 21.0, 20.0, icons::GOLD);
         nx += 21.0;
     }
-    let name_style = bold(22.0, th.ink).shrink(15.0);
     c.text(
         &words::card_name(top),
         nx,
-        y + 25.0,
+        y + 31.0,
         tw - (nx - tx),
-        name_style,
+        bold(28.0, th.ink).shrink(17.0),
         Align::Left,
     );
     // Stats: sword attack, shield defense, bolt activation.
-    let sy = y + 52.0;
-    let mut sx = tx;
+    let sy = y + 66.0;
+    let mut px = tx;
     let p = &top.provenance;
     for (kind, value, prov) in [
         (0, top.attack, p.attack),
@@ -243,15 +297,14 @@ fn squad(c: &mut Canvas, t: &Table, x: f32, y: f32, w: f32, h: f32, seat: u8, ca
         (2, top.activation, p.activation),
     ] {
         match kind {
-            0 => icons::sword(c, sx + 11.0, sy - 8.0, 22.0, icons::ATTACK),
-            1 => icons::shield(c, sx + 11.0, sy - 8.0, 22.0, icons::DEFENSE),
-            _ => icons::bolt(c, sx + 11.0, sy - 8.0, 22.0, icons::ACTIVATION),
+            0 => icons::sword(c, px + 13.0, sy - 10.0, 27.0, icons::ATTACK),
+            1 => icons::shield(c, px + 13.0, sy - 10.0, 26.0, icons::DEFENSE),
+            _ => icons::bolt(c, px + 13.0, sy - 10.0, 26.0, icons::ACTIVATION),
         }
         let s = format!("{value}{}", words::mark(prov));
-        let adv = c.text(&s, sx + 25.0, sy, 44.0, bold(23.0, th.ink), Align::Left);
-        sx += 25.0 + adv.max(24.0) + 10.0;
+        let adv = c.text(&s, px + 29.0, sy, 52.0, bold(28.0, th.ink), Align::Left);
+        px += 29.0 + adv.max(17.0) + 14.0;
     }
-    // The units under the top one.
     if under > 0 {
         let names: Vec<&str> = cards[1..]
             .iter()
@@ -260,7 +313,7 @@ fn squad(c: &mut Canvas, t: &Table, x: f32, y: f32, w: f32, h: f32, seat: u8, ca
         c.text(
             &format!("{under} under: {}", words::counted(&names)),
             tx,
-            y + h - 8.0,
+            y + h - 10.0,
             tw,
             regular(18.0, th.ink.mix(th.muted, 0.5)).shrink(14.0),
             Align::Left,
@@ -268,7 +321,29 @@ fn squad(c: &mut Canvas, t: &Table, x: f32, y: f32, w: f32, h: f32, seat: u8, ca
     }
 }
 
-fn zone(c: &mut Canvas, t: &Table, v: &View, z: usize, x: f32, y: f32, w: f32) {
+/// The zone's outline when something happens there: a battle (red, with a tag) or
+/// the question's zone and the activated squad (gold).
+fn zone_marks(c: &mut Canvas, v: &View, z: usize, s: Spot, gold: Col) {
+    let battle_here = v.battle.as_ref().is_some_and(|b| b.zone as usize == z);
+    let asked = match v.pending.question {
+        Question::Reorder { zone }
+        | Question::DiscardDown { zone, .. }
+        | Question::Move { zone }
+        | Question::Battle { zone } => zone as usize == z,
+        _ => false,
+    } || v.activated.is_some_and(|a| a as usize == z);
+    let col = if battle_here {
+        icons::ATTACK
+    } else if asked {
+        gold
+    } else {
+        return;
+    };
+    c.round_rect_stroke(s.x - 2.0, s.y - 2.0, s.w + 4.0, s.h + 4.0, 14.0, 4.0, col);
+}
+
+#[allow(clippy::too_many_arguments)]
+fn zone(c: &mut Canvas, t: &Table, v: &View, z: usize, x: f32, y: f32, w: f32, h: f32) {
     let th = t.theme;
     let rules = t.rules;
     let info = &rules.board.zones[z];
@@ -281,22 +356,21 @@ fn zone(c: &mut Canvas, t: &Table, v: &View, z: usize, x: f32, y: f32, w: f32) {
         ZoneKind::Crystal => rgb(0x3a9fb0),
         _ => rgb(0xb9ae98),
     };
-    c.round_rect(x, y, w, ZONE_H, 12.0, fill);
-    c.round_rect_stroke(x, y, w, ZONE_H, 12.0, 2.0, border);
-    // Header: icon, id and what kind of zone.
+    c.round_rect(x, y, w, h, 12.0, fill);
+    c.round_rect_stroke(x, y, w, h, 12.0, 2.0, border);
     let label = match (info.kind, info.seat) {
         (ZoneKind::Home, Some(s)) => {
             icons::house(
                 c,
-                x + 18.0,
-                y + 17.0,
+                x + 17.0,
+                y + 15.0,
                 20.0,
                 th.clan(rules, v.players[s as usize].clan),
             );
             format!("{} · {}'s home", info.id, t.names[s as usize])
         }
         (ZoneKind::Crystal, _) => {
-            icons::gem(c, x + 18.0, y + 17.0, 21.0, icons::GEM);
+            icons::gem(c, x + 17.0, y + 15.0, 21.0, icons::GEM);
             format!("{} · crystal zone", info.id)
         }
         _ => format!("{} · {}", info.id, info.name.to_lowercase()),
@@ -304,331 +378,88 @@ fn zone(c: &mut Canvas, t: &Table, v: &View, z: usize, x: f32, y: f32, w: f32) {
     let lx = if info.kind == ZoneKind::Plain {
         x + 10.0
     } else {
-        x + 32.0
+        x + 31.0
     };
     let battle_here = v.battle.as_ref().is_some_and(|b| b.zone as usize == z);
     let tag_w = if battle_here { 96.0 } else { 0.0 };
     c.text(
         &label,
         lx,
-        y + 24.0,
+        y + 22.0,
         w - (lx - x) - 10.0 - tag_w,
-        bold(17.0, th.muted).shrink(14.0),
+        bold(18.0, th.muted).shrink(14.0),
         Align::Left,
     );
     if battle_here {
-        icons::crossed_swords(c, x + w - 86.0, y + 16.0, 22.0, icons::ATTACK);
+        icons::crossed_swords(c, x + w - 86.0, y + 15.0, 22.0, icons::ATTACK);
         c.text(
             "battle",
             x + w - 72.0,
-            y + 23.0,
+            y + 22.0,
             64.0,
-            bold(17.0, icons::ATTACK),
+            bold(18.0, icons::ATTACK),
             Align::Left,
         );
-        c.round_rect_stroke(
-            x - 2.0,
-            y - 2.0,
-            w + 4.0,
-            ZONE_H + 4.0,
-            14.0,
-            4.0,
-            icons::ATTACK,
-        );
     }
-    let asked = match v.pending.question {
-        Question::Reorder { zone }
-        | Question::DiscardDown { zone, .. }
-        | Question::Move { zone }
-        | Question::Battle { zone } => zone as usize == z,
-        _ => false,
-    };
-    // The squad being activated, or the zone the question is about: a gold outline.
-    let asked = asked || v.activated.is_some_and(|a| a as usize == z);
-    if asked && !battle_here {
-        c.round_rect_stroke(
-            x - 2.0,
-            y - 2.0,
-            w + 4.0,
-            ZONE_H + 4.0,
-            14.0,
-            4.0,
-            th.highlight,
-        );
-    }
-    // Player two's squad above, player one's below (each nearer its owner).
-    for (slot, seat) in [(0, 1u8), (1, 0u8)] {
-        let sy = y + 32.0 + slot as f32 * (SLOT_H + 3.0);
+    zone_marks(c, v, z, Spot { x, y, w, h }, th.highlight);
+    // Player one's squad in the upper slot, player two's in the lower; each points to
+    // its owner's end.
+    let slot_h = (h - ZONE_LABEL_H - 10.0) / 2.0;
+    for seat in [0u8, 1] {
+        let sy = y + ZONE_LABEL_H + 2.0 + seat as f32 * (slot_h + 3.0);
         let cards = &v.zones[z].squads[seat as usize];
-        if cards.is_empty() {
-            continue;
+        if !cards.is_empty() {
+            squad(c, t, x + 4.0, sy, w - 8.0, slot_h, seat, cards);
         }
-        squad(c, t, x + 6.0, sy, w - 12.0, SLOT_H, seat, cards);
     }
 }
 
-fn player_panel(c: &mut Canvas, t: &Table, v: &View, seat: u8, x: f32, y: f32, w: f32) {
-    let th = t.theme;
-    let rules = t.rules;
-    let p = &v.players[seat as usize];
-    let clan = th.clan(rules, p.clan);
-    let to_move = v.winner.is_none() && v.active == seat;
-    let asked = v.winner.is_none() && v.pending.seats.contains(&seat);
-    c.round_rect(x, y, w, ZONE_H, 12.0, th.panel);
-    if let Some(path) = super::canvas::rounded_rect(x, y, w, 34.0, 12.0) {
-        c.fill(&path, clan);
-    }
-    c.rect(x, y + 22.0, w, 10.0, clan);
-    let (border, bw) = if asked || to_move {
-        (th.highlight, 4.0)
-    } else {
-        (clan.mix(th.ink, 0.3), 2.0)
-    };
-    c.round_rect_stroke(x, y, w, ZONE_H, 12.0, bw, border);
-    c.text(
-        &format!(
-            "{} · {}",
-            seat_word(seat),
-            rules.pack.clans[p.clan as usize].name
-        ),
-        x + 12.0,
-        y + 23.0,
-        w - 24.0,
-        bold(17.0, WHITE).shrink(13.0),
-        Align::Left,
-    );
-    // The display name: one line, or two smaller ones when it is long.
-    let name = t.names[seat as usize];
-    let big = bold(26.0, th.ink);
-    if super::canvas::measure(name, big.face, big.size) <= w - 24.0 {
-        c.text(name, x + 12.0, y + 68.0, w - 24.0, big, Align::Left);
-    } else {
-        let st = bold(21.0, th.ink).shrink(15.0);
-        let lines = super::canvas::wrap(name, st.face, st.size, w - 24.0);
-        let second = lines.get(1..).map(|l| l.join(" ")).unwrap_or_default();
-        c.text(&lines[0], x + 12.0, y + 62.0, w - 24.0, st, Align::Left);
-        if !second.is_empty() {
-            c.text(&second, x + 12.0, y + 88.0, w - 24.0, st, Align::Left);
-        }
-    }
-    let mut ry = y + 126.0;
-    icons::pile(c, x + 24.0, ry - 7.0, 22.0, th.panel, false);
-    let hand = if p.hand_count == 1 {
-        "1 card in hand".to_string()
-    } else {
-        format!("{} cards in hand", p.hand_count)
-    };
-    c.text(
-        &hand,
-        x + 42.0,
-        ry,
-        w - 54.0,
-        regular(20.0, th.ink).shrink(16.0),
-        Align::Left,
-    );
-    if !p.removed.is_empty() {
-        ry += 27.0;
-        c.text(
-            &format!("{} removed from the game", p.removed.len()),
-            x + 42.0,
-            ry,
-            w - 54.0,
-            regular(18.0, th.muted).shrink(14.0),
-            Align::Left,
-        );
-    }
-    if asked || to_move {
-        let msg = if asked {
-            "must answer now"
-        } else {
-            "has the turn"
-        };
-        let col = rgb(0x9a5b00);
-        icons::play(c, x + 22.0, y + ZONE_H - 20.0, 20.0, col);
-        c.text(
-            msg,
-            x + 36.0,
-            y + ZONE_H - 13.0,
-            w - 48.0,
-            bold(19.0, col),
-            Align::Left,
-        );
-    }
-}
-
-fn crystals_panel(c: &mut Canvas, t: &Table, v: &View, seat: u8, x: f32, y: f32, w: f32) {
-    let th = t.theme;
-    let rules = t.rules;
-    let p = &v.players[seat as usize];
-    c.round_rect(x, y, w, ZONE_H, 12.0, th.panel);
-    c.round_rect_stroke(x, y, w, ZONE_H, 12.0, 2.0, rgb(0xb9ae98));
-    let need = crate::game::state::CRYSTALS_TO_WIN;
-    c.text(
-        &format!(
-            "{}'s crystals: {} of {need}",
-            seat_word(seat),
-            p.crystals.len()
-        ),
-        x + 12.0,
-        y + 25.0,
-        w - 24.0,
-        bold(17.0, th.muted).shrink(14.0),
-        Align::Left,
-    );
-    let slots = need.max(p.crystals.len()).min(4);
-    for i in 0..slots {
-        let sy = y + 36.0 + i as f32 * 40.0;
-        let (sx, sw, sh) = (x + 10.0, w - 20.0, 35.0);
-        match p.crystals.get(i) {
-            Some(cc) => {
-                let def = &rules.pack.crystals[cc.crystal as usize];
-                if cc.face_down {
-                    c.round_rect(sx, sy, sw, sh, 8.0, rgb(0x4a4752));
-                    icons::gem(c, sx + 18.0, sy + sh / 2.0, 22.0, icons::GEM_DOWN);
-                    c.text(
-                        &format!("{} (face down)", def.name),
-                        sx + 34.0,
-                        sy + 24.0,
-                        sw - 40.0,
-                        regular(17.0, rgb(0xdedbe6)).shrink(13.0),
-                        Align::Left,
-                    );
-                } else {
-                    c.round_rect(sx, sy, sw, sh, 8.0, th.crystal_zone);
-                    c.round_rect_stroke(sx, sy, sw, sh, 8.0, 1.5, rgb(0x3a9fb0));
-                    icons::gem(c, sx + 18.0, sy + sh / 2.0, 22.0, icons::GEM);
-                    c.text(
-                        &def.name,
-                        sx + 34.0,
-                        sy + 24.0,
-                        sw - 40.0,
-                        bold(18.0, th.ink).shrink(13.0),
-                        Align::Left,
-                    );
-                }
-            }
-            None => {
-                c.round_rect_dashed(sx, sy, sw, sh, 8.0, 1.5, rgb(0xb9ae98));
-            }
-        }
-    }
-    if p.crystals.len() > 4 {
-        c.text(
-            &format!("+{} more", p.crystals.len() - 4),
-            x + w - 12.0,
-            y + 25.0,
-            80.0,
-            bold(16.0, th.muted),
-            Align::Right,
-        );
-    }
-}
-
-fn track(c: &mut Canvas, t: &Table, v: &View, x: f32, top: f32, bottom: f32) {
+/// The initiative track along the bottom edge: player one's side on the left (positive
+/// tokens), player two's on the right, the neutral middle marked.
+fn track(c: &mut Canvas, t: &Table, v: &View, x: f32, y: f32, w: f32, h: f32) {
     let th = t.theme;
     let len = v.track_length.max(1) as i32;
     let n = 2 * len + 1;
-    let step = (bottom - top) / n as f32;
-    let w = TRACK_W;
-    c.round_rect(x, top, w, bottom - top, 10.0, rgb(0x3b3843));
+    let step = w / n as f32;
+    c.round_rect(x, y, w, h, 9.0, rgb(0x3b3843));
     let col = |s: usize| th.clan(t.rules, v.players[s].clan);
-    let y_of = |tok: i32| top + (tok + len) as f32 * step;
+    let x_of = |tok: i32| x + (len - tok) as f32 * step;
     for tok in -len..=len {
-        let y = y_of(tok);
+        let cx = x_of(tok);
         let fill = match tok {
             -1..=1 => rgb(0xf6e3a1),
             t if t < 0 => col(1).mix(WHITE, 0.55),
             _ => col(0).mix(WHITE, 0.55),
         };
-        c.round_rect(x + 5.0, y + 1.5, w - 10.0, step - 3.0, 4.0, fill);
+        c.round_rect(cx + 1.5, y + 4.0, step - 3.0, h - 8.0, 4.0, fill);
         let n = tok.unsigned_abs();
-        let strong = n % 5 == 0;
-        let style = if strong {
-            bold(14.0, th.ink)
+        let style = if n % 5 == 0 {
+            bold(17.0, th.ink)
         } else {
-            regular(12.0, th.muted)
+            regular(15.0, th.muted)
         };
         c.text(
             &n.to_string(),
-            x + w / 2.0,
-            y + step / 2.0 + 5.0,
-            w - 12.0,
+            cx + step / 2.0,
+            y + h / 2.0 + 6.0,
+            step - 4.0,
             style,
             Align::Center,
         );
     }
-    // The token.
     let tok = (v.token as i32).clamp(-len, len);
-    let cy = y_of(tok) + step / 2.0;
-    c.circle(x + w / 2.0, cy, 17.0, th.ink);
-    c.circle_stroke(x + w / 2.0, cy, 17.0, 3.5, th.highlight);
+    let cx = x_of(tok) + step / 2.0;
+    let r = h / 2.0 - 1.0;
+    c.circle(cx, y + h / 2.0, r, th.ink);
+    c.circle_stroke(cx, y + h / 2.0, r, 3.5, th.highlight);
     c.text(
         &tok.unsigned_abs().to_string(),
-        x + w / 2.0,
-        cy + 7.0,
-        30.0,
-        bold(20.0, WHITE),
+        cx,
+        y + h / 2.0 + 7.0,
+        2.0 * r - 6.0,
+        bold(21.0, WHITE),
         Align::Center,
     );
-}
-
-#[allow(clippy::too_many_arguments)]
-fn piles(c: &mut Canvas, t: &Table, v: &View, seat: u8, x: f32, y: f32, w: f32, left: bool) {
-    let th = t.theme;
-    let p = &v.players[seat as usize];
-    let clan = th.clan(t.rules, p.clan);
-    c.round_rect(x, y, w, ZONE_H, 12.0, th.panel.mix(th.background, 0.4));
-    c.round_rect_stroke(x, y, w, ZONE_H, 12.0, 1.5, rgb(0xb9ae98));
-    let cx = x + w / 2.0;
-    let (count, label, top) = if left {
-        (p.draw_count as usize, "draw pile", None)
-    } else {
-        (p.discard.len(), "discard", p.discard.first())
-    };
-    icons::pile(
-        c,
-        cx,
-        y + 50.0,
-        56.0,
-        if left { clan } else { th.panel },
-        left,
-    );
-    c.text(
-        &count.to_string(),
-        cx,
-        y + 122.0,
-        w - 12.0,
-        bold(34.0, th.ink),
-        Align::Center,
-    );
-    c.text(
-        label,
-        cx,
-        y + 148.0,
-        w - 12.0,
-        regular(18.0, th.muted),
-        Align::Center,
-    );
-    if let Some(card) = top {
-        let name = &def(t.rules, card).name;
-        c.text(
-            &format!("top: {name}"),
-            cx,
-            y + 176.0,
-            w - 14.0,
-            regular(16.0, th.muted).shrink(12.0),
-            Align::Center,
-        );
-    } else if left {
-        c.text(
-            seat_word(seat),
-            cx,
-            y + 176.0,
-            w - 14.0,
-            regular(16.0, th.muted),
-            Align::Center,
-        );
-    }
 }
 
 fn market(c: &mut Canvas, t: &Table, v: &View, x: f32, y: f32, w: f32, h: f32) {
@@ -636,29 +467,30 @@ fn market(c: &mut Canvas, t: &Table, v: &View, x: f32, y: f32, w: f32, h: f32) {
     let rules = t.rules;
     c.round_rect(x, y, w, h, 12.0, th.panel);
     c.round_rect_stroke(x, y, w, h, 12.0, 2.0, rgb(0x3a9fb0));
+    let label_w = 130.0;
     c.text(
         "For sale",
         x + 14.0,
-        y + 28.0,
-        90.0,
-        bold(18.0, th.muted),
+        y + 25.0,
+        label_w - 14.0,
+        bold(24.0, th.ink),
         Align::Left,
     );
     c.text(
         &format!("{} in deck", v.crystal_deck_count),
         x + 14.0,
-        y + 52.0,
-        90.0,
-        regular(16.0, th.muted),
+        y + 46.0,
+        label_w - 14.0,
+        regular(17.0, th.muted),
         Align::Left,
     );
-    let start = x + 110.0;
-    let slot_w = (x + w - 10.0 - start) / 3.0;
+    let start = x + label_w + 10.0;
+    let slot_w = (x + w - 6.0 - start) / 3.0;
     for (i, &cr) in v.market.iter().take(3).enumerate() {
         let def = &rules.pack.crystals[cr as usize];
         let sx = start + i as f32 * slot_w;
-        c.round_rect(sx, y + 8.0, slot_w - 8.0, h - 16.0, 10.0, th.crystal_zone);
-        icons::gem(c, sx + 24.0, y + h / 2.0, 34.0, icons::GEM);
+        c.round_rect(sx, y + 6.0, slot_w - 8.0, h - 12.0, 10.0, th.crystal_zone);
+        icons::gem(c, sx + 22.0, y + h / 2.0, 30.0, icons::GEM);
         let prov = |k: &str| {
             def.provenance
                 .get(k)
@@ -669,37 +501,21 @@ fn market(c: &mut Canvas, t: &Table, v: &View, x: f32, y: f32, w: f32, h: f32) {
         let cost = format!("{}{}", def.cost, prov("cost"));
         let adv = c.text(
             &cost,
-            sx + 46.0,
-            y + h / 2.0 + 10.0,
-            44.0,
-            bold(28.0, th.ink),
+            sx + 42.0,
+            y + h / 2.0 + 11.0,
+            52.0,
+            bold(31.0, th.ink),
             Align::Left,
         );
         c.text(
             &format!("{}{}", def.name, prov("name")),
-            sx + 52.0 + adv,
-            y + h / 2.0 + 7.0,
+            sx + 50.0 + adv,
+            y + h / 2.0 + 10.0,
             slot_w - 8.0 - 58.0 - adv,
-            bold(18.0, th.ink).shrink(13.0),
+            bold(28.0, th.ink).shrink(18.0),
             Align::Left,
         );
     }
-}
-
-fn legend(c: &mut Canvas, t: &Table, y: f32) {
-    let th = t.theme;
-    let mut x = M + 4.0;
-    let st = regular(16.0, th.muted);
-    icons::sword(c, x + 9.0, y - 5.0, 19.0, icons::ATTACK);
-    x += 22.0 + c.text("attack", x + 22.0, y, 80.0, st, Align::Left) + 16.0;
-    icons::shield(c, x + 9.0, y - 5.0, 18.0, icons::DEFENSE);
-    x += 22.0 + c.text("defense", x + 22.0, y, 80.0, st, Align::Left) + 16.0;
-    icons::bolt(c, x + 9.0, y - 5.0, 18.0, icons::ACTIVATION);
-    x += 22.0 + c.text("activation cost", x + 22.0, y, 140.0, st, Align::Left) + 16.0;
-    c.round_rect(x, y - 14.0, 16.0, 16.0, 3.0, rgb(0xf6e3a1));
-    x += 22.0 + c.text("neutral initiative", x + 22.0, y, 160.0, st, Align::Left) + 16.0;
-    let w = c.width() - M - x;
-    c.text(words::DAGGER_LEGEND, x, y, w, st.shrink(12.0), Align::Left);
 }
 
 pub(super) fn draw(t: &Table, v: &View, caption: &[String]) -> Result<Canvas, RenderError> {
@@ -709,48 +525,48 @@ pub(super) fn draw(t: &Table, v: &View, caption: &[String]) -> Result<Canvas, Re
     let th = t.theme;
     let rules = t.rules;
     let l = layout(rules);
-    let market_h = 70.0;
-    let caption_lines = caption.len().min(4);
-    let caption_top = l.bottom + GAP + market_h + GAP;
-    let legend_y = caption_top + caption_lines as f32 * 26.0 + 34.0;
-    let height = (legend_y + 16.0).ceil() as u32;
-    let mut c = Canvas::new(WIDTH, height, th.background);
+    let mut c = Canvas::new(WIDTH, HEIGHT, th.background);
     header(&mut c, t, v);
-    let zw = l.zone_w;
     for z in 0..rules.board.zones.len().min(v.zones.len()) {
         let (x, y) = l.pos[z];
-        zone(&mut c, t, v, z, x, y, zw);
+        zone(&mut c, t, v, z, x, y, l.col_w, l.zone_h);
     }
-    // The corners beside each home: panel left, crystals right; piles beside the next row.
+    // Each player's end: above the home the player, below it the crystals; beside
+    // them (one column in) the piles above and half of the legend below.
+    let legends: [&[(u8, &str)]; 2] = [
+        &[(0, "attack"), (1, "defense"), (2, "activation cost")],
+        &[(3, "neutral initiative"), (4, words::DAGGER_LEGEND)],
+    ];
     for seat in [0u8, 1] {
-        let home = rules.board.homes[seat as usize] as usize;
-        let (hx, hy) = l.pos[home];
-        player_panel(&mut c, t, v, seat, hx - GAP - zw, hy, zw);
-        crystals_panel(&mut c, t, v, seat, hx + zw + GAP, hy, zw);
-        if l.rows >= 3 {
-            let row_y = if seat == 0 {
-                hy - ZONE_H - GAP
-            } else {
-                hy + ZONE_H + GAP
-            };
-            let half = (zw + GAP) / 2.0 - GAP;
-            piles(&mut c, t, v, seat, M, row_y, half, true);
-            piles(&mut c, t, v, seat, M + l.board_w - half, row_y, half, false);
+        let home = l.col[rules.board.homes[seat as usize] as usize];
+        let inner = if seat == 0 {
+            (home + 1).min(l.cols - 1)
+        } else {
+            home.saturating_sub(1)
+        };
+        let fits = |s: &Spot, h: f32| s.h >= h && s.w >= 200.0;
+        let (above, below) = (l.spot(home, true), l.spot(home, false));
+        if fits(&above, 200.0) {
+            ends::player_panel(&mut c, t, v, seat, above);
+        }
+        if fits(&below, 200.0) {
+            ends::crystals_panel(&mut c, t, v, seat, below);
+        }
+        if inner != home {
+            let (above, below) = (l.spot(inner, true), l.spot(inner, false));
+            if fits(&above, 100.0) {
+                ends::piles(&mut c, t, v, seat, above);
+            }
+            if fits(&below, 80.0) {
+                ends::legend(&mut c, t, below, legends[seat as usize]);
+            }
         }
     }
-    track(&mut c, t, v, WIDTH as f32 - M - TRACK_W, TOP, l.bottom);
-    market(
-        &mut c,
-        t,
-        v,
-        M,
-        l.bottom + GAP,
-        WIDTH as f32 - 2.0 * M,
-        market_h,
-    );
-    let lines = &caption[caption.len() - caption_lines..];
+    track(&mut c, t, v, M, TRACK_Y, W - 2.0 * M, TRACK_H);
+    market(&mut c, t, v, M, MARKET_Y, W - 2.0 * M, MARKET_H);
+    let shown = caption.len().min(CAPTION_LINES);
+    let lines = &caption[caption.len() - shown..];
     for (i, line) in lines.iter().enumerate() {
-        let y = caption_top + 20.0 + i as f32 * 26.0;
         let col = if i + 1 == lines.len() {
             th.ink
         } else {
@@ -759,20 +575,11 @@ pub(super) fn draw(t: &Table, v: &View, caption: &[String]) -> Result<Canvas, Re
         c.text(
             line,
             M + 4.0,
-            y,
-            WIDTH as f32 - 2.0 * M - 8.0,
-            regular(19.0, col).shrink(16.0),
+            CAPTION_Y + i as f32 * 24.0,
+            W - 2.0 * M - 8.0,
+            regular(19.0, col).shrink(15.0),
             Align::Left,
         );
     }
-    c.line(
-        M,
-        legend_y - 24.0,
-        WIDTH as f32 - M,
-        legend_y - 24.0,
-        1.0,
-        rgb(0xc9bfa9),
-    );
-    legend(&mut c, t, legend_y);
     Ok(c)
 }

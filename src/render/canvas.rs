@@ -346,10 +346,6 @@ impl Canvas {
         }
     }
 
-    pub fn width(&self) -> f32 {
-        self.pix.width() as f32
-    }
-
     /// A rectangle aligned to whole pixels (sharp edges).
     pub fn rect(&mut self, x: f32, y: f32, w: f32, h: f32, c: Col) {
         if let Some(r) = Rect::from_xywh(x, y, w, h) {

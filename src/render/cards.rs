@@ -14,6 +14,9 @@ use crate::game::view::View;
 const BASE_W: f32 = 240.0;
 const BASE_H: f32 = 356.0;
 const GAP: f32 = 14.0;
+/// Discord's inline box for an attachment on desktop.
+const INLINE_W: f32 = 550.0;
+const INLINE_H: f32 = 350.0;
 
 /// Which stat a chip shows.
 #[derive(Clone, Copy)]
@@ -310,20 +313,31 @@ pub(super) fn hand(t: &Table, v: &View) -> Result<Canvas, RenderError> {
     };
     let th = t.theme;
     let n = cards.len();
-    let cols = match n {
-        0..=3 => n.max(1),
-        4 => 2,
-        5..=9 => 3,
-        _ => 4,
-    };
-    let rows = n.div_ceil(cols).max(1);
     let k = 1.0;
     let cw = BASE_W * k;
     let ch = BASE_H * k;
-    let width = (cols as f32 * (cw + GAP) + GAP).max(520.0);
     let top = 62.0;
     let legend_h = 104.0;
-    let height = top + rows as f32 * (ch + GAP) + legend_h;
+    let size = |cols: usize| {
+        let rows = n.div_ceil(cols).max(1);
+        let width = (cols as f32 * (cw + GAP) + GAP).max(520.0);
+        (width, top + rows as f32 * (ch + GAP) + legend_h)
+    };
+    // As many columns as make the image largest in Discord's inline box (the fewest
+    // on a tie), so a hand reads without being opened.
+    let inline = |cols: usize| {
+        let (w, h) = size(cols);
+        (INLINE_W / w).min(INLINE_H / h)
+    };
+    let cols = (1..=n.max(1)).fold(1, |best, c| {
+        if inline(c) > inline(best) + 1e-4 {
+            c
+        } else {
+            best
+        }
+    });
+    let rows = n.div_ceil(cols).max(1);
+    let (width, height) = size(cols);
     let mut c = Canvas::new(width as u32, height as u32, th.background);
     let clan = &t.rules.pack.clans[v.players[seat as usize].clan as usize];
     c.rect(0.0, 0.0, width, top - 10.0, th.ink);

@@ -223,13 +223,13 @@ pub fn cross(c: &mut Canvas, cx: f32, cy: f32, size: f32, fill: Col) {
     solid(c, p, t, fill, 1.0);
 }
 
-/// A triangle pointing up (`up`) or down: the side of the board a squad's owner sits.
-pub fn pointer(c: &mut Canvas, cx: f32, cy: f32, size: f32, up: bool, fill: Col) {
+/// A triangle pointing left (`left`) or right: the end of the board a squad's owner sits.
+pub fn pointer(c: &mut Canvas, cx: f32, cy: f32, size: f32, left: bool, fill: Col) {
     let t = grid(cx, cy, size);
-    let p = if up {
-        poly(&[(12.0, 3.0), (22.0, 20.0), (2.0, 20.0)])
+    let p = if left {
+        poly(&[(3.0, 12.0), (20.0, 2.0), (20.0, 22.0)])
     } else {
-        poly(&[(2.0, 4.0), (22.0, 4.0), (12.0, 21.0)])
+        poly(&[(4.0, 2.0), (21.0, 12.0), (4.0, 22.0)])
     };
     solid(c, p, t, fill, 1.0);
 }

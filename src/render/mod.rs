@@ -5,14 +5,17 @@
 //! spectator's `View` and refuse any other, so a public image can never show a hand.
 //! Card data (names, stats, styles, provenance) comes from `Rules`.
 //!
-//! Sizes are chosen for Discord, which previews an image scaled to about 400-550
-//! pixels wide: the board is 1000 pixels wide and its smallest important text is
-//! 17 pixels (8.5 when scaled to 500).
+//! Sizes are chosen for Discord, which shows an attachment inline scaled into a box of
+//! about 550x350 pixels on desktop (the screen's width, about 390, on a phone): the
+//! board is 1600x1000, so it fills that box at a scale of 0.34, and its important
+//! texts (whose move, the top units' names and stats, the crystals for sale, the
+//! crystal counts) are 28 pixels or more (about 9.6 in the box).
 
 pub mod bench;
 mod board;
 mod canvas;
 mod cards;
+mod ends;
 mod icons;
 pub mod samples;
 mod words;
@@ -153,19 +156,17 @@ pub fn card(t: &Table, kind: KindId) -> Result<Image, RenderError> {
     finish(cards::single(t, kind)?)
 }
 
-/// A PNG scaled down to `width` pixels (as Discord's inline preview shows it), to
+/// A PNG scaled to fit a `max_w` x `max_h` box, keeping its aspect (as Discord shows an
+/// attachment inline: about 550x350 on desktop, the screen's width on a phone), to
 /// check that the text stays readable.
-pub fn preview(png: &[u8], width: u32) -> Result<Vec<u8>, RenderError> {
+pub fn preview(png: &[u8], max_w: u32, max_h: u32) -> Result<Vec<u8>, RenderError> {
     let img = image::load_from_memory_with_format(png, image::ImageFormat::Png)
         .map_err(|e| RenderError::Encode(e.to_string()))?
         .to_rgb8();
-    let height = (img.height() as f32 * width as f32 / img.width() as f32).round() as u32;
-    let small = image::imageops::resize(
-        &img,
-        width,
-        height.max(1),
-        image::imageops::FilterType::Triangle,
-    );
-    canvas::encode_rgb(small.as_raw(), width, height.max(1))
+    let scale = (max_w as f32 / img.width() as f32).min(max_h as f32 / img.height() as f32);
+    let width = ((img.width() as f32 * scale).round() as u32).max(1);
+    let height = ((img.height() as f32 * scale).round() as u32).max(1);
+    let small = image::imageops::resize(&img, width, height, image::imageops::FilterType::Triangle);
+    canvas::encode_rgb(small.as_raw(), width, height)
         .map_err(|e| RenderError::Encode(e.to_string()))
 }

@@ -1,0 +1,141 @@
+//! The public battle picture posted when battle cards are revealed.
+//!
+//! A battle usually spans several inputs (the attack, then each player's secret pick,
+//! possibly days apart), so the input that reveals the cards rarely carries the
+//! battle's `BattleStarted`. The picture is therefore drawn from the match's own log:
+//! when the revealing input's events do not reach back to the start, the stored inputs
+//! up to this version are replayed from the setup to recover the whole battle.
+
+use super::App;
+use super::msg::{Embed, File, Msg};
+use crate::game::{Event, Rules, Setup, State};
+use crate::render::{self, Table};
+use crate::store::{Loaded, StoredInput};
+
+/// Whether these events reveal battle cards.
+fn reveals(events: &[Event]) -> bool {
+    events
+        .iter()
+        .any(|e| matches!(e, Event::BattleCardsRevealed { .. }))
+}
+
+/// The events of the last battle whose cards were revealed in `log`: from its
+/// `BattleStarted` to the end of the log. `None` when the log does not reach back to
+/// that battle's start.
+pub fn last_revealed_battle(log: &[Event]) -> Option<&[Event]> {
+    let reveal = log
+        .iter()
+        .rposition(|e| matches!(e, Event::BattleCardsRevealed { .. }))?;
+    let start = log[..reveal]
+        .iter()
+        .rposition(|e| matches!(e, Event::BattleStarted { .. }))?;
+    Some(&log[start..])
+}
+
+/// Every event of a match, from its setup through `inputs` (in order), as the engine
+/// emitted them (not redacted: the caller redacts).
+pub fn replay_events(
+    rules: &Rules,
+    setup: Setup,
+    inputs: &[StoredInput],
+) -> Result<Vec<Event>, String> {
+    let (mut state, mut log) = State::new(rules, setup)?;
+    for i in inputs {
+        let events = state
+            .apply(rules, i.seat, &i.input)
+            .map_err(|_| format!("input #{} is refused on replay", i.seq))?;
+        log.extend(events);
+    }
+    Ok(log)
+}
+
+/// The public (spectator-redacted) events of the battle that `events`, the last
+/// input's events, revealed. `inputs` is the match's stored log; it is replayed only
+/// when `events` start after the battle did.
+fn public_battle(
+    rules: &Rules,
+    setup: Setup,
+    version: i64,
+    events: &[Event],
+    inputs: Option<Vec<StoredInput>>,
+) -> Result<Vec<Event>, String> {
+    let redact = |es: &[Event]| es.iter().map(|e| e.redact(None)).collect();
+    if let Some(battle) = last_revealed_battle(events) {
+        return Ok(redact(battle));
+    }
+    let mut inputs = inputs.ok_or("the battle started before this input")?;
+    // Only the inputs up to the version these events came from: a later input may
+    // already be stored, and its events are not part of this battle's picture.
+    inputs.retain(|i| i.seq <= version);
+    let log = replay_events(rules, setup, &inputs)?;
+    let battle = last_revealed_battle(&log).ok_or("the match's log has no revealed battle")?;
+    Ok(redact(battle))
+}
+
+impl App {
+    /// The battle picture when `events` (the last input's) revealed battle cards;
+    /// `loaded` is the match right after them. A failure is logged with the match id.
+    pub(super) async fn battle_image(&self, loaded: &Loaded, events: &[Event]) -> Option<Msg> {
+        if !self.images || !reveals(events) {
+            return None;
+        }
+        let id = loaded.info.id;
+        let inputs = if last_revealed_battle(events).is_some() {
+            None
+        } else {
+            match self.store.inputs(id).await {
+                Ok(inputs) => Some(inputs),
+                Err(e) => {
+                    tracing::error!(
+                        match_id = id,
+                        "the battle image could not read the log: {e}"
+                    );
+                    return None;
+                }
+            }
+        };
+        let names = self.names(loaded).await;
+        let view = loaded.state.view(self.rules(), None);
+        let kinds = loaded.state.kinds.to_vec();
+        let setup = loaded.info.setup.clone();
+        let version = loaded.info.version;
+        let events = events.to_vec();
+        let store = self.store.clone();
+        let theme = self.theme.clone();
+        let drawn = tokio::task::spawn_blocking(move || {
+            let rules = store.rules();
+            let public = public_battle(rules, setup, version, &events, inputs)?;
+            let t = Table {
+                rules,
+                theme: &theme,
+                names: [&names[0], &names[1]],
+            };
+            render::battle(&t, &kinds, &view, &public)
+                .map(|i| i.png)
+                .map_err(|e| e.to_string())
+        })
+        .await;
+        let png = match drawn {
+            Ok(Ok(png)) => png,
+            Ok(Err(e)) => {
+                tracing::error!(match_id = id, "the battle image could not be drawn: {e}");
+                return None;
+            }
+            Err(e) => {
+                tracing::error!(match_id = id, "the battle image renderer failed: {e}");
+                return None;
+            }
+        };
+        let name = format!("battle-{id}-v{version}.png");
+        Some(Msg {
+            content: "The battle cards are revealed!".into(),
+            embed: Some(Embed {
+                title: format!("Match #{id}: battle"),
+                image: Some(name.clone()),
+                ..Embed::default()
+            }),
+            files: vec![File { name, png }],
+            ..Msg::default()
+        })
+    }
+}

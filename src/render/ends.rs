@@ -1,0 +1,252 @@
+//! Each player's end of the board: the panels in the corners the diamond leaves free
+//! (name, clan and hand; collected crystals; draw and discard piles) and the legend.
+
+use super::board::{Spot, bold, def, regular, seat_word};
+use super::canvas::{Align, Canvas, WHITE, rgb};
+use super::{Table, icons};
+use crate::game::view::View;
+
+/// A player's name, clan, hand and whether they must act.
+pub(super) fn player_panel(c: &mut Canvas, t: &Table, v: &View, seat: u8, s: Spot) {
+    let th = t.theme;
+    let rules = t.rules;
+    let (x, y, w, h) = (s.x, s.y, s.w, s.h);
+    let p = &v.players[seat as usize];
+    let clan = th.clan(rules, p.clan);
+    let to_move = v.winner.is_none() && v.active == seat;
+    let asked = v.winner.is_none() && v.pending.seats.contains(&seat);
+    c.round_rect(x, y, w, h, 12.0, th.panel);
+    if let Some(path) = super::canvas::rounded_rect(x, y, w, 38.0, 12.0) {
+        c.fill(&path, clan);
+    }
+    c.rect(x, y + 26.0, w, 12.0, clan);
+    let (border, bw) = if asked || to_move {
+        (th.highlight, 4.0)
+    } else {
+        (clan.mix(th.ink, 0.3), 2.0)
+    };
+    c.round_rect_stroke(x, y, w, h, 12.0, bw, border);
+    c.text(
+        &format!(
+            "{} · {}",
+            seat_word(seat),
+            rules.pack.clans[p.clan as usize].name
+        ),
+        x + 12.0,
+        y + 26.0,
+        w - 24.0,
+        bold(21.0, WHITE).shrink(15.0),
+        Align::Left,
+    );
+    // The display name: one line, or two smaller ones when it is long.
+    let name = t.names[seat as usize];
+    let big = bold(30.0, th.ink);
+    if super::canvas::measure(name, big.face, big.size) <= w - 24.0 {
+        c.text(name, x + 12.0, y + 78.0, w - 24.0, big, Align::Left);
+    } else {
+        let st = bold(25.0, th.ink).shrink(17.0);
+        let lines = super::canvas::wrap(name, st.face, st.size, w - 24.0);
+        let second = lines.get(1..).map(|l| l.join(" ")).unwrap_or_default();
+        c.text(&lines[0], x + 12.0, y + 70.0, w - 24.0, st, Align::Left);
+        if !second.is_empty() {
+            c.text(&second, x + 12.0, y + 99.0, w - 24.0, st, Align::Left);
+        }
+    }
+    let hy = y + 140.0;
+    icons::pile(c, x + 25.0, hy - 9.0, 26.0, th.panel, false);
+    let hand = if p.hand_count == 1 {
+        "1 card in hand".to_string()
+    } else {
+        format!("{} cards in hand", p.hand_count)
+    };
+    c.text(
+        &hand,
+        x + 46.0,
+        hy,
+        w - 58.0,
+        regular(24.0, th.ink).shrink(18.0),
+        Align::Left,
+    );
+    if !p.removed.is_empty() {
+        c.text(
+            &format!("{} removed from the game", p.removed.len()),
+            x + 46.0,
+            hy + 30.0,
+            w - 58.0,
+            regular(19.0, th.muted).shrink(14.0),
+            Align::Left,
+        );
+    }
+    if asked || to_move {
+        let msg = if asked {
+            "must answer now"
+        } else {
+            "has the turn"
+        };
+        let col = rgb(0x9a5b00);
+        icons::play(c, x + 24.0, y + h - 27.0, 24.0, col);
+        c.text(
+            msg,
+            x + 42.0,
+            y + h - 18.0,
+            w - 54.0,
+            bold(26.0, col).shrink(18.0),
+            Align::Left,
+        );
+    }
+}
+
+/// The crystals a player collected, with the count towards the win.
+pub(super) fn crystals_panel(c: &mut Canvas, t: &Table, v: &View, seat: u8, s: Spot) {
+    let th = t.theme;
+    let rules = t.rules;
+    let (x, y, w, h) = (s.x, s.y, s.w, s.h);
+    let p = &v.players[seat as usize];
+    c.round_rect(x, y, w, h, 12.0, th.panel);
+    c.round_rect_stroke(x, y, w, h, 12.0, 2.0, rgb(0xb9ae98));
+    let need = crate::game::state::CRYSTALS_TO_WIN;
+    let more = p.crystals.len().saturating_sub(4);
+    let more_w = if more > 0 { 80.0 } else { 0.0 };
+    c.text(
+        &format!("Crystals: {} of {need}", p.crystals.len()),
+        x + 12.0,
+        y + 33.0,
+        w - 24.0 - more_w,
+        bold(28.0, th.ink).shrink(20.0),
+        Align::Left,
+    );
+    if more > 0 {
+        c.text(
+            &format!("+{more} more"),
+            x + w - 12.0,
+            y + 33.0,
+            more_w,
+            bold(18.0, th.muted),
+            Align::Right,
+        );
+    }
+    let slots = need.max(p.crystals.len()).min(4);
+    let step = ((h - 50.0) / 4.0).min(48.0);
+    for i in 0..slots {
+        let sy = y + 46.0 + i as f32 * step;
+        let (sx, sw, sh) = (x + 10.0, w - 20.0, step - 5.0);
+        match p.crystals.get(i) {
+            Some(cc) => {
+                let def = &rules.pack.crystals[cc.crystal as usize];
+                let (fill, gem, text, style) = if cc.face_down {
+                    (
+                        rgb(0x4a4752),
+                        icons::GEM_DOWN,
+                        format!("{} (face down)", def.name),
+                        regular(22.0, rgb(0xdedbe6)).shrink(14.0),
+                    )
+                } else {
+                    (
+                        th.crystal_zone,
+                        icons::GEM,
+                        def.name.clone(),
+                        bold(25.0, th.ink).shrink(15.0),
+                    )
+                };
+                c.round_rect(sx, sy, sw, sh, 8.0, fill);
+                if !cc.face_down {
+                    c.round_rect_stroke(sx, sy, sw, sh, 8.0, 1.5, rgb(0x3a9fb0));
+                }
+                icons::gem(c, sx + 19.0, sy + sh / 2.0, 24.0, gem);
+                c.text(
+                    &text,
+                    sx + 36.0,
+                    sy + sh / 2.0 + 8.0,
+                    sw - 42.0,
+                    style,
+                    Align::Left,
+                );
+            }
+            None => c.round_rect_dashed(sx, sy, sw, sh, 8.0, 1.5, rgb(0xb9ae98)),
+        }
+    }
+}
+
+/// A player's draw and discard piles side by side, and the discard pile's top card.
+pub(super) fn piles(c: &mut Canvas, t: &Table, v: &View, seat: u8, s: Spot) {
+    let th = t.theme;
+    let p = &v.players[seat as usize];
+    let clan = th.clan(t.rules, p.clan);
+    let (x, y, w, h) = (s.x, s.y, s.w, s.h);
+    c.round_rect(x, y, w, h, 12.0, th.panel.mix(th.background, 0.4));
+    c.round_rect_stroke(x, y, w, h, 12.0, 1.5, rgb(0xb9ae98));
+    let half = w / 2.0;
+    for (i, (count, label)) in [
+        (p.draw_count as usize, "draw pile"),
+        (p.discard.len(), "discard"),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let hx = x + i as f32 * half;
+        let stacked = i == 0;
+        icons::pile(
+            c,
+            hx + 30.0,
+            y + 34.0,
+            42.0,
+            if stacked { clan } else { th.panel },
+            stacked,
+        );
+        c.text(
+            &count.to_string(),
+            hx + 58.0,
+            y + 46.0,
+            half - 64.0,
+            bold(32.0, th.ink),
+            Align::Left,
+        );
+        c.text(
+            label,
+            hx + 12.0,
+            y + 80.0,
+            half - 18.0,
+            regular(19.0, th.muted),
+            Align::Left,
+        );
+    }
+    if let Some(card) = p.discard.first() {
+        c.text(
+            &format!("discard top: {}", def(t.rules, card).name),
+            x + 12.0,
+            y + h - 12.0,
+            w - 24.0,
+            regular(17.0, th.muted).shrink(13.0),
+            Align::Left,
+        );
+    }
+}
+
+/// What the symbols mean, one per line, in a free spot.
+pub(super) fn legend(c: &mut Canvas, t: &Table, s: Spot, lines: &[(u8, &str)]) {
+    let th = t.theme;
+    let st = regular(17.0, th.muted).shrink(13.0);
+    let mut y = s.y + 24.0;
+    for &(icon, text) in lines {
+        let x = s.x + 6.0;
+        match icon {
+            0 => icons::sword(c, x + 10.0, y - 6.0, 20.0, icons::ATTACK),
+            1 => icons::shield(c, x + 10.0, y - 6.0, 19.0, icons::DEFENSE),
+            2 => icons::bolt(c, x + 10.0, y - 6.0, 19.0, icons::ACTIVATION),
+            3 => {
+                c.round_rect(x + 2.0, y - 14.0, 16.0, 16.0, 3.0, rgb(0xf6e3a1));
+                c.round_rect_stroke(x + 2.0, y - 14.0, 16.0, 16.0, 3.0, 1.0, th.muted);
+            }
+            _ => {}
+        }
+        let tx = if icon < 4 { x + 26.0 } else { x + 2.0 };
+        for line in super::canvas::wrap(text, st.face, st.size, s.x + s.w - tx) {
+            if y > s.y + s.h - 4.0 {
+                return;
+            }
+            c.text(&line, tx, y, s.x + s.w - tx, st, Align::Left);
+            y += 23.0;
+        }
+        y += 3.0;
+    }
+}
