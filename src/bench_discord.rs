@@ -301,7 +301,10 @@ pub async fn run_on(bot: &Handle, discord: &Handle, opts: &Options) -> Result<Me
             let store = Store::open_with(store_opts)
                 .await
                 .map_err(|e| format!("the scratch database: {e}"))?;
-            let app = App::new(store).with_seeds(seed).with_bot(Arc::new(AiSeats));
+            let app = App::new(store)
+                .with_seeds(seed)
+                .with_bot(Arc::new(AiSeats))
+                .without_limits();
             let bot_opts = BotOptions {
                 token: TOKEN.into(),
                 api_base: Some(api),

@@ -40,8 +40,8 @@ impl std::fmt::Debug for Clock {
     }
 }
 
-/// How the bot connects.
-#[derive(Debug, Clone)]
+/// How the bot connects. Its `Debug` leaves the token out (options get logged).
+#[derive(Clone)]
 pub struct BotOptions {
     pub token: String,
     /// Send the REST API here instead of Discord (the fake Discord in tests), e.g.
@@ -50,6 +50,17 @@ pub struct BotOptions {
     /// How often the reminder/timeout scheduler looks at the database.
     pub tick: Duration,
     pub clock: Clock,
+}
+
+impl std::fmt::Debug for BotOptions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("BotOptions")
+            .field("token", &"<hidden>")
+            .field("api_base", &self.api_base)
+            .field("tick", &self.tick)
+            .field("clock", &self.clock)
+            .finish()
+    }
 }
 
 /// What to tell someone whose token is missing or refused. Never includes the token.
@@ -414,4 +425,30 @@ async fn clear_buttons(http: &serenity::Http, ci: &serenity::ComponentInteractio
             serenity::EditMessage::new().components(vec![]),
         )
         .await;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn options_never_show_the_token() {
+        let token = "MTIzNDU2Nzg5MDEyMzQ1Njc4.Gabcde.a-secret-that-must-not-be-logged";
+        let opts = BotOptions {
+            token: token.into(),
+            api_base: Some("http://127.0.0.1:1".into()),
+            tick: Duration::from_secs(30),
+            clock: Clock::default(),
+        };
+        for shown in [format!("{opts:?}"), format!("{opts:#?}")] {
+            assert!(
+                !shown.contains(token) && !shown.contains("secret"),
+                "{shown}"
+            );
+            assert!(
+                shown.contains("127.0.0.1:1"),
+                "the rest is still shown: {shown}"
+            );
+        }
+    }
 }
