@@ -212,6 +212,8 @@ fn shown_ephemeral(answers: &mut HashMap<String, Answer>, r: &Recorded) -> bool 
             }
             None => own,
         },
+        // A channel message is public by nature (Discord has no ephemeral ones).
+        (_, ["channels", ..]) => false,
         _ => own,
     }
 }
@@ -891,4 +893,60 @@ pub fn lively_pick(legal: &[crate::game::Input], step: usize) -> usize {
         return i;
     }
     (step * 7 + 3) % legal.len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn req(method: &str, path: &str, json: Value) -> Recorded {
+        Recorded {
+            method: method.into(),
+            path: path.into(),
+            json,
+            files: vec![],
+            at: Instant::now(),
+            shown_ephemeral: false,
+        }
+    }
+
+    #[test]
+    fn the_first_follow_up_after_a_deferral_takes_its_visibility() {
+        let mut answers = HashMap::new();
+        let mut shown = |r: Recorded| shown_ephemeral(&mut answers, &r);
+        let private = json!({"content": "an error", "flags": 64});
+        let public = json!({"content": "a board"});
+        // Deferred publicly: the first follow-up is public whatever its flag says;
+        // later follow-ups keep their own flag.
+        assert!(!shown(req(
+            "POST",
+            "/api/v10/interactions/1/a/callback",
+            json!({"type": 5})
+        )));
+        assert!(!shown(req(
+            "POST",
+            "/api/v10/webhooks/9/a",
+            private.clone()
+        )));
+        assert!(shown(req("POST", "/api/v10/webhooks/9/a", private.clone())));
+        // Deferred privately: the first follow-up is private, even when flagged public.
+        let defer = json!({"type": 5, "data": {"flags": 64}});
+        assert!(shown(req(
+            "POST",
+            "/api/v10/interactions/2/b/callback",
+            defer
+        )));
+        assert!(shown(req("POST", "/api/v10/webhooks/9/b", public.clone())));
+        assert!(!shown(req("POST", "/api/v10/webhooks/9/b", public.clone())));
+        // A whole message as the callback keeps its own flag; so do its follow-ups.
+        let reply = json!({"type": 4, "data": {"flags": 64}});
+        assert!(shown(req(
+            "POST",
+            "/api/v10/interactions/3/c/callback",
+            reply
+        )));
+        assert!(!shown(req("POST", "/api/v10/webhooks/9/c", public)));
+        // Channel posts are public.
+        assert!(!shown(req("POST", "/api/v10/channels/5/messages", private)));
+    }
 }
