@@ -67,7 +67,7 @@ pub struct Options {
     pub ai_matches: usize,
     /// Their AI level (`easy`, `normal`, `hard`, `fast`).
     pub ai_level: String,
-    /// AI decisions at once (`None`: the bot's default, one per core).
+    /// AI decisions at once (`None`: the bot's default, one per core but one).
     pub ai_slots: Option<usize>,
 }
 

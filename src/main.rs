@@ -194,7 +194,7 @@ enum BenchTarget {
         /// The AI's level in those matches (easy, normal, hard, fast).
         #[arg(long, default_value = "hard", value_parser = ["easy", "normal", "hard", "fast"])]
         ai_level: String,
-        /// AI decisions at once (default: the bot's, one per core).
+        /// AI decisions at once (default: the bot's, one per core but one).
         #[arg(long)]
         ai_slots: Option<usize>,
     },
