@@ -188,14 +188,20 @@ impl Limits {
         let mut windows = self.windows.lock().unwrap_or_else(|e| e.into_inner());
         let mut refusal: Option<SlowDown> = None;
         for (key, rate) in &keys {
-            let Some(w) = windows.get_mut(key) else {
-                continue;
+            let (held, oldest) = match windows.get_mut(key) {
+                Some(w) => {
+                    while w.front().is_some_and(|&t| t <= now - rate.window_ms) {
+                        w.pop_front();
+                    }
+                    (w.len(), w.front().copied())
+                }
+                None => (0, None),
             };
-            while w.front().is_some_and(|&t| t <= now - rate.window_ms) {
-                w.pop_front();
-            }
-            if w.len() >= rate.max as usize {
-                let retry_ms = w.front().map_or(0, |&t| t + rate.window_ms - now).max(1);
+            if held >= rate.max as usize {
+                // A zero limit holds no times: it refuses for a whole window.
+                let retry_ms = oldest
+                    .map_or(rate.window_ms, |t| t + rate.window_ms - now)
+                    .max(1);
                 if refusal.as_ref().is_none_or(|r| r.retry_ms < retry_ms) {
                     refusal = Some(SlowDown {
                         action,
@@ -292,6 +298,28 @@ mod tests {
             assert!(l.check(Action::AiMatch, 1, None, dt).is_err());
         }
         assert!(l.check(Action::AiMatch, 1, None, 1000).is_ok());
+    }
+
+    #[test]
+    fn a_zero_limit_refuses_everything() {
+        let none = Rate {
+            max: 0,
+            window_ms: 5000,
+        };
+        let config = LimitConfig {
+            board: Policy {
+                per_user: none,
+                per_server: none,
+            },
+            ..tight()
+        };
+        let l = Limits::new(config);
+        for t in [0, 1, 10_000] {
+            assert_eq!(
+                l.check(Action::Board, 1, None, t).unwrap_err().retry_ms,
+                5000
+            );
+        }
     }
 
     #[test]
