@@ -71,7 +71,15 @@ impl Bot {
     /// Sends `/clans <sub>` and returns everything the bot said about it: its
     /// acknowledgement, its follow-ups, and every channel post made meanwhile, once
     /// the bot has answered (a follow-up, or a callback that is a whole message).
-    async fn command(&self, origin: Origin, user: u64, sub: &str, options: Value) -> Said {
+    /// Waits for `posts` channel posts too.
+    async fn command(
+        &self,
+        origin: Origin,
+        user: u64,
+        sub: &str,
+        options: Value,
+        posts: usize,
+    ) -> Said {
         let before = self.fake.count();
         let t = self
             .fake
@@ -87,7 +95,22 @@ impl Bot {
                 .await
                 .expect("an answer after the deferral");
         }
-        // Let anything the bot posts after its private answer arrive.
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+        while self
+            .fake
+            .since(before)
+            .iter()
+            .filter(|r| r.is_channel_post())
+            .count()
+            < posts
+        {
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "{posts} posts expected"
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        // Let anything more the bot would post arrive.
         tokio::time::sleep(Duration::from_millis(300)).await;
         let said = self
             .fake
@@ -170,6 +193,7 @@ async fn refusals_are_seen_only_by_whoever_asked() {
             EVE,
             "card",
             json!([{"name": "name", "type": 3, "value": "nosuchcard"}]),
+            0,
         )
         .await;
     said.only_to_the_user("No card called `nosuchcard`");
@@ -179,10 +203,11 @@ async fn refusals_are_seen_only_by_whoever_asked() {
             EVE,
             "board",
             json!([{"name": "game", "type": 4, "value": 999}]),
+            0,
         )
         .await;
     said.only_to_the_user("does not exist");
-    let said = bot.command(here(), EVE, "play-ai", json!([])).await;
+    let said = bot.command(here(), EVE, "play-ai", json!([]), 0).await;
     said.only_to_the_user("not available");
     // A card that exists is for everyone.
     let name = bot.app.rules().pack.cards[0].name.clone();
@@ -192,6 +217,7 @@ async fn refusals_are_seen_only_by_whoever_asked() {
             EVE,
             "card",
             json!([{"name": "name", "type": 3, "value": name}]),
+            0,
         )
         .await;
     let shown: Vec<&Recorded> = said
@@ -231,7 +257,7 @@ async fn a_board_repost_is_for_players_or_the_server_and_pings_nobody() {
     let id = a_match(&bot.app).await;
     let game = json!([{"name": "game", "type": 4, "value": id}]);
     // Eve is on the match's server: she may repost it here.
-    let said = bot.command(here(), EVE, "board", game.clone()).await;
+    let said = bot.command(here(), EVE, "board", game.clone(), 1).await;
     let posts = said.posts();
     assert_eq!(posts.len(), 1, "one board");
     let post = posts[0];
@@ -245,19 +271,19 @@ async fn a_board_repost_is_for_players_or_the_server_and_pings_nobody() {
     assert!(said.answers().all(Recorded::ephemeral));
     // From another server, Eve may not; Ben, a player, may.
     let there = Origin::Guild(OTHER_GUILD, OTHER_CHANNEL);
-    let said = bot.command(there, EVE, "board", game.clone()).await;
+    let said = bot.command(there, EVE, "board", game.clone(), 0).await;
     said.only_to_the_user("only its players");
-    let said = bot.command(there, BEN, "board", game.clone()).await;
+    let said = bot.command(there, BEN, "board", game.clone(), 1).await;
     assert_eq!(said.posts().len(), 1);
     assert!(said.posts()[0].path.contains(&OTHER_CHANNEL.to_string()));
     assert!(pinged(said.posts()[0]).is_empty());
     // In a direct message: players only.
     let said = bot
-        .command(Origin::Dm(DM_CHANNEL), EVE, "board", game.clone())
+        .command(Origin::Dm(DM_CHANNEL), EVE, "board", game.clone(), 0)
         .await;
     said.only_to_the_user("only its players");
     let said = bot
-        .command(Origin::Dm(DM_CHANNEL), ANA, "board", game)
+        .command(Origin::Dm(DM_CHANNEL), ANA, "board", game, 1)
         .await;
     assert_eq!(said.posts().len(), 1);
     assert!(said.posts()[0].path.contains(&DM_CHANNEL.to_string()));
@@ -287,14 +313,14 @@ async fn too_many_reposts_get_a_private_slow_down() {
     let game = json!([{"name": "game", "type": 4, "value": id}]);
     for _ in 0..2 {
         assert_eq!(
-            bot.command(here(), ANA, "board", game.clone())
+            bot.command(here(), ANA, "board", game.clone(), 1)
                 .await
                 .posts()
                 .len(),
             1
         );
     }
-    let said = bot.command(here(), ANA, "board", game).await;
+    let said = bot.command(here(), ANA, "board", game, 0).await;
     said.only_to_the_user("Slow down: you have started 2 board reposts in the last 1 minute");
     assert!(said.answers().any(|r| r.text().contains("try again in")));
     bot.stop().await;
