@@ -74,7 +74,9 @@ async fn send(ctx: Context<'_>, out: Outcome) -> Result<(), Error> {
             if !super::is_missing_permission(&e) {
                 return Err(e.into());
             }
-            let text = super::missing_permission_text(channel);
+            // A command's posts are a board or a new match's first moves: no move of
+            // the asker's to reassure about.
+            let text = super::missing_permission_text(channel, "");
             ctx.send(convert::reply(&Msg::text(text), true)).await?;
             break;
         }

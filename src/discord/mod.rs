@@ -206,14 +206,15 @@ pub fn is_missing_permission(e: &serenity::Error) -> bool {
     )
 }
 
-/// What to tell the person who started something the bot could not post.
-pub fn missing_permission_text(channel: serenity::ChannelId) -> String {
-    format!(
+/// What to tell the person who started something the bot could not post; `after` is
+/// what was done all the same (e.g. "Your move itself was saved."), or empty.
+pub fn missing_permission_text(channel: serenity::ChannelId, after: &str) -> String {
+    let text = format!(
         "⚠️ I could not post in <#{channel}>: I am missing a permission there. A server admin \
          can fix it by giving me View Channel, Send Messages, Send Messages in Threads, Embed \
-         Links, Attach Files and Create Public Threads in that channel. Your move itself \
-         was saved."
-    )
+         Links, Attach Files and Create Public Threads in that channel. {after}"
+    );
+    text.trim_end().to_string()
 }
 
 /// Posts the outcome's public messages. `Err`: the channel refused the bot for lack of
@@ -386,7 +387,15 @@ async fn deliver(http: &serenity::Http, ci: &serenity::ComponentInteraction, out
     let reply = out.reply.clone().unwrap_or_else(|| Msg::text("Done."));
     reply_private(http, ci, &reply).await;
     if let Err(channel) = deliver_public(http, out, Some(ci.channel_id)).await {
-        reply_private(http, ci, &Msg::text(missing_permission_text(channel))).await;
+        reply_private(
+            http,
+            ci,
+            &Msg::text(missing_permission_text(
+                channel,
+                "Your move itself was saved.",
+            )),
+        )
+        .await;
     }
 }
 
