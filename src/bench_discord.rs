@@ -19,6 +19,11 @@
 //! own runtime (one thread) so that they are not queued behind the bot's tasks; the bot
 //! runs on a default multi-threaded runtime as in `serve`. Every wait has a timeout: a
 //! lost reply is reported as an error, never a hang.
+//!
+//! With `ai_matches`, that many more users each play a match against the AI (at
+//! `ai_level`) for as long as the human matches play, starting a new one when one
+//! ends; their acknowledgements are reported apart (`ai_ack`), so `ack` stays the
+//! human matches' latency under the AI's load.
 
 use crate::app::{AiSeats, App};
 use crate::discord::{self, BotOptions, Clock};
@@ -58,6 +63,12 @@ pub struct Options {
     /// The store's pool size (`None`: the store's default), to see what contention
     /// between SQLite connections costs.
     pub db_connections: Option<u32>,
+    /// Matches against the AI played alongside the human ones (one user each).
+    pub ai_matches: usize,
+    /// Their AI level (`easy`, `normal`, `hard`, `fast`).
+    pub ai_level: String,
+    /// AI decisions at once (`None`: the bot's default, one per core but one).
+    pub ai_slots: Option<usize>,
 }
 
 /// The raw measurements of one run (milliseconds).
@@ -86,6 +97,13 @@ pub struct Measured {
     pub unexpected_boards: usize,
     /// Wall time of the concurrent phase.
     pub seconds: f64,
+    /// Acknowledgements of the AI matches' interactions (their `play-ai` commands and
+    /// clicks), kept out of `ack_ms`.
+    pub ai_ack_ms: Vec<f64>,
+    /// Clicks of the AI matches' users, and the AI's own moves.
+    pub ai_match_inputs: usize,
+    pub ai_moves: usize,
+    pub ai_matches_started: usize,
     /// Every acknowledgement and board, when and where (to look at the slowest).
     pub ack_log: Vec<Sample>,
     pub board_log: Vec<Sample>,
@@ -114,6 +132,10 @@ impl Measured {
         self.unexpected_boards += o.unexpected_boards;
         self.ack_log.extend(o.ack_log);
         self.board_log.extend(o.board_log);
+        self.ai_ack_ms.extend(o.ai_ack_ms);
+        self.ai_match_inputs += o.ai_match_inputs;
+        self.ai_moves += o.ai_moves;
+        self.ai_matches_started += o.ai_matches_started;
     }
 }
 
@@ -198,9 +220,10 @@ pub fn report(m: &Measured, opts: &Options, load_start: &str, load_end: &str) ->
         verdict(&board, BOARD_P99_TARGET_MS),
     );
     let line = format!(
-        "bench discord ({} matches at once): ack p50 {} ms p99 {} ms ({} of {ACK_P99_TARGET_MS} ms); \
+        "bench discord ({} matches at once, {} against the AI): ack p50 {} ms p99 {} ms ({} of {ACK_P99_TARGET_MS} ms); \
          board p50 {} ms p99 {} ms ({} of {BOARD_P99_TARGET_MS} ms); load {load_start} -> {load_end}",
         opts.matches,
+        opts.ai_matches,
         ack["p50_ms"],
         ack["p99_ms"],
         ack_verdict,
@@ -215,6 +238,13 @@ pub fn report(m: &Measured, opts: &Options, load_start: &str, load_end: &str) ->
         "turns_per_match": opts.turns,
         "think_ms": opts.think_ms,
         "db_connections": opts.db_connections,
+        "ai_matches": opts.ai_matches,
+        "ai_level": opts.ai_level,
+        "ai_slots": opts.ai_slots,
+        "ai_matches_started": m.ai_matches_started,
+        "ai_match_inputs": m.ai_match_inputs,
+        "ai_moves": m.ai_moves,
+        "ai_ack": summary(&m.ai_ack_ms),
         "seconds": (m.seconds * 10.0).round() / 10.0,
         "interactions": m.interactions,
         "interactions_per_second": ((m.interactions as f64 / m.seconds.max(1e-9)) * 10.0).round() / 10.0,
@@ -292,6 +322,7 @@ pub async fn run_on(bot: &Handle, discord: &Handle, opts: &Options) -> Result<Me
     let api = fake.api.clone();
     let seed = opts.seed;
     let db_connections = opts.db_connections;
+    let ai_slots = opts.ai_slots;
     let started = bot
         .spawn(async move {
             let mut store_opts = StoreOptions::new(url);
@@ -301,7 +332,14 @@ pub async fn run_on(bot: &Handle, discord: &Handle, opts: &Options) -> Result<Me
             let store = Store::open_with(store_opts)
                 .await
                 .map_err(|e| format!("the scratch database: {e}"))?;
-            let app = App::new(store).with_seeds(seed).with_bot(Arc::new(AiSeats));
+            let app = App::new(store)
+                .with_seeds(seed)
+                .with_bot(Arc::new(AiSeats))
+                .without_limits();
+            let app = match ai_slots {
+                Some(n) => app.with_ai_slots(n),
+                None => app,
+            };
             let bot_opts = BotOptions {
                 token: TOKEN.into(),
                 api_base: Some(api),
@@ -413,6 +451,21 @@ async fn play_all(
             opts.matches
         ));
     }
+    // The AI matches play for as long as the human ones do.
+    let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let mut ai_tasks = vec![];
+    for k in 0..opts.ai_matches {
+        let p = players.clone();
+        let stop = stop.clone();
+        let level = opts.ai_level.clone();
+        let user = 760_000_000_000_000_000 + k as u64;
+        let seed = opts.seed.wrapping_mul(1000).wrapping_add(500 + k as u64);
+        ai_tasks.push(discord.spawn(async move {
+            let mut m = Measured::default();
+            let r = p.play_ai(user, &level, seed, &stop, &mut m).await;
+            (r, m)
+        }));
+    }
     let t0 = Instant::now();
     let mut tasks = vec![];
     for (k, r) in running.into_iter().enumerate() {
@@ -437,6 +490,18 @@ async fn play_all(
         }
     }
     total.seconds = t0.elapsed().as_secs_f64();
+    stop.store(true, std::sync::atomic::Ordering::SeqCst);
+    for t in ai_tasks {
+        match t.await {
+            Ok((r, m)) => {
+                total.merge(m);
+                if let Err(e) = r {
+                    errors.push(format!("an AI match: {e}"));
+                }
+            }
+            Err(e) => errors.push(format!("an AI match's player task failed: {e}")),
+        }
+    }
     if let Some(e) = errors.first() {
         return Err(format!(
             "{} of {} matches failed; first: {e}",
@@ -460,6 +525,129 @@ fn ms_between(a: &Recorded, b: &Recorded) -> f64 {
 }
 
 impl Players {
+    /// Waits for the bot's private answer to `token` for as long as the AI may take,
+    /// or until `stop`; `Ok(None)` when stopped.
+    async fn answer_or_stop(
+        &self,
+        token: &str,
+        stop: &std::sync::atomic::AtomicBool,
+    ) -> Result<Option<Recorded>, String> {
+        // A hard decision is 3 s; with every AI match queued for a slot, many of them.
+        let deadline = Instant::now() + Duration::from_secs(600);
+        while !stop.load(std::sync::atomic::Ordering::SeqCst) {
+            if let Ok(r) = self
+                .fake
+                .try_followup(token, Duration::from_millis(250))
+                .await
+            {
+                return Ok(Some(r));
+            }
+            if Instant::now() > deadline {
+                return Err(format!("no answer to {token} in 10 minutes"));
+            }
+        }
+        Ok(None)
+    }
+
+    /// One user playing matches against the AI until `stop`, one after another.
+    async fn play_ai(
+        &self,
+        user: u64,
+        level: &str,
+        seed: u64,
+        stop: &std::sync::atomic::AtomicBool,
+        m: &mut Measured,
+    ) -> Result<(), String> {
+        let mut rng = Pcg32::seed_from_u64(seed);
+        let rules = self.app.rules();
+        let mut current: Option<i64> = None;
+        let mut clicks = 0;
+        while !stop.load(std::sync::atomic::Ordering::SeqCst) {
+            if self.think_ms > 0 {
+                let ms = below(&mut rng, (2 * self.think_ms + 1) as u32) as u64;
+                tokio::time::sleep(Duration::from_millis(ms)).await;
+            }
+            let store = self.app.store.clone();
+            let loaded = match current {
+                Some(id) => Some(
+                    self.on_bot(async move { store.load(id).await })
+                        .await?
+                        .map_err(|e| format!("reading AI match {id}: {e}"))?,
+                ),
+                None => None,
+            };
+            let waits = loaded
+                .as_ref()
+                .is_some_and(|l| l.state.winner.is_none() && l.state.waits_for(0));
+            let l = match loaded {
+                Some(l) if waits => l,
+                loaded => {
+                    if let Some(l) = loaded {
+                        if l.state.winner.is_none() {
+                            return Err(format!(
+                                "AI match {} does not wait for its user",
+                                l.info.id
+                            ));
+                        }
+                        m.ai_moves += l.info.version as usize;
+                    }
+                    let t = self.fake.command(
+                        user,
+                        &user_name(user),
+                        "play-ai",
+                        json!([{"name": "level", "type": 3, "value": level}]),
+                        false,
+                    );
+                    self.ai_ack(&t, m).await?;
+                    if self.answer_or_stop(&t, stop).await?.is_none() {
+                        break;
+                    }
+                    let store = self.app.store.clone();
+                    current = self
+                        .on_bot(async move { store.active_matches_of_user(user).await })
+                        .await?
+                        .map_err(|e| format!("reading the AI match: {e}"))?
+                        .first()
+                        .map(|i| i.id);
+                    if current.is_none() {
+                        return Err("`play-ai` created no match".into());
+                    }
+                    m.ai_matches_started += 1;
+                    continue;
+                }
+            };
+            let legal = l.state.legal(rules, 0);
+            let index = lively_pick(&legal, clicks);
+            clicks += 1;
+            let custom_id = format!("clans:{}:{}:in:{index}", l.info.id, l.info.version);
+            let t = self.fake.click(user, &user_name(user), &custom_id, &[]);
+            self.ai_ack(&t, m).await?;
+            m.ai_match_inputs += 1;
+            if self.answer_or_stop(&t, stop).await?.is_none() {
+                break;
+            }
+        }
+        // The AI's moves: every input of the matches played, less the user's clicks.
+        if let Some(id) = current {
+            let store = self.app.store.clone();
+            if let Ok(Ok(info)) = self.on_bot(async move { store.info(id).await }).await {
+                m.ai_moves += info.version as usize;
+            }
+        }
+        m.ai_moves = m.ai_moves.saturating_sub(m.ai_match_inputs);
+        Ok(())
+    }
+
+    async fn ai_ack(&self, token: &str, m: &mut Measured) -> Result<(), String> {
+        let r = self
+            .fake
+            .try_ack(token, WAIT)
+            .await
+            .map_err(|e| format!("no acknowledgement of an AI match's interaction: {e}"))?;
+        m.ai_ack_ms.push(since_sent(&self.fake, token, &r)?);
+        Ok(())
+    }
+
     /// Sends nothing; waits for the acknowledgement of `token` and records its latency.
     async fn ack(&self, token: &str, match_id: i64, m: &mut Measured) -> Result<Recorded, String> {
         m.interactions += 1;

@@ -4,7 +4,10 @@
 //! gateway websocket (`GET /api/v10/gateway/bot` names it). It records every request,
 //! lets a caller send interactions as any user, and waits for requests efficiently:
 //! each request is indexed by its interaction token or channel, so a wait looks only
-//! at new requests of its own key and wakes only when one arrives.
+//! at new requests of its own key and wakes only when one arrives. It keeps Discord's
+//! visibility rule for interactions (the first follow-up after a deferral takes the
+//! deferral's ephemeral flag), so a test sees what people would see
+//! ([`Recorded::ephemeral`]).
 //!
 //! Misuse (sending before the bot is connected, the `wait_*` helpers without `try_`
 //! timing out) panics: this is test support. The `try_` variants return errors.
@@ -30,6 +33,15 @@ pub const CHANNEL: u64 = 720_000_000_000_000_001;
 pub const ALL_PERMISSIONS: u64 = 309_237_763_072;
 pub const TOKEN: &str = "MTIzNDU2Nzg5MDEyMzQ1Njc4.Gabcde.fake-token-for-tests-only-0000000000";
 
+/// Where a slash command is used.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Origin {
+    /// A server and one of its channels.
+    Guild(u64, u64),
+    /// A direct message with the bot (its channel id).
+    Dm(u64),
+}
+
 /// One request the bot made.
 #[derive(Debug, Clone)]
 pub struct Recorded {
@@ -40,11 +52,22 @@ pub struct Recorded {
     /// Attached files: name and bytes.
     pub files: Vec<(String, Vec<u8>)>,
     pub at: Instant,
+    /// Whether Discord would show this only to the interaction's user: the request's
+    /// own flag, except for the first follow-up after a deferral and edits of the
+    /// original response, which take the deferral's (see [`Fake`]'s notes).
+    pub shown_ephemeral: bool,
 }
 
 impl Recorded {
-    /// Is this an ephemeral message (flag 64) or an ephemeral deferral?
+    /// Would Discord show this only to the user who interacted? An ephemeral deferral
+    /// or message, or the follow-up that fills an ephemeral deferral (its own flag
+    /// does not matter then).
     pub fn ephemeral(&self) -> bool {
+        self.shown_ephemeral
+    }
+
+    /// The request's own ephemeral flag (64), whatever Discord would make of it.
+    pub fn flagged_ephemeral(&self) -> bool {
         let flags = self
             .json
             .get("flags")
@@ -108,6 +131,16 @@ struct Log {
     by_key: HashMap<String, Vec<usize>>,
     /// Key -> woken on each new request of that key (created by the first waiter).
     wake: HashMap<String, Arc<Notify>>,
+    /// Interaction token -> how it was first answered.
+    answers: HashMap<String, Answer>,
+}
+
+/// How an interaction was acknowledged (its callback), as Discord remembers it.
+struct Answer {
+    /// The callback's ephemeral flag.
+    ephemeral: bool,
+    /// A deferral (type 5) whose message no follow-up has filled yet.
+    open_deferral: bool,
 }
 
 struct Shared {
@@ -146,11 +179,51 @@ fn key_of(path: &str) -> Option<String> {
     }
 }
 
+/// Discord's visibility rules for an interaction's messages: a callback and a later
+/// follow-up keep their own flag; the first follow-up after a deferral fills the
+/// deferral's message and so takes its visibility (its own flag is ignored), as does
+/// an edit of the original response.
+fn shown_ephemeral(answers: &mut HashMap<String, Answer>, r: &Recorded) -> bool {
+    let own = r.flagged_ephemeral();
+    let p: Vec<&str> = r.path.trim_start_matches("/api/v10/").split('/').collect();
+    match (r.method.as_str(), p.as_slice()) {
+        ("POST", ["interactions", _, token, "callback"]) => {
+            let deferral = r.json.get("type").and_then(Value::as_u64) == Some(5);
+            answers.insert(
+                token.to_string(),
+                Answer {
+                    ephemeral: own,
+                    open_deferral: deferral,
+                },
+            );
+            own
+        }
+        ("POST", ["webhooks", _, token]) => match answers.get_mut(*token) {
+            Some(a) if a.open_deferral => {
+                a.open_deferral = false;
+                a.ephemeral
+            }
+            _ => own,
+        },
+        (_, ["webhooks", _, token, "messages", "@original"]) => match answers.get_mut(*token) {
+            Some(a) => {
+                a.open_deferral = false;
+                a.ephemeral
+            }
+            None => own,
+        },
+        // A channel message is public by nature (Discord has no ephemeral ones).
+        (_, ["channels", ..]) => false,
+        _ => own,
+    }
+}
+
 impl Shared {
-    fn record(&self, r: Recorded) {
+    fn record(&self, mut r: Recorded) {
         let key = key_of(&r.path);
         let wake = {
             let mut log = self.log.lock().unwrap();
+            r.shown_ephemeral = shown_ephemeral(&mut log.answers, &r);
             let i = log.requests.len();
             log.requests.push(r);
             key.and_then(|k| {
@@ -475,10 +548,31 @@ impl Fake {
                "permissions": if manage { "32" } else { "0" }})
     }
 
-    /// A slash command `/clans <sub> ...` by `user`. `options` are the subcommand's
-    /// options (`{"name", "type", "value"}`); returns the interaction token.
+    /// A slash command `/clans <sub> ...` by `user` in [`GUILD`]'s [`CHANNEL`].
+    /// `options` are the subcommand's options (`{"name", "type", "value"}`); returns
+    /// the interaction token.
     pub fn command(
         &self,
+        user: u64,
+        name: &str,
+        sub: &str,
+        options: Value,
+        manage: bool,
+    ) -> String {
+        self.command_in(
+            Origin::Guild(GUILD, CHANNEL),
+            user,
+            name,
+            sub,
+            options,
+            manage,
+        )
+    }
+
+    /// [`Fake::command`] used in another server's channel or in a direct message.
+    pub fn command_in(
+        &self,
+        origin: Origin,
         user: u64,
         name: &str,
         sub: &str,
@@ -497,19 +591,30 @@ impl Fake {
                 );
             }
         }
-        self.dispatch(
-            "INTERACTION_CREATE",
-            json!({
-                "id": id.to_string(), "application_id": APP_ID.to_string(), "type": 2,
-                "token": token, "version": 1, "guild_id": GUILD.to_string(),
-                "channel_id": CHANNEL.to_string(), "member": Self::member(user, name, manage),
-                "app_permissions": self.shared.app_permissions.load(Ordering::SeqCst).to_string(), "attachment_size_limit": 26214400, "locale": "en-US", "guild_locale": "en-US", "entitlements": [],
-                "data": {"id": "900000000000000001", "name": "clans", "type": 1,
-                         "guild_id": GUILD.to_string(),
-                         "options": [{"name": sub, "type": 1, "options": options}],
-                         "resolved": {"users": resolved}}
-            }),
-        );
+        let mut data = json!({"id": "900000000000000001", "name": "clans", "type": 1,
+                              "options": [{"name": sub, "type": 1, "options": options}],
+                              "resolved": {"users": resolved}});
+        let mut d = json!({
+            "id": id.to_string(), "application_id": APP_ID.to_string(), "type": 2,
+            "token": token, "version": 1,
+            "app_permissions": self.shared.app_permissions.load(Ordering::SeqCst).to_string(),
+            "attachment_size_limit": 26214400, "locale": "en-US", "entitlements": [],
+        });
+        match origin {
+            Origin::Guild(guild, channel) => {
+                data["guild_id"] = json!(guild.to_string());
+                d["guild_id"] = json!(guild.to_string());
+                d["guild_locale"] = json!("en-US");
+                d["channel_id"] = json!(channel.to_string());
+                d["member"] = Self::member(user, name, manage);
+            }
+            Origin::Dm(channel) => {
+                d["channel_id"] = json!(channel.to_string());
+                d["user"] = user_json(user, name);
+            }
+        }
+        d["data"] = data;
+        self.dispatch("INTERACTION_CREATE", d);
         token
     }
 
@@ -640,6 +745,7 @@ async fn handle(s: &Shared, req: Request<hyper::body::Incoming>) -> Response<Ful
         json: json.clone(),
         files,
         at,
+        shown_ephemeral: false,
     });
     if s.refuse.load(Ordering::SeqCst) {
         return Response::builder()
@@ -787,4 +893,60 @@ pub fn lively_pick(legal: &[crate::game::Input], step: usize) -> usize {
         return i;
     }
     (step * 7 + 3) % legal.len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn req(method: &str, path: &str, json: Value) -> Recorded {
+        Recorded {
+            method: method.into(),
+            path: path.into(),
+            json,
+            files: vec![],
+            at: Instant::now(),
+            shown_ephemeral: false,
+        }
+    }
+
+    #[test]
+    fn the_first_follow_up_after_a_deferral_takes_its_visibility() {
+        let mut answers = HashMap::new();
+        let mut shown = |r: Recorded| shown_ephemeral(&mut answers, &r);
+        let private = json!({"content": "an error", "flags": 64});
+        let public = json!({"content": "a board"});
+        // Deferred publicly: the first follow-up is public whatever its flag says;
+        // later follow-ups keep their own flag.
+        assert!(!shown(req(
+            "POST",
+            "/api/v10/interactions/1/a/callback",
+            json!({"type": 5})
+        )));
+        assert!(!shown(req(
+            "POST",
+            "/api/v10/webhooks/9/a",
+            private.clone()
+        )));
+        assert!(shown(req("POST", "/api/v10/webhooks/9/a", private.clone())));
+        // Deferred privately: the first follow-up is private, even when flagged public.
+        let defer = json!({"type": 5, "data": {"flags": 64}});
+        assert!(shown(req(
+            "POST",
+            "/api/v10/interactions/2/b/callback",
+            defer
+        )));
+        assert!(shown(req("POST", "/api/v10/webhooks/9/b", public.clone())));
+        assert!(!shown(req("POST", "/api/v10/webhooks/9/b", public.clone())));
+        // A whole message as the callback keeps its own flag; so do its follow-ups.
+        let reply = json!({"type": 4, "data": {"flags": 64}});
+        assert!(shown(req(
+            "POST",
+            "/api/v10/interactions/3/c/callback",
+            reply
+        )));
+        assert!(!shown(req("POST", "/api/v10/webhooks/9/c", public)));
+        // Channel posts are public.
+        assert!(!shown(req("POST", "/api/v10/channels/5/messages", private)));
+    }
 }

@@ -209,6 +209,17 @@ enum BenchTarget {
         /// what contention between SQLite connections costs.
         #[arg(long)]
         db_connections: Option<u32>,
+        /// Matches against the AI played at the same time (one user each, clicking as
+        /// the others do), to see whether the AI's work slows the human matches; their
+        /// latencies are reported apart (`ai_ack`).
+        #[arg(long, default_value_t = 0)]
+        ai_matches: usize,
+        /// The AI's level in those matches (easy, normal, hard, fast).
+        #[arg(long, default_value = "hard", value_parser = ["easy", "normal", "hard", "fast"])]
+        ai_level: String,
+        /// AI decisions at once (default: the bot's, one per core but one).
+        #[arg(long)]
+        ai_slots: Option<usize>,
     },
 }
 
@@ -281,6 +292,9 @@ fn main() {
                     think_ms,
                     seed,
                     db_connections,
+                    ai_matches,
+                    ai_level,
+                    ai_slots,
                 },
         } => crystal_clans::bench_discord::cli(crystal_clans::bench_discord::Options {
             matches,
@@ -288,6 +302,9 @@ fn main() {
             think_ms,
             seed,
             db_connections,
+            ai_matches,
+            ai_level,
+            ai_slots,
         }),
         Command::Render { out } => render_samples(&out),
         Command::Bench {

@@ -61,7 +61,7 @@ async fn start(app: &App) -> i64 {
         timeout: None,
         expires: 0,
     };
-    let out = app.challenge(c, now);
+    let out = app.challenge(c, Some(GUILD), now);
     let accept = ids(&out.public[0])
         .into_iter()
         .find(|i| i.contains(":acc:"))
@@ -128,7 +128,7 @@ fn towards_battle(legal: &[Input], step: usize) -> usize {
 async fn a_match_through_the_app_keeps_secrets_and_refuses_bad_clicks() {
     let app = App::new(scratch("flow").await).with_seeds(1);
     let t0 = std::time::Instant::now();
-    let img = app.board(0).await; // no match 0: a private error, nothing rendered
+    let img = app.board(0, ANA, place(), now_ms()).await; // no match 0: a private error, nothing rendered
     assert!(img.public.is_empty());
     app.learn_name(ANA, "Ana");
     app.learn_name(BEN, "Ben");
@@ -294,7 +294,7 @@ async fn challenges_expire_and_can_be_declined() {
         timeout: Some(90),
         expires: 0,
     };
-    let out = app.challenge(c, now - 60 * 60 * 1000);
+    let out = app.challenge(c, Some(GUILD), now - 60 * 60 * 1000);
     let arg = CustomId::parse(&ids(&out.public[0])[0])
         .unwrap()
         .arg
@@ -442,7 +442,7 @@ async fn names_and_server_history_survive_a_restart() {
         Some("Ana Starlight")
     );
     let restarted = App::new(store.clone());
-    let board = restarted.board(id).await;
+    let board = restarted.board(id, EVE, place(), now_ms()).await;
     let text = format!("{:?}", board.public);
     assert!(text.contains("Ana Starlight"), "{text}");
     assert!(restarted.resign(id, ANA).await.public.len() == 1);

@@ -12,6 +12,9 @@ async fn the_discord_benchmark_runs_at_ci_size() {
         think_ms: 0,
         seed: 1,
         db_connections: None,
+        ai_matches: 2,
+        ai_level: "fast".into(),
+        ai_slots: Some(1),
     };
     let h = Handle::current();
     let m = run_on(&h, &h, &opts).await.expect("the benchmark runs");
@@ -33,4 +36,11 @@ async fn the_discord_benchmark_runs_at_ci_size() {
     assert_eq!(r["ack"]["count"], m.interactions);
     assert!(r["board"]["p99_ms"].as_f64().unwrap() >= r["board"]["p50_ms"].as_f64().unwrap());
     assert!(matches!(r["ack_verdict"].as_str(), Some("PASS" | "FAIL")));
+    // The AI matches played alongside, their acknowledgements counted apart.
+    assert!(m.ai_matches_started >= 2, "{}", m.ai_matches_started);
+    assert!(
+        m.ai_ack_ms.len() > m.ai_match_inputs,
+        "each play-ai is acknowledged too"
+    );
+    assert_eq!(r["ai_ack"]["count"], m.ai_ack_ms.len());
 }

@@ -11,6 +11,8 @@
 mod battle_post;
 mod failures;
 pub mod ids;
+pub mod limits;
+pub mod lru;
 pub mod msg;
 pub mod panel;
 pub mod posting;
@@ -23,9 +25,10 @@ use crate::store::{
     ChallengeOutcome, Loaded, MatchId, Millis, NewMatch, Player, Reason, Store, StoreError, Terms,
 };
 use ids::{CustomId, Verb};
+use limits::{Action, LimitConfig, Limits};
+use lru::Lru;
 use msg::{Button, Embed, File, MAX_CONTENT, MAX_FIELD, Msg, Row, Style, clip};
 use panel::Nav;
-use std::collections::{HashMap, HashSet};
 
 /// The longest turn timeout a challenge may set (a week).
 pub const MAX_TIMEOUT_MINUTES: u32 = 7 * 24 * 60;
@@ -36,6 +39,10 @@ pub const CHALLENGE_TTL_MS: Millis = 15 * 60 * 1000;
 
 /// Event lines in the public embed.
 const LAST_EVENTS: usize = 8;
+
+/// Users remembered in memory (display names; closed DMs): a name beyond it is read
+/// back from the store, a closed DM is explained once more.
+pub const USER_CACHE: usize = 10_000;
 
 /// A bot that plays a seat (the AI). It sees only the seat's `View` and the legal
 /// inputs; it runs on a blocking thread.
@@ -165,12 +172,24 @@ pub struct Place {
 pub struct App {
     pub store: Store,
     theme: Arc<Theme>,
-    names: Arc<Mutex<HashMap<u64, String>>>,
-    dm_closed: Arc<Mutex<HashSet<u64>>>,
+    names: Arc<Mutex<Lru<u64, String>>>,
+    dm_closed: Arc<Mutex<Lru<u64, ()>>>,
     bot: Option<Arc<dyn SeatBot>>,
+    /// Concurrent AI decisions (each holds a core for up to its level's time limit).
+    ai_slots: Arc<tokio::sync::Semaphore>,
+    /// `None`: no rate limits (benchmarks).
+    limits: Option<Arc<Limits>>,
     images: bool,
     ai_pace_ms: u32,
     seeds: Option<Arc<std::sync::atomic::AtomicU64>>,
+}
+
+/// One AI decision per core but one: a decision is CPU-bound for its whole time limit,
+/// and with every core taken by the AI the human matches slowed down (`bench discord
+/// --ai-matches 20` on 2 shared cores: board p50 53 ms with 2 slots, 22-30 ms with 1,
+/// 18-19 ms without AI matches; see README.md).
+fn default_ai_slots() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get().saturating_sub(1).max(1))
 }
 
 /// Minutes in words: "45 minutes", "2 hours", "1 day 6 hours".
@@ -198,9 +217,11 @@ impl App {
         App {
             store,
             theme: Arc::new(Theme::default()),
-            names: Arc::default(),
-            dm_closed: Arc::default(),
+            names: Arc::new(Mutex::new(Lru::new(USER_CACHE))),
+            dm_closed: Arc::new(Mutex::new(Lru::new(USER_CACHE))),
             bot: None,
+            ai_slots: Arc::new(tokio::sync::Semaphore::new(default_ai_slots())),
+            limits: Some(Arc::new(Limits::new(LimitConfig::default()))),
             images: true,
             ai_pace_ms: 0,
             seeds: None,
@@ -227,6 +248,39 @@ impl App {
         self
     }
 
+    /// Runs at most `n` AI decisions at once (default: one per core but one), so that AI
+    /// matches queue for CPU among themselves instead of starving human matches.
+    pub fn with_ai_slots(mut self, n: usize) -> App {
+        self.ai_slots = Arc::new(tokio::sync::Semaphore::new(n.max(1)));
+        self
+    }
+
+    /// Replaces the rate limits ([`LimitConfig::default`] otherwise).
+    pub fn with_limits(mut self, config: LimitConfig) -> App {
+        self.limits = Some(Arc::new(Limits::new(config)));
+        self
+    }
+
+    /// No rate limits (benchmarks, where thousands of players share one server).
+    pub fn without_limits(mut self) -> App {
+        self.limits = None;
+        self
+    }
+
+    /// Counts `action` for `user` in `guild`; `Err` is the private "slow down".
+    fn allow(
+        &self,
+        action: Action,
+        user: u64,
+        guild: Option<u64>,
+        now: Millis,
+    ) -> Result<(), String> {
+        match &self.limits {
+            Some(l) => l.check(action, user, guild, now).map_err(|s| s.message()),
+            None => Ok(()),
+        }
+    }
+
     /// Plugs in the AI that plays `Player::Ai` seats.
     pub fn with_bot(mut self, bot: Arc<dyn SeatBot>) -> App {
         self.bot = Some(bot);
@@ -240,7 +294,7 @@ impl App {
     /// Whether this is the first failed DM to `user` since the process started (the bot
     /// says once that the DMs are closed, then quietly answers in the channel).
     pub fn first_dm_failure(&self, user: u64) -> bool {
-        self.dm_closed.lock().unwrap().insert(user)
+        self.dm_closed.lock().unwrap().insert(user, ()).is_none()
     }
 
     /// Sets whether `user` gets private panels by direct message.
@@ -285,11 +339,14 @@ impl App {
     async fn recall_names(&self, loaded: &Loaded) {
         for p in loaded.info.seats {
             let Player::User(u) = p else { continue };
-            if self.names.lock().unwrap().contains_key(&u) {
+            if self.names.lock().unwrap().contains(&u) {
                 continue;
             }
             if let Ok(Some(n)) = self.store.user_name(u).await {
-                self.names.lock().unwrap().entry(u).or_insert(n);
+                let mut names = self.names.lock().unwrap();
+                if !names.contains(&u) {
+                    names.insert(u, n);
+                }
             }
         }
     }
@@ -368,8 +425,9 @@ impl App {
 
     // ---- challenges ---------------------------------------------------------------
 
-    /// A public challenge message with Accept and Decline buttons.
-    pub fn challenge(&self, c: Challenge, now: Millis) -> Outcome {
+    /// A public challenge message with Accept and Decline buttons, made in `guild`
+    /// (`None`: a direct message). Rate-limited per user and per server.
+    pub fn challenge(&self, c: Challenge, guild: Option<u64>, now: Millis) -> Outcome {
         if c.opponent == Some(c.challenger) {
             return Outcome::private("You cannot challenge yourself.");
         }
@@ -379,6 +437,9 @@ impl App {
             return Outcome::private(format!(
                 "The turn timeout must be between 1 and {MAX_TIMEOUT_MINUTES} minutes (a week)."
             ));
+        }
+        if let Err(slow) = self.allow(Action::Challenge, c.challenger, guild, now) {
+            return Outcome::private(slow);
         }
         let c = Challenge {
             expires: now + CHALLENGE_TTL_MS,
@@ -565,6 +626,9 @@ impl App {
     ) -> Outcome {
         if self.bot.is_none() {
             return Outcome::private("The AI opponent is not available on this bot.");
+        }
+        if let Err(slow) = self.allow(Action::AiMatch, user, place.guild, now) {
+            return Outcome::private(slow);
         }
         let (seed, clans) = self.deal(clans);
         let terms = self.terms(place.guild, None).await;
@@ -1083,10 +1147,17 @@ impl App {
             let Player::Ai(level) = loaded.info.seats[seat as usize] else {
                 break;
             };
+            // Wait for a free slot before taking a blocking thread: the queue forms
+            // here, among AI matches, and the cores stay shared with human matches.
+            let Ok(slot) = self.ai_slots.clone().acquire_owned().await else {
+                break;
+            };
             let store = self.store.clone();
             let state = loaded.state.clone();
             let bot = bot.clone();
             let input = tokio::task::spawn_blocking(move || {
+                // Held for the whole decision, even if the awaiting task is dropped.
+                let _slot = slot;
                 let rules = store.rules();
                 let legal = state.legal(rules, seat);
                 let view = state.view(rules, Some(seat));
@@ -1248,18 +1319,34 @@ impl App {
                 timeout: loaded.info.terms.timeout_minutes,
                 expires: 0,
             },
+            loaded.info.guild,
             now,
         )
     }
 
-    /// Reposts the current board of a match.
-    pub async fn board(&self, match_id: MatchId) -> Outcome {
-        match self.store.load(match_id).await {
-            Ok(l) => Outcome {
-                public: vec![self.board_post(&l, &[], "").await],
-                ..Outcome::default()
-            },
-            Err(e) => Outcome::private(self.told(Some(match_id), &e)),
+    /// Reposts the current board of a match where `user` asked (`place`), with its
+    /// buttons and without pinging anyone. Only the match's players, or anyone in the
+    /// server where the match lives, may repost it; rate-limited per user and server.
+    pub async fn board(&self, match_id: MatchId, user: u64, place: Place, now: Millis) -> Outcome {
+        if let Err(slow) = self.allow(Action::Board, user, place.guild, now) {
+            return Outcome::private(slow);
+        }
+        let loaded = match self.store.load(match_id).await {
+            Ok(l) => l,
+            Err(e) => return Outcome::private(self.told(Some(match_id), &e)),
+        };
+        let home = place.guild.is_some() && place.guild == loaded.info.guild;
+        if !home && Self::seat_of(&loaded, user).is_none() {
+            return Outcome::private(format!(
+                "Match #{match_id} is not played on this server: only its players can post \
+                 its board here."
+            ));
+        }
+        let mut post = self.board_post(&loaded, &[], "").await;
+        post.pings.clear();
+        Outcome {
+            public: vec![post],
+            ..Outcome::default()
         }
     }
 

@@ -74,7 +74,9 @@ async fn send(ctx: Context<'_>, out: Outcome) -> Result<(), Error> {
             if !super::is_missing_permission(&e) {
                 return Err(e.into());
             }
-            let text = super::missing_permission_text(channel);
+            // A command's posts are a board or a new match's first moves: no move of
+            // the asker's to reassure about.
+            let text = super::missing_permission_text(channel, "");
             ctx.send(convert::reply(&Msg::text(text), true)).await?;
             break;
         }
@@ -82,9 +84,21 @@ async fn send(ctx: Context<'_>, out: Outcome) -> Result<(), Error> {
     Ok(())
 }
 
-/// What the bot lacks to run a match in the channel of the command (Discord sends the
-/// bot's own permissions there with every command): `Some` is what to tell the user.
-fn missing_permissions(ctx: Context<'_>) -> Option<String> {
+/// Answers a command deferred with `defer_ephemeral`. Discord gives the first
+/// follow-up after a deferral the deferral's visibility, whatever its own flag says,
+/// so that follow-up is always the private answer (`note` when the app has none and
+/// posted something); the public posts go out as channel messages after it.
+async fn send_deferred(ctx: Context<'_>, mut out: Outcome, note: &str) -> Result<(), Error> {
+    if out.reply.is_none() {
+        out.reply = Some(Msg::text(if note.is_empty() { "Done." } else { note }));
+    }
+    send(ctx, out).await
+}
+
+/// What the bot lacks to `doing` ("run a match") in the channel of the command (Discord
+/// sends the bot's own permissions there with every command): `Some` is what to tell
+/// the user.
+fn missing_permissions(ctx: Context<'_>, doing: &str) -> Option<String> {
     let poise::Context::Application(a) = ctx else {
         return None;
     };
@@ -110,8 +124,8 @@ fn missing_permissions(ctx: Context<'_>) -> Option<String> {
         return None;
     }
     Some(format!(
-        "I cannot run a match in this channel: I am missing the {} permission{} here. A \
-         server admin can grant {} to me in this channel (or start the match in another one).",
+        "I cannot {doing} in this channel: I am missing the {} permission{} here. A \
+         server admin can grant {} to me in this channel (or use another one).",
         missing.join(", "),
         if missing.len() == 1 { "" } else { "s" },
         if missing.len() == 1 { "it" } else { "them" },
@@ -193,7 +207,7 @@ pub async fn challenge(
     if let Err(why) = ctx.data().app.may_start_here(place(ctx)).await {
         return send(ctx, Outcome::private(why)).await;
     }
-    if let Some(why) = missing_permissions(ctx) {
+    if let Some(why) = missing_permissions(ctx, "run a match") {
         return send(ctx, Outcome::private(why)).await;
     }
     let c = Challenge {
@@ -204,7 +218,7 @@ pub async fn challenge(
         timeout,
         expires: 0,
     };
-    let out = ctx.data().app.challenge(c, now_ms());
+    let out = ctx.data().app.challenge(c, place(ctx).guild, now_ms());
     send(ctx, out).await
 }
 
@@ -218,8 +232,9 @@ pub async fn play_ai(
     clan: Option<String>,
 ) -> Result<(), Error> {
     remember(ctx);
-    // Refusals first, while the answer can still be private; then defer publicly (the
-    // match's first board is public, and the AI may think before it).
+    // The refusals that need no IO answer at once; then a private deferral (see
+    // `send_deferred`): a later refusal (a rate limit, the store) reaches only the
+    // asker, and the match's opening board is a channel post.
     let level = match level.as_deref().map(str::trim) {
         None | Some("") => 1,
         Some(l) => match crate::ai::Level::ALL.iter().position(|x| x.name() == l) {
@@ -237,11 +252,11 @@ pub async fn play_ai(
     if let Err(why) = ctx.data().app.may_start_here(place).await {
         return send(ctx, Outcome::private(why)).await;
     }
-    if let Some(why) = missing_permissions(ctx) {
+    if let Some(why) = missing_permissions(ctx, "run a match") {
         return send(ctx, Outcome::private(why)).await;
     }
-    ctx.defer().await?;
-    let mut out = ctx
+    ctx.defer_ephemeral().await?;
+    let out = ctx
         .data()
         .app
         .play_ai(
@@ -253,8 +268,11 @@ pub async fn play_ai(
             now_ms(),
         )
         .await;
-    out.channel = None;
-    send(ctx, out).await
+    let note = match out.created {
+        Some(id) => format!("Match #{id} against the AI begins below. Good luck!"),
+        None => String::new(),
+    };
+    send_deferred(ctx, out, &note).await
 }
 
 async fn my_match(ctx: Context<'_>, id: Option<i64>) -> Option<i64> {
@@ -284,18 +302,24 @@ pub async fn hand(
     send(ctx, out).await
 }
 
-/// Post the current board of your match again.
+/// Post the current board of a match here (yours by default); nobody is pinged.
 #[poise::command(slash_command)]
 pub async fn board(
     ctx: Context<'_>,
     #[description = "Match number (default: your match here)"] game: Option<i64>,
 ) -> Result<(), Error> {
-    ctx.defer().await?;
+    if let Some(why) = missing_permissions(ctx, "post a board") {
+        return send(ctx, Outcome::private(why)).await;
+    }
+    // Privately: a refusal (not a player, a rate limit, no such match) is for the
+    // asker alone; the board itself goes out as a channel post.
+    ctx.defer_ephemeral().await?;
+    let (user, place) = (ctx.author().id.get(), place(ctx));
     let out = match my_match(ctx, game).await {
-        Some(id) => ctx.data().app.board(id).await,
+        Some(id) => ctx.data().app.board(id, user, place, now_ms()).await,
         None => Outcome::private("You have no active match."),
     };
-    send(ctx, out).await
+    send_deferred(ctx, out, "Here is the board, posted below.").await
 }
 
 /// Resign your match here (asks to confirm).
@@ -350,7 +374,6 @@ pub async fn card(
     #[autocomplete = "ac_card"]
     name: String,
 ) -> Result<(), Error> {
-    ctx.defer().await?;
     let rules = ctx.data().app.rules().clone();
     let want = name.trim().to_lowercase();
     let Some(kind) = rules
@@ -359,8 +382,11 @@ pub async fn card(
         .iter()
         .position(|c| c.name.to_lowercase() == want || c.id.to_lowercase() == want)
     else {
+        // Answered at once (no deferral yet), so the refusal is private.
         return send(ctx, Outcome::private(format!("No card called `{name}`."))).await;
     };
+    // Only now defer, publicly: nothing below can fail, and the card is for everyone.
+    ctx.defer().await?;
     let def = &rules.pack.cards[kind];
     let e = crate::cards::card_entry(&rules.pack, def);
     let m = crate::cards::mark;

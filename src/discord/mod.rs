@@ -40,8 +40,8 @@ impl std::fmt::Debug for Clock {
     }
 }
 
-/// How the bot connects.
-#[derive(Debug, Clone)]
+/// How the bot connects. Its `Debug` leaves the token out (options get logged).
+#[derive(Clone)]
 pub struct BotOptions {
     pub token: String,
     /// Send the REST API here instead of Discord (the fake Discord in tests), e.g.
@@ -50,6 +50,17 @@ pub struct BotOptions {
     /// How often the reminder/timeout scheduler looks at the database.
     pub tick: Duration,
     pub clock: Clock,
+}
+
+impl std::fmt::Debug for BotOptions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("BotOptions")
+            .field("token", &"<hidden>")
+            .field("api_base", &self.api_base)
+            .field("tick", &self.tick)
+            .field("clock", &self.clock)
+            .finish()
+    }
 }
 
 /// What to tell someone whose token is missing or refused. Never includes the token.
@@ -220,14 +231,15 @@ pub fn is_missing_permission(e: &serenity::Error) -> bool {
     )
 }
 
-/// What to tell the person who started something the bot could not post.
-pub fn missing_permission_text(channel: serenity::ChannelId) -> String {
-    format!(
+/// What to tell the person who started something the bot could not post; `after` is
+/// what was done all the same (e.g. "Your move itself was saved."), or empty.
+pub fn missing_permission_text(channel: serenity::ChannelId, after: &str) -> String {
+    let text = format!(
         "⚠️ I could not post in <#{channel}>: I am missing a permission there. A server admin \
          can fix it by giving me View Channel, Send Messages, Send Messages in Threads, Embed \
-         Links, Attach Files and Create Public Threads in that channel. Your move itself \
-         was saved."
-    )
+         Links, Attach Files and Create Public Threads in that channel. {after}"
+    );
+    text.trim_end().to_string()
 }
 
 /// Posts the outcome's public messages. `Err`: the channel refused the bot for lack of
@@ -400,7 +412,15 @@ async fn deliver(http: &serenity::Http, ci: &serenity::ComponentInteraction, out
     let reply = out.reply.clone().unwrap_or_else(|| Msg::text("Done."));
     reply_private(http, ci, &reply).await;
     if let Err(channel) = deliver_public(http, out, Some(ci.channel_id)).await {
-        reply_private(http, ci, &Msg::text(missing_permission_text(channel))).await;
+        reply_private(
+            http,
+            ci,
+            &Msg::text(missing_permission_text(
+                channel,
+                "Your move itself was saved.",
+            )),
+        )
+        .await;
     }
 }
 
@@ -439,4 +459,30 @@ async fn clear_buttons(http: &serenity::Http, ci: &serenity::ComponentInteractio
             serenity::EditMessage::new().components(vec![]),
         )
         .await;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn options_never_show_the_token() {
+        let token = "MTIzNDU2Nzg5MDEyMzQ1Njc4.Gabcde.a-secret-that-must-not-be-logged";
+        let opts = BotOptions {
+            token: token.into(),
+            api_base: Some("http://127.0.0.1:1".into()),
+            tick: Duration::from_secs(30),
+            clock: Clock::default(),
+        };
+        for shown in [format!("{opts:?}"), format!("{opts:#?}")] {
+            assert!(
+                !shown.contains(token) && !shown.contains("secret"),
+                "{shown}"
+            );
+            assert!(
+                shown.contains("127.0.0.1:1"),
+                "the rest is still shown: {shown}"
+            );
+        }
+    }
 }
