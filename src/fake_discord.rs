@@ -166,6 +166,8 @@ struct Shared {
     forbidden: Mutex<Vec<String>>,
     /// DM channel id -> user.
     dms: Mutex<HashMap<String, u64>>,
+    /// Threads the bot started: id -> current name.
+    threads: Mutex<HashMap<String, String>>,
 }
 
 /// What a request is about, for waiting: the interaction token of a callback or a
@@ -275,6 +277,7 @@ impl Fake {
             keep_files: AtomicBool::new(true),
             dm_closed: Mutex::default(),
             dms: Mutex::default(),
+            threads: Mutex::default(),
         });
         let fake = Fake {
             api: format!("http://{}", http.local_addr().unwrap()),
@@ -618,8 +621,43 @@ impl Fake {
         token
     }
 
-    /// A click on a button (`values` empty) or a select, by `user`; returns the token.
+    /// A click on a button (`values` empty) or a select, by `user`, on a message of the
+    /// main channel; returns the token.
     pub fn click(&self, user: u64, name: &str, custom_id: &str, values: &[&str]) -> String {
+        self.click_in(CHANNEL, user, name, custom_id, values)
+    }
+
+    /// The threads the bot started, with their current names.
+    pub fn threads(&self) -> HashMap<u64, String> {
+        let threads = self.shared.threads.lock().unwrap();
+        threads
+            .iter()
+            .map(|(id, name)| (id.parse().unwrap(), name.clone()))
+            .collect()
+    }
+
+    /// A click on a message in `channel` (the main channel or a thread the bot started):
+    /// the interaction names that channel and its type, as Discord's do.
+    pub fn click_in(
+        &self,
+        channel: u64,
+        user: u64,
+        name: &str,
+        custom_id: &str,
+        values: &[&str],
+    ) -> String {
+        let thread = self
+            .shared
+            .threads
+            .lock()
+            .unwrap()
+            .get(&channel.to_string())
+            .cloned();
+        let channel_json = match &thread {
+            Some(title) => json!({"id": channel.to_string(), "type": 11, "name": title,
+                                  "parent_id": CHANNEL.to_string()}),
+            None => json!({"id": channel.to_string(), "type": 0, "name": "general"}),
+        };
         let id = self.id();
         let token = format!("click-token-{id}");
         let data = if values.is_empty() {
@@ -628,7 +666,7 @@ impl Fake {
             json!({"custom_id": custom_id, "component_type": 3, "values": values})
         };
         let message = json!({
-            "id": self.id().to_string(), "channel_id": CHANNEL.to_string(),
+            "id": self.id().to_string(), "channel_id": channel.to_string(),
             "author": user_json(BOT_ID, "Crystal Clans"), "content": "", "timestamp": now_iso(),
             "edited_timestamp": null, "tts": false, "mention_everyone": false, "mentions": [],
             "mention_roles": [], "attachments": [], "embeds": [], "pinned": false, "type": 0,
@@ -639,13 +677,22 @@ impl Fake {
             json!({
                 "id": id.to_string(), "application_id": APP_ID.to_string(), "type": 3,
                 "token": token, "version": 1, "guild_id": GUILD.to_string(),
-                "channel_id": CHANNEL.to_string(), "member": Self::member(user, name, false),
+                "channel_id": channel.to_string(), "channel": channel_json,
+                "member": Self::member(user, name, false),
                 "app_permissions": self.shared.app_permissions.load(Ordering::SeqCst).to_string(), "attachment_size_limit": 26214400, "locale": "en-US", "guild_locale": "en-US", "entitlements": [],
                 "data": data, "message": message
             }),
         );
         token
     }
+}
+
+fn thread_json(id: &str, parent: &str, name: &Value) -> Value {
+    json!({"id": id, "type": 11, "guild_id": GUILD.to_string(), "parent_id": parent,
+           "name": name, "position": 0, "permission_overwrites": [], "nsfw": false,
+           "owner_id": BOT_ID.to_string(),
+           "thread_metadata": {"archived": false, "auto_archive_duration": 10080,
+               "archive_timestamp": now_iso(), "locked": false}})
 }
 
 fn message_json(id: u64, channel: &str, body: &Value) -> Value {
@@ -806,14 +853,34 @@ async fn handle(s: &Shared, req: Request<hyper::body::Incoming>) -> Response<Ful
         }
         ("POST", ["channels", ch, "messages"]) => (200, message_json(id, ch, &json)),
         ("PATCH", ["channels", ch, "messages", _]) => (200, message_json(id, ch, &json)),
-        ("POST", ["channels", _, "messages", _, "threads"]) => (
-            200,
-            json!({"id": id.to_string(), "type": 11, "guild_id": GUILD.to_string(),
-                   "parent_id": CHANNEL.to_string(), "name": json["name"], "position": 0,
-                   "permission_overwrites": [], "nsfw": false, "owner_id": BOT_ID.to_string(),
-                   "thread_metadata": {"archived": false, "auto_archive_duration": 10080,
-                       "archive_timestamp": now_iso(), "locked": false}}),
-        ),
+        // Discord cannot start a thread from a message inside a thread.
+        ("POST", ["channels", ch, "messages", _, "threads"])
+            if s.threads.lock().unwrap().contains_key(*ch) =>
+        {
+            (
+                400,
+                json!({"message": "Cannot execute action on this channel type", "code": 50024}),
+            )
+        }
+        ("POST", ["channels", ch, "messages", _, "threads"]) => {
+            let name = json["name"].as_str().unwrap_or_default().to_string();
+            s.threads.lock().unwrap().insert(id.to_string(), name);
+            (200, thread_json(&id.to_string(), ch, &json["name"]))
+        }
+        ("PATCH", ["channels", ch]) if s.threads.lock().unwrap().contains_key(*ch) => {
+            let name = json["name"].as_str().unwrap_or_default().to_string();
+            if !(1..=100).contains(&name.chars().count()) {
+                (
+                    400,
+                    json!({"message": "Invalid Form Body", "code": 50035,
+                           "errors": {"name": {"_errors": [{"code": "BASE_TYPE_BAD_LENGTH",
+                               "message": "Must be between 1 and 100 in length."}]}}}),
+                )
+            } else {
+                s.threads.lock().unwrap().insert(ch.to_string(), name);
+                (200, thread_json(ch, &CHANNEL.to_string(), &json["name"]))
+            }
+        }
         _ => (404, json!({"message": "Unknown route", "code": 0})),
     };
     let body = if status == 204 {

@@ -231,6 +231,23 @@ async fn challenge_accept_play_and_a_secret_battle() {
     let bot = start_bot("battle").await;
     let fake = &bot.fake;
     let id = challenge_and_accept(&bot).await;
+    // The match's thread is named after it.
+    let thread = bot
+        .app
+        .store
+        .info(id)
+        .await
+        .unwrap()
+        .thread
+        .expect("a thread");
+    let title = format!("Ana vs Ben · #{id}");
+    for _ in 0..100 {
+        if fake.threads().get(&thread) == Some(&title) {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert_eq!(fake.threads().get(&thread), Some(&title));
     // The opening board is posted publicly with its image and mentions both players.
     let board = fake
         .wait_for(|r| r.is_channel_post() && !r.files.is_empty(), 20)
@@ -545,7 +562,10 @@ async fn double_click_a_restart_mid_battle_and_a_complete_match() {
     );
     assert!(q(0.5) < 1000.0);
 
-    // Rematch: a new public challenge to the other player.
+    let thread = l.info.thread.expect("the match has a thread");
+    // Rematch, offered and accepted inside the match's thread: a new public challenge to
+    // the other player, and its match plays on in that thread (Discord refuses a thread
+    // started from a message inside a thread; the fake refuses it too).
     let rematch = post
         .custom_ids()
         .into_iter()
@@ -553,7 +573,7 @@ async fn double_click_a_restart_mid_battle_and_a_complete_match() {
         .unwrap();
     let t = bot
         .fake
-        .click(user(1 - w), name(user(1 - w)), &rematch, &[]);
+        .click_in(thread, user(1 - w), name(user(1 - w)), &rematch, &[]);
     ack(&bot.fake, &t).await;
     let c = bot
         .fake
@@ -563,6 +583,31 @@ async fn double_click_a_restart_mid_battle_and_a_complete_match() {
         )
         .await;
     assert!(c.text().contains(&format!("<@{}>", user(w))));
+    let accept = c
+        .custom_ids()
+        .into_iter()
+        .find(|i| i.contains(":acc:"))
+        .unwrap();
+    let before = bot.fake.count();
+    let t = bot
+        .fake
+        .click_in(thread, user(w), name(user(w)), &accept, &[]);
+    ack(&bot.fake, &t).await;
+    let again = loop {
+        let ms = bot.app.store.active_matches_of_user(user(w)).await.unwrap();
+        if let Some(m) = ms.into_iter().find(|m| m.id != id) {
+            break m;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    assert_eq!(again.thread.or(Some(again.channel)), Some(thread));
+    assert!(
+        !bot.fake
+            .since(before)
+            .iter()
+            .any(|r| r.path.ends_with("/threads")),
+        "a thread was requested from inside a thread"
+    );
     bot.stop().await;
 }
 

@@ -364,6 +364,14 @@ impl App {
         }
     }
 
+    /// A match's thread name: "Ana vs Max · #12" (Discord allows 100 characters; display
+    /// names are kept to 32).
+    pub async fn thread_title(&self, match_id: MatchId) -> Option<String> {
+        let loaded = self.store.load(match_id).await.ok()?;
+        let [a, b] = self.names(&loaded).await;
+        Some(format!("{a} vs {b} · #{match_id}"))
+    }
+
     async fn names(&self, loaded: &Loaded) -> [String; 2] {
         self.recall_names(loaded).await;
         [0, 1].map(|s| self.name_of(loaded.info.seats[s], s as Seat))

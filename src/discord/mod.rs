@@ -326,22 +326,48 @@ async fn on_component(ctx: &serenity::Context, app: &App, ci: &serenity::Compone
                 if let Err(why) = app.claim_accept(&c, user, now).await {
                     return reply_private(http, ci, &Msg::text(why)).await;
                 }
-                let thread = if app.threads(place.guild).await {
-                    let name = "Crystal Clans match";
-                    ci.channel_id
+                // Discord refuses a thread started from a message inside a thread (a
+                // rematch offered in the match's thread): that match plays on there.
+                let in_thread = ci.channel.as_ref().is_some_and(|c| {
+                    matches!(
+                        c.kind,
+                        serenity::ChannelType::PublicThread
+                            | serenity::ChannelType::PrivateThread
+                            | serenity::ChannelType::NewsThread
+                    )
+                });
+                let (thread, new_thread) = if in_thread {
+                    (Some(ci.channel_id.get()), false)
+                } else if app.threads(place.guild).await {
+                    // Named for its match once the match has its number (below).
+                    let created = ci
+                        .channel_id
                         .create_thread_from_message(
                             http,
                             ci.message.id,
-                            serenity::CreateThread::new(name)
+                            serenity::CreateThread::new("Crystal Clans match")
                                 .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek),
                         )
-                        .await
-                        .ok()
-                        .map(|t| t.id.get())
+                        .await;
+                    match created {
+                        Ok(t) => (Some(t.id.get()), true),
+                        Err(e) => {
+                            tracing::warn!("could not start a match thread: {e}");
+                            (None, false)
+                        }
+                    }
                 } else {
-                    None
+                    (None, false)
                 };
                 let out = app.start_accepted(c, user, place, thread, now).await;
+                if let (Some(id), Some(t), true) = (out.created, thread, new_thread)
+                    && let Some(title) = app.thread_title(id).await
+                {
+                    let rename = serenity::EditThread::new().name(title);
+                    if let Err(e) = serenity::ChannelId::new(t).edit_thread(http, rename).await {
+                        tracing::warn!(match_id = id, "could not name the match thread: {e}");
+                    }
+                }
                 if out.created.is_some() {
                     clear_buttons(http, ci).await;
                     if out.reply.is_none() {
