@@ -636,6 +636,13 @@ impl Fake {
             .collect()
     }
 
+    /// A thread that exists on the server already (started by an earlier bot process,
+    /// before a restart with a fresh fake).
+    pub fn add_thread(&self, id: u64, name: &str) {
+        let mut threads = self.shared.threads.lock().unwrap();
+        threads.insert(id.to_string(), name.to_string());
+    }
+
     /// A click on a message in `channel` (the main channel or a thread the bot started):
     /// the interaction names that channel and its type, as Discord's do.
     pub fn click_in(

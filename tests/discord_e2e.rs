@@ -563,6 +563,8 @@ async fn double_click_a_restart_mid_battle_and_a_complete_match() {
     assert!(q(0.5) < 1000.0);
 
     let thread = l.info.thread.expect("the match has a thread");
+    // Started before the restart: Discord still has it (this fake is a fresh one).
+    bot.fake.add_thread(thread, &format!("Ana vs Ben · #{id}"));
     // Rematch, offered and accepted inside the match's thread: a new public challenge to
     // the other player, and its match plays on in that thread (Discord refuses a thread
     // started from a message inside a thread; the fake refuses it too).
