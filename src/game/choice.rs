@@ -251,31 +251,40 @@ impl Classes {
     }
 
     /// Calls `f` with one set of cards for every multiset of classes of size at most
-    /// `max` (the empty one included).
+    /// `max` (the empty one included). Sets using only earlier classes come first (the
+    /// hand's before the discard pile's), and each set lists its cards in class order.
     pub(super) fn for_each_subset(&self, max: usize, mut f: impl FnMut(Cards)) {
+        type Groups = [ArrayVec<CardId, TOTAL_CARDS>];
+        /// Chooses how many cards of each of the first `n` groups to take, the last
+        /// group varying slowest, with `left` cards still allowed.
         fn rec(
-            groups: &[ArrayVec<CardId, TOTAL_CARDS>],
-            max: usize,
-            cur: &mut Cards,
+            groups: &Groups,
+            takes: &mut [u8],
+            n: usize,
+            left: usize,
             f: &mut impl FnMut(Cards),
         ) {
-            let Some((g, rest)) = groups.split_first() else {
-                f(cur.clone());
+            let Some(i) = n.checked_sub(1) else {
+                let mut cards = Cards::new();
+                for (g, &t) in groups.iter().zip(takes.iter()) {
+                    cards.extend(g[..t as usize].iter().copied());
+                }
+                f(cards);
                 return;
             };
-            let before = cur.len();
-            for take in 0..=g.len().min(max - before) {
-                if take > 0 {
-                    cur.push(g[take - 1]);
-                }
-                rec(rest, max, cur, f);
+            for take in 0..=groups[i].len().min(left) {
+                takes[i] = take as u8;
+                rec(groups, takes, i, left - take, f);
             }
-            cur.truncate(before);
+            takes[i] = 0;
         }
+        let mut takes = [0u8; TOTAL_CARDS];
+        let n = self.groups.len();
         rec(
             &self.groups,
+            &mut takes[..n],
+            n,
             max.min(SQUAD_CAPACITY),
-            &mut Cards::new(),
             &mut f,
         );
     }
