@@ -199,31 +199,41 @@ impl State {
 
 /// Cards offered for one question, grouped into classes (in order of first appearance):
 /// what `legal` chooses among. Cards added by different calls are never grouped
-/// together, so each call is one place.
+/// together, so each call is one place. Kept small (a few hundred bytes) because
+/// `legal` builds one for nearly every question.
 pub(super) struct Classes {
-    groups: ArrayVec<ArrayVec<CardId, TOTAL_CARDS>, TOTAL_CARDS>,
+    /// The cards, class by class: class `i` is `cards[start[i]..start[i + 1]]` (the
+    /// last one runs to the end).
+    cards: ArrayVec<CardId, TOTAL_CARDS>,
+    start: ArrayVec<u8, TOTAL_CARDS>,
 }
 
 impl Classes {
     pub(super) fn new() -> Classes {
         Classes {
-            groups: ArrayVec::new(),
+            cards: ArrayVec::new(),
+            start: ArrayVec::new(),
         }
     }
 
     /// Adds the cards of one pile (or part of one): alike cards are one class.
     pub(super) fn pile(mut self, state: &State, cards: &[CardId]) -> Classes {
-        let from = self.groups.len();
-        for &c in cards {
-            match self.groups[from..]
-                .iter_mut()
-                .find(|g| alike(state, g[0], c))
-            {
-                Some(g) => g.push(c),
+        let mut firsts: ArrayVec<CardId, TOTAL_CARDS> = ArrayVec::new();
+        let mut class_of = [0u8; TOTAL_CARDS];
+        for (i, &c) in cards.iter().enumerate() {
+            class_of[i] = match firsts.iter().position(|&f| alike(state, f, c)) {
+                Some(k) => k as u8,
                 None => {
-                    let mut g = ArrayVec::new();
-                    g.push(c);
-                    self.groups.push(g);
+                    firsts.push(c);
+                    (firsts.len() - 1) as u8
+                }
+            };
+        }
+        for k in 0..firsts.len() {
+            self.start.push(self.cards.len() as u8);
+            for (i, &c) in cards.iter().enumerate() {
+                if class_of[i] as usize == k {
+                    self.cards.push(c);
                 }
             }
         }
@@ -233,32 +243,36 @@ impl Classes {
     /// Adds the units of one squad: each run of adjacent like units is one class.
     pub(super) fn squad(mut self, state: &State, squad: &[CardId]) -> Classes {
         for (i, &c) in squad.iter().enumerate() {
-            match self.groups.last_mut() {
-                Some(g) if i > 0 && alike(state, squad[i - 1], c) => g.push(c),
-                _ => {
-                    let mut g = ArrayVec::new();
-                    g.push(c);
-                    self.groups.push(g);
-                }
+            if i == 0 || !alike(state, squad[i - 1], c) {
+                self.start.push(self.cards.len() as u8);
             }
+            self.cards.push(c);
         }
         self
     }
 
+    /// The cards of class `i`.
+    fn class(&self, i: usize) -> &[CardId] {
+        let end = self
+            .start
+            .get(i + 1)
+            .map_or(self.cards.len(), |&e| e as usize);
+        &self.cards[self.start[i] as usize..end]
+    }
+
     /// One card of each class, in order.
     pub(super) fn firsts(&self) -> impl Iterator<Item = CardId> + '_ {
-        self.groups.iter().map(|g| g[0])
+        self.start.iter().map(|&s| self.cards[s as usize])
     }
 
     /// Calls `f` with one set of cards for every multiset of classes of size at most
     /// `max` (the empty one included). Sets using only earlier classes come first (the
     /// hand's before the discard pile's), and each set lists its cards in class order.
     pub(super) fn for_each_subset(&self, max: usize, mut f: impl FnMut(Cards)) {
-        type Groups = [ArrayVec<CardId, TOTAL_CARDS>];
-        /// Chooses how many cards of each of the first `n` groups to take, the last
-        /// group varying slowest, with `left` cards still allowed.
+        /// Chooses how many cards of each of the first `n` classes to take, the last
+        /// class varying slowest, with `left` cards still allowed.
         fn rec(
-            groups: &Groups,
+            classes: &Classes,
             takes: &mut [u8],
             n: usize,
             left: usize,
@@ -266,27 +280,23 @@ impl Classes {
         ) {
             let Some(i) = n.checked_sub(1) else {
                 let mut cards = Cards::new();
-                for (g, &t) in groups.iter().zip(takes.iter()) {
-                    cards.extend(g[..t as usize].iter().copied());
+                for (k, &t) in takes.iter().enumerate() {
+                    if t > 0 {
+                        cards.extend(classes.class(k)[..t as usize].iter().copied());
+                    }
                 }
                 f(cards);
                 return;
             };
-            for take in 0..=groups[i].len().min(left) {
+            for take in 0..=classes.class(i).len().min(left) {
                 takes[i] = take as u8;
-                rec(groups, takes, i, left - take, f);
+                rec(classes, takes, i, left - take, f);
             }
             takes[i] = 0;
         }
         let mut takes = [0u8; TOTAL_CARDS];
-        let n = self.groups.len();
-        rec(
-            &self.groups,
-            &mut takes[..n],
-            n,
-            max.min(SQUAD_CAPACITY),
-            &mut f,
-        );
+        let n = self.start.len();
+        rec(self, &mut takes[..n], n, max.min(SQUAD_CAPACITY), &mut f);
     }
 }
 
