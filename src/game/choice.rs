@@ -266,37 +266,30 @@ impl Classes {
     }
 
     /// Calls `f` with one set of cards for every multiset of classes of size at most
-    /// `max` (the empty one included). Sets using only earlier classes come first (the
-    /// hand's before the discard pile's), and each set lists its cards in class order.
+    /// `max` (the empty one included), each listing its cards in class order.
     pub(super) fn for_each_subset(&self, max: usize, mut f: impl FnMut(Cards)) {
-        /// Chooses how many cards of each of the first `n` classes to take, the last
-        /// class varying slowest, with `left` cards still allowed.
         fn rec(
             classes: &Classes,
-            takes: &mut [u8],
-            n: usize,
-            left: usize,
+            i: usize,
+            max: usize,
+            cur: &mut Cards,
             f: &mut impl FnMut(Cards),
         ) {
-            let Some(i) = n.checked_sub(1) else {
-                let mut cards = Cards::new();
-                for (k, &t) in takes.iter().enumerate() {
-                    if t > 0 {
-                        cards.extend(classes.class(k)[..t as usize].iter().copied());
-                    }
-                }
-                f(cards);
+            if i == classes.start.len() {
+                f(cur.clone());
                 return;
-            };
-            for take in 0..=classes.class(i).len().min(left) {
-                takes[i] = take as u8;
-                rec(classes, takes, i, left - take, f);
             }
-            takes[i] = 0;
+            let class = classes.class(i);
+            let before = cur.len();
+            for take in 0..=class.len().min(max - before) {
+                if take > 0 {
+                    cur.push(class[take - 1]);
+                }
+                rec(classes, i + 1, max, cur, f);
+            }
+            cur.truncate(before);
         }
-        let mut takes = [0u8; TOTAL_CARDS];
-        let n = self.start.len();
-        rec(self, &mut takes[..n], n, max.min(SQUAD_CAPACITY), &mut f);
+        rec(self, 0, max.min(SQUAD_CAPACITY), &mut Cards::new(), &mut f);
     }
 }
 
