@@ -371,3 +371,38 @@ fn the_documented_examples_pass() {
         "expected at least 3 complete examples, found {ran}"
     );
 }
+
+/// An input that `legal` does not offer is refused by the runner with a message that
+/// names it, says why the engine refuses it and lists what was legal.
+#[test]
+fn an_input_legal_does_not_offer_is_refused_with_the_legal_list() {
+    let text = r#"
+clans = ["blood", "skull"]
+token = 5
+[[players]]
+[[players]]
+[[squads]]
+zone = "B4"
+seat = 0
+units = ["Marauders"]
+[[inputs]]
+seat = 0
+input = { activate = "B4" }
+[[inputs]]
+seat = 0
+input = { move = { cards = ["Marauders"], to = "A2" } }
+"#;
+    let sc = scenario::parse("refused.toml", text, false).unwrap();
+    let out = scenario::run(&sc);
+    let (index, msg) = out.error.clone().expect("the move is refused");
+    assert_eq!(index, 1);
+    for part in [
+        r#"`{ move = { cards = ["Marauders"], to = "A2" } }` is not a legal input"#,
+        "adjacent zone",
+        "the legal inputs are \"stay\"",
+        r#"{ move = { cards = ["Marauders"], to = "C3" } }"#,
+    ] {
+        assert!(msg.contains(part), "`{part}` missing from: {msg}");
+    }
+    assert!(!out.passed());
+}

@@ -1,13 +1,16 @@
 //! Canonical keys of inputs for the search tree.
 //!
 //! In different samples of the hidden cards, the "same" decision can name different
-//! card instances (the engine offers the first instance of each kind, and which
-//! instance a seat drew differs between samples). The tree therefore keys its edges by
-//! what the input means: card kinds instead of instance ids, and for a unit picked on
-//! the board its kind and position in its squad.
+//! card instances (the engine offers one instance of each class of interchangeable
+//! cards, and which instance a seat drew differs between samples). The tree therefore
+//! keys its edges by what the input means: each card's class (kind, owner and place,
+//! `game::choice`) instead of its instance id, so two answers get one key exactly when
+//! they are the same choice (`State::same_choice`), in every sample.
 
-use crate::game::state::owner;
+use crate::game::choice::{Class, Places};
+use crate::game::state::SQUAD_CAPACITY;
 use crate::game::{CardId, Input, State};
+use arrayvec::ArrayVec;
 
 /// FNV-1a over a few bytes.
 struct Hasher(u64);
@@ -30,126 +33,142 @@ impl Hasher {
     }
 }
 
-fn kind(state: &State, c: CardId) -> u8 {
-    state.kinds[c as usize]
+/// Keys the answers to the question of one state: where every card is is worked out
+/// once, then each answer's key is a short hash.
+pub struct Keys<'s> {
+    state: &'s State,
+    places: Places,
 }
 
-fn sorted_kinds(state: &State, cards: &[CardId]) -> impl IntoIterator<Item = u8> {
-    let mut k: arrayvec::ArrayVec<u8, 16> = cards.iter().map(|&c| kind(state, c)).collect();
-    k.sort_unstable();
-    k
+fn bytes(k: Class) -> [u8; 6] {
+    let [a, b, x, y] = k.place.bytes();
+    [k.kind, k.owner, a, b, x, y]
 }
 
-/// Where a unit is on the board: (zone, position in its squad).
-fn board_position(state: &State, c: CardId) -> (u8, u8) {
-    for (z, pair) in state.squads.iter().enumerate() {
-        for squad in pair {
-            if let Some(i) = squad.iter().position(|&x| x == c) {
-                return (z as u8, i as u8);
+impl<'s> Keys<'s> {
+    pub fn new(state: &'s State) -> Keys<'s> {
+        Keys {
+            state,
+            places: Places::new(state),
+        }
+    }
+
+    /// A card's class as bytes: kind, owner, place.
+    fn class(&self, c: CardId) -> [u8; 6] {
+        bytes(self.places.class(self.state, c))
+    }
+
+    /// A unit's class as a reorder sees it (its squad, whatever its run).
+    fn unit(&self, c: CardId) -> [u8; 6] {
+        bytes(self.places.unit_class(self.state, c))
+    }
+
+    /// The classes of a set of cards, sorted.
+    fn set(&self, cards: &[CardId]) -> impl IntoIterator<Item = u8> {
+        let mut k: ArrayVec<[u8; 6], SQUAD_CAPACITY> =
+            cards.iter().map(|&c| self.class(c)).collect();
+        k.sort_unstable();
+        k.into_iter().flatten()
+    }
+
+    /// The key of `input` in `state` (the state the input is answered in).
+    pub fn key(&self, input: &Input) -> u64 {
+        let mut h;
+        match input {
+            Input::Mulligan(cards) => {
+                h = Hasher::new(0);
+                h.bytes(self.set(cards));
+            }
+            Input::Summon(cards) => {
+                h = Hasher::new(1);
+                h.bytes(self.set(cards));
+            }
+            Input::Activate(z) => {
+                h = Hasher::new(2);
+                h.byte(*z);
+            }
+            Input::Score(c) => {
+                h = Hasher::new(3);
+                h.byte(*c);
+            }
+            Input::Replenish => h = Hasher::new(4),
+            Input::Invade => h = Hasher::new(5),
+            Input::Order(cards) => {
+                h = Hasher::new(6);
+                h.bytes(cards.iter().flat_map(|&c| self.unit(c)));
+            }
+            Input::Move { cards, to } => {
+                h = Hasher::new(7);
+                h.bytes(self.set(cards));
+                h.byte(*to);
+            }
+            Input::Stay => h = Hasher::new(8),
+            Input::Battle(b) => {
+                h = Hasher::new(9);
+                h.byte(*b as u8);
+            }
+            Input::BattleCard(c) => {
+                h = Hasher::new(10);
+                h.bytes(self.class(*c));
+            }
+            Input::First(s) => {
+                h = Hasher::new(11);
+                h.byte(*s);
+            }
+            Input::Draw(n) => {
+                h = Hasher::new(12);
+                h.byte(*n);
+            }
+            Input::Discard(c) => {
+                h = Hasher::new(13);
+                h.bytes(self.class(*c));
+            }
+            Input::Done => h = Hasher::new(14),
+            Input::Unit(c) => {
+                h = Hasher::new(15);
+                h.bytes(self.class(*c));
+            }
+            Input::Return(b) => {
+                h = Hasher::new(16);
+                h.byte(*b as u8);
+            }
+            Input::SummonTo { cards, zone, via } => {
+                h = Hasher::new(17);
+                h.bytes(self.set(cards));
+                h.byte(*zone);
+                h.byte(*via as u8);
+            }
+            Input::Predict(style) => {
+                h = Hasher::new(18);
+                h.byte(*style as u8);
+            }
+            Input::Sacrifice(stat) => {
+                h = Hasher::new(19);
+                h.byte(*stat as u8);
+            }
+            Input::UseCrystal(c) => {
+                h = Hasher::new(20);
+                h.byte(*c);
+            }
+            Input::Accept(b) => {
+                h = Hasher::new(21);
+                h.byte(*b as u8);
+            }
+            Input::Pick(c) => {
+                h = Hasher::new(22);
+                h.bytes(self.class(*c));
+            }
+            Input::Inform { keep, order } => {
+                h = Hasher::new(23);
+                h.bytes(self.class(*keep));
+                h.bytes(order.iter().flat_map(|&c| self.class(c)));
+            }
+            Input::Tuck { card, top } => {
+                h = Hasher::new(24);
+                h.bytes(self.class(*card));
+                h.byte(*top as u8);
             }
         }
+        h.0
     }
-    (0xFF, 0xFF)
-}
-
-/// The key of `input` in `state` (the state the input is answered in).
-pub fn key(state: &State, input: &Input) -> u64 {
-    let mut h;
-    match input {
-        Input::Mulligan(cards) => {
-            h = Hasher::new(0);
-            h.bytes(sorted_kinds(state, cards));
-        }
-        Input::Summon(cards) => {
-            h = Hasher::new(1);
-            h.bytes(sorted_kinds(state, cards));
-        }
-        Input::Activate(z) => {
-            h = Hasher::new(2);
-            h.byte(*z);
-        }
-        Input::Score(c) => {
-            h = Hasher::new(3);
-            h.byte(*c);
-        }
-        Input::Replenish => h = Hasher::new(4),
-        Input::Invade => h = Hasher::new(5),
-        Input::Order(cards) => {
-            h = Hasher::new(6);
-            h.bytes(cards.iter().map(|&c| kind(state, c)));
-        }
-        Input::Move { cards, to } => {
-            h = Hasher::new(7);
-            h.bytes(sorted_kinds(state, cards));
-            h.byte(*to);
-        }
-        Input::Stay => h = Hasher::new(8),
-        Input::Battle(b) => {
-            h = Hasher::new(9);
-            h.byte(*b as u8);
-        }
-        Input::BattleCard(c) => {
-            h = Hasher::new(10);
-            h.byte(kind(state, *c));
-        }
-        Input::First(s) => {
-            h = Hasher::new(11);
-            h.byte(*s);
-        }
-        Input::Draw(n) => {
-            h = Hasher::new(12);
-            h.byte(*n);
-        }
-        Input::Discard(c) => {
-            h = Hasher::new(13);
-            h.byte(kind(state, *c));
-        }
-        Input::Done => h = Hasher::new(14),
-        Input::Unit(c) => {
-            h = Hasher::new(15);
-            let (z, i) = board_position(state, *c);
-            h.bytes([kind(state, *c), owner(*c), z, i]);
-        }
-        Input::Return(b) => {
-            h = Hasher::new(16);
-            h.byte(*b as u8);
-        }
-        Input::SummonTo { cards, zone, via } => {
-            h = Hasher::new(17);
-            h.bytes(sorted_kinds(state, cards));
-            h.byte(*zone);
-            h.byte(*via as u8);
-        }
-        Input::Predict(style) => {
-            h = Hasher::new(18);
-            h.byte(*style as u8);
-        }
-        Input::Sacrifice(stat) => {
-            h = Hasher::new(19);
-            h.byte(*stat as u8);
-        }
-        Input::UseCrystal(c) => {
-            h = Hasher::new(20);
-            h.byte(*c);
-        }
-        Input::Accept(b) => {
-            h = Hasher::new(21);
-            h.byte(*b as u8);
-        }
-        Input::Pick(c) => {
-            h = Hasher::new(22);
-            h.byte(kind(state, *c));
-        }
-        Input::Inform { keep, order } => {
-            h = Hasher::new(23);
-            h.byte(kind(state, *keep));
-            h.bytes(order.iter().map(|&c| kind(state, c)));
-        }
-        Input::Tuck { card, top } => {
-            h = Hasher::new(24);
-            h.byte(kind(state, *card));
-            h.byte(*top as u8);
-        }
-    }
-    h.0
 }

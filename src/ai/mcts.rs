@@ -103,8 +103,9 @@ impl MctsBot {
         let mut best = (f32::NEG_INFINITY, usize::MAX, 0usize);
         // First pass: availability, and the untried answers.
         let mut avail_idx: Vec<(usize, usize)> = Vec::with_capacity(legal.len());
+        let keys = key::Keys::new(state);
         for (li, input) in legal.iter().enumerate() {
-            let k = key::key(state, input);
+            let k = keys.key(input);
             match arms.iter().position(|a| a.key == k) {
                 Some(ai) => {
                     if !avail_idx.iter().any(|&(a, _)| a == ai) {
@@ -259,7 +260,8 @@ impl Bot for MctsBot {
             .iter()
             .max_by(|a, b| a.1.cmp(&b.1).then(a.2.total_cmp(&b.2)))
             .map(|a| a.0);
-        best.and_then(|k| legal.iter().find(|i| key::key(&probe, i) == k))
+        let keys = key::Keys::new(&probe);
+        best.and_then(|k| legal.iter().find(|i| keys.key(i) == k))
             .unwrap_or(&legal[0])
             .clone()
     }

@@ -226,19 +226,20 @@ pub fn confirms(question: &Question) -> bool {
 }
 
 /// Where a card is, as a player who may choose it sees it: which pile, or which squad
-/// and how deep in it. Empty where the card is nowhere else it could be confused with.
-fn place(rules: &Rules, state: &State, seat: Seat, c: CardId) -> String {
+/// (and how deep in it, the second part). Empty where the card is nowhere else it could
+/// be confused with.
+fn place(rules: &Rules, state: &State, seat: Seat, c: CardId) -> (String, String) {
     let whose = |s: Seat| if s == seat { "your" } else { "the opponent's" };
     for s in [seat, 1 - seat] {
         let p = &state.players[s as usize];
         if p.hand.contains(&c) {
-            return format!("{} hand", whose(s));
+            return (format!("{} hand", whose(s)), String::new());
         }
         if p.discard.contains(&c) {
-            return format!("{} discard pile", whose(s));
+            return (format!("{} discard pile", whose(s)), String::new());
         }
         if p.draw.contains(&c) {
-            return format!("{} draw pile", whose(s));
+            return (format!("{} draw pile", whose(s)), String::new());
         }
     }
     for (z, squads) in state.squads.iter().enumerate() {
@@ -247,18 +248,51 @@ fn place(rules: &Rules, state: &State, seat: Seat, c: CardId) -> String {
                 let depth = match i {
                     0 => "top".to_string(),
                     i if i + 1 == squad.len() => "bottom".to_string(),
-                    i => format!("{} from the top", i + 1),
+                    1 => "2nd".to_string(),
+                    2 => "3rd".to_string(),
+                    i => format!("{}th", i + 1),
                 };
-                return format!(
-                    "{}, {} of {} squad",
-                    zone(rules, z as u8),
+                return (
+                    format!("{} squad in {}", whose(s as Seat), zone(rules, z as u8)),
                     depth,
-                    whose(s as Seat)
                 );
             }
         }
     }
-    String::new()
+    (String::new(), String::new())
+}
+
+/// The places of some cards, short: each pile or squad once, a squad with the depths
+/// of its named units ("your hand; your squad in Centre: top, bottom").
+fn places_note(rules: &Rules, state: &State, seat: Seat, cards: &[CardId]) -> String {
+    let mut parts: Vec<(String, Vec<String>)> = Vec::new();
+    for &c in cards {
+        let (area, depth) = place(rules, state, seat, c);
+        if area.is_empty() {
+            continue;
+        }
+        let i = match parts.iter().position(|(a, _)| *a == area) {
+            Some(i) => i,
+            None => {
+                parts.push((area, Vec::new()));
+                parts.len() - 1
+            }
+        };
+        if !depth.is_empty() {
+            parts[i].1.push(depth);
+        }
+    }
+    parts
+        .into_iter()
+        .map(|(area, depths)| {
+            if depths.is_empty() {
+                area
+            } else {
+                format!("{area}: {}", depths.join(", "))
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
 }
 
 /// The cards an input names, for telling apart choices that read the same.
@@ -279,15 +313,7 @@ fn named_cards(input: &Input) -> Vec<CardId> {
 /// (the first step of a two-step choice, also shown as a choice) are compared by the
 /// cards they stand for.
 fn disambiguate(rules: &Rules, state: &State, seat: Seat, legal: &[Input], out: &mut [Choice]) {
-    let places = |i: usize| -> String {
-        let mut ps: Vec<String> = named_cards(&legal[out[i].index])
-            .into_iter()
-            .map(|c| place(rules, state, seat, c))
-            .filter(|p| !p.is_empty())
-            .collect();
-        ps.dedup();
-        ps.join("; ")
-    };
+    let places = |i: usize| places_note(rules, state, seat, &named_cards(&legal[out[i].index]));
     let cards_of = |i: usize| {
         let mut cs = named_cards(&legal[out[i].index]);
         cs.sort_unstable();
@@ -306,12 +332,30 @@ fn disambiguate(rules: &Rules, state: &State, seat: Seat, legal: &[Input], out: 
         cards_of,
         places,
     );
+    let plain: Vec<String> = out.iter().map(|c| c.label.clone()).collect();
     for (i, c) in out.iter_mut().enumerate() {
         if let Some(note) = &label_notes[i] {
             c.label = with_note(&c.label, note);
         }
         if let (Some(note), false) = (&group_notes[i], c.group.is_empty()) {
             c.group = with_note(&c.group, note);
+        }
+    }
+    // Making room for a note can cut what told two labels apart (the end of a long zone
+    // name): number the labels that still read the same.
+    let mut same: std::collections::BTreeMap<(String, String), Vec<usize>> = Default::default();
+    for (i, c) in out.iter().enumerate() {
+        same.entry((c.label.clone(), c.detail.clone()))
+            .or_default()
+            .push(i);
+    }
+    for members in same.into_values().filter(|m| m.len() > 1) {
+        for (k, &i) in members.iter().enumerate() {
+            let note = match &label_notes[i] {
+                Some(n) => format!("{n}, #{}", k + 1),
+                None => format!("#{}", k + 1),
+            };
+            out[i].label = with_note(&plain[i], &note);
         }
     }
 }

@@ -298,15 +298,19 @@ impl State {
 
     /// Cards the seat may summon: her hand, plus Undying units in her discard pile.
     pub fn summonable(&self, rules: &Rules, seat: Seat) -> Pile {
-        let p = &self.players[seat as usize];
-        let mut out = p.hand.clone();
-        out.extend(
-            p.discard
-                .iter()
-                .copied()
-                .filter(|&c| self.signature_of(rules, c) == Some(Signature::Undying)),
-        );
+        let mut out = self.players[seat as usize].hand.clone();
+        out.extend(self.undying_in_discard(rules, seat));
         out
+    }
+
+    /// The Undying units in the seat's discard pile (summoned as if from her hand).
+    pub fn undying_in_discard(&self, rules: &Rules, seat: Seat) -> Pile {
+        self.players[seat as usize]
+            .discard
+            .iter()
+            .copied()
+            .filter(|&c| self.signature_of(rules, c) == Some(Signature::Undying))
+            .collect()
     }
 
     /// An enemy squad is in `zone` or a zone next to it (Spy).

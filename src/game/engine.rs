@@ -8,6 +8,7 @@
 
 use super::Rules;
 use super::board::ZoneId;
+use super::choice::has_several_orders;
 use super::event::Event;
 use super::input::{Input, RuleError, illegal};
 use super::pack::{Ability, CardDef, CrystalEffect, Rank};
@@ -618,7 +619,7 @@ impl State {
         }
     }
 
-    fn matches(&self, rules: &Rules, card: CardId, filter: Filter) -> bool {
+    pub(super) fn matches(&self, rules: &Rules, card: CardId, filter: Filter) -> bool {
         match filter {
             Filter::Any => true,
             Filter::Kind(k) => self.kinds[card as usize] == k,
@@ -650,7 +651,12 @@ impl State {
     }
 
     /// Enemy units in `zone` that Demoralize could send home, with their cost.
-    fn demoralize_targets(&self, rules: &Rules, seat: Seat, zone: ZoneId) -> Vec<(CardId, u8)> {
+    pub(super) fn demoralize_targets(
+        &self,
+        rules: &Rules,
+        seat: Seat,
+        zone: ZoneId,
+    ) -> Vec<(CardId, u8)> {
         let enemy = opp(seat);
         if rules.board.homes[enemy as usize] == zone {
             return vec![];
@@ -1243,52 +1249,7 @@ impl State {
     fn free_summon_allows(&self, rules: &Rules, step: &Step, input: &Input) -> bool {
         self.legal_free_summons(rules, step)
             .iter()
-            .any(|l| same_summon(self, l, input))
-    }
-
-    fn legal_free_summons(&self, rules: &Rules, step: &Step) -> Vec<Input> {
-        let Step::FreeSummon {
-            seat,
-            kind,
-            ty,
-            from_discard,
-            zone,
-        } = *step
-        else {
-            return vec![];
-        };
-        let p = &self.players[seat as usize];
-        let mut pool: Vec<CardId> = p.hand.to_vec();
-        if from_discard {
-            pool.extend(p.discard.iter().copied());
-        }
-        let mut out = vec![Input::Done];
-        for c in one_per_kind(self, &pool) {
-            if kind.is_some_and(|k| self.kinds[c as usize] != k)
-                || ty.is_some_and(|t| !self.card(rules, c).types.has(t))
-            {
-                continue;
-            }
-            let cards: Cards = std::iter::once(c).collect();
-            match zone {
-                Some(z) => out.push(Input::SummonTo {
-                    cards,
-                    zone: z,
-                    via: Via::Home,
-                }),
-                None => {
-                    for (z, via) in self.special_destinations(rules, seat, &cards) {
-                        out.push(Input::SummonTo {
-                            cards: cards.clone(),
-                            zone: z,
-                            via,
-                        });
-                    }
-                    out.push(Input::Summon(cards));
-                }
-            }
-        }
-        out
+            .any(|l| self.same_choice(l, input))
     }
 
     /// Applies a checked input.
@@ -1625,202 +1586,6 @@ impl State {
         }
     }
 
-    // ---- legal inputs ----------------------------------------------------------
-
-    /// Every legal answer `seat` can give now. Cards of the same kind in the same
-    /// place are interchangeable, so only one instance of each is offered.
-    pub fn legal(&self, rules: &Rules, seat: Seat) -> Vec<Input> {
-        let mut out = Vec::new();
-        if !self.waits_for(seat) {
-            return out;
-        }
-        let s = seat as usize;
-        let hand = &self.players[s].hand;
-        let step = self.agenda.last().expect("a running match waits on a step");
-        match step {
-            Step::Mulligan { .. } => {
-                for_each_subset(self, hand, hand.len(), |cards| {
-                    out.push(Input::Mulligan(cards))
-                });
-            }
-            Step::ChooseAction => self.legal_actions(rules, seat, &mut out),
-            Step::Reorder { zone, .. } => {
-                for_each_order(self, self.squad(*zone, seat), |o| out.push(Input::Order(o)));
-            }
-            Step::DiscardDown { zone, .. } => {
-                // Position matters (which unit ends up on top), so offer every unit.
-                out.extend(self.squad(*zone, seat).iter().map(|&c| Input::Unit(c)));
-            }
-            Step::Move { zone, .. } => {
-                out.push(Input::Stay);
-                let squad = self.squad(*zone, seat);
-                let destinations = self.move_destinations(rules, seat, *zone);
-                for_each_subset(self, squad, squad.len(), |cards| {
-                    if !cards.is_empty() {
-                        for &to in &destinations {
-                            out.push(Input::Move {
-                                cards: cards.clone(),
-                                to,
-                            });
-                        }
-                    }
-                });
-            }
-            Step::OfferBattle { .. } => {
-                out.push(Input::Battle(true));
-                out.push(Input::Battle(false));
-            }
-            Step::BattleOptions { .. } => {
-                out.push(Input::Done);
-                out.extend(self.battle_options(rules, seat));
-            }
-            Step::BattleCards => {
-                out.extend(
-                    one_per_kind(self, hand)
-                        .iter()
-                        .map(|&c| Input::BattleCard(c)),
-                );
-            }
-            Step::OrderEffects | Step::OrderScores => {
-                out.push(Input::First(self.active));
-                out.push(Input::First(opp(self.active)));
-            }
-            Step::MayDraw { max, .. } => out.extend((0..=*max).map(Input::Draw)),
-            Step::RemoveOwnUnit { .. } => {
-                out.extend(
-                    self.squad(self.battle_ref().zone, seat)
-                        .iter()
-                        .map(|&c| Input::Unit(c)),
-                );
-            }
-            Step::DestroyEnemyUnit { .. } => {
-                // Position matters here (top vs bottom), so offer every unit.
-                out.extend(
-                    self.squad(self.battle_ref().zone, opp(seat))
-                        .iter()
-                        .map(|&c| Input::Unit(c)),
-                );
-            }
-            Step::Flank { .. } => {
-                out.push(Input::Accept(true));
-                out.push(Input::Accept(false));
-            }
-            Step::Retreat { .. } => {
-                let zone = self.battle_ref().zone;
-                let cards: Cards = self.squad(zone, seat).clone();
-                for to in rules.board.neighbours(zone) {
-                    out.push(Input::Move {
-                        cards: cards.clone(),
-                        to,
-                    });
-                }
-            }
-            Step::ReturnCard { .. } => {
-                out.push(Input::Return(true));
-                out.push(Input::Return(false));
-            }
-            Step::ReplenishDiscard { .. } => {
-                out.push(Input::Done);
-                out.extend(one_per_kind(self, hand).iter().map(|&c| Input::Discard(c)));
-            }
-            Step::FreeScore { .. } => out.extend(self.market.iter().map(|&c| Input::Score(c))),
-            Step::FreeSummon { .. } => out = self.legal_free_summons(rules, step),
-            Step::Recover { filter, .. } => {
-                out.push(Input::Done);
-                let matching: Vec<CardId> = self.players[s]
-                    .discard
-                    .iter()
-                    .copied()
-                    .filter(|&c| self.matches(rules, c, *filter))
-                    .collect();
-                out.extend(
-                    one_per_kind(self, &matching)
-                        .iter()
-                        .map(|&c| Input::Pick(c)),
-                );
-            }
-            Step::Inform { .. } => {
-                let top: Cards = self.players[s].draw.iter().take(4).copied().collect();
-                for keep in one_per_kind(self, &top) {
-                    let rest: Cards = top.iter().copied().filter(|&c| c != keep).collect();
-                    for_each_order(self, &rest, |order| out.push(Input::Inform { keep, order }));
-                }
-            }
-            Step::Spy { .. } => {
-                out.push(Input::Done);
-                for c in one_per_kind(self, &self.players[1 - s].hand) {
-                    out.push(Input::Tuck { card: c, top: true });
-                    out.push(Input::Tuck {
-                        card: c,
-                        top: false,
-                    });
-                }
-            }
-            Step::Demoralize { zone, .. } => {
-                out.push(Input::Done);
-                out.extend(
-                    self.demoralize_targets(rules, seat, *zone)
-                        .iter()
-                        .map(|&(c, _)| Input::Unit(c)),
-                );
-            }
-            Step::OpponentDiscard { .. } => {
-                out.extend(
-                    one_per_kind(self, &self.players[1 - s].hand)
-                        .iter()
-                        .map(|&c| Input::Pick(c)),
-                );
-            }
-            _ => unreachable!("automatic steps never wait"),
-        }
-        out
-    }
-
-    fn legal_actions(&self, rules: &Rules, seat: Seat, out: &mut Vec<Input>) {
-        let home = rules.board.homes[seat as usize];
-        let from = self.summonable(rules, seat);
-        let sites = self.summon_sites(rules, seat);
-        for_each_subset(self, &from, MAX_SUMMON, |cards| {
-            if cards.is_empty() {
-                return;
-            }
-            if self.can_afford(rules, seat, self.summon_cost(rules, seat, &cards, home)) {
-                out.push(Input::Summon(cards.clone()));
-            }
-            self.destinations_at(rules, &sites, &cards, |zone, via| {
-                if self.can_afford(rules, seat, self.summon_cost(rules, seat, &cards, zone)) {
-                    out.push(Input::SummonTo {
-                        cards: cards.clone(),
-                        zone,
-                        via,
-                    });
-                }
-            });
-        });
-        for z in 0..rules.board.zones.len() as ZoneId {
-            if !self.squad(z, seat).is_empty()
-                && self.can_afford(rules, seat, self.activation_cost(rules, z, seat))
-            {
-                out.push(Input::Activate(z));
-            }
-        }
-        if self.crystal_zones_controlled(rules, seat) >= 2 {
-            for &c in &self.market {
-                if self.can_afford(rules, seat, rules.pack.crystals[c as usize].cost) {
-                    out.push(Input::Score(c));
-                }
-            }
-        }
-        if self.can_afford(rules, seat, REPLENISH_COST) {
-            out.push(Input::Replenish);
-        }
-        if self.controls(seat, rules.board.homes[opp(seat) as usize])
-            && self.can_afford(rules, seat, INVADE_COST)
-        {
-            out.push(Input::Invade);
-        }
-    }
-
     /// The cards the seat may look at for the question it must answer now: the top
     /// of her draw pile (Inform) or the opponent's hand (Spy, The Bitter Blessing).
     pub fn peek(&self, seat: Seat) -> Vec<CardId> {
@@ -1847,115 +1612,4 @@ fn distinct(cards: &[CardId]) -> Result<(), RuleError> {
         }
     }
     Ok(())
-}
-
-/// Two summon inputs that bring the same kinds to the same place the same way.
-fn same_summon(state: &State, a: &Input, b: &Input) -> bool {
-    let kinds = |cards: &Cards| {
-        let mut k: Vec<_> = cards.iter().map(|&c| state.kinds[c as usize]).collect();
-        k.sort_unstable();
-        k
-    };
-    match (a, b) {
-        (Input::Summon(x), Input::Summon(y)) => kinds(x) == kinds(y),
-        (
-            Input::SummonTo {
-                cards: x,
-                zone: zx,
-                via: vx,
-            },
-            Input::SummonTo {
-                cards: y,
-                zone: zy,
-                via: vy,
-            },
-        ) => zx == zy && vx == vy && kinds(x) == kinds(y),
-        _ => false,
-    }
-}
-
-/// The first instance of each kind among `cards`, in order.
-fn one_per_kind(state: &State, cards: &[CardId]) -> ArrayVec<CardId, TOTAL_CARDS> {
-    let mut out = ArrayVec::<CardId, TOTAL_CARDS>::new();
-    for &c in cards {
-        if !out
-            .iter()
-            .any(|&o| state.kinds[o as usize] == state.kinds[c as usize])
-        {
-            out.push(c);
-        }
-    }
-    out
-}
-
-/// Calls `f` with every sub-multiset of `cards` of size at most `max` (including the
-/// empty one), one instance per kind choice.
-fn for_each_subset(state: &State, cards: &[CardId], max: usize, mut f: impl FnMut(Cards)) {
-    // Group by kind so identical cards are chosen as a count, not as instances.
-    let mut groups: ArrayVec<ArrayVec<CardId, TOTAL_CARDS>, TOTAL_CARDS> = ArrayVec::new();
-    for &c in cards {
-        match groups
-            .iter_mut()
-            .find(|g| state.kinds[g[0] as usize] == state.kinds[c as usize])
-        {
-            Some(g) => g.push(c),
-            None => {
-                let mut g = ArrayVec::new();
-                g.push(c);
-                groups.push(g);
-            }
-        }
-    }
-    let max = max.min(SQUAD_CAPACITY);
-    fn rec(
-        groups: &[ArrayVec<CardId, TOTAL_CARDS>],
-        max: usize,
-        cur: &mut Cards,
-        f: &mut impl FnMut(Cards),
-    ) {
-        let Some((g, rest)) = groups.split_first() else {
-            f(cur.clone());
-            return;
-        };
-        let before = cur.len();
-        for take in 0..=g.len().min(max - before) {
-            if take > 0 {
-                cur.push(g[take - 1]);
-            }
-            rec(rest, max, cur, f);
-        }
-        cur.truncate(before);
-    }
-    rec(&groups, max, &mut Cards::new(), &mut f);
-}
-
-/// Calls `f` with every distinct order of `squad` (orders that differ only by
-/// swapping identical cards count once).
-fn for_each_order(state: &State, squad: &[CardId], mut f: impl FnMut(Cards)) {
-    fn rec(state: &State, rest: &mut Cards, cur: &mut Cards, f: &mut impl FnMut(Cards)) {
-        if rest.is_empty() {
-            f(cur.clone());
-            return;
-        }
-        for i in 0..rest.len() {
-            let k = state.kinds[rest[i] as usize];
-            if rest[..i].iter().any(|&c| state.kinds[c as usize] == k) {
-                continue;
-            }
-            let c = rest.remove(i);
-            cur.push(c);
-            rec(state, rest, cur, f);
-            cur.pop();
-            rest.insert(i, c);
-        }
-    }
-    let mut rest: Cards = squad.iter().copied().collect();
-    rec(state, &mut rest, &mut Cards::new(), &mut f);
-}
-
-/// Whether the squad can be put in more than one order (two units of different kinds).
-fn has_several_orders(state: &State, squad: &[CardId]) -> bool {
-    squad
-        .iter()
-        .any(|&c| state.kinds[c as usize] != state.kinds[squad[0] as usize])
 }

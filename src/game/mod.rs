@@ -4,9 +4,11 @@
 pub mod abilities;
 pub mod battle;
 pub mod board;
+pub mod choice;
 pub mod engine;
 pub mod event;
 pub mod input;
+mod legal;
 pub mod pack;
 pub mod rng;
 pub(crate) mod source;

@@ -28,6 +28,9 @@ use serde_json::{Value, json};
 use std::fmt::Write as _;
 use std::path::Path;
 
+mod inputs;
+use inputs::{Leaf, card_name, convert_input, normalise_input, resolve, to_engine_input};
+
 // ---- the file as written ------------------------------------------------------------
 
 #[derive(Debug, Deserialize)]
@@ -822,6 +825,25 @@ impl Builder {
                     format!("the engine refused to start the battle: {e}"),
                 )
             };
+            // Like the file's inputs, these must be among the legal ones.
+            let offered = |st: &State, seat: Seat, input: &Input| {
+                if st
+                    .legal(&self.rules, seat)
+                    .iter()
+                    .any(|l| st.same_choice(l, input))
+                {
+                    Ok(())
+                } else {
+                    Err(self.err(
+                        "battle",
+                        format!(
+                            "the engine does not offer `{}` to seat {seat} as the battle starts",
+                            inputs::render(&self.rules, st, input, true)
+                        ),
+                    ))
+                }
+            };
+            offered(&st, attacker, &Input::Battle(true))?;
             start_events.extend(
                 st.apply(&self.rules, attacker, &Input::Battle(true))
                     .map_err(refused)?,
@@ -841,6 +863,7 @@ impl Builder {
             }
             for seat in 0..2u8 {
                 if let (true, Some(c)) = (from_hand[seat as usize], cards[seat as usize]) {
+                    offered(&st, seat, &Input::BattleCard(c))?;
                     start_events.extend(
                         st.apply(&self.rules, seat, &Input::BattleCard(c))
                             .map_err(refused)?,
@@ -890,6 +913,14 @@ impl Builder {
         let mut resolve = |leaf: Leaf, x: &Value| -> Result<Value, String> {
             let in_range =
                 |n: &serde_json::Number, len: usize| n.as_u64().is_some_and(|i| (i as usize) < len);
+            let table;
+            let x = match (leaf, x) {
+                (Leaf::Card, Value::Object(_)) => {
+                    table = Value::String(inputs::check_card_table(&self.rules, x)?);
+                    &table
+                }
+                _ => x,
+            };
             match (leaf, x) {
                 (Leaf::Card, Value::String(s)) => {
                     for seat in 0..2 {
@@ -1109,332 +1140,6 @@ pub fn run(sc: &Scenario) -> Outcome {
         unexpected_error,
         expectation_failures: failures,
     }
-}
-
-// ---- resolving inputs -------------------------------------------------------------------
-
-/// What a value inside an input stands for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Leaf {
-    Card,
-    Zone,
-    Crystal,
-    /// A number, bool or word compared as written (a seat, a count, a style).
-    Plain,
-}
-
-/// Inputs whose value is a card (or a list of cards), a zone or a crystal.
-const CARD_INPUTS: &[&str] = &[
-    "mulligan",
-    "summon",
-    "order",
-    "battle_card",
-    "discard",
-    "unit",
-    "pick",
-];
-const ZONE_INPUTS: &[&str] = &["activate"];
-const CRYSTAL_INPUTS: &[&str] = &["score", "use_crystal"];
-/// Fields (of inputs with several parts, such as `move`) holding cards, zones, crystals.
-const CARD_FIELDS: &[&str] = &["cards", "card", "keep", "order"];
-const ZONE_FIELDS: &[&str] = &["to", "zone"];
-const CRYSTAL_FIELDS: &[&str] = &["crystal"];
-/// Card lists whose order does not matter for matching (the file's order is kept).
-const UNORDERED_INPUTS: &[&str] = &["mulligan", "summon"];
-const UNORDERED_FIELDS: &[&str] = &["cards"];
-/// Card lists that may be written as a single card.
-const LIST_INPUTS: &[&str] = &["mulligan", "summon", "order"];
-const LIST_FIELDS: &[&str] = &["cards", "order"];
-
-fn leaf_kind(input: &str, field: Option<&str>) -> Leaf {
-    let (cards, zones, crystals): (&[&str], &[&str], &[&str]) = match field {
-        None => (CARD_INPUTS, ZONE_INPUTS, CRYSTAL_INPUTS),
-        Some(_) => (CARD_FIELDS, ZONE_FIELDS, CRYSTAL_FIELDS),
-    };
-    let key = field.unwrap_or(input);
-    if cards.contains(&key) {
-        Leaf::Card
-    } else if zones.contains(&key) {
-        Leaf::Zone
-    } else if crystals.contains(&key) {
-        Leaf::Crystal
-    } else {
-        Leaf::Plain
-    }
-}
-
-fn unordered(input: &str, field: Option<&str>) -> bool {
-    match field {
-        None => UNORDERED_INPUTS.contains(&input),
-        Some(f) => UNORDERED_FIELDS.contains(&f),
-    }
-}
-
-/// Lowercases the input's name (and field names) and wraps a single card where a
-/// list is expected.
-fn normalise_input(v: &Value) -> Result<Value, String> {
-    let wrap = |x: &Value| match x {
-        Value::Array(_) => x.clone(),
-        other => Value::Array(vec![other.clone()]),
-    };
-    match v {
-        Value::String(s) => Ok(Value::String(s.trim().to_ascii_lowercase())),
-        Value::Object(m) if m.len() == 1 => {
-            let (k, x) = m.iter().next().expect("one entry");
-            let k = k.trim().to_ascii_lowercase();
-            let x = if LIST_INPUTS.contains(&k.as_str()) {
-                wrap(x)
-            } else if let Value::Object(fields) = x {
-                Value::Object(
-                    fields
-                        .iter()
-                        .map(|(f, y)| {
-                            let f = f.trim().to_ascii_lowercase();
-                            let y = if LIST_FIELDS.contains(&f.as_str()) {
-                                wrap(y)
-                            } else {
-                                y.clone()
-                            };
-                            (f, y)
-                        })
-                        .collect(),
-                )
-            } else {
-                x.clone()
-            };
-            Ok(json!({ k: x }))
-        }
-        other => Err(format!(
-            "an input is a word such as \"replenish\" or a table with one key such as {{ activate = \"C3\" }}, got {other}"
-        )),
-    }
-}
-
-type LeafFn<'a> = dyn FnMut(Leaf, &Value) -> Result<Value, String> + 'a;
-
-/// Rewrites every card, zone and crystal of a (normalised) input with `f`.
-fn convert_input(v: &Value, f: &mut LeafFn) -> Result<Value, String> {
-    fn walk(x: &Value, input: &str, field: Option<&str>, f: &mut LeafFn) -> Result<Value, String> {
-        match x {
-            Value::Array(items) => Ok(Value::Array(
-                items
-                    .iter()
-                    .map(|y| walk(y, input, field, f))
-                    .collect::<Result<_, _>>()?,
-            )),
-            Value::Object(m) if field.is_none() => Ok(Value::Object(
-                m.iter()
-                    .map(|(k, y)| Ok((k.clone(), walk(y, input, Some(k), f)?)))
-                    .collect::<Result<_, String>>()?,
-            )),
-            leaf => match leaf_kind(input, field) {
-                Leaf::Plain => Ok(leaf.clone()),
-                kind => f(kind, leaf),
-            },
-        }
-    }
-    match v {
-        Value::Object(m) => {
-            let (k, x) = m.iter().next().expect("normalised: one entry");
-            Ok(json!({ k.clone(): walk(x, k, None, f)? }))
-        }
-        other => Ok(other.clone()),
-    }
-}
-
-/// Applies `f` to every word inside the input's value (not to the input's name).
-fn map_words(v: &Value, f: fn(&str) -> String) -> Value {
-    fn walk(x: &Value, f: fn(&str) -> String) -> Value {
-        match x {
-            Value::String(s) => Value::String(f(s)),
-            Value::Array(a) => Value::Array(a.iter().map(|y| walk(y, f)).collect()),
-            Value::Object(m) => {
-                Value::Object(m.iter().map(|(k, y)| (k.clone(), walk(y, f))).collect())
-            }
-            other => other.clone(),
-        }
-    }
-    match v {
-        Value::Object(m) => Value::Object(m.iter().map(|(k, y)| (k.clone(), walk(y, f))).collect()),
-        other => other.clone(),
-    }
-}
-
-/// The engine `Input` for a value whose names are all resolved. Words such as a
-/// battle style may be written in any case.
-fn to_engine_input(v: &Value) -> Result<Input, String> {
-    serde_json::from_value::<Input>(v.clone()).or_else(|e| {
-        serde_json::from_value::<Input>(map_words(v, str::to_ascii_uppercase))
-            .or_else(|_| serde_json::from_value::<Input>(map_words(v, str::to_ascii_lowercase)))
-            .map_err(|_| format!("not an input the engine knows: {e}"))
-    })
-}
-
-fn card_name(rules: &Rules, state: &State, c: CardId) -> String {
-    rules.pack.cards[state.kinds[c as usize] as usize]
-        .name
-        .clone()
-}
-
-fn card_matches(rules: &Rules, state: &State, name: &str, c: CardId) -> bool {
-    let def = &rules.pack.cards[state.kinds[c as usize] as usize];
-    eq(&def.name, name) || eq(&def.id, name)
-}
-
-/// Whether the file's value `f` names the engine's value `l` (both leaves).
-fn leaf_matches(rules: &Rules, state: &State, kind: Leaf, f: &Value, l: &Value) -> bool {
-    match (kind, f, l.as_u64()) {
-        (Leaf::Plain, Value::String(a), _) => l.as_str().is_some_and(|b| eq(a, b)),
-        (Leaf::Plain, _, _) | (_, Value::Number(_), _) => f == l,
-        (Leaf::Card, Value::String(n), Some(c)) => {
-            (c as usize) < TOTAL_CARDS && card_matches(rules, state, n, c as CardId)
-        }
-        (Leaf::Zone, Value::String(n), Some(z)) => rules
-            .board
-            .zones
-            .get(z as usize)
-            .is_some_and(|zone| eq(&zone.id, n) || eq(&zone.name, n)),
-        (Leaf::Crystal, Value::String(n), Some(c)) => rules
-            .pack
-            .crystals
-            .get(c as usize)
-            .is_some_and(|def| eq(&def.name, n) || eq(&def.id, n)),
-        _ => false,
-    }
-}
-
-/// Matches the file's value against a legal input's value (both in serde form);
-/// returns the legal value, with unordered card lists put in the file's order.
-fn fit(
-    rules: &Rules,
-    state: &State,
-    f: &Value,
-    l: &Value,
-    input: &str,
-    field: Option<&str>,
-) -> Option<Value> {
-    match (f, l) {
-        (Value::Array(fa), Value::Array(la)) => {
-            if fa.len() != la.len() {
-                return None;
-            }
-            if !unordered(input, field) {
-                return fa
-                    .iter()
-                    .zip(la)
-                    .map(|(x, y)| fit(rules, state, x, y, input, field))
-                    .collect::<Option<Vec<_>>>()
-                    .map(Value::Array);
-            }
-            let mut taken = vec![false; la.len()];
-            let mut out = vec![Value::Null; fa.len()];
-            // Numeric ids pin one instance: place them before names.
-            let order = (0..fa.len())
-                .filter(|&i| fa[i].is_number())
-                .chain((0..fa.len()).filter(|&i| !fa[i].is_number()));
-            for i in order {
-                let j = (0..la.len()).find(|&j| {
-                    !taken[j] && fit(rules, state, &fa[i], &la[j], input, field).is_some()
-                })?;
-                taken[j] = true;
-                out[i] = la[j].clone();
-            }
-            Some(Value::Array(out))
-        }
-        (Value::Object(fo), Value::Object(lo)) if field.is_none() => {
-            if fo.len() != lo.len() {
-                return None;
-            }
-            let mut out = serde_json::Map::new();
-            for (k, x) in fo {
-                out.insert(k.clone(), fit(rules, state, x, lo.get(k)?, input, Some(k))?);
-            }
-            Some(Value::Object(out))
-        }
-        (Value::Array(_) | Value::Object(_), _) | (_, Value::Array(_) | Value::Object(_)) => None,
-        _ => leaf_matches(rules, state, leaf_kind(input, field), f, l).then(|| l.clone()),
-    }
-}
-
-/// The legal input the file's (normalised) input names, if it is this one.
-fn match_legal(rules: &Rules, state: &State, f: &Value, legal: &Input) -> Option<Input> {
-    let l = serde_json::to_value(legal).ok()?;
-    let fitted = match (f, &l) {
-        (Value::String(a), Value::String(b)) => eq(a, b).then(|| l.clone()),
-        (Value::Object(fo), Value::Object(lo)) => {
-            let (k, x) = fo.iter().next()?;
-            let y = lo.get(k)?;
-            fit(rules, state, x, y, k, None).map(|v| json!({ k.clone(): v }))
-        }
-        _ => None,
-    }?;
-    serde_json::from_value(fitted).ok()
-}
-
-/// Turns the file's input into an engine input: the first legal input it names, or,
-/// when none matches, the most plausible instances (so the engine explains the refusal).
-fn resolve(rules: &Rules, state: &State, seat: Seat, f: &Value) -> Result<Input, String> {
-    for legal in state.legal(rules, seat) {
-        if let Some(input) = match_legal(rules, state, f, &legal) {
-            return Ok(input);
-        }
-    }
-    let mut used: Vec<CardId> = Vec::new();
-    let mut pick = |kind: Leaf, x: &Value| -> Result<Value, String> {
-        let Value::String(n) = x else {
-            return Ok(x.clone());
-        };
-        match kind {
-            Leaf::Card => {
-                let c = find_card(rules, state, seat, n, &used)
-                    .ok_or_else(|| format!("there is no other `{n}` card to use"))?;
-                used.push(c);
-                Ok(json!(c))
-            }
-            Leaf::Zone => (0..rules.board.zones.len())
-                .find(|&z| leaf_matches(rules, state, Leaf::Zone, x, &json!(z)))
-                .map(|z| json!(z))
-                .ok_or_else(|| format!("unknown zone `{n}`")),
-            Leaf::Crystal => (0..rules.pack.crystals.len())
-                .find(|&c| leaf_matches(rules, state, Leaf::Crystal, x, &json!(c)))
-                .map(|c| json!(c))
-                .ok_or_else(|| format!("unknown crystal `{n}`")),
-            Leaf::Plain => Ok(x.clone()),
-        }
-    };
-    to_engine_input(&convert_input(f, &mut pick)?)
-}
-
-/// The instance a card name most plausibly means for `seat`: in her hand, then in
-/// her squads, then in any squad, then anywhere (her own cards first).
-fn find_card(
-    rules: &Rules,
-    state: &State,
-    seat: Seat,
-    name: &str,
-    used: &[CardId],
-) -> Option<CardId> {
-    let ok = |c: &CardId| !used.contains(c) && card_matches(rules, state, name, *c);
-    let s = seat as usize;
-    let other = 1 - s;
-    let squads = |who: usize| {
-        state
-            .squads
-            .iter()
-            .flat_map(move |z| z[who].iter().copied())
-    };
-    state.players[s]
-        .hand
-        .iter()
-        .copied()
-        .find(ok)
-        .or_else(|| squads(s).find(ok))
-        .or_else(|| squads(other).find(ok))
-        .or_else(|| {
-            let mine = s * DECK_SIZE..(s + 1) * DECK_SIZE;
-            let theirs = other * DECK_SIZE..(other + 1) * DECK_SIZE;
-            mine.chain(theirs).map(|c| c as CardId).find(ok)
-        })
 }
 
 // ---- expectations ----------------------------------------------------------------------

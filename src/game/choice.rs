@@ -1,0 +1,322 @@
+//! Which answers are the same choice. `legal` offers exactly one answer per choice, and
+//! this file is the one place that says when two answers are the same: the enumeration
+//! helpers `legal` builds its lists with follow the same rule as `State::same_choice`.
+//!
+//! Two card instances are **interchangeable** when they have the same kind, the same
+//! owner and the same [`Place`]. A place is a pile of one seat (hand, draw pile, discard
+//! pile, removed from the game), a committed battle card, or, in a squad, a *run*: a
+//! maximal block of adjacent units of one kind and owner (taking any unit of a run
+//! leaves the same squad behind, while taking one of two like units that stand apart
+//! leaves different squads). Two answers are the same choice when one becomes the
+//! other by swapping interchangeable cards; an order of a whole squad (reorder) is the
+//! same choice as another when both put the same kind and owner in every position,
+//! since the answer rewrites every position of the squad.
+//!
+//! So a card in hand and its twin in the discard pile, two copies in different zones,
+//! or two copies with different owners are different choices; two copies in one hand
+//! are one.
+
+use super::board::ZoneId;
+use super::input::Input;
+use super::pack::KindId;
+use super::state::{CardId, Cards, SQUAD_CAPACITY, Seat, State, TOTAL_CARDS, owner};
+use arrayvec::ArrayVec;
+
+/// Where a card is, as far as telling choices apart goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Place {
+    Hand(Seat),
+    Draw(Seat),
+    Discard(Seat),
+    Removed(Seat),
+    /// A unit of `seat`'s squad in `zone`, in the run of like units that starts at
+    /// position `run` (0 = top).
+    Squad {
+        zone: ZoneId,
+        seat: Seat,
+        run: u8,
+    },
+    /// The seat's committed battle card.
+    Battle(Seat),
+    /// Not in the match (an id no card has).
+    Nowhere,
+}
+
+impl Place {
+    /// Single-byte tags and fields, for hashing (`ai::key`).
+    pub fn bytes(self) -> [u8; 4] {
+        match self {
+            Place::Hand(s) => [0, s, 0, 0],
+            Place::Draw(s) => [1, s, 0, 0],
+            Place::Discard(s) => [2, s, 0, 0],
+            Place::Removed(s) => [3, s, 0, 0],
+            Place::Squad { zone, seat, run } => [4, zone, seat, run],
+            Place::Battle(s) => [5, s, 0, 0],
+            Place::Nowhere => [6, 0, 0, 0],
+        }
+    }
+}
+
+/// What makes a card interchangeable with another: same class, same choice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Class {
+    pub kind: KindId,
+    pub owner: Seat,
+    pub place: Place,
+}
+
+/// Whether two cards are alike: same kind and owner (wherever they are).
+fn alike(state: &State, a: CardId, b: CardId) -> bool {
+    state.kinds[a as usize] == state.kinds[b as usize] && owner(a) == owner(b)
+}
+
+/// Where every card is, worked out in one pass over the state (for answers that name
+/// several cards, and for keying many answers to one question).
+pub struct Places([Place; TOTAL_CARDS]);
+
+impl Places {
+    pub fn new(state: &State) -> Places {
+        let mut at = [Place::Nowhere; TOTAL_CARDS];
+        for seat in 0..2u8 {
+            let p = &state.players[seat as usize];
+            let piles = [
+                (&p.hand, Place::Hand(seat)),
+                (&p.draw, Place::Draw(seat)),
+                (&p.discard, Place::Discard(seat)),
+                (&p.removed, Place::Removed(seat)),
+            ];
+            for (pile, place) in piles {
+                for &c in pile {
+                    at[c as usize] = place;
+                }
+            }
+            if let Some(c) = state.battle.as_ref().and_then(|b| b.cards[seat as usize]) {
+                at[c as usize] = Place::Battle(seat);
+            }
+        }
+        for (zone, pair) in state.squads.iter().enumerate() {
+            for (seat, squad) in pair.iter().enumerate() {
+                let mut run = 0;
+                for (i, &c) in squad.iter().enumerate() {
+                    if i > 0 && !alike(state, squad[i - 1], c) {
+                        run = i;
+                    }
+                    at[c as usize] = Place::Squad {
+                        zone: zone as ZoneId,
+                        seat: seat as Seat,
+                        run: run as u8,
+                    };
+                }
+            }
+        }
+        Places(at)
+    }
+
+    /// The card's class: cards of one class are interchangeable in any answer.
+    pub fn class(&self, state: &State, card: CardId) -> Class {
+        Class {
+            kind: state
+                .kinds
+                .get(card as usize)
+                .copied()
+                .unwrap_or(KindId::MAX),
+            owner: owner(card),
+            place: self.0.get(card as usize).copied().unwrap_or(Place::Nowhere),
+        }
+    }
+
+    /// The class of a unit as a reorder sees it: its squad, whatever its run.
+    pub fn unit_class(&self, state: &State, card: CardId) -> Class {
+        let mut k = self.class(state, card);
+        if let Place::Squad { ref mut run, .. } = k.place {
+            *run = 0;
+        }
+        k
+    }
+}
+
+impl State {
+    /// The card's class (see [`Place`]).
+    pub fn class(&self, card: CardId) -> Class {
+        Places::new(self).class(self, card)
+    }
+
+    /// Whether two answers are the same choice: one becomes the other by swapping
+    /// interchangeable cards (see the module comment). Card lists of summons, moves and
+    /// mulligans are sets (a summon's order is decided again by the reorder that
+    /// follows); orders are compared position by position.
+    pub fn same_choice(&self, a: &Input, b: &Input) -> bool {
+        let places = Places::new(self);
+        let one = |x: &CardId, y: &CardId| places.class(self, *x) == places.class(self, *y);
+        let set = |x: &Cards, y: &Cards| {
+            let classes = |cs: &Cards| {
+                let mut v: ArrayVec<Class, SQUAD_CAPACITY> =
+                    cs.iter().map(|&c| places.class(self, c)).collect();
+                v.sort_unstable();
+                v
+            };
+            x.len() == y.len() && classes(x) == classes(y)
+        };
+        // A reorder rewrites every position of its squad: runs do not matter there.
+        let order = |x: &Cards, y: &Cards| {
+            let whole = |c: CardId| places.unit_class(self, c);
+            x.len() == y.len() && x.iter().zip(y).all(|(&p, &q)| whole(p) == whole(q))
+        };
+        match (a, b) {
+            (Input::Mulligan(x), Input::Mulligan(y)) | (Input::Summon(x), Input::Summon(y)) => {
+                set(x, y)
+            }
+            (
+                Input::SummonTo {
+                    cards: x,
+                    zone: zx,
+                    via: vx,
+                },
+                Input::SummonTo {
+                    cards: y,
+                    zone: zy,
+                    via: vy,
+                },
+            ) => zx == zy && vx == vy && set(x, y),
+            (Input::Move { cards: x, to: tx }, Input::Move { cards: y, to: ty }) => {
+                tx == ty && set(x, y)
+            }
+            (Input::Order(x), Input::Order(y)) => order(x, y),
+            (Input::BattleCard(x), Input::BattleCard(y))
+            | (Input::Discard(x), Input::Discard(y))
+            | (Input::Unit(x), Input::Unit(y))
+            | (Input::Pick(x), Input::Pick(y)) => one(x, y),
+            (Input::Inform { keep: kx, order: x }, Input::Inform { keep: ky, order: y }) => {
+                one(kx, ky) && order(x, y)
+            }
+            (Input::Tuck { card: x, top: tx }, Input::Tuck { card: y, top: ty }) => {
+                tx == ty && one(x, y)
+            }
+            _ => a == b,
+        }
+    }
+}
+
+/// Cards offered for one question, grouped into classes (in order of first appearance):
+/// what `legal` chooses among. Cards added by different calls are never grouped
+/// together, so each call is one place. Kept small (a few hundred bytes) because
+/// `legal` builds one for nearly every question.
+pub(super) struct Classes {
+    /// The cards, class by class: class `i` is `cards[start[i]..start[i + 1]]` (the
+    /// last one runs to the end).
+    cards: ArrayVec<CardId, TOTAL_CARDS>,
+    start: ArrayVec<u8, TOTAL_CARDS>,
+}
+
+impl Classes {
+    pub(super) fn new() -> Classes {
+        Classes {
+            cards: ArrayVec::new(),
+            start: ArrayVec::new(),
+        }
+    }
+
+    /// Adds the cards of one pile (or part of one): alike cards are one class.
+    pub(super) fn pile(mut self, state: &State, cards: &[CardId]) -> Classes {
+        let mut firsts: ArrayVec<CardId, TOTAL_CARDS> = ArrayVec::new();
+        let mut class_of = [0u8; TOTAL_CARDS];
+        for (i, &c) in cards.iter().enumerate() {
+            class_of[i] = match firsts.iter().position(|&f| alike(state, f, c)) {
+                Some(k) => k as u8,
+                None => {
+                    firsts.push(c);
+                    (firsts.len() - 1) as u8
+                }
+            };
+        }
+        for k in 0..firsts.len() {
+            self.start.push(self.cards.len() as u8);
+            for (i, &c) in cards.iter().enumerate() {
+                if class_of[i] as usize == k {
+                    self.cards.push(c);
+                }
+            }
+        }
+        self
+    }
+
+    /// Adds the units of one squad: each run of adjacent like units is one class.
+    pub(super) fn squad(mut self, state: &State, squad: &[CardId]) -> Classes {
+        for (i, &c) in squad.iter().enumerate() {
+            if i == 0 || !alike(state, squad[i - 1], c) {
+                self.start.push(self.cards.len() as u8);
+            }
+            self.cards.push(c);
+        }
+        self
+    }
+
+    /// The cards of class `i`.
+    fn class(&self, i: usize) -> &[CardId] {
+        let end = self
+            .start
+            .get(i + 1)
+            .map_or(self.cards.len(), |&e| e as usize);
+        &self.cards[self.start[i] as usize..end]
+    }
+
+    /// One card of each class, in order.
+    pub(super) fn firsts(&self) -> impl Iterator<Item = CardId> + '_ {
+        self.start.iter().map(|&s| self.cards[s as usize])
+    }
+
+    /// Calls `f` with one set of cards for every multiset of classes of size at most
+    /// `max` (the empty one included), each listing its cards in class order.
+    pub(super) fn for_each_subset(&self, max: usize, mut f: impl FnMut(Cards)) {
+        fn rec(
+            classes: &Classes,
+            i: usize,
+            max: usize,
+            cur: &mut Cards,
+            f: &mut impl FnMut(Cards),
+        ) {
+            if i == classes.start.len() {
+                f(cur.clone());
+                return;
+            }
+            let class = classes.class(i);
+            let before = cur.len();
+            for take in 0..=class.len().min(max - before) {
+                if take > 0 {
+                    cur.push(class[take - 1]);
+                }
+                rec(classes, i + 1, max, cur, f);
+            }
+            cur.truncate(before);
+        }
+        rec(self, 0, max.min(SQUAD_CAPACITY), &mut Cards::new(), &mut f);
+    }
+}
+
+/// Calls `f` with every distinct order of `cards` (orders that differ only by swapping
+/// alike cards count once).
+pub(super) fn for_each_order(state: &State, cards: &[CardId], mut f: impl FnMut(Cards)) {
+    fn rec(state: &State, rest: &mut Cards, cur: &mut Cards, f: &mut impl FnMut(Cards)) {
+        if rest.is_empty() {
+            f(cur.clone());
+            return;
+        }
+        for i in 0..rest.len() {
+            if rest[..i].iter().any(|&c| alike(state, c, rest[i])) {
+                continue;
+            }
+            let c = rest.remove(i);
+            cur.push(c);
+            rec(state, rest, cur, f);
+            cur.pop();
+            rest.insert(i, c);
+        }
+    }
+    let mut rest: Cards = cards.iter().copied().collect();
+    rec(state, &mut rest, &mut Cards::new(), &mut f);
+}
+
+/// Whether the squad can be put in more than one order (two units that are not alike).
+pub(super) fn has_several_orders(state: &State, squad: &[CardId]) -> bool {
+    squad.iter().any(|&c| !alike(state, c, squad[0]))
+}
