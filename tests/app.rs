@@ -8,24 +8,16 @@ use crystal_clans::app::panel::Nav;
 use crystal_clans::app::{App, Challenge, Outcome, Place};
 use crystal_clans::fake_discord::lively_pick as pick;
 use crystal_clans::game::{Input, Question, Seat};
-use crystal_clans::store::{GuildSettings, Store, StoreOptions, now_ms};
+use crystal_clans::store::{GuildSettings, now_ms};
+
+mod support;
+use support::scratch_store as scratch;
 
 const ANA: u64 = 111_111_111_111_111_111;
 const BEN: u64 = 222_222_222_222_222_222;
 const EVE: u64 = 333_333_333_333_333_333;
 const GUILD: u64 = 9;
 const CHANNEL: u64 = 10;
-
-async fn scratch(tag: &str) -> Store {
-    let path = std::env::temp_dir().join(format!(
-        "crystal-clans-app-{tag}-{}-{}.db",
-        std::process::id(),
-        now_ms()
-    ));
-    let mut o = StoreOptions::new(format!("sqlite://{}", path.display()));
-    o.durability = crystal_clans::store::Durability::Normal;
-    Store::open_with(o).await.expect("store opens")
-}
 
 fn ids(m: &Msg) -> Vec<String> {
     m.rows

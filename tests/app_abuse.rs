@@ -5,10 +5,13 @@
 use crystal_clans::app::limits::{LimitConfig, Policy, Rate};
 use crystal_clans::app::{App, Challenge, Place, SeatBot};
 use crystal_clans::game::{Input, Rules, View};
-use crystal_clans::store::{Store, StoreOptions, now_ms};
+use crystal_clans::store::now_ms;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
+
+mod support;
+use support::scratch_store as scratch;
 
 const ANA: u64 = 111_111_111_111_111_111;
 const BEN: u64 = 222_222_222_222_222_222;
@@ -16,17 +19,6 @@ const EVE: u64 = 333_333_333_333_333_333;
 const GUILD: u64 = 9;
 const OTHER_GUILD: u64 = 19;
 const CHANNEL: u64 = 10;
-
-async fn scratch(tag: &str) -> Store {
-    let path = std::env::temp_dir().join(format!(
-        "crystal-clans-abuse-{tag}-{}-{}.db",
-        std::process::id(),
-        now_ms()
-    ));
-    let mut o = StoreOptions::new(format!("sqlite://{}", path.display()));
-    o.durability = crystal_clans::store::Durability::Normal;
-    Store::open_with(o).await.expect("store opens")
-}
 
 fn here() -> Place {
     Place {

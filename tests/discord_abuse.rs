@@ -5,12 +5,15 @@
 
 use crystal_clans::app::limits::{LimitConfig, Policy, Rate};
 use crystal_clans::app::{App, Challenge, Place};
-use crystal_clans::discord::{self, BotOptions, Clock};
-use crystal_clans::fake_discord::{CHANNEL, Fake, GUILD, Origin, Recorded, TOKEN};
-use crystal_clans::store::{Durability, Store, StoreOptions, now_ms};
+use crystal_clans::discord::Clock;
+use crystal_clans::fake_discord::{CHANNEL, GUILD, Origin, Recorded};
+use crystal_clans::store::now_ms;
 use serde_json::{Value, json};
-use std::sync::Arc;
 use std::time::Duration;
+
+mod support;
+use support::bot::Bot;
+use support::scratch_store as scratch;
 
 const ANA: u64 = 731_000_000_000_000_001;
 const BEN: u64 = 731_000_000_000_000_002;
@@ -19,55 +22,7 @@ const OTHER_GUILD: u64 = 711_000_000_000_000_001;
 const OTHER_CHANNEL: u64 = 721_000_000_000_000_001;
 const DM_CHANNEL: u64 = 722_000_000_000_000_001;
 
-async fn scratch(tag: &str) -> Store {
-    let path = std::env::temp_dir().join(format!(
-        "crystal-clans-e2e-abuse-{tag}-{}-{}.db",
-        std::process::id(),
-        now_ms()
-    ));
-    let mut o = StoreOptions::new(format!("sqlite://{}", path.display()));
-    o.durability = Durability::Normal;
-    Store::open_with(o).await.expect("store opens")
-}
-
-struct Bot {
-    fake: Fake,
-    app: App,
-    task: tokio::task::JoinHandle<()>,
-    shards: Arc<poise::serenity_prelude::ShardManager>,
-}
-
 impl Bot {
-    async fn start(app: App) -> Bot {
-        let fake = Fake::start().await;
-        let opts = BotOptions {
-            token: TOKEN.into(),
-            api_base: Some(fake.api.clone()),
-            tick: Duration::from_secs(3600),
-            clock: Clock::default(),
-        };
-        let mut client = discord::client(app.clone(), &opts)
-            .await
-            .expect("client builds");
-        let shards = client.shard_manager.clone();
-        let task = tokio::spawn(async move {
-            let _ = discord::start(&mut client).await;
-        });
-        fake.wait_ready().await;
-        Bot {
-            fake,
-            app,
-            task,
-            shards,
-        }
-    }
-
-    async fn stop(self) {
-        self.shards.shutdown_all().await;
-        self.task.abort();
-        self.fake.disconnect();
-    }
-
     /// Sends `/clans <sub>` and returns everything the bot said about it: its
     /// acknowledgement, its follow-ups, and every channel post made meanwhile, once
     /// the bot has answered (a follow-up, or a callback that is a whole message).
@@ -186,7 +141,7 @@ async fn refusals_are_seen_only_by_whoever_asked() {
     let app = App::new(scratch("private").await)
         .with_seeds(1)
         .without_images();
-    let bot = Bot::start(app).await;
+    let bot = Bot::start(app, Duration::from_secs(3600), Clock::default()).await;
     let said = bot
         .command(
             here(),
@@ -253,7 +208,7 @@ async fn a_board_repost_is_for_players_or_the_server_and_pings_nobody() {
     let app = App::new(scratch("repost").await)
         .with_seeds(1)
         .without_images();
-    let bot = Bot::start(app).await;
+    let bot = Bot::start(app, Duration::from_secs(3600), Clock::default()).await;
     let id = a_match(&bot.app).await;
     let game = json!([{"name": "game", "type": 4, "value": id}]);
     // Eve is on the match's server: she may repost it here.
@@ -308,7 +263,7 @@ async fn too_many_reposts_get_a_private_slow_down() {
         .with_seeds(1)
         .without_images()
         .with_limits(limits);
-    let bot = Bot::start(app).await;
+    let bot = Bot::start(app, Duration::from_secs(3600), Clock::default()).await;
     let id = a_match(&bot.app).await;
     let game = json!([{"name": "game", "type": 4, "value": id}]);
     for _ in 0..2 {

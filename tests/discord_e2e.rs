@@ -13,6 +13,10 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::time::Duration;
 
+mod support;
+use support::bot::Bot;
+use support::scratch_store as scratch;
+
 const ANA: u64 = 730_000_000_000_000_001;
 const BEN: u64 = 730_000_000_000_000_002;
 const EVE: u64 = 730_000_000_000_000_003;
@@ -25,64 +29,17 @@ fn name(u: u64) -> &'static str {
     }
 }
 
-async fn scratch(tag: &str) -> Store {
-    let path = std::env::temp_dir().join(format!(
-        "crystal-clans-e2e-{tag}-{}-{}.db",
-        std::process::id(),
-        now_ms()
-    ));
-    let mut o = StoreOptions::new(format!("sqlite://{}", path.display()));
-    o.durability = Durability::Normal;
-    Store::open_with(o).await.expect("store opens")
-}
-
-struct Bot {
-    fake: Fake,
-    app: App,
-    task: tokio::task::JoinHandle<()>,
-    shards: Arc<poise::serenity_prelude::ShardManager>,
-}
-
-impl Bot {
-    /// Stops the bot process (its gateway connection and its tasks).
-    async fn stop(self) {
-        self.shards.shutdown_all().await;
-        self.task.abort();
-        self.fake.disconnect();
-    }
-}
-
 async fn start_bot(tag: &str) -> Bot {
     let app = App::new(scratch(tag).await).with_seeds(1);
     start_bot_with(app).await
 }
 
-async fn start_bot_with(app: App) -> Bot {
-    start_bot_clocked(app, Duration::from_secs(3600), Clock::default()).await
+async fn start_bot_clocked(app: App, tick: Duration, clock: Clock) -> Bot {
+    Bot::start(app, tick, clock).await
 }
 
-async fn start_bot_clocked(app: App, tick: Duration, clock: Clock) -> Bot {
-    let fake = Fake::start().await;
-    let opts = BotOptions {
-        token: TOKEN.into(),
-        api_base: Some(fake.api.clone()),
-        tick,
-        clock,
-    };
-    let mut client = discord::client(app.clone(), &opts)
-        .await
-        .expect("client builds");
-    let shards = client.shard_manager.clone();
-    let task = tokio::spawn(async move {
-        let _ = discord::start(&mut client).await;
-    });
-    fake.wait_ready().await;
-    Bot {
-        fake,
-        app,
-        task,
-        shards,
-    }
+async fn start_bot_with(app: App) -> Bot {
+    start_bot_clocked(app, Duration::from_secs(3600), Clock::default()).await
 }
 
 fn db_url(tag: &str) -> String {

@@ -10,14 +10,17 @@ use crystal_clans::app::{App, Outcome, posting};
 use crystal_clans::bench_tick;
 use crystal_clans::game::Setup;
 use crystal_clans::store::{
-    ChallengeOutcome, Deadlines, DueKind, Durability, MatchId, NewMatch, Player, Reason,
-    ReminderClaim, Store, StoreError, StoreOptions, Terms, now_ms,
+    ChallengeOutcome, Deadlines, DueKind, MatchId, NewMatch, Player, Reason, ReminderClaim, Store,
+    StoreError, Terms, now_ms,
 };
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
+
+mod support;
+use support::scratch_store as scratch;
 
 const MIN: i64 = 60_000;
 const DAY: i64 = 24 * 60 * MIN;
@@ -31,13 +34,6 @@ fn unique(prefix: &str) -> String {
         COUNTER.fetch_add(1, Ordering::Relaxed),
         now_ms()
     )
-}
-
-async fn scratch(tag: &str) -> Store {
-    let path = std::env::temp_dir().join(format!("{}.db", unique(&format!("clans-sched-{tag}"))));
-    let mut o = StoreOptions::new(format!("sqlite://{}", path.display()));
-    o.durability = Durability::Normal;
-    Store::open_with(o).await.expect("store opens")
 }
 
 async fn exec(store: &Store, sql: &str) {

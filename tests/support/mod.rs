@@ -11,6 +11,17 @@ use rand_pcg::Pcg32;
 use std::io::Write;
 use std::sync::atomic::{AtomicU32, Ordering};
 
+pub mod bot;
+
+/// A scratch SQLite store in the temporary folder (commits synced as a crash would
+/// keep them, not as a power cut would: tests need no more).
+pub async fn scratch_store(tag: &str) -> Store {
+    let path = std::env::temp_dir().join(format!("{}.db", unique(&format!("crystal-clans-{tag}"))));
+    let mut o = StoreOptions::new(format!("sqlite://{}", path.display()));
+    o.durability = crystal_clans::store::Durability::Normal;
+    Store::open_with(o).await.expect("store opens")
+}
+
 // ---- test databases -----------------------------------------------------------------
 
 static COUNTER: AtomicU32 = AtomicU32::new(0);
