@@ -892,19 +892,18 @@ impl Store {
             .apply_in(&mut tx, id, expected_version, inputs, deadlines, now)
             .await;
         match done {
-            Ok(submitted) => {
+            Ok(Some(submitted)) => {
                 // The last input identifies this commit if its outcome must be checked.
-                let (seat_input, seq) = (&inputs[inputs.len() - 1].1, new_version);
-                let json = serde_json::to_string(seat_input).expect("an input serializes");
-                tx.commit_or_check(&self.pool, (id, seq, &json, now))
+                let last = &inputs[inputs.len() - 1].1;
+                tx.commit_or_check(&self.pool, id, new_version, last, now)
                     .await?;
                 Ok(submitted)
             }
-            Err(e @ StoreError::Unavailable { .. }) => Err(e), // dropping `tx` closes it
-            Err(StoreError::Stale { .. }) => {
+            Ok(None) => {
                 tx.rollback().await;
                 Err(self.why_not_claimed(id, expected_version).await)
             }
+            Err(e @ StoreError::Unavailable { .. }) => Err(e), // dropping `tx` closes it
             Err(e) => {
                 tx.rollback().await;
                 Err(e)
@@ -912,8 +911,9 @@ impl Store {
         }
     }
 
-    /// The body of a submit inside its transaction. `Stale` here only means the claim
-    /// matched no row; the caller finds out why after rolling back.
+    /// The body of a submit inside its transaction. `None`: the claim matched no row (a
+    /// stale version, a finished or missing match); the caller finds out which after
+    /// rolling back.
     async fn apply_in(
         &self,
         tx: &mut AnyConnection,
@@ -922,7 +922,7 @@ impl Store {
         inputs: &[(Seat, Input)],
         deadlines: Option<Deadlines>,
         now: Millis,
-    ) -> Result<Submitted> {
+    ) -> Result<Option<Submitted>> {
         const DOING: &str = "saving a move";
         let new_version = expected_version + inputs.len() as i64;
         let claim = match deadlines {
@@ -939,11 +939,7 @@ impl Store {
         };
         let row: Option<MatchRow> = claim.fetch_optional(&mut *tx).await.map_err(db(DOING))?;
         let Some(row) = row else {
-            return Err(StoreError::Stale {
-                match_id: id,
-                expected: expected_version,
-                current: -1,
-            });
+            return Ok(None);
         };
         let mut info = row.into_info()?;
         info.version = expected_version;
@@ -1034,12 +1030,12 @@ impl Store {
             record_result(tx, &r).await.map_err(db(DOING))?;
             result = Some(r);
         }
-        Ok(Submitted {
+        Ok(Some(Submitted {
             version: new_version,
             events,
             state,
             result,
-        })
+        }))
     }
 
     /// After a failed claim: why (read outside the transaction).

@@ -17,7 +17,8 @@
 //! when the session ends. The pool opens a fresh connection for the next caller.
 
 use super::error::db;
-use super::{MatchId, Result};
+use super::{MatchId, Millis, Result};
+use crate::game::Input;
 use sqlx::pool::PoolConnection;
 use sqlx::{Any, AnyConnection, AnyPool, Executor};
 use std::ops::{Deref, DerefMut};
@@ -52,25 +53,29 @@ impl WriteTx {
     }
 
     /// Commits; when the commit reports an error, asks a fresh connection whether the
-    /// input `seq` of `match_id` is stored as written (`input` JSON and time `at`):
-    /// then the commit did land and this is a success. Otherwise the error stands (and,
-    /// as far as anyone can tell, nothing was written).
+    /// input `seq` of `match_id` is stored as written (`input`, at time `at`): then the
+    /// commit did land and this is a success. Otherwise the error stands (and, as far as
+    /// anyone can tell, nothing was written). The input is serialized for the check only,
+    /// so a commit that succeeds costs nothing more.
     pub(crate) async fn commit_or_check(
         self,
         pool: &AnyPool,
-        landed: (MatchId, i64, &str, i64),
+        match_id: MatchId,
+        seq: i64,
+        input: &Input,
+        at: Millis,
     ) -> Result<()> {
         let doing = self.doing;
         let Err(e) = self.commit().await else {
             return Ok(());
         };
-        let (match_id, seq, input, at) = landed;
+        let json = serde_json::to_string(input).expect("an input serializes");
         let found: std::result::Result<Option<i64>, _> = sqlx::query_scalar(
             "SELECT seq FROM inputs WHERE match_id = $1 AND seq = $2 AND input = $3 AND at = $4",
         )
         .bind(match_id)
         .bind(seq)
-        .bind(input)
+        .bind(json)
         .bind(at)
         .fetch_optional(pool)
         .await;
