@@ -671,7 +671,8 @@ impl App {
         let (loaded, events) = self.store.create_match(new).await?;
         let header = format!("Match #{} begins: {players}", loaded.info.id);
         let post = self.board_post(&loaded, &events, &header).await;
-        let (id, public) = self.run_ai(loaded, vec![post]).await;
+        let (loaded, public) = self.run_ai(loaded, vec![post]).await;
+        let id = loaded.info.id;
         Ok(Outcome {
             created: Some(id),
             public,
@@ -777,18 +778,11 @@ impl App {
     /// stopped mid-turn) resumes when a player next opens a panel in the match, so the
     /// match never waits for an AI that nobody is running.
     async fn resume_ai(&self, loaded: Loaded) -> (Loaded, Vec<Msg>) {
-        let ai_waited = loaded
-            .state
-            .waiting()
-            .iter()
-            .any(|&s| matches!(loaded.info.seats[s as usize], Player::Ai(_)));
-        if !ai_waited || self.bot.is_none() || loaded.info.status != crate::store::Status::Active {
+        // `run_ai` itself does nothing unless a bot is plugged in and an AI seat waits.
+        if loaded.info.status != crate::store::Status::Active {
             return (loaded, Vec::new());
         }
-        let id = loaded.info.id;
-        let (_, public) = self.run_ai(loaded.clone(), Vec::new()).await;
-        let loaded = self.store.load(id).await.unwrap_or(loaded);
-        (loaded, public)
+        self.run_ai(loaded, Vec::new()).await
     }
 
     fn panel_msg(&self, loaded: &Loaded, seat: Seat, nav: Nav) -> Msg {
@@ -1139,10 +1133,11 @@ impl App {
 
     /// Lets AI seats answer while the match waits only for them. Without a bot plugged
     /// in (see [`App::with_bot`]) AI seats are not played: nothing is faked.
-    async fn run_ai(&self, mut loaded: Loaded, mut public: Vec<Msg>) -> (MatchId, Vec<Msg>) {
+    /// Returns the match as the AI left it (its version, state and status) with the posts.
+    async fn run_ai(&self, mut loaded: Loaded, mut public: Vec<Msg>) -> (Loaded, Vec<Msg>) {
         let id = loaded.info.id;
         let Some(bot) = self.bot.clone() else {
-            return (id, public);
+            return (loaded, public);
         };
         for _ in 0..200 {
             let waiting = loaded.state.waiting();
@@ -1184,6 +1179,9 @@ impl App {
                     let before = loaded.state.clone();
                     loaded.info.version = sub.version;
                     loaded.state = sub.state;
+                    if sub.result.is_some() {
+                        loaded.info.status = crate::store::Status::Finished;
+                    }
                     let posts = self.after_input(&before, &loaded, &sub.events, seat).await;
                     public.extend(posts.into_iter().map(|m| Msg {
                         pace_ms: self.ai_pace_ms,
@@ -1198,7 +1196,7 @@ impl App {
                 }
             }
         }
-        (id, public)
+        (loaded, public)
     }
 
     /// The user's hand, privately (image and names).
