@@ -13,6 +13,7 @@
 
 use super::ids::{CustomId, Verb};
 use super::msg::{Button, MAX_LABEL, MAX_OPTIONS, Row, Select, SelectOption, Style, clip};
+use crate::game::choice::{Place, Places};
 use crate::game::pack::Stat;
 use crate::game::state::Via;
 use crate::game::{CardId, Event, Input, Question, Rules, Seat, State};
@@ -227,47 +228,38 @@ pub fn confirms(question: &Question) -> bool {
 
 /// Where a card is, as a player who may choose it sees it: which pile, or which squad
 /// (and how deep in it, the second part). Empty where the card is nowhere else it could
-/// be confused with.
-fn place(rules: &Rules, state: &State, seat: Seat, c: CardId) -> (String, String) {
+/// be confused with. `at` is the engine's own map of every card's place.
+fn place(rules: &Rules, state: &State, at: &Places, seat: Seat, c: CardId) -> (String, String) {
     let whose = |s: Seat| if s == seat { "your" } else { "the opponent's" };
-    for s in [seat, 1 - seat] {
-        let p = &state.players[s as usize];
-        if p.hand.contains(&c) {
-            return (format!("{} hand", whose(s)), String::new());
+    let pile = |s: Seat, name: &str| (format!("{} {name}", whose(s)), String::new());
+    match at.class(state, c).place {
+        Place::Hand(s) => pile(s, "hand"),
+        Place::Discard(s) => pile(s, "discard pile"),
+        Place::Draw(s) => pile(s, "draw pile"),
+        Place::Squad {
+            zone: z, seat: s, ..
+        } => {
+            let squad = state.squad(z, s);
+            let i = squad.iter().position(|&u| u == c).unwrap_or(0);
+            let depth = match i {
+                0 => "top".to_string(),
+                i if i + 1 == squad.len() => "bottom".to_string(),
+                1 => "2nd".to_string(),
+                2 => "3rd".to_string(),
+                i => format!("{}th", i + 1),
+            };
+            (format!("{} squad in {}", whose(s), zone(rules, z)), depth)
         }
-        if p.discard.contains(&c) {
-            return (format!("{} discard pile", whose(s)), String::new());
-        }
-        if p.draw.contains(&c) {
-            return (format!("{} draw pile", whose(s)), String::new());
-        }
+        Place::Removed(_) | Place::Battle(_) | Place::Nowhere => (String::new(), String::new()),
     }
-    for (z, squads) in state.squads.iter().enumerate() {
-        for (s, squad) in squads.iter().enumerate() {
-            if let Some(i) = squad.iter().position(|&u| u == c) {
-                let depth = match i {
-                    0 => "top".to_string(),
-                    i if i + 1 == squad.len() => "bottom".to_string(),
-                    1 => "2nd".to_string(),
-                    2 => "3rd".to_string(),
-                    i => format!("{}th", i + 1),
-                };
-                return (
-                    format!("{} squad in {}", whose(s as Seat), zone(rules, z as u8)),
-                    depth,
-                );
-            }
-        }
-    }
-    (String::new(), String::new())
 }
 
 /// The places of some cards, short: each pile or squad once, a squad with the depths
 /// of its named units ("your hand; your squad in Centre: top, bottom").
-fn places_note(rules: &Rules, state: &State, seat: Seat, cards: &[CardId]) -> String {
+fn places_note(rules: &Rules, state: &State, at: &Places, seat: Seat, cards: &[CardId]) -> String {
     let mut parts: Vec<(String, Vec<String>)> = Vec::new();
     for &c in cards {
-        let (area, depth) = place(rules, state, seat, c);
+        let (area, depth) = place(rules, state, at, seat, c);
         if area.is_empty() {
             continue;
         }
@@ -313,7 +305,9 @@ fn named_cards(input: &Input) -> Vec<CardId> {
 /// (the first step of a two-step choice, also shown as a choice) are compared by the
 /// cards they stand for.
 fn disambiguate(rules: &Rules, state: &State, seat: Seat, legal: &[Input], out: &mut [Choice]) {
-    let places = |i: usize| places_note(rules, state, seat, &named_cards(&legal[out[i].index]));
+    let at = Places::new(state);
+    let places =
+        |i: usize| places_note(rules, state, &at, seat, &named_cards(&legal[out[i].index]));
     let cards_of = |i: usize| {
         let mut cs = named_cards(&legal[out[i].index]);
         cs.sort_unstable();
