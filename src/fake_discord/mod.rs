@@ -12,10 +12,6 @@
 //! Misuse (sending before the bot is connected, the `wait_*` helpers without `try_`
 //! timing out) panics: this is test support. The `try_` variants return errors.
 
-use futures_util::{SinkExt, StreamExt};
-use http_body_util::{BodyExt, Full};
-use hyper::body::Bytes;
-use hyper::{Request, Response};
 use serde_json::{Value, json};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -23,6 +19,15 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio::net::TcpListener;
 use tokio::sync::{Notify, mpsc};
+
+mod gateway;
+mod record;
+mod rest;
+mod script;
+
+use record::Log;
+pub use record::Recorded;
+pub use script::lively_pick;
 
 pub const APP_ID: u64 = 700_000_000_000_000_001;
 pub const BOT_ID: u64 = 700_000_000_000_000_002;
@@ -40,107 +45,6 @@ pub enum Origin {
     Guild(u64, u64),
     /// A direct message with the bot (its channel id).
     Dm(u64),
-}
-
-/// One request the bot made.
-#[derive(Debug, Clone)]
-pub struct Recorded {
-    pub method: String,
-    pub path: String,
-    /// The JSON body (`payload_json` of a multipart body).
-    pub json: Value,
-    /// Attached files: name and bytes.
-    pub files: Vec<(String, Vec<u8>)>,
-    pub at: Instant,
-    /// Whether Discord would show this only to the interaction's user: the request's
-    /// own flag, except for the first follow-up after a deferral and edits of the
-    /// original response, which take the deferral's (see [`Fake`]'s notes).
-    pub shown_ephemeral: bool,
-}
-
-impl Recorded {
-    /// Would Discord show this only to the user who interacted? An ephemeral deferral
-    /// or message, or the follow-up that fills an ephemeral deferral (its own flag
-    /// does not matter then).
-    pub fn ephemeral(&self) -> bool {
-        self.shown_ephemeral
-    }
-
-    /// The request's own ephemeral flag (64), whatever Discord would make of it.
-    pub fn flagged_ephemeral(&self) -> bool {
-        let flags = self
-            .json
-            .get("flags")
-            .or_else(|| self.json.get("data").and_then(|d| d.get("flags")))
-            .and_then(Value::as_u64)
-            .unwrap_or(0);
-        flags & 64 != 0
-    }
-
-    pub fn text(&self) -> String {
-        self.json.to_string()
-    }
-
-    /// A message posted to a channel (public by nature).
-    pub fn is_channel_post(&self) -> bool {
-        self.method == "POST"
-            && self.path.contains("/channels/")
-            && self.path.ends_with("/messages")
-    }
-
-    /// Every custom id in the message's components.
-    pub fn custom_ids(&self) -> Vec<String> {
-        let mut out = vec![];
-        let comps = self
-            .json
-            .get("components")
-            .or_else(|| self.json.get("data").and_then(|d| d.get("components")));
-        for row in comps.and_then(Value::as_array).into_iter().flatten() {
-            for c in row["components"].as_array().into_iter().flatten() {
-                if let Some(id) = c["custom_id"].as_str() {
-                    out.push(id.to_string());
-                }
-            }
-        }
-        out
-    }
-
-    /// The options of the first select, as (label, value).
-    pub fn select_options(&self) -> Vec<(String, String)> {
-        let mut out = vec![];
-        let comps = self.json.get("components");
-        for row in comps.and_then(Value::as_array).into_iter().flatten() {
-            for c in row["components"].as_array().into_iter().flatten() {
-                for o in c["options"].as_array().into_iter().flatten() {
-                    out.push((
-                        o["label"].as_str().unwrap_or("").to_string(),
-                        o["value"].as_str().unwrap_or("").to_string(),
-                    ));
-                }
-            }
-        }
-        out
-    }
-}
-
-/// Every request so far, indexed by key (see [`key_of`]).
-#[derive(Default)]
-struct Log {
-    requests: Vec<Recorded>,
-    /// Key -> indices into `requests`, in order.
-    by_key: HashMap<String, Vec<usize>>,
-    /// Key -> woken on each new request of that key (created by the first waiter).
-    wake: HashMap<String, Arc<Notify>>,
-    /// Interaction token -> how it was first answered.
-    answers: HashMap<String, Answer>,
-}
-
-/// How an interaction was acknowledged (its callback), as Discord remembers it.
-struct Answer {
-    /// The callback's ephemeral flag.
-    ephemeral: bool,
-    /// A deferral (type 5) whose message no follow-up has filled yet.
-    open_deferral: bool,
 }
 
 struct Shared {
@@ -168,77 +72,6 @@ struct Shared {
     dms: Mutex<HashMap<String, u64>>,
     /// Threads the bot started: id -> current name.
     threads: Mutex<HashMap<String, String>>,
-}
-
-/// What a request is about, for waiting: the interaction token of a callback or a
-/// webhook (follow-up) request, else the channel of a channel request.
-fn key_of(path: &str) -> Option<String> {
-    let p: Vec<&str> = path.trim_start_matches("/api/v10/").split('/').collect();
-    match p.as_slice() {
-        ["interactions", _, token, ..] | ["webhooks", _, token, ..] => Some(token.to_string()),
-        ["channels", ch, ..] => Some(ch.to_string()),
-        _ => None,
-    }
-}
-
-/// Discord's visibility rules for an interaction's messages: a callback and a later
-/// follow-up keep their own flag; the first follow-up after a deferral fills the
-/// deferral's message and so takes its visibility (its own flag is ignored), as does
-/// an edit of the original response.
-fn shown_ephemeral(answers: &mut HashMap<String, Answer>, r: &Recorded) -> bool {
-    let own = r.flagged_ephemeral();
-    let p: Vec<&str> = r.path.trim_start_matches("/api/v10/").split('/').collect();
-    match (r.method.as_str(), p.as_slice()) {
-        ("POST", ["interactions", _, token, "callback"]) => {
-            let deferral = r.json.get("type").and_then(Value::as_u64) == Some(5);
-            answers.insert(
-                token.to_string(),
-                Answer {
-                    ephemeral: own,
-                    open_deferral: deferral,
-                },
-            );
-            own
-        }
-        ("POST", ["webhooks", _, token]) => match answers.get_mut(*token) {
-            Some(a) if a.open_deferral => {
-                a.open_deferral = false;
-                a.ephemeral
-            }
-            _ => own,
-        },
-        (_, ["webhooks", _, token, "messages", "@original"]) => match answers.get_mut(*token) {
-            Some(a) => {
-                a.open_deferral = false;
-                a.ephemeral
-            }
-            None => own,
-        },
-        // A channel message is public by nature (Discord has no ephemeral ones).
-        (_, ["channels", ..]) => false,
-        _ => own,
-    }
-}
-
-impl Shared {
-    fn record(&self, mut r: Recorded) {
-        let key = key_of(&r.path);
-        let wake = {
-            let mut log = self.log.lock().unwrap();
-            r.shown_ephemeral = shown_ephemeral(&mut log.answers, &r);
-            let i = log.requests.len();
-            log.requests.push(r);
-            key.and_then(|k| {
-                let w = log.wake.get(&k).cloned();
-                log.by_key.entry(k).or_default().push(i);
-                w
-            })
-        };
-        if let Some(w) = wake {
-            w.notify_waiters();
-        }
-        self.any.notify_waiters();
-    }
 }
 
 /// The fake Discord (cheap to clone). Its server tasks run on the runtime that called
@@ -294,7 +127,7 @@ impl Fake {
                     let io = hyper_util::rt::TokioIo::new(stream);
                     let svc = hyper::service::service_fn(move |req| {
                         let s = s.clone();
-                        async move { Ok::<_, std::convert::Infallible>(handle(&s, req).await) }
+                        async move { Ok::<_, std::convert::Infallible>(rest::handle(&s, req).await) }
                     });
                     let _ = hyper::server::conn::http1::Builder::new()
                         .serve_connection(io, svc)
@@ -307,7 +140,7 @@ impl Fake {
             while let Ok((stream, _)) = ws.accept().await {
                 let _ = stream.set_nodelay(true);
                 let s = s.clone();
-                tokio::spawn(async move { gateway(s, stream).await });
+                tokio::spawn(async move { gateway::gateway(s, stream).await });
             }
         });
         fake
@@ -691,336 +524,5 @@ impl Fake {
             }),
         );
         token
-    }
-}
-
-fn thread_json(id: &str, parent: &str, name: &Value) -> Value {
-    json!({"id": id, "type": 11, "guild_id": GUILD.to_string(), "parent_id": parent,
-           "name": name, "position": 0, "permission_overwrites": [], "nsfw": false,
-           "owner_id": BOT_ID.to_string(),
-           "thread_metadata": {"archived": false, "auto_archive_duration": 10080,
-               "archive_timestamp": now_iso(), "locked": false}})
-}
-
-fn message_json(id: u64, channel: &str, body: &Value) -> Value {
-    json!({
-        "id": id.to_string(), "channel_id": channel, "author": user_json(BOT_ID, "Crystal Clans"),
-        "content": body.get("content").cloned().unwrap_or(json!("")), "timestamp": now_iso(),
-        "edited_timestamp": null, "tts": false, "mention_everyone": false, "mentions": [],
-        "mention_roles": [], "attachments": [], "embeds": [], "pinned": false, "type": 0,
-        "flags": body.get("flags").cloned().unwrap_or(json!(0)), "components": []
-    })
-}
-
-/// The JSON payload and the files (with their bytes when `keep_files`) of a
-/// multipart body.
-fn parse_multipart(
-    content_type: &str,
-    body: &[u8],
-    keep_files: bool,
-) -> (Value, Vec<(String, Vec<u8>)>) {
-    let Some(boundary) = content_type.split("boundary=").nth(1) else {
-        return (Value::Null, vec![]);
-    };
-    let boundary = format!("--{}", boundary.trim_matches('"'));
-    let b = boundary.as_bytes();
-    let mut json = Value::Null;
-    let mut files = vec![];
-    let mut starts = vec![];
-    let mut i = 0;
-    // Jump from one occurrence of the boundary's first byte to the next (a PNG is
-    // large: comparing at every byte would cost the fake more than the bot).
-    while i + b.len() <= body.len() {
-        let Some(j) = body[i..=body.len() - b.len()]
-            .iter()
-            .position(|&x| x == b[0])
-        else {
-            break;
-        };
-        i += j;
-        if &body[i..i + b.len()] == b {
-            starts.push(i);
-            i += b.len();
-        } else {
-            i += 1;
-        }
-    }
-    for w in starts.windows(2) {
-        let part = &body[w[0] + b.len()..w[1]];
-        let Some(split) = part.windows(4).position(|x| x == b"\r\n\r\n") else {
-            continue;
-        };
-        let headers = String::from_utf8_lossy(&part[..split]).to_string();
-        let mut content = &part[split + 4..];
-        if content.ends_with(b"\r\n") {
-            content = &content[..content.len() - 2];
-        }
-        let field = |key: &str| {
-            headers
-                .split(&format!("{key}=\""))
-                .nth(1)
-                .and_then(|s| s.split('"').next())
-                .map(str::to_string)
-        };
-        if field("name").as_deref() == Some("payload_json") {
-            json = serde_json::from_slice(content).unwrap_or(Value::Null);
-        } else if let Some(f) = field("filename") {
-            files.push((f, if keep_files { content.to_vec() } else { vec![] }));
-        }
-    }
-    (json, files)
-}
-
-async fn handle(s: &Shared, req: Request<hyper::body::Incoming>) -> Response<Full<Bytes>> {
-    let method = req.method().to_string();
-    let path = req.uri().path().to_string();
-    let ct = req
-        .headers()
-        .get("content-type")
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or("")
-        .to_string();
-    let body = req
-        .into_body()
-        .collect()
-        .await
-        .map(|b| b.to_bytes())
-        .unwrap_or_default();
-    // Received now (parsing below is the fake's own time, not the bot's).
-    let at = Instant::now();
-    let (json, files) = if ct.starts_with("multipart/") {
-        parse_multipart(&ct, &body, s.keep_files.load(Ordering::Relaxed))
-    } else {
-        (serde_json::from_slice(&body).unwrap_or(Value::Null), vec![])
-    };
-    s.record(Recorded {
-        method: method.clone(),
-        path: path.clone(),
-        json: json.clone(),
-        files,
-        at,
-        shown_ephemeral: false,
-    });
-    if s.refuse.load(Ordering::SeqCst) {
-        return Response::builder()
-            .status(401)
-            .header("content-type", "application/json")
-            .body(Full::new(Bytes::from(
-                r#"{"message": "401: Unauthorized", "code": 0}"#,
-            )))
-            .unwrap();
-    }
-    let p: Vec<&str> = path.trim_start_matches("/api/v10/").split('/').collect();
-    let id = s.next_id.fetch_add(1, Ordering::SeqCst);
-    let (status, out) = match (method.as_str(), p.as_slice()) {
-        ("GET", ["gateway"]) | ("GET", ["gateway", "bot"]) => (
-            200,
-            json!({"url": s.ws_url, "shards": 1, "session_start_limit":
-                   {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}}),
-        ),
-        ("PUT", ["applications", _, "commands"]) => (200, json!([])),
-        ("GET", ["users", "@me"]) => (200, user_json(BOT_ID, "Crystal Clans")),
-        ("POST", ["interactions", _, _, "callback"]) => (204, Value::Null),
-        ("POST", ["webhooks", _, _]) => (200, message_json(id, &CHANNEL.to_string(), &json)),
-        (_, ["webhooks", _, _, "messages", _]) => {
-            (200, message_json(id, &CHANNEL.to_string(), &json))
-        }
-        ("POST", ["users", "@me", "channels"]) => {
-            let user: u64 = json["recipient_id"]
-                .as_str()
-                .and_then(|u| u.parse().ok())
-                .or_else(|| json["recipient_id"].as_u64())
-                .unwrap_or(0);
-            s.dms.lock().unwrap().insert(id.to_string(), user);
-            (
-                200,
-                json!({"id": id.to_string(), "type": 1, "last_message_id": null,
-                       "recipients": [user_json(user, "someone")]}),
-            )
-        }
-        ("POST", ["channels", ch, "messages"])
-            if s.dms
-                .lock()
-                .unwrap()
-                .get(*ch)
-                .is_some_and(|u| s.dm_closed.lock().unwrap().contains(u)) =>
-        {
-            (
-                403,
-                json!({"message": "Cannot send messages to this user", "code": 50007}),
-            )
-        }
-        ("POST", ["channels", ch, "messages"])
-            if s.forbidden.lock().unwrap().iter().any(|f| f == ch) =>
-        {
-            (
-                403,
-                json!({"message": "Missing Permissions", "code": 50013}),
-            )
-        }
-        ("POST", ["channels", ch, "messages"]) => (200, message_json(id, ch, &json)),
-        ("PATCH", ["channels", ch, "messages", _]) => (200, message_json(id, ch, &json)),
-        // Discord cannot start a thread from a message inside a thread.
-        ("POST", ["channels", ch, "messages", _, "threads"])
-            if s.threads.lock().unwrap().contains_key(*ch) =>
-        {
-            (
-                400,
-                json!({"message": "Cannot execute action on this channel type", "code": 50024}),
-            )
-        }
-        ("POST", ["channels", ch, "messages", _, "threads"]) => {
-            let name = json["name"].as_str().unwrap_or_default().to_string();
-            s.threads.lock().unwrap().insert(id.to_string(), name);
-            (200, thread_json(&id.to_string(), ch, &json["name"]))
-        }
-        ("PATCH", ["channels", ch]) if s.threads.lock().unwrap().contains_key(*ch) => {
-            let name = json["name"].as_str().unwrap_or_default().to_string();
-            if !(1..=100).contains(&name.chars().count()) {
-                (
-                    400,
-                    json!({"message": "Invalid Form Body", "code": 50035,
-                           "errors": {"name": {"_errors": [{"code": "BASE_TYPE_BAD_LENGTH",
-                               "message": "Must be between 1 and 100 in length."}]}}}),
-                )
-            } else {
-                s.threads.lock().unwrap().insert(ch.to_string(), name);
-                (200, thread_json(ch, &CHANNEL.to_string(), &json["name"]))
-            }
-        }
-        _ => (404, json!({"message": "Unknown route", "code": 0})),
-    };
-    let body = if status == 204 {
-        Bytes::new()
-    } else {
-        Bytes::from(out.to_string())
-    };
-    Response::builder()
-        .status(status)
-        .header("content-type", "application/json")
-        .body(Full::new(body))
-        .unwrap()
-}
-
-async fn gateway(s: Arc<Shared>, stream: tokio::net::TcpStream) {
-    let Ok(ws) = tokio_tungstenite::accept_async(stream).await else {
-        return;
-    };
-    use tokio_tungstenite::tungstenite::Message;
-    let (mut tx, mut rx) = ws.split();
-    let (out_tx, mut out_rx) = mpsc::unbounded_channel::<String>();
-    let _ = tx
-        .send(Message::Text(
-            json!({"op": 10, "d": {"heartbeat_interval": 41250}}).to_string(),
-        ))
-        .await;
-    let writer = tokio::spawn(async move {
-        while let Some(m) = out_rx.recv().await {
-            if tx.send(Message::Text(m)).await.is_err() {
-                break;
-            }
-        }
-    });
-    while let Some(Ok(msg)) = rx.next().await {
-        let Message::Text(t) = msg else {
-            if matches!(msg, Message::Close(_)) {
-                break;
-            }
-            continue;
-        };
-        let v: Value = serde_json::from_str(&t).unwrap_or(Value::Null);
-        match v["op"].as_u64() {
-            Some(1) => {
-                let _ = out_tx.send(json!({"op": 11}).to_string());
-            }
-            Some(2) | Some(6) => {
-                let ready = json!({"op": 0, "t": "READY", "s": 1, "d": {
-                    "v": 10, "user": user_json(BOT_ID, "Crystal Clans"), "guilds": [],
-                    "session_id": "fake-session", "resume_gateway_url": s.ws_url,
-                    "shard": [0, 1], "application": {"id": APP_ID.to_string(), "flags": 0}}});
-                let _ = out_tx.send(ready.to_string());
-                *s.gateway.lock().unwrap() = Some(out_tx.clone());
-                s.identified.notify_waiters();
-            }
-            _ => {}
-        }
-    }
-    writer.abort();
-}
-
-/// A legal choice (an index into `legal`) that keeps a scripted match moving towards a
-/// winner: a score or an invasion when offered (without them, a spread of choices can
-/// walk units around for ever), battles when offered, activations often, otherwise a
-/// spread of the choices by `step`.
-pub fn lively_pick(legal: &[crate::game::Input], step: usize) -> usize {
-    use crate::game::Input;
-    let first = |f: fn(&Input) -> bool| legal.iter().position(f);
-    if let Some(i) = first(|i| matches!(i, Input::Score(_)))
-        .or_else(|| first(|i| matches!(i, Input::Invade)))
-        .or_else(|| first(|i| *i == Input::Battle(true)))
-    {
-        return i;
-    }
-    if !step.is_multiple_of(3)
-        && let Some(i) = legal.iter().position(|i| matches!(i, Input::Activate(_)))
-    {
-        return i;
-    }
-    (step * 7 + 3) % legal.len()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn req(method: &str, path: &str, json: Value) -> Recorded {
-        Recorded {
-            method: method.into(),
-            path: path.into(),
-            json,
-            files: vec![],
-            at: Instant::now(),
-            shown_ephemeral: false,
-        }
-    }
-
-    #[test]
-    fn the_first_follow_up_after_a_deferral_takes_its_visibility() {
-        let mut answers = HashMap::new();
-        let mut shown = |r: Recorded| shown_ephemeral(&mut answers, &r);
-        let private = json!({"content": "an error", "flags": 64});
-        let public = json!({"content": "a board"});
-        // Deferred publicly: the first follow-up is public whatever its flag says;
-        // later follow-ups keep their own flag.
-        assert!(!shown(req(
-            "POST",
-            "/api/v10/interactions/1/a/callback",
-            json!({"type": 5})
-        )));
-        assert!(!shown(req(
-            "POST",
-            "/api/v10/webhooks/9/a",
-            private.clone()
-        )));
-        assert!(shown(req("POST", "/api/v10/webhooks/9/a", private.clone())));
-        // Deferred privately: the first follow-up is private, even when flagged public.
-        let defer = json!({"type": 5, "data": {"flags": 64}});
-        assert!(shown(req(
-            "POST",
-            "/api/v10/interactions/2/b/callback",
-            defer
-        )));
-        assert!(shown(req("POST", "/api/v10/webhooks/9/b", public.clone())));
-        assert!(!shown(req("POST", "/api/v10/webhooks/9/b", public.clone())));
-        // A whole message as the callback keeps its own flag; so do its follow-ups.
-        let reply = json!({"type": 4, "data": {"flags": 64}});
-        assert!(shown(req(
-            "POST",
-            "/api/v10/interactions/3/c/callback",
-            reply
-        )));
-        assert!(!shown(req("POST", "/api/v10/webhooks/9/c", public)));
-        // Channel posts are public.
-        assert!(!shown(req("POST", "/api/v10/channels/5/messages", private)));
     }
 }

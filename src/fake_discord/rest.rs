@@ -1,0 +1,220 @@
+//! The REST API: one handler per route the bot uses, answering as Discord does.
+
+use super::*;
+use http_body_util::{BodyExt, Full};
+use hyper::body::Bytes;
+use hyper::{Request, Response};
+use serde_json::{Value, json};
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
+pub(super) fn thread_json(id: &str, parent: &str, name: &Value) -> Value {
+    json!({"id": id, "type": 11, "guild_id": GUILD.to_string(), "parent_id": parent,
+           "name": name, "position": 0, "permission_overwrites": [], "nsfw": false,
+           "owner_id": BOT_ID.to_string(),
+           "thread_metadata": {"archived": false, "auto_archive_duration": 10080,
+               "archive_timestamp": now_iso(), "locked": false}})
+}
+
+fn message_json(id: u64, channel: &str, body: &Value) -> Value {
+    json!({
+        "id": id.to_string(), "channel_id": channel, "author": user_json(BOT_ID, "Crystal Clans"),
+        "content": body.get("content").cloned().unwrap_or(json!("")), "timestamp": now_iso(),
+        "edited_timestamp": null, "tts": false, "mention_everyone": false, "mentions": [],
+        "mention_roles": [], "attachments": [], "embeds": [], "pinned": false, "type": 0,
+        "flags": body.get("flags").cloned().unwrap_or(json!(0)), "components": []
+    })
+}
+
+/// The JSON payload and the files (with their bytes when `keep_files`) of a
+/// multipart body.
+fn parse_multipart(
+    content_type: &str,
+    body: &[u8],
+    keep_files: bool,
+) -> (Value, Vec<(String, Vec<u8>)>) {
+    let Some(boundary) = content_type.split("boundary=").nth(1) else {
+        return (Value::Null, vec![]);
+    };
+    let boundary = format!("--{}", boundary.trim_matches('"'));
+    let b = boundary.as_bytes();
+    let mut json = Value::Null;
+    let mut files = vec![];
+    let mut starts = vec![];
+    let mut i = 0;
+    // Jump from one occurrence of the boundary's first byte to the next (a PNG is
+    // large: comparing at every byte would cost the fake more than the bot).
+    while i + b.len() <= body.len() {
+        let Some(j) = body[i..=body.len() - b.len()]
+            .iter()
+            .position(|&x| x == b[0])
+        else {
+            break;
+        };
+        i += j;
+        if &body[i..i + b.len()] == b {
+            starts.push(i);
+            i += b.len();
+        } else {
+            i += 1;
+        }
+    }
+    for w in starts.windows(2) {
+        let part = &body[w[0] + b.len()..w[1]];
+        let Some(split) = part.windows(4).position(|x| x == b"\r\n\r\n") else {
+            continue;
+        };
+        let headers = String::from_utf8_lossy(&part[..split]).to_string();
+        let mut content = &part[split + 4..];
+        if content.ends_with(b"\r\n") {
+            content = &content[..content.len() - 2];
+        }
+        let field = |key: &str| {
+            headers
+                .split(&format!("{key}=\""))
+                .nth(1)
+                .and_then(|s| s.split('"').next())
+                .map(str::to_string)
+        };
+        if field("name").as_deref() == Some("payload_json") {
+            json = serde_json::from_slice(content).unwrap_or(Value::Null);
+        } else if let Some(f) = field("filename") {
+            files.push((f, if keep_files { content.to_vec() } else { vec![] }));
+        }
+    }
+    (json, files)
+}
+
+pub(super) async fn handle(
+    s: &Shared,
+    req: Request<hyper::body::Incoming>,
+) -> Response<Full<Bytes>> {
+    let method = req.method().to_string();
+    let path = req.uri().path().to_string();
+    let ct = req
+        .headers()
+        .get("content-type")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("")
+        .to_string();
+    let body = req
+        .into_body()
+        .collect()
+        .await
+        .map(|b| b.to_bytes())
+        .unwrap_or_default();
+    // Received now (parsing below is the fake's own time, not the bot's).
+    let at = Instant::now();
+    let (json, files) = if ct.starts_with("multipart/") {
+        parse_multipart(&ct, &body, s.keep_files.load(Ordering::Relaxed))
+    } else {
+        (serde_json::from_slice(&body).unwrap_or(Value::Null), vec![])
+    };
+    s.record(Recorded {
+        method: method.clone(),
+        path: path.clone(),
+        json: json.clone(),
+        files,
+        at,
+        shown_ephemeral: false,
+    });
+    if s.refuse.load(Ordering::SeqCst) {
+        return Response::builder()
+            .status(401)
+            .header("content-type", "application/json")
+            .body(Full::new(Bytes::from(
+                r#"{"message": "401: Unauthorized", "code": 0}"#,
+            )))
+            .unwrap();
+    }
+    let p: Vec<&str> = path.trim_start_matches("/api/v10/").split('/').collect();
+    let id = s.next_id.fetch_add(1, Ordering::SeqCst);
+    let (status, out) = match (method.as_str(), p.as_slice()) {
+        ("GET", ["gateway"]) | ("GET", ["gateway", "bot"]) => (
+            200,
+            json!({"url": s.ws_url, "shards": 1, "session_start_limit":
+                   {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}}),
+        ),
+        ("PUT", ["applications", _, "commands"]) => (200, json!([])),
+        ("GET", ["users", "@me"]) => (200, user_json(BOT_ID, "Crystal Clans")),
+        ("POST", ["interactions", _, _, "callback"]) => (204, Value::Null),
+        ("POST", ["webhooks", _, _]) => (200, message_json(id, &CHANNEL.to_string(), &json)),
+        (_, ["webhooks", _, _, "messages", _]) => {
+            (200, message_json(id, &CHANNEL.to_string(), &json))
+        }
+        ("POST", ["users", "@me", "channels"]) => {
+            let user: u64 = json["recipient_id"]
+                .as_str()
+                .and_then(|u| u.parse().ok())
+                .or_else(|| json["recipient_id"].as_u64())
+                .unwrap_or(0);
+            s.dms.lock().unwrap().insert(id.to_string(), user);
+            (
+                200,
+                json!({"id": id.to_string(), "type": 1, "last_message_id": null,
+                       "recipients": [user_json(user, "someone")]}),
+            )
+        }
+        ("POST", ["channels", ch, "messages"])
+            if s.dms
+                .lock()
+                .unwrap()
+                .get(*ch)
+                .is_some_and(|u| s.dm_closed.lock().unwrap().contains(u)) =>
+        {
+            (
+                403,
+                json!({"message": "Cannot send messages to this user", "code": 50007}),
+            )
+        }
+        ("POST", ["channels", ch, "messages"])
+            if s.forbidden.lock().unwrap().iter().any(|f| f == ch) =>
+        {
+            (
+                403,
+                json!({"message": "Missing Permissions", "code": 50013}),
+            )
+        }
+        ("POST", ["channels", ch, "messages"]) => (200, message_json(id, ch, &json)),
+        ("PATCH", ["channels", ch, "messages", _]) => (200, message_json(id, ch, &json)),
+        // Discord cannot start a thread from a message inside a thread.
+        ("POST", ["channels", ch, "messages", _, "threads"])
+            if s.threads.lock().unwrap().contains_key(*ch) =>
+        {
+            (
+                400,
+                json!({"message": "Cannot execute action on this channel type", "code": 50024}),
+            )
+        }
+        ("POST", ["channels", ch, "messages", _, "threads"]) => {
+            let name = json["name"].as_str().unwrap_or_default().to_string();
+            s.threads.lock().unwrap().insert(id.to_string(), name);
+            (200, thread_json(&id.to_string(), ch, &json["name"]))
+        }
+        ("PATCH", ["channels", ch]) if s.threads.lock().unwrap().contains_key(*ch) => {
+            let name = json["name"].as_str().unwrap_or_default().to_string();
+            if !(1..=100).contains(&name.chars().count()) {
+                (
+                    400,
+                    json!({"message": "Invalid Form Body", "code": 50035,
+                           "errors": {"name": {"_errors": [{"code": "BASE_TYPE_BAD_LENGTH",
+                               "message": "Must be between 1 and 100 in length."}]}}}),
+                )
+            } else {
+                s.threads.lock().unwrap().insert(ch.to_string(), name);
+                (200, thread_json(ch, &CHANNEL.to_string(), &json["name"]))
+            }
+        }
+        _ => (404, json!({"message": "Unknown route", "code": 0})),
+    };
+    let body = if status == 204 {
+        Bytes::new()
+    } else {
+        Bytes::from(out.to_string())
+    };
+    Response::builder()
+        .status(status)
+        .header("content-type", "application/json")
+        .body(Full::new(body))
+        .unwrap()
+}
