@@ -14,6 +14,7 @@
 
 mod error;
 mod maintenance;
+mod ratings;
 mod tx;
 mod types;
 mod verify;
@@ -24,6 +25,7 @@ pub mod child;
 
 pub use error::StoreError;
 pub use maintenance::{DueCursor, Held, ReminderClaim};
+pub use ratings::{ClanRecord, PlayerRating, RatingChange, Scope};
 pub use types::*;
 
 use crate::game::{Event, Input, RULES_VERSION, Rules, Seat, Setup, State};
@@ -460,6 +462,8 @@ struct Sql {
     claim_with_deadlines: String,
     active_of_user: String,
     active_of_guild: String,
+    finish: String,
+    finish_at_version: String,
 }
 
 static SQL: LazyLock<Sql> = LazyLock::new(|| {
@@ -492,6 +496,16 @@ static SQL: LazyLock<Sql> = LazyLock::new(|| {
         active_of_guild: format!(
             "SELECT {bare} FROM matches WHERE status = 'active' AND guild_id = $1 \
              ORDER BY updated_at DESC, id DESC"
+        ),
+        // The whole row comes back: a result rates the players in its seats.
+        finish: format!(
+            "UPDATE matches SET status = 'finished', remind_at = NULL, timeout_at = NULL, \
+             updated_at = $2 WHERE id = $1 AND status = 'active' RETURNING {bare}"
+        ),
+        finish_at_version: format!(
+            "UPDATE matches SET status = 'finished', remind_at = NULL, timeout_at = NULL, \
+             updated_at = $2 WHERE id = $1 AND status = 'active' AND version = $3 \
+             RETURNING {bare}"
         ),
     }
 });
@@ -1027,7 +1041,10 @@ impl Store {
                 inputs: new_version,
                 finished_at: now,
             };
-            record_result(tx, &r).await.map_err(db(DOING))?;
+            mark_finished(tx, id).await.map_err(db(DOING))?;
+            record_result(tx, Some(&info), &r)
+                .await
+                .map_err(db(DOING))?;
             result = Some(r);
         }
         Ok(Some(Submitted {
@@ -1093,26 +1110,17 @@ impl Store {
         let now = now_ms();
         let _turn = self.write_turn(DOING).await?;
         let mut tx = WriteTx::begin(&self.pool, DOING).await?;
-        let version: Option<i64> = match expected_version {
-            None => sqlx::query_scalar(
-                "UPDATE matches SET status = 'finished', remind_at = NULL, timeout_at = NULL, \
-                 updated_at = $2 WHERE id = $1 AND status = 'active' RETURNING version",
-            )
-            .bind(id)
-            .bind(now),
-            Some(v) => sqlx::query_scalar(
-                "UPDATE matches SET status = 'finished', remind_at = NULL, timeout_at = NULL, \
-                 updated_at = $2 WHERE id = $1 AND status = 'active' AND version = $3 \
-                 RETURNING version",
-            )
-            .bind(id)
-            .bind(now)
-            .bind(v),
+        let row: Option<MatchRow> = match expected_version {
+            None => sqlx::query_as(&SQL.finish).bind(id).bind(now),
+            Some(v) => sqlx::query_as(&SQL.finish_at_version)
+                .bind(id)
+                .bind(now)
+                .bind(v),
         }
         .fetch_optional(&mut *tx)
         .await
         .map_err(db(DOING))?;
-        let Some(version) = version else {
+        let Some(row) = row else {
             tx.rollback().await;
             return Err(self
                 .why_not_claimed(id, expected_version.unwrap_or(-1))
@@ -1122,21 +1130,21 @@ impl Store {
             match_id: id,
             winner,
             reason,
-            inputs: version,
+            inputs: row.version,
             finished_at: now,
         };
-        sqlx::query(
-            "INSERT INTO results (match_id, winner, reason, inputs, finished_at) \
-             VALUES ($1, $2, $3, $4, $5)",
-        )
-        .bind(id)
-        .bind(winner.map(|w| w as i64))
-        .bind(reason.as_str())
-        .bind(version)
-        .bind(now)
-        .execute(&mut *tx)
-        .await
-        .map_err(db(DOING))?;
+        let info = match (row.into_info(), winner) {
+            (Ok(info), _) => Some(info),
+            // Nobody won, so nothing is rated: a damaged row may still be abandoned.
+            (Err(_), None) => None,
+            (Err(e), Some(_)) => {
+                tx.rollback().await;
+                return Err(e);
+            }
+        };
+        record_result(&mut tx, info.as_ref(), &r)
+            .await
+            .map_err(db(DOING))?;
         tx.commit().await?;
         Ok(r)
     }
@@ -1431,17 +1439,25 @@ async fn load_row(conn: &mut AnyConnection, id: MatchId) -> Result<LoadRow> {
     row.ok_or(StoreError::NotFound(id))
 }
 
-async fn record_result(
-    tx: &mut AnyConnection,
-    r: &MatchResult,
-) -> std::result::Result<(), sqlx::Error> {
+async fn mark_finished(tx: &mut AnyConnection, id: MatchId) -> std::result::Result<(), sqlx::Error> {
     sqlx::query(
         "UPDATE matches SET status = 'finished', remind_at = NULL, timeout_at = NULL \
          WHERE id = $1",
     )
-    .bind(r.match_id)
+    .bind(id)
     .execute(&mut *tx)
     .await?;
+    Ok(())
+}
+
+/// Writes a result and what it does to the players' ratings (in the caller's
+/// transaction: both commit or neither does). Without the match (`None`: a damaged row
+/// being abandoned) nothing is rated.
+async fn record_result(
+    tx: &mut AnyConnection,
+    info: Option<&MatchInfo>,
+    r: &MatchResult,
+) -> std::result::Result<(), sqlx::Error> {
     sqlx::query(
         "INSERT INTO results (match_id, winner, reason, inputs, finished_at) \
          VALUES ($1, $2, $3, $4, $5)",
@@ -1453,7 +1469,10 @@ async fn record_result(
     .bind(r.finished_at)
     .execute(&mut *tx)
     .await?;
-    Ok(())
+    match info {
+        Some(info) => ratings::rate_result(tx, info, r).await,
+        None => Ok(()),
+    }
 }
 
 async fn read_inputs(conn: &mut AnyConnection, id: MatchId) -> Result<Vec<StoredInput>> {

@@ -1,0 +1,36 @@
+-- Glicko-2 ratings, per server and across all servers, and what each rated match did
+-- to them (the final post shows it; a profile's record per clan is counted from it).
+-- A result and its rating changes are written in one transaction. Matches that nobody
+-- won (abandoned) change no rating; the AI has a fixed rating per level and no row.
+-- Keep in step with ../sqlite/.
+
+CREATE TABLE ratings (
+    scope      BIGINT  NOT NULL,                  -- the server's id, or 0: all servers
+    user_id    BIGINT  NOT NULL,
+    rating     DOUBLE PRECISION NOT NULL,
+    deviation  DOUBLE PRECISION NOT NULL,
+    volatility DOUBLE PRECISION NOT NULL,
+    games      BIGINT  NOT NULL CHECK (games >= 0),
+    wins       BIGINT  NOT NULL CHECK (wins >= 0),
+    updated_at BIGINT  NOT NULL,
+    PRIMARY KEY (scope, user_id)
+);
+
+-- The leaderboard: a server's players by rating.
+CREATE INDEX ratings_board ON ratings (scope, rating DESC);
+
+CREATE TABLE rating_changes (
+    match_id       BIGINT  NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+    scope          BIGINT  NOT NULL,              -- as in ratings
+    seat           BIGINT  NOT NULL CHECK (seat IN (0, 1)),
+    user_id        BIGINT  NOT NULL,
+    clan           BIGINT  NOT NULL,              -- the clan this seat played
+    won            BIGINT  NOT NULL CHECK (won IN (0, 1)),
+    rating_before  DOUBLE PRECISION NOT NULL,
+    rating_after   DOUBLE PRECISION NOT NULL,
+    deviation_after DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (match_id, scope, seat)
+);
+
+-- A player's record per clan in a scope.
+CREATE INDEX rating_changes_user ON rating_changes (user_id, scope);
