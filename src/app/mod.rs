@@ -16,6 +16,7 @@ pub mod lru;
 pub mod msg;
 pub mod panel;
 pub mod posting;
+pub mod ratings;
 pub mod timers;
 
 use crate::game::text::Narrator;
@@ -930,7 +931,7 @@ impl App {
         let mut posts: Vec<Msg> = self.battle_image(after, events).await.into_iter().collect();
         if over || !waiting.contains(&by) || waiting.len() != before.waiting().len() {
             let header = match after.state.winner {
-                Some(w) => self.winner_line(after, w, Reason::Win),
+                Some(w) => self.winner_line(after, w, Reason::Win).await,
                 None => String::new(),
             };
             posts.push(self.board_post(after, events, &header).await);
@@ -943,7 +944,8 @@ impl App {
         posts
     }
 
-    fn winner_line(&self, loaded: &Loaded, winner: Seat, reason: Reason) -> String {
+    /// The final post's first lines: who won and how, then the rating changes.
+    async fn winner_line(&self, loaded: &Loaded, winner: Seat, reason: Reason) -> String {
         let who = |s: Seat| match loaded.info.seats[s as usize] {
             Player::User(u) => mention(u),
             p => self.name_of(p, s),
@@ -954,7 +956,13 @@ impl App {
             Reason::Timeout => "wins: the opponent ran out of time",
             Reason::Abandoned => "is not the winner: the match was abandoned",
         };
-        format!("🏆 {} {how}!", who(winner))
+        let mut line = format!("🏆 {} {how}!", who(winner));
+        let ratings = self.rating_line(loaded).await;
+        if !ratings.is_empty() {
+            line.push('\n');
+            line.push_str(&ratings);
+        }
+        line
     }
 
     /// Public log lines (spectator-redacted).
@@ -1282,7 +1290,7 @@ impl App {
             .await
         {
             Ok(_) => {
-                let line = self.winner_line(&loaded, winner, Reason::Resign);
+                let line = self.winner_line(&loaded, winner, Reason::Resign).await;
                 Outcome {
                     reply: Some(Msg::text("You resigned.")),
                     public: vec![self.end_post(&loaded, &line)],
@@ -1306,21 +1314,49 @@ impl App {
         }
     }
 
-    /// A new challenge to the other player of a finished match, with the same clans.
+    /// A rematch of a finished match, each side keeping its clan: a new challenge to
+    /// the other player, or against the AI a new match at once (same level, in the same
+    /// thread or channel).
     pub async fn rematch(&self, match_id: MatchId, user: u64, now: Millis) -> Outcome {
         let (loaded, seat) = match self.load_for(match_id, user).await {
             Ok(x) => x,
             Err(o) => return o,
         };
-        let Some(other) = loaded.info.seats[1 - seat as usize].user() else {
-            return Outcome::private("Rematches against the AI are not available yet.");
-        };
+        if loaded.info.status != crate::store::Status::Finished {
+            return Outcome::private(format!("Match #{match_id} is not over yet."));
+        }
         let clans = loaded.info.setup.clans;
+        let (mine, theirs) = (clans[seat as usize], clans[1 - seat as usize]);
+        let other = match loaded.info.seats[1 - seat as usize] {
+            Player::User(other) => other,
+            Player::Ai(level) => {
+                let place = Place {
+                    guild: loaded.info.guild,
+                    channel: loaded.info.channel,
+                };
+                let mut out = self
+                    .play_ai(
+                        user,
+                        level,
+                        [Some(mine), Some(theirs)],
+                        place,
+                        loaded.info.thread,
+                        now,
+                    )
+                    .await;
+                if let (Some(id), None) = (out.created, &out.reply) {
+                    out.reply = Some(Msg::text(format!(
+                        "Rematch: match #{id} against the AI begins. Good luck!"
+                    )));
+                }
+                return out;
+            }
+        };
         self.challenge(
             Challenge {
                 challenger: user,
                 opponent: Some(other),
-                clans: [Some(clans[seat as usize]), Some(clans[1 - seat as usize])],
+                clans: [Some(mine), Some(theirs)],
                 mulligan: loaded.info.setup.mulligan,
                 timeout: loaded.info.terms.timeout_minutes,
                 expires: 0,

@@ -269,7 +269,7 @@ impl App {
         {
             Ok(_) => {
                 let line = match winner {
-                    Some(w) => self.winner_line(loaded, w, reason),
+                    Some(w) => self.winner_line(loaded, w, reason).await,
                     None => format!("Match #{} was abandoned: nobody moved in time.", d.match_id),
                 };
                 report.timeouts += 1;

@@ -23,6 +23,8 @@ use poise::serenity_prelude as serenity;
         "help",
         "config",
         "history",
+        "leaderboard",
+        "profile",
         "dm"
     ),
     subcommand_required
@@ -491,7 +493,8 @@ pub async fn help(ctx: Context<'_>) -> Result<(), Error> {
         reveal is posted when both have picked.\n\
         • `/clans hand` your hand (privately), `/clans board` reposts the board, \
         `/clans matches` your matches, `/clans resign` gives up, `/clans history` recent \
-        results here, `/clans card` looks up a card, `/clans rules` the rules in short, \
+        results here, `/clans leaderboard` this server's best, `/clans profile` a player's \
+        rating and record, `/clans card` looks up a card, `/clans rules` the rules in short, \
         `/clans dm true` private panels by direct message.\n\
         • Admins (Manage Server): `/clans config` sets reminders, the turn timeout, threads \
         and the channel for matches.";
@@ -599,6 +602,38 @@ pub async fn history(
         .app
         .history(guild, ctx.author().id.get(), mine.unwrap_or(false))
         .await;
+    send(ctx, out).await
+}
+
+/// This server's best players: rating, games, wins.
+#[poise::command(slash_command)]
+pub async fn leaderboard(ctx: Context<'_>) -> Result<(), Error> {
+    remember(ctx);
+    let guild = ctx.guild_id().map(|g| g.get());
+    let out = ctx.data().app.leaderboard(guild).await;
+    send(ctx, out).await
+}
+
+/// A player's rating, record per clan and recent matches (default: yours).
+#[poise::command(slash_command)]
+pub async fn profile(
+    ctx: Context<'_>,
+    #[description = "Whose profile (default: yours)"] user: Option<serenity::User>,
+) -> Result<(), Error> {
+    remember(ctx);
+    let app = &ctx.data().app;
+    let target = match user {
+        Some(u) if u.bot => {
+            return send(ctx, Outcome::private("Bots have no Crystal Clans profile.")).await;
+        }
+        Some(u) => {
+            app.learn_name(u.id.get(), u.global_name.as_deref().unwrap_or(&u.name));
+            u.id.get()
+        }
+        None => ctx.author().id.get(),
+    };
+    let guild = ctx.guild_id().map(|g| g.get());
+    let out = app.profile(guild, target).await;
     send(ctx, out).await
 }
 

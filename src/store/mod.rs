@@ -331,6 +331,7 @@ struct HistoryRow {
     seat0_ai: Option<i64>,
     seat1_user: Option<i64>,
     seat1_ai: Option<i64>,
+    setup: String,
 }
 
 #[derive(Debug, FromRow)]
@@ -1252,25 +1253,45 @@ impl Store {
 
     /// Finished matches of a user, newest first (history and ratings).
     pub async fn history_of_user(&self, user: u64, limit: i64) -> Result<Vec<HistoryEntry>> {
-        self.history("m.seat0_user = $1 OR m.seat1_user = $1", user, limit)
+        self.history("(m.seat0_user = $1 OR m.seat1_user = $1)", &[user], limit)
             .await
+    }
+
+    /// Finished matches of a user in one server, newest first (a public profile there).
+    pub async fn history_of_user_in_guild(
+        &self,
+        user: u64,
+        guild: u64,
+        limit: i64,
+    ) -> Result<Vec<HistoryEntry>> {
+        self.history(
+            "(m.seat0_user = $1 OR m.seat1_user = $1) AND m.guild_id = $2",
+            &[user, guild],
+            limit,
+        )
+        .await
     }
 
     /// Finished matches played in a server, newest first.
     pub async fn history_of_guild(&self, guild: u64, limit: i64) -> Result<Vec<HistoryEntry>> {
-        self.history("m.guild_id = $1", guild, limit).await
+        self.history("m.guild_id = $1", &[guild], limit).await
     }
 
-    async fn history(&self, filter: &str, id: u64, limit: i64) -> Result<Vec<HistoryEntry>> {
+    /// `filter` names the `ids` as `$1, $2, ...`; the limit comes after them.
+    async fn history(&self, filter: &str, ids: &[u64], limit: i64) -> Result<Vec<HistoryEntry>> {
         let sql = format!(
             "SELECT r.match_id, r.winner, r.reason, r.inputs, r.finished_at, m.guild_id, \
-             m.seat0_user, m.seat0_ai, m.seat1_user, m.seat1_ai \
+             m.seat0_user, m.seat0_ai, m.seat1_user, m.seat1_ai, m.setup \
              FROM results r JOIN matches m ON m.id = r.match_id \
              WHERE {filter} \
-             ORDER BY r.finished_at DESC, r.match_id DESC LIMIT $2"
+             ORDER BY r.finished_at DESC, r.match_id DESC LIMIT ${}",
+            ids.len() + 1
         );
-        let rows: Vec<HistoryRow> = sqlx::query_as(&sql)
-            .bind(id_in(id))
+        let mut q = sqlx::query_as(&sql);
+        for id in ids {
+            q = q.bind(id_in(*id));
+        }
+        let rows: Vec<HistoryRow> = q
             .bind(limit)
             .fetch_all(&self.pool)
             .await
@@ -1279,11 +1300,14 @@ impl Store {
             .map(|h| {
                 let match_id = h.r.match_id;
                 let bad = |detail: String| StoreError::Corrupt { match_id, detail };
+                let setup: Setup = serde_json::from_str(&h.setup)
+                    .map_err(|e| bad(format!("the setup is unreadable: {e}")))?;
                 Ok(HistoryEntry {
                     seats: [
                         seat_of(h.seat0_user, h.seat0_ai).map_err(bad)?,
                         seat_of(h.seat1_user, h.seat1_ai).map_err(bad)?,
                     ],
+                    clans: setup.clans,
                     guild: h.guild_id.map(id_out),
                     result: h.r.decode()?,
                 })

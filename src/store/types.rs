@@ -217,6 +217,8 @@ pub struct MatchResult {
 pub struct HistoryEntry {
     pub result: MatchResult,
     pub seats: [Player; 2],
+    /// The clan of each seat.
+    pub clans: [u8; 2],
     pub guild: Option<u64>,
 }
 

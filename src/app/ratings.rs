@@ -1,0 +1,257 @@
+//! Ratings as people see them: the leaderboard, a player's profile, and the rating
+//! changes in a match's final post. Ratings are public information, so the leaderboard
+//! and a profile are public posts; a refusal (no server, no games yet) is private.
+//! A profile shown in a server speaks of that server only (its rating there, its
+//! record per clan, its matches there) plus the one number across all servers, so it
+//! never lists matches played elsewhere.
+
+use super::msg::{Embed, MAX_CONTENT, MAX_FIELD, Msg, clip};
+use super::{App, Outcome};
+use crate::game::Seat;
+use crate::ratings;
+use crate::store::{HistoryEntry, Loaded, Player, PlayerRating, Reason, Scope};
+
+/// Players on the leaderboard.
+pub const LEADERBOARD_SIZE: i64 = 10;
+
+/// Matches listed in a profile.
+pub const PROFILE_MATCHES: i64 = 10;
+
+impl App {
+    /// A user's name for a list: the name last seen (memory, then the store), else a
+    /// mention (which the list does not ping).
+    pub(super) async fn display_name(&self, user: u64) -> String {
+        let known = self.names.lock().unwrap().get(&user).cloned();
+        match known {
+            Some(n) => n,
+            None => match self.store.user_name(user).await {
+                Ok(Some(n)) => n,
+                _ => format!("<@{user}>"),
+            },
+        }
+    }
+
+    /// The rating line of a finished match's post: "Ratings: Ana 1512 (+12) · Ben 1488
+    /// (-12)", in the match's server (all servers for a match outside one). Empty when
+    /// the match changed no rating (abandoned) or the changes cannot be read.
+    pub(super) async fn rating_line(&self, loaded: &Loaded) -> String {
+        let scope = Scope::of_match(loaded.info.guild);
+        let changes = match self.store.rating_changes(loaded.info.id).await {
+            Ok(c) => c,
+            Err(e) => {
+                tracing::warn!(match_id = loaded.info.id, "could not read rating changes: {e}");
+                return String::new();
+            }
+        };
+        let mut parts = Vec::new();
+        for seat in 0..2u8 {
+            match loaded.info.seats[seat as usize] {
+                Player::User(_) => {
+                    let Some(c) = changes.iter().find(|c| c.scope == scope && c.seat == seat)
+                    else {
+                        continue;
+                    };
+                    let delta = c.after.round() as i64 - c.before.round() as i64;
+                    let shown = ratings::Rating::new(c.after, c.deviation, 0.06).shown();
+                    parts.push(format!(
+                        "{} {shown} ({})",
+                        self.display_name(c.user).await,
+                        signed(delta)
+                    ));
+                }
+                p @ Player::Ai(level) => {
+                    if !changes.is_empty() {
+                        parts.push(format!(
+                            "{} {} (fixed)",
+                            self.name_of(p, seat),
+                            ratings::ai(level).rating.round() as i64
+                        ));
+                    }
+                }
+            }
+        }
+        if parts.is_empty() {
+            return String::new();
+        }
+        format!("Ratings: {}", parts.join(" · "))
+    }
+
+    /// The server's best players, publicly. Outside a server, or with no rated match
+    /// there yet, a private explanation.
+    pub async fn leaderboard(&self, guild: Option<u64>) -> Outcome {
+        let Some(g) = guild else {
+            return Outcome::private(
+                "The leaderboard belongs to a server: use `/clans leaderboard` in one.",
+            );
+        };
+        let top = match self.store.leaderboard(Scope::Guild(g), LEADERBOARD_SIZE).await {
+            Ok(t) => t,
+            Err(e) => return Outcome::private(self.told(None, &e)),
+        };
+        if top.is_empty() {
+            return Outcome::private(
+                "Nobody on this server has finished a rated match yet: start one with \
+                 `/clans challenge` or `/clans play-ai`.",
+            );
+        }
+        let mut lines = Vec::new();
+        for (i, p) in top.iter().enumerate() {
+            lines.push(format!(
+                "**{}.** {} · {} · {}",
+                i + 1,
+                self.display_name(p.user).await,
+                p.rating.shown(),
+                record(p.games, p.wins)
+            ));
+        }
+        let msg = Msg {
+            embed: Some(Embed {
+                title: "Crystal Clans leaderboard".into(),
+                description: clip(
+                    &format!(
+                        "{}\n\nGlicko-2 ratings on this server; `?` marks a rating with few \
+                         games behind it. Matches against the AI count.",
+                        lines.join("\n")
+                    ),
+                    MAX_CONTENT,
+                ),
+                ..Embed::default()
+            }),
+            ..Msg::default()
+        };
+        Outcome {
+            public: vec![msg],
+            ..Outcome::default()
+        }
+    }
+
+    /// A player's profile, publicly: rating and deviation (in this server and across
+    /// all), record per clan and recent matches. No match at all: a private answer.
+    pub async fn profile(&self, guild: Option<u64>, user: u64) -> Outcome {
+        let scope = Scope::of_match(guild);
+        let read = async {
+            let here = self.store.rating(scope, user).await?;
+            let global = match scope {
+                Scope::Global => None,
+                _ => self.store.rating(Scope::Global, user).await?,
+            };
+            let clans = self.store.clan_records(scope, user).await?;
+            let recent = match guild {
+                Some(g) => {
+                    self.store
+                        .history_of_user_in_guild(user, g, PROFILE_MATCHES)
+                        .await?
+                }
+                None => self.store.history_of_user(user, PROFILE_MATCHES).await?,
+            };
+            Ok::<_, crate::store::StoreError>((here, global, clans, recent))
+        };
+        let (here, global, clans, recent) = match read.await {
+            Ok(x) => x,
+            Err(e) => return Outcome::private(self.told(None, &e)),
+        };
+        let name = self.display_name(user).await;
+        let where_ = if guild.is_some() { " on this server" } else { "" };
+        if here.is_none() && recent.is_empty() {
+            return Outcome::private(format!(
+                "{name} has not finished a match{where_} yet."
+            ));
+        }
+        let rating = |label: &str, r: &Option<PlayerRating>| match r {
+            Some(p) => format!(
+                "{label}: **{}** (deviation {}) · {}",
+                p.rating.shown(),
+                p.rating.deviation.round() as i64,
+                record(p.games, p.wins)
+            ),
+            None => format!("{label}: not rated yet"),
+        };
+        let mut description = vec![rating(
+            if guild.is_some() {
+                "Rating on this server"
+            } else {
+                "Rating"
+            },
+            &here,
+        )];
+        if guild.is_some() {
+            description.push(rating("Across all servers", &global));
+        }
+        let mut fields = Vec::new();
+        if !clans.is_empty() {
+            let lines: Vec<String> = clans
+                .iter()
+                .map(|c| format!("{}: {}", self.clan_name(c.clan), record(c.games, c.wins)))
+                .collect();
+            fields.push(("Record by clan".to_string(), clip(&lines.join("\n"), MAX_FIELD)));
+        }
+        if !recent.is_empty() {
+            let mut lines = Vec::new();
+            for e in &recent {
+                lines.push(self.profile_line(e, user).await);
+            }
+            fields.push(("Recent matches".to_string(), clip(&lines.join("\n"), MAX_FIELD)));
+        }
+        Outcome {
+            public: vec![Msg {
+                embed: Some(Embed {
+                    title: clip(&format!("{name} · Crystal Clans"), 256),
+                    description: description.join("\n"),
+                    fields,
+                    image: None,
+                }),
+                ..Msg::default()
+            }],
+            ..Outcome::default()
+        }
+    }
+
+    /// "#12 · won vs Ben · Blood vs Water · <t:...:R>": the match number (a replay will
+    /// hang off it), the result for `user`, the opponent, both clans, the date.
+    async fn profile_line(&self, e: &HistoryEntry, user: u64) -> String {
+        let me = e.seats.iter().position(|p| *p == Player::User(user)).unwrap_or(0);
+        let other = 1 - me;
+        let opponent = match e.seats[other] {
+            Player::User(u) => self.display_name(u).await,
+            p => self.name_of(p, other as Seat),
+        };
+        let r = &e.result;
+        let result = match (r.winner, r.reason) {
+            (None, _) => "abandoned".to_string(),
+            (Some(w), reason) => {
+                let won = w as usize == me;
+                let how = match (won, reason) {
+                    (true, Reason::Resign) => " (opponent resigned)",
+                    (false, Reason::Resign) => " (resigned)",
+                    (true, Reason::Timeout) => " (opponent out of time)",
+                    (false, Reason::Timeout) => " (out of time)",
+                    _ => "",
+                };
+                format!("{}{how}", if won { "won" } else { "lost" })
+            }
+        };
+        format!(
+            "#{} · {result} vs {opponent} · {} vs {} · <t:{}:d>",
+            r.match_id,
+            self.clan_name(e.clans[me]),
+            self.clan_name(e.clans[other]),
+            r.finished_at / 1000
+        )
+    }
+}
+
+fn signed(d: i64) -> String {
+    if d >= 0 {
+        format!("+{d}")
+    } else {
+        format!("−{}", -d)
+    }
+}
+
+fn record(games: i64, wins: i64) -> String {
+    format!(
+        "{games} game{}, {wins} win{}",
+        if games == 1 { "" } else { "s" },
+        if wins == 1 { "" } else { "s" }
+    )
+}
