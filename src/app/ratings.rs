@@ -39,7 +39,10 @@ impl App {
         let changes = match self.store.rating_changes(loaded.info.id).await {
             Ok(c) => c,
             Err(e) => {
-                tracing::warn!(match_id = loaded.info.id, "could not read rating changes: {e}");
+                tracing::warn!(
+                    match_id = loaded.info.id,
+                    "could not read rating changes: {e}"
+                );
                 return String::new();
             }
         };
@@ -84,7 +87,11 @@ impl App {
                 "The leaderboard belongs to a server: use `/clans leaderboard` in one.",
             );
         };
-        let top = match self.store.leaderboard(Scope::Guild(g), LEADERBOARD_SIZE).await {
+        let top = match self
+            .store
+            .leaderboard(Scope::Guild(g), LEADERBOARD_SIZE)
+            .await
+        {
             Ok(t) => t,
             Err(e) => return Outcome::private(self.told(None, &e)),
         };
@@ -151,11 +158,13 @@ impl App {
             Err(e) => return Outcome::private(self.told(None, &e)),
         };
         let name = self.display_name(user).await;
-        let where_ = if guild.is_some() { " on this server" } else { "" };
+        let where_ = if guild.is_some() {
+            " on this server"
+        } else {
+            ""
+        };
         if here.is_none() && recent.is_empty() {
-            return Outcome::private(format!(
-                "{name} has not finished a match{where_} yet."
-            ));
+            return Outcome::private(format!("{name} has not finished a match{where_} yet."));
         }
         let rating = |label: &str, r: &Option<PlayerRating>| match r {
             Some(p) => format!(
@@ -183,14 +192,20 @@ impl App {
                 .iter()
                 .map(|c| format!("{}: {}", self.clan_name(c.clan), record(c.games, c.wins)))
                 .collect();
-            fields.push(("Record by clan".to_string(), clip(&lines.join("\n"), MAX_FIELD)));
+            fields.push((
+                "Record by clan".to_string(),
+                clip(&lines.join("\n"), MAX_FIELD),
+            ));
         }
         if !recent.is_empty() {
             let mut lines = Vec::new();
             for e in &recent {
                 lines.push(self.profile_line(e, user).await);
             }
-            fields.push(("Recent matches".to_string(), clip(&lines.join("\n"), MAX_FIELD)));
+            fields.push((
+                "Recent matches".to_string(),
+                clip(&lines.join("\n"), MAX_FIELD),
+            ));
         }
         Outcome {
             public: vec![Msg {
@@ -209,7 +224,11 @@ impl App {
     /// "#12 · won vs Ben · Blood vs Water · <t:...:R>": the match number (a replay will
     /// hang off it), the result for `user`, the opponent, both clans, the date.
     async fn profile_line(&self, e: &HistoryEntry, user: u64) -> String {
-        let me = e.seats.iter().position(|p| *p == Player::User(user)).unwrap_or(0);
+        let me = e
+            .seats
+            .iter()
+            .position(|p| *p == Player::User(user))
+            .unwrap_or(0);
         let other = 1 - me;
         let opponent = match e.seats[other] {
             Player::User(u) => self.display_name(u).await,

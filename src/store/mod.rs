@@ -1463,7 +1463,10 @@ async fn load_row(conn: &mut AnyConnection, id: MatchId) -> Result<LoadRow> {
     row.ok_or(StoreError::NotFound(id))
 }
 
-async fn mark_finished(tx: &mut AnyConnection, id: MatchId) -> std::result::Result<(), sqlx::Error> {
+async fn mark_finished(
+    tx: &mut AnyConnection,
+    id: MatchId,
+) -> std::result::Result<(), sqlx::Error> {
     sqlx::query(
         "UPDATE matches SET status = 'finished', remind_at = NULL, timeout_at = NULL \
          WHERE id = $1",

@@ -124,7 +124,11 @@ pub(super) async fn rate_result(
     // each other instead of deadlocking.
     let mut keys: Vec<(Scope, u64)> = scopes
         .iter()
-        .flat_map(|&s| info.seats.iter().filter_map(move |p| p.user().map(|u| (s, u))))
+        .flat_map(|&s| {
+            info.seats
+                .iter()
+                .filter_map(move |p| p.user().map(|u| (s, u)))
+        })
         .collect();
     keys.sort();
     let mut current = std::collections::HashMap::new();
