@@ -272,6 +272,9 @@ async fn a_complete_match_to_a_winner() {
     assert!(post.content.contains("wins"), "{}", post.content);
     assert!(post.content.contains(&format!("<@{}>", user(w))));
     assert!(app.store.result(id).await.unwrap().is_some());
+    // A win by play is rated like any result, in the same post.
+    assert!(post.content.contains("Ratings: "), "{}", post.content);
+    assert_eq!(app.store.rating_changes(id).await.unwrap().len(), 4);
 }
 
 #[tokio::test]
