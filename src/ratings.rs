@@ -56,11 +56,7 @@ impl Rating {
 
     /// The rating as shown: a whole number, with `?` while provisional.
     pub fn shown(&self) -> String {
-        format!(
-            "{}{}",
-            self.rating.round() as i64,
-            if self.is_provisional() { "?" } else { "" }
-        )
+        shown(self.rating, self.deviation)
     }
 
     pub fn is_provisional(&self) -> bool {
@@ -89,6 +85,19 @@ impl Rating {
             volatility: self.volatility,
         }
     }
+}
+
+/// A rating with its deviation as people see it: "1612", or "1500?" while provisional.
+pub fn shown(rating: f64, deviation: f64) -> String {
+    format!(
+        "{}{}",
+        rating.round() as i64,
+        if deviation > PROVISIONAL_DEVIATION {
+            "?"
+        } else {
+            ""
+        }
+    )
 }
 
 /// A game's result for the player being rated: 1 a win, 0 a loss, 0.5 a draw.

@@ -55,7 +55,7 @@ impl App {
                         continue;
                     };
                     let delta = c.after.round() as i64 - c.before.round() as i64;
-                    let shown = ratings::Rating::new(c.after, c.deviation, 0.06).shown();
+                    let shown = ratings::shown(c.after, c.deviation);
                     parts.push(format!(
                         "{} {shown} ({})",
                         self.display_name(c.user).await,
@@ -134,7 +134,14 @@ impl App {
 
     /// A player's profile, publicly: rating and deviation (in this server and across
     /// all), record per clan and recent matches. No match at all: a private answer.
-    pub async fn profile(&self, guild: Option<u64>, user: u64) -> Outcome {
+    /// Outside a server only `asker`'s own profile is shown: it lists matches of every
+    /// server, which are nobody else's business.
+    pub async fn profile(&self, guild: Option<u64>, asker: u64, user: u64) -> Outcome {
+        if guild.is_none() && asker != user {
+            return Outcome::private(
+                "Other players' profiles are shown in a server: use `/clans profile` there.",
+            );
+        }
         let scope = Scope::of_match(guild);
         let read = async {
             let here = self.store.rating(scope, user).await?;

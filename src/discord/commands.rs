@@ -633,7 +633,7 @@ pub async fn profile(
         None => ctx.author().id.get(),
     };
     let guild = ctx.guild_id().map(|g| g.get());
-    let out = app.profile(guild, target).await;
+    let out = app.profile(guild, ctx.author().id.get(), target).await;
     send(ctx, out).await
 }
 
