@@ -294,6 +294,25 @@ async fn a_damaged_rating_row_starts_over(db: &TestDb) {
     store.close().await;
 }
 
+/// A match stored with server id 0 (as the store tests make them) was rated twice
+/// under the global key, and the duplicate change refused the winning move.
+async fn regression_a_match_in_server_0_was_rated_twice_and_refused(db: &TestDb) {
+    let store = db.open().await;
+    let (id, _) = win_by_play(&store, new_match(40, [7, 8], Some(0)), 1).await;
+    assert_eq!(store.rating_changes(id).await.unwrap().len(), 2);
+    let (m, _) = store
+        .create_match(new_match(41, [7, 8], Some(0)))
+        .await
+        .unwrap();
+    store
+        .finish(m.info.id, None, Some(1), Reason::Resign)
+        .await
+        .unwrap();
+    let (_, games, _) = rating(&store, Scope::Global, 7).await.unwrap();
+    assert_eq!(games, 2);
+    store.close().await;
+}
+
 macro_rules! both {
     ($($name:ident),* $(,)?) => {
         mod sqlite {
@@ -327,4 +346,5 @@ both!(
     a_result_and_its_rating_change_commit_together,
     concurrent_results_for_the_same_players_all_count,
     a_damaged_rating_row_starts_over,
+    regression_a_match_in_server_0_was_rated_twice_and_refused,
 );

@@ -32,9 +32,12 @@ impl Scope {
     }
 
     /// The scope a match's own posts speak of: its server, or all servers for a match
-    /// outside any server.
+    /// outside any server. No Discord id is 0, so a guild 0 (a hand-made or test row)
+    /// would share the global key: it counts as no server.
     pub fn of_match(guild: Option<u64>) -> Scope {
-        guild.map_or(Scope::Global, Scope::Guild)
+        guild
+            .filter(|&g| g != 0)
+            .map_or(Scope::Global, Scope::Guild)
     }
 }
 
@@ -118,7 +121,9 @@ pub(super) async fn rate_result(
         return Ok(());
     }
     let mut scopes = vec![Scope::Global];
-    scopes.extend(info.guild.map(Scope::Guild));
+    if let server @ Scope::Guild(_) = Scope::of_match(info.guild) {
+        scopes.push(server);
+    }
     // Every row this match moves, locked in one global order (scope, then user), so
     // two results being recorded at once for the same players on PostgreSQL wait for
     // each other instead of deadlocking.
