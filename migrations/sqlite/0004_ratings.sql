@@ -34,3 +34,8 @@ CREATE TABLE rating_changes (
 
 -- A player's record per clan in a scope.
 CREATE INDEX rating_changes_user ON rating_changes (user_id, scope);
+
+-- A player's finished matches (a profile's recent matches, `/clans history mine`): the
+-- older indexes on the seats cover active matches only.
+CREATE INDEX matches_seat0_user ON matches (seat0_user);
+CREATE INDEX matches_seat1_user ON matches (seat1_user);
