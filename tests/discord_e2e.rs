@@ -614,7 +614,11 @@ async fn reminders_and_a_timeout_forfeit_with_a_controllable_clock() {
         )
         .await;
     assert!(r.text().contains(&format!("<@{}>", user(1 - late))));
-    assert!(r.text().contains("Ratings: "), "a forfeit is rated: {}", r.text());
+    assert!(
+        r.text().contains("Ratings: "),
+        "a forfeit is rated: {}",
+        r.text()
+    );
     assert!(bot.app.store.result(id).await.unwrap().is_some());
     bot.stop().await;
 }
