@@ -166,14 +166,16 @@ impl Probe {
             sqlx::Executor::execute(&mut conn, self.on_connect).await?;
             conn.close().await
         };
-        match tokio::time::timeout(self.timeout, attempt).await {
-            Ok(Ok(())) => Ok(()),
-            Ok(Err(e)) => Err(error::describe(&e)),
-            Err(_) => Err(format!(
-                "the database did not answer within {} ms",
+        let cause = match tokio::time::timeout(self.timeout, attempt).await {
+            Ok(Ok(())) => return Ok(()),
+            Ok(Err(e)) => error::describe(&e),
+            Err(_) => format!(
+                "the database did not answer within {} ms (a firewall dropping packets, or \
+                 a wrong host or port)",
                 self.timeout.as_millis()
-            )),
-        }
+            ),
+        };
+        Err(format!("{}: {cause}", error::location(&self.url)))
     }
 }
 
