@@ -442,11 +442,15 @@ fn serve(api_base: Option<String>) -> i32 {
             return 1;
         }
     };
-    match rt.block_on(crystal_clans::discord::serve(api_base)) {
+    let code = match rt.block_on(crystal_clans::discord::serve(api_base)) {
         Ok(()) => 0,
         Err(message) => {
             eprintln!("{message}");
             1
         }
-    }
+    };
+    // serve waited for the work in flight; a blocking task left (a render past the
+    // grace period) must not hold the exit up.
+    rt.shutdown_timeout(std::time::Duration::from_secs(1));
+    code
 }

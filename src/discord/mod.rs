@@ -8,11 +8,14 @@
 
 mod commands;
 mod convert;
+pub mod logging;
+pub mod shards;
+pub mod shutdown;
 mod startup;
 
 pub use startup::{
-    BotOptions, Clock, TIMER_POSTS_AT_ONCE, TIMER_QUEUE, TOKEN_HELP, client, explain, init_logging,
-    serve, start, token_from_env,
+    BotOptions, Clock, TIMER_POSTS_AT_ONCE, TIMER_QUEUE, TOKEN_HELP, client, client_with, explain,
+    serve, start, start_shards, token_from_env,
 };
 
 use crate::app::ids::{CustomId, Verb};
