@@ -118,6 +118,17 @@ enum Command {
         #[arg(long)]
         rearm: bool,
     },
+    /// Whether the match database answers, its schema is current, and how many matches
+    /// are active and deadlines due; exit code 1 when unreachable or not current (for a
+    /// container HEALTHCHECK or a monitor). Reads only: creates and migrates nothing.
+    Status {
+        /// The database (default: DATABASE_URL, else sqlite://crystal-clans.db).
+        #[arg(long)]
+        database: Option<String>,
+        /// One JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+    },
     /// The crash test's child process (tests/store.rs): plays random inputs into a match
     /// and prints each acknowledged one.
     #[command(hide = true)]
@@ -262,6 +273,7 @@ fn main() {
             database,
             rearm,
         } => crystal_clans::store::verify_cli(database, match_id, rearm),
+        Command::Status { database, json } => crystal_clans::store::status::cli(database, json),
         Command::StoreCrashChild {
             database,
             match_id,

@@ -14,6 +14,7 @@
 
 mod error;
 mod maintenance;
+pub mod status;
 mod tx;
 mod types;
 mod verify;
