@@ -40,13 +40,16 @@ enum Command {
     },
     /// Play random games and print a JSON summary.
     Selfplay {
+        /// Games to play.
         #[arg(long, default_value_t = 100)]
         games: u64,
+        /// Seed of the deals and random choices; the same seed gives the same games.
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Two clans, e.g. `flower,skull` (default: every pair in turn).
         #[arg(long)]
         clans: Option<String>,
+        /// Play with the optional initial mulligan.
         #[arg(long)]
         mulligan: bool,
     },
@@ -60,6 +63,8 @@ enum Command {
         /// Games in all (consecutive games swap seats on the same clan pairing).
         #[arg(long, default_value_t = 72)]
         games: u64,
+        /// Seed every game's deal and bots derive from; the same seed and bots give the
+        /// same games (without --time-limits).
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Clans to pair, e.g. `flower,skull,blood` (default: all).
@@ -465,4 +470,37 @@ fn serve(api_base: Option<String>) -> i32 {
     // grace period) must not hold the exit up.
     rt.shutdown_timeout(std::time::Duration::from_secs(1));
     code
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Cli;
+    use clap::CommandFactory;
+
+    /// Every flag and argument a user can see says what it is for in `--help`.
+    #[test]
+    fn every_cli_flag_has_a_help_line() {
+        fn walk(cmd: &clap::Command, path: &str, missing: &mut Vec<String>) {
+            for arg in cmd.get_arguments() {
+                let id = arg.get_id().as_str();
+                if arg.is_hide_set() || id == "help" || id == "version" {
+                    continue;
+                }
+                if arg.get_help().is_none() {
+                    missing.push(format!("{path} --{id}"));
+                }
+            }
+            for sub in cmd.get_subcommands() {
+                if !sub.is_hide_set() && sub.get_name() != "help" {
+                    if sub.get_about().is_none() {
+                        missing.push(format!("{path} {} (the command)", sub.get_name()));
+                    }
+                    walk(sub, &format!("{path} {}", sub.get_name()), missing);
+                }
+            }
+        }
+        let mut missing = vec![];
+        walk(&Cli::command(), "crystal-clans", &mut missing);
+        assert!(missing.is_empty(), "no help line: {missing:#?}");
+    }
 }
