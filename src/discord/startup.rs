@@ -1,5 +1,5 @@
-//! Start-up: the token, the client and its framework, the scheduler's tasks, logging,
-//! and running the bot until it stops. Kept apart from the interaction handlers in
+//! Start-up: the token, the client and its framework, the scheduler's tasks, and
+//! running the bot until it stops (`serve`). Kept apart from the interaction handlers in
 //! `mod.rs`.
 
 use super::logging::init_logging;
