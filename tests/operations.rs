@@ -136,6 +136,10 @@ async fn sigterm_finishes_the_click_in_flight_then_exits_zero() {
     .unwrap()
     .expect("the process exits after its work");
     let logs = logs.join().unwrap();
+    eprintln!(
+        "sigterm: exited {:?} after the click's lock was released",
+        released.elapsed()
+    );
     assert!(status.success(), "exit status {status}; logs:\n{logs}");
     assert!(
         released.elapsed() < Duration::from_secs(10),
