@@ -66,7 +66,7 @@ fn wait_exit(child: &mut Child, limit: Duration) -> Option<std::process::ExitSta
 
 /// SIGTERM while a click is being worked on (its save waits for a SQLite write lock the
 /// test holds): the process keeps running until that click is saved and answered, then
-/// exits 0 promptly, and says in its JSON logs what it did.
+/// exits 0 promptly, and says in its JSON logs what it did (and which shard it ran).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sigterm_finishes_the_click_in_flight_then_exits_zero() {
     use sqlx::Connection;
@@ -88,6 +88,9 @@ async fn sigterm_finishes_the_click_in_flight_then_exits_zero() {
         .env("DATABASE_URL", &url)
         .env("CLANS_TICK_SECONDS", "3600")
         .env("RUST_LOG_FORMAT", "json")
+        // The configured range path (every other end-to-end test starts autosharded).
+        .env("SHARD_COUNT", "1")
+        .env("SHARD_IDS", "0-0")
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
@@ -172,6 +175,10 @@ async fn sigterm_finishes_the_click_in_flight_then_exits_zero() {
             .as_str()
             .is_some_and(|m| m.starts_with("SIGTERM"))),
         "{logs}"
+    );
+    assert!(
+        lines.iter().any(|l| l["shards"] == "shard 0 of 1"),
+        "ran the configured shard: {logs}"
     );
     assert!(!logs.contains(TOKEN), "the token is never logged");
     for suffix in ["", "-wal", "-shm"] {
