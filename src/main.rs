@@ -40,13 +40,16 @@ enum Command {
     },
     /// Play random games and print a JSON summary.
     Selfplay {
+        /// Games to play.
         #[arg(long, default_value_t = 100)]
         games: u64,
+        /// Seed of the deals and random choices; the same seed gives the same games.
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Two clans, e.g. `flower,skull` (default: every pair in turn).
         #[arg(long)]
         clans: Option<String>,
+        /// Play with the optional initial mulligan.
         #[arg(long)]
         mulligan: bool,
     },
@@ -60,6 +63,8 @@ enum Command {
         /// Games in all (consecutive games swap seats on the same clan pairing).
         #[arg(long, default_value_t = 72)]
         games: u64,
+        /// Seed every game's deal and bots derive from; the same seed and bots give the
+        /// same games (without --time-limits).
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Clans to pair, e.g. `flower,skull,blood` (default: all).
@@ -117,6 +122,17 @@ enum Command {
         /// if they now verify (after a repair, or an engine that replays them again).
         #[arg(long)]
         rearm: bool,
+    },
+    /// Whether the match database answers, its schema is current, and how many matches
+    /// are active and deadlines due; exit code 1 when unreachable or not current (for a
+    /// container HEALTHCHECK or a monitor). Reads only: creates and migrates nothing.
+    Status {
+        /// The database (default: DATABASE_URL, else sqlite://crystal-clans.db).
+        #[arg(long)]
+        database: Option<String>,
+        /// One JSON object instead of text.
+        #[arg(long)]
+        json: bool,
     },
     /// The crash test's child process (tests/store.rs): plays random inputs into a match
     /// and prints each acknowledged one.
@@ -262,6 +278,7 @@ fn main() {
             database,
             rearm,
         } => crystal_clans::store::verify_cli(database, match_id, rearm),
+        Command::Status { database, json } => crystal_clans::store::status::cli(database, json),
         Command::StoreCrashChild {
             database,
             match_id,
@@ -442,11 +459,48 @@ fn serve(api_base: Option<String>) -> i32 {
             return 1;
         }
     };
-    match rt.block_on(crystal_clans::discord::serve(api_base)) {
+    let code = match rt.block_on(crystal_clans::discord::serve(api_base)) {
         Ok(()) => 0,
         Err(message) => {
             eprintln!("{message}");
             1
         }
+    };
+    // serve waited for the work in flight; a blocking task left (a render past the
+    // grace period) must not hold the exit up.
+    rt.shutdown_timeout(std::time::Duration::from_secs(1));
+    code
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Cli;
+    use clap::CommandFactory;
+
+    /// Every flag and argument a user can see says what it is for in `--help`.
+    #[test]
+    fn every_cli_flag_has_a_help_line() {
+        fn walk(cmd: &clap::Command, path: &str, missing: &mut Vec<String>) {
+            for arg in cmd.get_arguments() {
+                let id = arg.get_id().as_str();
+                if arg.is_hide_set() || id == "help" || id == "version" {
+                    continue;
+                }
+                if arg.get_help().is_none() {
+                    missing.push(format!("{path} --{id}"));
+                }
+            }
+            for sub in cmd.get_subcommands() {
+                if !sub.is_hide_set() && sub.get_name() != "help" {
+                    if sub.get_about().is_none() {
+                        missing.push(format!("{path} {} (the command)", sub.get_name()));
+                    }
+                    walk(sub, &format!("{path} {}", sub.get_name()), missing);
+                }
+            }
+        }
+        let mut missing = vec![];
+        walk(&Cli::command(), "crystal-clans", &mut missing);
+        assert!(missing.is_empty(), "no help line: {missing:#?}");
     }
 }

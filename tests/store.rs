@@ -1143,3 +1143,91 @@ fn terms_give_a_reminder_a_warning_and_a_timeout() {
     };
     assert_eq!(short.deadlines(0).remind_at, Some(min));
 }
+
+/// `TEST_DATABASE_URL` with its TLS parameters replaced by `params`.
+fn with_tls(url: &str, params: &[(&str, &str)]) -> String {
+    let (base, query) = url.split_once('?').unwrap_or((url, ""));
+    let mut kept: Vec<String> = query
+        .split('&')
+        .filter(|p| !p.is_empty() && !p.starts_with("sslmode=") && !p.starts_with("sslrootcert="))
+        .map(String::from)
+        .collect();
+    kept.extend(params.iter().map(|(k, v)| format!("{k}={v}")));
+    format!("{base}?{}", kept.join("&"))
+}
+
+/// Whether the store's own connections are encrypted (PostgreSQL's view of them).
+async fn encrypted(store: &Store) -> bool {
+    let ssl: i32 = sqlx::query_scalar(
+        "SELECT CASE WHEN ssl THEN 1 ELSE 0 END FROM pg_stat_ssl WHERE pid = pg_backend_pid()",
+    )
+    .fetch_one(store.pool())
+    .await
+    .unwrap();
+    ssl == 1
+}
+
+/// Managed PostgreSQL services require TLS: `sslmode=require` and `verify-full` (with
+/// the server's CA in `sslrootcert`) encrypt, `disable` stays plain for local servers,
+/// and a server certificate that no trusted CA signed is refused with a cause naming TLS
+/// and the server (never the password). Needs `TEST_DATABASE_CA`, the CA that signed
+/// the test server's certificate (`.ci/postgres-tls` makes both).
+#[tokio::test]
+async fn postgres_connections_use_tls_as_sslmode_says() {
+    let Some(db) = TestDb::postgres().await else {
+        return;
+    };
+    let Some(ca) = std::env::var("TEST_DATABASE_CA")
+        .ok()
+        .filter(|c| !c.is_empty())
+    else {
+        let _ = std::io::Write::write_all(
+            &mut std::io::stderr(),
+            b"PostgreSQL TLS test SKIPPED: set TEST_DATABASE_CA to the test server's CA \
+              certificate (.ci/run does)\n",
+        );
+        db.cleanup().await;
+        return;
+    };
+    let plain = Store::open(&with_tls(&db.url, &[("sslmode", "disable")]))
+        .await
+        .expect("sslmode=disable opens");
+    assert!(!encrypted(&plain).await, "sslmode=disable is plain");
+    plain.close().await;
+    for params in [
+        vec![("sslmode", "require")],
+        vec![("sslmode", "verify-full"), ("sslrootcert", ca.as_str())],
+    ] {
+        let store = Store::open(&with_tls(&db.url, &params))
+            .await
+            .unwrap_or_else(|e| panic!("{params:?} opens: {e}"));
+        assert!(encrypted(&store).await, "{params:?} encrypts");
+        store
+            .create_match(new_match(7, [1, 2], None))
+            .await
+            .unwrap();
+        store.close().await;
+    }
+    // Only the built-in web CAs: the test server's own CA is not among them.
+    let refused = Store::open(&with_tls(&db.url, &[("sslmode", "verify-full")]))
+        .await
+        .err()
+        .expect("a certificate no trusted CA signed is refused")
+        .to_string();
+    assert!(refused.contains("TLS"), "{refused}");
+    assert!(
+        refused.contains("PostgreSQL at "),
+        "names the server: {refused}"
+    );
+    // The user name and password as the URL gives them (a password may equal the user).
+    if let Some(creds) = db
+        .url
+        .split_once("://")
+        .and_then(|(_, r)| r.rsplit_once('@'))
+        .map(|(c, _)| c)
+        .filter(|c| c.contains(':'))
+    {
+        assert!(!refused.contains(creds), "{refused}");
+    }
+    db.cleanup().await;
+}

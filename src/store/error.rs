@@ -131,6 +131,12 @@ pub(crate) fn db(doing: &'static str) -> impl FnOnce(sqlx::Error) -> StoreError 
 /// causes a bot meets in operation; everything else keeps the driver's text.
 pub(crate) fn describe(e: &sqlx::Error) -> String {
     let cause = match e {
+        // rustls reports a refused certificate as an I/O error of the handshake.
+        sqlx::Error::Io(io) if is_certificate(io) => Some(
+            "the TLS connection to the database server failed: its certificate was refused \
+             (a private CA: add sslrootcert=PATH-TO-CA.pem to the URL; a host name the \
+             certificate does not name: connect by that name)",
+        ),
         sqlx::Error::Io(io) => Some(match io.kind() {
             std::io::ErrorKind::ConnectionRefused => {
                 "the database server refused the connection (is it running, on that host and \
@@ -182,5 +188,83 @@ pub(crate) fn describe(e: &sqlx::Error) -> String {
     match cause {
         Some(c) => format!("{c}: {e}"),
         None => e.to_string(),
+    }
+}
+
+fn is_certificate(io: &std::io::Error) -> bool {
+    let text = io.to_string().to_lowercase();
+    text.contains("certificate") || text.contains("handshake")
+}
+
+/// Which database a URL names, for an error an operator reads: PostgreSQL's host, port,
+/// database and user, or SQLite's file. Never the password (nor any other parameter).
+pub(crate) fn location(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return "the database".into();
+    };
+    let rest = rest.split(['?', '#']).next().unwrap_or("");
+    if scheme == "sqlite" || url.starts_with("sqlite:") {
+        return format!("the SQLite file {rest}");
+    }
+    let (creds, place) = match rest.rsplit_once('@') {
+        Some((c, p)) => (Some(c), p),
+        None => (None, rest),
+    };
+    let (hostport, db) = place.split_once('/').unwrap_or((place, ""));
+    let hostport = match hostport {
+        "" => "localhost:5432".to_string(),
+        // An IPv6 literal is bracketed; its colons are not a port.
+        h if h
+            .rsplit_once(':')
+            .is_some_and(|(_, p)| p.parse::<u16>().is_ok()) =>
+        {
+            h.into()
+        }
+        h => format!("{h}:5432"),
+    };
+    let mut what = format!("PostgreSQL at {hostport}");
+    let user = creds.map(|c| c.split(':').next().unwrap_or(""));
+    match (db, user) {
+        ("", None) => {}
+        (db, None) => what.push_str(&format!(" (database {db})")),
+        ("", Some(u)) => what.push_str(&format!(" (user {u})")),
+        (db, Some(u)) => what.push_str(&format!(" (database {db}, user {u})")),
+    }
+    what
+}
+
+#[cfg(test)]
+mod tests {
+    use super::location;
+
+    #[test]
+    fn a_connect_error_names_host_port_database_and_user_but_never_the_password() {
+        let cases = [
+            (
+                "postgres://bot:hunter2@db.example:6432/clans?sslmode=require",
+                "PostgreSQL at db.example:6432 (database clans, user bot)",
+            ),
+            (
+                "postgresql://bot:hunter2@db.example/clans",
+                "PostgreSQL at db.example:5432 (database clans, user bot)",
+            ),
+            (
+                "postgres://[::1]:5433/x",
+                "PostgreSQL at [::1]:5433 (database x)",
+            ),
+            (
+                "postgres://[::1]/x",
+                "PostgreSQL at [::1]:5432 (database x)",
+            ),
+            (
+                "sqlite://data/clans.db?mode=rwc",
+                "the SQLite file data/clans.db",
+            ),
+        ];
+        for (url, want) in cases {
+            let got = location(url);
+            assert_eq!(got, want, "{url}");
+            assert!(!got.contains("hunter2"), "{got}");
+        }
     }
 }

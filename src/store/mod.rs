@@ -15,6 +15,7 @@
 mod error;
 mod maintenance;
 mod ratings;
+pub mod status;
 mod tx;
 mod types;
 mod verify;
@@ -42,6 +43,9 @@ pub type Result<T, E = StoreError> = std::result::Result<T, E>;
 
 static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("migrations/sqlite");
 static POSTGRES_MIGRATIONS: Migrator = sqlx::migrate!("migrations/postgres");
+
+/// How long a PostgreSQL start waits for another one's migration (its advisory lock).
+const MIGRATION_LOCK_TIMEOUT: &str = "SET lock_timeout = 60000";
 
 /// Where matches go when `DATABASE_URL` is unset: a file in the working directory.
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://crystal-clans.db";
@@ -168,14 +172,16 @@ impl Probe {
             sqlx::Executor::execute(&mut conn, self.on_connect).await?;
             conn.close().await
         };
-        match tokio::time::timeout(self.timeout, attempt).await {
-            Ok(Ok(())) => Ok(()),
-            Ok(Err(e)) => Err(error::describe(&e)),
-            Err(_) => Err(format!(
-                "the database did not answer within {} ms",
+        let cause = match tokio::time::timeout(self.timeout, attempt).await {
+            Ok(Ok(())) => return Ok(()),
+            Ok(Err(e)) => error::describe(&e),
+            Err(_) => format!(
+                "the database did not answer within {} ms (a firewall dropping packets, or \
+                 a wrong host or port)",
                 self.timeout.as_millis()
-            )),
-        }
+            ),
+        };
+        Err(format!("{}: {cause}", error::location(&self.url)))
     }
 }
 
@@ -600,13 +606,34 @@ impl Store {
             Backend::Sqlite => &SQLITE_MIGRATIONS,
             Backend::Postgres => &POSTGRES_MIGRATIONS,
         };
-        migrator
-            .run(&pool)
-            .await
-            .map_err(|e| StoreError::Unavailable {
-                doing: "migrating the database",
-                detail: e.to_string(),
-            })?;
+        let migrated = match backend {
+            Backend::Sqlite => migrator.run(&pool).await,
+            Backend::Postgres => {
+                // Every start (several bot processes, parallel tests) queues on the
+                // migrator's database-wide advisory lock, which can take longer than the
+                // row-lock timeout of the store's connections: migrate on a connection of
+                // its own that waits longer.
+                let migrating = AnyPoolOptions::new()
+                    .max_connections(1)
+                    .acquire_timeout(opts.busy_timeout.max(Duration::from_secs(1)))
+                    .after_connect(|conn: &mut AnyConnection, _| {
+                        Box::pin(async move {
+                            sqlx::Executor::execute(conn, MIGRATION_LOCK_TIMEOUT).await?;
+                            Ok(())
+                        })
+                    })
+                    .connect(&url)
+                    .await
+                    .map_err(db("migrating the database"))?;
+                let migrated = migrator.run(&migrating).await;
+                migrating.close().await;
+                migrated
+            }
+        };
+        migrated.map_err(|e| StoreError::Unavailable {
+            doing: "migrating the database",
+            detail: e.to_string(),
+        })?;
         Ok(Store {
             pool,
             backend,

@@ -1,0 +1,383 @@
+//! Start-up: the token, the client and its framework, the scheduler's tasks, and
+//! running the bot until it stops (`serve`). Kept apart from the interaction handlers in
+//! `mod.rs`.
+
+use super::logging::init_logging;
+use super::shards::Shards;
+use super::shutdown::{self, InFlight, SHUTDOWN_GRACE};
+use super::{Data, commands, deliver_public, on_event};
+use crate::app::{App, posting, timers};
+use crate::store::{Store, now_ms};
+use poise::serenity_prelude as serenity;
+use std::time::Duration;
+
+/// The scheduler's clock (milliseconds since the epoch); tests move it forward.
+#[derive(Clone)]
+pub struct Clock(pub std::sync::Arc<dyn Fn() -> crate::store::Millis + Send + Sync>);
+
+impl Default for Clock {
+    fn default() -> Clock {
+        Clock(std::sync::Arc::new(now_ms))
+    }
+}
+
+impl std::fmt::Debug for Clock {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Clock")
+    }
+}
+
+/// How the bot connects. Its `Debug` leaves the token out (options get logged).
+#[derive(Clone)]
+pub struct BotOptions {
+    pub token: String,
+    /// Send the REST API here instead of Discord (the fake Discord in tests), e.g.
+    /// `http://127.0.0.1:3000`. The gateway URL then comes from that server too.
+    pub api_base: Option<String>,
+    /// How often the reminder/timeout scheduler looks at the database.
+    pub tick: Duration,
+    pub clock: Clock,
+}
+
+impl std::fmt::Debug for BotOptions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("BotOptions")
+            .field("token", &"<hidden>")
+            .field("api_base", &self.api_base)
+            .field("tick", &self.tick)
+            .field("clock", &self.clock)
+            .finish()
+    }
+}
+
+/// What to tell someone whose token is missing or refused, as short lines (the invite
+/// URL on its own line, to copy). Never includes the token.
+pub const TOKEN_HELP: &str = "The bot needs a Discord bot token in DISCORD_TOKEN (in the environment,
+or in a .env file in the folder you run it from). To get one:
+  1. Open https://discord.com/developers/applications and create an application.
+  2. On its Bot page, reset the token and copy it into DISCORD_TOKEN=... .
+  3. Invite the bot to your server with this URL (put your application's id, from its
+     General Information page, in place of YOUR_APPLICATION_ID):
+
+https://discord.com/oauth2/authorize?client_id=YOUR_APPLICATION_ID&scope=bot+applications.commands&permissions=309237763072
+
+     (scopes bot and applications.commands; permissions View Channels, Send Messages,
+     Attach Files, Embed Links, Create Public Threads, Send Messages in Threads and Read
+     Message History).
+  4. Run `cargo run --release` (or `crystal-clans serve`) again.";
+
+/// Reads `DISCORD_TOKEN` (after `.env`) and checks its shape; `Err` is the how-to.
+pub fn token_from_env() -> Result<String, String> {
+    let token = std::env::var("DISCORD_TOKEN").unwrap_or_default();
+    let token = token.trim().to_string();
+    if token.is_empty() {
+        return Err(format!("DISCORD_TOKEN is not set.\n{TOKEN_HELP}"));
+    }
+    if serenity::validate_token(&token).is_err() {
+        return Err(format!(
+            "DISCORD_TOKEN does not look like a bot token.\n{TOKEN_HELP}"
+        ));
+    }
+    Ok(token)
+}
+
+/// Builds the client (not yet connected).
+pub async fn client(app: App, opts: &BotOptions) -> Result<serenity::Client, String> {
+    client_with(app, opts, InFlight::default()).await
+}
+
+/// [`client`] whose events and scheduler count as `work`, so a stop can refuse new work
+/// and wait for the rest ([`serve`]).
+pub async fn client_with(
+    app: App,
+    opts: &BotOptions,
+    work: InFlight,
+) -> Result<serenity::Client, String> {
+    let mut http = serenity::HttpBuilder::new(&opts.token);
+    if let Some(base) = &opts.api_base {
+        http = http.proxy(base.clone()).ratelimiter_disabled(true);
+    }
+    let http = http.build();
+    let tick = opts.tick;
+    let clock = opts.clock.clone();
+    let timers_work = work.clone();
+    let framework = poise::Framework::builder()
+        .options(poise::FrameworkOptions {
+            commands: vec![commands::clans()],
+            event_handler: |fw, event| Box::pin(on_event(fw, event)),
+            on_error: |err| Box::pin(commands::on_error(err)),
+            ..Default::default()
+        })
+        // The builder's own setting wins over the options' (its default asks Discord
+        // for the owners and warns "Failed to insert owners" when that is refused); the
+        // bot has no owner-only commands.
+        .initialize_owners(false)
+        .setup(move |ctx, _ready, framework| {
+            Box::pin(async move {
+                poise::builtins::register_globally(ctx, &framework.options().commands).await?;
+                spawn_timers(app.clone(), ctx.http.clone(), tick, clock, timers_work);
+                Ok(Data { app })
+            })
+        })
+        .build();
+    serenity::ClientBuilder::new_with_http(http, serenity::GatewayIntents::GUILDS)
+        .framework(Tracked {
+            inner: framework,
+            work,
+        })
+        .await
+        .map_err(|e| explain(&e))
+}
+
+/// The framework with every event counted as work in flight, and dropped once the bot
+/// is stopping.
+struct Tracked {
+    inner: poise::Framework<Data, super::Error>,
+    work: InFlight,
+}
+
+#[serenity::async_trait]
+impl serenity::Framework for Tracked {
+    async fn init(&mut self, client: &serenity::Client) {
+        self.inner.init(client).await;
+    }
+
+    async fn dispatch(&self, ctx: serenity::Context, event: serenity::FullEvent) {
+        let Some(_busy) = self.work.enter() else {
+            return;
+        };
+        self.inner.dispatch(ctx, event).await;
+    }
+}
+
+/// Scheduled posts in flight at once. Serenity's ratelimiter queues each route (a
+/// channel) to Discord's limits; posts to different channels go side by side.
+pub const TIMER_POSTS_AT_ONCE: usize = 16;
+
+/// Outcomes decided but not yet posted: the scheduler waits when this many are queued,
+/// so what it claims is posted soon after (not minutes later, when a player may have
+/// moved).
+pub const TIMER_QUEUE: usize = 256;
+
+/// How long one scheduled post may take before it is given up.
+const TIMER_POST_LIMIT: Duration = Duration::from_secs(60);
+
+/// The scheduler: `tick` after the previous tick (ticks follow each other at once while
+/// a backlog lasts), its outcomes posted concurrently by a second task as they come.
+fn spawn_timers(
+    app: App,
+    http: std::sync::Arc<serenity::Http>,
+    tick: Duration,
+    clock: Clock,
+    work: InFlight,
+) {
+    // The poster counts as busy until its queue is empty and the loop below has ended.
+    let Some(posting) = work.enter() else {
+        return;
+    };
+    let (tx, rx) = tokio::sync::mpsc::channel(TIMER_QUEUE);
+    tokio::spawn(async move {
+        posting::post_all(rx, TIMER_POSTS_AT_ONCE, TIMER_POST_LIMIT, move |out| {
+            let http = http.clone();
+            async move {
+                // Nobody to tell here; deliver_public logged it.
+                let _ = deliver_public(&http, &out, None).await;
+            }
+        })
+        .await;
+        drop(posting);
+    });
+    tokio::spawn(async move {
+        loop {
+            {
+                let Some(_busy) = work.enter() else { break };
+                app.drain(&*clock.0, timers::TICK_BUDGET, &tx).await;
+            }
+            tokio::select! {
+                _ = tokio::time::sleep(tick) => {}
+                _ = work.closed() => break,
+            }
+        }
+        // `tx` dropped here: the poster finishes what is queued and ends.
+    });
+}
+
+/// A start-up error in words (a refused token gets the how-to), with its causes: the
+/// HTTP client's top error ("Error while sending HTTP request") names none. Never holds
+/// the token (it travels in a header, which no error shows).
+pub fn explain(e: &serenity::Error) -> String {
+    let text = e.to_string();
+    let auth = matches!(
+        e,
+        serenity::Error::Gateway(serenity::GatewayError::InvalidAuthentication)
+    ) || text.contains("401")
+        || text.to_lowercase().contains("unauthorized");
+    if auth {
+        return format!("Discord refused the token in DISCORD_TOKEN.\n{TOKEN_HELP}");
+    }
+    let mut chain = vec![text];
+    let mut source = std::error::Error::source(e);
+    while let Some(s) = source {
+        let t = s.to_string();
+        if !chain.iter().any(|c| c.contains(&t)) {
+            chain.push(t);
+        }
+        source = s.source();
+    }
+    let all = chain.join(": ");
+    let lower = all.to_lowercase();
+    let cause = if lower.contains("dns") || lower.contains("lookup address") {
+        Some("the host name could not be resolved (DNS: is this machine online?)")
+    } else if lower.contains("connection refused") {
+        Some("the connection was refused (a firewall, or a proxy that is not running)")
+    } else if lower.contains("proxy") {
+        Some("the HTTP proxy failed (HTTPS_PROXY / ALL_PROXY)")
+    } else if lower.contains("certificate") || lower.contains("tls") {
+        Some("the TLS connection failed (the system clock, or a proxy intercepting HTTPS)")
+    } else if lower.contains("timed out") || lower.contains("timeout") {
+        Some("Discord did not answer in time")
+    } else {
+        None
+    };
+    match cause {
+        Some(c) => format!("The bot could not connect to Discord: {c}. ({all})"),
+        None => format!("The bot could not connect to Discord: {all}"),
+    }
+}
+
+/// `crystal-clans serve`: the store from `DATABASE_URL`, the token from
+/// `DISCORD_TOKEN`, the shards from `SHARD_COUNT`/`SHARD_IDS`, then run until stopped
+/// (SIGTERM or Ctrl-C: a graceful stop, see `shutdown.rs`). `Err` is a message for the
+/// operator.
+pub async fn serve(api_base: Option<String>) -> Result<(), String> {
+    init_logging()?;
+    let token = token_from_env()?;
+    let shards = Shards::from_env()?;
+    let store = Store::open_from_env()
+        .await
+        .map_err(|e| format!("The match database could not be opened: {e}"))?;
+    let tick = std::env::var("CLANS_TICK_SECONDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(30);
+    let opts = BotOptions {
+        token,
+        api_base: api_base.or_else(|| std::env::var("DISCORD_API_BASE").ok()),
+        tick: Duration::from_secs(tick),
+        clock: Clock::default(),
+    };
+    let app = App::new(store.clone())
+        .with_bot(std::sync::Arc::new(crate::app::AiSeats))
+        .with_ai_pace(1_200);
+    let work = InFlight::default();
+    let mut client = client_with(app, &opts, work.clone()).await?;
+    let manager = client.shard_manager.clone();
+    let stopper = work.clone();
+    tokio::spawn(async move {
+        let signal = shutdown::signalled().await;
+        tracing::info!("{signal}: stopping (no new interactions; finishing those in flight)");
+        // The gateway first: nothing new arrives. Then whatever arrived but has not
+        // started is dropped.
+        manager.shutdown_all().await;
+        stopper.close();
+    });
+    tracing::info!(%shards, "connecting to Discord");
+    let ran = start_shards(&mut client, &shards).await;
+    // An error stops the bot too: the scheduler stops ticking, work in flight finishes.
+    work.close();
+    let left = work.finish(SHUTDOWN_GRACE).await;
+    if left > 0 {
+        tracing::warn!(
+            left,
+            "stopping with work still in flight after {} s",
+            SHUTDOWN_GRACE.as_secs()
+        );
+    }
+    store.close().await;
+    if ran.is_ok() {
+        tracing::info!("stopped");
+    }
+    ran
+}
+
+/// Checks the token with one REST call (a refused token would otherwise make the
+/// gateway retry for ever), then runs every shard Discord recommends until the bot
+/// stops.
+pub async fn start(client: &mut serenity::Client) -> Result<(), String> {
+    start_shards(client, &Shards::Auto).await
+}
+
+/// [`start`] with this process's `shards`.
+pub async fn start_shards(client: &mut serenity::Client, shards: &Shards) -> Result<(), String> {
+    client
+        .http
+        .get_current_user()
+        .await
+        .map_err(|e| explain(&e))?;
+    let ran = match shards {
+        Shards::Auto => client.start_autosharded().await,
+        // Serenity's range includes its end (`4..7` runs shards 4, 5, 6 and 7).
+        Shards::Range { ids, count } => {
+            client
+                .start_shard_range(*ids.start()..*ids.end(), *count)
+                .await
+        }
+    };
+    ran.map_err(|e| explain(&e))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn options_never_show_the_token() {
+        let token = "MTIzNDU2Nzg5MDEyMzQ1Njc4.Gabcde.a-secret-that-must-not-be-logged";
+        let opts = BotOptions {
+            token: token.into(),
+            api_base: Some("http://127.0.0.1:1".into()),
+            tick: Duration::from_secs(30),
+            clock: Clock::default(),
+        };
+        for shown in [format!("{opts:?}"), format!("{opts:#?}")] {
+            assert!(
+                !shown.contains(token) && !shown.contains("secret"),
+                "{shown}"
+            );
+            assert!(
+                shown.contains("127.0.0.1:1"),
+                "the rest is still shown: {shown}"
+            );
+        }
+    }
+
+    /// "could not connect to Discord: Error while sending HTTP request" said nothing of
+    /// why; the causes underneath are named now.
+    #[tokio::test]
+    async fn could_not_connect_names_the_cause_not_only_the_http_error() {
+        let token = "MTIzNDU2Nzg5MDEyMzQ1Njc4.Gabcde.a-secret-that-must-not-be-logged";
+        // Nothing listens on port 1 of loopback.
+        let http = serenity::HttpBuilder::new(token)
+            .proxy("http://127.0.0.1:1")
+            .ratelimiter_disabled(true)
+            .build();
+        let e = http.get_current_user().await.expect_err("nothing listens");
+        let said = explain(&e);
+        assert!(said.contains("the connection was refused"), "{said}");
+        assert!(said.to_lowercase().contains("connection refused"), "{said}");
+        assert!(!said.contains("secret"), "{said}");
+    }
+
+    /// The how-to reads as short lines, the invite URL alone on its line (to copy).
+    #[test]
+    fn the_token_how_to_is_short_lines_with_the_invite_url_alone() {
+        for line in TOKEN_HELP.lines() {
+            if line.contains("https://discord.com/oauth2") {
+                assert_eq!(line, line.trim(), "the URL alone: {line}");
+                assert!(!line.contains(' '), "the URL alone: {line}");
+            } else {
+                assert!(line.len() <= 90, "a short line: {line}");
+            }
+        }
+    }
+}
