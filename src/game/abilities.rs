@@ -1,6 +1,6 @@
 //! Questions about abilities: which unit's ability is active, what a squad costs to
 //! activate, what it attacks with, where a summon may go. Every ability's rule lives
-//! once, here or at the one place in `engine.rs` / `battle.rs` where it triggers.
+//! once, here or at the one place (`triggers.rs`, `battle/`, an action) where it triggers.
 
 use super::Rules;
 use super::board::MAX_ZONES;

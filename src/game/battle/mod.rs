@@ -1,11 +1,14 @@
 //! Battles: the start-of-battle options, the reveal, the triggered effects, damage
-//! and the end. Called from the agenda in `engine.rs`.
+//! and the end, run as automatic agenda steps. The answers players give during a
+//! battle are checked and performed in `answers.rs`.
 
 use super::Rules;
 use super::board::ZoneId;
 use super::event::Event;
 use super::pack::{Ability, CrystalEffect, Effect, Signature, Stat, Target};
 use super::state::*;
+
+mod answers;
 
 /// Atoms that change the board before damage (their order between seats can matter).
 pub(super) fn is_active_before_damage(e: Effect) -> bool {

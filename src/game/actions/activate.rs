@@ -1,0 +1,195 @@
+//! Activate (rulebook "ACTIVATE"): pay the squad's activation cost, then the optional
+//! steps in order: reorder (the `Reorder` step, `squads.rs`), move, battle (the offer
+//! here, the battle itself in `battle/`).
+
+use crate::game::Rules;
+use crate::game::agenda::distinct;
+use crate::game::board::ZoneId;
+use crate::game::event::Event;
+use crate::game::input::{Input, RuleError, illegal};
+use crate::game::state::*;
+
+impl State {
+    pub(in crate::game) fn check_activate(
+        &self,
+        rules: &Rules,
+        seat: Seat,
+        zone: ZoneId,
+    ) -> Result<(), RuleError> {
+        if (zone as usize) >= rules.board.zones.len() || self.squad(zone, seat).is_empty() {
+            return illegal("you have no squad in that zone");
+        }
+        self.check_afford(
+            rules,
+            seat,
+            self.activation_cost(rules, zone, seat),
+            "activating that squad",
+        )
+    }
+
+    pub(in crate::game) fn perform_activate(
+        &mut self,
+        rules: &Rules,
+        seat: Seat,
+        zone: ZoneId,
+        ev: &mut Vec<Event>,
+    ) {
+        let cost = self.activation_cost(rules, zone, seat);
+        self.pay(rules, seat, cost, ev);
+        ev.push(Event::Activated { seat, zone, cost });
+        self.activated = Some(zone);
+        self.agenda.push(Step::OfferBattle { seat });
+        self.agenda.push(Step::Move { seat, zone });
+        self.agenda.push(Step::Reorder { seat, zone });
+    }
+
+    pub(in crate::game) fn legal_activations(
+        &self,
+        rules: &Rules,
+        seat: Seat,
+        out: &mut Vec<Input>,
+    ) {
+        for z in 0..rules.board.zones.len() as ZoneId {
+            if !self.squad(z, seat).is_empty()
+                && self.can_afford(rules, seat, self.activation_cost(rules, z, seat))
+            {
+                out.push(Input::Activate(z));
+            }
+        }
+    }
+
+    /// A squad may move unless an enemy squad shares its zone (Flight flies out).
+    pub(in crate::game) fn can_move(&self, rules: &Rules, seat: Seat, zone: ZoneId) -> bool {
+        !self.squad(zone, seat).is_empty()
+            && (self.squad(zone, opp(seat)).is_empty() || self.can_fly(rules, zone, seat))
+    }
+
+    /// Where the activated squad may move: an adjacent zone, or with Flight any zone
+    /// up to 2 away.
+    pub fn move_destinations(&self, rules: &Rules, seat: Seat, zone: ZoneId) -> Vec<ZoneId> {
+        let mut out: Vec<ZoneId> = rules.board.neighbours(zone).collect();
+        if self.can_fly(rules, zone, seat) {
+            for z in out.clone() {
+                for far in rules.board.neighbours(z) {
+                    if far != zone && !out.contains(&far) {
+                        out.push(far);
+                    }
+                }
+            }
+            out.sort_unstable();
+        }
+        out
+    }
+
+    pub(in crate::game) fn check_move(
+        &self,
+        rules: &Rules,
+        seat: Seat,
+        zone: ZoneId,
+        input: &Input,
+    ) -> Result<(), RuleError> {
+        match input {
+            Input::Stay => Ok(()),
+            Input::Move { cards, to } => {
+                let squad = self.squad(zone, seat);
+                distinct(cards)?;
+                if cards.is_empty() || cards.iter().any(|c| !squad.contains(c)) {
+                    return illegal("choose one or more units of the activated squad to move");
+                }
+                if !self.move_destinations(rules, seat, zone).contains(to) {
+                    return illegal(
+                        "a squad can only move into an adjacent zone (2 zones with Flight)",
+                    );
+                }
+                Ok(())
+            }
+            _ => Err(self.wrong("move or stay")),
+        }
+    }
+
+    /// Moved units leave the others behind; only they stay activated (glossary,
+    /// "Activated Squad").
+    pub(in crate::game) fn perform_move(
+        &mut self,
+        seat: Seat,
+        zone: ZoneId,
+        input: &Input,
+        ev: &mut Vec<Event>,
+    ) {
+        self.agenda.pop();
+        let Input::Move { cards, to } = input else {
+            return;
+        };
+        let order: Cards = self
+            .squad(zone, seat)
+            .iter()
+            .copied()
+            .filter(|c| cards.contains(c))
+            .collect();
+        self.squad_mut(zone, seat).retain(|c| !cards.contains(c));
+        ev.push(Event::Moved {
+            seat,
+            cards: order.clone(),
+            from: zone,
+            to: *to,
+        });
+        self.activated = Some(*to);
+        if self.squad(*to, seat).is_empty() {
+            // Moved units keep the order they were given before the move.
+            self.squad_mut(*to, seat).extend(order);
+            self.agenda.push(Step::Entered {
+                seat,
+                zone: *to,
+                moved: true,
+            });
+        } else {
+            self.place_units(seat, *to, &order, Some(true));
+        }
+    }
+
+    pub(in crate::game) fn legal_moves(
+        &self,
+        rules: &Rules,
+        seat: Seat,
+        zone: ZoneId,
+        out: &mut Vec<Input>,
+    ) {
+        out.push(Input::Stay);
+        let squad = self.squad(zone, seat);
+        let destinations = self.move_destinations(rules, seat, zone);
+        self.units(zone, seat)
+            .for_each_subset(squad.len(), |cards| {
+                if !cards.is_empty() {
+                    for &to in &destinations {
+                        out.push(Input::Move {
+                            cards: cards.clone(),
+                            to,
+                        });
+                    }
+                }
+            });
+    }
+
+    pub(in crate::game) fn check_offer_battle(&self, input: &Input) -> Result<(), RuleError> {
+        match input {
+            Input::Battle(_) => Ok(()),
+            Input::Move { .. } => illegal(
+                "this squad cannot move: a squad cannot leave a zone that holds an enemy squad (unless it flies); decide whether to battle",
+            ),
+            _ => Err(self.wrong("decide whether to battle")),
+        }
+    }
+
+    pub(in crate::game) fn perform_offer_battle(
+        &mut self,
+        seat: Seat,
+        input: &Input,
+        ev: &mut Vec<Event>,
+    ) {
+        self.agenda.pop();
+        if let Input::Battle(true) = input {
+            let zone = self.activated.expect("an activation is running");
+            self.start_battle(seat, zone, ev);
+        }
+    }
+}
