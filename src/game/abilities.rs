@@ -190,11 +190,15 @@ impl State {
         units + self.squad_attack_bonus(rules, zone, seat)
     }
 
-    /// Flight: the activated squad's top unit has Flight and every unit of it flies.
-    pub fn can_fly(&self, rules: &Rules, zone: ZoneId, seat: Seat) -> bool {
-        self.top_has(rules, zone, seat, Ability::Flight)
-            && self
-                .squad(zone, seat)
+    /// Flight: moving `cards` out of the seat's squad in `zone` may fly (2 zones, or
+    /// out of a zone with an enemy squad) when Flight shows on the squad's top unit
+    /// (a battlefield ability) and every unit that moves flies. Units left behind are
+    /// no longer the activated squad (glossary, "Activated Squad"), so they do not
+    /// keep the others on the ground.
+    pub fn can_fly(&self, rules: &Rules, zone: ZoneId, seat: Seat, cards: &[CardId]) -> bool {
+        !cards.is_empty()
+            && self.top_has(rules, zone, seat, Ability::Flight)
+            && cards
                 .iter()
                 .all(|&c| self.has_type(rules, c, rules.pack.known.flying))
     }

@@ -58,17 +58,31 @@ impl State {
         }
     }
 
-    /// A squad may move unless an enemy squad shares its zone (Flight flies out).
+    /// A squad may move unless an enemy squad shares its zone; then only flying
+    /// units under Flight may leave (see `can_fly`).
     pub(in crate::game) fn can_move(&self, rules: &Rules, seat: Seat, zone: ZoneId) -> bool {
-        !self.squad(zone, seat).is_empty()
-            && (self.squad(zone, opp(seat)).is_empty() || self.can_fly(rules, zone, seat))
+        let squad = self.squad(zone, seat);
+        !squad.is_empty()
+            && (self.squad(zone, opp(seat)).is_empty()
+                || squad.iter().any(|&c| self.can_fly(rules, zone, seat, &[c])))
     }
 
-    /// Where the activated squad may move: an adjacent zone, or with Flight any zone
-    /// up to 2 away.
-    pub fn move_destinations(&self, rules: &Rules, seat: Seat, zone: ZoneId) -> Vec<ZoneId> {
+    /// Where `cards` of the activated squad may move: an adjacent zone, or when they
+    /// fly (`can_fly`) any zone up to 2 away; nowhere when an enemy squad holds them
+    /// in place.
+    pub fn move_destinations(
+        &self,
+        rules: &Rules,
+        seat: Seat,
+        zone: ZoneId,
+        cards: &[CardId],
+    ) -> Vec<ZoneId> {
+        let fly = self.can_fly(rules, zone, seat, cards);
+        if !fly && !self.squad(zone, opp(seat)).is_empty() {
+            return vec![];
+        }
         let mut out: Vec<ZoneId> = rules.board.neighbours(zone).collect();
-        if self.can_fly(rules, zone, seat) {
+        if fly {
             for z in out.clone() {
                 for far in rules.board.neighbours(z) {
                     if far != zone && !out.contains(&far) {
@@ -96,9 +110,15 @@ impl State {
                 if cards.is_empty() || cards.iter().any(|c| !squad.contains(c)) {
                     return illegal("choose one or more units of the activated squad to move");
                 }
-                if !self.move_destinations(rules, seat, zone).contains(to) {
+                let destinations = self.move_destinations(rules, seat, zone, cards);
+                if destinations.is_empty() {
                     return illegal(
-                        "a squad can only move into an adjacent zone (2 zones with Flight)",
+                        "a squad cannot leave a zone that holds an enemy squad, unless every unit that moves flies and the squad's top unit has Flight",
+                    );
+                }
+                if !destinations.contains(to) {
+                    return illegal(
+                        "a squad can only move into an adjacent zone (2 zones with Flight, when every unit that moves flies)",
                     );
                 }
                 Ok(())
@@ -156,11 +176,10 @@ impl State {
     ) {
         out.push(Input::Stay);
         let squad = self.squad(zone, seat);
-        let destinations = self.move_destinations(rules, seat, zone);
         self.units(zone, seat)
             .for_each_subset(squad.len(), |cards| {
                 if !cards.is_empty() {
-                    for &to in &destinations {
+                    for to in self.move_destinations(rules, seat, zone, &cards) {
                         out.push(Input::Move {
                             cards: cards.clone(),
                             to,
