@@ -181,6 +181,7 @@ impl State {
             | Step::Entered { .. }
             | Step::Arrived { .. }
             | Step::Destroyed { .. }
+            | Step::RefillMarket
             | Step::EndAction => Poll::Run,
         }
     }
@@ -246,6 +247,7 @@ impl State {
             Step::Entered { seat, zone, moved } => self.run_entered(rules, seat, zone, moved),
             Step::Arrived { seat, card } => self.run_arrived(rules, seat, card, ev),
             Step::Destroyed { seat, card, zone } => self.on_destroyed(rules, seat, card, zone, ev),
+            Step::RefillMarket => self.refill_market(ev),
             Step::EndAction => self.end_action(ev),
             _ => unreachable!("only automatic steps run"),
         }

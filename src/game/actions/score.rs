@@ -81,12 +81,14 @@ impl State {
             cost,
             free,
         });
-        self.refill_market(ev);
         if self.players[seat as usize].crystals.len() >= CRYSTALS_TO_WIN {
             self.winner = Some(seat);
             ev.push(Event::Won { seat });
             return;
         }
+        // The gain effects resolve first, then the market is refilled: below any step
+        // the effect pushes, so it runs once they are done.
+        self.agenda.push(Step::RefillMarket);
         self.on_gain(
             rules,
             seat,
