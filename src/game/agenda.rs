@@ -166,9 +166,7 @@ impl State {
             ),
             Step::Inform { .. } => Poll::Wait,
             Step::Spy { seat } => wait_if(!self.players[opp(seat) as usize].hand.is_empty()),
-            Step::Demoralize { seat, zone } => {
-                wait_if(!self.demoralize_targets(rules, seat, zone).is_empty())
-            }
+            Step::Demoralize { seat, zone } => wait_if(self.can_demoralize(rules, seat, zone)),
             Step::OpponentDiscard { seat } => {
                 wait_if(!self.players[opp(seat) as usize].hand.is_empty())
             }

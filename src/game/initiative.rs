@@ -46,6 +46,24 @@ impl State {
         });
     }
 
+    /// A payment that is not an action's cost (Demoralize): the token moves toward
+    /// the opponent and stops on the last space (glossary, "Paying Initiative").
+    pub(crate) fn pay_effect(&mut self, rules: &Rules, seat: Seat, cost: u8, ev: &mut Vec<Event>) {
+        let l = rules.board.track_length as i32;
+        let t = self.token as i32
+            + if seat == 0 {
+                -(cost as i32)
+            } else {
+                cost as i32
+            };
+        self.token = t.clamp(-l, l) as i8;
+        ev.push(Event::Paid {
+            seat,
+            amount: cost,
+            token: self.token,
+        });
+    }
+
     /// Gaining initiative moves the token toward the gainer and stops at the end.
     pub fn gain(&mut self, rules: &Rules, seat: Seat, amount: u8, ev: &mut Vec<Event>) {
         let l = rules.board.track_length as i32;

@@ -168,22 +168,13 @@ impl State {
         }
     }
 
-    /// Enemy units in `zone` that Demoralize could send home, with their cost.
-    pub(in crate::game) fn demoralize_targets(
-        &self,
-        rules: &Rules,
-        seat: Seat,
-        zone: ZoneId,
-    ) -> Vec<(CardId, u8)> {
+    /// Whether Demoralize may send a unit home from `zone`: any enemy unit there,
+    /// unless `zone` is the enemy's home. Its payment is a game effect, not an
+    /// action's cost, so no unit is out of reach: the token stops on the last space
+    /// (glossary, "Paying Initiative"; `pay_effect`).
+    pub(in crate::game) fn can_demoralize(&self, rules: &Rules, seat: Seat, zone: ZoneId) -> bool {
         let enemy = opp(seat);
-        if rules.board.homes[enemy as usize] == zone {
-            return vec![];
-        }
-        self.squad(zone, enemy)
-            .iter()
-            .map(|&c| (c, self.unit_cost_for_opponent(rules, zone, enemy, c)))
-            .filter(|&(_, cost)| self.can_afford(rules, seat, cost))
-            .collect()
+        rules.board.homes[enemy as usize] != zone && !self.squad(zone, enemy).is_empty()
     }
 
     pub(super) fn check_demoralize(
@@ -196,14 +187,10 @@ impl State {
         match input {
             Input::Done => Ok(()),
             Input::Unit(c) => {
-                if !self
-                    .demoralize_targets(rules, seat, zone)
-                    .iter()
-                    .any(|(t, _)| t == c)
+                if !self.can_demoralize(rules, seat, zone)
+                    || !self.squad(zone, opp(seat)).contains(c)
                 {
-                    return illegal(
-                        "choose an enemy unit in this zone whose activation cost you can pay",
-                    );
+                    return illegal("choose an enemy unit in this zone");
                 }
                 Ok(())
             }
@@ -225,7 +212,7 @@ impl State {
         };
         let enemy = opp(seat);
         let cost = self.unit_cost_for_opponent(rules, zone, enemy, *c);
-        self.pay(rules, seat, cost, ev);
+        self.pay_effect(rules, seat, cost, ev);
         self.remove_unit(zone, enemy, *c);
         ev.push(Event::Demoralized {
             seat,
@@ -244,14 +231,8 @@ impl State {
         out: &mut Vec<Input>,
     ) {
         out.push(Input::Done);
-        // A unit's cost depends on its kind and squad only, so a run of like
-        // units is affordable as a whole or not at all.
-        let targets = self.demoralize_targets(rules, seat, zone);
-        out.extend(
-            self.units(zone, opp(seat))
-                .firsts()
-                .filter(|c| targets.iter().any(|(t, _)| t == c))
-                .map(Input::Unit),
-        );
+        if self.can_demoralize(rules, seat, zone) {
+            out.extend(self.units(zone, opp(seat)).firsts().map(Input::Unit));
+        }
     }
 }
