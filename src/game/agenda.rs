@@ -157,7 +157,7 @@ impl State {
                 wait_if(!self.players[seat as usize].hand.is_empty())
             }
             Step::FreeScore { .. } => wait_if(!self.market.is_empty()),
-            Step::FreeSummon { .. } => wait_if(self.legal_free_summons(rules, step).len() > 1),
+            Step::FreeSummon { .. } => wait_if(self.has_free_summon(rules, step)),
             Step::Recover { seat, filter, .. } => wait_if(
                 self.players[seat as usize]
                     .discard
@@ -362,6 +362,20 @@ impl State {
         seat: Seat,
         input: &Input,
     ) -> Result<Vec<Event>, RuleError> {
+        let mut ev = Vec::new();
+        self.apply_into(rules, seat, input, &mut ev)?;
+        Ok(ev)
+    }
+
+    /// `apply`, appending the events to `ev` (a buffer the caller reuses in hot
+    /// loops: self-play, search). On error nothing has changed, `ev` included.
+    pub fn apply_into(
+        &mut self,
+        rules: &Rules,
+        seat: Seat,
+        input: &Input,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
         if self.winner.is_some() {
             return Err(RuleError::GameOver);
         }
@@ -374,10 +388,9 @@ impl State {
         }
         let step = self.agenda.last().cloned().expect("checked by waits_for");
         self.check(rules, seat, &step, input)?;
-        let mut ev = Vec::new();
-        self.perform(rules, seat, step, input, &mut ev);
-        self.advance(rules, &mut ev);
-        Ok(ev)
+        self.perform(rules, seat, step, input, ev);
+        self.advance(rules, ev);
+        Ok(())
     }
 
     pub(in crate::game) fn wrong(&self, expected: &str) -> RuleError {
@@ -469,16 +482,24 @@ impl State {
     /// choice by its index).
     pub fn legal(&self, rules: &Rules, seat: Seat) -> Vec<Input> {
         let mut out = Vec::new();
+        self.legal_into(rules, seat, &mut out);
+        out
+    }
+
+    /// `legal` into a buffer the caller reuses (cleared first), so hot loops
+    /// (self-play, search) allocate nothing per question once it has grown.
+    pub fn legal_into(&self, rules: &Rules, seat: Seat, out: &mut Vec<Input>) {
+        out.clear();
         if !self.waits_for(seat) {
-            return out;
+            return;
         }
         let step = self.agenda.last().expect("a running match waits on a step");
         match *step {
-            Step::Mulligan { .. } => self.legal_mulligans(seat, &mut out),
-            Step::ChooseAction => self.legal_actions(rules, seat, &mut out),
-            Step::Reorder { zone, .. } => self.legal_reorders(seat, zone, &mut out),
-            Step::DiscardDown { zone, .. } => self.legal_discard_downs(seat, zone, &mut out),
-            Step::Move { zone, .. } => self.legal_moves(rules, seat, zone, &mut out),
+            Step::Mulligan { .. } => self.legal_mulligans(seat, out),
+            Step::ChooseAction => self.legal_actions(rules, seat, out),
+            Step::Reorder { zone, .. } => self.legal_reorders(seat, zone, out),
+            Step::DiscardDown { zone, .. } => self.legal_discard_downs(seat, zone, out),
+            Step::Move { zone, .. } => self.legal_moves(rules, seat, zone, out),
             Step::OfferBattle { .. } => {
                 out.push(Input::Battle(true));
                 out.push(Input::Battle(false));
@@ -487,34 +508,33 @@ impl State {
                 out.push(Input::Done);
                 out.extend(self.battle_options(rules, seat));
             }
-            Step::BattleCards => self.legal_battle_cards(seat, &mut out),
+            Step::BattleCards => self.legal_battle_cards(seat, out),
             Step::OrderEffects | Step::OrderScores => {
                 out.push(Input::First(self.active));
                 out.push(Input::First(opp(self.active)));
             }
             Step::MayDraw { max, .. } => out.extend((0..=max).map(Input::Draw)),
-            Step::RemoveOwnUnit { .. } => self.legal_remove_own_unit(seat, &mut out),
-            Step::DestroyEnemyUnit { .. } => self.legal_destroy_enemy_unit(seat, &mut out),
+            Step::RemoveOwnUnit { .. } => self.legal_remove_own_unit(seat, out),
+            Step::DestroyEnemyUnit { .. } => self.legal_destroy_enemy_unit(seat, out),
             Step::Flank { .. } => {
                 out.push(Input::Accept(true));
                 out.push(Input::Accept(false));
             }
-            Step::Retreat { .. } => self.legal_retreats(rules, seat, &mut out),
+            Step::Retreat { .. } => self.legal_retreats(rules, seat, out),
             Step::ReturnCard { .. } => {
                 out.push(Input::Return(true));
                 out.push(Input::Return(false));
             }
-            Step::ReplenishDiscard { .. } => self.legal_replenish_discards(seat, &mut out),
+            Step::ReplenishDiscard { .. } => self.legal_replenish_discards(seat, out),
             Step::FreeScore { .. } => out.extend(self.market.iter().map(|&c| Input::Score(c))),
-            Step::FreeSummon { .. } => out = self.legal_free_summons(rules, step),
-            Step::Recover { filter, .. } => self.legal_recovers(rules, seat, filter, &mut out),
-            Step::Inform { .. } => self.legal_informs(seat, &mut out),
-            Step::Spy { .. } => self.legal_spies(seat, &mut out),
-            Step::Demoralize { zone, .. } => self.legal_demoralizes(rules, seat, zone, &mut out),
-            Step::OpponentDiscard { .. } => self.legal_opponent_discards(seat, &mut out),
+            Step::FreeSummon { .. } => self.legal_free_summons(rules, step, out),
+            Step::Recover { filter, .. } => self.legal_recovers(rules, seat, filter, out),
+            Step::Inform { .. } => self.legal_informs(seat, out),
+            Step::Spy { .. } => self.legal_spies(seat, out),
+            Step::Demoralize { zone, .. } => self.legal_demoralizes(rules, seat, zone, out),
+            Step::OpponentDiscard { .. } => self.legal_opponent_discards(seat, out),
             _ => unreachable!("automatic steps never wait"),
         }
-        out
     }
 
     /// The cards the seat may look at for the question it must answer now: the top

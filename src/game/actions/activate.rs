@@ -69,7 +69,7 @@ impl State {
 
     /// Where `cards` of the activated squad may move: an adjacent zone, or when they
     /// fly (`can_fly`) any zone up to 2 away; nowhere when an enemy squad holds them
-    /// in place.
+    /// in place. In zone order.
     pub fn move_destinations(
         &self,
         rules: &Rules,
@@ -77,22 +77,26 @@ impl State {
         zone: ZoneId,
         cards: &[CardId],
     ) -> Vec<ZoneId> {
-        let fly = self.can_fly(rules, zone, seat, cards);
+        let mask = self.move_mask(rules, seat, zone, self.can_fly(rules, zone, seat, cards));
+        (0..rules.board.zones.len() as ZoneId)
+            .filter(|&z| mask & (1 << z) != 0)
+            .collect()
+    }
+
+    /// `move_destinations` as a bit set, for a move that flies or not.
+    fn move_mask(&self, rules: &Rules, seat: Seat, zone: ZoneId, fly: bool) -> u16 {
         if !fly && !self.squad(zone, opp(seat)).is_empty() {
-            return vec![];
+            return 0;
         }
-        let mut out: Vec<ZoneId> = rules.board.neighbours(zone).collect();
-        if fly {
-            for z in out.clone() {
-                for far in rules.board.neighbours(z) {
-                    if far != zone && !out.contains(&far) {
-                        out.push(far);
-                    }
-                }
-            }
-            out.sort_unstable();
+        let near = rules.board.adjacent[zone as usize];
+        if !fly {
+            return near;
         }
-        out
+        let mut far = near;
+        for z in rules.board.neighbours(zone) {
+            far |= rules.board.adjacent[z as usize];
+        }
+        far & !(1 << zone)
     }
 
     pub(in crate::game) fn check_move(
@@ -176,15 +180,25 @@ impl State {
     ) {
         out.push(Input::Stay);
         let squad = self.squad(zone, seat);
+        // Two destination sets, worked out once: a subset flies or walks.
+        let walk = self.move_mask(rules, seat, zone, false);
+        let fly = self.move_mask(rules, seat, zone, true);
+        let zones = rules.board.zones.len() as ZoneId;
         self.units(zone, seat)
             .for_each_subset(squad.len(), |cards| {
-                if !cards.is_empty() {
-                    for to in self.move_destinations(rules, seat, zone, &cards) {
-                        out.push(Input::Move {
-                            cards: cards.clone(),
-                            to,
-                        });
-                    }
+                if cards.is_empty() {
+                    return;
+                }
+                let mask = if self.can_fly(rules, zone, seat, &cards) {
+                    fly
+                } else {
+                    walk
+                };
+                for to in (0..zones).filter(|&z| mask & (1 << z) != 0) {
+                    out.push(Input::Move {
+                        cards: cards.clone(),
+                        to,
+                    });
                 }
             });
     }

@@ -209,11 +209,18 @@ impl State {
         }
     }
 
-    /// The units a free summon may bring in, and whether `input` is one of them.
+    /// Whether `input` is one of the answers a free summon offers.
     fn free_summon_allows(&self, rules: &Rules, step: &Step, input: &Input) -> bool {
-        self.legal_free_summons(rules, step)
-            .iter()
-            .any(|l| self.same_choice(l, input))
+        let mut legal = Vec::new();
+        self.legal_free_summons(rules, step, &mut legal);
+        legal.iter().any(|l| self.same_choice(l, input))
+    }
+
+    /// Whether a free summon has anything to offer besides `done`.
+    pub(in crate::game) fn has_free_summon(&self, rules: &Rules, step: &Step) -> bool {
+        let mut legal = Vec::new();
+        self.legal_free_summons(rules, step, &mut legal);
+        legal.len() > 1
     }
 
     pub(in crate::game) fn perform_free_summon(
@@ -237,7 +244,12 @@ impl State {
         }
     }
 
-    pub(in crate::game) fn legal_free_summons(&self, rules: &Rules, step: &Step) -> Vec<Input> {
+    pub(in crate::game) fn legal_free_summons(
+        &self,
+        rules: &Rules,
+        step: &Step,
+        out: &mut Vec<Input>,
+    ) {
         let Step::FreeSummon {
             seat,
             kind,
@@ -246,14 +258,14 @@ impl State {
             zone,
         } = *step
         else {
-            return vec![];
+            return;
         };
         let p = &self.players[seat as usize];
         let mut pool = Classes::new().pile(self, &p.hand);
         if from_discard {
             pool = pool.pile(self, &p.discard);
         }
-        let mut out = vec![Input::Done];
+        out.push(Input::Done);
         for c in pool.firsts() {
             if kind.is_some_and(|k| self.kinds[c as usize] != k)
                 || ty.is_some_and(|t| !self.card(rules, c).types.has(t))
@@ -279,6 +291,5 @@ impl State {
                 }
             }
         }
-        out
     }
 }

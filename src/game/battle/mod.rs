@@ -25,6 +25,9 @@ pub(super) fn is_active_before_damage(e: Effect) -> bool {
     )
 }
 
+/// The start-of-battle options of one seat.
+pub(super) type BattleOptions = arrayvec::ArrayVec<super::Input, { 5 + CRYSTALS_TO_WIN }>;
+
 fn clamp_u8(v: u32) -> u8 {
     v.min(u8::MAX as u32) as u8
 }
@@ -93,10 +96,12 @@ impl State {
         self.agenda.push(Step::BattleOptions { seat: self.active });
     }
 
-    /// Inputs a seat may use as the battle starts (Predict, Sacrifice, crystals).
-    pub(super) fn battle_options(&self, rules: &Rules, seat: Seat) -> Vec<super::Input> {
+    /// Inputs a seat may use as the battle starts (Predict, Sacrifice, crystals): at
+    /// most 3 + 2 + the collected crystals (fewer than 4, or the match is won), so
+    /// on the stack (this is asked at every battle).
+    pub(super) fn battle_options(&self, rules: &Rules, seat: Seat) -> BattleOptions {
         use super::Input;
-        let mut out = Vec::new();
+        let mut out = BattleOptions::new();
         let b = self.battle_ref();
         if !self.battle_squads_present() {
             return out;
