@@ -53,20 +53,6 @@ impl State {
             .is_some_and(|c| self.signature_of(rules, c) == Some(sig))
     }
 
-    /// Zones where the seat's top unit has `ability`.
-    pub fn zones_with_top(
-        &self,
-        rules: &Rules,
-        seat: Seat,
-        ability: Ability,
-    ) -> impl Iterator<Item = ZoneId> + '_ {
-        let rules_zones = rules.board.zones.len() as ZoneId;
-        let found: Vec<ZoneId> = (0..rules_zones)
-            .filter(|&z| self.top_has(rules, z, seat, ability))
-            .collect();
-        found.into_iter()
-    }
-
     /// The most units this squad may hold: the Horde limit while its top unit has
     /// Horde, otherwise 3.
     pub fn squad_limit(&self, rules: &Rules, seat: Seat, zone: ZoneId) -> usize {
