@@ -255,7 +255,7 @@ pub(super) fn check_card_table(rules: &Rules, v: &Value) -> Result<String, Strin
     }
     let CardLeaf { name, from, owner } =
         card_leaf(v).ok_or_else(|| format!("{v}: a card table needs `card = NAME`"))?;
-    if m.contains_key("owner") && !owner.is_some_and(|o| o < 2) {
+    if m.contains_key("owner") && owner.is_none_or(|o| o >= 2) {
         return Err("`owner` is a seat: 0 or 1".into());
     }
     if let Some(from) = from {

@@ -1227,6 +1227,9 @@ fn kind_names_in_order(rules: &Rules, kinds: &[KindId]) -> Vec<String> {
         .collect()
 }
 
+/// Collected crystals to compare per seat: the key, the expected lists, and whether
+/// only the face-down ones count.
+type CrystalCheck<'a> = (&'a str, &'a Option<[Vec<CrystalId>; 2]>, bool);
 /// A per-seat count to check: its name, the expected values, how to read it.
 type CountCheck<'a> = (&'a str, &'a Option<[usize; 2]>, fn(&State, usize) -> usize);
 /// A per-seat pile to compare as a multiset of kinds.
@@ -1444,7 +1447,7 @@ fn check(rules: &Rules, state: &State, events: &[Event], e: &Expect, out: &mut V
             .map(|&c| rules.pack.crystals[c as usize].name.clone())
             .collect()
     };
-    let collected: [(&str, &Option<[Vec<CrystalId>; 2]>, bool); 2] = [
+    let collected: [CrystalCheck; 2] = [
         ("crystals", &e.crystals, false),
         ("face_down", &e.face_down, true),
     ];
