@@ -212,17 +212,19 @@ impl State {
                     _ => self.agenda.push(Step::DiscardDown { seat, zone, limit }),
                 }
             }
-            let Some(step) = self.agenda.last().cloned() else {
+            let Some(step) = self.agenda.last() else {
                 self.agenda.push(Step::ChooseAction);
                 return;
             };
-            match self.poll(rules, &step) {
+            // Polled in place: only a step that runs is taken off (no clone per turn
+            // of the loop).
+            match self.poll(rules, step) {
                 Poll::Wait => return,
                 Poll::Skip => {
                     self.agenda.pop();
                 }
                 Poll::Run => {
-                    self.agenda.pop();
+                    let step = self.agenda.pop().expect("polled above");
                     self.run(rules, step, ev);
                 }
             }

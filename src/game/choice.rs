@@ -294,26 +294,32 @@ impl Classes {
 }
 
 /// Calls `f` with every distinct order of `cards` (orders that differ only by swapping
-/// alike cards count once).
+/// alike cards count once). At each position the candidates are the unused cards in
+/// their given order, skipping a card when an alike one comes earlier among them.
 pub(super) fn for_each_order(state: &State, cards: &[CardId], mut f: impl FnMut(Cards)) {
-    fn rec(state: &State, rest: &mut Cards, cur: &mut Cards, f: &mut impl FnMut(Cards)) {
-        if rest.is_empty() {
+    fn rec(cards: &[CardId], keys: &[u16], used: u32, cur: &mut Cards, f: &mut impl FnMut(Cards)) {
+        if cur.len() == cards.len() {
             f(cur.clone());
             return;
         }
-        for i in 0..rest.len() {
-            if rest[..i].iter().any(|&c| alike(state, c, rest[i])) {
+        let mut seen: ArrayVec<u16, SQUAD_CAPACITY> = ArrayVec::new();
+        for i in 0..cards.len() {
+            if used & (1 << i) != 0 || seen.contains(&keys[i]) {
                 continue;
             }
-            let c = rest.remove(i);
-            cur.push(c);
-            rec(state, rest, cur, f);
+            seen.push(keys[i]);
+            cur.push(cards[i]);
+            rec(cards, keys, used | (1 << i), cur, f);
             cur.pop();
-            rest.insert(i, c);
         }
     }
-    let mut rest: Cards = cards.iter().copied().collect();
-    rec(state, &mut rest, &mut Cards::new(), &mut f);
+    let cards = &cards[..cards.len().min(SQUAD_CAPACITY)];
+    // Alike means same kind and owner: one number per card, worked out once.
+    let keys: ArrayVec<u16, SQUAD_CAPACITY> = cards
+        .iter()
+        .map(|&c| u16::from(state.kinds[c as usize]) << 1 | u16::from(owner(c)))
+        .collect();
+    rec(cards, &keys, 0, &mut Cards::new(), &mut f);
 }
 
 /// Whether the squad can be put in more than one order (two units that are not alike).
