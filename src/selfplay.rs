@@ -20,7 +20,7 @@ pub struct GameResult {
 /// How the random player gets its legal inputs and events.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Buffers {
-    /// One `legal` and one event buffer for the whole game (`legal_into`,
+    /// One `legal` and one event buffer for the whole game (`pick_legal`,
     /// `apply_into`): what self-play and the benchmark use.
     Reused,
     /// A new vector per question and per answer (`legal`, `apply`), as most callers
@@ -56,17 +56,21 @@ pub fn play_random_with(
     while state.winner.is_none() && inputs < MAX_INPUTS {
         let waiting = state.waiting();
         let seat = waiting[below(&mut rng, waiting.len() as u32) as usize];
-        match buffers {
-            Buffers::Reused => state.legal_into(rules, seat, &mut legal),
-            Buffers::Fresh => legal = state.legal(rules, seat),
-        }
-        if legal.is_empty() {
+        let mut pick = |n: usize| below(&mut rng, n as u32) as usize;
+        let input: Option<Input> = match buffers {
+            Buffers::Reused => state.pick_legal(rules, seat, &mut legal, pick),
+            Buffers::Fresh => {
+                legal = state.legal(rules, seat);
+                (!legal.is_empty()).then(|| legal[pick(legal.len())].clone())
+            }
+        };
+        let Some(input) = input else {
             return Err(format!(
                 "seat {seat} must answer {:?} but has no legal input",
                 state.pending().question
             ));
-        }
-        let input: &Input = &legal[below(&mut rng, legal.len() as u32) as usize];
+        };
+        let input = &input;
         let applied = match buffers {
             Buffers::Reused => {
                 ev.clear();

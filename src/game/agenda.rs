@@ -8,7 +8,7 @@
 
 use super::Rules;
 use super::board::ZoneId;
-use super::choice::has_several_orders;
+use super::choice::{count_orders, has_several_orders, nth_order};
 use super::event::Event;
 use super::input::{Input, RuleError, illegal};
 use super::state::*;
@@ -486,6 +486,32 @@ impl State {
         let mut out = Vec::new();
         self.legal_into(rules, seat, &mut out);
         out
+    }
+
+    /// One legal answer picked by index without building the others where that is
+    /// cheap: `pick` gets the number of legal answers and returns an index below it;
+    /// the answer is `legal(rules, seat)[index]`, so a random player picks exactly as
+    /// from the list. A squad's orders (up to 8! of a Horde squad) are counted and the
+    /// one picked is built alone; other questions go through `legal_into(buf)`.
+    pub fn pick_legal(
+        &self,
+        rules: &Rules,
+        seat: Seat,
+        buf: &mut Vec<Input>,
+        pick: impl FnOnce(usize) -> usize,
+    ) -> Option<Input> {
+        if let (true, Some(Step::Reorder { zone, .. })) = (self.waits_for(seat), self.agenda.last())
+        {
+            let squad = self.squad(*zone, seat);
+            let n = count_orders(self, squad);
+            let k = pick(n);
+            return (k < n).then(|| Input::Order(nth_order(self, squad, k)));
+        }
+        self.legal_into(rules, seat, buf);
+        if buf.is_empty() {
+            return None;
+        }
+        buf.get(pick(buf.len())).cloned()
     }
 
     /// `legal` into a buffer the caller reuses (cleared first), so hot loops
