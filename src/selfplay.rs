@@ -17,33 +17,68 @@ pub struct GameResult {
     pub reshuffles: u32,
 }
 
+/// How the random player gets its legal inputs and events.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Buffers {
+    /// One `legal` and one event buffer for the whole game (`pick_legal`,
+    /// `apply_into`): what self-play and the benchmark use.
+    Reused,
+    /// A new vector per question and per answer (`legal`, `apply`), as most callers
+    /// do: the benchmark's comparison.
+    Fresh,
+}
+
 /// Plays one game with uniformly random legal inputs. `check` runs after every input
 /// (the property tests pass their invariant checks here).
 pub fn play_random(
     rules: &Rules,
     setup: Setup,
     player_seed: u64,
+    check: impl FnMut(&State, &[crate::game::Event]) -> Result<(), String>,
+) -> Result<(GameResult, State), String> {
+    play_random_with(rules, setup, player_seed, Buffers::Reused, check)
+}
+
+/// `play_random` with the buffers chosen; both pick the same inputs.
+pub fn play_random_with(
+    rules: &Rules,
+    setup: Setup,
+    player_seed: u64,
+    buffers: Buffers,
     mut check: impl FnMut(&State, &[crate::game::Event]) -> Result<(), String>,
 ) -> Result<(GameResult, State), String> {
-    let (mut state, ev) = State::new(rules, setup)?;
+    let (mut state, mut ev) = State::new(rules, setup)?;
     check(&state, &ev)?;
     let mut rng = Pcg32::seed_from_u64(player_seed);
     let mut inputs = 0;
     let mut reshuffles = 0;
+    let mut legal = Vec::new();
     while state.winner.is_none() && inputs < MAX_INPUTS {
         let waiting = state.waiting();
         let seat = waiting[below(&mut rng, waiting.len() as u32) as usize];
-        let legal = state.legal(rules, seat);
-        if legal.is_empty() {
+        let mut pick = |n: usize| below(&mut rng, n as u32) as usize;
+        let input: Option<Input> = match buffers {
+            Buffers::Reused => state.pick_legal(rules, seat, &mut legal, pick),
+            Buffers::Fresh => {
+                legal = state.legal(rules, seat);
+                (!legal.is_empty()).then(|| legal[pick(legal.len())].clone())
+            }
+        };
+        let Some(input) = input else {
             return Err(format!(
                 "seat {seat} must answer {:?} but has no legal input",
                 state.pending().question
             ));
-        }
-        let input: &Input = &legal[below(&mut rng, legal.len() as u32) as usize];
-        let ev = state
-            .apply(rules, seat, input)
-            .map_err(|e| format!("legal input {input:?} refused: {e}"))?;
+        };
+        let input = &input;
+        let applied = match buffers {
+            Buffers::Reused => {
+                ev.clear();
+                state.apply_into(rules, seat, input, &mut ev)
+            }
+            Buffers::Fresh => state.apply(rules, seat, input).map(|e| ev = e),
+        };
+        applied.map_err(|e| format!("legal input {input:?} refused: {e}"))?;
         reshuffles += ev
             .iter()
             .filter(|e| matches!(e, crate::game::Event::Reshuffled { .. }))
@@ -80,6 +115,18 @@ pub struct Summary {
 
 /// Plays `games` random games, cycling through the clan pairs given (or all pairs).
 pub fn run(rules: &Rules, games: u64, seed: u64, pairs: &[[u8; 2]], mulligan: bool) -> Summary {
+    run_with(rules, games, seed, pairs, mulligan, Buffers::Reused)
+}
+
+/// `run` with the random player's buffers chosen (the benchmark compares both).
+pub fn run_with(
+    rules: &Rules,
+    games: u64,
+    seed: u64,
+    pairs: &[[u8; 2]],
+    mulligan: bool,
+    buffers: Buffers,
+) -> Summary {
     let start = std::time::Instant::now();
     let mut s = Summary {
         games,
@@ -105,7 +152,7 @@ pub fn run(rules: &Rules, games: u64, seed: u64, pairs: &[[u8; 2]], mulligan: bo
             seed: game_seed,
             mulligan,
         };
-        match play_random(rules, setup, game_seed ^ 0xA5A5, |_, _| Ok(())) {
+        match play_random_with(rules, setup, game_seed ^ 0xA5A5, buffers, |_, _| Ok(())) {
             Ok((r, state)) => {
                 inputs += r.inputs as u64;
                 turns += r.turns as u64;

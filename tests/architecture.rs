@@ -27,8 +27,7 @@ fn the_game_layer_uses_no_io_clock_or_os_randomness() {
     ];
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/game");
     let mut checked = 0;
-    for entry in std::fs::read_dir(&dir).unwrap() {
-        let path = entry.unwrap().path();
+    for path in rust_files(&dir) {
         let text = std::fs::read_to_string(&path).unwrap();
         for word in forbidden {
             for (n, line) in text.lines().enumerate() {
@@ -47,4 +46,18 @@ fn the_game_layer_uses_no_io_clock_or_os_randomness() {
         checked >= 8,
         "expected the engine's modules under src/game, found {checked}"
     );
+}
+
+/// Every `.rs` file under `dir`, subfolders included (`actions/`, `battle/`).
+fn rust_files(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            out.extend(rust_files(&path));
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+    out
 }

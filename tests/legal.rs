@@ -96,6 +96,18 @@ struct Seen {
 fn check_position(rules: &Rules, state: &State, seat: Seat, rng: &mut Pcg32, seen: &mut Seen) {
     let legal = state.legal(rules, seat);
     seen.positions += 1;
+    // `pick_legal` gives the answer `legal` lists at the index picked, also where it
+    // builds that answer alone (a squad's orders).
+    let mut buf = Vec::new();
+    for k in 0..legal.len() {
+        let mut asked = None;
+        let picked = state.pick_legal(rules, seat, &mut buf, |n| {
+            asked = Some(n);
+            k
+        });
+        assert_eq!(asked, Some(legal.len()), "pick_legal counted wrong");
+        assert_eq!(picked.as_ref(), Some(&legal[k]), "pick_legal's answer #{k}");
+    }
     for (i, l) in legal.iter().enumerate() {
         state
             .clone()

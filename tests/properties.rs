@@ -208,6 +208,17 @@ fn same_seed_and_inputs_give_byte_identical_state_json() {
         };
         let mut inputs = Vec::new();
         let (_, first) = selfplay::play_random(&rules, setup.clone(), seed, |_, _| Ok(())).unwrap();
+        // The random player reusing its buffers (legal_into, apply_into) plays exactly
+        // as with a new vector per call (legal, apply).
+        let (_, fresh) = selfplay::play_random_with(
+            &rules,
+            setup.clone(),
+            seed,
+            selfplay::Buffers::Fresh,
+            |_, _| Ok(()),
+        )
+        .unwrap();
+        assert_eq!(first, fresh);
         // Replay by recording the inputs of a second run with the same player seed.
         let (mut state, _) = State::new(&rules, setup.clone()).unwrap();
         let mut rng = Pcg32::seed_from_u64(seed);

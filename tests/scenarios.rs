@@ -165,6 +165,23 @@ fn unknown_zone_is_reported() {
 }
 
 #[test]
+fn track_length_and_horde_limit_outside_their_limits_are_reported() {
+    let e = load_err(&MINIMAL.replace("clans =", "track_length = 3\nclans ="));
+    assert!(
+        e.contains("track_length") && e.contains("between 4 and 60, got 3"),
+        "{e}"
+    );
+    let e = load_err(&MINIMAL.replace("clans =", "horde_limit = 9\nclans ="));
+    assert!(
+        e.contains("horde_limit") && e.contains("between 4 and 8, got 9"),
+        "{e}"
+    );
+    // The token is checked against the file's track, not the board's.
+    let e = load_err(&MINIMAL.replace("clans =", "track_length = 6\ntoken = 7\nclans ="));
+    assert!(e.contains("must be between -6 and 6, got 7"), "{e}");
+}
+
+#[test]
 fn other_file_errors_are_reported() {
     let e = load_err(&MINIMAL.replace("[\"blood\", \"skull\"]", "[\"blood\", \"goblin\"]"));
     assert!(

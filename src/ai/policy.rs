@@ -4,7 +4,7 @@
 //! other actions.
 
 use crate::game::rng::below;
-use crate::game::{Input, Rules, State};
+use crate::game::{Event, Input, Rules, State};
 use rand_pcg::Pcg32;
 
 /// The kind of an input, for the balanced random choice.
@@ -66,11 +66,14 @@ pub fn pick(legal: &[Input], rng: &mut Pcg32) -> usize {
 /// until the match ends, then until no battle is running (at most as many again).
 /// Returns the number of answers played.
 pub fn playout(rules: &Rules, state: &mut State, rng: &mut Pcg32, max_inputs: u32) -> u32 {
+    // One legal-input and one event buffer for the whole playout (rollouts run once
+    // per search iteration).
+    let mut buffers = (Vec::new(), Vec::new());
     let mut n = 0;
     while state.winner.is_none()
         && (n < max_inputs || (state.battle.is_some() && n < 2 * max_inputs))
     {
-        if !step(rules, state, rng) {
+        if !step_with(rules, state, rng, &mut buffers) {
             break;
         }
         n += 1;
@@ -80,17 +83,26 @@ pub fn playout(rules: &Rules, state: &mut State, rng: &mut Pcg32, max_inputs: u3
 
 /// One answer by the default policy (the first waiting seat). False if nothing waits.
 pub fn step(rules: &Rules, state: &mut State, rng: &mut Pcg32) -> bool {
-    let pending = state.pending();
-    let Some(&seat) = pending.seats.first() else {
+    step_with(rules, state, rng, &mut (Vec::new(), Vec::new()))
+}
+
+fn step_with(
+    rules: &Rules,
+    state: &mut State,
+    rng: &mut Pcg32,
+    (legal, events): &mut (Vec<Input>, Vec<Event>),
+) -> bool {
+    let Some(&seat) = state.waiting().first() else {
         return false;
     };
-    let legal = state.legal(rules, seat);
+    state.legal_into(rules, seat, legal);
     if legal.is_empty() {
         return false;
     }
-    let i = pick(&legal, rng);
+    let i = pick(legal, rng);
+    events.clear();
     state
-        .apply(rules, seat, &legal[i])
+        .apply_into(rules, seat, &legal[i], events)
         .expect("a legal input is accepted");
     true
 }

@@ -1,6 +1,6 @@
 //! Questions about abilities: which unit's ability is active, what a squad costs to
 //! activate, what it attacks with, where a summon may go. Every ability's rule lives
-//! once, here or at the one place in `engine.rs` / `battle.rs` where it triggers.
+//! once, here or at the one place (`triggers.rs`, `battle/`, an action) where it triggers.
 
 use super::Rules;
 use super::board::MAX_ZONES;
@@ -51,20 +51,6 @@ impl State {
     ) -> bool {
         self.top(zone, seat)
             .is_some_and(|c| self.signature_of(rules, c) == Some(sig))
-    }
-
-    /// Zones where the seat's top unit has `ability`.
-    pub fn zones_with_top(
-        &self,
-        rules: &Rules,
-        seat: Seat,
-        ability: Ability,
-    ) -> impl Iterator<Item = ZoneId> + '_ {
-        let rules_zones = rules.board.zones.len() as ZoneId;
-        let found: Vec<ZoneId> = (0..rules_zones)
-            .filter(|&z| self.top_has(rules, z, seat, ability))
-            .collect();
-        found.into_iter()
     }
 
     /// The most units this squad may hold: the Horde limit while its top unit has
@@ -190,11 +176,15 @@ impl State {
         units + self.squad_attack_bonus(rules, zone, seat)
     }
 
-    /// Flight: the activated squad's top unit has Flight and every unit of it flies.
-    pub fn can_fly(&self, rules: &Rules, zone: ZoneId, seat: Seat) -> bool {
-        self.top_has(rules, zone, seat, Ability::Flight)
-            && self
-                .squad(zone, seat)
+    /// Flight: moving `cards` out of the seat's squad in `zone` may fly (2 zones, or
+    /// out of a zone with an enemy squad) when Flight shows on the squad's top unit
+    /// (a battlefield ability) and every unit that moves flies. Units left behind are
+    /// no longer the activated squad (glossary, "Activated Squad"), so they do not
+    /// keep the others on the ground.
+    pub fn can_fly(&self, rules: &Rules, zone: ZoneId, seat: Seat, cards: &[CardId]) -> bool {
+        !cards.is_empty()
+            && self.top_has(rules, zone, seat, Ability::Flight)
+            && cards
                 .iter()
                 .all(|&c| self.has_type(rules, c, rules.pack.known.flying))
     }

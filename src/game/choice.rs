@@ -294,26 +294,100 @@ impl Classes {
 }
 
 /// Calls `f` with every distinct order of `cards` (orders that differ only by swapping
-/// alike cards count once).
+/// alike cards count once). At each position the candidates are the unused cards in
+/// their given order, skipping a card when an alike one comes earlier among them.
 pub(super) fn for_each_order(state: &State, cards: &[CardId], mut f: impl FnMut(Cards)) {
-    fn rec(state: &State, rest: &mut Cards, cur: &mut Cards, f: &mut impl FnMut(Cards)) {
-        if rest.is_empty() {
+    fn rec(cards: &[CardId], keys: &[u16], used: u32, cur: &mut Cards, f: &mut impl FnMut(Cards)) {
+        if cur.len() == cards.len() {
             f(cur.clone());
             return;
         }
-        for i in 0..rest.len() {
-            if rest[..i].iter().any(|&c| alike(state, c, rest[i])) {
+        let mut seen: ArrayVec<u16, SQUAD_CAPACITY> = ArrayVec::new();
+        for i in 0..cards.len() {
+            if used & (1 << i) != 0 || seen.contains(&keys[i]) {
                 continue;
             }
-            let c = rest.remove(i);
-            cur.push(c);
-            rec(state, rest, cur, f);
+            seen.push(keys[i]);
+            cur.push(cards[i]);
+            rec(cards, keys, used | (1 << i), cur, f);
             cur.pop();
-            rest.insert(i, c);
         }
     }
-    let mut rest: Cards = cards.iter().copied().collect();
-    rec(state, &mut rest, &mut Cards::new(), &mut f);
+    let cards = &cards[..cards.len().min(SQUAD_CAPACITY)];
+    let keys = order_keys(state, cards);
+    rec(cards, &keys, 0, &mut Cards::new(), &mut f);
+}
+
+/// The number of distinct orders of `cards` (as `for_each_order` lists them): n! over
+/// the product of the factorials of the counts of alike cards.
+pub(super) fn count_orders(state: &State, cards: &[CardId]) -> usize {
+    let keys = order_keys(state, cards);
+    let mut counts: ArrayVec<(u16, u32), SQUAD_CAPACITY> = ArrayVec::new();
+    for &k in &keys {
+        match counts.iter_mut().find(|(key, _)| *key == k) {
+            Some((_, n)) => *n += 1,
+            None => counts.push((k, 1)),
+        }
+    }
+    multinomial(keys.len() as u32, counts.iter().map(|&(_, n)| n))
+}
+
+/// The `k`th order `for_each_order` would list (0-based), built alone: at each
+/// position, skip whole blocks of orders (one per candidate) until `k` falls in one.
+pub(super) fn nth_order(state: &State, cards: &[CardId], mut k: usize) -> Cards {
+    let cards = &cards[..cards.len().min(SQUAD_CAPACITY)];
+    let keys = order_keys(state, cards);
+    let mut used = 0u32;
+    let mut out = Cards::new();
+    while out.len() < cards.len() {
+        let mut seen: ArrayVec<u16, SQUAD_CAPACITY> = ArrayVec::new();
+        let mut chosen = None;
+        for i in 0..cards.len() {
+            if used & (1 << i) != 0 || seen.contains(&keys[i]) {
+                continue;
+            }
+            seen.push(keys[i]);
+            // Orders of what is left once card i takes this position.
+            let rest = (0..cards.len()).filter(|&j| j != i && used & (1 << j) == 0);
+            let mut counts: ArrayVec<(u16, u32), SQUAD_CAPACITY> = ArrayVec::new();
+            for j in rest {
+                match counts.iter_mut().find(|(key, _)| *key == keys[j]) {
+                    Some((_, n)) => *n += 1,
+                    None => counts.push((keys[j], 1)),
+                }
+            }
+            let left = (cards.len() - out.len() - 1) as u32;
+            let block = multinomial(left, counts.iter().map(|&(_, n)| n));
+            if k < block {
+                chosen = Some(i);
+                break;
+            }
+            k -= block;
+        }
+        let i = chosen.expect("k is below the number of orders");
+        used |= 1 << i;
+        out.push(cards[i]);
+    }
+    out
+}
+
+/// Alike means same kind and owner: one number per card.
+fn order_keys(state: &State, cards: &[CardId]) -> ArrayVec<u16, SQUAD_CAPACITY> {
+    cards
+        .iter()
+        .take(SQUAD_CAPACITY)
+        .map(|&c| u16::from(state.kinds[c as usize]) << 1 | u16::from(owner(c)))
+        .collect()
+}
+
+/// n! / (c1! c2! ...) for counts summing to n (n is at most 16, so it fits).
+fn multinomial(n: u32, counts: impl Iterator<Item = u32>) -> usize {
+    let fact = |m: u32| (1..=m as u64).product::<u64>();
+    let mut total = fact(n);
+    for c in counts {
+        total /= fact(c);
+    }
+    total as usize
 }
 
 /// Whether the squad can be put in more than one order (two units that are not alike).

@@ -2,23 +2,29 @@
 //! and no OS randomness, so it can only fail with a rules error.
 
 pub mod abilities;
+mod actions;
+pub mod agenda;
 pub mod battle;
 pub mod board;
 pub mod choice;
-pub mod engine;
 pub mod event;
+mod initiative;
 pub mod input;
-mod legal;
 pub mod pack;
+mod piles;
 pub mod rng;
+mod setup;
 pub(crate) mod source;
+mod squads;
 pub mod state;
 pub mod text;
+mod triggers;
+mod turn;
 pub mod validate;
 pub mod view;
 
+pub use agenda::{Pending, Question, RULES_VERSION};
 pub use board::{Board, ZoneId};
-pub use engine::{Pending, Question, RULES_VERSION};
 pub use event::Event;
 pub use input::{Input, RuleError};
 pub use pack::Pack;

@@ -273,6 +273,9 @@ pub enum Step {
     FreeScore {
         seat: Seat,
     },
+    /// The gained crystal's effects are done: refill the face-up crystals to 3
+    /// (rulebook "Score": "Then she replaces it with the top card of the crystal deck").
+    RefillMarket,
     /// Free scores owed, win check and passing the turn.
     EndAction,
 }

@@ -6,8 +6,8 @@
 //! card is only "chosen".
 
 use super::Rules;
+use super::agenda::Pending;
 use super::board::ZoneId;
-use super::engine::Pending;
 use super::pack::{KindId, Style};
 use super::state::{CardId, CollectedCrystal, CrystalId, Seat, State, Step, owner};
 use serde::{Deserialize, Serialize};

@@ -4,7 +4,7 @@
 use super::eq;
 use crate::game::choice::Place;
 use crate::game::pack::DECK_SIZE;
-use crate::game::state::{CardId, Seat, TOTAL_CARDS};
+use crate::game::state::{CardId, Seat, TOTAL_CARDS, owner};
 use crate::game::{Input, Rules, State};
 use serde_json::{Value, json};
 
@@ -180,18 +180,40 @@ fn card_matches(rules: &Rules, state: &State, name: &str, c: CardId) -> bool {
     eq(&def.name, name) || eq(&def.id, name)
 }
 
-/// A card as a file names it: its name (a card in any place), or `{ card, from }` (a
-/// card in that place: `hand`, `draw`, `discard`, `removed`, `battle`, or a zone for a
-/// unit of a squad there).
-fn card_leaf(v: &Value) -> Option<(&str, Option<&str>)> {
+/// A card as a file names it: its name (a card in any place), or a table with
+/// `card` and any of `from` (a card in that place: `hand`, `draw`, `discard`,
+/// `removed`, `battle`, or a zone for a unit of a squad there) and `owner` (the seat
+/// that owns it, to tell same-named units of a squad apart by owner).
+#[derive(Clone, Copy)]
+struct CardLeaf<'a> {
+    name: &'a str,
+    from: Option<&'a str>,
+    owner: Option<u64>,
+}
+
+fn card_leaf(v: &Value) -> Option<CardLeaf<'_>> {
     match v {
-        Value::String(n) => Some((n, None)),
-        Value::Object(m) => Some((
-            m.get("card")?.as_str()?,
-            m.get("from").and_then(Value::as_str),
-        )),
+        Value::String(n) => Some(CardLeaf {
+            name: n,
+            from: None,
+            owner: None,
+        }),
+        Value::Object(m) => Some(CardLeaf {
+            name: m.get("card")?.as_str()?,
+            from: m.get("from").and_then(Value::as_str),
+            owner: m.get("owner").and_then(Value::as_u64),
+        }),
         _ => None,
     }
+}
+
+/// Whether card instance `c` is the card `leaf` names.
+fn leaf_names(rules: &Rules, state: &State, leaf: CardLeaf, c: CardId) -> bool {
+    card_matches(rules, state, leaf.name, c)
+        && leaf
+            .from
+            .is_none_or(|p| place_matches(rules, state.class(c).place, p))
+        && leaf.owner.is_none_or(|o| owner(c) as u64 == o)
 }
 
 /// The word a file uses for a place.
@@ -223,13 +245,19 @@ pub(super) fn check_card_table(rules: &Rules, v: &Value) -> Result<String, Strin
     let Value::Object(m) = v else {
         return Err(format!("{v} is not a card"));
     };
-    if let Some(k) = m.keys().find(|k| *k != "card" && *k != "from") {
+    if let Some(k) = m
+        .keys()
+        .find(|k| !["card", "from", "owner"].contains(&k.as_str()))
+    {
         return Err(format!(
-            "unknown key `{k}` in a card (write {{ card = NAME, from = PLACE }})"
+            "unknown key `{k}` in a card (write {{ card = NAME, from = PLACE, owner = SEAT }})"
         ));
     }
-    let (name, from) =
+    let CardLeaf { name, from, owner } =
         card_leaf(v).ok_or_else(|| format!("{v}: a card table needs `card = NAME`"))?;
+    if m.contains_key("owner") && owner.is_none_or(|o| o >= 2) {
+        return Err("`owner` is a seat: 0 or 1".into());
+    }
     if let Some(from) = from {
         let piles = ["hand", "draw", "discard", "removed", "battle"];
         let zone = rules
@@ -253,10 +281,8 @@ fn leaf_matches(rules: &Rules, state: &State, kind: Leaf, f: &Value, l: &Value) 
     match (kind, f, l.as_u64()) {
         (Leaf::Plain, Value::String(a), _) => l.as_str().is_some_and(|b| eq(a, b)),
         (Leaf::Plain, _, _) | (_, Value::Number(_), _) => f == l,
-        (Leaf::Card, _, Some(c)) => card_leaf(f).is_some_and(|(n, from)| {
-            (c as usize) < TOTAL_CARDS
-                && card_matches(rules, state, n, c as CardId)
-                && from.is_none_or(|p| place_matches(rules, state.class(c as CardId).place, p))
+        (Leaf::Card, _, Some(c)) => card_leaf(f).is_some_and(|leaf| {
+            (c as usize) < TOTAL_CARDS && leaf_names(rules, state, leaf, c as CardId)
         }),
         (Leaf::Zone, Value::String(n), Some(z)) => rules
             .board
@@ -375,7 +401,7 @@ pub(super) fn resolve(
             ))
         }
         several => Err(format!(
-            "`{written}` names {} different legal inputs: {}; name the card's place, e.g. {{ card = \"...\", from = \"discard\" }}",
+            "`{written}` names {} different legal inputs: {}; name the card's place or owner, e.g. {{ card = \"...\", from = \"discard\" }} or {{ card = \"...\", owner = 1 }}",
             several.len(),
             list(rules, state, several)
         )),
@@ -392,9 +418,9 @@ fn plausible(rules: &Rules, state: &State, seat: Seat, f: &Value) -> Result<Inpu
         }
         match kind {
             Leaf::Card => {
-                let (n, from) = card_leaf(x).ok_or_else(|| format!("{x} is not a card"))?;
-                let c = find_card(rules, state, seat, (n, from), &used)
-                    .ok_or_else(|| format!("there is no other `{n}` card to use"))?;
+                let leaf = card_leaf(x).ok_or_else(|| format!("{x} is not a card"))?;
+                let c = find_card(rules, state, seat, leaf, &used)
+                    .ok_or_else(|| format!("there is no other `{}` card to use", leaf.name))?;
                 used.push(c);
                 Ok(json!(c))
             }
@@ -458,7 +484,11 @@ pub(super) fn render(rules: &Rules, state: &State, input: &Input, places: bool) 
                 let c = n as CardId;
                 let card = card_name(rules, state, c);
                 if places {
-                    json!({ "card": card, "from": place_word(rules, state.class(c).place) })
+                    json!({
+                        "card": card,
+                        "from": place_word(rules, state.class(c).place),
+                        "owner": owner(c),
+                    })
                 } else {
                     json!(card)
                 }
@@ -506,14 +536,10 @@ fn find_card(
     rules: &Rules,
     state: &State,
     seat: Seat,
-    (name, from): (&str, Option<&str>),
+    leaf: CardLeaf,
     used: &[CardId],
 ) -> Option<CardId> {
-    let ok = |c: &CardId| {
-        !used.contains(c)
-            && card_matches(rules, state, name, *c)
-            && from.is_none_or(|p| place_matches(rules, state.class(*c).place, p))
-    };
+    let ok = |c: &CardId| !used.contains(c) && leaf_names(rules, state, leaf, *c);
     let s = seat as usize;
     let other = 1 - s;
     let squads = |who: usize| {

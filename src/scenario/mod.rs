@@ -18,13 +18,14 @@
 //! any step; until then a position starts at an action, the mulligan, or a battle.
 
 use crate::game::board::ZoneId;
-use crate::game::pack::{DECK_SIZE, KindId, Style};
+use crate::game::pack::{DECK_SIZE, KindId, MAX_SQUAD_LIMIT, Signature, Style};
 use crate::game::state::{CardId, CollectedCrystal, CrystalId, Seat, Step, TOTAL_CARDS};
 use crate::game::{Event, Input, Question, Rules, Setup, State};
 use rand::SeedableRng;
 use rand_pcg::Pcg32;
 use serde::Deserialize;
 use serde_json::{Value, json};
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -46,6 +47,8 @@ struct RawScenario {
     first_player: Option<i64>,
     token: Option<i64>,
     turn: Option<u32>,
+    track_length: Option<i64>,
+    horde_limit: Option<i64>,
     #[serde(default)]
     players: Vec<RawPlayer>,
     #[serde(default)]
@@ -147,6 +150,11 @@ struct RawExpect {
     left: Option<[bool; 2]>,
     events: Option<Vec<String>>,
     no_events: Option<Vec<String>>,
+    event_counts: Option<BTreeMap<String, usize>>,
+    draw: Option<[Vec<String>; 2]>,
+    crystals: Option<[Vec<String>; 2]>,
+    face_down: Option<[Vec<String>; 2]>,
+    owed_scores: Option<[u8; 2]>,
     error: Option<RawErrorExpect>,
 }
 
@@ -212,6 +220,16 @@ pub struct Expect {
     pub left: Option<[bool; 2]>,
     pub events: Vec<String>,
     pub no_events: Vec<String>,
+    /// How many events of each named kind occurred (exactly).
+    pub event_counts: BTreeMap<String, usize>,
+    /// Each seat's draw pile, top first, in order.
+    pub draw: Option<[Vec<KindId>; 2]>,
+    /// Each seat's collected crystals (face up or down), in the order collected.
+    pub crystals: Option<[Vec<CrystalId>; 2]>,
+    /// Each seat's face-down collected crystals, in the order collected.
+    pub face_down: Option<[Vec<CrystalId>; 2]>,
+    /// Free scores each seat is still owed (by reshuffles) this action.
+    pub owed_scores: Option<[u8; 2]>,
     /// The run must stop with a rules error at this input index, whose message
     /// contains this text (case-insensitive).
     pub error: Option<(usize, String)>,
@@ -372,6 +390,30 @@ impl Builder {
             // The same limits as a pack file: the engine relies on them.
             card.check_values()
                 .map_err(|(field, m)| format!("{at}.{field}: {m}"))?;
+        }
+        if let Some(l) = raw.track_length {
+            // The board file's own limit, for the same reason (see `board.rs`).
+            if !(4..=60).contains(&l) {
+                return Err(format!(
+                    "{file}: track_length: must be between 4 and 60, got {l}"
+                ));
+            }
+            rules.board.track_length = l as i8;
+        }
+        if let Some(n) = raw.horde_limit {
+            if !(4..=MAX_SQUAD_LIMIT as i64).contains(&n) {
+                return Err(format!(
+                    "{file}: horde_limit: must be between 4 and {MAX_SQUAD_LIMIT}, got {n}"
+                ));
+            }
+            for clan in rules
+                .pack
+                .clans
+                .iter_mut()
+                .filter(|c| c.signature == Signature::Horde)
+            {
+                clan.horde_limit = Some(n as u8);
+            }
         }
         Ok(Builder {
             file: file.to_string(),
@@ -1057,6 +1099,18 @@ impl Builder {
                     .collect::<Result<Vec<_>, _>>()?,
             ),
         };
+        let crystal_pair = |v: &Option<[Vec<String>; 2]>,
+                            at: &str|
+         -> Result<Option<[Vec<CrystalId>; 2]>, String> {
+            let Some(pair) = v else { return Ok(None) };
+            let mut out: [Vec<CrystalId>; 2] = Default::default();
+            for (seat, names) in pair.iter().enumerate() {
+                for (i, n) in names.iter().enumerate() {
+                    out[seat].push(self.crystal(n, &format!("expect.{at}[{seat}][{i}]"))?);
+                }
+            }
+            Ok(Some(out))
+        };
         Ok(Expect {
             winner,
             token: e.token,
@@ -1079,6 +1133,11 @@ impl Builder {
             left: e.left,
             events: e.events.clone().unwrap_or_default(),
             no_events: e.no_events.clone().unwrap_or_default(),
+            event_counts: e.event_counts.clone().unwrap_or_default(),
+            draw: pair(&e.draw, "draw")?,
+            crystals: crystal_pair(&e.crystals, "crystals")?,
+            face_down: crystal_pair(&e.face_down, "face_down")?,
+            owed_scores: e.owed_scores,
             error: e.error.as_ref().map(|x| (x.index, x.contains.clone())),
         })
     }
@@ -1160,6 +1219,17 @@ fn kind_names(rules: &Rules, kinds: &[KindId]) -> Vec<String> {
     v
 }
 
+/// Card names in the given order (a draw pile, top first).
+fn kind_names_in_order(rules: &Rules, kinds: &[KindId]) -> Vec<String> {
+    kinds
+        .iter()
+        .map(|&k| rules.pack.cards[k as usize].name.clone())
+        .collect()
+}
+
+/// Collected crystals to compare per seat: the key, the expected lists, and whether
+/// only the face-down ones count.
+type CrystalCheck<'a> = (&'a str, &'a Option<[Vec<CrystalId>; 2]>, bool);
 /// A per-seat count to check: its name, the expected values, how to read it.
 type CountCheck<'a> = (&'a str, &'a Option<[usize; 2]>, fn(&State, usize) -> usize);
 /// A per-seat pile to compare as a multiset of kinds.
@@ -1356,7 +1426,66 @@ fn check(rules: &Rules, state: &State, events: &[Event], e: &Expect, out: &mut V
             )),
         }
     }
+    if let Some(w) = &e.draw {
+        for (seat, want) in w.iter().enumerate() {
+            let got: Vec<KindId> = state.players[seat]
+                .draw
+                .iter()
+                .map(|&c| state.kinds[c as usize])
+                .collect();
+            if got != *want {
+                fail(format!(
+                    "draw of seat {seat} (top first): expected {:?}, got {:?}",
+                    kind_names_in_order(rules, want),
+                    kind_names_in_order(rules, &got)
+                ));
+            }
+        }
+    }
+    let crystal_names = |v: &[CrystalId]| -> Vec<String> {
+        v.iter()
+            .map(|&c| rules.pack.crystals[c as usize].name.clone())
+            .collect()
+    };
+    let collected: [CrystalCheck; 2] = [
+        ("crystals", &e.crystals, false),
+        ("face_down", &e.face_down, true),
+    ];
+    for (name, want, only_face_down) in collected {
+        let Some(w) = want else { continue };
+        for (seat, want) in w.iter().enumerate() {
+            let got: Vec<CrystalId> = state.players[seat]
+                .crystals
+                .iter()
+                .filter(|c| !only_face_down || c.face_down)
+                .map(|c| c.crystal)
+                .collect();
+            if got != *want {
+                fail(format!(
+                    "{name} of seat {seat}: expected {:?}, got {:?}",
+                    crystal_names(want),
+                    crystal_names(&got)
+                ));
+            }
+        }
+    }
+    if let Some(o) = e.owed_scores
+        && state.owed_scores != o
+    {
+        fail(format!(
+            "owed_scores: expected {o:?}, got {:?}",
+            state.owed_scores
+        ));
+    }
     let names: Vec<String> = events.iter().map(event_name).collect();
+    for (kind, want) in &e.event_counts {
+        let got = names.iter().filter(|n| eq(n, kind)).count();
+        if got != *want {
+            fail(format!(
+                "event_counts.{kind}: expected {want}, got {got}; events were {names:?}"
+            ));
+        }
+    }
     if !e.events.is_empty() {
         let mut it = names.iter();
         let mut found = 0;

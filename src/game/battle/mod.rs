@@ -1,11 +1,14 @@
 //! Battles: the start-of-battle options, the reveal, the triggered effects, damage
-//! and the end. Called from the agenda in `engine.rs`.
+//! and the end, run as automatic agenda steps. The answers players give during a
+//! battle are checked and performed in `answers.rs`.
 
 use super::Rules;
 use super::board::ZoneId;
 use super::event::Event;
 use super::pack::{Ability, CrystalEffect, Effect, Signature, Stat, Target};
 use super::state::*;
+
+mod answers;
 
 /// Atoms that change the board before damage (their order between seats can matter).
 pub(super) fn is_active_before_damage(e: Effect) -> bool {
@@ -21,6 +24,9 @@ pub(super) fn is_active_before_damage(e: Effect) -> bool {
             | Effect::GainInitiative(_)
     )
 }
+
+/// The start-of-battle options of one seat.
+pub(super) type BattleOptions = arrayvec::ArrayVec<super::Input, { 5 + CRYSTALS_TO_WIN }>;
 
 fn clamp_u8(v: u32) -> u8 {
     v.min(u8::MAX as u32) as u8
@@ -90,10 +96,12 @@ impl State {
         self.agenda.push(Step::BattleOptions { seat: self.active });
     }
 
-    /// Inputs a seat may use as the battle starts (Predict, Sacrifice, crystals).
-    pub(super) fn battle_options(&self, rules: &Rules, seat: Seat) -> Vec<super::Input> {
+    /// Inputs a seat may use as the battle starts (Predict, Sacrifice, crystals): at
+    /// most 3 + 2 + the collected crystals (fewer than 4, or the match is won), so
+    /// on the stack (this is asked at every battle).
+    pub(super) fn battle_options(&self, rules: &Rules, seat: Seat) -> BattleOptions {
         use super::Input;
-        let mut out = Vec::new();
+        let mut out = BattleOptions::new();
         let b = self.battle_ref();
         if !self.battle_squads_present() {
             return out;

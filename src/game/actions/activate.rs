@@ -1,0 +1,228 @@
+//! Activate (rulebook "ACTIVATE"): pay the squad's activation cost, then the optional
+//! steps in order: reorder (the `Reorder` step, `squads.rs`), move, battle (the offer
+//! here, the battle itself in `battle/`).
+
+use crate::game::Rules;
+use crate::game::agenda::distinct;
+use crate::game::board::ZoneId;
+use crate::game::event::Event;
+use crate::game::input::{Input, RuleError, illegal};
+use crate::game::state::*;
+
+impl State {
+    pub(in crate::game) fn check_activate(
+        &self,
+        rules: &Rules,
+        seat: Seat,
+        zone: ZoneId,
+    ) -> Result<(), RuleError> {
+        if (zone as usize) >= rules.board.zones.len() || self.squad(zone, seat).is_empty() {
+            return illegal("you have no squad in that zone");
+        }
+        self.check_afford(
+            rules,
+            seat,
+            self.activation_cost(rules, zone, seat),
+            "activating that squad",
+        )
+    }
+
+    pub(in crate::game) fn perform_activate(
+        &mut self,
+        rules: &Rules,
+        seat: Seat,
+        zone: ZoneId,
+        ev: &mut Vec<Event>,
+    ) {
+        let cost = self.activation_cost(rules, zone, seat);
+        self.pay(rules, seat, cost, ev);
+        ev.push(Event::Activated { seat, zone, cost });
+        self.activated = Some(zone);
+        self.agenda.push(Step::OfferBattle { seat });
+        self.agenda.push(Step::Move { seat, zone });
+        self.agenda.push(Step::Reorder { seat, zone });
+    }
+
+    pub(in crate::game) fn legal_activations(
+        &self,
+        rules: &Rules,
+        seat: Seat,
+        out: &mut Vec<Input>,
+    ) {
+        for z in 0..rules.board.zones.len() as ZoneId {
+            if !self.squad(z, seat).is_empty()
+                && self.can_afford(rules, seat, self.activation_cost(rules, z, seat))
+            {
+                out.push(Input::Activate(z));
+            }
+        }
+    }
+
+    /// A squad may move unless an enemy squad shares its zone; then only flying
+    /// units under Flight may leave (see `can_fly`).
+    pub(in crate::game) fn can_move(&self, rules: &Rules, seat: Seat, zone: ZoneId) -> bool {
+        let squad = self.squad(zone, seat);
+        !squad.is_empty()
+            && (self.squad(zone, opp(seat)).is_empty()
+                || squad.iter().any(|&c| self.can_fly(rules, zone, seat, &[c])))
+    }
+
+    /// Where `cards` of the activated squad may move: an adjacent zone, or when they
+    /// fly (`can_fly`) any zone up to 2 away; nowhere when an enemy squad holds them
+    /// in place. In zone order.
+    pub fn move_destinations(
+        &self,
+        rules: &Rules,
+        seat: Seat,
+        zone: ZoneId,
+        cards: &[CardId],
+    ) -> Vec<ZoneId> {
+        let mask = self.move_mask(rules, seat, zone, self.can_fly(rules, zone, seat, cards));
+        (0..rules.board.zones.len() as ZoneId)
+            .filter(|&z| mask & (1 << z) != 0)
+            .collect()
+    }
+
+    /// `move_destinations` as a bit set, for a move that flies or not.
+    fn move_mask(&self, rules: &Rules, seat: Seat, zone: ZoneId, fly: bool) -> u16 {
+        if !fly && !self.squad(zone, opp(seat)).is_empty() {
+            return 0;
+        }
+        let near = rules.board.adjacent[zone as usize];
+        if !fly {
+            return near;
+        }
+        let mut far = near;
+        for z in rules.board.neighbours(zone) {
+            far |= rules.board.adjacent[z as usize];
+        }
+        far & !(1 << zone)
+    }
+
+    pub(in crate::game) fn check_move(
+        &self,
+        rules: &Rules,
+        seat: Seat,
+        zone: ZoneId,
+        input: &Input,
+    ) -> Result<(), RuleError> {
+        match input {
+            Input::Stay => Ok(()),
+            Input::Move { cards, to } => {
+                let squad = self.squad(zone, seat);
+                distinct(cards)?;
+                if cards.is_empty() || cards.iter().any(|c| !squad.contains(c)) {
+                    return illegal("choose one or more units of the activated squad to move");
+                }
+                let destinations = self.move_destinations(rules, seat, zone, cards);
+                if destinations.is_empty() {
+                    return illegal(
+                        "a squad cannot leave a zone that holds an enemy squad, unless every unit that moves flies and the squad's top unit has Flight",
+                    );
+                }
+                if !destinations.contains(to) {
+                    return illegal(
+                        "a squad can only move into an adjacent zone (2 zones with Flight, when every unit that moves flies)",
+                    );
+                }
+                Ok(())
+            }
+            _ => Err(self.wrong("move or stay")),
+        }
+    }
+
+    /// Moved units leave the others behind; only they stay activated (glossary,
+    /// "Activated Squad").
+    pub(in crate::game) fn perform_move(
+        &mut self,
+        seat: Seat,
+        zone: ZoneId,
+        input: &Input,
+        ev: &mut Vec<Event>,
+    ) {
+        self.agenda.pop();
+        let Input::Move { cards, to } = input else {
+            return;
+        };
+        let order: Cards = self
+            .squad(zone, seat)
+            .iter()
+            .copied()
+            .filter(|c| cards.contains(c))
+            .collect();
+        self.squad_mut(zone, seat).retain(|c| !cards.contains(c));
+        ev.push(Event::Moved {
+            seat,
+            cards: order.clone(),
+            from: zone,
+            to: *to,
+        });
+        self.activated = Some(*to);
+        if self.squad(*to, seat).is_empty() {
+            // Moved units keep the order they were given before the move.
+            self.squad_mut(*to, seat).extend(order);
+            self.agenda.push(Step::Entered {
+                seat,
+                zone: *to,
+                moved: true,
+            });
+        } else {
+            self.place_units(seat, *to, &order, Some(true));
+        }
+    }
+
+    pub(in crate::game) fn legal_moves(
+        &self,
+        rules: &Rules,
+        seat: Seat,
+        zone: ZoneId,
+        out: &mut Vec<Input>,
+    ) {
+        out.push(Input::Stay);
+        let squad = self.squad(zone, seat);
+        // Two destination sets, worked out once: a subset flies or walks.
+        let walk = self.move_mask(rules, seat, zone, false);
+        let fly = self.move_mask(rules, seat, zone, true);
+        let zones = rules.board.zones.len() as ZoneId;
+        self.units(zone, seat)
+            .for_each_subset(squad.len(), |cards| {
+                if cards.is_empty() {
+                    return;
+                }
+                let mask = if self.can_fly(rules, zone, seat, &cards) {
+                    fly
+                } else {
+                    walk
+                };
+                for to in (0..zones).filter(|&z| mask & (1 << z) != 0) {
+                    out.push(Input::Move {
+                        cards: cards.clone(),
+                        to,
+                    });
+                }
+            });
+    }
+
+    pub(in crate::game) fn check_offer_battle(&self, input: &Input) -> Result<(), RuleError> {
+        match input {
+            Input::Battle(_) => Ok(()),
+            Input::Move { .. } => illegal(
+                "this squad cannot move: a squad cannot leave a zone that holds an enemy squad (unless it flies); decide whether to battle",
+            ),
+            _ => Err(self.wrong("decide whether to battle")),
+        }
+    }
+
+    pub(in crate::game) fn perform_offer_battle(
+        &mut self,
+        seat: Seat,
+        input: &Input,
+        ev: &mut Vec<Event>,
+    ) {
+        self.agenda.pop();
+        if let Input::Battle(true) = input {
+            let zone = self.activated.expect("an activation is running");
+            self.start_battle(seat, zone, ev);
+        }
+    }
+}

@@ -1,0 +1,83 @@
+//! Actions (rulebook "Actions"): the five things the active player may do, one file
+//! each with its check, its effect and its legal answers. This file only dispatches.
+
+mod activate;
+mod invade;
+mod replenish;
+mod score;
+mod summon;
+
+use super::Rules;
+use super::event::Event;
+use super::input::{Input, RuleError, illegal};
+use super::state::*;
+
+impl State {
+    pub(in crate::game) fn check_action(
+        &self,
+        rules: &Rules,
+        seat: Seat,
+        input: &Input,
+    ) -> Result<(), RuleError> {
+        match input {
+            Input::Summon(_) | Input::SummonTo { .. } => self.check_summon(rules, seat, input),
+            Input::Activate(zone) => self.check_activate(rules, seat, *zone),
+            Input::Score(c) => self.check_score(rules, seat, *c),
+            Input::Replenish => self.check_afford(rules, seat, REPLENISH_COST, "replenishing"),
+            Input::Invade => self.check_invade(rules, seat),
+            _ => Err(self.wrong("choose an action: summon, activate, score, replenish or invade")),
+        }
+    }
+
+    /// An action whose cost would push the token past the end of the track is not
+    /// available (glossary, "Paying Initiative").
+    pub(in crate::game) fn check_afford(
+        &self,
+        rules: &Rules,
+        seat: Seat,
+        cost: u8,
+        what: &str,
+    ) -> Result<(), RuleError> {
+        if self.can_afford(rules, seat, cost) {
+            Ok(())
+        } else {
+            illegal(format!(
+                "{what} costs {cost} initiative, which would push the token past the end of the track"
+            ))
+        }
+    }
+
+    /// Performs a checked action; `EndAction` (free scores owed, passing the turn)
+    /// runs once everything the action started is done.
+    pub(in crate::game) fn perform_action(
+        &mut self,
+        rules: &Rules,
+        seat: Seat,
+        input: &Input,
+        ev: &mut Vec<Event>,
+    ) {
+        self.agenda.pop();
+        self.agenda.push(Step::EndAction);
+        match input {
+            Input::Summon(_) | Input::SummonTo { .. } => {
+                self.perform_summon_action(rules, seat, input, ev)
+            }
+            Input::Activate(zone) => self.perform_activate(rules, seat, *zone, ev),
+            Input::Score(c) => self.perform_score(rules, seat, *c, ev),
+            Input::Replenish => self.perform_replenish(rules, seat, ev),
+            Input::Invade => self.perform_invade(rules, seat, ev),
+            _ => unreachable!("checked by check_action"),
+        }
+    }
+
+    /// The actions in a fixed order: summons, activations, scores, replenish, invade.
+    pub(in crate::game) fn legal_actions(&self, rules: &Rules, seat: Seat, out: &mut Vec<Input>) {
+        self.legal_summons(rules, seat, out);
+        self.legal_activations(rules, seat, out);
+        self.legal_scores(rules, seat, out);
+        if self.can_afford(rules, seat, REPLENISH_COST) {
+            out.push(Input::Replenish);
+        }
+        self.legal_invades(rules, seat, out);
+    }
+}

@@ -1,0 +1,295 @@
+//! Summon (rulebook "SUMMON", glossary "Summoning"): up to 3 units from the hand (or
+//! Undying units from the discard pile) into the home zone, or where an ability
+//! allows, paying their total summon cost less any discount; and the free summons
+//! effects grant.
+
+use crate::game::Rules;
+use crate::game::agenda::distinct;
+use crate::game::board::ZoneId;
+use crate::game::choice::Classes;
+use crate::game::event::Event;
+use crate::game::input::{Input, RuleError, illegal};
+use crate::game::pack::{Ability, CrystalEffect};
+use crate::game::state::*;
+
+impl State {
+    /// The cost of summoning `cards` into `zone` as an action.
+    pub fn summon_cost(&self, rules: &Rules, seat: Seat, cards: &[CardId], zone: ZoneId) -> u8 {
+        // Saturates: an input may name more than `MAX_SUMMON` cards before it is
+        // refused, and a cost of 255 is never payable anyway (the track is at most 60).
+        let total = cards.iter().fold(0u8, |sum, &c| {
+            sum.saturating_add(self.card(rules, c).summon)
+        });
+        total.saturating_sub(self.summon_discount(rules, seat, cards, zone))
+    }
+
+    fn check_summon_cards(
+        &self,
+        rules: &Rules,
+        seat: Seat,
+        cards: &[CardId],
+    ) -> Result<(), RuleError> {
+        distinct(cards)?;
+        if cards.is_empty() || cards.len() > MAX_SUMMON {
+            return illegal("summon 1 to 3 units");
+        }
+        let from = self.summonable(rules, seat);
+        if cards.iter().any(|c| !from.contains(c)) {
+            return illegal(
+                "you can only summon units from your hand (or Undying units from your discard pile)",
+            );
+        }
+        Ok(())
+    }
+
+    pub(in crate::game) fn check_summon(
+        &self,
+        rules: &Rules,
+        seat: Seat,
+        input: &Input,
+    ) -> Result<(), RuleError> {
+        match input {
+            Input::Summon(cards) => {
+                self.check_summon_cards(rules, seat, cards)?;
+                let home = rules.board.homes[seat as usize];
+                self.check_afford(
+                    rules,
+                    seat,
+                    self.summon_cost(rules, seat, cards, home),
+                    "that summon",
+                )
+            }
+            Input::SummonTo { cards, zone, via } => {
+                self.check_summon_cards(rules, seat, cards)?;
+                if !self
+                    .special_destinations(rules, seat, cards)
+                    .contains(&(*zone, *via))
+                {
+                    return illegal("those units cannot be summoned into that zone");
+                }
+                self.check_afford(
+                    rules,
+                    seat,
+                    self.summon_cost(rules, seat, cards, *zone),
+                    "that summon",
+                )
+            }
+            _ => unreachable!("check_action dispatches summons only"),
+        }
+    }
+
+    pub(in crate::game) fn perform_summon_action(
+        &mut self,
+        rules: &Rules,
+        seat: Seat,
+        input: &Input,
+        ev: &mut Vec<Event>,
+    ) {
+        match input {
+            Input::Summon(cards) => {
+                let zone = rules.board.homes[seat as usize];
+                let cost = self.summon_cost(rules, seat, cards, zone);
+                self.pay(rules, seat, cost, ev);
+                self.summon(rules, seat, cards, (zone, Via::Home), cost, ev);
+            }
+            Input::SummonTo { cards, zone, via } => {
+                let cost = self.summon_cost(rules, seat, cards, *zone);
+                self.pay(rules, seat, cost, ev);
+                self.summon(rules, seat, cards, (*zone, *via), cost, ev);
+            }
+            _ => unreachable!("check_action dispatches summons only"),
+        }
+    }
+
+    pub(in crate::game) fn legal_summons(&self, rules: &Rules, seat: Seat, out: &mut Vec<Input>) {
+        let home = rules.board.homes[seat as usize];
+        // The hand and the discard pile are two places: an Undying unit in the discard
+        // pile is a different choice from its twin in hand.
+        let from = Classes::new()
+            .pile(self, &self.players[seat as usize].hand)
+            .pile(self, &self.undying_in_discard(rules, seat));
+        let sites = self.summon_sites(rules, seat);
+        from.for_each_subset(MAX_SUMMON, |cards| {
+            if cards.is_empty() {
+                return;
+            }
+            if self.can_afford(rules, seat, self.summon_cost(rules, seat, &cards, home)) {
+                out.push(Input::Summon(cards.clone()));
+            }
+            self.destinations_at(rules, &sites, &cards, |zone, via| {
+                if self.can_afford(rules, seat, self.summon_cost(rules, seat, &cards, zone)) {
+                    out.push(Input::SummonTo {
+                        cards: cards.clone(),
+                        zone,
+                        via,
+                    });
+                }
+            });
+        });
+    }
+
+    /// The cards a summon takes: from the hand, or Undying units from the discard pile.
+    pub(in crate::game) fn take_for_summon(&mut self, seat: Seat, cards: &[CardId]) {
+        let p = &mut self.players[seat as usize];
+        p.hand.retain(|c| !cards.contains(c));
+        p.discard.retain(|c| !cards.contains(c));
+    }
+
+    pub(in crate::game) fn summon(
+        &mut self,
+        rules: &Rules,
+        seat: Seat,
+        cards: &[CardId],
+        (zone, via): (ZoneId, Via),
+        cost: u8,
+        ev: &mut Vec<Event>,
+    ) {
+        self.take_for_summon(seat, cards);
+        ev.push(Event::Summoned {
+            seat,
+            cards: cards.iter().copied().collect(),
+            zone,
+            cost,
+        });
+        match via {
+            Via::Shift => {
+                // The Shapeshifters step aside: back to hand, 1 initiative back.
+                let shifter = self.top(zone, seat).expect("checked: Shift on top");
+                self.remove_unit(zone, seat, shifter);
+                self.players[seat as usize].hand.push(shifter);
+                ev.push(Event::ReturnedToHand {
+                    seat,
+                    card: shifter,
+                });
+                self.gain(rules, seat, 1, ev);
+            }
+            Via::Pyramid => {
+                let crystal = self
+                    .face_up_crystal(rules, seat, |e| e == CrystalEffect::AstralPyramid)
+                    .expect("checked: a face-up Astral Pyramid");
+                if let Some(c) = self.players[seat as usize]
+                    .crystals
+                    .iter_mut()
+                    .find(|c| c.crystal == crystal)
+                {
+                    c.face_down = true;
+                }
+                ev.push(Event::CrystalUsed { seat, crystal });
+            }
+            Via::Home | Via::Build | Via::RaiseTheDead => {}
+        }
+        // Arrival triggers run after the squad is settled and the zone's enter triggers.
+        for &c in cards.iter().rev() {
+            if matches!(
+                self.card(rules, c).ability,
+                Ability::Inform | Ability::Linked(_) | Ability::Rebuild(_)
+            ) {
+                self.agenda.push(Step::Arrived { seat, card: c });
+            }
+        }
+        self.place_units(seat, zone, cards, Some(false));
+    }
+
+    pub(in crate::game) fn check_free_summon(
+        &self,
+        rules: &Rules,
+        step: &Step,
+        input: &Input,
+    ) -> Result<(), RuleError> {
+        match input {
+            Input::Done => Ok(()),
+            Input::Summon(_) | Input::SummonTo { .. } => {
+                if self.free_summon_allows(rules, step, input) {
+                    Ok(())
+                } else {
+                    illegal("that unit cannot be summoned for free here")
+                }
+            }
+            _ => Err(self.wrong("summon the unit or say done")),
+        }
+    }
+
+    /// Whether `input` is one of the answers a free summon offers.
+    fn free_summon_allows(&self, rules: &Rules, step: &Step, input: &Input) -> bool {
+        let mut legal = Vec::new();
+        self.legal_free_summons(rules, step, &mut legal);
+        legal.iter().any(|l| self.same_choice(l, input))
+    }
+
+    /// Whether a free summon has anything to offer besides `done`.
+    pub(in crate::game) fn has_free_summon(&self, rules: &Rules, step: &Step) -> bool {
+        let mut legal = Vec::new();
+        self.legal_free_summons(rules, step, &mut legal);
+        legal.len() > 1
+    }
+
+    pub(in crate::game) fn perform_free_summon(
+        &mut self,
+        rules: &Rules,
+        seat: Seat,
+        input: &Input,
+        ev: &mut Vec<Event>,
+    ) {
+        self.agenda.pop();
+        match input {
+            Input::Done => {}
+            Input::Summon(cards) => {
+                let home = rules.board.homes[seat as usize];
+                self.summon(rules, seat, cards, (home, Via::Home), 0, ev);
+            }
+            Input::SummonTo { cards, zone, via } => {
+                self.summon(rules, seat, cards, (*zone, *via), 0, ev);
+            }
+            _ => unreachable!("checked by check_free_summon"),
+        }
+    }
+
+    pub(in crate::game) fn legal_free_summons(
+        &self,
+        rules: &Rules,
+        step: &Step,
+        out: &mut Vec<Input>,
+    ) {
+        let Step::FreeSummon {
+            seat,
+            kind,
+            ty,
+            from_discard,
+            zone,
+        } = *step
+        else {
+            return;
+        };
+        let p = &self.players[seat as usize];
+        let mut pool = Classes::new().pile(self, &p.hand);
+        if from_discard {
+            pool = pool.pile(self, &p.discard);
+        }
+        out.push(Input::Done);
+        for c in pool.firsts() {
+            if kind.is_some_and(|k| self.kinds[c as usize] != k)
+                || ty.is_some_and(|t| !self.card(rules, c).types.has(t))
+            {
+                continue;
+            }
+            let cards: Cards = std::iter::once(c).collect();
+            match zone {
+                Some(z) => out.push(Input::SummonTo {
+                    cards,
+                    zone: z,
+                    via: Via::Home,
+                }),
+                None => {
+                    for (z, via) in self.special_destinations(rules, seat, &cards) {
+                        out.push(Input::SummonTo {
+                            cards: cards.clone(),
+                            zone: z,
+                            via,
+                        });
+                    }
+                    out.push(Input::Summon(cards));
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,183 @@
+//! Drawing, discarding and Reshuffling: the piles of each seat, and the steps that
+//! take cards from them ("you may draw", picking cards back from the discard pile).
+
+use super::Rules;
+use super::choice::Classes;
+use super::event::Event;
+use super::input::{Input, RuleError, illegal};
+use super::rng::shuffle;
+use super::state::*;
+
+impl State {
+    /// The discard pile becomes the new draw pile; the opponent scores for free
+    /// after the current action.
+    pub(in crate::game) fn reshuffle(&mut self, seat: Seat, ev: &mut Vec<Event>) {
+        let p = &mut self.players[seat as usize];
+        let moved = std::mem::take(&mut p.discard);
+        p.draw.extend(moved);
+        shuffle(&mut self.rng, &mut p.draw);
+        ev.push(Event::Reshuffled {
+            seat,
+            cards: self.players[seat as usize].draw.len() as u8,
+        });
+        if self.first_player.is_some() {
+            // Saturates: `opponent_mills(255)` on a one-card pile reshuffles 255 times
+            // in one effect. No more than `MAX_CRYSTALS` scores can ever be paid (an
+            // owed score with an empty market is skipped), so a capped count plays the same.
+            let owed = &mut self.owed_scores[opp(seat) as usize];
+            *owed = owed.saturating_add(1);
+        }
+    }
+
+    /// Takes the top card of the draw pile, reshuffling first if it is empty.
+    pub(in crate::game) fn take_top(&mut self, seat: Seat, ev: &mut Vec<Event>) -> Option<CardId> {
+        if self.players[seat as usize].draw.is_empty() {
+            self.reshuffle(seat, ev);
+        }
+        let draw = &mut self.players[seat as usize].draw;
+        (!draw.is_empty()).then(|| draw.remove(0))
+    }
+
+    pub(in crate::game) fn draw_cards(&mut self, seat: Seat, n: u8, ev: &mut Vec<Event>) {
+        let mut drawn = Vec::new();
+        for _ in 0..n {
+            match self.take_top(seat, ev) {
+                Some(c) => {
+                    self.players[seat as usize].hand.push(c);
+                    drawn.push(c);
+                }
+                None => break,
+            }
+        }
+        if !drawn.is_empty() {
+            ev.push(Event::Drew {
+                seat,
+                count: drawn.len() as u8,
+                cards: Some(drawn),
+            });
+        }
+    }
+
+    /// The seat discards the top `n` cards of her draw pile (reshuffling when it
+    /// runs out, as any discard from an empty draw pile does).
+    pub(in crate::game) fn mill(&mut self, seat: Seat, n: u8, ev: &mut Vec<Event>) {
+        for _ in 0..n {
+            match self.take_top(seat, ev) {
+                Some(card) => {
+                    self.discard_to_owner(card);
+                    ev.push(Event::Milled { seat, card });
+                }
+                None => break,
+            }
+        }
+    }
+
+    /// Puts a card on its owner's discard pile.
+    pub(in crate::game) fn discard_to_owner(&mut self, card: CardId) {
+        self.players[owner(card) as usize].discard.push(card);
+    }
+
+    pub(in crate::game) fn matches(&self, rules: &Rules, card: CardId, filter: Filter) -> bool {
+        match filter {
+            Filter::Any => true,
+            Filter::Kind(k) => self.kinds[card as usize] == k,
+            Filter::Rank(r) => self.card(rules, card).rank == r,
+        }
+    }
+
+    pub(super) fn check_may_draw(&self, max: u8, input: &Input) -> Result<(), RuleError> {
+        match input {
+            Input::Draw(n) => {
+                if *n > max {
+                    return illegal(format!("you may draw at most {max}"));
+                }
+                Ok(())
+            }
+            _ => Err(self.wrong("decide how many cards to draw")),
+        }
+    }
+
+    pub(super) fn perform_may_draw(&mut self, seat: Seat, input: &Input, ev: &mut Vec<Event>) {
+        let Input::Draw(n) = input else {
+            unreachable!("checked by check_may_draw")
+        };
+        self.agenda.pop();
+        self.draw_cards(seat, *n, ev);
+    }
+
+    pub(super) fn check_recover(
+        &self,
+        rules: &Rules,
+        seat: Seat,
+        filter: Filter,
+        input: &Input,
+    ) -> Result<(), RuleError> {
+        match input {
+            Input::Pick(c) => {
+                if !self.players[seat as usize].discard.contains(c)
+                    || !self.matches(rules, *c, filter)
+                {
+                    return illegal("pick a matching card from your discard pile");
+                }
+                Ok(())
+            }
+            Input::Done => Ok(()),
+            _ => Err(self.wrong("pick a card from your discard pile or say done")),
+        }
+    }
+
+    /// Takes one picked card back; the step asks again while picks are left.
+    pub(super) fn perform_recover(
+        &mut self,
+        seat: Seat,
+        (left, filter, dest): (u8, Filter, Dest),
+        input: &Input,
+        ev: &mut Vec<Event>,
+    ) {
+        let s = seat as usize;
+        self.agenda.pop();
+        let Input::Pick(c) = input else {
+            return;
+        };
+        self.players[s].discard.retain(|x| x != c);
+        match dest {
+            Dest::Hand => self.players[s].hand.push(*c),
+            Dest::DrawTop => self.players[s].draw.insert(0, *c),
+        }
+        ev.push(Event::Recovered {
+            seat,
+            card: *c,
+            to_hand: dest == Dest::Hand,
+        });
+        if left > 1 {
+            self.agenda.push(Step::Recover {
+                seat,
+                left: left - 1,
+                filter,
+                dest,
+            });
+        }
+    }
+
+    pub(super) fn legal_recovers(
+        &self,
+        rules: &Rules,
+        seat: Seat,
+        filter: Filter,
+        out: &mut Vec<Input>,
+    ) {
+        out.push(Input::Done);
+        let matching: Pile = self.players[seat as usize]
+            .discard
+            .iter()
+            .copied()
+            .filter(|&c| self.matches(rules, c, filter))
+            .collect();
+        out.extend(
+            Classes::new()
+                .pile(self, &matching)
+                .firsts()
+                .map(Input::Pick),
+        );
+    }
+}

@@ -1,0 +1,151 @@
+//! Game Setup and the Initial Mulligan: shuffled decks, opening hands, the first
+//! player, her opponent's extra card and the crystal market.
+
+use super::Rules;
+use super::agenda::{RULES_VERSION, distinct};
+use super::choice::Classes;
+use super::event::Event;
+use super::input::{Input, RuleError, illegal};
+use super::rng::{below, shuffle};
+use super::state::*;
+use arrayvec::ArrayVec;
+use rand::SeedableRng;
+use rand_pcg::Pcg32;
+
+const DECK_SIZE_U8: u8 = super::pack::DECK_SIZE as u8;
+
+impl State {
+    /// Sets up a match: shuffled decks, opening hands, and (without the mulligan
+    /// option) the first player, her opponent's extra card and the crystal market.
+    pub fn new(rules: &Rules, setup: Setup) -> Result<(State, Vec<Event>), String> {
+        for c in setup.clans {
+            if c as usize >= rules.pack.clans.len() {
+                return Err(format!("clan #{c} is not in pack `{}`", rules.pack.id));
+            }
+        }
+        let mut kinds = ArrayVec::new();
+        for seat in 0..2 {
+            kinds.extend(rules.pack.decks[setup.clans[seat] as usize].iter().copied());
+        }
+        let mut squads = ArrayVec::new();
+        for _ in 0..rules.board.zones.len() {
+            squads.push([Squad::new(), Squad::new()]);
+        }
+        let mut s = State {
+            rules_version: RULES_VERSION,
+            rng: Pcg32::seed_from_u64(setup.seed),
+            setup,
+            kinds,
+            players: Default::default(),
+            squads,
+            token: 0,
+            active: 0,
+            first_player: None,
+            market: ArrayVec::new(),
+            crystal_deck: ArrayVec::new(),
+            agenda: Vec::new(),
+            battle: None,
+            activated: None,
+            owed_scores: [0, 0],
+            winner: None,
+            turn: 0,
+            actions: 0,
+            removed_crystals: ArrayVec::new(),
+        };
+        let mut ev = Vec::new();
+        for seat in 0..2u8 {
+            let base = seat * DECK_SIZE_U8;
+            let p = &mut s.players[seat as usize];
+            p.draw.extend((0..DECK_SIZE_U8).map(|i| base + i));
+            shuffle(&mut s.rng, &mut p.draw);
+        }
+        for seat in 0..2 {
+            s.draw_cards(seat, HAND_TARGET as u8, &mut ev);
+        }
+        if s.setup.mulligan {
+            s.agenda.push(Step::Mulligan {
+                choices: [None, None],
+            });
+        } else {
+            s.finish_setup(rules, &mut ev);
+        }
+        s.advance(rules, &mut ev);
+        Ok((s, ev))
+    }
+
+    fn finish_setup(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
+        let first = below(&mut self.rng, 2) as Seat;
+        self.first_player = Some(first);
+        self.active = first;
+        self.draw_cards(opp(first), 1, ev);
+        self.crystal_deck
+            .extend((0..rules.pack.crystals.len()).map(|i| i as CrystalId));
+        shuffle(&mut self.rng, &mut self.crystal_deck);
+        self.refill_market(ev);
+        self.turn = 1;
+        ev.push(Event::MatchStarted { first });
+        ev.push(Event::TurnStarted {
+            seat: first,
+            turn: 1,
+        });
+    }
+
+    pub(super) fn check_mulligan(&self, seat: Seat, input: &Input) -> Result<(), RuleError> {
+        match input {
+            Input::Mulligan(cards) => {
+                distinct(cards)?;
+                let hand = &self.players[seat as usize].hand;
+                if cards.iter().any(|c| !hand.contains(c)) {
+                    return illegal("you can only mulligan cards from your hand");
+                }
+                Ok(())
+            }
+            _ => Err(self.wrong("choose the cards to mulligan")),
+        }
+    }
+
+    /// Records one seat's secret choice; the step runs once both are in.
+    pub(super) fn perform_mulligan(
+        &mut self,
+        seat: Seat,
+        mut choices: [Option<Cards>; 2],
+        input: &Input,
+    ) {
+        let Input::Mulligan(cards) = input else {
+            unreachable!("checked by check_mulligan")
+        };
+        choices[seat as usize] = Some(cards.clone());
+        *self.agenda.last_mut().expect("checked") = Step::Mulligan { choices };
+    }
+
+    pub(super) fn legal_mulligans(&self, seat: Seat, out: &mut Vec<Input>) {
+        let hand = &self.players[seat as usize].hand;
+        Classes::new()
+            .pile(self, hand)
+            .for_each_subset(hand.len(), |cards| out.push(Input::Mulligan(cards)));
+    }
+
+    /// Both mulligans are in: resolved in seat order, never in arrival order.
+    pub(super) fn run_mulligan(
+        &mut self,
+        rules: &Rules,
+        choices: [Option<Cards>; 2],
+        ev: &mut Vec<Event>,
+    ) {
+        for (seat, cards) in choices.iter().enumerate() {
+            let seat = seat as Seat;
+            let cards = cards.as_ref().expect("both mulligans are in");
+            let p = &mut self.players[seat as usize];
+            p.hand.retain(|c| !cards.contains(c));
+            p.draw.extend(cards.iter().copied());
+            shuffle(&mut self.rng, &mut self.players[seat as usize].draw);
+            ev.push(Event::Mulliganed {
+                seat,
+                count: cards.len() as u8,
+                cards: Some(cards.clone()),
+            });
+            self.draw_cards(seat, cards.len() as u8, ev);
+        }
+        self.finish_setup(rules, ev);
+    }
+}

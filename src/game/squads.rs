@@ -1,0 +1,169 @@
+//! Squads (rulebook "Squads", glossary "Combining Squads", "Squad Limits",
+//! "Reordering", "Controlled Zone"): who holds what in each zone, adding units to a
+//! zone, cutting an oversized squad down and reordering it.
+
+use super::Rules;
+use super::agenda::distinct;
+use super::board::ZoneId;
+use super::choice::{Classes, for_each_order};
+use super::event::Event;
+use super::input::{Input, RuleError, illegal};
+use super::pack::CardDef;
+use super::state::*;
+
+impl State {
+    pub fn card<'r>(&self, rules: &'r Rules, card: CardId) -> &'r CardDef {
+        &rules.pack.cards[self.kinds[card as usize] as usize]
+    }
+
+    pub fn squad(&self, zone: ZoneId, seat: Seat) -> &Squad {
+        &self.squads[zone as usize][seat as usize]
+    }
+
+    pub(in crate::game) fn squad_mut(&mut self, zone: ZoneId, seat: Seat) -> &mut Squad {
+        &mut self.squads[zone as usize][seat as usize]
+    }
+
+    /// A seat controls a zone when it has a squad there and the opponent has none.
+    pub fn controls(&self, seat: Seat, zone: ZoneId) -> bool {
+        !self.squad(zone, seat).is_empty() && self.squad(zone, opp(seat)).is_empty()
+    }
+
+    pub fn crystal_zones_controlled(&self, rules: &Rules, seat: Seat) -> usize {
+        rules
+            .board
+            .crystal_zones
+            .iter()
+            .filter(|&&z| self.controls(seat, z))
+            .count()
+    }
+
+    pub(in crate::game) fn remove_unit(&mut self, zone: ZoneId, seat: Seat, card: CardId) {
+        let sq = self.squad_mut(zone, seat);
+        if let Some(i) = sq.iter().position(|&c| c == card) {
+            sq.remove(i);
+        }
+    }
+
+    /// Puts units into a zone: they join the seat's squad there (if any); the squad
+    /// is then cut down to its limit (see `oversized`) and may be reordered. With
+    /// `entered` (whether they moved) the zone's enter triggers follow.
+    pub(in crate::game) fn place_units(
+        &mut self,
+        seat: Seat,
+        zone: ZoneId,
+        cards: &[CardId],
+        entered: Option<bool>,
+    ) {
+        let had = self.squad(zone, seat).len();
+        self.squad_mut(zone, seat).extend(cards.iter().copied());
+        if let Some(moved) = entered {
+            self.agenda.push(Step::Entered { seat, zone, moved });
+        }
+        if had > 0 || cards.len() > 1 {
+            self.agenda.push(Step::Reorder { seat, zone });
+        }
+    }
+
+    /// A squad over its limit (Horde lost its top unit, units joined): it must be
+    /// cut down at once, before anything else happens.
+    pub(in crate::game) fn oversized(&self, rules: &Rules) -> Option<(Seat, ZoneId)> {
+        for z in 0..rules.board.zones.len() as ZoneId {
+            for seat in 0..2 {
+                let len = self.squad(z, seat).len();
+                if len > SQUAD_LIMIT && len > self.squad_limit(rules, seat, z) {
+                    return Some((seat, z));
+                }
+            }
+        }
+        None
+    }
+
+    /// The units of a squad as classes (runs of like units).
+    pub(in crate::game) fn units(&self, zone: ZoneId, seat: Seat) -> Classes {
+        Classes::new().squad(self, self.squad(zone, seat))
+    }
+
+    pub(super) fn check_reorder(
+        &self,
+        seat: Seat,
+        zone: ZoneId,
+        input: &Input,
+    ) -> Result<(), RuleError> {
+        match input {
+            Input::Order(order) => {
+                let squad = self.squad(zone, seat);
+                distinct(order)?;
+                if order.len() != squad.len() || order.iter().any(|c| !squad.contains(c)) {
+                    return illegal("the new order must list every unit of the squad exactly once");
+                }
+                Ok(())
+            }
+            _ => Err(self.wrong("order the squad")),
+        }
+    }
+
+    pub(super) fn perform_reorder(
+        &mut self,
+        seat: Seat,
+        zone: ZoneId,
+        input: &Input,
+        ev: &mut Vec<Event>,
+    ) {
+        let Input::Order(order) = input else {
+            unreachable!("checked by check_reorder")
+        };
+        self.agenda.pop();
+        *self.squad_mut(zone, seat) = order.clone();
+        ev.push(Event::Reordered {
+            seat,
+            zone,
+            order: order.clone(),
+        });
+    }
+
+    pub(super) fn legal_reorders(&self, seat: Seat, zone: ZoneId, out: &mut Vec<Input>) {
+        for_each_order(self, self.squad(zone, seat), |o| out.push(Input::Order(o)));
+    }
+
+    pub(super) fn check_discard_down(
+        &self,
+        seat: Seat,
+        zone: ZoneId,
+        input: &Input,
+    ) -> Result<(), RuleError> {
+        match input {
+            Input::Unit(c) => {
+                if !self.squad(zone, seat).contains(c) {
+                    return illegal("that unit is not in the squad");
+                }
+                Ok(())
+            }
+            _ => Err(self.wrong("choose a unit to discard")),
+        }
+    }
+
+    pub(super) fn perform_discard_down(
+        &mut self,
+        seat: Seat,
+        zone: ZoneId,
+        input: &Input,
+        ev: &mut Vec<Event>,
+    ) {
+        let Input::Unit(c) = input else {
+            unreachable!("checked by check_discard_down")
+        };
+        // The step stays until the squad is within its limit.
+        self.remove_unit(zone, seat, *c);
+        self.discard_to_owner(*c);
+        ev.push(Event::UnitDiscarded {
+            seat,
+            card: *c,
+            zone,
+        });
+    }
+
+    pub(super) fn legal_discard_downs(&self, seat: Seat, zone: ZoneId, out: &mut Vec<Input>) {
+        out.extend(self.units(zone, seat).firsts().map(Input::Unit));
+    }
+}

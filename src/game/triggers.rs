@@ -1,0 +1,238 @@
+//! Ability triggers (glossary "Entering a Zone", "Cartographers"; the unit abilities
+//! Spy, Demoralize, Inform, Linked and Rebuild): what fires when units enter a zone or
+//! arrive by summoning, and the questions those abilities ask.
+
+use super::Rules;
+use super::agenda::distinct;
+use super::board::ZoneId;
+use super::choice::{Classes, for_each_order};
+use super::event::Event;
+use super::input::{Input, RuleError, illegal};
+use super::pack::Ability;
+use super::state::*;
+
+impl State {
+    /// Units entered a zone (by moving when `moved`): Spy (moves only) and Demoralize.
+    pub(super) fn run_entered(&mut self, rules: &Rules, seat: Seat, zone: ZoneId, moved: bool) {
+        if moved
+            && self.top_has(rules, zone, seat, Ability::Spy)
+            && self.enemy_in_or_next_to(rules, seat, zone)
+        {
+            self.agenda.push(Step::Spy { seat });
+        }
+        if self.top_has(rules, zone, seat, Ability::Demoralize) {
+            self.agenda.push(Step::Demoralize { seat, zone });
+        }
+    }
+
+    /// A unit was summoned: Inform, Linked, Rebuild.
+    pub(super) fn run_arrived(
+        &mut self,
+        rules: &Rules,
+        seat: Seat,
+        card: CardId,
+        ev: &mut Vec<Event>,
+    ) {
+        match self.card(rules, card).ability {
+            Ability::Inform => {
+                let draw = &self.players[seat as usize].draw;
+                if draw.len() >= 4 {
+                    self.agenda.push(Step::Inform { seat });
+                } else {
+                    // Fewer than 4: just look, and never reshuffle.
+                    ev.push(Event::Looked {
+                        seat,
+                        count: draw.len() as u8,
+                        cards: Some(draw.to_vec()),
+                    });
+                }
+            }
+            Ability::Linked(k) => self.agenda.push(Step::Recover {
+                seat,
+                left: 1,
+                filter: Filter::Kind(k),
+                dest: Dest::Hand,
+            }),
+            Ability::Rebuild(k) => self.agenda.push(Step::Recover {
+                seat,
+                left: 2,
+                filter: Filter::Kind(k),
+                dest: Dest::Hand,
+            }),
+            _ => {}
+        }
+    }
+
+    pub(super) fn check_inform(&self, seat: Seat, input: &Input) -> Result<(), RuleError> {
+        match input {
+            Input::Inform { keep, order } => {
+                let top: Cards = self.players[seat as usize]
+                    .draw
+                    .iter()
+                    .take(4)
+                    .copied()
+                    .collect();
+                distinct(order)?;
+                if !top.contains(keep)
+                    || order.len() != top.len() - 1
+                    || order.iter().any(|c| c == keep || !top.contains(c))
+                {
+                    return illegal("keep one of the top 4 cards and order the other 3");
+                }
+                Ok(())
+            }
+            _ => Err(self.wrong("keep one of the top cards of your draw pile")),
+        }
+    }
+
+    pub(super) fn perform_inform(&mut self, seat: Seat, input: &Input, ev: &mut Vec<Event>) {
+        let Input::Inform { keep, order } = input else {
+            unreachable!("checked by check_inform")
+        };
+        let s = seat as usize;
+        self.agenda.pop();
+        let draw = &mut self.players[s].draw;
+        let seen: Vec<CardId> = draw.drain(..4).collect();
+        for &c in order.iter().rev() {
+            draw.insert(0, c);
+        }
+        self.players[s].hand.push(*keep);
+        ev.push(Event::Looked {
+            seat,
+            count: 4,
+            cards: Some(seen),
+        });
+        ev.push(Event::Kept {
+            seat,
+            card: Some(*keep),
+        });
+    }
+
+    pub(super) fn legal_informs(&self, seat: Seat, out: &mut Vec<Input>) {
+        let top: Cards = self.players[seat as usize]
+            .draw
+            .iter()
+            .take(4)
+            .copied()
+            .collect();
+        for keep in Classes::new().pile(self, &top).firsts() {
+            let rest: Cards = top.iter().copied().filter(|&c| c != keep).collect();
+            for_each_order(self, &rest, |order| out.push(Input::Inform { keep, order }));
+        }
+    }
+
+    pub(super) fn check_spy(&self, seat: Seat, input: &Input) -> Result<(), RuleError> {
+        match input {
+            Input::Done => Ok(()),
+            Input::Tuck { card, .. } => {
+                if !self.players[opp(seat) as usize].hand.contains(card) {
+                    return illegal("that card is not in your opponent's hand");
+                }
+                Ok(())
+            }
+            _ => Err(self.wrong("tuck a card of your opponent's hand or say done")),
+        }
+    }
+
+    pub(super) fn perform_spy(&mut self, seat: Seat, input: &Input, ev: &mut Vec<Event>) {
+        self.agenda.pop();
+        let Input::Tuck { card, top } = input else {
+            return;
+        };
+        let them = opp(seat) as usize;
+        ev.push(Event::Looked {
+            seat,
+            count: self.players[them].hand.len() as u8,
+            cards: Some(self.players[them].hand.to_vec()),
+        });
+        self.players[them].hand.retain(|x| x != card);
+        let pile = &mut self.players[owner(*card) as usize].draw;
+        if *top {
+            pile.insert(0, *card);
+        } else {
+            pile.push(*card);
+        }
+        ev.push(Event::Tucked {
+            seat,
+            top: *top,
+            card: Some(*card),
+        });
+    }
+
+    pub(super) fn legal_spies(&self, seat: Seat, out: &mut Vec<Input>) {
+        out.push(Input::Done);
+        let them = &self.players[opp(seat) as usize].hand;
+        for card in Classes::new().pile(self, them).firsts() {
+            out.push(Input::Tuck { card, top: true });
+            out.push(Input::Tuck { card, top: false });
+        }
+    }
+
+    /// Whether Demoralize may send a unit home from `zone`: any enemy unit there,
+    /// unless `zone` is the enemy's home. Its payment is a game effect, not an
+    /// action's cost, so no unit is out of reach: the token stops on the last space
+    /// (glossary, "Paying Initiative"; `pay_effect`).
+    pub(in crate::game) fn can_demoralize(&self, rules: &Rules, seat: Seat, zone: ZoneId) -> bool {
+        let enemy = opp(seat);
+        rules.board.homes[enemy as usize] != zone && !self.squad(zone, enemy).is_empty()
+    }
+
+    pub(super) fn check_demoralize(
+        &self,
+        rules: &Rules,
+        seat: Seat,
+        zone: ZoneId,
+        input: &Input,
+    ) -> Result<(), RuleError> {
+        match input {
+            Input::Done => Ok(()),
+            Input::Unit(c) => {
+                if !self.can_demoralize(rules, seat, zone)
+                    || !self.squad(zone, opp(seat)).contains(c)
+                {
+                    return illegal("choose an enemy unit in this zone");
+                }
+                Ok(())
+            }
+            _ => Err(self.wrong("choose an enemy unit to send home or say done")),
+        }
+    }
+
+    pub(super) fn perform_demoralize(
+        &mut self,
+        rules: &Rules,
+        seat: Seat,
+        zone: ZoneId,
+        input: &Input,
+        ev: &mut Vec<Event>,
+    ) {
+        self.agenda.pop();
+        let Input::Unit(c) = input else {
+            return;
+        };
+        let enemy = opp(seat);
+        let cost = self.unit_cost_for_opponent(rules, zone, enemy, *c);
+        self.pay_effect(rules, seat, cost, ev);
+        self.remove_unit(zone, enemy, *c);
+        ev.push(Event::Demoralized {
+            seat,
+            card: *c,
+            cost,
+        });
+        let home = rules.board.homes[enemy as usize];
+        self.place_units(enemy, home, &[*c], Some(false));
+    }
+
+    pub(super) fn legal_demoralizes(
+        &self,
+        rules: &Rules,
+        seat: Seat,
+        zone: ZoneId,
+        out: &mut Vec<Input>,
+    ) {
+        out.push(Input::Done);
+        if self.can_demoralize(rules, seat, zone) {
+            out.extend(self.units(zone, opp(seat)).firsts().map(Input::Unit));
+        }
+    }
+}
