@@ -8,6 +8,7 @@
 //! clicker as an ephemeral reply, and a clicker's seat always comes from the stored
 //! match, never from the interaction.
 
+mod ai_turns;
 mod battle_post;
 mod failures;
 pub mod ids;
@@ -17,6 +18,7 @@ pub mod msg;
 pub mod panel;
 pub mod posting;
 pub mod timers;
+pub mod turn_log;
 
 use crate::game::text::Narrator;
 use crate::game::{Event, Input, Question, Rules, Seat, Setup, State, View};
@@ -37,8 +39,32 @@ use std::sync::{Arc, Mutex};
 /// How long a challenge stays open.
 pub const CHALLENGE_TTL_MS: Millis = 15 * 60 * 1000;
 
-/// Event lines in the public embed.
-const LAST_EVENTS: usize = 8;
+/// The most log lines a board's embed shows (the latest of its turn; Discord allows
+/// 1,024 characters a field, which also bounds them).
+const LAST_EVENTS: usize = 24;
+
+/// The last of `lines` that fit in one embed field, oldest first; "…" first when
+/// earlier ones were left out.
+fn tail_of(lines: &[String], max: usize) -> String {
+    let mut kept: Vec<&str> = Vec::new();
+    let mut len = 0;
+    for l in lines.iter().rev().take(LAST_EVENTS) {
+        // Room for this line, its newline, and the "…" line that marks a cut.
+        if len + l.chars().count() + 1 > max.saturating_sub(2) {
+            break;
+        }
+        len += l.chars().count() + 1;
+        kept.push(l);
+    }
+    if kept.is_empty() {
+        return lines.last().map(|l| clip(l, max)).unwrap_or_default();
+    }
+    if kept.len() < lines.len() {
+        kept.push("…");
+    }
+    kept.reverse();
+    kept.join("\n")
+}
 
 /// Users remembered in memory (display names; closed DMs): a name beyond it is read
 /// back from the store, a closed DM is explained once more.
@@ -77,6 +103,11 @@ impl SeatBot for AiSeats {
 pub struct Outcome {
     /// To the user who acted, privately (an ephemeral reply).
     pub reply: Option<Msg>,
+    /// The reply is the clicker's panel in its new state (the next question, the
+    /// result of a confirmed answer, "nothing to do now"): when they clicked inside
+    /// their panel, it takes that panel's place. Otherwise (a refusal, a fault) it is
+    /// a separate note and the panel stays as it was.
+    pub replaces: bool,
     /// Posted to the match's channel (its thread when it has one).
     pub public: Vec<Msg>,
     /// Where `public` goes (the thread, else the channel). `None`: where the command
@@ -84,6 +115,9 @@ pub struct Outcome {
     pub channel: Option<u64>,
     /// A match was created (the Discord layer may rename the thread, etc.).
     pub created: Option<MatchId>,
+    /// The AI must answer next in this match: once this outcome is delivered, run
+    /// [`App::ai_turn`] and post its outcome (the human's answer never waits for it).
+    pub ai: Option<MatchId>,
 }
 
 impl Outcome {
@@ -175,6 +209,7 @@ pub struct App {
     names: Arc<Mutex<Lru<u64, String>>>,
     dm_closed: Arc<Mutex<Lru<u64, ()>>>,
     bot: Option<Arc<dyn SeatBot>>,
+    ai_running: ai_turns::Running,
     /// Concurrent AI decisions (each holds a core for up to its level's time limit).
     ai_slots: Arc<tokio::sync::Semaphore>,
     /// `None`: no rate limits (benchmarks).
@@ -220,6 +255,7 @@ impl App {
             names: Arc::new(Mutex::new(Lru::new(USER_CACHE))),
             dm_closed: Arc::new(Mutex::new(Lru::new(USER_CACHE))),
             bot: None,
+            ai_running: Default::default(),
             ai_slots: Arc::new(tokio::sync::Semaphore::new(default_ai_slots())),
             limits: Some(Arc::new(Limits::new(LimitConfig::default()))),
             images: true,
@@ -665,18 +701,17 @@ impl App {
     }
 
     /// Creates a match, posts its opening board ("Match #N begins: " and `players`) in
-    /// its thread or channel, and lets the AI answer if it must.
+    /// its thread or channel; the AI answers afterwards if it must ([`Outcome::ai`]).
     async fn begin(&self, new: NewMatch, players: &str) -> Result<Outcome, StoreError> {
         let channel = new.thread.unwrap_or(new.channel);
         let (loaded, events) = self.store.create_match(new).await?;
         let header = format!("Match #{} begins: {players}", loaded.info.id);
         let post = self.board_post(&loaded, &events, &header).await;
-        let (loaded, public) = self.run_ai(loaded, vec![post]).await;
-        let id = loaded.info.id;
         Ok(Outcome {
-            created: Some(id),
-            public,
+            created: Some(loaded.info.id),
+            public: vec![post],
             channel: Some(channel),
+            ai: self.ai_next(&loaded),
             ..Outcome::default()
         })
     }
@@ -754,7 +789,6 @@ impl App {
             Ok(x) => x,
             Err(o) => return o,
         };
-        let (loaded, public) = self.resume_ai(loaded).await;
         // A step of an old panel names choices of an old position: start afresh.
         let stale = version.is_some_and(|v| v != loaded.info.version);
         let mut msg = self.panel_msg(&loaded, seat, if stale { Nav::Overview } else { nav });
@@ -767,22 +801,12 @@ impl App {
         }
         Outcome {
             reply: Some(msg),
-            channel: (!public.is_empty())
-                .then(|| loaded.info.thread.unwrap_or(loaded.info.channel)),
-            public,
-            created: None,
+            replaces: true,
+            // An AI turn cut short (a fault, or a stop of the bot) resumes now, so the
+            // match never waits for an AI that nobody runs.
+            ai: self.ai_next(&loaded),
+            ..Outcome::default()
         }
-    }
-
-    /// An AI turn cut short (its submit failed on a database fault, or the process
-    /// stopped mid-turn) resumes when a player next opens a panel in the match, so the
-    /// match never waits for an AI that nobody is running.
-    async fn resume_ai(&self, loaded: Loaded) -> (Loaded, Vec<Msg>) {
-        // `run_ai` itself does nothing unless a bot is plugged in and an AI seat waits.
-        if loaded.info.status != crate::store::Status::Active {
-            return (loaded, Vec::new());
-        }
-        self.run_ai(loaded, Vec::new()).await
     }
 
     fn panel_msg(&self, loaded: &Loaded, seat: Seat, nav: Nav) -> Msg {
@@ -857,11 +881,15 @@ impl App {
             );
             Outcome {
                 reply: Some(m),
+                replaces: true,
                 ..Outcome::default()
             }
         };
         if loaded.info.status == crate::store::Status::Finished {
-            return Outcome::private(format!("Match #{match_id} is over."));
+            return Outcome {
+                replaces: true,
+                ..Outcome::private(format!("Match #{match_id} is over."))
+            };
         }
         if loaded.info.version != version {
             return stale(&loaded);
@@ -893,54 +921,79 @@ impl App {
             info,
             state: sub.state.clone(),
         };
-        let public = self
-            .after_input(&loaded.state, &after, &sub.events, seat)
-            .await;
-        let (_, public) = self.run_ai(after.clone(), public).await;
-        let after = self.store.load(match_id).await.unwrap_or(after);
-        let mut reply = Msg::text(format!("Done: {label}."));
-        if after.state.waits_for(seat) {
-            let next = self.panel_msg(&after, seat, Nav::Overview);
-            reply = Msg {
-                content: format!("Done: {label}.\n{}", next.content),
-                ..next
-            };
-        }
+        let public = self.after_input(&loaded.state, &after, &sub.events).await;
+        // The panel in its new state: the next question while the player still acts,
+        // else what they wait for (no dead buttons).
+        let next = self.panel_msg(&after, seat, Nav::Overview);
+        let reply = Msg {
+            content: clip(&format!("Done: {label}.\n{}", next.content), MAX_CONTENT),
+            ..next
+        };
         Outcome {
             reply: Some(reply),
+            replaces: true,
             public,
             channel: Some(after.info.thread.unwrap_or(after.info.channel)),
             created: None,
+            ai: self.ai_next(&after),
         }
     }
 
-    /// The public messages after an input: the board when the match now waits for
-    /// someone else (or is over), else a short line of what happened.
-    async fn after_input(
-        &self,
-        before: &State,
-        after: &Loaded,
-        events: &[Event],
-        by: Seat,
-    ) -> Vec<Msg> {
-        let waiting = after.state.waiting();
-        let over = after.state.winner.is_some();
-        // A reveal always gets its picture, also when the same player answers next
-        // (a choice the battle asks of them).
-        let mut posts: Vec<Msg> = self.battle_image(after, events).await.into_iter().collect();
-        if over || !waiting.contains(&by) || waiting.len() != before.waiting().len() {
-            let header = match after.state.winner {
-                Some(w) => self.winner_line(after, w, Reason::Win),
-                None => String::new(),
-            };
-            posts.push(self.board_post(after, events, &header).await);
-        } else {
-            let lines = self.narrate(after, events).await;
-            if !lines.is_empty() {
-                posts.push(Msg::text(lines.join("\n")));
+    /// The public messages after an input: the board with the turn's log when someone
+    /// new must act, a turn passed or the match ended ([`turn_log::posts_board`]), else
+    /// nothing (the player's panel shows what they did); the battle picture when the
+    /// input revealed battle cards, in the board's post when there is one.
+    async fn after_input(&self, before: &State, after: &Loaded, events: &[Event]) -> Vec<Msg> {
+        let battle = self.battle_image(after, events).await;
+        if !turn_log::posts_board(before, &after.state) {
+            return battle.into_iter().collect();
+        }
+        let header = match after.state.winner {
+            Some(w) => self.winner_line(after, w, Reason::Win),
+            None => String::new(),
+        };
+        let log = self.turn_events(after, events).await;
+        let mut post = self.board_post(after, &log, &header).await;
+        if let Some(b) = battle {
+            post.content = clip(&format!("{}\n{}", b.content, post.content), MAX_CONTENT);
+            post.files.extend(b.files);
+        }
+        vec![post]
+    }
+
+    /// The events since the board was last posted, through `events` (the last input's,
+    /// which brought the match to `after`): read back from the stored log, because a
+    /// turn spans several clicks. On a failure, the last input's events alone (logged).
+    async fn turn_events(&self, after: &Loaded, events: &[Event]) -> Vec<Event> {
+        let id = after.info.id;
+        let inputs = match self.store.inputs(id).await {
+            Ok(mut inputs) => {
+                // A later input may already be stored: it is not part of this post.
+                inputs.retain(|i| i.seq <= after.info.version);
+                inputs
+            }
+            Err(e) => {
+                tracing::warn!(match_id = id, "the turn's log could not be read: {e}");
+                return events.to_vec();
+            }
+        };
+        let store = self.store.clone();
+        let setup = after.info.setup.clone();
+        let replayed = tokio::task::spawn_blocking(move || {
+            turn_log::since_last_board(store.rules(), setup, &inputs)
+        })
+        .await;
+        match replayed {
+            Ok(Ok(log)) => log,
+            Ok(Err(e)) => {
+                tracing::error!(match_id = id, "the turn's log could not be replayed: {e}");
+                events.to_vec()
+            }
+            Err(e) => {
+                tracing::error!(match_id = id, "the turn's log replay failed: {e}");
+                events.to_vec()
             }
         }
-        posts
     }
 
     fn winner_line(&self, loaded: &Loaded, winner: Seat, reason: Reason) -> String {
@@ -969,7 +1022,7 @@ impl App {
     }
 
     /// The public board post: the PNG, an embed (whose move, initiative, crystals,
-    /// last events) and the buttons, mentioning whoever must act.
+    /// `events` as the log of the turn) and the buttons, mentioning whoever must act.
     pub async fn board_post(&self, loaded: &Loaded, events: &[Event], header: &str) -> Msg {
         let rules = self.rules();
         let state = &loaded.state;
@@ -978,13 +1031,7 @@ impl App {
         let names = self.names(loaded).await;
         let view = state.view(rules, None);
         let lines = self.narrate(loaded, events).await;
-        let last: Vec<String> = lines
-            .iter()
-            .rev()
-            .take(LAST_EVENTS)
-            .rev()
-            .cloned()
-            .collect();
+        let last = &lines;
         let pending = state.pending();
         let waiting_users: Vec<u64> = pending
             .seats
@@ -1035,7 +1082,7 @@ impl App {
             ("Crystals".to_string(), clip(&crystals, MAX_FIELD)),
         ];
         if !last.is_empty() {
-            fields.push(("Last events".into(), clip(&last.join("\n"), MAX_FIELD)));
+            fields.push(("This turn".into(), tail_of(last, MAX_FIELD)));
         }
         // Render off the async runtime.
         let store = self.store.clone();
@@ -1131,74 +1178,6 @@ impl App {
         }
     }
 
-    /// Lets AI seats answer while the match waits only for them. Without a bot plugged
-    /// in (see [`App::with_bot`]) AI seats are not played: nothing is faked.
-    /// Returns the match as the AI left it (its version, state and status) with the posts.
-    async fn run_ai(&self, mut loaded: Loaded, mut public: Vec<Msg>) -> (Loaded, Vec<Msg>) {
-        let id = loaded.info.id;
-        let Some(bot) = self.bot.clone() else {
-            return (loaded, public);
-        };
-        for _ in 0..200 {
-            let waiting = loaded.state.waiting();
-            let Some(&seat) = waiting
-                .iter()
-                .find(|&&s| matches!(loaded.info.seats[s as usize], Player::Ai(_)))
-            else {
-                break;
-            };
-            let Player::Ai(level) = loaded.info.seats[seat as usize] else {
-                break;
-            };
-            // Wait for a free slot before taking a blocking thread: the queue forms
-            // here, among AI matches, and the cores stay shared with human matches.
-            let Ok(slot) = self.ai_slots.clone().acquire_owned().await else {
-                break;
-            };
-            let store = self.store.clone();
-            let state = loaded.state.clone();
-            let bot = bot.clone();
-            let input = tokio::task::spawn_blocking(move || {
-                // Held for the whole decision, even if the awaiting task is dropped.
-                let _slot = slot;
-                let rules = store.rules();
-                let legal = state.legal(rules, seat);
-                let view = state.view(rules, Some(seat));
-                bot.choose(rules, &view, &legal, level)
-            })
-            .await
-            .ok()
-            .flatten();
-            let Some(input) = input else { break };
-            match self
-                .store
-                .submit(id, loaded.info.version, seat, &input)
-                .await
-            {
-                Ok(sub) => {
-                    let before = loaded.state.clone();
-                    loaded.info.version = sub.version;
-                    loaded.state = sub.state;
-                    if sub.result.is_some() {
-                        loaded.info.status = crate::store::Status::Finished;
-                    }
-                    let posts = self.after_input(&before, &loaded, &sub.events, seat).await;
-                    public.extend(posts.into_iter().map(|m| Msg {
-                        pace_ms: self.ai_pace_ms,
-                        ..m
-                    }));
-                }
-                Err(e) => {
-                    // Logged for the operator; the AI's turn resumes when a player next
-                    // opens a panel in this match (`resume_ai`).
-                    self.told(Some(id), &e);
-                    break;
-                }
-            }
-        }
-        (loaded, public)
-    }
-
     /// The user's hand, privately (image and names).
     pub async fn hand(&self, match_id: MatchId, user: u64) -> Outcome {
         let (loaded, seat) = match self.load_for(match_id, user).await {
@@ -1285,9 +1264,10 @@ impl App {
                 let line = self.winner_line(&loaded, winner, Reason::Resign);
                 Outcome {
                     reply: Some(Msg::text("You resigned.")),
+                    replaces: true,
                     public: vec![self.end_post(&loaded, &line)],
                     channel: Some(loaded.info.thread.unwrap_or(loaded.info.channel)),
-                    created: None,
+                    ..Outcome::default()
                 }
             }
             Err(e) => Outcome::private(self.told(Some(match_id), &e)),
