@@ -113,6 +113,10 @@ pub struct Outcome {
     /// Where `public` goes (the thread, else the channel). `None`: where the command
     /// was used.
     pub channel: Option<u64>,
+    /// The public message clicked, as it is to read now (a challenge declined or
+    /// accepted): it replaces that message's text and its buttons go, instead of a new
+    /// post saying so.
+    pub post_edit: Option<Msg>,
     /// A match was created (the Discord layer may rename the thread, etc.).
     pub created: Option<MatchId>,
     /// The AI must answer next in this match: once this outcome is delivered, run
@@ -647,7 +651,16 @@ impl App {
             self.clan_name(clans[1])
         );
         match self.begin(new, &header).await {
-            Ok(out) => out,
+            Ok(out) => Outcome {
+                post_edit: out.created.map(|id| {
+                    Msg::text(format!(
+                        "{} challenged {}: accepted, match #{id}.",
+                        mention(c.challenger),
+                        mention(user)
+                    ))
+                }),
+                ..out
+            },
             Err(e) => {
                 // Give the challenge back so it can be accepted again once the store
                 // recovers.
@@ -726,7 +739,7 @@ impl App {
         }
         if now > c.expires {
             return Outcome {
-                public: vec![Msg::text("This challenge had already expired.")],
+                post_edit: Some(Msg::text("This challenge had already expired.")),
                 ..Outcome::default()
             };
         }
@@ -747,7 +760,7 @@ impl App {
             format!("{} declined the challenge.", mention(user))
         };
         Outcome {
-            public: vec![Msg::text(text)],
+            post_edit: Some(Msg::text(text)),
             ..Outcome::default()
         }
     }
@@ -789,8 +802,9 @@ impl App {
             Ok(x) => x,
             Err(o) => return o,
         };
-        // A step of an old panel names choices of an old position: start afresh.
-        let stale = version.is_some_and(|v| v != loaded.info.version);
+        // A step of an old panel names choices of an old position: start afresh (an
+        // overview, a refresh, is always of the current position).
+        let stale = version.is_some_and(|v| v != loaded.info.version) && nav != Nav::Overview;
         let mut msg = self.panel_msg(&loaded, seat, if stale { Nav::Overview } else { nav });
         if stale {
             msg.content = format!(
@@ -817,11 +831,22 @@ impl App {
             return Msg::text(format!("Match #{id} is over."));
         }
         if !state.waits_for(seat) {
-            return Msg::text(format!(
-                "Nothing to do for you in match #{id} right now: waiting for the other \
-                 player to {}.",
-                pending.question.describe()
-            ));
+            // No dead buttons: one that brings this panel up to date (when it is the
+            // player's move again, it shows the question here, in the same message).
+            let refresh =
+                CustomId::new(id, loaded.info.version, Verb::Turn).with(Nav::Overview.arg());
+            return Msg {
+                rows: vec![Row::Buttons(vec![Button::new(
+                    refresh.render(),
+                    "Refresh",
+                    Style::Secondary,
+                )])],
+                ..Msg::text(format!(
+                    "Nothing to do for you in match #{id} right now: waiting for the other \
+                     player to {}.",
+                    pending.question.describe()
+                ))
+            };
         }
         let own = state.view(rules, Some(seat));
         let mut lines = vec![format!(
@@ -934,8 +959,8 @@ impl App {
             replaces: true,
             public,
             channel: Some(after.info.thread.unwrap_or(after.info.channel)),
-            created: None,
             ai: self.ai_next(&after),
+            ..Outcome::default()
         }
     }
 

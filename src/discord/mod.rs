@@ -362,11 +362,7 @@ async fn on_component(ctx: &serenity::Context, app: &App, ci: &serenity::Compone
                 return answer(http, ci, true, &damaged).await;
             };
             if id.verb == Verb::Decline {
-                let out = app.decline(&c, user, now).await;
-                if !out.public.is_empty() {
-                    clear_buttons(http, ci).await;
-                }
-                out
+                app.decline(&c, user, now).await
             } else {
                 if let Err(why) = app.claim_accept(&c, user, now).await {
                     return answer(http, ci, true, &Msg::text(why)).await;
@@ -414,7 +410,6 @@ async fn on_component(ctx: &serenity::Context, app: &App, ci: &serenity::Compone
                     }
                 }
                 if out.created.is_some() {
-                    clear_buttons(http, ci).await;
                     if out.reply.is_none() {
                         let mut out = out;
                         out.reply = Some(Msg::text("Challenge accepted. Good luck!"));
@@ -494,6 +489,9 @@ async fn deliver(
     let http = &ctx.http;
     let reply = out.reply.clone().unwrap_or_else(|| Msg::text("Done."));
     answer(http, ci, !in_panel || out.replaces, &reply).await;
+    if let Some(m) = &out.post_edit {
+        edit_post(http, ci, m).await;
+    }
     if let Err(channel) = deliver_public(http, out, Some(ci.channel_id)).await {
         let note = missing_permission_text(channel, "Your move itself was saved.");
         answer(http, ci, false, &Msg::text(note)).await;
@@ -529,15 +527,16 @@ async fn try_dm(
         .map_err(|_| ())
 }
 
-async fn clear_buttons(http: &serenity::Http, ci: &serenity::ComponentInteraction) {
-    let _ = ci
-        .channel_id
-        .edit_message(
-            http,
-            ci.message.id,
-            serenity::EditMessage::new().components(vec![]),
-        )
-        .await;
+/// Rewrites the public message clicked (a challenge, once settled): its text, no
+/// buttons, nobody pinged again; its embed (the terms) stays.
+async fn edit_post(http: &serenity::Http, ci: &serenity::ComponentInteraction, m: &Msg) {
+    let edit = serenity::EditMessage::new()
+        .content(&m.content)
+        .components(vec![])
+        .allowed_mentions(serenity::CreateAllowedMentions::new());
+    if let Err(e) = ci.channel_id.edit_message(http, ci.message.id, edit).await {
+        tracing::warn!(channel = %ci.channel_id, "could not update a challenge: {e}");
+    }
 }
 
 #[cfg(test)]
