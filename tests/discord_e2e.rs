@@ -867,6 +867,52 @@ async fn a_turn_of_three_actions_leaves_one_panel_per_player_and_one_board_post(
     bot.stop().await;
 }
 
+/// "My hand" on the board opens one private message with the hand's image; its "My
+/// panel" button turns that same message into the panel (the image goes), so looking
+/// at the hand leaves no second message.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn my_hand_becomes_the_panel_in_place() {
+    let bot = start_bot("hand-panel").await;
+    let fake = &bot.fake;
+    let id = challenge_and_accept(&bot).await;
+    let v = bot.app.store.info(id).await.unwrap().version;
+    let before = fake.private_messages(ANA).len();
+    let t = fake.click(ANA, "Ana", &format!("clans:{id}:{v}:hand"), &[]);
+    let r = followup(fake, &t).await;
+    assert!(
+        r.ephemeral() && r.text().contains("Your hand"),
+        "{}",
+        r.text()
+    );
+    assert!(
+        r.files
+            .iter()
+            .any(|(n, png)| n == "hand.png" && png.starts_with(b"\x89PNG"))
+    );
+    let on = r.message.expect("an interaction message");
+    let open = fake
+        .message(on)
+        .unwrap()
+        .custom_ids()
+        .into_iter()
+        .find(|c| c.ends_with(":turn:all"))
+        .expect("a My panel button");
+    let t = fake.click_on(on, ANA, "Ana", &open, &[]);
+    let r = followup(fake, &t).await;
+    assert_eq!(r.message, Some(on), "the same message");
+    assert!(
+        r.ephemeral() && r.text().contains("mulligan"),
+        "{}",
+        r.text()
+    );
+    assert!(
+        r.files.is_empty() && r.json["attachments"] == json!([]),
+        "the image goes"
+    );
+    assert_eq!(fake.private_messages(ANA).len(), before + 1);
+    bot.stop().await;
+}
+
 /// A whole match through the bot, turn by turn, battles accepted: a turn posts its
 /// board, and two posts more each time it asks the opponent something (the board that
 /// pings them, then the one that gives the turn back, with the battle picture), so a

@@ -1247,8 +1247,18 @@ impl App {
                 png,
             });
         }
+        // The hand's message can become the player's panel (a click in it updates it),
+        // so "My hand" does not leave a second private message beside the panel.
+        let open =
+            CustomId::new(match_id, loaded.info.version, Verb::Turn).with(Nav::Overview.arg());
+        msg.rows = vec![Row::Buttons(vec![Button::new(
+            open.render(),
+            "My panel",
+            Style::Primary,
+        )])];
         Outcome {
             reply: Some(msg),
+            replaces: true,
             ..Outcome::default()
         }
     }

@@ -409,15 +409,14 @@ async fn on_component(ctx: &serenity::Context, app: &App, ci: &serenity::Compone
                         tracing::warn!(match_id = id, "could not name the match thread: {e}");
                     }
                 }
-                if out.created.is_some() {
-                    if out.reply.is_none() {
-                        let mut out = out;
-                        out.reply = Some(Msg::text("Challenge accepted. Good luck!"));
-                        deliver(ctx, app, ci, in_panel, &out).await;
-                        return;
+                if out.created.is_some() && out.reply.is_none() {
+                    Outcome {
+                        reply: Some(Msg::text("Challenge accepted. Good luck!")),
+                        ..out
                     }
+                } else {
+                    out
                 }
-                out
             }
         }
         Verb::Turn | Verb::Hand => {
