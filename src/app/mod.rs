@@ -1258,7 +1258,6 @@ impl App {
         )])];
         Outcome {
             reply: Some(msg),
-            replaces: true,
             ..Outcome::default()
         }
     }
