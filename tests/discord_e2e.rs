@@ -936,6 +936,44 @@ async fn my_hand_becomes_the_panel_in_place() {
     bot.stop().await;
 }
 
+/// A refusal to a click inside a panel (a choice that is not available) comes as a
+/// private note of its own: the panel stays as it was, with its buttons.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_refusal_in_a_panel_is_a_note_beside_it() {
+    let bot = start_bot_with(
+        App::new(scratch("note").await)
+            .with_seeds(1)
+            .without_images(),
+    )
+    .await;
+    let fake = &bot.fake;
+    let id = challenge_and_accept(&bot).await;
+    let v = bot.app.store.info(id).await.unwrap().version;
+    let on = panel(&bot, id, v, ANA).await.message.expect("a panel");
+    let shown = fake.message(on).unwrap();
+    let t = fake.click_on(on, ANA, "Ana", &format!("clans:{id}:{v}:in:999"), &[]);
+    assert_eq!(ack(fake, &t).await.json["type"], 6);
+    let note = followup(fake, &t).await;
+    assert!(note.text().contains("not available"), "{}", note.text());
+    assert!(
+        note.ephemeral() && note.method == "POST",
+        "a new private message"
+    );
+    assert_ne!(note.message, Some(on));
+    let now = fake.message(on).unwrap();
+    assert_eq!(
+        (now.edits, now.json),
+        (shown.edits, shown.json),
+        "the panel is untouched"
+    );
+    assert_eq!(
+        bot.app.store.info(id).await.unwrap().version,
+        v,
+        "nothing changed"
+    );
+    bot.stop().await;
+}
+
 /// A whole match through the bot, turn by turn, battles accepted: a turn posts its
 /// board, and two posts more each time it asks the opponent something (the board that
 /// pings them, then the one that gives the turn back, with the battle picture), so a
