@@ -834,6 +834,18 @@ async fn play_turn(
     n
 }
 
+/// Waits for the board of the match's first turn (posted right after the answer to
+/// the last mulligan), so that it is not counted as a post of that turn.
+async fn first_board(bot: &Bot, id: i64) {
+    let thread = bot.app.store.info(id).await.unwrap();
+    let key = thread.thread.unwrap_or(thread.channel).to_string();
+    let first = |r: &Recorded| r.is_channel_post() && r.text().contains("turn 1 ·");
+    bot.fake
+        .try_wait_key(&key, first, Duration::from_secs(20))
+        .await
+        .expect("the first turn's board");
+}
+
 /// Issue 18's measure of done: a complete turn of three actions through the real bot
 /// leaves exactly one private panel for the player (opened once, then updated in place
 /// by every click) and one board post, plus the battle picture when a battle was fought;
@@ -844,6 +856,7 @@ async fn a_turn_of_three_actions_leaves_one_panel_per_player_and_one_board_post(
     let bot = start_bot("one-panel").await;
     let id = challenge_and_accept(&bot).await;
     drive(&bot, id, 20, |s| s.turn >= 1).await;
+    first_board(&bot, id).await;
     // From the first turn on: the panels the players have.
     let mark = [ANA, BEN].map(|u| bot.fake.private_messages(u).len());
     let mut panels = [None, None];
@@ -988,6 +1001,7 @@ async fn a_whole_match_posts_within_the_channel_rate_limit() {
     let bot = start_bot_with(app).await;
     let id = challenge_and_accept(&bot).await;
     drive(&bot, id, 20, |s| s.turn >= 1).await;
+    first_board(&bot, id).await;
     // From the first turn on (the mulligans before it opened panels of their own).
     let mark = bot.fake.count();
     let private_before = [ANA, BEN].map(|u| bot.fake.private_messages(u).len());
