@@ -179,10 +179,10 @@ async fn first_board(bot: &Bot, id: i64) {
 }
 
 /// Issue 18's measure of done: a complete turn of three actions through the real bot
-/// leaves exactly one private panel for the player (opened once, then updated in place
-/// by every click) and one board post, plus the battle picture when a battle was fought;
-/// the opponent gets a panel only when a battle asks them for a card. Every turn on
-/// the way is held to the same counts.
+/// leaves exactly one private panel per player (each opened once from a board, then
+/// updated in place by every click, through the turns) and one board post. Every turn
+/// on the way is held to the same counts (a player's first panel opens in their first
+/// turn; a turn that asks the opponent something posts up to two more).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_turn_of_three_actions_leaves_one_panel_per_player_and_one_board_post() {
     let bot = start_bot("one-panel").await;
@@ -320,11 +320,11 @@ async fn a_refusal_in_a_panel_is_a_note_beside_it() {
 }
 
 /// A whole match through the bot, turn by turn, battles accepted: a turn posts its
-/// board, and two posts more each time it asks the opponent something (the board that
-/// pings them, then the one that gives the turn back, with the battle picture), so a
-/// normal turn (at most two battles) stays within Discord's channel limit of 5
-/// messages per 5 seconds however fast it is played; each player has at most one panel
-/// a turn. Prints the counts (the numbers in README.md).
+/// board, and up to two posts more each time it asks the opponent something (the board
+/// that pings them, then the battle picture, in the board that gives the turn back), so
+/// a normal turn (at most two battles) stays within Discord's channel limit of 5
+/// messages per 5 seconds however fast it is played; each player keeps one panel for
+/// the whole match. Prints the counts (the numbers in README.md).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_whole_match_posts_within_the_channel_rate_limit() {
     let app = App::new(scratch("posts").await)
