@@ -537,7 +537,7 @@ impl Players {
         while !stop.load(std::sync::atomic::Ordering::SeqCst) {
             if let Ok(r) = self
                 .fake
-                .try_followup(token, Duration::from_millis(250))
+                .try_answer(token, Duration::from_millis(250))
                 .await
             {
                 return Ok(Some(r));
@@ -584,10 +584,9 @@ impl Players {
                 loaded => {
                     if let Some(l) = loaded {
                         if l.state.winner.is_none() {
-                            return Err(format!(
-                                "AI match {} does not wait for its user",
-                                l.info.id
-                            ));
+                            // The AI plays after the user's answer: its turn goes on.
+                            tokio::time::sleep(Duration::from_millis(20)).await;
+                            continue;
                         }
                         m.ai_moves += l.info.version as usize;
                     }
@@ -698,7 +697,7 @@ impl Players {
             .ok_or_else(|| format!("the challenge has no Accept button: {}", challenge.text()))?;
         let t = fake.click(b, &user_name(b), &accept, &[]);
         self.ack(&t, 0, m).await?;
-        fake.try_followup(&t, WAIT)
+        fake.try_answer(&t, WAIT)
             .await
             .map_err(|e| format!("no answer to an accept: {e}"))?;
         let store = self.app.store.clone();
@@ -773,12 +772,12 @@ impl Players {
         let legal = r.state.legal(rules, seat);
         let index = lively_pick(&legal, r.inputs);
         let user = r.users[seat as usize];
-        let waiting_before = r.state.waiting();
+        let before = r.state.clone();
         let custom_id = format!("clans:{}:{}:in:{index}", r.id, r.version);
         let t = fake.click(user, &user_name(user), &custom_id, &[]);
         let ack = self.ack(&t, r.id, m).await?;
         let reply = fake
-            .try_followup(&t, WAIT)
+            .try_answer(&t, WAIT)
             .await
             .map_err(|e| format!("match {}: no reply to `{custom_id}`: {e}", r.id))?;
         m.reply_ms.push(since_sent(fake, &t, &reply)?);
@@ -795,12 +794,9 @@ impl Players {
         r.version += 1;
         r.inputs += 1;
         m.inputs += 1;
-        // The bot posts the board when the match now waits for someone else or is over
-        // (before it replies to the clicker, so it is normally here already).
-        let waiting = r.state.waiting();
-        let expected = r.state.winner.is_some()
-            || !waiting.contains(&seat)
-            || waiting.len() != waiting_before.len();
+        // The bot posts the board when someone new must act, a turn passed or the match
+        // is over (right after it answers the clicker, so it is normally here already).
+        let expected = crate::app::turn_log::posts_board(&before, &r.state);
         let name = format!("match-{}-v{}.png", r.id, r.version);
         let is_board = |p: &Recorded| p.is_channel_post() && p.files.iter().any(|f| f.0 == name);
         let wait = if expected { WAIT } else { Duration::ZERO };

@@ -303,7 +303,8 @@ async fn challenges_expire_and_can_be_declined() {
     };
     assert!(app.decline(&fresh, EVE, now).await.reply.is_some());
     let out = app.decline(&fresh, BEN, now).await;
-    assert!(out.public[0].content.contains("declined"));
+    let edit = out.post_edit.expect("the challenge is rewritten");
+    assert!(edit.content.contains("declined") && out.public.is_empty());
     let out = app.accept(fresh, BEN, place(), None, now).await;
     assert!(out.created.is_none());
 }
@@ -409,7 +410,7 @@ async fn two_processes_accept_once_and_remind_once() {
         expires: now + 120_000,
         ..c
     };
-    assert!(!a.decline(&d, BEN, now).await.public.is_empty());
+    assert!(a.decline(&d, BEN, now).await.post_edit.is_some());
     let restarted = App::new(store.clone());
     let out = restarted.accept(d, BEN, place(), None, now).await;
     assert!(out.created.is_none());
@@ -481,10 +482,11 @@ async fn server_settings_choose_the_channel_and_threads() {
     assert!(!app.threads(Some(GUILD)).await);
 }
 
-/// Against the AI: the AI answers by itself, its moves are posted paced (so people can
-/// follow), and the player's own posts are not delayed.
+/// Against the AI: the AI answers by itself, after the player's answer (the use case
+/// only says that the AI is next, `Outcome::ai`, and `ai_turn` plays it), its moves are
+/// posted paced (so people can follow), and the player's own posts are not delayed.
 #[tokio::test]
-async fn the_ai_plays_its_seat_and_its_posts_are_paced() {
+async fn the_ai_plays_its_seat_after_the_answer_and_its_posts_are_paced() {
     let app = App::new(scratch("ai-pace").await)
         .with_seeds(11)
         .with_bot(std::sync::Arc::new(crystal_clans::app::AiSeats))
@@ -496,35 +498,39 @@ async fn the_ai_plays_its_seat_and_its_posts_are_paced() {
         .play_ai(ANA, 0, [Some(2), Some(3)], place(), None, now)
         .await;
     let id = out.created.expect("a match");
+    assert_eq!(out.public.len(), 1, "the opening board alone");
     assert_eq!(out.public[0].pace_ms, 0, "the opening post is not delayed");
-    let mut paced = out
-        .public
-        .iter()
-        .skip(1)
-        .filter(|m| m.pace_ms == 900)
-        .count();
-    let mut mine = 0;
+    let mut paced = 0;
+    let mut turns = 0;
+    let mut ai = out.ai;
     for step in 0..40 {
+        if let Some(m) = ai {
+            assert_eq!(m, id);
+            let before = app.store.info(id).await.unwrap().version;
+            let posts = app.ai_turn(id).await.public;
+            assert!(app.store.info(id).await.unwrap().version > before);
+            assert!(
+                posts.iter().all(|m| m.pace_ms == 900),
+                "the AI's posts are paced"
+            );
+            paced += posts.len();
+            turns += 1;
+        }
         let l = app.store.load(id).await.unwrap();
         if l.state.winner.is_some() {
             break;
         }
         assert_eq!(l.state.waiting().as_slice(), &[0], "the AI did not answer");
         let legal = l.state.legal(app.rules(), 0);
-        let out = app
-            .play(id, l.info.version, ANA, step * 7 % legal.len())
-            .await;
-        // The player's own post comes first and at once; what follows is the AI's.
-        let first_ai = out.public.iter().position(|m| m.pace_ms > 0);
-        if let Some(i) = first_ai {
-            assert!(out.public[i..].iter().all(|m| m.pace_ms == 900));
-            mine += i;
-        } else {
-            mine += out.public.len();
-        }
-        paced += out.public.iter().filter(|m| m.pace_ms == 900).count();
+        let version = l.info.version;
+        let out = app.play(id, version, ANA, step * 7 % legal.len()).await;
+        // The answer and the player's own posts come at once; the AI has not moved yet.
+        assert!(out.reply.as_ref().unwrap().content.starts_with("Done"));
+        assert!(out.public.iter().all(|m| m.pace_ms == 0));
+        assert_eq!(app.store.info(id).await.unwrap().version, version + 1);
+        ai = out.ai;
     }
-    assert!(paced > 0 && mine > 0, "{paced} {mine}");
+    assert!(turns > 0 && paced > 0, "{turns} {paced}");
 }
 
 /// An AI turn cut short (here: the process that ran the AI stopped before its turn; a
@@ -573,7 +579,10 @@ async fn an_ai_turn_cut_short_resumes_when_a_player_opens_a_panel() {
         .with_bot(std::sync::Arc::new(crystal_clans::app::AiSeats))
         .without_images();
     let out = restarted.panel(id, None, ANA, Nav::Overview).await;
-    assert!(!out.public.is_empty(), "the AI's moves were not posted");
+    assert_eq!(out.ai, Some(id), "the panel asks for the AI's turn");
+    assert!(out.public.is_empty(), "the answer does not wait for the AI");
+    let ai = restarted.ai_turn(id).await;
+    assert!(!ai.public.is_empty(), "the AI's moves were not posted");
     let after = store.load(id).await.unwrap();
     assert!(
         after.info.version > stuck.info.version,
@@ -584,6 +593,62 @@ async fn an_ai_turn_cut_short_resumes_when_a_player_opens_a_panel() {
         "the match still waits for the AI"
     );
     assert!(out.reply.is_some());
+}
+
+/// A stop of the bot in the middle of the AI's turn (the AI plays after the human's
+/// answer went out, so a stop can fall between them): the next start finishes it,
+/// before anyone clicks, and its posts go to the posting queue.
+#[tokio::test]
+async fn an_ai_turn_cut_short_by_a_stop_resumes_at_start_up() {
+    use crystal_clans::store::{NewMatch, Player};
+    let store = scratch("ai-start").await;
+    let without_ai = App::new(store.clone()).with_seeds(13).without_images();
+    let (m, _) = store
+        .create_match(NewMatch {
+            guild: Some(GUILD),
+            channel: CHANNEL,
+            thread: None,
+            seats: [Player::User(ANA), Player::Ai(3)],
+            setup: crystal_clans::game::Setup {
+                clans: [1, 2],
+                seed: 13,
+                mulligan: false,
+            },
+            terms: Default::default(),
+            deadlines: Default::default(),
+        })
+        .await
+        .unwrap();
+    let id = m.info.id;
+    for _ in 0..50 {
+        let l = store.load(id).await.unwrap();
+        if l.state.waiting().contains(&1) {
+            break;
+        }
+        let out = without_ai.play(id, l.info.version, ANA, 0).await;
+        assert_eq!(out.ai, None, "no AI plugged in: nothing to run");
+    }
+    let stuck = store.load(id).await.unwrap();
+    assert!(
+        stuck.state.waiting().contains(&1),
+        "never waited for the AI"
+    );
+    let restarted = App::new(store.clone())
+        .with_bot(std::sync::Arc::new(crystal_clans::app::AiSeats))
+        .without_images();
+    let (tx, mut rx) = tokio::sync::mpsc::channel(8);
+    assert_eq!(restarted.resume_ai_turns(&tx).await, 1);
+    let out = rx.try_recv().expect("the AI's posts were queued");
+    assert!(!out.public.is_empty());
+    assert_eq!(out.channel, Some(CHANNEL));
+    let after = store.load(id).await.unwrap();
+    assert!(
+        after.info.version > stuck.info.version,
+        "the AI did not move"
+    );
+    assert!(after.state.winner.is_some() || !after.state.waiting().contains(&1));
+    // Nothing left to resume: a second start does nothing.
+    assert_eq!(restarted.resume_ai_turns(&tx).await, 0);
 }
 
 /// "The bot's operator has been told" is true: a store fault a player sees is logged at

@@ -251,6 +251,10 @@ async fn ai_decisions_wait_for_a_free_slot() {
                 .play_ai(user, 3, [None, None], here(), None, now_ms())
                 .await;
             let id = out.created.expect("an AI match");
+            // The AI's turn runs after each answer (the Discord layer spawns it).
+            if let Some(m) = out.ai {
+                app.ai_turn(m).await;
+            }
             let mut moved = 0;
             for _ in 0..4 {
                 let l = app.store.load(id).await.unwrap();
@@ -259,6 +263,9 @@ async fn ai_decisions_wait_for_a_free_slot() {
                 }
                 let out = app.play(id, l.info.version, user, 0).await;
                 assert!(out.reply.unwrap().content.starts_with("Done"));
+                if let Some(m) = out.ai {
+                    app.ai_turn(m).await;
+                }
                 moved += 1;
             }
             moved

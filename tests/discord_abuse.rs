@@ -46,7 +46,7 @@ impl Bot {
             .expect("an acknowledgement");
         if ack.json["type"] == 5 {
             self.fake
-                .try_followup(&t, Duration::from_secs(20))
+                .try_answer(&t, Duration::from_secs(20))
                 .await
                 .expect("an answer after the deferral");
         }

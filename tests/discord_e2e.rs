@@ -6,7 +6,7 @@ use crystal_clans::app::App;
 use crystal_clans::discord::{self, BotOptions, Clock};
 use crystal_clans::fake_discord::lively_pick as pick;
 use crystal_clans::fake_discord::{self, APP_ID, Fake, Recorded, TOKEN};
-use crystal_clans::game::{Question, Seat};
+use crystal_clans::game::Question;
 use crystal_clans::store::{Durability, Store, StoreOptions, now_ms};
 use serde_json::json;
 use std::sync::Arc;
@@ -15,32 +15,8 @@ use std::time::Duration;
 
 mod support;
 use support::bot::Bot;
+use support::people::*;
 use support::scratch_store as scratch;
-
-const ANA: u64 = 730_000_000_000_000_001;
-const BEN: u64 = 730_000_000_000_000_002;
-const EVE: u64 = 730_000_000_000_000_003;
-
-fn name(u: u64) -> &'static str {
-    match u {
-        ANA => "Ana",
-        BEN => "Ben",
-        _ => "Eve",
-    }
-}
-
-async fn start_bot(tag: &str) -> Bot {
-    let app = App::new(scratch(tag).await).with_seeds(1);
-    start_bot_with(app).await
-}
-
-async fn start_bot_clocked(app: App, tick: Duration, clock: Clock) -> Bot {
-    Bot::start(app, tick, clock).await
-}
-
-async fn start_bot_with(app: App) -> Bot {
-    start_bot_clocked(app, Duration::from_secs(3600), Clock::default()).await
-}
 
 fn db_url(tag: &str) -> String {
     let path = std::env::temp_dir().join(format!(
@@ -57,124 +33,8 @@ async fn open(url: &str) -> Store {
     Store::open_with(o).await.expect("store opens")
 }
 
-/// Plays pseudo-random legal inputs through the bot until `until` holds.
-async fn drive(
-    bot: &Bot,
-    id: i64,
-    max: usize,
-    until: impl Fn(&crystal_clans::game::State) -> bool,
-) {
-    for step in 0..max {
-        let l = bot.app.store.load(id).await.unwrap();
-        if until(&l.state) || l.state.winner.is_some() {
-            return;
-        }
-        let seat = l.state.waiting()[0];
-        let legal = l.state.legal(bot.app.rules(), seat);
-        let r = play(bot, id, l.info.version, user(seat), pick(&legal, step)).await;
-        assert!(
-            bot.app.store.info(id).await.unwrap().version > l.info.version,
-            "the input was not applied: {}",
-            r.text()
-        );
-    }
-    panic!("`until` did not hold after {max} inputs");
-}
-
 fn both_pick(s: &crystal_clans::game::State) -> bool {
     s.pending().question == Question::BattleCard && s.waiting().len() == 2
-}
-
-/// The private follow-up the bot sent for an interaction token.
-async fn followup(fake: &Fake, token: &str) -> Recorded {
-    let path = format!("/api/v10/webhooks/{APP_ID}/{token}");
-    fake.wait_for(|r| r.method == "POST" && r.path == path, 20)
-        .await
-}
-
-/// The deferral of an interaction must come first, and quickly.
-async fn ack(fake: &Fake, token: &str) -> Recorded {
-    fake.wait_for(
-        |r| r.method == "POST" && r.path.ends_with(&format!("/{token}/callback")),
-        5,
-    )
-    .await
-}
-
-/// Challenge, accept: returns the match id.
-async fn challenge_and_accept(bot: &Bot) -> i64 {
-    let fake = &bot.fake;
-    let t = fake.command(
-        ANA,
-        "Ana",
-        "challenge",
-        json!([{"name": "opponent", "type": 6, "value": BEN.to_string()},
-               {"name": "clan", "type": 3, "value": "random"},
-               {"name": "mulligan", "type": 5, "value": true}]),
-        false,
-    );
-    let resp = ack(fake, &t).await;
-    assert!(
-        !resp.ephemeral(),
-        "the challenge is public: {}",
-        resp.text()
-    );
-    let ids = resp.custom_ids();
-    let accept = ids
-        .iter()
-        .find(|i| i.contains(":acc:"))
-        .expect("an Accept button")
-        .clone();
-    assert!(accept.len() <= 100);
-    // Eve may not accept a challenge meant for Ben.
-    let t = fake.click(EVE, "Eve", &accept, &[]);
-    assert!(ack(fake, &t).await.ephemeral());
-    assert!(followup(fake, &t).await.text().contains("someone else"));
-    let before = bot
-        .app
-        .store
-        .active_matches_of_user(BEN)
-        .await
-        .unwrap()
-        .len();
-    let t = fake.click(BEN, "Ben", &accept, &[]);
-    ack(fake, &t).await;
-    followup(fake, &t).await;
-    let ms = bot.app.store.active_matches_of_user(BEN).await.unwrap();
-    assert_eq!(ms.len(), before + 1);
-    ms[0].id
-}
-
-fn user(seat: Seat) -> u64 {
-    [ANA, BEN][seat as usize]
-}
-
-/// Opens the panel of `u` through the "Take your turn" button and returns it.
-async fn panel(bot: &Bot, id: i64, version: i64, u: u64) -> Recorded {
-    let t = bot
-        .fake
-        .click(u, name(u), &format!("clans:{id}:{version}:turn"), &[]);
-    assert!(ack(&bot.fake, &t).await.ephemeral());
-    let p = followup(&bot.fake, &t).await;
-    assert!(p.ephemeral(), "panels are private");
-    p
-}
-
-/// Plays the choice `index` for `u` by clicking its button id; returns the reply.
-async fn play(bot: &Bot, id: i64, version: i64, u: u64, index: usize) -> Recorded {
-    let t = bot
-        .fake
-        .click(u, name(u), &format!("clans:{id}:{version}:in:{index}"), &[]);
-    ack(&bot.fake, &t).await;
-    followup(&bot.fake, &t).await
-}
-
-/// The battle pictures attached to a request.
-fn battle_pictures(r: &Recorded) -> usize {
-    r.files
-        .iter()
-        .filter(|(name, bytes)| name.starts_with("battle-") && bytes.starts_with(b"\x89PNG"))
-        .count()
 }
 
 fn public(rs: &[Recorded]) -> Vec<&Recorded> {
@@ -302,12 +162,18 @@ async fn challenge_accept_play_and_a_secret_battle() {
     }
     let l3 = bot.app.store.load(id).await.unwrap();
     assert!(l3.info.version > l2.info.version);
-    // After both picks something public was posted (the reveal and/or the board).
-    assert!(
+    // After both picks something public is posted (the reveal and/or the board), right
+    // after the answer to the last pick.
+    let posted = || {
         public(&fake.since(mark))
             .iter()
             .any(|r| r.is_channel_post())
-    );
+    };
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    while !posted() && std::time::Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert!(posted(), "nothing public after the battle cards");
     // The reveal posts the battle's picture (the battle began inputs earlier).
     let pictures = || {
         fake.since(mark)
@@ -398,8 +264,18 @@ async fn declined_challenge_and_config_refused() {
         .unwrap();
     let t = fake.click(BEN, "Ben", &decline, &[]);
     ack(fake, &t).await;
-    fake.wait_for(|r| r.is_channel_post() && r.text().contains("declined"), 10)
+    // The challenge itself says so (an edit, no new post), its buttons gone.
+    let edited = fake
+        .wait_for(
+            |r| {
+                r.method == "PATCH"
+                    && r.path.contains("/channels/")
+                    && r.text().contains("declined")
+            },
+            10,
+        )
         .await;
+    assert!(edited.custom_ids().is_empty());
     assert!(
         bot.app
             .store
@@ -448,18 +324,9 @@ async fn double_click_a_restart_mid_battle_and_a_complete_match() {
     // A double click: the same button twice; the second is refused, nothing changes.
     let l = bot.app.store.load(id).await.unwrap();
     let seat = l.state.waiting()[0];
-    let t1 = bot.fake.click(
-        user(seat),
-        name(user(seat)),
-        &format!("clans:{id}:{}:in:0", l.info.version),
-        &[],
-    );
-    let t2 = bot.fake.click(
-        user(seat),
-        name(user(seat)),
-        &format!("clans:{id}:{}:in:0", l.info.version),
-        &[],
-    );
+    let twice = format!("clans:{id}:{}:in:0", l.info.version);
+    let t1 = click_panel(&bot, id, user(seat), &twice).await;
+    let t2 = click_panel(&bot, id, user(seat), &twice).await;
     let (a, b) = (
         followup(&bot.fake, &t1).await,
         followup(&bot.fake, &t2).await,
@@ -642,9 +509,10 @@ async fn play_against_the_ai() {
     let id = fake.wait_for(|r| r.text().contains("vs the AI"), 20).await;
     assert!(!id.ephemeral());
     let m = bot.app.store.active_matches_of_user(ANA).await.unwrap()[0].clone();
-    // Whenever the match waits, it waits for Ana only: the AI answers by itself.
+    // Whenever the match waits, it waits for Ana only: the AI answers by itself, after
+    // Ana's own answer has gone out.
     for step in 0..6 {
-        let l = bot.app.store.load(m.id).await.unwrap();
+        let l = wait_for_human(&bot, m.id).await;
         if l.state.winner.is_some() {
             break;
         }
@@ -653,6 +521,23 @@ async fn play_against_the_ai() {
         play(&bot, m.id, l.info.version, ANA, pick(&legal, step)).await;
     }
     bot.stop().await;
+}
+
+/// The match once it no longer waits for its AI seat (the AI's turn runs after the
+/// human's answer), up to 60 seconds.
+async fn wait_for_human(bot: &Bot, id: i64) -> crystal_clans::store::Loaded {
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    loop {
+        let l = bot.app.store.load(id).await.unwrap();
+        if l.state.winner.is_some() || !l.state.waiting().contains(&1) {
+            return l;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the AI never finished its turn"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -836,17 +721,13 @@ async fn missing_permissions_are_explained_to_whoever_acted() {
         let l = bot.app.store.load(id).await.unwrap();
         let seat = l.state.waiting()[0];
         let legal = l.state.legal(bot.app.rules(), seat);
-        let t = fake.click(
-            user(seat),
-            name(user(seat)),
-            &format!("clans:{id}:{}:in:{}", l.info.version, pick(&legal, step)),
-            &[],
-        );
+        let choice = format!("clans:{id}:{}:in:{}", l.info.version, pick(&legal, step));
+        let t = click_panel(&bot, id, user(seat), &choice).await;
         ack(fake, &t).await;
         followup(fake, &t).await;
         let after = bot.app.store.load(id).await.unwrap();
         assert!(after.info.version > l.info.version, "the move was saved");
-        if after.state.waiting() != l.state.waiting() {
+        if crystal_clans::app::turn_log::posts_board(&l.state, &after.state) {
             let path = format!("/api/v10/webhooks/{APP_ID}/{t}");
             let note = fake
                 .wait_for(

@@ -150,7 +150,7 @@ async fn sigterm_finishes_the_click_in_flight_then_exits_zero() {
         released.elapsed()
     );
     let reply = fake
-        .try_followup(&token, Duration::from_secs(1))
+        .try_answer(&token, Duration::from_secs(1))
         .await
         .expect("the click was answered");
     assert!(

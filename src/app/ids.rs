@@ -81,6 +81,18 @@ impl CustomId {
         self
     }
 
+    /// Whether the component lives in a player's private panel (a step of the walk,
+    /// a choice, the resignation's confirmation) rather than on a public post (the
+    /// board's "Take your turn", which has no step, "My hand", "Resign", a challenge,
+    /// "Rematch"). A click in a panel is answered by updating that panel.
+    pub fn in_panel(&self) -> bool {
+        match self.verb {
+            Verb::Turn => self.arg.is_some(),
+            Verb::Input | Verb::ResignYes => true,
+            Verb::Accept | Verb::Decline | Verb::Hand | Verb::Resign | Verb::Rematch => false,
+        }
+    }
+
     /// `None` for ids of other bots or features (not `clans:`), or malformed ones.
     pub fn parse(s: &str) -> Option<CustomId> {
         let mut parts = s.splitn(5, ':');
@@ -133,5 +145,17 @@ mod tests {
         assert_eq!(CustomId::parse("other:1:2:turn"), None);
         assert_eq!(CustomId::parse("clans:x:2:turn"), None);
         assert_eq!(CustomId::parse("clans:1:2:fly"), None);
+    }
+
+    #[test]
+    fn the_board_opens_a_panel_and_a_panel_updates_itself() {
+        let board = CustomId::new(1, 2, Verb::Turn);
+        assert!(!board.in_panel());
+        assert!(board.clone().with("all").in_panel());
+        assert!(CustomId::new(1, 2, Verb::Input).with("0").in_panel());
+        assert!(CustomId::new(1, 2, Verb::ResignYes).in_panel());
+        for v in [Verb::Hand, Verb::Resign, Verb::Rematch, Verb::Accept] {
+            assert!(!CustomId::new(1, 2, v).in_panel(), "{v:?}");
+        }
     }
 }

@@ -8,7 +8,9 @@
 //! clicker as an ephemeral reply, and a clicker's seat always comes from the stored
 //! match, never from the interaction.
 
+mod ai_turns;
 mod battle_post;
+mod board_post;
 mod failures;
 pub mod ids;
 pub mod limits;
@@ -18,9 +20,9 @@ pub mod panel;
 pub mod posting;
 pub mod ratings;
 pub mod timers;
+pub mod turn_log;
 
-use crate::game::text::Narrator;
-use crate::game::{Event, Input, Question, Rules, Seat, Setup, State, View};
+use crate::game::{Input, Question, Rules, Seat, Setup, View};
 use crate::render::{self, Table, Theme};
 use crate::store::{
     ChallengeOutcome, Loaded, MatchId, Millis, NewMatch, Player, Reason, Store, StoreError, Terms,
@@ -28,7 +30,7 @@ use crate::store::{
 use ids::{CustomId, Verb};
 use limits::{Action, LimitConfig, Limits};
 use lru::Lru;
-use msg::{Button, Embed, File, MAX_CONTENT, MAX_FIELD, Msg, Row, Style, clip};
+use msg::{Button, Embed, File, MAX_CONTENT, Msg, Row, Style, clip};
 use panel::Nav;
 
 /// The longest turn timeout a challenge may set (a week).
@@ -37,9 +39,6 @@ use std::sync::{Arc, Mutex};
 
 /// How long a challenge stays open.
 pub const CHALLENGE_TTL_MS: Millis = 15 * 60 * 1000;
-
-/// Event lines in the public embed.
-const LAST_EVENTS: usize = 8;
 
 /// Users remembered in memory (display names; closed DMs): a name beyond it is read
 /// back from the store, a closed DM is explained once more.
@@ -78,13 +77,25 @@ impl SeatBot for AiSeats {
 pub struct Outcome {
     /// To the user who acted, privately (an ephemeral reply).
     pub reply: Option<Msg>,
+    /// The reply is the clicker's panel in its new state (the next question, the
+    /// result of a confirmed answer, "nothing to do now"): when they clicked inside
+    /// their panel, it takes that panel's place. Otherwise (a refusal, a fault) it is
+    /// a separate note and the panel stays as it was.
+    pub replaces: bool,
     /// Posted to the match's channel (its thread when it has one).
     pub public: Vec<Msg>,
     /// Where `public` goes (the thread, else the channel). `None`: where the command
     /// was used.
     pub channel: Option<u64>,
+    /// The public message clicked, as it is to read now (a challenge declined or
+    /// accepted): it replaces that message's text and its buttons go, instead of a new
+    /// post saying so.
+    pub post_edit: Option<Msg>,
     /// A match was created (the Discord layer may rename the thread, etc.).
     pub created: Option<MatchId>,
+    /// The AI must answer next in this match: once this outcome is delivered, run
+    /// [`App::ai_turn`] and post its outcome (the human's answer never waits for it).
+    pub ai: Option<MatchId>,
 }
 
 impl Outcome {
@@ -176,6 +187,7 @@ pub struct App {
     names: Arc<Mutex<Lru<u64, String>>>,
     dm_closed: Arc<Mutex<Lru<u64, ()>>>,
     bot: Option<Arc<dyn SeatBot>>,
+    ai_running: ai_turns::Running,
     /// Concurrent AI decisions (each holds a core for up to its level's time limit).
     ai_slots: Arc<tokio::sync::Semaphore>,
     /// `None`: no rate limits (benchmarks).
@@ -221,6 +233,7 @@ impl App {
             names: Arc::new(Mutex::new(Lru::new(USER_CACHE))),
             dm_closed: Arc::new(Mutex::new(Lru::new(USER_CACHE))),
             bot: None,
+            ai_running: Default::default(),
             ai_slots: Arc::new(tokio::sync::Semaphore::new(default_ai_slots())),
             limits: Some(Arc::new(Limits::new(LimitConfig::default()))),
             images: true,
@@ -612,7 +625,16 @@ impl App {
             self.clan_name(clans[1])
         );
         match self.begin(new, &header).await {
-            Ok(out) => out,
+            Ok(out) => Outcome {
+                post_edit: out.created.map(|id| {
+                    Msg::text(format!(
+                        "{} challenged {}: accepted, match #{id}.",
+                        mention(c.challenger),
+                        mention(user)
+                    ))
+                }),
+                ..out
+            },
             Err(e) => {
                 // Give the challenge back so it can be accepted again once the store
                 // recovers.
@@ -666,18 +688,17 @@ impl App {
     }
 
     /// Creates a match, posts its opening board ("Match #N begins: " and `players`) in
-    /// its thread or channel, and lets the AI answer if it must.
+    /// its thread or channel; the AI answers afterwards if it must ([`Outcome::ai`]).
     async fn begin(&self, new: NewMatch, players: &str) -> Result<Outcome, StoreError> {
         let channel = new.thread.unwrap_or(new.channel);
         let (loaded, events) = self.store.create_match(new).await?;
         let header = format!("Match #{} begins: {players}", loaded.info.id);
         let post = self.board_post(&loaded, &events, &header).await;
-        let (loaded, public) = self.run_ai(loaded, vec![post]).await;
-        let id = loaded.info.id;
         Ok(Outcome {
-            created: Some(id),
-            public,
+            created: Some(loaded.info.id),
+            public: vec![post],
             channel: Some(channel),
+            ai: self.ai_next(&loaded),
             ..Outcome::default()
         })
     }
@@ -692,7 +713,7 @@ impl App {
         }
         if now > c.expires {
             return Outcome {
-                public: vec![Msg::text("This challenge had already expired.")],
+                post_edit: Some(Msg::text("This challenge had already expired.")),
                 ..Outcome::default()
             };
         }
@@ -713,7 +734,7 @@ impl App {
             format!("{} declined the challenge.", mention(user))
         };
         Outcome {
-            public: vec![Msg::text(text)],
+            post_edit: Some(Msg::text(text)),
             ..Outcome::default()
         }
     }
@@ -755,9 +776,9 @@ impl App {
             Ok(x) => x,
             Err(o) => return o,
         };
-        let (loaded, public) = self.resume_ai(loaded).await;
-        // A step of an old panel names choices of an old position: start afresh.
-        let stale = version.is_some_and(|v| v != loaded.info.version);
+        // A step of an old panel names choices of an old position: start afresh (an
+        // overview, a refresh, is always of the current position).
+        let stale = version.is_some_and(|v| v != loaded.info.version) && nav != Nav::Overview;
         let mut msg = self.panel_msg(&loaded, seat, if stale { Nav::Overview } else { nav });
         if stale {
             msg.content = format!(
@@ -768,22 +789,12 @@ impl App {
         }
         Outcome {
             reply: Some(msg),
-            channel: (!public.is_empty())
-                .then(|| loaded.info.thread.unwrap_or(loaded.info.channel)),
-            public,
-            created: None,
+            replaces: true,
+            // An AI turn cut short (a fault, or a stop of the bot) resumes now, so the
+            // match never waits for an AI that nobody runs.
+            ai: self.ai_next(&loaded),
+            ..Outcome::default()
         }
-    }
-
-    /// An AI turn cut short (its submit failed on a database fault, or the process
-    /// stopped mid-turn) resumes when a player next opens a panel in the match, so the
-    /// match never waits for an AI that nobody is running.
-    async fn resume_ai(&self, loaded: Loaded) -> (Loaded, Vec<Msg>) {
-        // `run_ai` itself does nothing unless a bot is plugged in and an AI seat waits.
-        if loaded.info.status != crate::store::Status::Active {
-            return (loaded, Vec::new());
-        }
-        self.run_ai(loaded, Vec::new()).await
     }
 
     fn panel_msg(&self, loaded: &Loaded, seat: Seat, nav: Nav) -> Msg {
@@ -794,11 +805,22 @@ impl App {
             return Msg::text(format!("Match #{id} is over."));
         }
         if !state.waits_for(seat) {
-            return Msg::text(format!(
-                "Nothing to do for you in match #{id} right now: waiting for the other \
-                 player to {}.",
-                pending.question.describe()
-            ));
+            // No dead buttons: one that brings this panel up to date (when it is the
+            // player's move again, it shows the question here, in the same message).
+            let refresh =
+                CustomId::new(id, loaded.info.version, Verb::Turn).with(Nav::Overview.arg());
+            return Msg {
+                rows: vec![Row::Buttons(vec![Button::new(
+                    refresh.render(),
+                    "Refresh",
+                    Style::Secondary,
+                )])],
+                ..Msg::text(format!(
+                    "Nothing to do for you in match #{id} right now: waiting for the other \
+                     player to {}.",
+                    pending.question.describe()
+                ))
+            };
         }
         let own = state.view(rules, Some(seat));
         let mut lines = vec![format!(
@@ -858,11 +880,15 @@ impl App {
             );
             Outcome {
                 reply: Some(m),
+                replaces: true,
                 ..Outcome::default()
             }
         };
         if loaded.info.status == crate::store::Status::Finished {
-            return Outcome::private(format!("Match #{match_id} is over."));
+            return Outcome {
+                replaces: true,
+                ..Outcome::private(format!("Match #{match_id} is over."))
+            };
         }
         if loaded.info.version != version {
             return stale(&loaded);
@@ -894,317 +920,22 @@ impl App {
             info,
             state: sub.state.clone(),
         };
-        let public = self
-            .after_input(&loaded.state, &after, &sub.events, seat)
-            .await;
-        let (_, public) = self.run_ai(after.clone(), public).await;
-        let after = self.store.load(match_id).await.unwrap_or(after);
-        let mut reply = Msg::text(format!("Done: {label}."));
-        if after.state.waits_for(seat) {
-            let next = self.panel_msg(&after, seat, Nav::Overview);
-            reply = Msg {
-                content: format!("Done: {label}.\n{}", next.content),
-                ..next
-            };
-        }
+        let public = self.after_input(&loaded.state, &after, &sub.events).await;
+        // The panel in its new state: the next question while the player still acts,
+        // else what they wait for (no dead buttons).
+        let next = self.panel_msg(&after, seat, Nav::Overview);
+        let reply = Msg {
+            content: clip(&format!("Done: {label}.\n{}", next.content), MAX_CONTENT),
+            ..next
+        };
         Outcome {
             reply: Some(reply),
+            replaces: true,
             public,
             channel: Some(after.info.thread.unwrap_or(after.info.channel)),
-            created: None,
+            ai: self.ai_next(&after),
+            ..Outcome::default()
         }
-    }
-
-    /// The public messages after an input: the board when the match now waits for
-    /// someone else (or is over), else a short line of what happened.
-    async fn after_input(
-        &self,
-        before: &State,
-        after: &Loaded,
-        events: &[Event],
-        by: Seat,
-    ) -> Vec<Msg> {
-        let waiting = after.state.waiting();
-        let over = after.state.winner.is_some();
-        // A reveal always gets its picture, also when the same player answers next
-        // (a choice the battle asks of them).
-        let mut posts: Vec<Msg> = self.battle_image(after, events).await.into_iter().collect();
-        if over || !waiting.contains(&by) || waiting.len() != before.waiting().len() {
-            let header = match after.state.winner {
-                Some(w) => self.winner_line(after, w, Reason::Win).await,
-                None => String::new(),
-            };
-            posts.push(self.board_post(after, events, &header).await);
-        } else {
-            let lines = self.narrate(after, events).await;
-            if !lines.is_empty() {
-                posts.push(Msg::text(lines.join("\n")));
-            }
-        }
-        posts
-    }
-
-    /// The final post's first lines: who won and how, then the rating changes.
-    async fn winner_line(&self, loaded: &Loaded, winner: Seat, reason: Reason) -> String {
-        let who = |s: Seat| match loaded.info.seats[s as usize] {
-            Player::User(u) => mention(u),
-            p => self.name_of(p, s),
-        };
-        let how = match reason {
-            Reason::Win => "wins the match",
-            Reason::Resign => "wins: the opponent resigned",
-            Reason::Timeout => "wins: the opponent ran out of time",
-            Reason::Abandoned => "is not the winner: the match was abandoned",
-        };
-        let mut line = format!("🏆 {} {how}!", who(winner));
-        let ratings = self.rating_line(loaded).await;
-        if !ratings.is_empty() {
-            line.push('\n');
-            line.push_str(&ratings);
-        }
-        line
-    }
-
-    /// Public log lines (spectator-redacted).
-    async fn narrate(&self, loaded: &Loaded, events: &[Event]) -> Vec<String> {
-        let names = self.names(loaded).await;
-        let n = Narrator {
-            rules: self.rules(),
-            kinds: &loaded.state.kinds,
-            names: [&names[0], &names[1]],
-        };
-        events.iter().map(|e| n.describe(&e.redact(None))).collect()
-    }
-
-    /// The public board post: the PNG, an embed (whose move, initiative, crystals,
-    /// last events) and the buttons, mentioning whoever must act.
-    pub async fn board_post(&self, loaded: &Loaded, events: &[Event], header: &str) -> Msg {
-        let rules = self.rules();
-        let state = &loaded.state;
-        let id = loaded.info.id;
-        let version = loaded.info.version;
-        let names = self.names(loaded).await;
-        let view = state.view(rules, None);
-        let lines = self.narrate(loaded, events).await;
-        let last: Vec<String> = lines
-            .iter()
-            .rev()
-            .take(LAST_EVENTS)
-            .rev()
-            .cloned()
-            .collect();
-        let pending = state.pending();
-        let waiting_users: Vec<u64> = pending
-            .seats
-            .iter()
-            .filter_map(|&s| loaded.info.seats[s as usize].user())
-            .collect();
-        let whose = match &pending.question {
-            Question::GameOver { winner } => format!("Over: {} won", names[*winner as usize]),
-            q => format!(
-                "{} must {}",
-                pending
-                    .seats
-                    .iter()
-                    .map(|&s| names[s as usize].clone())
-                    .collect::<Vec<_>>()
-                    .join(" and "),
-                q.describe()
-            ),
-        };
-        let crystals = [0, 1]
-            .map(|s| {
-                let cs: Vec<String> = view.players[s]
-                    .crystals
-                    .iter()
-                    .map(|c| rules.pack.crystals[c.crystal as usize].name.clone())
-                    .collect();
-                format!(
-                    "{}: {} ({})",
-                    names[s],
-                    cs.len(),
-                    if cs.is_empty() {
-                        "none".into()
-                    } else {
-                        cs.join(", ")
-                    }
-                )
-            })
-            .join("\n");
-        let lead = if view.token > 0 { 0 } else { 1 };
-        let initiative = if view.token == 0 {
-            "even (0)".to_string()
-        } else {
-            format!("{} +{}", names[lead], view.token.unsigned_abs())
-        };
-        let mut fields = vec![
-            ("Whose move".to_string(), clip(&whose, MAX_FIELD)),
-            ("Initiative".to_string(), initiative),
-            ("Crystals".to_string(), clip(&crystals, MAX_FIELD)),
-        ];
-        if !last.is_empty() {
-            fields.push(("Last events".into(), clip(&last.join("\n"), MAX_FIELD)));
-        }
-        // Render off the async runtime.
-        let store = self.store.clone();
-        let theme = self.theme.clone();
-        let caption: Vec<String> = last.iter().rev().take(3).rev().cloned().collect();
-        let names2 = names.clone();
-        let images = self.images;
-        let png = tokio::task::spawn_blocking(move || {
-            if !images {
-                return Err(render::RenderError::NoBattle);
-            }
-            let t = Table {
-                rules: store.rules(),
-                theme: &theme,
-                names: [&names2[0], &names2[1]],
-            };
-            render::board(&t, &view, &caption).map(|i| i.png)
-        })
-        .await;
-        let mut files = vec![];
-        let mut image = None;
-        match png {
-            Ok(Ok(png)) => {
-                let name = format!("match-{id}-v{version}.png");
-                image = Some(name.clone());
-                files.push(File { name, png });
-            }
-            Ok(Err(_)) if !self.images => {}
-            Ok(Err(e)) => tracing::error!(match_id = id, "the board could not be drawn: {e}"),
-            Err(e) => tracing::error!(match_id = id, "the board renderer failed: {e}"),
-        }
-        let mut content = header.to_string();
-        if !waiting_users.is_empty() {
-            if !content.is_empty() {
-                content.push('\n');
-            }
-            content.push_str(&format!(
-                "{}: your move ({}).",
-                waiting_users
-                    .iter()
-                    .map(|&u| mention(u))
-                    .collect::<Vec<_>>()
-                    .join(" "),
-                pending.question.describe()
-            ));
-        }
-        let over = matches!(pending.question, Question::GameOver { .. });
-        let rows = if over {
-            vec![Row::Buttons(vec![Button::new(
-                CustomId::new(id, version, Verb::Rematch).render(),
-                "Rematch",
-                Style::Success,
-            )])]
-        } else {
-            let act = match pending.question {
-                Question::BattleCard => "Pick battle card",
-                Question::Mulligan => "Choose mulligan",
-                _ => "Take your turn",
-            };
-            vec![Row::Buttons(vec![
-                Button::new(
-                    CustomId::new(id, version, Verb::Turn).render(),
-                    act,
-                    Style::Primary,
-                ),
-                Button::new(
-                    CustomId::new(id, version, Verb::Hand).render(),
-                    "My hand",
-                    Style::Secondary,
-                ),
-                Button::new(
-                    CustomId::new(id, version, Verb::Resign).render(),
-                    "Resign",
-                    Style::Danger,
-                ),
-            ])]
-        };
-        Msg {
-            content: clip(&content, MAX_CONTENT),
-            embed: Some(Embed {
-                title: format!(
-                    "Match #{id} · turn {} · {} vs {}",
-                    state.turn, names[0], names[1]
-                ),
-                description: String::new(),
-                fields,
-                image,
-            }),
-            files,
-            rows,
-            pings: waiting_users,
-            pace_ms: 0,
-        }
-    }
-
-    /// Lets AI seats answer while the match waits only for them. Without a bot plugged
-    /// in (see [`App::with_bot`]) AI seats are not played: nothing is faked.
-    /// Returns the match as the AI left it (its version, state and status) with the posts.
-    async fn run_ai(&self, mut loaded: Loaded, mut public: Vec<Msg>) -> (Loaded, Vec<Msg>) {
-        let id = loaded.info.id;
-        let Some(bot) = self.bot.clone() else {
-            return (loaded, public);
-        };
-        for _ in 0..200 {
-            let waiting = loaded.state.waiting();
-            let Some(&seat) = waiting
-                .iter()
-                .find(|&&s| matches!(loaded.info.seats[s as usize], Player::Ai(_)))
-            else {
-                break;
-            };
-            let Player::Ai(level) = loaded.info.seats[seat as usize] else {
-                break;
-            };
-            // Wait for a free slot before taking a blocking thread: the queue forms
-            // here, among AI matches, and the cores stay shared with human matches.
-            let Ok(slot) = self.ai_slots.clone().acquire_owned().await else {
-                break;
-            };
-            let store = self.store.clone();
-            let state = loaded.state.clone();
-            let bot = bot.clone();
-            let input = tokio::task::spawn_blocking(move || {
-                // Held for the whole decision, even if the awaiting task is dropped.
-                let _slot = slot;
-                let rules = store.rules();
-                let legal = state.legal(rules, seat);
-                let view = state.view(rules, Some(seat));
-                bot.choose(rules, &view, &legal, level)
-            })
-            .await
-            .ok()
-            .flatten();
-            let Some(input) = input else { break };
-            match self
-                .store
-                .submit(id, loaded.info.version, seat, &input)
-                .await
-            {
-                Ok(sub) => {
-                    let before = loaded.state.clone();
-                    loaded.info.version = sub.version;
-                    loaded.state = sub.state;
-                    if sub.result.is_some() {
-                        loaded.info.status = crate::store::Status::Finished;
-                    }
-                    let posts = self.after_input(&before, &loaded, &sub.events, seat).await;
-                    public.extend(posts.into_iter().map(|m| Msg {
-                        pace_ms: self.ai_pace_ms,
-                        ..m
-                    }));
-                }
-                Err(e) => {
-                    // Logged for the operator; the AI's turn resumes when a player next
-                    // opens a panel in this match (`resume_ai`).
-                    self.told(Some(id), &e);
-                    break;
-                }
-            }
-        }
-        (loaded, public)
     }
 
     /// The user's hand, privately (image and names).
@@ -1251,6 +982,15 @@ impl App {
                 png,
             });
         }
+        // The hand's message can become the player's panel (a click in it updates it),
+        // so "My hand" does not leave a second private message beside the panel.
+        let open =
+            CustomId::new(match_id, loaded.info.version, Verb::Turn).with(Nav::Overview.arg());
+        msg.rows = vec![Row::Buttons(vec![Button::new(
+            open.render(),
+            "My panel",
+            Style::Primary,
+        )])];
         Outcome {
             reply: Some(msg),
             ..Outcome::default()
@@ -1293,9 +1033,10 @@ impl App {
                 let line = self.winner_line(&loaded, winner, Reason::Resign).await;
                 Outcome {
                     reply: Some(Msg::text("You resigned.")),
+                    replaces: true,
                     public: vec![self.end_post(&loaded, &line)],
                     channel: Some(loaded.info.thread.unwrap_or(loaded.info.channel)),
-                    created: None,
+                    ..Outcome::default()
                 }
             }
             Err(e) => Outcome::private(self.told(Some(match_id), &e)),

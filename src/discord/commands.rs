@@ -54,15 +54,33 @@ pub async fn on_error(err: poise::FrameworkError<'_, Data, Error>) {
     }
 }
 
+/// A command's first answer. After a deferral it fills the deferral's message (an edit
+/// of `@original`, which keeps the deferral's visibility) rather than going out as a
+/// follow-up, Discord's old way of filling it; otherwise it is the interaction's own
+/// response, `ephemeral` or not.
+async fn first_answer(ctx: Context<'_>, m: &Msg, ephemeral: bool) -> Result<(), Error> {
+    if let poise::Context::Application(a) = ctx
+        && a.has_sent_initial_response
+            .load(std::sync::atomic::Ordering::SeqCst)
+    {
+        a.interaction
+            .edit_response(ctx.http(), convert::edit(m))
+            .await?;
+        return Ok(());
+    }
+    ctx.send(convert::reply(m, ephemeral)).await?;
+    Ok(())
+}
+
 async fn send(ctx: Context<'_>, out: Outcome) -> Result<(), Error> {
     if let Some(m) = &out.reply {
-        ctx.send(convert::reply(m, true)).await?;
+        first_answer(ctx, m, true).await?;
     }
     let mut rest = out.public.iter();
     if out.reply.is_none()
         && let Some(first) = rest.next()
     {
-        ctx.send(convert::reply(first, false)).await?;
+        first_answer(ctx, first, false).await?;
     }
     let channel = out
         .channel
@@ -83,13 +101,15 @@ async fn send(ctx: Context<'_>, out: Outcome) -> Result<(), Error> {
             break;
         }
     }
+    if let Some(id) = out.ai {
+        super::spawn_ai_turn(&ctx.data().app, ctx.serenity_context().http.clone(), id);
+    }
     Ok(())
 }
 
-/// Answers a command deferred with `defer_ephemeral`. Discord gives the first
-/// follow-up after a deferral the deferral's visibility, whatever its own flag says,
-/// so that follow-up is always the private answer (`note` when the app has none and
-/// posted something); the public posts go out as channel messages after it.
+/// Answers a command deferred with `defer_ephemeral`: the deferral's message, private,
+/// is always the answer (`note` when the app has none and posted something); the
+/// public posts go out as channel messages after it.
 async fn send_deferred(ctx: Context<'_>, mut out: Outcome, note: &str) -> Result<(), Error> {
     if out.reply.is_none() {
         out.reply = Some(Msg::text(if note.is_empty() { "Done." } else { note }));
@@ -423,12 +443,14 @@ pub async fn card(
     .await
     .ok()
     .and_then(|r| r.ok());
-    let mut reply = poise::CreateReply::default().content(text);
+    let mut card = Msg::text(text);
     if let Some(png) = png {
-        reply = reply.attachment(serenity::CreateAttachment::bytes(png, "card.png"));
+        card.files.push(crate::app::msg::File {
+            name: "card.png".into(),
+            png,
+        });
     }
-    ctx.send(reply).await?;
-    Ok(())
+    first_answer(ctx, &card, false).await
 }
 
 const RULES: &[(&str, &str)] = &[

@@ -116,3 +116,24 @@ pub fn reply(m: &Msg, ephemeral: bool) -> poise::CreateReply {
     }
     out
 }
+
+/// The whole of an interaction's original message, replaced by `m` (`PATCH
+/// .../messages/@original`): a private answer filling its deferral, or a panel updated
+/// in place. Everything is set, so nothing of the previous state stays (embeds,
+/// buttons, an image).
+pub fn edit(m: &Msg) -> serenity::EditInteractionResponse {
+    let mut out = serenity::EditInteractionResponse::new()
+        .content(if m.content.is_empty() {
+            "…"
+        } else {
+            &m.content
+        })
+        .allowed_mentions(mentions(m))
+        .components(rows(&m.rows))
+        .embeds(m.embed.iter().map(embed).collect())
+        .clear_attachments();
+    for f in files(m) {
+        out = out.new_attachment(f);
+    }
+    out
+}

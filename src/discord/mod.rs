@@ -3,8 +3,12 @@
 //! it parses interactions, calls `crate::app`, and turns the app's plain messages
 //! into Discord messages. No rules and no SQL here.
 //!
-//! Every component interaction is acknowledged first (a deferred ephemeral reply),
-//! then worked on; rendering runs on blocking threads inside the app.
+//! Every component interaction is acknowledged first, then worked on (rendering runs
+//! on blocking threads inside the app): a click in a player's private panel with a
+//! deferred update (type 6), the panel then edited in place (`@original`); a click on
+//! a public post with a private deferral (type 5), filled by editing `@original`. So
+//! a player keeps one panel however many clicks a turn takes. An AI's turn runs after
+//! the human's answer has gone out.
 
 mod commands;
 mod convert;
@@ -21,7 +25,7 @@ pub use startup::{
 use crate::app::ids::{CustomId, Verb};
 use crate::app::msg::Msg;
 use crate::app::{App, Challenge, Outcome, Place, panel};
-use crate::store::now_ms;
+use crate::store::{MatchId, now_ms};
 use poise::serenity_prelude as serenity;
 use std::time::Duration;
 
@@ -81,10 +85,36 @@ async fn deliver_public(
     Ok(())
 }
 
-async fn reply_private(http: &serenity::Http, ci: &serenity::ComponentInteraction, m: &Msg) {
-    if let Err(e) = ci.create_followup(http, convert::followup(m)).await {
+/// Answers a component click privately. `in_place`: `m` becomes the interaction's
+/// original message (it fills the private deferral of a click on a public post, or
+/// replaces the panel clicked); otherwise it is a new private message (a note beside
+/// a panel, which stays as it was).
+async fn answer(
+    http: &serenity::Http,
+    ci: &serenity::ComponentInteraction,
+    in_place: bool,
+    m: &Msg,
+) {
+    let sent = if in_place {
+        ci.edit_response(http, convert::edit(m)).await.map(|_| ())
+    } else {
+        ci.create_followup(http, convert::followup(m))
+            .await
+            .map(|_| ())
+    };
+    if let Err(e) = sent {
         tracing::warn!("could not answer an interaction: {e}");
     }
+}
+
+/// Runs the AI's turn in `match_id` off the interaction's path and posts it (paced).
+fn spawn_ai_turn(app: &App, http: std::sync::Arc<serenity::Http>, match_id: MatchId) {
+    let app = app.clone();
+    tokio::spawn(async move {
+        let out = app.ai_turn(match_id).await;
+        // Nobody to tell here; deliver_public logged it.
+        let _ = deliver_public(&http, &out, None).await;
+    });
 }
 
 // ---- the one component handler -------------------------------------------------------
@@ -107,11 +137,17 @@ async fn on_component(ctx: &serenity::Context, app: &App, ci: &serenity::Compone
         return;
     };
     let http = &ctx.http;
-    // Acknowledge first (within Discord's 3 seconds), privately.
-    let defer = serenity::CreateInteractionResponse::Defer(
-        serenity::CreateInteractionResponseMessage::new().ephemeral(true),
-    );
-    if let Err(e) = ci.create_response(http, defer).await {
+    // Acknowledge first (within Discord's 3 seconds): a panel is updated later, a
+    // public post's click gets a private message of its own.
+    let in_panel = id.in_panel();
+    let ack = if in_panel {
+        serenity::CreateInteractionResponse::Acknowledge
+    } else {
+        serenity::CreateInteractionResponse::Defer(
+            serenity::CreateInteractionResponseMessage::new().ephemeral(true),
+        )
+    };
+    if let Err(e) = ci.create_response(http, ack).await {
         tracing::warn!("could not acknowledge an interaction: {e}");
         return;
     }
@@ -128,17 +164,14 @@ async fn on_component(ctx: &serenity::Context, app: &App, ci: &serenity::Compone
     let out = match id.verb {
         Verb::Accept | Verb::Decline => {
             let Some(c) = id.arg.as_deref().and_then(Challenge::decode) else {
-                return reply_private(http, ci, &Msg::text("That challenge is damaged.")).await;
+                let damaged = Msg::text("That challenge is damaged.");
+                return answer(http, ci, true, &damaged).await;
             };
             if id.verb == Verb::Decline {
-                let out = app.decline(&c, user, now).await;
-                if !out.public.is_empty() {
-                    clear_buttons(http, ci).await;
-                }
-                out
+                app.decline(&c, user, now).await
             } else {
                 if let Err(why) = app.claim_accept(&c, user, now).await {
-                    return reply_private(http, ci, &Msg::text(why)).await;
+                    return answer(http, ci, true, &Msg::text(why)).await;
                 }
                 // Discord refuses a thread started from a message inside a thread (a
                 // rematch offered in the match's thread): that match plays on there.
@@ -182,16 +215,14 @@ async fn on_component(ctx: &serenity::Context, app: &App, ci: &serenity::Compone
                         tracing::warn!(match_id = id, "could not name the match thread: {e}");
                     }
                 }
-                if out.created.is_some() {
-                    clear_buttons(http, ci).await;
-                    if out.reply.is_none() {
-                        let mut out = out;
-                        out.reply = Some(Msg::text("Challenge accepted. Good luck!"));
-                        deliver(http, ci, &out).await;
-                        return;
+                if out.created.is_some() && out.reply.is_none() {
+                    Outcome {
+                        reply: Some(Msg::text("Challenge accepted. Good luck!")),
+                        ..out
                     }
+                } else {
+                    out
                 }
-                out
             }
         }
         Verb::Turn | Verb::Hand => {
@@ -207,11 +238,15 @@ async fn on_component(ctx: &serenity::Context, app: &App, ci: &serenity::Compone
                 };
                 app.panel(id.match_id, Some(id.version), user, nav).await
             };
-            let Some(panel) = out.reply.clone() else {
-                return deliver(http, ci, &out).await;
+            // A click inside a panel updates it where it is (a DM or the channel).
+            let Some(panel) = out.reply.clone().filter(|_| !in_panel) else {
+                return deliver(ctx, app, ci, in_panel, &out).await;
             };
             match try_dm(app, http, ci.user.id, &panel).await {
-                Ok(true) => Outcome::private("Sent to your direct messages."),
+                Ok(true) => Outcome {
+                    ai: out.ai,
+                    ..Outcome::private("Sent to your direct messages.")
+                },
                 Ok(false) => out,
                 Err(()) => {
                     let mut out = out;
@@ -244,23 +279,30 @@ async fn on_component(ctx: &serenity::Context, app: &App, ci: &serenity::Compone
         Verb::ResignYes => app.resign(id.match_id, user).await,
         Verb::Rematch => app.rematch(id.match_id, user, now).await,
     };
-    deliver(http, ci, &out).await;
+    deliver(ctx, app, ci, in_panel, &out).await;
 }
 
-async fn deliver(http: &serenity::Http, ci: &serenity::ComponentInteraction, out: &Outcome) {
-    // The clicker's answer first: the public posts may be paced (the AI's moves).
+/// The clicker's answer first, then the public posts, then (off the interaction's
+/// path) the AI's turn when the match now waits for it.
+async fn deliver(
+    ctx: &serenity::Context,
+    app: &App,
+    ci: &serenity::ComponentInteraction,
+    in_panel: bool,
+    out: &Outcome,
+) {
+    let http = &ctx.http;
     let reply = out.reply.clone().unwrap_or_else(|| Msg::text("Done."));
-    reply_private(http, ci, &reply).await;
+    answer(http, ci, !in_panel || out.replaces, &reply).await;
+    if let Some(m) = &out.post_edit {
+        edit_post(http, ci, m).await;
+    }
     if let Err(channel) = deliver_public(http, out, Some(ci.channel_id)).await {
-        reply_private(
-            http,
-            ci,
-            &Msg::text(missing_permission_text(
-                channel,
-                "Your move itself was saved.",
-            )),
-        )
-        .await;
+        let note = missing_permission_text(channel, "Your move itself was saved.");
+        answer(http, ci, false, &Msg::text(note)).await;
+    }
+    if let Some(m) = out.ai {
+        spawn_ai_turn(app, ctx.http.clone(), m);
     }
 }
 
@@ -290,13 +332,14 @@ async fn try_dm(
         .map_err(|_| ())
 }
 
-async fn clear_buttons(http: &serenity::Http, ci: &serenity::ComponentInteraction) {
-    let _ = ci
-        .channel_id
-        .edit_message(
-            http,
-            ci.message.id,
-            serenity::EditMessage::new().components(vec![]),
-        )
-        .await;
+/// Rewrites the public message clicked (a challenge, once settled): its text, no
+/// buttons, nobody pinged again; its embed (the terms) stays.
+async fn edit_post(http: &serenity::Http, ci: &serenity::ComponentInteraction, m: &Msg) {
+    let edit = serenity::EditMessage::new()
+        .content(&m.content)
+        .components(vec![])
+        .allowed_mentions(serenity::CreateAllowedMentions::new());
+    if let Err(e) = ci.channel_id.edit_message(http, ci.message.id, edit).await {
+        tracing::warn!(channel = %ci.channel_id, "could not update a challenge: {e}");
+    }
 }

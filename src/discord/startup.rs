@@ -187,6 +187,18 @@ fn spawn_timers(
         .await;
         drop(posting);
     });
+    // AI turns that a stop of the bot cut short go on, posted like the timers' posts
+    // (a stop now cuts them short again; the next start resumes them once more).
+    if let Some(busy) = work.enter() {
+        let (resume, sink) = (app.clone(), tx.clone());
+        tokio::spawn(async move {
+            let resumed = resume.resume_ai_turns(&sink).await;
+            if resumed > 0 {
+                tracing::info!(resumed, "resumed AI turns cut short by a stop");
+            }
+            drop(busy);
+        });
+    }
     tokio::spawn(async move {
         loop {
             {

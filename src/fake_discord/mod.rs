@@ -25,8 +25,8 @@ mod record;
 mod rest;
 mod script;
 
-use record::Log;
-pub use record::Recorded;
+use record::{Log, Sent};
+pub use record::{Message, Recorded};
 pub use script::lively_pick;
 
 pub const APP_ID: u64 = 700_000_000_000_000_001;
@@ -343,14 +343,46 @@ impl Fake {
         .await
     }
 
-    /// The bot's first follow-up message for the interaction `token`.
-    pub async fn try_followup(&self, token: &str, timeout: Duration) -> Result<Recorded, String> {
+    /// The bot's first message for the interaction `token` after its acknowledgement:
+    /// an edit of its original message (filling a deferral, or updating the panel
+    /// clicked) or a follow-up.
+    pub async fn try_answer(&self, token: &str, timeout: Duration) -> Result<Recorded, String> {
         self.try_wait_key(
             token,
-            |r| r.method == "POST" && r.path.starts_with("/api/v10/webhooks/"),
+            |r| {
+                r.path.starts_with("/api/v10/webhooks/")
+                    && (r.method == "POST"
+                        || (r.method == "PATCH" && r.path.ends_with("/@original")))
+            },
             timeout,
         )
         .await
+    }
+
+    /// The private messages `user` was shown by answers to interactions, each as it is
+    /// now (after its edits), oldest first: the panels they have, and the notes.
+    pub fn private_messages(&self, user: u64) -> Vec<Message> {
+        let log = self.shared.log.lock().unwrap();
+        let mut out: Vec<Message> = log
+            .messages
+            .values()
+            .filter(|m| m.only_for == Some(user))
+            .cloned()
+            .collect();
+        out.sort_by_key(|m| m.id);
+        out
+    }
+
+    /// An interaction message as it is now.
+    pub fn message(&self, id: u64) -> Option<Message> {
+        self.shared.log.lock().unwrap().messages.get(&id).cloned()
+    }
+
+    /// Remembers who sent the interaction `token` and on which message.
+    fn note_sent(&self, token: &str, user: u64, message: Option<u64>) {
+        let mut log = self.shared.log.lock().unwrap();
+        log.interactions
+            .insert(token.to_string(), Sent { user, message });
     }
 
     fn dispatch(&self, kind: &str, d: Value) {
@@ -450,6 +482,7 @@ impl Fake {
             }
         }
         d["data"] = data;
+        self.note_sent(&token, user, None);
         self.dispatch("INTERACTION_CREATE", d);
         token
     }
@@ -486,6 +519,37 @@ impl Fake {
         custom_id: &str,
         values: &[&str],
     ) -> String {
+        let message = self.id();
+        self.click_message(channel, message, 0, user, name, custom_id, values)
+    }
+
+    /// A click on a component of the interaction message `message` (a panel: see
+    /// [`Fake::private_messages`]) in [`CHANNEL`]; the interaction carries that message,
+    /// with Discord's ephemeral flag when only its user sees it. Returns the token.
+    pub fn click_on(
+        &self,
+        message: u64,
+        user: u64,
+        name: &str,
+        custom_id: &str,
+        values: &[&str],
+    ) -> String {
+        let private = self.message(message).is_some_and(|m| m.only_for.is_some());
+        let flags = if private { 64 } else { 0 };
+        self.click_message(CHANNEL, message, flags, user, name, custom_id, values)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn click_message(
+        &self,
+        channel: u64,
+        message: u64,
+        flags: u64,
+        user: u64,
+        name: &str,
+        custom_id: &str,
+        values: &[&str],
+    ) -> String {
         let thread = self
             .shared
             .threads
@@ -505,12 +569,13 @@ impl Fake {
         } else {
             json!({"custom_id": custom_id, "component_type": 3, "values": values})
         };
+        self.note_sent(&token, user, Some(message));
         let message = json!({
-            "id": self.id().to_string(), "channel_id": channel.to_string(),
+            "id": message.to_string(), "channel_id": channel.to_string(),
             "author": user_json(BOT_ID, "Crystal Clans"), "content": "", "timestamp": now_iso(),
             "edited_timestamp": null, "tts": false, "mention_everyone": false, "mentions": [],
             "mention_roles": [], "attachments": [], "embeds": [], "pinned": false, "type": 0,
-            "flags": 0, "components": []
+            "flags": flags, "components": []
         });
         self.dispatch(
             "INTERACTION_CREATE",

@@ -21,6 +21,9 @@ pub struct Recorded {
     /// own flag, except for the first follow-up after a deferral and edits of the
     /// original response, which take the deferral's (see [`Fake`]'s notes).
     pub shown_ephemeral: bool,
+    /// The interaction message this request made or changed (see [`Message`]), when
+    /// it is an interaction's response, follow-up or edit.
+    pub message: Option<u64>,
 }
 
 impl Recorded {
@@ -98,7 +101,56 @@ pub(super) struct Log {
     pub(super) wake: HashMap<String, Arc<Notify>>,
     /// Interaction token -> how it was first answered.
     pub(super) answers: HashMap<String, Answer>,
+    /// Interaction token -> who sent it, and on which message (a click).
+    pub(super) interactions: HashMap<String, Sent>,
+    /// The messages interactions' responses made, by id, as they are now.
+    pub(super) messages: HashMap<u64, Message>,
 }
+
+/// An interaction the fake sent: by whom, and the message clicked (a component's).
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Sent {
+    pub(super) user: u64,
+    pub(super) message: Option<u64>,
+}
+
+/// A message made by answering an interaction (its response or a follow-up), as it
+/// is now: shown to one user only (ephemeral) or to everyone, and how often edited.
+#[derive(Debug, Clone)]
+pub struct Message {
+    pub id: u64,
+    /// `Some(user)`: only this user sees it (an ephemeral message).
+    pub only_for: Option<u64>,
+    /// Its latest content (the body that made it or last edited it).
+    pub json: Value,
+    /// How many requests changed it after the one that made it.
+    pub edits: usize,
+    /// The interaction whose answer made it.
+    pub token: String,
+}
+
+impl Message {
+    pub fn text(&self) -> String {
+        self.json.to_string()
+    }
+
+    /// Every custom id of its components now.
+    pub fn custom_ids(&self) -> Vec<String> {
+        Recorded {
+            method: String::new(),
+            path: String::new(),
+            json: self.json.clone(),
+            files: vec![],
+            at: Instant::now(),
+            shown_ephemeral: self.only_for.is_some(),
+            message: Some(self.id),
+        }
+        .custom_ids()
+    }
+}
+
+/// The first id of messages made by interactions' answers (apart from the REST ids).
+const FIRST_MESSAGE: u64 = 900_000_000_000_000_000;
 
 /// How an interaction was acknowledged (its callback), as Discord remembers it.
 pub(super) struct Answer {
@@ -106,6 +158,9 @@ pub(super) struct Answer {
     pub(super) ephemeral: bool,
     /// A deferral (type 5) whose message no follow-up has filled yet.
     open_deferral: bool,
+    /// Its original message: the one its callback made (types 4, 5), or the message
+    /// clicked (types 6, 7: a component's response updates that message).
+    original: Option<u64>,
 }
 
 /// What a request is about, for waiting: the interaction token of a callback or a
@@ -122,39 +177,105 @@ fn key_of(path: &str) -> Option<String> {
 /// Discord's visibility rules for an interaction's messages: a callback and a later
 /// follow-up keep their own flag; the first follow-up after a deferral fills the
 /// deferral's message and so takes its visibility (its own flag is ignored), as does
-/// an edit of the original response.
-fn shown_ephemeral(answers: &mut HashMap<String, Answer>, r: &Recorded) -> bool {
+/// an edit of the original response. A component's deferred update (type 6) or update
+/// (type 7) answers on the message clicked, and an edit of the original response then
+/// edits that message, which keeps its visibility. Returns whether the request is
+/// shown only to the interaction's user, and the message it made or changed.
+fn shown_ephemeral(log: &mut Log, r: &Recorded) -> (bool, Option<u64>) {
     let own = r.flagged_ephemeral();
     let p: Vec<&str> = r.path.trim_start_matches("/api/v10/").split('/').collect();
     match (r.method.as_str(), p.as_slice()) {
         ("POST", ["interactions", _, token, "callback"]) => {
-            let deferral = r.json.get("type").and_then(Value::as_u64) == Some(5);
-            answers.insert(
+            let kind = r.json.get("type").and_then(Value::as_u64);
+            let sent = log.interactions.get(*token).copied();
+            let (ephemeral, original) = match kind {
+                Some(6) | Some(7) => {
+                    let clicked = sent.and_then(|s| s.message);
+                    let shown = clicked
+                        .and_then(|m| log.messages.get(&m))
+                        .is_some_and(|m| m.only_for.is_some());
+                    if kind == Some(7) {
+                        edit(log, clicked, &r.json["data"]);
+                    }
+                    (shown, clicked)
+                }
+                Some(4) | Some(5) => {
+                    let id = new_message(log, token, own, sent, &r.json["data"]);
+                    (own, Some(id))
+                }
+                _ => (own, None),
+            };
+            log.answers.insert(
                 token.to_string(),
                 Answer {
-                    ephemeral: own,
-                    open_deferral: deferral,
+                    ephemeral,
+                    open_deferral: kind == Some(5),
+                    original,
                 },
             );
-            own
+            (ephemeral, original)
         }
-        ("POST", ["webhooks", _, token]) => match answers.get_mut(*token) {
+        ("POST", ["webhooks", _, token]) => match log.answers.get_mut(*token) {
             Some(a) if a.open_deferral => {
                 a.open_deferral = false;
-                a.ephemeral
+                let (shown, original) = (a.ephemeral, a.original);
+                edit(log, original, &r.json);
+                (shown, original)
             }
-            _ => own,
+            _ => {
+                let sent = log.interactions.get(*token).copied();
+                let id = new_message(log, token, own, sent, &r.json);
+                (own, Some(id))
+            }
         },
-        (_, ["webhooks", _, token, "messages", "@original"]) => match answers.get_mut(*token) {
+        (_, ["webhooks", _, token, "messages", "@original"]) => match log.answers.get_mut(*token) {
             Some(a) => {
                 a.open_deferral = false;
-                a.ephemeral
+                let (shown, original) = (a.ephemeral, a.original);
+                if r.method == "PATCH" {
+                    edit(log, original, &r.json);
+                }
+                (shown, original)
             }
-            None => own,
+            None => (own, None),
         },
         // A channel message is public by nature (Discord has no ephemeral ones).
-        (_, ["channels", ..]) => false,
-        _ => own,
+        (_, ["channels", ..]) => (false, None),
+        _ => (own, None),
+    }
+}
+
+/// Records a new interaction message; returns its id.
+fn new_message(
+    log: &mut Log,
+    token: &str,
+    ephemeral: bool,
+    sent: Option<Sent>,
+    json: &Value,
+) -> u64 {
+    let id = FIRST_MESSAGE + log.messages.len() as u64;
+    log.messages.insert(
+        id,
+        Message {
+            id,
+            only_for: if ephemeral {
+                sent.map(|s| s.user)
+            } else {
+                None
+            },
+            json: json.clone(),
+            edits: 0,
+            token: token.to_string(),
+        },
+    );
+    id
+}
+
+/// Records an edit of an interaction message (one the fake knows).
+fn edit(log: &mut Log, id: Option<u64>, json: &Value) {
+    if let Some(m) = id.and_then(|id| log.messages.get_mut(&id)) {
+        m.json = json.clone();
+        m.edits += 1;
     }
 }
 
@@ -163,7 +284,7 @@ impl Shared {
         let key = key_of(&r.path);
         let wake = {
             let mut log = self.log.lock().unwrap();
-            r.shown_ephemeral = shown_ephemeral(&mut log.answers, &r);
+            (r.shown_ephemeral, r.message) = shown_ephemeral(&mut log, &r);
             let i = log.requests.len();
             log.requests.push(r);
             key.and_then(|k| {
@@ -192,13 +313,14 @@ mod tests {
             files: vec![],
             at: Instant::now(),
             shown_ephemeral: false,
+            message: None,
         }
     }
 
     #[test]
     fn the_first_follow_up_after_a_deferral_takes_its_visibility() {
-        let mut answers = HashMap::new();
-        let mut shown = |r: Recorded| shown_ephemeral(&mut answers, &r);
+        let mut log = Log::default();
+        let mut shown = |r: Recorded| shown_ephemeral(&mut log, &r).0;
         let private = json!({"content": "an error", "flags": 64});
         let public = json!({"content": "a board"});
         // Deferred publicly: the first follow-up is public whatever its flag says;
@@ -233,5 +355,78 @@ mod tests {
         assert!(!shown(req("POST", "/api/v10/webhooks/9/c", public)));
         // Channel posts are public.
         assert!(!shown(req("POST", "/api/v10/channels/5/messages", private)));
+    }
+
+    #[test]
+    fn a_panel_updated_in_place_keeps_its_visibility_and_stays_one_message() {
+        let mut log = Log::default();
+        let user = 42;
+        // A click on a public board, answered with a private deferral, filled by an
+        // edit of the original: one private message, for the clicker.
+        log.interactions.insert(
+            "a".into(),
+            Sent {
+                user,
+                message: Some(7),
+            },
+        );
+        let defer = json!({"type": 5, "data": {"flags": 64}});
+        let (shown, panel) = shown_ephemeral(
+            &mut log,
+            &req("POST", "/api/v10/interactions/1/a/callback", defer),
+        );
+        assert!(shown);
+        let panel = panel.expect("the deferral made a message");
+        let edit = json!({"content": "your panel"});
+        let path = "/api/v10/webhooks/9/a/messages/@original";
+        assert_eq!(
+            shown_ephemeral(&mut log, &req("PATCH", path, edit)),
+            (true, Some(panel))
+        );
+        // A click inside that panel: a deferred update, then an edit of the original,
+        // which is the panel clicked (private, whatever the edit's own flags say).
+        log.interactions.insert(
+            "b".into(),
+            Sent {
+                user,
+                message: Some(panel),
+            },
+        );
+        let update = json!({"type": 6});
+        let (shown, on) = shown_ephemeral(
+            &mut log,
+            &req("POST", "/api/v10/interactions/2/b/callback", update),
+        );
+        assert!(shown);
+        assert_eq!(on, Some(panel));
+        let next = json!({"content": "the next question"});
+        let path = "/api/v10/webhooks/9/b/messages/@original";
+        assert_eq!(
+            shown_ephemeral(&mut log, &req("PATCH", path, next)),
+            (true, Some(panel))
+        );
+        // A note beside the panel (a follow-up after a deferred update) is a new message.
+        let note = json!({"content": "a note", "flags": 64});
+        let (shown, other) = shown_ephemeral(&mut log, &req("POST", "/api/v10/webhooks/9/b", note));
+        assert!(shown && other != Some(panel));
+        let m = &log.messages[&panel];
+        assert_eq!((m.only_for, m.edits), (Some(user), 2));
+        assert!(m.text().contains("the next question"));
+        // An update (type 7) of a public message stays public.
+        log.interactions.insert(
+            "c".into(),
+            Sent {
+                user,
+                message: Some(7),
+            },
+        );
+        let update = json!({"type": 7, "data": {"content": "edited", "flags": 64}});
+        assert!(
+            !shown_ephemeral(
+                &mut log,
+                &req("POST", "/api/v10/interactions/3/c/callback", update)
+            )
+            .0
+        );
     }
 }

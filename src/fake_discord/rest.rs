@@ -117,6 +117,7 @@ pub(super) async fn handle(
         files,
         at,
         shown_ephemeral: false,
+        message: None,
     });
     if s.refuse.load(Ordering::SeqCst) {
         return Response::builder()

@@ -204,6 +204,23 @@ impl Store {
         }
     }
 
+    /// Up to `limit` active matches with an AI seat whose id is above `after`, in id
+    /// order (a cursor: pass the last id of a page to read the next). The bot reads them
+    /// at start-up to finish AI turns a stop cut short.
+    pub async fn active_ai_matches(&self, after: MatchId, limit: i64) -> Result<Vec<MatchId>> {
+        let rows: Vec<(MatchId,)> = sqlx::query_as(
+            "SELECT id FROM matches \
+             WHERE status = 'active' AND (seat0_ai IS NOT NULL OR seat1_ai IS NOT NULL) \
+             AND id > $1 ORDER BY id LIMIT $2",
+        )
+        .bind(after)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await
+        .map_err(db("reading matches"))?;
+        Ok(rows.into_iter().map(|(id,)| id).collect())
+    }
+
     /// Active matches with an AI seat whose last move (or creation) is before `before`,
     /// longest idle first, with their versions.
     pub async fn idle_ai_matches(&self, before: Millis, limit: i64) -> Result<Vec<(MatchId, i64)>> {

@@ -12,6 +12,7 @@ use std::io::Write;
 use std::sync::atomic::{AtomicU32, Ordering};
 
 pub mod bot;
+pub mod people;
 
 /// A scratch SQLite store in the temporary folder (commits synced as a crash would
 /// keep them, not as a power cut would: tests need no more).

@@ -1,0 +1,192 @@
+//! The AI's turns, run after the human's answer has gone out (never on the path of an
+//! interaction), one at a time per match, and resumed after a restart.
+//!
+//! A use case that leaves a match waiting for an AI seat says so
+//! ([`Outcome::ai`](super::Outcome)); the Discord layer answers the human first, then
+//! calls [`App::ai_turn`] and posts what it returns, paced. A turn cut short (the
+//! process stopped, or a submit failed on a database fault) is picked up again by
+//! [`App::resume_ai_turns`] at start-up, or when a player next opens a panel.
+
+use super::msg::Msg;
+use super::{App, Outcome};
+use crate::store::{Loaded, MatchId, Player, Status};
+use std::collections::HashSet;
+use std::sync::{Arc, Mutex};
+use tokio::sync::mpsc;
+
+/// Matches looked at per page when resuming AI turns at start-up.
+const RESUME_PAGE: i64 = 200;
+
+/// The matches whose AI turn runs in this process now: a second request for the same
+/// match (a panel opened while the AI thinks) does not start a second turn, whose
+/// submits would only lose the version race.
+#[derive(Clone, Default)]
+pub(super) struct Running(Arc<Mutex<HashSet<MatchId>>>);
+
+/// Holds a match's place in [`Running`] until the turn ends (also when its task is
+/// dropped).
+struct Claim(Running, MatchId);
+
+impl Running {
+    fn claim(&self, id: MatchId) -> Option<Claim> {
+        self.0
+            .lock()
+            .unwrap()
+            .insert(id)
+            .then(|| Claim(self.clone(), id))
+    }
+}
+
+impl Drop for Claim {
+    fn drop(&mut self) {
+        self.0.0.lock().unwrap().remove(&self.1);
+    }
+}
+
+impl App {
+    /// Whether the AI must answer next in this match (and this bot runs an AI).
+    pub(super) fn ai_waits(&self, loaded: &Loaded) -> bool {
+        self.bot.is_some()
+            && loaded.info.status == Status::Active
+            && loaded
+                .state
+                .waiting()
+                .iter()
+                .any(|&s| matches!(loaded.info.seats[s as usize], Player::Ai(_)))
+    }
+
+    /// `Some(match)` when the AI must answer next: the caller runs [`App::ai_turn`]
+    /// after it has answered the human.
+    pub(super) fn ai_next(&self, loaded: &Loaded) -> Option<MatchId> {
+        self.ai_waits(loaded).then_some(loaded.info.id)
+    }
+
+    /// Plays the AI's answers in a match while it waits only for the AI, and returns
+    /// their public posts (paced). Nothing when the match does not wait for the AI, or
+    /// when its AI turn already runs in this process.
+    pub async fn ai_turn(&self, match_id: MatchId) -> Outcome {
+        let Some(_claim) = self.ai_running.claim(match_id) else {
+            return Outcome::default();
+        };
+        let loaded = match self.store.load(match_id).await {
+            Ok(l) => l,
+            Err(e) => {
+                self.told(Some(match_id), &e);
+                return Outcome::default();
+            }
+        };
+        if !self.ai_waits(&loaded) {
+            return Outcome::default();
+        }
+        let channel = loaded.info.thread.unwrap_or(loaded.info.channel);
+        let public = self.run_ai(loaded).await;
+        Outcome {
+            channel: Some(channel),
+            public,
+            ..Outcome::default()
+        }
+    }
+
+    /// Finishes every AI turn cut short by a stop of the bot: each active match against
+    /// the AI that waits for it gets its turn, whose posts go to `sink` (the
+    /// scheduler's posting queue). Returns how many turns were resumed.
+    pub async fn resume_ai_turns(&self, sink: &mpsc::Sender<Outcome>) -> usize {
+        if self.bot.is_none() {
+            return 0;
+        }
+        let mut after = 0;
+        let mut resumed = 0;
+        loop {
+            let page = match self.store.active_ai_matches(after, RESUME_PAGE).await {
+                Ok(p) => p,
+                Err(e) => {
+                    self.told(None, &e);
+                    return resumed;
+                }
+            };
+            let Some(&last) = page.last() else {
+                return resumed;
+            };
+            after = last;
+            for id in page {
+                let out = self.ai_turn(id).await;
+                if out.public.is_empty() {
+                    continue;
+                }
+                resumed += 1;
+                if sink.send(out).await.is_err() {
+                    return resumed;
+                }
+            }
+        }
+    }
+
+    /// Lets AI seats answer while the match waits only for them. Without a bot plugged
+    /// in (see [`App::with_bot`]) AI seats are not played: nothing is faked.
+    /// Returns the posts of its answers.
+    async fn run_ai(&self, mut loaded: Loaded) -> Vec<Msg> {
+        let mut public = Vec::new();
+        let id = loaded.info.id;
+        let Some(bot) = self.bot.clone() else {
+            return public;
+        };
+        for _ in 0..200 {
+            let waiting = loaded.state.waiting();
+            let Some(&seat) = waiting
+                .iter()
+                .find(|&&s| matches!(loaded.info.seats[s as usize], Player::Ai(_)))
+            else {
+                break;
+            };
+            let Player::Ai(level) = loaded.info.seats[seat as usize] else {
+                break;
+            };
+            // Wait for a free slot before taking a blocking thread: the queue forms
+            // here, among AI matches, and the cores stay shared with human matches.
+            let Ok(slot) = self.ai_slots.clone().acquire_owned().await else {
+                break;
+            };
+            let store = self.store.clone();
+            let state = loaded.state.clone();
+            let bot = bot.clone();
+            let input = tokio::task::spawn_blocking(move || {
+                // Held for the whole decision, even if the awaiting task is dropped.
+                let _slot = slot;
+                let rules = store.rules();
+                let legal = state.legal(rules, seat);
+                let view = state.view(rules, Some(seat));
+                bot.choose(rules, &view, &legal, level)
+            })
+            .await
+            .ok()
+            .flatten();
+            let Some(input) = input else { break };
+            match self
+                .store
+                .submit(id, loaded.info.version, seat, &input)
+                .await
+            {
+                Ok(sub) => {
+                    let before = loaded.state.clone();
+                    loaded.info.version = sub.version;
+                    loaded.state = sub.state;
+                    if sub.result.is_some() {
+                        loaded.info.status = Status::Finished;
+                    }
+                    let posts = self.after_input(&before, &loaded, &sub.events).await;
+                    public.extend(posts.into_iter().map(|m| Msg {
+                        pace_ms: self.ai_pace_ms,
+                        ..m
+                    }));
+                }
+                Err(e) => {
+                    // Logged for the operator; the AI's turn resumes when a player next
+                    // opens a panel in this match, or at the bot's next start.
+                    self.told(Some(id), &e);
+                    break;
+                }
+            }
+        }
+        public
+    }
+}

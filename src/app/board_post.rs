@@ -1,0 +1,296 @@
+//! The public board post: the board's image, whose move, initiative, crystals, the
+//! turn's log and the buttons; when an answer posts it ([`turn_log::posts_board`]) and
+//! with which log (the events since the previous board, [`turn_log::since_last_board`]).
+
+use super::ids::{CustomId, Verb};
+use super::msg::{Button, Embed, File, MAX_CONTENT, MAX_FIELD, Msg, Row, Style, clip};
+use super::{App, mention, turn_log};
+use crate::game::text::Narrator;
+use crate::game::{Event, Question, Seat, State};
+use crate::render::{self, Table};
+use crate::store::{Loaded, Player, Reason};
+
+/// The most log lines a board's embed shows (the latest of its turn; Discord allows
+/// 1,024 characters a field, which also bounds them).
+const LAST_EVENTS: usize = 24;
+
+/// The last of `lines` that fit in one embed field, oldest first; "…" first when
+/// earlier ones were left out.
+fn tail_of(lines: &[String], max: usize) -> String {
+    let mut kept: Vec<&str> = Vec::new();
+    let mut len = 0;
+    for l in lines.iter().rev().take(LAST_EVENTS) {
+        // Room for this line, its newline, and the "…" line that marks a cut.
+        if len + l.chars().count() + 1 > max.saturating_sub(2) {
+            break;
+        }
+        len += l.chars().count() + 1;
+        kept.push(l);
+    }
+    if kept.is_empty() {
+        return lines.last().map(|l| clip(l, max)).unwrap_or_default();
+    }
+    if kept.len() < lines.len() {
+        kept.push("…");
+    }
+    kept.reverse();
+    kept.join("\n")
+}
+
+impl App {
+    /// The public messages after an input: the board with the turn's log when someone
+    /// new must act, a turn passed or the match ended ([`turn_log::posts_board`]), else
+    /// nothing (the player's panel shows what they did); the battle picture when the
+    /// input revealed battle cards, in the board's post when there is one.
+    pub(super) async fn after_input(
+        &self,
+        before: &State,
+        after: &Loaded,
+        events: &[Event],
+    ) -> Vec<Msg> {
+        let battle = self.battle_image(after, events).await;
+        if !turn_log::posts_board(before, &after.state) {
+            return battle.into_iter().collect();
+        }
+        let header = match after.state.winner {
+            Some(w) => self.winner_line(after, w, Reason::Win).await,
+            None => String::new(),
+        };
+        let log = self.turn_events(after, events).await;
+        let mut post = self.board_post(after, &log, &header).await;
+        if let Some(b) = battle {
+            post.content = clip(&format!("{}\n{}", b.content, post.content), MAX_CONTENT);
+            post.files.extend(b.files);
+        }
+        vec![post]
+    }
+
+    /// The events since the board was last posted, through `events` (the last input's,
+    /// which brought the match to `after`): read back from the stored log, because a
+    /// turn spans several clicks. On a failure, the last input's events alone (logged).
+    async fn turn_events(&self, after: &Loaded, events: &[Event]) -> Vec<Event> {
+        let id = after.info.id;
+        let inputs = match self.store.inputs(id).await {
+            Ok(mut inputs) => {
+                // A later input may already be stored: it is not part of this post.
+                inputs.retain(|i| i.seq <= after.info.version);
+                inputs
+            }
+            Err(e) => {
+                tracing::warn!(match_id = id, "the turn's log could not be read: {e}");
+                return events.to_vec();
+            }
+        };
+        let store = self.store.clone();
+        let setup = after.info.setup.clone();
+        let replayed = tokio::task::spawn_blocking(move || {
+            turn_log::since_last_board(store.rules(), setup, &inputs)
+        })
+        .await;
+        match replayed {
+            Ok(Ok(log)) => log,
+            Ok(Err(e)) => {
+                tracing::error!(match_id = id, "the turn's log could not be replayed: {e}");
+                events.to_vec()
+            }
+            Err(e) => {
+                tracing::error!(match_id = id, "the turn's log replay failed: {e}");
+                events.to_vec()
+            }
+        }
+    }
+
+    /// The final post's first lines: who won and how, then the rating changes.
+    pub(super) async fn winner_line(
+        &self,
+        loaded: &Loaded,
+        winner: Seat,
+        reason: Reason,
+    ) -> String {
+        let who = |s: Seat| match loaded.info.seats[s as usize] {
+            Player::User(u) => mention(u),
+            p => self.name_of(p, s),
+        };
+        let how = match reason {
+            Reason::Win => "wins the match",
+            Reason::Resign => "wins: the opponent resigned",
+            Reason::Timeout => "wins: the opponent ran out of time",
+            Reason::Abandoned => "is not the winner: the match was abandoned",
+        };
+        let mut line = format!("🏆 {} {how}!", who(winner));
+        let ratings = self.rating_line(loaded).await;
+        if !ratings.is_empty() {
+            line.push('\n');
+            line.push_str(&ratings);
+        }
+        line
+    }
+
+    /// Public log lines (spectator-redacted).
+    async fn narrate(&self, loaded: &Loaded, events: &[Event]) -> Vec<String> {
+        let names = self.names(loaded).await;
+        let n = Narrator {
+            rules: self.rules(),
+            kinds: &loaded.state.kinds,
+            names: [&names[0], &names[1]],
+        };
+        events.iter().map(|e| n.describe(&e.redact(None))).collect()
+    }
+
+    /// The public board post: the PNG, an embed (whose move, initiative, crystals,
+    /// `events` as the log of the turn) and the buttons, mentioning whoever must act.
+    pub async fn board_post(&self, loaded: &Loaded, events: &[Event], header: &str) -> Msg {
+        let rules = self.rules();
+        let state = &loaded.state;
+        let id = loaded.info.id;
+        let version = loaded.info.version;
+        let names = self.names(loaded).await;
+        let view = state.view(rules, None);
+        let lines = self.narrate(loaded, events).await;
+        let last = &lines;
+        let pending = state.pending();
+        let waiting_users: Vec<u64> = pending
+            .seats
+            .iter()
+            .filter_map(|&s| loaded.info.seats[s as usize].user())
+            .collect();
+        let whose = match &pending.question {
+            Question::GameOver { winner } => format!("Over: {} won", names[*winner as usize]),
+            q => format!(
+                "{} must {}",
+                pending
+                    .seats
+                    .iter()
+                    .map(|&s| names[s as usize].clone())
+                    .collect::<Vec<_>>()
+                    .join(" and "),
+                q.describe()
+            ),
+        };
+        let crystals = [0, 1]
+            .map(|s| {
+                let cs: Vec<String> = view.players[s]
+                    .crystals
+                    .iter()
+                    .map(|c| rules.pack.crystals[c.crystal as usize].name.clone())
+                    .collect();
+                format!(
+                    "{}: {} ({})",
+                    names[s],
+                    cs.len(),
+                    if cs.is_empty() {
+                        "none".into()
+                    } else {
+                        cs.join(", ")
+                    }
+                )
+            })
+            .join("\n");
+        let lead = if view.token > 0 { 0 } else { 1 };
+        let initiative = if view.token == 0 {
+            "even (0)".to_string()
+        } else {
+            format!("{} +{}", names[lead], view.token.unsigned_abs())
+        };
+        let mut fields = vec![
+            ("Whose move".to_string(), clip(&whose, MAX_FIELD)),
+            ("Initiative".to_string(), initiative),
+            ("Crystals".to_string(), clip(&crystals, MAX_FIELD)),
+        ];
+        if !last.is_empty() {
+            fields.push(("This turn".into(), tail_of(last, MAX_FIELD)));
+        }
+        // Render off the async runtime.
+        let store = self.store.clone();
+        let theme = self.theme.clone();
+        let caption: Vec<String> = last.iter().rev().take(3).rev().cloned().collect();
+        let names2 = names.clone();
+        let images = self.images;
+        let png = tokio::task::spawn_blocking(move || {
+            if !images {
+                return Err(render::RenderError::NoBattle);
+            }
+            let t = Table {
+                rules: store.rules(),
+                theme: &theme,
+                names: [&names2[0], &names2[1]],
+            };
+            render::board(&t, &view, &caption).map(|i| i.png)
+        })
+        .await;
+        let mut files = vec![];
+        let mut image = None;
+        match png {
+            Ok(Ok(png)) => {
+                let name = format!("match-{id}-v{version}.png");
+                image = Some(name.clone());
+                files.push(File { name, png });
+            }
+            Ok(Err(_)) if !self.images => {}
+            Ok(Err(e)) => tracing::error!(match_id = id, "the board could not be drawn: {e}"),
+            Err(e) => tracing::error!(match_id = id, "the board renderer failed: {e}"),
+        }
+        let mut content = header.to_string();
+        if !waiting_users.is_empty() {
+            if !content.is_empty() {
+                content.push('\n');
+            }
+            content.push_str(&format!(
+                "{}: your move ({}).",
+                waiting_users
+                    .iter()
+                    .map(|&u| mention(u))
+                    .collect::<Vec<_>>()
+                    .join(" "),
+                pending.question.describe()
+            ));
+        }
+        let over = matches!(pending.question, Question::GameOver { .. });
+        let rows = if over {
+            vec![Row::Buttons(vec![Button::new(
+                CustomId::new(id, version, Verb::Rematch).render(),
+                "Rematch",
+                Style::Success,
+            )])]
+        } else {
+            let act = match pending.question {
+                Question::BattleCard => "Pick battle card",
+                Question::Mulligan => "Choose mulligan",
+                _ => "Take your turn",
+            };
+            vec![Row::Buttons(vec![
+                Button::new(
+                    CustomId::new(id, version, Verb::Turn).render(),
+                    act,
+                    Style::Primary,
+                ),
+                Button::new(
+                    CustomId::new(id, version, Verb::Hand).render(),
+                    "My hand",
+                    Style::Secondary,
+                ),
+                Button::new(
+                    CustomId::new(id, version, Verb::Resign).render(),
+                    "Resign",
+                    Style::Danger,
+                ),
+            ])]
+        };
+        Msg {
+            content: clip(&content, MAX_CONTENT),
+            embed: Some(Embed {
+                title: format!(
+                    "Match #{id} · turn {} · {} vs {}",
+                    state.turn, names[0], names[1]
+                ),
+                description: String::new(),
+                fields,
+                image,
+            }),
+            files,
+            rows,
+            pings: waiting_users,
+            pace_ms: 0,
+        }
+    }
+}

@@ -1,0 +1,48 @@
+//! When the public board is posted, and what its log shows: one board post per turn.
+//!
+//! A player's turn is several answers (three actions, each a walk of choices, maybe a
+//! battle). Their own panel answers each of them privately; the channel gets the board
+//! only when someone new must act (so they are pinged), when a turn passes, or when
+//! the match ends, and that post's log holds every event since the previous board: the
+//! whole turn, not one line per answer.
+
+use crate::game::{Event, Rules, Setup, State};
+use crate::store::StoredInput;
+
+/// Whether an answer that took the match from `before` to `after` posts the board:
+/// the match ended, a new turn began, or a seat must answer that was not waiting
+/// before (the opponent's battle card, a choice a card asks of them). An answer after
+/// which the same player goes on, or after which only seats already asked still owe an
+/// answer (one battle card of two is in), posts nothing.
+pub fn posts_board(before: &State, after: &State) -> bool {
+    if after.winner.is_some() || after.turn != before.turn {
+        return true;
+    }
+    let was = before.waiting();
+    after.waiting().iter().any(|s| !was.contains(s))
+}
+
+/// The events since the board was last posted, through the last of `inputs` (the
+/// match's stored log, in order, from its setup): the log of the board posted after
+/// that last input. Not redacted: the caller redacts.
+pub fn since_last_board(
+    rules: &Rules,
+    setup: Setup,
+    inputs: &[StoredInput],
+) -> Result<Vec<Event>, String> {
+    let (mut state, _) = State::new(rules, setup)?;
+    let mut log = Vec::new();
+    let mut posted = true;
+    for i in inputs {
+        if posted {
+            log.clear();
+        }
+        let before = state.clone();
+        let events = state
+            .apply(rules, i.seat, &i.input)
+            .map_err(|_| format!("input #{} is refused on replay", i.seq))?;
+        log.extend(events);
+        posted = posts_board(&before, &state);
+    }
+    Ok(log)
+}

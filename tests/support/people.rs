@@ -1,0 +1,179 @@
+//! People playing through the real bot against the fake Discord: the users, their
+//! clicks on the board and in their panels, and the answers they get (shared by
+//! `tests/discord_e2e.rs` and `tests/discord_panels.rs`).
+
+use super::bot::Bot;
+use super::scratch_store as scratch;
+use crystal_clans::app::App;
+use crystal_clans::discord::Clock;
+use crystal_clans::fake_discord::lively_pick as pick;
+use crystal_clans::fake_discord::{Fake, Recorded};
+use crystal_clans::game::Seat;
+use serde_json::json;
+use std::time::Duration;
+
+pub const ANA: u64 = 730_000_000_000_000_001;
+pub const BEN: u64 = 730_000_000_000_000_002;
+pub const EVE: u64 = 730_000_000_000_000_003;
+
+pub fn name(u: u64) -> &'static str {
+    match u {
+        ANA => "Ana",
+        BEN => "Ben",
+        _ => "Eve",
+    }
+}
+
+pub async fn start_bot(tag: &str) -> Bot {
+    let app = App::new(scratch(tag).await).with_seeds(1);
+    start_bot_with(app).await
+}
+
+pub async fn start_bot_clocked(app: App, tick: Duration, clock: Clock) -> Bot {
+    Bot::start(app, tick, clock).await
+}
+
+pub async fn start_bot_with(app: App) -> Bot {
+    start_bot_clocked(app, Duration::from_secs(3600), Clock::default()).await
+}
+
+/// Plays pseudo-random legal inputs through the bot until `until` holds.
+pub async fn drive(
+    bot: &Bot,
+    id: i64,
+    max: usize,
+    until: impl Fn(&crystal_clans::game::State) -> bool,
+) {
+    for step in 0..max {
+        let l = bot.app.store.load(id).await.unwrap();
+        if until(&l.state) || l.state.winner.is_some() {
+            return;
+        }
+        let seat = l.state.waiting()[0];
+        let legal = l.state.legal(bot.app.rules(), seat);
+        let r = play(bot, id, l.info.version, user(seat), pick(&legal, step)).await;
+        assert!(
+            bot.app.store.info(id).await.unwrap().version > l.info.version,
+            "the input was not applied: {}",
+            r.text()
+        );
+    }
+    panic!("`until` did not hold after {max} inputs");
+}
+
+/// The bot's answer to an interaction: the edit of its original message (the
+/// deferral filled, or the panel clicked updated) or a follow-up.
+pub async fn followup(fake: &Fake, token: &str) -> Recorded {
+    match fake.try_answer(token, Duration::from_secs(20)).await {
+        Ok(r) => r,
+        Err(e) => panic!("{e}"),
+    }
+}
+
+/// The deferral of an interaction must come first, and quickly.
+pub async fn ack(fake: &Fake, token: &str) -> Recorded {
+    fake.wait_for(
+        |r| r.method == "POST" && r.path.ends_with(&format!("/{token}/callback")),
+        5,
+    )
+    .await
+}
+
+/// Challenge, accept: returns the match id.
+pub async fn challenge_and_accept(bot: &Bot) -> i64 {
+    let fake = &bot.fake;
+    let t = fake.command(
+        ANA,
+        "Ana",
+        "challenge",
+        json!([{"name": "opponent", "type": 6, "value": BEN.to_string()},
+               {"name": "clan", "type": 3, "value": "random"},
+               {"name": "mulligan", "type": 5, "value": true}]),
+        false,
+    );
+    let resp = ack(fake, &t).await;
+    assert!(
+        !resp.ephemeral(),
+        "the challenge is public: {}",
+        resp.text()
+    );
+    let ids = resp.custom_ids();
+    let accept = ids
+        .iter()
+        .find(|i| i.contains(":acc:"))
+        .expect("an Accept button")
+        .clone();
+    assert!(accept.len() <= 100);
+    // Eve may not accept a challenge meant for Ben.
+    let t = fake.click(EVE, "Eve", &accept, &[]);
+    assert!(ack(fake, &t).await.ephemeral());
+    assert!(followup(fake, &t).await.text().contains("someone else"));
+    let before = bot
+        .app
+        .store
+        .active_matches_of_user(BEN)
+        .await
+        .unwrap()
+        .len();
+    let t = fake.click(BEN, "Ben", &accept, &[]);
+    ack(fake, &t).await;
+    followup(fake, &t).await;
+    let ms = bot.app.store.active_matches_of_user(BEN).await.unwrap();
+    assert_eq!(ms.len(), before + 1);
+    ms[0].id
+}
+
+pub fn user(seat: Seat) -> u64 {
+    [ANA, BEN][seat as usize]
+}
+
+/// Opens the panel of `u` through the board's "Take your turn" button and returns it.
+pub async fn panel(bot: &Bot, id: i64, version: i64, u: u64) -> Recorded {
+    let t = bot
+        .fake
+        .click(u, name(u), &format!("clans:{id}:{version}:turn"), &[]);
+    assert!(ack(&bot.fake, &t).await.ephemeral());
+    let p = followup(&bot.fake, &t).await;
+    assert!(p.ephemeral(), "panels are private");
+    p
+}
+
+/// The private message of `u` that is their latest panel of match `id` (opened from
+/// the board when they have none yet).
+pub async fn panel_of(bot: &Bot, id: i64, u: u64) -> u64 {
+    let mine = |fake: &Fake| {
+        fake.private_messages(u)
+            .into_iter()
+            .rev()
+            .find(|m| m.text().to_lowercase().contains(&format!("match #{id}")))
+            .map(|m| m.id)
+    };
+    if let Some(m) = mine(&bot.fake) {
+        return m;
+    }
+    let version = bot.app.store.info(id).await.unwrap().version;
+    let p = panel(bot, id, version, u).await;
+    p.message.expect("a panel is an interaction message")
+}
+
+/// Clicks `custom_id` in the panel of `u` (see [`panel_of`]); returns the token.
+pub async fn click_panel(bot: &Bot, id: i64, u: u64, custom_id: &str) -> String {
+    let on = panel_of(bot, id, u).await;
+    bot.fake.click_on(on, u, name(u), custom_id, &[])
+}
+
+/// Plays the choice `index` for `u` by clicking its button id in their panel; returns
+/// the reply.
+pub async fn play(bot: &Bot, id: i64, version: i64, u: u64, index: usize) -> Recorded {
+    let t = click_panel(bot, id, u, &format!("clans:{id}:{version}:in:{index}")).await;
+    ack(&bot.fake, &t).await;
+    followup(&bot.fake, &t).await
+}
+
+/// The battle pictures attached to a request.
+pub fn battle_pictures(r: &Recorded) -> usize {
+    r.files
+        .iter()
+        .filter(|(name, bytes)| name.starts_with("battle-") && bytes.starts_with(b"\x89PNG"))
+        .count()
+}
