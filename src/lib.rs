@@ -16,3 +16,4 @@ pub mod render;
 pub mod scenario;
 pub mod selfplay;
 pub mod store;
+pub mod transcript;
