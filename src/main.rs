@@ -423,7 +423,7 @@ fn main() {
 /// (`NAME.390.png`), to check legibility.
 fn transcript(dir: &std::path::Path, out: &std::path::Path, screenshots: bool) -> i32 {
     use crystal_clans::transcript;
-    let written = match transcript::write_pages(dir, out, 2400) {
+    let written = match transcript::write_pages(dir, out, 4000) {
         Ok(w) => w,
         Err(e) => {
             eprintln!("error: {e}");
@@ -441,7 +441,7 @@ fn transcript(dir: &std::path::Path, out: &std::path::Path, screenshots: bool) -
             eprintln!("error: --screenshots needs Chromium (Debian: apt-get install chromium)");
             return 1;
         };
-        match transcript::shots::shoot_all(&chromium, &written) {
+        match transcript::shots::shoot_all(&chromium, &written, |_| true) {
             Ok(pngs) => println!("{} screenshots in {}", pngs.len(), out.join("screens").display()),
             Err(e) => {
                 eprintln!("error: {e}");

@@ -334,8 +334,9 @@ fn the_battle_image_reads_its_facts_from_the_events() {
         "18",
         "13",
         "11",
-        "Warchief Gorrak (destroyed)",
-        "Horgath's Stone Golem (destroyed)",
+        "Destroyed:",
+        "Warchief Gorrak",
+        "Horgath's Stone Golem",
     ] {
         assert!(texts.contains(&want), "{want:?} not in {texts:?}");
     }
@@ -344,6 +345,47 @@ fn the_battle_image_reads_its_facts_from_the_events() {
         render::battle(&t, &s.kinds, &view, &events[1..]),
         Err(RenderError::NoBattle)
     ));
+}
+
+/// The battle image is shown inline too (in a 550x350 box, or about 400x300 inside an
+/// embed): it fills the box's width, and what a player reads there (the match-up, both
+/// battle cards' names and effects, the totals, who fell) is 9.5 pixels or more in the
+/// 550x350 box; only a long unit name shrinks, and stays above 7.
+#[test]
+fn the_battle_image_reads_in_discords_inline_box() {
+    let rules = Rules::base();
+    let theme = Theme::default();
+    let t = table(&rules, &theme, samples::NAMES);
+    let (s, events) = samples::battle(&rules);
+    let view = s.view(&rules, None);
+    let image = render::battle(&t, &s.kinds, &view, &events).expect("renders");
+    let scale = (550.0 / image.width as f32).min(350.0 / image.height as f32);
+    assert!(
+        image.width as f32 * scale >= 540.0,
+        "a {}x{} battle image leaves the box half empty",
+        image.width,
+        image.height
+    );
+    let shown = |want: &dyn Fn(&str) -> bool| -> Vec<f32> {
+        image
+            .texts
+            .iter()
+            .filter(|f| want(&f.text))
+            .map(|f| f.size * scale)
+            .collect()
+    };
+    let readable = |what: &str, sizes: Vec<f32>, min: f32| {
+        assert!(
+            !sizes.is_empty() && sizes.iter().all(|&px| px >= min),
+            "{what}: {sizes:?}"
+        );
+    };
+    readable("match-up", shown(&|t| t.contains(" beats ")), 9.5);
+    readable("card names", shown(&|t| t == "Aarock Riders" || t == "Sentinels"), 9.5);
+    readable("effects", shown(&|t| t.ends_with(" attack†") || t.ends_with(" defense†")), 9.5);
+    readable("totals", shown(&|t| t.parse::<u8>().is_ok()), 9.5);
+    readable("who fell", shown(&|t| t == "Warchief Gorrak" || t == "Ballista"), 9.5);
+    readable("a long name that fell", shown(&|t| t == "Horgath's Stone Golem"), 7.0);
 }
 
 /// Positions from a random game (mulligan, battles waiting for cards, battle results

@@ -204,6 +204,7 @@ body{margin:0;background:#313338;color:#dbdee1;font:16px/1.375 "Noto Sans","gg s
 .h3{font-size:16px;font-weight:700;color:#f2f3f5;margin:8px 0 4px}
 .subtext{font-size:13px;color:#949ba4}
 .quote{border-left:4px solid #4e5058;padding-left:12px}
+.ts{background:rgba(78,80,88,.48);border-radius:3px;padding:0 2px}
 .mention{background:rgba(88,101,242,.3);color:#c9cdfb;border-radius:3px;padding:0 2px;font-weight:500}
 code{background:#2b2d31;border-radius:4px;padding:0 3px;font-size:85%}
 .thinking{color:#949ba4;font-style:italic}
@@ -274,7 +275,7 @@ fn message(c: &Conversation, m: &Message, grouped: bool, files: &Files) -> Drawn
         let _ = write!(h, "<div class=thinking>{} is thinking…</div>", esc(BOT_NAME));
         height += 22;
     } else if !m.content.is_empty() {
-        let (html, lines) = markdown(c, &m.content);
+        let (html, lines) = markdown(c, &m.content, m.ms);
         let _ = write!(h, "<div class=content>{html}{edited}</div>");
         height += lines * 24;
     }
@@ -348,12 +349,12 @@ fn embed(
         height += 24;
     }
     if let Some(t) = e["title"].as_str() {
-        let (html, lines) = markdown(c, t);
+        let (html, lines) = markdown(c, t, m.ms);
         let _ = write!(h, "<div class=title>{html}</div>");
         height += 8 + lines * 22;
     }
     if let Some(d) = e["description"].as_str() {
-        let (html, lines) = markdown(c, d);
+        let (html, lines) = markdown(c, d, m.ms);
         let _ = write!(h, "<div class=desc>{html}</div>");
         height += 8 + lines * 20;
     }
@@ -361,8 +362,8 @@ fn embed(
         h.push_str("<div class=fields>");
         for f in fields {
             let inline = if f["inline"].as_bool() == Some(true) { " inline" } else { "" };
-            let (name, _) = markdown(c, f["name"].as_str().unwrap_or_default());
-            let (value, lines) = markdown(c, f["value"].as_str().unwrap_or_default());
+            let (name, _) = markdown(c, f["name"].as_str().unwrap_or_default(), m.ms);
+            let (value, lines) = markdown(c, f["value"].as_str().unwrap_or_default(), m.ms);
             let _ = write!(
                 h,
                 "<div class=\"field{inline}\"><div class=fname>{name}</div><div>{value}</div></div>"
@@ -481,7 +482,7 @@ pub fn esc(s: &str) -> String {
 /// Discord's markdown basics: headings, `-#` subtext, quotes, bold, italics, strike,
 /// code, and mentions shown as `@name`. Returns the HTML and its line count (for a
 /// height guess at about 80 characters a line).
-pub fn markdown(c: &Conversation, text: &str) -> (String, u32) {
+pub fn markdown(c: &Conversation, text: &str, shown_ms: u64) -> (String, u32) {
     let mut out = String::new();
     let mut lines = 0;
     for line in text.split('\n') {
@@ -501,11 +502,11 @@ pub fn markdown(c: &Conversation, text: &str) -> (String, u32) {
         let bullet = rest
             .strip_prefix("- ")
             .or_else(|| rest.strip_prefix("* "))
-            .map(|r| format!("• {}", inline(c, r)));
+            .map(|r| format!("• {}", inline(c, r, shown_ms)));
         let _ = write!(
             out,
             "<div class={class}>{}</div>",
-            bullet.unwrap_or_else(|| inline(c, rest))
+            bullet.unwrap_or_else(|| inline(c, rest, shown_ms))
         );
         lines += 1 + rest.chars().count() as u32 / 80;
         if class.starts_with('h') {
@@ -517,7 +518,7 @@ pub fn markdown(c: &Conversation, text: &str) -> (String, u32) {
 
 /// Inline markdown of one line: mentions first (on the raw text), then escaping, then
 /// paired markers.
-fn inline(c: &Conversation, s: &str) -> String {
+fn inline(c: &Conversation, s: &str, shown_ms: u64) -> String {
     let mut out = String::new();
     let mut rest = s;
     while let Some(i) = rest.find('<') {
@@ -536,7 +537,8 @@ fn inline(c: &Conversation, s: &str) -> String {
             let name = c.channel(id).map_or("unknown".into(), |ch| ch.name.clone());
             let _ = write!(out, "<span class=mention>#{}</span>", esc(&name));
         } else if let Some(t) = inner.strip_prefix("t:") {
-            let _ = write!(out, "<code>{}</code>", esc(&timestamp(t)));
+            let now = c.began_unix_ms.map(|b| (b + shown_ms) as i64 / 1000);
+            let _ = write!(out, "<span class=ts>{}</span>", esc(&timestamp(t, now)));
         } else if inner.starts_with(':') || inner.starts_with("a:") {
             let name = inner.split(':').nth(1).unwrap_or_default();
             let _ = write!(out, ":{}:", esc(name));
@@ -553,17 +555,31 @@ fn inline(c: &Conversation, s: &str) -> String {
     pairs(&out, "*", "<i>", "</i>")
 }
 
-/// `<t:UNIX:STYLE>` as a reader would see it (a date; relative styles say so).
-fn timestamp(t: &str) -> String {
+/// `<t:UNIX:STYLE>` as a reader would see it: relative styles against when the message
+/// was shown (if the recording says when it began), others as a UTC time.
+fn timestamp(t: &str, now: Option<i64>) -> String {
     let mut it = t.split(':');
     let secs: i64 = it.next().and_then(|s| s.parse().ok()).unwrap_or(0);
     let style = it.next().unwrap_or("f");
-    let days = secs.div_euclid(86_400);
     let rem = secs.rem_euclid(86_400);
-    let (h, m) = (rem / 3600, (rem % 3600) / 60);
-    match style {
-        "R" => format!("relative time ({h:02}:{m:02} UTC)"),
-        _ => format!("day {days} {h:02}:{m:02} UTC"),
+    let clock = format!("{:02}:{:02} UTC", rem / 3600, (rem % 3600) / 60);
+    match (style, now) {
+        ("R", Some(now)) => {
+            let d = secs - now;
+            let (n, unit) = match d.abs() {
+                s if s < 60 => (s, "second"),
+                s if s < 3600 => (s / 60, "minute"),
+                s if s < 86_400 => (s / 3600, "hour"),
+                s => (s / 86_400, "day"),
+            };
+            let plural = if n == 1 { "" } else { "s" };
+            if d >= 0 {
+                format!("in {n} {unit}{plural}")
+            } else {
+                format!("{n} {unit}{plural} ago")
+            }
+        }
+        _ => clock,
     }
 }
 
@@ -603,7 +619,7 @@ mod tests {
     fn markdown_bold_and_mentions() {
         let mut c = Conversation::default();
         c.names.insert("42".into(), "Ana".into());
-        let (h, _) = markdown(&c, "**Your turn**, <@42> <b>");
+        let (h, _) = markdown(&c, "**Your turn**, <@42> <b>", 0);
         assert_eq!(
             h,
             "<div class=line><b>Your turn</b>, <span class=mention>@Ana</span> &lt;b&gt;</div>"

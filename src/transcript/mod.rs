@@ -25,6 +25,9 @@ pub const RECORDING: &str = "conversation.jsonl";
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Entry {
+    /// When the recording began (milliseconds since the epoch), for Discord's
+    /// timestamps (`<t:...:R>` reads "in 15 minutes" relative to when it was shown).
+    Began { unix_ms: u64 },
     /// A request the bot made to Discord.
     Request(Request),
     /// An interaction a person sent to the bot (a slash command or a click).
@@ -80,7 +83,13 @@ pub fn record_fake(fake: &Fake, dir: &Path) -> std::io::Result<PathBuf> {
     let ms = |at: std::time::Instant| {
         start.map_or(0, |s| at.saturating_duration_since(s).as_millis() as u64)
     };
-    let mut entries = vec![];
+    let began = start.map_or(std::time::SystemTime::now(), |s| {
+        std::time::SystemTime::now() - s.elapsed()
+    });
+    let unix_ms = began
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64);
+    let mut entries = vec![Entry::Began { unix_ms }];
     let mut next = interactions.iter().peekable();
     for (n, r) in requests.iter().enumerate() {
         while let Some(i) = next.next_if(|i| i.after <= n) {
@@ -147,17 +156,27 @@ pub fn read(dir: &Path) -> Result<Vec<Entry>, String> {
     Ok(out)
 }
 
+/// A part of a participant's page sized for one screenshot.
+pub struct Screen {
+    pub participant: model::Participant,
+    pub html: PathBuf,
+    /// The window to screenshot it in.
+    pub width: u32,
+    pub height: u32,
+}
+
 /// What [`write_pages`] wrote.
 pub struct Written {
     /// One whole page per participant (`NAME.html`).
     pub pages: Vec<(model::Participant, PathBuf)>,
-    /// Each participant's screens (`screens/NAME-NN.html`) with their height guess.
-    pub screens: Vec<(model::Participant, PathBuf, u32)>,
+    /// Each participant's screens for each width: `screens/NAME-WIDTH-NN.html`.
+    pub screens: Vec<Screen>,
     pub conversation: model::Conversation,
 }
 
 /// Draws the recording in `dir` as one page per participant in `out` (and the same
-/// cut into screens of about `screen_height` pixels under `out/screens/`).
+/// cut into screens under `out/screens/`, of about `screen_height` pixels at
+/// [`shots::DESKTOP_WIDTH`] and at [`shots::PHONE_WIDTH`]).
 pub fn write_pages(dir: &Path, out: &Path, screen_height: u32) -> Result<Written, String> {
     let entries = read(dir)?;
     let conversation = model::Conversation::replay(&entries);
@@ -197,13 +216,25 @@ pub fn write_pages(dir: &Path, out: &Path, screen_height: u32) -> Result<Written
             dir,
             href_prefix: base("../")?,
         };
-        for (i, s) in html::screens(&conversation, &p, &files, screen_height)
-            .iter()
-            .enumerate()
-        {
-            let path = screens_dir.join(format!("{}-{:03}.html", p.slug(), i + 1));
-            write(&path, &s.html)?;
-            written.screens.push((p.clone(), path, s.height));
+        // A phone shows less of a message per pixel: wrapped text, a taller embed,
+        // buttons on more rows (the estimate is for desktop; the window is taller).
+        for (width, cut, (num, den)) in [
+            (shots::DESKTOP_WIDTH, screen_height, (1, 1)),
+            (shots::PHONE_WIDTH, screen_height * 2 / 3, (3, 2)),
+        ] {
+            for (i, s) in html::screens(&conversation, &p, &files, cut)
+                .iter()
+                .enumerate()
+            {
+                let path = screens_dir.join(format!("{}-{width}-{:03}.html", p.slug(), i + 1));
+                write(&path, &s.html)?;
+                written.screens.push(Screen {
+                    participant: p.clone(),
+                    html: path,
+                    width,
+                    height: s.height * num / den + 200,
+                });
+            }
         }
     }
     written.conversation = conversation;

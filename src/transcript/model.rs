@@ -83,6 +83,8 @@ pub struct Conversation {
     pub names: HashMap<String, String>,
     /// Everyone who interacted, in order of first appearance.
     pub users: Vec<String>,
+    /// When the recording began (ms since the epoch), if it says.
+    pub began_unix_ms: Option<u64>,
     /// Requests the replay did not understand (method and path), for the reader.
     pub unknown: Vec<String>,
 }
@@ -107,6 +109,7 @@ impl Conversation {
         let mut by_id: HashMap<String, usize> = HashMap::new();
         for e in entries {
             match e {
+                Entry::Began { unix_ms } => c.began_unix_ms = Some(*unix_ms),
                 Entry::Interaction(i) => c.interaction(&i.payload, &mut tokens),
                 Entry::Request(r) => c.request(r, &mut tokens, &mut by_id),
             }

@@ -92,21 +92,39 @@ fn log_file(path: &Path) -> Result<std::fs::File, String> {
 pub const DESKTOP_WIDTH: u32 = 1280;
 pub const PHONE_WIDTH: u32 = 390;
 
-/// Screenshots every screen [`super::write_pages`] wrote, at desktop width and at
-/// phone width, beside each screen's HTML (`NAME-NN.1280.png`, `NAME-NN.390.png`).
-/// The phone window is taller: text wraps more and images are narrower but the
-/// buttons wrap into more rows.
-pub fn shoot_all(chromium: &Path, written: &super::Written) -> Result<Vec<PathBuf>, String> {
+/// Screenshots the screens [`super::write_pages`] wrote for the participants `who`
+/// picks, each into a PNG beside its HTML, two Chromiums at a time.
+pub fn shoot_all(
+    chromium: &Path,
+    written: &super::Written,
+    who: impl Fn(&super::model::Participant) -> bool,
+) -> Result<Vec<PathBuf>, String> {
+    let jobs: Vec<_> = written.screens.iter().filter(|s| who(&s.participant)).collect();
+    let half = jobs.len().div_ceil(2).max(1);
+    let results: Vec<Result<Vec<PathBuf>, String>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = jobs
+            .chunks(half)
+            .map(|chunk| {
+                scope.spawn(move || {
+                    let mut out = vec![];
+                    for s in chunk {
+                        let png = s.html.with_extension("png");
+                        screenshot(chromium, &s.html, &png, s.width, s.height.min(12_000))?;
+                        out.push(png);
+                    }
+                    Ok(out)
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_else(|_| Err("a screenshot thread panicked".into())))
+            .collect()
+    });
     let mut out = vec![];
-    for (_, html, height) in &written.screens {
-        for (width, h) in [
-            (DESKTOP_WIDTH, height + 200),
-            (PHONE_WIDTH, height * 3 / 2 + 300),
-        ] {
-            let png = html.with_extension(format!("{width}.png"));
-            screenshot(chromium, html, &png, width, h.min(12_000))?;
-            out.push(png);
-        }
+    for r in results {
+        out.extend(r?);
     }
+    out.sort();
     Ok(out)
 }
