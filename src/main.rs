@@ -442,7 +442,11 @@ fn transcript(dir: &std::path::Path, out: &std::path::Path, screenshots: bool) -
             return 1;
         };
         match transcript::shots::shoot_all(&chromium, &written, |_| true) {
-            Ok(pngs) => println!("{} screenshots in {}", pngs.len(), out.join("screens").display()),
+            Ok(pngs) => println!(
+                "{} screenshots in {}",
+                pngs.len(),
+                out.join("screens").display()
+            ),
             Err(e) => {
                 eprintln!("error: {e}");
                 return 1;

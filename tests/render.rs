@@ -381,11 +381,27 @@ fn the_battle_image_reads_in_discords_inline_box() {
         );
     };
     readable("match-up", shown(&|t| t.contains(" beats ")), 9.5);
-    readable("card names", shown(&|t| t == "Aarock Riders" || t == "Sentinels"), 9.5);
-    readable("effects", shown(&|t| t.ends_with(" attack†") || t.ends_with(" defense†")), 9.5);
+    readable(
+        "card names",
+        shown(&|t| t == "Aarock Riders" || t == "Sentinels"),
+        9.5,
+    );
+    readable(
+        "effects",
+        shown(&|t| t.ends_with(" attack†") || t.ends_with(" defense†")),
+        9.5,
+    );
     readable("totals", shown(&|t| t.parse::<u8>().is_ok()), 9.5);
-    readable("who fell", shown(&|t| t == "Warchief Gorrak" || t == "Ballista"), 9.5);
-    readable("a long name that fell", shown(&|t| t == "Horgath's Stone Golem"), 7.0);
+    readable(
+        "who fell",
+        shown(&|t| t == "Warchief Gorrak" || t == "Ballista"),
+        9.5,
+    );
+    readable(
+        "a long name that fell",
+        shown(&|t| t == "Horgath's Stone Golem"),
+        7.0,
+    );
 }
 
 /// Positions from a random game (mulligan, battles waiting for cards, battle results

@@ -109,21 +109,40 @@ fn board_button(bot: &Bot, suffix: &str) -> Option<String> {
     })
 }
 
-/// One input for `user`, clicked through the panel as a person would: open it from the
-/// board, then follow the steps towards the choice a lively player wants. Returns how
-/// many clicks it took.
-async fn take_turn(bot: &Bot, m: &Match, state: &State, user: u64, seat: u8, step: usize) -> usize {
+/// One input for `user`, clicked through the panel as a person would: carry on in the
+/// bot's last answer when it asks the current question (a turn of several inputs),
+/// else open the panel from the board; then follow the steps towards the choice a
+/// lively player wants. Returns the bot's answer to the input.
+async fn take_turn(
+    bot: &Bot,
+    m: &Match,
+    state: &State,
+    user: u64,
+    seat: u8,
+    step: usize,
+    last: Option<Recorded>,
+) -> Recorded {
     let rules = bot.app.rules();
     let legal = state.legal(rules, seat);
     let want = lively_pick(&legal, step);
     let choices = panel::choices(rules, state, seat);
     let categories = panel::categories(&choices);
     let wanted = &choices[want];
-    let turn = board_button(bot, ":turn").expect("a Take your turn button");
-    let t = bot.fake.click_in(m.channel, user, name(user), &turn, &[]);
-    let mut screen = answer(bot, &t).await;
     let before = bot.app.store.info(m.id).await.unwrap().version;
-    for clicks in 1..10 {
+    let current = format!("clans:{}:{before}:", m.id);
+    let mut screen = match last.filter(|r| {
+        clickables(&r.json)
+            .iter()
+            .any(|(id, _, _)| id.starts_with(&current))
+    }) {
+        Some(r) => r,
+        None => {
+            let turn = board_button(bot, ":turn").expect("a Take your turn button");
+            let t = bot.fake.click_in(m.channel, user, name(user), &turn, &[]);
+            answer(bot, &t).await
+        }
+    };
+    for _ in 0..10 {
         let shown = clickables(&screen.json);
         let arg = |id: &str, value: &Option<String>| -> (String, String) {
             let mut parts = id.splitn(5, ':');
@@ -154,7 +173,7 @@ async fn take_turn(bot: &Bot, m: &Match, state: &State, user: u64, seat: u8, ste
         let t = bot.fake.click_in(m.channel, user, name(user), id, &values);
         screen = answer(bot, &t).await;
         if bot.app.store.info(m.id).await.unwrap().version > before {
-            return clicks;
+            return screen;
         }
     }
     panic!(
@@ -197,6 +216,7 @@ async fn play_a_match(bot: &Bot) -> Match {
     let t = fake.click_in(channel, EVE, "Eve", &turn, &[]);
     answer(bot, &t).await;
     let mut hands = [0usize; 2];
+    let mut last: [Option<Recorded>; 2] = [None, None];
     for step in 0..2000 {
         let l = bot.app.store.load(id).await.unwrap();
         if l.state.winner.is_some() {
@@ -212,7 +232,17 @@ async fn play_a_match(bot: &Bot) -> Match {
                 answer(bot, &t).await;
             }
         }
-        take_turn(bot, &m, &l.state, user, seat, step).await;
+        let reply = take_turn(
+            bot,
+            &m,
+            &l.state,
+            user,
+            seat,
+            step,
+            last[seat as usize].take(),
+        )
+        .await;
+        last[seat as usize] = Some(reply);
     }
     panic!("the match did not end in 2000 inputs");
 }
@@ -275,7 +305,9 @@ async fn a_whole_match_drawn_and_screenshotted_per_participant() {
         std::fs::read_to_string(path).unwrap()
     };
     let (ana, max, spectator) = (page("Ana"), page("Max"), page("Spectator"));
-    let shown = |html: &str, msg: &transcript::model::Message| html.contains(&format!("id=\"m{}\"", msg.id));
+    let shown = |html: &str, msg: &transcript::model::Message| {
+        html.contains(&format!("id=\"m{}\"", msg.id))
+    };
     let ana_id = ANA.to_string();
     let mut public = 0;
     let mut anas = 0;
@@ -284,16 +316,32 @@ async fn a_whole_match_drawn_and_screenshotted_per_participant() {
             None => {
                 public += 1;
                 for (who, html) in [("Ana", &ana), ("Max", &max), ("Spectator", &spectator)] {
-                    assert!(shown(html, msg), "{who}'s page lacks public message {}", msg.id);
+                    assert!(
+                        shown(html, msg),
+                        "{who}'s page lacks public message {}",
+                        msg.id
+                    );
                 }
             }
             Some(u) if *u == ana_id => {
                 anas += 1;
                 assert!(shown(&ana, msg), "Ana's page lacks her panel {}", msg.id);
-                assert!(!shown(&max, msg), "Max's page shows Ana's private {}", msg.id);
-                assert!(!shown(&spectator, msg), "a spectator sees Ana's private {}", msg.id);
+                assert!(
+                    !shown(&max, msg),
+                    "Max's page shows Ana's private {}",
+                    msg.id
+                );
+                assert!(
+                    !shown(&spectator, msg),
+                    "a spectator sees Ana's private {}",
+                    msg.id
+                );
             }
-            Some(_) => assert!(!shown(&ana, msg), "Ana's page shows another's private {}", msg.id),
+            Some(_) => assert!(
+                !shown(&ana, msg),
+                "Ana's page shows another's private {}",
+                msg.id
+            ),
         }
     }
     assert!(public > 10 && anas > 10, "{public} public, {anas} of Ana's");
@@ -305,7 +353,10 @@ async fn a_whole_match_drawn_and_screenshotted_per_participant() {
     assert!(images.len() > 5, "Ana's page has {} images", images.len());
     for (w, h, bx) in images.iter().chain(&drawn_images(&spectator)) {
         let (bw, bh) = bx.split_once('x').unwrap();
-        assert!(*w <= bw.parse().unwrap() && *h <= bh.parse().unwrap(), "{w}x{h} in {bx}");
+        assert!(
+            *w <= bw.parse().unwrap() && *h <= bh.parse().unwrap(),
+            "{w}x{h} in {bx}"
+        );
         assert!(*w <= html::INLINE_BOX.0 && *h <= html::INLINE_BOX.1);
     }
     // The pages name people, never their raw mention syntax.
@@ -313,7 +364,10 @@ async fn a_whole_match_drawn_and_screenshotted_per_participant() {
 
     let Some(chromium) = shots::chromium() else {
         let required = std::env::var("REQUIRE_SCREENSHOTS").is_ok_and(|v| v == "1");
-        assert!(!required, "REQUIRE_SCREENSHOTS=1 but Chromium is not installed");
+        assert!(
+            !required,
+            "REQUIRE_SCREENSHOTS=1 but Chromium is not installed"
+        );
         eprintln!(
             "transcript screenshots SKIPPED: Chromium is not installed (Debian: apt-get \
              install chromium); the pages are in {}",
@@ -329,7 +383,11 @@ async fn a_whole_match_drawn_and_screenshotted_per_participant() {
     for png in &pngs {
         let bytes = std::fs::read(png).unwrap();
         let (w, _) = html::png_size(&bytes).expect("a PNG");
-        let want = if png.to_string_lossy().contains("-390-") { 390 } else { 1280 };
+        let want = if png.to_string_lossy().contains("-390-") {
+            390
+        } else {
+            1280
+        };
         assert_eq!(w, want, "{}", png.display());
     }
     eprintln!(

@@ -678,7 +678,14 @@ pub(super) fn battle(
             ];
             for (i, (icon, label, value)) in rows.into_iter().enumerate() {
                 let ry = cy + i as f32 * TOTAL_H;
-                c.round_rect(tx, ry, side_w, TOTAL_H - 6.0, 10.0, th.background.mix(WHITE, 0.5));
+                c.round_rect(
+                    tx,
+                    ry,
+                    side_w,
+                    TOTAL_H - 6.0,
+                    10.0,
+                    th.background.mix(WHITE, 0.5),
+                );
                 let my = ry + (TOTAL_H - 6.0) / 2.0;
                 match icon {
                     0 => icons::sword(&mut c, tx + 22.0, my, 28.0, icons::ATTACK),
@@ -687,7 +694,14 @@ pub(super) fn battle(
                 }
                 let number = value.to_string();
                 let nw = super::canvas::measure(&number, Face::Bold, 32.0) + 8.0;
-                c.text(&number, tx + 42.0, my + 11.0, nw, bold(32.0, th.ink), Align::Left);
+                c.text(
+                    &number,
+                    tx + 42.0,
+                    my + 11.0,
+                    nw,
+                    bold(32.0, th.ink),
+                    Align::Left,
+                );
                 c.text(
                     label,
                     tx + 42.0 + nw,

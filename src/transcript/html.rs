@@ -81,7 +81,12 @@ pub fn page(c: &Conversation, viewer: &Participant, files: &Files) -> Page {
 
 /// The conversation as `viewer` sees it, cut into screens of about `max_height`
 /// pixels (at desktop width) for screenshots.
-pub fn screens(c: &Conversation, viewer: &Participant, files: &Files, max_height: u32) -> Vec<Page> {
+pub fn screens(
+    c: &Conversation,
+    viewer: &Participant,
+    files: &Files,
+    max_height: u32,
+) -> Vec<Page> {
     let mut out = vec![];
     for (header, ms) in draw_all(c, viewer, files) {
         let mut body = header.clone();
@@ -137,11 +142,16 @@ fn draw_all(c: &Conversation, viewer: &Participant, files: &Files) -> Vec<(Strin
             continue;
         }
         let header = match &ch.kind {
-            ChannelKind::Text => format!("<div class=chan><span class=hash>#</span>{}</div>", esc(&ch.name)),
+            ChannelKind::Text => format!(
+                "<div class=chan><span class=hash>#</span>{}</div>",
+                esc(&ch.name)
+            ),
             ChannelKind::Thread { parent } => format!(
                 "<div class=chan><span class=hash>🧵</span>{} <span class=sub>thread in #{}</span></div>",
                 esc(&ch.name),
-                esc(&c.channel(parent).map_or("general".into(), |p| p.name.clone()))
+                esc(&c
+                    .channel(parent)
+                    .map_or("general".into(), |p| p.name.clone()))
             ),
             ChannelKind::Dm { .. } => format!(
                 "<div class=chan><span class=hash>@</span>{} <span class=sub>direct messages</span></div>",
@@ -175,7 +185,11 @@ fn document(title: &str, viewer: &Participant, body: &str) -> String {
          <title>{t}</title><style>{STYLE}</style></head><body>\
          <div class=who>{t}<span class=sub> · as {v}</span></div>{body}</body></html>",
         t = esc(title),
-        v = esc(if viewer.id.is_some() { "a player" } else { "a member who never interacted" }),
+        v = esc(if viewer.id.is_some() {
+            "a player"
+        } else {
+            "a member who never interacted"
+        }),
     )
 }
 
@@ -270,9 +284,17 @@ fn message(c: &Conversation, m: &Message, grouped: bool, files: &Files) -> Drawn
             time(m.ms)
         );
     }
-    let edited = if m.edited { "<span class=edited>(edited)</span>" } else { "" };
+    let edited = if m.edited {
+        "<span class=edited>(edited)</span>"
+    } else {
+        ""
+    };
     if m.thinking {
-        let _ = write!(h, "<div class=thinking>{} is thinking…</div>", esc(BOT_NAME));
+        let _ = write!(
+            h,
+            "<div class=thinking>{} is thinking…</div>",
+            esc(BOT_NAME)
+        );
         height += 22;
     } else if !m.content.is_empty() {
         let (html, lines) = markdown(c, &m.content, m.ms);
@@ -322,9 +344,7 @@ fn message(c: &Conversation, m: &Message, grouped: bool, files: &Files) -> Drawn
         height += 44;
     }
     if m.only_for.is_some() {
-        h.push_str(
-            "<div class=eph-note>👁 Only you can see this · <a>Dismiss message</a></div>",
-        );
+        h.push_str("<div class=eph-note>👁 Only you can see this · <a>Dismiss message</a></div>");
         height += 22;
     }
     h.push_str("</div>");
@@ -343,7 +363,10 @@ fn embed(
     let colour = e["color"]
         .as_u64()
         .map_or("#1e1f22".to_string(), |c| format!("#{c:06x}"));
-    let _ = write!(h, "<div class=embed style=\"border-left-color:{colour}\"><div class=inner>");
+    let _ = write!(
+        h,
+        "<div class=embed style=\"border-left-color:{colour}\"><div class=inner>"
+    );
     if let Some(a) = e["author"]["name"].as_str() {
         let _ = write!(h, "<div class=fname>{}</div>", esc(a));
         height += 24;
@@ -361,7 +384,11 @@ fn embed(
     if let Some(fields) = e["fields"].as_array().filter(|f| !f.is_empty()) {
         h.push_str("<div class=fields>");
         for f in fields {
-            let inline = if f["inline"].as_bool() == Some(true) { " inline" } else { "" };
+            let inline = if f["inline"].as_bool() == Some(true) {
+                " inline"
+            } else {
+                ""
+            };
             let (name, _) = markdown(c, f["name"].as_str().unwrap_or_default(), m.ms);
             let (value, lines) = markdown(c, f["value"].as_str().unwrap_or_default(), m.ms);
             let _ = write!(
@@ -426,7 +453,10 @@ fn component(comp: &Value) -> String {
     match comp["type"].as_u64() {
         Some(2) => {
             let style = comp["style"].as_u64().unwrap_or(2);
-            let emoji = comp["emoji"]["name"].as_str().map(|e| format!("{e} ")).unwrap_or_default();
+            let emoji = comp["emoji"]["name"]
+                .as_str()
+                .map(|e| format!("{e} "))
+                .unwrap_or_default();
             let link = if style == 5 { " ↗" } else { "" };
             format!(
                 "<span class=\"btn s{style}{}\">{}{}{link}</span>",
@@ -444,7 +474,10 @@ fn component(comp: &Value) -> String {
                 .filter_map(|o| o["label"].as_str())
                 .collect();
             let text = if chosen.is_empty() {
-                comp["placeholder"].as_str().unwrap_or("Make a selection").to_string()
+                comp["placeholder"]
+                    .as_str()
+                    .unwrap_or("Make a selection")
+                    .to_string()
             } else {
                 chosen.join(", ")
             };
@@ -590,7 +623,11 @@ fn pairs(s: &str, marker: &str, open: &str, close: &str) -> String {
         return s.to_string();
     }
     let mut out = String::new();
-    let paired = if parts.len() % 2 == 1 { parts.len() } else { parts.len() - 1 };
+    let paired = if parts.len() % 2 == 1 {
+        parts.len()
+    } else {
+        parts.len() - 1
+    };
     for (i, p) in parts.iter().enumerate() {
         if i > 0 {
             if i < paired {

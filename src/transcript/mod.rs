@@ -103,7 +103,13 @@ pub fn record_fake(fake: &Fake, dir: &Path) -> std::io::Result<PathBuf> {
             // The name is the bot's; keep only a safe tail of it for the file system.
             let safe: String = name
                 .chars()
-                .map(|c| if c.is_ascii_alphanumeric() || c == '.' || c == '-' { c } else { '_' })
+                .map(|c| {
+                    if c.is_ascii_alphanumeric() || c == '.' || c == '-' {
+                        c
+                    } else {
+                        '_'
+                    }
+                })
                 .collect();
             let rel = format!("files/{n:05}-{k}-{safe}");
             std::fs::write(dir.join(&rel), bytes)?;
@@ -141,8 +147,8 @@ pub fn record_fake(fake: &Fake, dir: &Path) -> std::io::Result<PathBuf> {
 /// Reads the recording in `dir`.
 pub fn read(dir: &Path) -> Result<Vec<Entry>, String> {
     let path = dir.join(RECORDING);
-    let file = std::fs::File::open(&path)
-        .map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+    let file =
+        std::fs::File::open(&path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
     let mut out = vec![];
     for (n, line) in std::io::BufReader::new(file).lines().enumerate() {
         let line = line.map_err(|e| format!("cannot read {}: {e}", path.display()))?;

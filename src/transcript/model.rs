@@ -315,10 +315,7 @@ impl Conversation {
                 };
                 let data = &body["data"];
                 let only_for = r.ephemeral.then(|| t.user.clone());
-                let used = t
-                    .command
-                    .as_ref()
-                    .map(|c| (self.name(&t.user), c.clone()));
+                let used = t.command.as_ref().map(|c| (self.name(&t.user), c.clone()));
                 let original = match body["type"].as_u64() {
                     // A message, or a deferral whose message comes later.
                     Some(ty @ (4 | 5)) => {

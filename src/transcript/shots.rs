@@ -99,7 +99,11 @@ pub fn shoot_all(
     written: &super::Written,
     who: impl Fn(&super::model::Participant) -> bool,
 ) -> Result<Vec<PathBuf>, String> {
-    let jobs: Vec<_> = written.screens.iter().filter(|s| who(&s.participant)).collect();
+    let jobs: Vec<_> = written
+        .screens
+        .iter()
+        .filter(|s| who(&s.participant))
+        .collect();
     let half = jobs.len().div_ceil(2).max(1);
     let results: Vec<Result<Vec<PathBuf>, String>> = std::thread::scope(|scope| {
         let handles: Vec<_> = jobs
@@ -118,7 +122,10 @@ pub fn shoot_all(
             .collect();
         handles
             .into_iter()
-            .map(|h| h.join().unwrap_or_else(|_| Err("a screenshot thread panicked".into())))
+            .map(|h| {
+                h.join()
+                    .unwrap_or_else(|_| Err("a screenshot thread panicked".into()))
+            })
             .collect()
     });
     let mut out = vec![];
