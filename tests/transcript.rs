@@ -207,7 +207,7 @@ async fn play_a_match(bot: &Bot) -> Match {
     answer(bot, &t).await;
     let id = bot.app.store.active_matches_of_user(MAX).await.unwrap()[0].id;
     let info = bot.app.store.info(id).await.unwrap();
-    let channel = info.thread.map_or(info.channel, |t| t as u64);
+    let channel = info.thread.unwrap_or(info.channel);
     fake.wait_for(|r| r.is_channel_post() && !r.files.is_empty(), 20)
         .await;
     let m = Match { id, channel };

@@ -399,15 +399,15 @@ fn embed(
         }
         h.push_str("</div>");
     }
-    if let Some(url) = e["image"]["url"].as_str() {
-        if let Some(name) = url.strip_prefix("attachment://") {
-            if let Some(a) = m.attachments.iter().find(|a| a.name == name) {
-                in_embeds.push(a.name.clone());
-                let (html, ih) = image(a, files, EMBED_BOX);
-                h.push_str(&html);
-                height += ih + 8;
-            }
-        }
+    if let Some(name) = e["image"]["url"]
+        .as_str()
+        .and_then(|u| u.strip_prefix("attachment://"))
+        && let Some(a) = m.attachments.iter().find(|a| a.name == name)
+    {
+        in_embeds.push(a.name.clone());
+        let (html, ih) = image(a, files, EMBED_BOX);
+        h.push_str(&html);
+        height += ih + 8;
     }
     if let Some(f) = e["footer"]["text"].as_str() {
         let _ = write!(h, "<div class=footer>{}</div>", esc(f));
