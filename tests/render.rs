@@ -404,6 +404,32 @@ fn the_battle_image_reads_in_discords_inline_box() {
     );
 }
 
+/// A hand of five in one row (1284x536) was the largest in the 550x350 box but 0.30 of
+/// its size on a phone; every hand size now takes the columns that are largest in both,
+/// and no hand from one to eight cards is shown below 0.37 in either.
+#[test]
+fn a_hand_of_five_reads_on_a_phone_too() {
+    let rules = Rules::base();
+    let theme = Theme::default();
+    let t = table(&rules, &theme, samples::NAMES);
+    let full = samples::hand(&rules);
+    for n in 1..=8 {
+        let mut s = full.clone();
+        while s.players[0].hand.len() > n {
+            let c = s.players[0].hand.pop().unwrap();
+            s.players[0].draw.push(c);
+        }
+        let image = render::hand(&t, &s.view(&rules, Some(0))).expect("renders");
+        let (w, h) = (image.width as f32, image.height as f32);
+        let desktop = (550.0 / w).min(350.0 / h);
+        let phone = 390.0 / w;
+        assert!(
+            desktop.min(phone) >= 0.37,
+            "a hand of {n} is {w}x{h}: {desktop:.2} in the box, {phone:.2} on a phone"
+        );
+    }
+}
+
 /// Positions from a random game (mulligan, battles waiting for cards, battle results
 /// from the engine's own events, the end of the match) all render, and their text fits.
 #[test]

@@ -17,6 +17,8 @@ const GAP: f32 = 14.0;
 /// Discord's inline box for an attachment on desktop.
 const INLINE_W: f32 = 550.0;
 const INLINE_H: f32 = 350.0;
+/// A phone's width, where Discord shows an attachment as wide as the screen at most.
+const PHONE_W: f32 = 390.0;
 /// The height of a battle image's total (attack, defense, damage) beside a card.
 const TOTAL_H: f32 = 60.0;
 /// Where the who-fell list starts below a card's top (after the totals), and its line.
@@ -330,11 +332,13 @@ pub(super) fn hand(t: &Table, v: &View) -> Result<Canvas, RenderError> {
         let width = (cols as f32 * (cw + GAP) + GAP).max(520.0);
         (width, top + rows as f32 * (ch + GAP) + legend_h)
     };
-    // As many columns as make the image largest in Discord's inline box (the fewest
-    // on a tie), so a hand reads without being opened.
+    // As many columns as make the image largest both in Discord's inline box and on
+    // a phone's width (the fewest on a tie), so a hand reads without being opened: a
+    // single row of five is larger on desktop (0.43) but a sliver on a phone (0.30);
+    // three and two are 0.39 and 0.50.
     let inline = |cols: usize| {
         let (w, h) = size(cols);
-        (INLINE_W / w).min(INLINE_H / h)
+        (INLINE_W / w).min(INLINE_H / h).min(PHONE_W / w)
     };
     let cols = (1..=n.max(1)).fold(1, |best, c| {
         if inline(c) > inline(best) + 1e-4 {
