@@ -137,6 +137,14 @@ async fn take_turn(
     }) {
         Some(r) => r,
         None => {
+            // A person answers the board that pings them: wait for it (it is posted
+            // after the previous input's reply), else use the last one.
+            let deadline = Instant::now() + Duration::from_secs(3);
+            while !board_button(bot, ":turn").is_some_and(|b| b.starts_with(&current))
+                && Instant::now() < deadline
+            {
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
             let turn = board_button(bot, ":turn").expect("a Take your turn button");
             let t = bot.fake.click_in(m.channel, user, name(user), &turn, &[]);
             answer(bot, &t).await
