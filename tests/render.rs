@@ -430,6 +430,57 @@ fn a_hand_of_five_reads_on_a_phone_too() {
     }
 }
 
+/// The board's title said "Turn 11 · Max to move" while the message above it pinged Ana
+/// to decide how many cards to draw: the title now names whoever must answer, and
+/// whose turn it is after.
+#[test]
+fn the_board_title_names_who_must_answer_not_only_whose_turn() {
+    let rules = Rules::base();
+    let theme = Theme::default();
+    let t = table(&rules, &theme, ["Ana", "Max"]);
+    let (mut other, mut both) = (0, 0);
+    for seed in 0..6u64 {
+        let setup = Setup {
+            clans: [(seed % 6) as u8, ((seed + 2) % 6) as u8],
+            seed,
+            mulligan: false,
+        };
+        crystal_clans::selfplay::play_random(&rules, setup, seed, |s, _| {
+            let view = s.view(&rules, None);
+            let seats = view.pending.seats.clone();
+            let answering = match seats.as_slice() {
+                _ if view.winner.is_some() || view.turn == 0 => return Ok(()),
+                [a] if *a != view.active => Some(*a),
+                [_, _] => None,
+                _ => return Ok(()),
+            };
+            if (answering.is_some() && other >= 3) || (answering.is_none() && both >= 3) {
+                return Ok(());
+            }
+            let image = render::board(&t, &view, &[]).map_err(|e| e.to_string())?;
+            let title = &image.texts[0].text;
+            let turn = format!("({}'s turn)", ["Ana", "Max"][view.active as usize]);
+            let who = match answering {
+                Some(a) => {
+                    other += 1;
+                    format!("{} to answer", ["Ana", "Max"][a as usize])
+                }
+                None => {
+                    both += 1;
+                    "both to answer".to_string()
+                }
+            };
+            assert!(title.contains(&who) && title.ends_with(&turn), "{title}");
+            Ok(())
+        })
+        .expect("random play works");
+    }
+    assert!(
+        other > 0 && both > 0,
+        "{other} boards with the other to answer, {both} with both"
+    );
+}
+
 /// Positions from a random game (mulligan, battles waiting for cards, battle results
 /// from the engine's own events, the end of the match) all render, and their text fits.
 #[test]
