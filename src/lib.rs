@@ -17,3 +17,4 @@ pub mod render;
 pub mod scenario;
 pub mod selfplay;
 pub mod store;
+pub mod transcript;

@@ -101,6 +101,19 @@ enum Command {
         #[arg(long, default_value = "render-samples")]
         out: std::path::PathBuf,
     },
+    /// Draw a recorded fake-Discord conversation (a folder with `conversation.jsonl`
+    /// and its files, as the transcript test writes) as Discord would show it: one HTML
+    /// page per participant (each player, a spectator), also cut into screens.
+    Transcript {
+        /// The recording's folder.
+        dir: std::path::PathBuf,
+        /// Where to write the pages (default: the recording's folder).
+        #[arg(long)]
+        out: Option<std::path::PathBuf>,
+        /// Also screenshot each screen with headless Chromium at 1280 and 390 pixels wide.
+        #[arg(long)]
+        screenshots: bool,
+    },
     /// Measure performance (prints JSON with ratios measured in the same run).
     Bench {
         #[command(subcommand)]
@@ -324,6 +337,11 @@ fn main() {
             ai_slots,
         }),
         Command::Render { out } => render_samples(&out),
+        Command::Transcript {
+            dir,
+            out,
+            screenshots,
+        } => transcript(&dir, out.as_deref().unwrap_or(&dir), screenshots),
         Command::Bench {
             what:
                 BenchTarget::Render {
@@ -420,6 +438,41 @@ fn main() {
 /// `crystal-clans render`: the sample images, and copies scaled as Discord shows them
 /// inline, into 550x350 on desktop (`NAME.550x350.png`) and 390 pixels wide on a phone
 /// (`NAME.390.png`), to check legibility.
+fn transcript(dir: &std::path::Path, out: &std::path::Path, screenshots: bool) -> i32 {
+    use crystal_clans::transcript;
+    let written = match transcript::write_pages(dir, out, 4000) {
+        Ok(w) => w,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 1;
+        }
+    };
+    for (p, path) in &written.pages {
+        println!("{}: {}", p.name, path.display());
+    }
+    for u in &written.conversation.unknown {
+        eprintln!("note: not drawn (unknown request): {u}");
+    }
+    if screenshots {
+        let Some(chromium) = transcript::shots::chromium() else {
+            eprintln!("error: --screenshots needs Chromium (Debian: apt-get install chromium)");
+            return 1;
+        };
+        match transcript::shots::shoot_all(&chromium, &written, |_| true) {
+            Ok(pngs) => println!(
+                "{} screenshots in {}",
+                pngs.len(),
+                out.join("screens").display()
+            ),
+            Err(e) => {
+                eprintln!("error: {e}");
+                return 1;
+            }
+        }
+    }
+    0
+}
+
 fn render_samples(out: &std::path::Path) -> i32 {
     use crystal_clans::render;
     let rules = Rules::base();

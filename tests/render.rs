@@ -334,8 +334,9 @@ fn the_battle_image_reads_its_facts_from_the_events() {
         "18",
         "13",
         "11",
-        "Warchief Gorrak (destroyed)",
-        "Horgath's Stone Golem (destroyed)",
+        "Destroyed:",
+        "Warchief Gorrak",
+        "Horgath's Stone Golem",
     ] {
         assert!(texts.contains(&want), "{want:?} not in {texts:?}");
     }
@@ -344,6 +345,140 @@ fn the_battle_image_reads_its_facts_from_the_events() {
         render::battle(&t, &s.kinds, &view, &events[1..]),
         Err(RenderError::NoBattle)
     ));
+}
+
+/// The battle image is shown inline too (in a 550x350 box, or about 400x300 inside an
+/// embed): it fills the box's width, and what a player reads there (the match-up, both
+/// battle cards' names and effects, the totals, who fell) is 9.5 pixels or more in the
+/// 550x350 box; only a long unit name shrinks, and stays above 7.
+#[test]
+fn the_battle_image_reads_in_discords_inline_box() {
+    let rules = Rules::base();
+    let theme = Theme::default();
+    let t = table(&rules, &theme, samples::NAMES);
+    let (s, events) = samples::battle(&rules);
+    let view = s.view(&rules, None);
+    let image = render::battle(&t, &s.kinds, &view, &events).expect("renders");
+    let scale = (550.0 / image.width as f32).min(350.0 / image.height as f32);
+    assert!(
+        image.width as f32 * scale >= 540.0,
+        "a {}x{} battle image leaves the box half empty",
+        image.width,
+        image.height
+    );
+    let shown = |want: &dyn Fn(&str) -> bool| -> Vec<f32> {
+        image
+            .texts
+            .iter()
+            .filter(|f| want(&f.text))
+            .map(|f| f.size * scale)
+            .collect()
+    };
+    let readable = |what: &str, sizes: Vec<f32>, min: f32| {
+        assert!(
+            !sizes.is_empty() && sizes.iter().all(|&px| px >= min),
+            "{what}: {sizes:?}"
+        );
+    };
+    readable("match-up", shown(&|t| t.contains(" beats ")), 9.5);
+    readable(
+        "card names",
+        shown(&|t| t == "Aarock Riders" || t == "Sentinels"),
+        9.5,
+    );
+    readable(
+        "effects",
+        shown(&|t| t.ends_with(" attack†") || t.ends_with(" defense†")),
+        9.5,
+    );
+    readable("totals", shown(&|t| t.parse::<u8>().is_ok()), 9.5);
+    readable(
+        "who fell",
+        shown(&|t| t == "Warchief Gorrak" || t == "Ballista"),
+        9.5,
+    );
+    readable(
+        "a long name that fell",
+        shown(&|t| t == "Horgath's Stone Golem"),
+        7.0,
+    );
+}
+
+/// A hand of five in one row (1284x536) was the largest in the 550x350 box but 0.30 of
+/// its size on a phone; every hand size now takes the columns that are largest in both,
+/// and no hand from one to eight cards is shown below 0.37 in either.
+#[test]
+fn a_hand_of_five_reads_on_a_phone_too() {
+    let rules = Rules::base();
+    let theme = Theme::default();
+    let t = table(&rules, &theme, samples::NAMES);
+    let full = samples::hand(&rules);
+    for n in 1..=8 {
+        let mut s = full.clone();
+        while s.players[0].hand.len() > n {
+            let c = s.players[0].hand.pop().unwrap();
+            s.players[0].draw.push(c);
+        }
+        let image = render::hand(&t, &s.view(&rules, Some(0))).expect("renders");
+        let (w, h) = (image.width as f32, image.height as f32);
+        let desktop = (550.0 / w).min(350.0 / h);
+        let phone = 390.0 / w;
+        assert!(
+            desktop.min(phone) >= 0.37,
+            "a hand of {n} is {w}x{h}: {desktop:.2} in the box, {phone:.2} on a phone"
+        );
+    }
+}
+
+/// The board's title said "Turn 11 · Max to move" while the message above it pinged Ana
+/// to decide how many cards to draw: the title now names whoever must answer, and
+/// whose turn it is after.
+#[test]
+fn the_board_title_names_who_must_answer_not_only_whose_turn() {
+    let rules = Rules::base();
+    let theme = Theme::default();
+    let t = table(&rules, &theme, ["Ana", "Max"]);
+    let (mut other, mut both) = (0, 0);
+    for seed in 0..6u64 {
+        let setup = Setup {
+            clans: [(seed % 6) as u8, ((seed + 2) % 6) as u8],
+            seed,
+            mulligan: false,
+        };
+        crystal_clans::selfplay::play_random(&rules, setup, seed, |s, _| {
+            let view = s.view(&rules, None);
+            let seats = view.pending.seats.clone();
+            let answering = match seats.as_slice() {
+                _ if view.winner.is_some() || view.turn == 0 => return Ok(()),
+                [a] if *a != view.active => Some(*a),
+                [_, _] => None,
+                _ => return Ok(()),
+            };
+            if (answering.is_some() && other >= 3) || (answering.is_none() && both >= 3) {
+                return Ok(());
+            }
+            let image = render::board(&t, &view, &[]).map_err(|e| e.to_string())?;
+            let title = &image.texts[0].text;
+            let turn = format!("({}'s turn)", ["Ana", "Max"][view.active as usize]);
+            let who = match answering {
+                Some(a) => {
+                    other += 1;
+                    format!("{} to answer", ["Ana", "Max"][a as usize])
+                }
+                None => {
+                    both += 1;
+                    "both to answer".to_string()
+                }
+            };
+            assert!(title.contains(&who) && title.ends_with(&turn), "{title}");
+            Ok(())
+        })
+        .expect("random play works");
+    }
+    assert!(
+        other > 0 && both > 0,
+        "{other} boards with the other to answer, {both} with both"
+    );
 }
 
 /// Positions from a random game (mulligan, battles waiting for cards, battle results

@@ -26,7 +26,7 @@ mod rest;
 mod script;
 
 use record::{Log, Sent};
-pub use record::{Message, Recorded};
+pub use record::{Message, Recorded, SentInteraction};
 pub use script::lively_pick;
 
 pub const APP_ID: u64 = 700_000_000_000_000_001;
@@ -248,6 +248,18 @@ impl Fake {
         self.shared.log.lock().unwrap().requests.clone()
     }
 
+    /// Every interaction sent to the bot so far, in order.
+    pub fn interactions(&self) -> Vec<SentInteraction> {
+        self.shared.log.lock().unwrap().history.clone()
+    }
+
+    /// The user (id) who sent the interaction with this token.
+    pub fn interaction_user(&self, token: &str) -> Option<u64> {
+        let log = self.shared.log.lock().unwrap();
+        let i = log.history.iter().find(|i| i.token() == token)?;
+        i.user()["id"].as_str()?.parse().ok()
+    }
+
     pub fn since(&self, n: usize) -> Vec<Recorded> {
         self.shared.log.lock().unwrap().requests[n..].to_vec()
     }
@@ -406,6 +418,13 @@ impl Fake {
             .expect("the bot is connected");
         if let Some(t) = token {
             self.shared.sent.lock().unwrap().insert(t, Instant::now());
+            let mut log = self.shared.log.lock().unwrap();
+            let after = log.requests.len();
+            log.history.push(SentInteraction {
+                after,
+                at: Instant::now(),
+                payload: d,
+            });
         }
         tx.send(payload).expect("the gateway connection is open");
     }

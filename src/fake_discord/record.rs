@@ -17,6 +17,10 @@ pub struct Recorded {
     /// Attached files: name and bytes.
     pub files: Vec<(String, Vec<u8>)>,
     pub at: Instant,
+    /// The id the fake gave in its answer: the new message's (a post, a follow-up),
+    /// thread's or DM channel's; an edit's answer repeats it in Discord but here it is
+    /// fresh and means nothing.
+    pub reply_id: u64,
     /// Whether Discord would show this only to the interaction's user: the request's
     /// own flag, except for the first follow-up after a deferral and edits of the
     /// original response, which take the deferral's (see [`Fake`]'s notes).
@@ -91,10 +95,39 @@ impl Recorded {
     }
 }
 
+/// An interaction the fake sent to the bot (a slash command or a click), for drawing
+/// the conversation: who did what, where, and between which requests.
+#[derive(Debug, Clone)]
+pub struct SentInteraction {
+    /// How many requests the bot had made when it was sent.
+    pub after: usize,
+    pub at: Instant,
+    /// The `INTERACTION_CREATE` payload as sent (token, user or member, channel, data).
+    pub payload: Value,
+}
+
+impl SentInteraction {
+    pub fn token(&self) -> &str {
+        self.payload["token"].as_str().unwrap_or_default()
+    }
+
+    /// The user who interacted: `member.user` in a server, `user` in a DM.
+    pub fn user(&self) -> &Value {
+        let member = &self.payload["member"]["user"];
+        if member.is_object() {
+            member
+        } else {
+            &self.payload["user"]
+        }
+    }
+}
+
 /// Every request so far, indexed by key (see [`key_of`]).
 #[derive(Default)]
 pub(super) struct Log {
     pub(super) requests: Vec<Recorded>,
+    /// Every interaction sent, in order (what the transcript draws).
+    pub(super) history: Vec<SentInteraction>,
     /// Key -> indices into `requests`, in order.
     pub(super) by_key: HashMap<String, Vec<usize>>,
     /// Key -> woken on each new request of that key (created by the first waiter).
@@ -142,6 +175,7 @@ impl Message {
             json: self.json.clone(),
             files: vec![],
             at: Instant::now(),
+            reply_id: self.id,
             shown_ephemeral: self.only_for.is_some(),
             message: Some(self.id),
         }
@@ -312,6 +346,7 @@ mod tests {
             json,
             files: vec![],
             at: Instant::now(),
+            reply_id: 0,
             shown_ephemeral: false,
             message: None,
         }

@@ -110,12 +110,14 @@ pub(super) async fn handle(
     } else {
         (serde_json::from_slice(&body).unwrap_or(Value::Null), vec![])
     };
+    let id = s.next_id.fetch_add(1, Ordering::SeqCst);
     s.record(Recorded {
         method: method.clone(),
         path: path.clone(),
         json: json.clone(),
         files,
         at,
+        reply_id: id,
         shown_ephemeral: false,
         message: None,
     });
@@ -129,7 +131,6 @@ pub(super) async fn handle(
             .unwrap();
     }
     let p: Vec<&str> = path.trim_start_matches("/api/v10/").split('/').collect();
-    let id = s.next_id.fetch_add(1, Ordering::SeqCst);
     let (status, out) = match (method.as_str(), p.as_slice()) {
         ("GET", ["gateway"]) | ("GET", ["gateway", "bot"]) => (
             200,

@@ -176,7 +176,23 @@ fn header(c: &mut Canvas, t: &Table, v: &View) {
     let title = match v.winner {
         Some(s) => format!("{} wins the match!", name(s)),
         None if v.turn == 0 => "Setting up".to_string(),
-        None => format!("Turn {} · {} to move", v.turn, name(v.active)),
+        // Whoever must answer now comes first: a battle's defender or a "you may draw"
+        // is the other player's question in the active player's turn, and "Max to
+        // move" over a board that pings Ana sent her looking for what to do.
+        None => match v.pending.seats.as_slice() {
+            [s] if *s != v.active => format!(
+                "Turn {} · {} to answer ({}'s turn)",
+                v.turn,
+                name(*s),
+                name(v.active)
+            ),
+            [_, _] => format!(
+                "Turn {} · both to answer ({}'s turn)",
+                v.turn,
+                name(v.active)
+            ),
+            _ => format!("Turn {} · {} to move", v.turn, name(v.active)),
+        },
     };
     let right_w = 360.0;
     let left_w = W - 3.0 * M - right_w;

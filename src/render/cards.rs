@@ -17,6 +17,15 @@ const GAP: f32 = 14.0;
 /// Discord's inline box for an attachment on desktop.
 const INLINE_W: f32 = 550.0;
 const INLINE_H: f32 = 350.0;
+/// A phone's width, where Discord shows an attachment as wide as the screen at most.
+const PHONE_W: f32 = 390.0;
+/// The height of a battle image's total (attack, defense, damage) beside a card.
+const TOTAL_H: f32 = 60.0;
+/// Where the who-fell list starts below a card's top (after the totals), and its line.
+const SIDE_TOP: f32 = 3.0 * TOTAL_H + 6.0;
+const SIDE_LINE: f32 = 26.0;
+/// Marks a line of [`side_lines`] as a unit that fell (drawn with a cross).
+const FELL: &str = "\u{1}";
 
 /// Which stat a chip shows.
 #[derive(Clone, Copy)]
@@ -323,11 +332,13 @@ pub(super) fn hand(t: &Table, v: &View) -> Result<Canvas, RenderError> {
         let width = (cols as f32 * (cw + GAP) + GAP).max(520.0);
         (width, top + rows as f32 * (ch + GAP) + legend_h)
     };
-    // As many columns as make the image largest in Discord's inline box (the fewest
-    // on a tie), so a hand reads without being opened.
+    // As many columns as make the image largest both in Discord's inline box and on
+    // a phone's width (the fewest on a tie), so a hand reads without being opened: a
+    // single row of five is larger on desktop (0.43) but a sliver on a phone (0.30);
+    // three and two are 0.39 and 0.50.
     let inline = |cols: usize| {
         let (w, h) = size(cols);
-        (INLINE_W / w).min(INLINE_H / h)
+        (INLINE_W / w).min(INLINE_H / h).min(PHONE_W / w)
     };
     let cols = (1..=n.max(1)).fold(1, |best, c| {
         if inline(c) > inline(best) + 1e-4 {
@@ -514,15 +525,21 @@ pub(super) fn battle(
             .get(id as usize)
             .and_then(|&k| rules.pack.cards.get(k as usize))
     };
+    // Sized for Discord's inline box (550x350 on desktop): the totals and who fell
+    // stand beside each card rather than below, so the image stays wide (1000 by
+    // about 590, shown at 0.55) and the facts a player reads there (the match-up, the
+    // names, the triggered effect, the totals, who fell) are 18 pixels or more, about
+    // 10 in the box.
     let width = 1000.0;
     let col_w = (width - 3.0 * GAP) / 2.0;
     let k = 1.05;
     let top = 128.0;
     let card_h = BASE_H * k;
-    let list_top = top + 48.0 + card_h + 16.0;
-    let lines = |s: usize| f.fallen[s].len() + f.removed[s].len() + 2;
-    let list_h = lines(0).max(lines(1)) as f32 * 27.0 + 10.0;
-    let height = list_top + list_h + 20.0;
+    let cy = top + 48.0;
+    let side_w = col_w - 20.0 - BASE_W * k - 12.0;
+    let side = |s: usize| side_lines(t, &f, v, kinds, s, side_w);
+    let side_h = side(0).len().max(side(1).len()) as f32 * SIDE_LINE + SIDE_TOP;
+    let height = cy + card_h.max(side_h) + 14.0 + GAP;
     let mut c = Canvas::new(width as u32, height as u32, th.background);
     // Header.
     c.rect(0.0, 0.0, width, 70.0, th.ink);
@@ -548,7 +565,7 @@ pub(super) fn battle(
         66.0,
         58.0,
         width - 80.0,
-        regular(18.0, rgb(0xf3e6bd)).shrink(14.0),
+        regular(20.0, rgb(0xf3e6bd)).shrink(15.0),
         Align::Left,
     );
     // The match-up: which style beat which.
@@ -588,7 +605,7 @@ pub(super) fn battle(
         mx + 4.0,
         my,
         width - mx - GAP,
-        bold(19.0, th.ink).shrink(14.0),
+        bold(21.0, th.ink).shrink(16.0),
         Align::Left,
     );
     for seat in 0..2usize {
@@ -640,7 +657,6 @@ pub(super) fn battle(
             bold(16.0, WHITE),
             Align::Center,
         );
-        let cy = top + 48.0;
         let cx = x + 10.0;
         match f.cards[seat].and_then(card_of) {
             Some(card) => face(&mut c, t, card, cx, cy, k, f.left.map(|l| l[seat])),
@@ -656,9 +672,8 @@ pub(super) fn battle(
                 );
             }
         }
-        // Totals beside the card.
-        let tx = cx + BASE_W * k + 14.0;
-        let tw = x + col_w - 10.0 - tx;
+        // Beside the card: the totals, then who fell and who is left.
+        let tx = cx + BASE_W * k + 12.0;
         if let Some((attack, defense, damage)) = f.damage {
             let rows: [(u8, &str, u8); 3] = [
                 (0, "attack", attack[seat]),
@@ -666,111 +681,132 @@ pub(super) fn battle(
                 (2, "damage dealt", damage[seat]),
             ];
             for (i, (icon, label, value)) in rows.into_iter().enumerate() {
-                let ry = cy + 8.0 + i as f32 * 92.0;
-                c.round_rect(tx, ry, tw, 82.0, 10.0, th.background.mix(WHITE, 0.5));
+                let ry = cy + i as f32 * TOTAL_H;
+                c.round_rect(
+                    tx,
+                    ry,
+                    side_w,
+                    TOTAL_H - 6.0,
+                    10.0,
+                    th.background.mix(WHITE, 0.5),
+                );
+                let my = ry + (TOTAL_H - 6.0) / 2.0;
                 match icon {
-                    0 => icons::sword(&mut c, tx + 28.0, ry + 36.0, 36.0, icons::ATTACK),
-                    1 => icons::shield(&mut c, tx + 28.0, ry + 36.0, 34.0, icons::DEFENSE),
-                    _ => icons::cross(&mut c, tx + 28.0, ry + 36.0, 30.0, rgb(0x7a1f1a)),
+                    0 => icons::sword(&mut c, tx + 22.0, my, 28.0, icons::ATTACK),
+                    1 => icons::shield(&mut c, tx + 22.0, my, 27.0, icons::DEFENSE),
+                    _ => icons::cross(&mut c, tx + 22.0, my, 24.0, rgb(0x7a1f1a)),
                 }
+                let number = value.to_string();
+                let nw = super::canvas::measure(&number, Face::Bold, 32.0) + 8.0;
                 c.text(
-                    &value.to_string(),
-                    tx + 56.0,
-                    ry + 50.0,
-                    tw - 62.0,
-                    bold(40.0, th.ink),
+                    &number,
+                    tx + 42.0,
+                    my + 11.0,
+                    nw,
+                    bold(32.0, th.ink),
                     Align::Left,
                 );
                 c.text(
                     label,
-                    tx + 56.0,
-                    ry + 73.0,
-                    tw - 62.0,
-                    regular(16.0, th.muted).shrink(12.0),
+                    tx + 42.0 + nw,
+                    my + 8.0,
+                    side_w - 48.0 - nw,
+                    regular(18.0, th.muted).shrink(13.0),
                     Align::Left,
                 );
             }
-        } else {
-            let why = if f.no_damage {
-                "no damage: a squad left the battle"
+        }
+        let first = if f.damage.is_some() { SIDE_TOP } else { 0.0 };
+        for (i, (line, strong)) in side_lines(t, &f, v, kinds, seat, side_w)
+            .into_iter()
+            .enumerate()
+        {
+            let ly = cy + first + i as f32 * SIDE_LINE + 20.0;
+            let style = if strong {
+                bold(19.0, th.ink).shrink(15.0)
             } else {
-                "no damage dealt"
+                regular(19.0, th.muted).shrink(15.0)
             };
-            let st = regular(19.0, th.muted);
-            for (i, line) in wrap(why, st.face, st.size, tw).iter().enumerate() {
-                let y = cy + 30.0 + i as f32 * 25.0;
-                c.text(line, tx, y, tw, st.shrink(14.0), Align::Left);
+            if let Some(name) = line.strip_prefix(FELL) {
+                icons::cross(&mut c, tx + 9.0, ly - 7.0, 18.0, icons::ATTACK);
+                c.text(name, tx + 22.0, ly, side_w - 22.0, style, Align::Left);
+            } else {
+                c.text(&line, tx, ly, side_w, style, Align::Left);
             }
-        }
-        // Who fell, who is left.
-        let mut ly = list_top + 20.0;
-        let lw = col_w - 24.0;
-        if f.fallen[seat].is_empty() && f.removed[seat].is_empty() {
-            c.text(
-                "No unit fell.",
-                x + 14.0,
-                ly,
-                lw,
-                regular(19.0, th.muted),
-                Align::Left,
-            );
-            ly += 27.0;
-        }
-        for (ids, what) in [
-            (&f.fallen[seat], "destroyed"),
-            (&f.removed[seat], "removed from the game"),
-        ] {
-            for &id in ids.iter() {
-                let name = card_of(id).map(|d| d.name.as_str()).unwrap_or("?");
-                icons::cross(&mut c, x + 24.0, ly - 7.0, 20.0, icons::ATTACK);
-                c.text(
-                    &format!("{name} ({what})"),
-                    x + 40.0,
-                    ly,
-                    lw - 28.0,
-                    bold(19.0, th.ink).shrink(14.0),
-                    Align::Left,
-                );
-                ly += 27.0;
-            }
-        }
-        let left: Vec<&str> = v
-            .zones
-            .get(f.zone as usize)
-            .map(|z| {
-                z.squads[seat]
-                    .iter()
-                    .map(|cv| def(rules, cv).name.as_str())
-                    .collect()
-            })
-            .unwrap_or_default();
-        let rest = if left.is_empty() {
-            format!(
-                "No squad of {} in {} now",
-                t.names[seat],
-                z.map(|z| z.id.as_str()).unwrap_or("the zone")
-            )
-        } else {
-            format!("Still standing: {}", words::counted(&left))
-        };
-        c.text(
-            &rest,
-            x + 14.0,
-            ly,
-            lw,
-            regular(18.0, th.muted).shrink(14.0),
-            Align::Left,
-        );
-        if f.joined[seat] {
-            c.text(
-                "The battle card joined the squad.",
-                x + 14.0,
-                ly + 27.0,
-                lw,
-                regular(18.0, th.muted),
-                Align::Left,
-            );
         }
     }
     Ok(c)
+}
+
+/// The lines beside a battle card, below the totals: each unit that fell (marked
+/// [`FELL`], bold), then what is left in the zone and whether the card joined, wrapped
+/// to `w` (regular).
+fn side_lines(
+    t: &Table,
+    f: &Facts,
+    v: &View,
+    kinds: &[KindId],
+    seat: usize,
+    w: f32,
+) -> Vec<(String, bool)> {
+    let rules = t.rules;
+    let name_of = |id: u8| -> String {
+        kinds
+            .get(id as usize)
+            .and_then(|&k| rules.pack.cards.get(k as usize))
+            .map_or("?".into(), |d| d.name.clone())
+    };
+    let mut out = vec![];
+    let plain = |out: &mut Vec<(String, bool)>, text: &str| {
+        for line in wrap(text, Face::Regular, 19.0, w) {
+            out.push((line, false));
+        }
+    };
+    if f.damage.is_none() {
+        let why = if f.no_damage {
+            "No damage: a squad left the battle."
+        } else {
+            "No damage dealt."
+        };
+        plain(&mut out, why);
+    }
+    if f.fallen[seat].is_empty() && f.removed[seat].is_empty() {
+        plain(&mut out, "No unit fell.");
+    } else {
+        out.push(("Destroyed:".into(), false));
+        for &id in &f.fallen[seat] {
+            out.push((format!("{FELL}{}", name_of(id)), true));
+        }
+        if !f.removed[seat].is_empty() {
+            out.push(("Removed from the game:".into(), false));
+            for &id in &f.removed[seat] {
+                out.push((format!("{FELL}{}", name_of(id)), true));
+            }
+        }
+    }
+    let z = rules.board.zones.get(f.zone as usize);
+    let left: Vec<&str> = v
+        .zones
+        .get(f.zone as usize)
+        .map(|z| {
+            z.squads[seat]
+                .iter()
+                .map(|cv| def(rules, cv).name.as_str())
+                .collect()
+        })
+        .unwrap_or_default();
+    let rest = if left.is_empty() {
+        format!(
+            "No squad of {} in {} now.",
+            t.names[seat],
+            z.map(|z| z.id.as_str()).unwrap_or("the zone")
+        )
+    } else {
+        format!("Still standing: {}.", words::counted(&left))
+    };
+    plain(&mut out, &rest);
+    if f.joined[seat] {
+        plain(&mut out, "The battle card joined the squad.");
+    }
+    out
 }

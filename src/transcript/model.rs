@@ -1,0 +1,581 @@
+//! A recording replayed the way Discord would show it: each message in its latest
+//! state, who may see it, and where.
+
+use super::{Entry, FileRef};
+use serde_json::Value;
+use std::collections::HashMap;
+
+/// The bot's own user name, as the fake announces it.
+pub const BOT_NAME: &str = "Crystal Clans";
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ChannelKind {
+    /// A server's text channel.
+    Text,
+    /// A thread started from a message of `parent`.
+    Thread { parent: String },
+    /// A direct message channel between the bot and this user.
+    Dm { user: String },
+}
+
+#[derive(Debug, Clone)]
+pub struct Channel {
+    pub id: String,
+    pub name: String,
+    pub kind: ChannelKind,
+}
+
+#[derive(Debug, Clone)]
+pub struct Message {
+    pub id: String,
+    pub channel: String,
+    pub content: String,
+    pub embeds: Vec<Value>,
+    /// Action rows, as sent.
+    pub components: Vec<Value>,
+    pub attachments: Vec<FileRef>,
+    /// Shown only to this user (an ephemeral interaction response).
+    pub only_for: Option<String>,
+    /// Changed after it was first shown (Discord writes "(edited)").
+    pub edited: bool,
+    /// A deferral no message has filled yet ("Crystal Clans is thinking...").
+    pub thinking: bool,
+    pub deleted: bool,
+    /// The slash command this answers: who used it and what it was.
+    pub used: Option<(String, String)>,
+    /// A thread started from this message.
+    pub thread: Option<String>,
+    pub ms: u64,
+}
+
+/// A person whose view of the conversation can be drawn; `id` None is a spectator (a
+/// member of the server who never interacted).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Participant {
+    pub id: Option<String>,
+    pub name: String,
+}
+
+impl Participant {
+    pub fn spectator() -> Participant {
+        Participant {
+            id: None,
+            name: "Spectator".into(),
+        }
+    }
+
+    /// A file-name-safe form of the name.
+    pub fn slug(&self) -> String {
+        self.name
+            .chars()
+            .filter(char::is_ascii_alphanumeric)
+            .collect::<String>()
+            .to_lowercase()
+    }
+}
+
+#[derive(Debug, Default)]
+pub struct Conversation {
+    /// In the order they appeared.
+    pub channels: Vec<Channel>,
+    pub messages: Vec<Message>,
+    /// User id -> display name, for mentions.
+    pub names: HashMap<String, String>,
+    /// Everyone who interacted, in order of first appearance.
+    pub users: Vec<String>,
+    /// When the recording began (ms since the epoch), if it says.
+    pub began_unix_ms: Option<u64>,
+    /// Requests the replay did not understand (method and path), for the reader.
+    pub unknown: Vec<String>,
+}
+
+/// What an interaction token refers to while replaying.
+struct Token {
+    user: String,
+    channel: String,
+    /// The message `@original` names: the response (a reply or a deferral), or for a
+    /// click answered by updating (types 6, 7), the clicked message.
+    original: Option<usize>,
+    /// The clicked component's custom id (a click).
+    custom_id: Option<String>,
+    /// `/clans challenge opponent:...` (a slash command).
+    command: Option<String>,
+}
+
+impl Conversation {
+    pub fn replay(entries: &[Entry]) -> Conversation {
+        let mut c = Conversation::default();
+        let mut tokens: HashMap<String, Token> = HashMap::new();
+        let mut by_id: HashMap<String, usize> = HashMap::new();
+        for e in entries {
+            match e {
+                Entry::Began { unix_ms } => c.began_unix_ms = Some(*unix_ms),
+                Entry::Interaction(i) => c.interaction(&i.payload, &mut tokens),
+                Entry::Request(r) => c.request(r, &mut tokens, &mut by_id),
+            }
+        }
+        c
+    }
+
+    /// Everyone whose view can be drawn: each user who interacted, then a spectator.
+    pub fn participants(&self) -> Vec<Participant> {
+        let mut out: Vec<Participant> = self
+            .users
+            .iter()
+            .map(|u| Participant {
+                id: Some(u.clone()),
+                name: self.name(u),
+            })
+            .collect();
+        out.push(Participant::spectator());
+        out
+    }
+
+    pub fn name(&self, user: &str) -> String {
+        self.names
+            .get(user)
+            .cloned()
+            .unwrap_or_else(|| "unknown-user".into())
+    }
+
+    pub fn channel(&self, id: &str) -> Option<&Channel> {
+        self.channels.iter().find(|c| c.id == id)
+    }
+
+    /// Would `viewer` see this message? Ephemeral messages only their user; a DM only
+    /// its user; everything else in the server everyone.
+    pub fn visible(&self, m: &Message, viewer: &Participant) -> bool {
+        if m.deleted {
+            return false;
+        }
+        if let Some(ChannelKind::Dm { user }) = self.channel(&m.channel).map(|c| &c.kind) {
+            return viewer.id.as_deref() == Some(user.as_str());
+        }
+        match &m.only_for {
+            Some(u) => viewer.id.as_deref() == Some(u.as_str()),
+            None => true,
+        }
+    }
+
+    /// The messages `viewer` sees in `channel`, in order.
+    pub fn seen_in<'a>(&'a self, channel: &str, viewer: &Participant) -> Vec<&'a Message> {
+        self.messages
+            .iter()
+            .filter(|m| m.channel == channel && self.visible(m, viewer))
+            .collect()
+    }
+
+    fn ensure_channel(&mut self, id: &str, name: &str, kind: ChannelKind) {
+        if self.channel(id).is_none() {
+            self.channels.push(Channel {
+                id: id.to_string(),
+                name: name.to_string(),
+                kind,
+            });
+        }
+    }
+
+    fn interaction(&mut self, d: &Value, tokens: &mut HashMap<String, Token>) {
+        let user = if d["member"]["user"].is_object() {
+            &d["member"]["user"]
+        } else {
+            &d["user"]
+        };
+        let Some(uid) = user["id"].as_str() else {
+            return;
+        };
+        let name = user["global_name"]
+            .as_str()
+            .or(user["username"].as_str())
+            .unwrap_or("someone");
+        self.names.insert(uid.to_string(), name.to_string());
+        if !self.users.iter().any(|u| u == uid) {
+            self.users.push(uid.to_string());
+        }
+        let channel = d["channel_id"].as_str().unwrap_or_default().to_string();
+        if d["guild_id"].is_null() {
+            self.ensure_channel(
+                &channel,
+                BOT_NAME,
+                ChannelKind::Dm {
+                    user: uid.to_string(),
+                },
+            );
+        } else if d["channel"]["type"] == 11 {
+            let parent = d["channel"]["parent_id"].as_str().unwrap_or_default();
+            let title = d["channel"]["name"].as_str().unwrap_or("thread");
+            self.ensure_channel(
+                &channel,
+                title,
+                ChannelKind::Thread {
+                    parent: parent.to_string(),
+                },
+            );
+        } else {
+            let title = d["channel"]["name"].as_str().unwrap_or("general");
+            self.ensure_channel(&channel, title, ChannelKind::Text);
+        }
+        let data = &d["data"];
+        let command = (d["type"] == 2).then(|| command_text(data));
+        let custom_id = data["custom_id"].as_str().map(str::to_string);
+        if let Some(token) = d["token"].as_str() {
+            tokens.insert(
+                token.to_string(),
+                Token {
+                    user: uid.to_string(),
+                    channel,
+                    original: None,
+                    custom_id,
+                    command,
+                },
+            );
+        }
+    }
+
+    fn push(&mut self, m: Message, by_id: &mut HashMap<String, usize>) -> usize {
+        let i = self.messages.len();
+        by_id.insert(m.id.clone(), i);
+        self.messages.push(m);
+        i
+    }
+
+    /// The message a click was on: the latest one its user can see in its channel that
+    /// has a component with the clicked custom id.
+    fn clicked(&self, t: &Token) -> Option<usize> {
+        let id = t.custom_id.as_deref()?;
+        let viewer = Participant {
+            id: Some(t.user.clone()),
+            name: String::new(),
+        };
+        self.messages.iter().rposition(|m| {
+            m.channel == t.channel
+                && self.visible(m, &viewer)
+                && custom_ids(&m.components).any(|c| c == id)
+        })
+    }
+
+    fn request(
+        &mut self,
+        r: &super::Request,
+        tokens: &mut HashMap<String, Token>,
+        by_id: &mut HashMap<String, usize>,
+    ) {
+        let p: Vec<&str> = r.path.trim_start_matches("/api/v10/").split('/').collect();
+        let body = &r.json;
+        match (r.method.as_str(), p.as_slice()) {
+            ("POST", ["channels", ch, "messages"]) => {
+                let kind = ChannelKind::Text;
+                let name = if *ch == "0" { "unknown" } else { "general" };
+                self.ensure_channel(ch, name, kind);
+                let m = new_message(&r.reply_id, ch, body, &r.files, None, r.ms);
+                self.push(m, by_id);
+            }
+            ("PATCH", ["channels", _, "messages", mid]) => {
+                if let Some(&i) = by_id.get(*mid) {
+                    apply_edit(&mut self.messages[i], body, &r.files, true);
+                }
+            }
+            ("DELETE", ["channels", _, "messages", mid]) => {
+                if let Some(&i) = by_id.get(*mid) {
+                    self.messages[i].deleted = true;
+                }
+            }
+            ("POST", ["channels", ch, "messages", mid, "threads"]) => {
+                let name = body["name"].as_str().unwrap_or("thread");
+                self.ensure_channel(
+                    &r.reply_id,
+                    name,
+                    ChannelKind::Thread {
+                        parent: ch.to_string(),
+                    },
+                );
+                if let Some(&i) = by_id.get(*mid) {
+                    self.messages[i].thread = Some(r.reply_id.clone());
+                }
+            }
+            ("PATCH", ["channels", ch]) => {
+                if let (Some(name), Some(c)) = (
+                    body["name"].as_str(),
+                    self.channels.iter_mut().find(|c| c.id == *ch),
+                ) {
+                    c.name = name.to_string();
+                }
+            }
+            ("POST", ["users", "@me", "channels"]) => {
+                let user = match &body["recipient_id"] {
+                    Value::String(s) => s.clone(),
+                    v => v.to_string(),
+                };
+                self.ensure_channel(&r.reply_id, BOT_NAME, ChannelKind::Dm { user });
+            }
+            ("POST", ["interactions", _, token, "callback"]) => {
+                let Some(t) = tokens.get(*token) else {
+                    self.unknown.push(format!("{} {}", r.method, r.path));
+                    return;
+                };
+                let data = &body["data"];
+                let only_for = r.ephemeral.then(|| t.user.clone());
+                let used = t.command.as_ref().map(|c| (self.name(&t.user), c.clone()));
+                let original = match body["type"].as_u64() {
+                    // A message, or a deferral whose message comes later.
+                    Some(ty @ (4 | 5)) => {
+                        let mut m = new_message(
+                            &format!("{token}@original"),
+                            &t.channel,
+                            data,
+                            &r.files,
+                            only_for,
+                            r.ms,
+                        );
+                        m.thinking = ty == 5;
+                        m.used = used;
+                        Some(self.push(m, by_id))
+                    }
+                    // A click answered by changing the clicked message (7) or by
+                    // promising to (6: nothing shows until an edit of `@original`).
+                    Some(ty @ (6 | 7)) => {
+                        let clicked = self.clicked(t);
+                        if ty == 7
+                            && let Some(i) = clicked
+                        {
+                            apply_edit(&mut self.messages[i], data, &r.files, true);
+                        }
+                        clicked
+                    }
+                    _ => None,
+                };
+                if let Some(t) = tokens.get_mut(*token) {
+                    t.original = original;
+                }
+            }
+            ("POST", ["webhooks", _, token]) => {
+                let Some(t) = tokens.get(*token) else {
+                    self.unknown.push(format!("{} {}", r.method, r.path));
+                    return;
+                };
+                // The first follow-up after a deferral fills the deferral's message.
+                if let Some(i) = t.original.filter(|&i| self.messages[i].thinking) {
+                    let m = &mut self.messages[i];
+                    apply_edit(m, body, &r.files, false);
+                    m.thinking = false;
+                    by_id.insert(r.reply_id.clone(), i);
+                    return;
+                }
+                let only_for = r.ephemeral.then(|| t.user.clone());
+                let m = new_message(&r.reply_id, &t.channel, body, &r.files, only_for, r.ms);
+                self.push(m, by_id);
+            }
+            ("PATCH", ["webhooks", _, token, "messages", which]) => {
+                let target = if *which == "@original" {
+                    tokens.get(*token).and_then(|t| t.original)
+                } else {
+                    by_id.get(*which).copied()
+                };
+                if let Some(i) = target {
+                    let m = &mut self.messages[i];
+                    let filling = m.thinking;
+                    apply_edit(m, body, &r.files, !filling);
+                    m.thinking = false;
+                }
+            }
+            ("DELETE", ["webhooks", _, token, "messages", which]) => {
+                let target = if *which == "@original" {
+                    tokens.get(*token).and_then(|t| t.original)
+                } else {
+                    by_id.get(*which).copied()
+                };
+                if let Some(i) = target {
+                    self.messages[i].deleted = true;
+                }
+            }
+            ("PUT", ["applications", ..]) | ("GET", _) => {}
+            _ => self.unknown.push(format!("{} {}", r.method, r.path)),
+        }
+    }
+}
+
+fn new_message(
+    id: &str,
+    channel: &str,
+    body: &Value,
+    files: &[FileRef],
+    only_for: Option<String>,
+    ms: u64,
+) -> Message {
+    let mut m = Message {
+        id: id.to_string(),
+        channel: channel.to_string(),
+        content: String::new(),
+        embeds: vec![],
+        components: vec![],
+        attachments: vec![],
+        only_for,
+        edited: false,
+        thinking: false,
+        deleted: false,
+        used: None,
+        thread: None,
+        ms,
+    };
+    apply_edit(&mut m, body, files, false);
+    m
+}
+
+/// Applies a message body (new or an edit): the fields it names replace the old ones,
+/// new files are attached, and `attachments` (when given) says which old ones stay.
+fn apply_edit(m: &mut Message, body: &Value, files: &[FileRef], mark: bool) {
+    if !body.is_object() && files.is_empty() {
+        return;
+    }
+    if let Some(c) = body.get("content") {
+        m.content = c.as_str().unwrap_or_default().to_string();
+    }
+    if let Some(e) = body.get("embeds") {
+        m.embeds = e.as_array().cloned().unwrap_or_default();
+    }
+    if let Some(c) = body.get("components") {
+        m.components = c.as_array().cloned().unwrap_or_default();
+    }
+    if let Some(kept) = body.get("attachments").and_then(Value::as_array) {
+        // Old attachments stay when named by their id (which the fake never gave, so
+        // any such entry keeps them all); new ones carry a filename and are in `files`.
+        if !kept.iter().any(|a| a.get("filename").is_none()) {
+            m.attachments.clear();
+        }
+    } else if !files.is_empty() {
+        m.attachments.clear();
+    }
+    m.attachments.extend(files.iter().cloned());
+    if mark {
+        m.edited = true;
+    }
+}
+
+/// Every custom id in a message's action rows.
+pub fn custom_ids(rows: &[Value]) -> impl Iterator<Item = &str> {
+    rows.iter()
+        .flat_map(|row| row["components"].as_array().into_iter().flatten())
+        .filter_map(|c| c["custom_id"].as_str())
+}
+
+/// `/clans challenge opponent:@Max clan:random`, as Discord writes a used command.
+fn command_text(data: &Value) -> String {
+    let mut out = format!("/{}", data["name"].as_str().unwrap_or("command"));
+    let mut options = data["options"].as_array();
+    while let Some(opts) = options {
+        // A subcommand (type 1) or group (2) nests the rest.
+        match opts.first() {
+            Some(o) if o["type"] == 1 || o["type"] == 2 => {
+                out.push(' ');
+                out.push_str(o["name"].as_str().unwrap_or_default());
+                options = o["options"].as_array();
+            }
+            _ => break,
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::transcript::{Interaction, Request};
+    use serde_json::json;
+
+    fn req(method: &str, path: &str, json: Value, ephemeral: bool, reply: &str) -> Entry {
+        Entry::Request(Request {
+            method: method.into(),
+            path: path.into(),
+            json,
+            files: vec![],
+            ephemeral,
+            reply_id: reply.into(),
+            ms: 0,
+        })
+    }
+
+    fn click(token: &str, user: &str, custom_id: &str) -> Entry {
+        Entry::Interaction(Interaction {
+            payload: json!({"type": 3, "token": token, "guild_id": "1", "channel_id": "5",
+                "channel": {"id": "5", "type": 0, "name": "general"},
+                "member": {"user": {"id": user, "global_name": user.to_uppercase()}},
+                "data": {"custom_id": custom_id, "component_type": 2}}),
+            ms: 0,
+        })
+    }
+
+    fn rows(id: &str) -> Value {
+        json!([{"type": 1, "components": [{"type": 2, "style": 1, "label": "Go", "custom_id": id}]}])
+    }
+
+    #[test]
+    fn a_panel_updated_in_place_keeps_its_place_and_owner() {
+        let entries = vec![
+            req(
+                "POST",
+                "/api/v10/channels/5/messages",
+                json!({"content": "board", "components": rows("turn")}),
+                false,
+                "100",
+            ),
+            click("t1", "ana", "turn"),
+            req(
+                "POST",
+                "/api/v10/interactions/9/t1/callback",
+                json!({"type": 4, "data": {"content": "panel 1", "flags": 64, "components": rows("next")}}),
+                true,
+                "101",
+            ),
+            click("t2", "ana", "next"),
+            req(
+                "POST",
+                "/api/v10/interactions/9/t2/callback",
+                json!({"type": 6}),
+                false,
+                "102",
+            ),
+            req(
+                "PATCH",
+                "/api/v10/webhooks/1/t2/messages/@original",
+                json!({"content": "panel 2", "components": []}),
+                true,
+                "103",
+            ),
+            click("t3", "max", "turn"),
+            req(
+                "POST",
+                "/api/v10/interactions/9/t3/callback",
+                json!({"type": 5, "data": {"flags": 64}}),
+                true,
+                "104",
+            ),
+            req(
+                "POST",
+                "/api/v10/webhooks/1/t3",
+                json!({"content": "not your turn"}),
+                true,
+                "105",
+            ),
+        ];
+        let c = Conversation::replay(&entries);
+        assert!(c.unknown.is_empty(), "{:?}", c.unknown);
+        let ana = &c.participants()[0];
+        let max = &c.participants()[1];
+        let spectator = Participant::spectator();
+        let seen = |p: &Participant| -> Vec<(String, bool)> {
+            c.seen_in("5", p)
+                .iter()
+                .map(|m| (m.content.clone(), m.edited))
+                .collect()
+        };
+        assert_eq!(
+            seen(ana),
+            [("board".into(), false), ("panel 2".into(), true)]
+        );
+        assert_eq!(
+            seen(max),
+            [("board".into(), false), ("not your turn".into(), false)]
+        );
+        assert_eq!(seen(&spectator), [("board".into(), false)]);
+    }
+}
