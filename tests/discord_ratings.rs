@@ -5,7 +5,7 @@
 
 use crystal_clans::app::{AiSeats, App};
 use crystal_clans::discord::Clock;
-use crystal_clans::fake_discord::{APP_ID, Fake, Recorded};
+use crystal_clans::fake_discord::{Fake, Recorded};
 use crystal_clans::store::{Player, Status};
 use serde_json::json;
 use std::sync::Arc;
@@ -13,6 +13,7 @@ use std::time::Duration;
 
 mod support;
 use support::bot::Bot;
+use support::people::{ack, followup};
 use support::scratch_store as scratch;
 
 const ANA: u64 = 730_000_000_000_000_001;
@@ -23,20 +24,15 @@ async fn start_bot(app: App) -> Bot {
     Bot::start(app, Duration::from_secs(3600), Clock::default()).await
 }
 
-/// The interaction's first response (a command's answer, or a click's deferral).
-async fn ack(fake: &Fake, token: &str) -> Recorded {
-    fake.wait_for(
-        |r| r.method == "POST" && r.path.ends_with(&format!("/{token}/callback")),
-        5,
-    )
-    .await
-}
-
-/// The private follow-up the bot sent for an interaction token.
-async fn followup(fake: &Fake, token: &str) -> Recorded {
-    let path = format!("/api/v10/webhooks/{APP_ID}/{token}");
-    fake.wait_for(|r| r.method == "POST" && r.path == path, 20)
-        .await
+/// A command's answer as its user sees it: the callback's message, or the edit that
+/// fills its deferral.
+async fn answer(fake: &Fake, token: &str) -> Recorded {
+    let r = ack(fake, token).await;
+    if r.json["type"] == 5 {
+        followup(fake, token).await
+    } else {
+        r
+    }
 }
 
 /// Resigns `user` from match `id` through the buttons; returns the public end post.
@@ -78,7 +74,7 @@ async fn a_finished_match_moves_both_ratings_and_the_leaderboard_and_profile_sho
 
     // Nothing rated yet: the leaderboard says so, privately.
     let t = fake.command(EVE, "Eve", "leaderboard", json!([]), false);
-    let r = ack(fake, &t).await;
+    let r = answer(fake, &t).await;
     assert!(r.ephemeral() && r.text().contains("Nobody"), "{}", r.text());
 
     let end = resign(fake, id, 0, ANA, "Ana").await;
@@ -92,7 +88,7 @@ async fn a_finished_match_moves_both_ratings_and_the_leaderboard_and_profile_sho
 
     // The leaderboard and a profile are public; the winner leads.
     let t = fake.command(EVE, "Eve", "leaderboard", json!([]), false);
-    let r = ack(fake, &t).await;
+    let r = answer(fake, &t).await;
     assert!(!r.ephemeral(), "the leaderboard is public");
     let text = r.text();
     let (b, a) = (text.find("Ben").unwrap(), text.find("Ana").unwrap());
@@ -104,7 +100,7 @@ async fn a_finished_match_moves_both_ratings_and_the_leaderboard_and_profile_sho
         json!([{"name": "user", "type": 6, "value": BEN.to_string()}]),
         false,
     );
-    let r = ack(fake, &t).await;
+    let r = answer(fake, &t).await;
     assert!(!r.ephemeral(), "a profile is public");
     let text = r.text();
     assert!(text.contains("Rating on this server"), "{text}");
@@ -114,7 +110,7 @@ async fn a_finished_match_moves_both_ratings_and_the_leaderboard_and_profile_sho
     );
     // Eve has played nothing: a private answer.
     let t = fake.command(EVE, "Eve", "profile", json!([]), false);
-    let r = ack(fake, &t).await;
+    let r = answer(fake, &t).await;
     assert!(
         r.ephemeral() && r.text().contains("has not finished"),
         "{}",
