@@ -129,9 +129,10 @@ impl App {
         let name = format!("battle-{id}-v{version}.png");
         Some(Msg {
             content: "The battle cards are revealed!".into(),
+            // Attached, not the embed's image: a post of its own shows it in Discord's
+            // larger attachment box (a board post that carries it moves it into its embed).
             embed: Some(Embed {
                 title: format!("Match #{id}: battle"),
-                image: Some(name.clone()),
                 ..Embed::default()
             }),
             files: vec![File { name, png }],

@@ -59,7 +59,13 @@ impl App {
         let log = self.turn_events(after, events).await;
         let mut post = self.board_post(after, &log, &header).await;
         if let Some(b) = battle {
+            // The board is the post's attachment (Discord's 550x350 box); the battle
+            // picture goes in the embed, where Discord shows it up to 400x300. Two
+            // attachments would share the box side by side, each too small to read.
             post.content = clip(&format!("{}\n{}", b.content, post.content), MAX_CONTENT);
+            if let (Some(embed), Some(file)) = (post.embed.as_mut(), b.files.first()) {
+                embed.image = Some(file.name.clone());
+            }
             post.files.extend(b.files);
         }
         vec![post]
@@ -218,12 +224,13 @@ impl App {
             render::board(&t, &view, &caption).map(|i| i.png)
         })
         .await;
+        // An attachment, not the embed's image: Discord shows an attached image in a box
+        // about 550x350 on desktop, an embed's image within about 400x300, and the
+        // board's names must read at that size.
         let mut files = vec![];
-        let mut image = None;
         match png {
             Ok(Ok(png)) => {
                 let name = format!("match-{id}-v{version}.png");
-                image = Some(name.clone());
                 files.push(File { name, png });
             }
             Ok(Err(_)) if !self.images => {}
@@ -285,7 +292,7 @@ impl App {
                 ),
                 description: String::new(),
                 fields,
-                image,
+                image: None,
             }),
             files,
             rows,
