@@ -17,6 +17,14 @@ pub struct Recorded {
     /// Attached files: name and bytes.
     pub files: Vec<(String, Vec<u8>)>,
     pub at: Instant,
+    /// The fake's answer (a request Discord refused is recorded too; one refused for
+    /// its rate limit is not, see [`super::Fake::rate_limited`]).
+    pub status: u16,
+    /// The message this request made or changed (a post, a follow-up, an edit, a
+    /// message callback, an update of the clicked message).
+    pub message_id: Option<u64>,
+    /// The channel that message is in.
+    pub channel: Option<String>,
     /// Whether Discord would show this only to the interaction's user: the request's
     /// own flag, except for the first follow-up after a deferral and edits of the
     /// original response, which take the deferral's (see [`Fake`]'s notes).
@@ -42,13 +50,19 @@ impl Recorded {
         flags & 64 != 0
     }
 
+    /// Accepted by the fake (2xx).
+    pub fn ok(&self) -> bool {
+        (200..300).contains(&self.status)
+    }
+
     pub fn text(&self) -> String {
         self.json.to_string()
     }
 
-    /// A message posted to a channel (public by nature).
+    /// A message posted to a channel (public by nature) and accepted.
     pub fn is_channel_post(&self) -> bool {
-        self.method == "POST"
+        self.ok()
+            && self.method == "POST"
             && self.path.contains("/channels/")
             && self.path.ends_with("/messages")
     }
@@ -98,6 +112,16 @@ pub(super) struct Log {
     pub(super) wake: HashMap<String, Arc<Notify>>,
     /// Interaction token -> how it was first answered.
     pub(super) answers: HashMap<String, Answer>,
+    /// Custom id -> the last message that carried it (what a click on it is about).
+    pub(super) by_custom_id: HashMap<String, Shown>,
+}
+
+/// A message as the people who can click it see it.
+#[derive(Debug, Clone)]
+pub(super) struct Shown {
+    pub(super) id: u64,
+    pub(super) channel: String,
+    pub(super) ephemeral: bool,
 }
 
 /// How an interaction was acknowledged (its callback), as Discord remembers it.
@@ -106,6 +130,8 @@ pub(super) struct Answer {
     pub(super) ephemeral: bool,
     /// A deferral (type 5) whose message no follow-up has filled yet.
     open_deferral: bool,
+    /// The original response's message (`@original`).
+    pub(super) message: Option<u64>,
 }
 
 /// What a request is about, for waiting: the interaction token of a callback or a
@@ -122,21 +148,31 @@ fn key_of(path: &str) -> Option<String> {
 /// Discord's visibility rules for an interaction's messages: a callback and a later
 /// follow-up keep their own flag; the first follow-up after a deferral fills the
 /// deferral's message and so takes its visibility (its own flag is ignored), as does
-/// an edit of the original response.
-fn shown_ephemeral(answers: &mut HashMap<String, Answer>, r: &Recorded) -> bool {
+/// an edit of the original response. An update (types 6 and 7) changes the clicked
+/// message, which keeps its visibility (`clicked`), and so do edits of it.
+fn shown_ephemeral(
+    answers: &mut HashMap<String, Answer>,
+    r: &Recorded,
+    clicked: Option<bool>,
+) -> bool {
     let own = r.flagged_ephemeral();
     let p: Vec<&str> = r.path.trim_start_matches("/api/v10/").split('/').collect();
     match (r.method.as_str(), p.as_slice()) {
         ("POST", ["interactions", _, token, "callback"]) => {
-            let deferral = r.json.get("type").and_then(Value::as_u64) == Some(5);
+            let kind = r.json.get("type").and_then(Value::as_u64);
+            let shown = match kind {
+                Some(6 | 7) => clicked.unwrap_or(own),
+                _ => own,
+            };
             answers.insert(
                 token.to_string(),
                 Answer {
-                    ephemeral: own,
-                    open_deferral: deferral,
+                    ephemeral: shown,
+                    open_deferral: kind == Some(5),
+                    message: r.message_id,
                 },
             );
-            own
+            shown
         }
         ("POST", ["webhooks", _, token]) => match answers.get_mut(*token) {
             Some(a) if a.open_deferral => {
@@ -159,11 +195,25 @@ fn shown_ephemeral(answers: &mut HashMap<String, Answer>, r: &Recorded) -> bool 
 }
 
 impl Shared {
-    pub(super) fn record(&self, mut r: Recorded) {
+    /// Records a request the fake answered. `clicked` is the visibility of the message
+    /// an update callback changes.
+    pub(super) fn record(&self, mut r: Recorded, clicked: Option<bool>) {
         let key = key_of(&r.path);
         let wake = {
             let mut log = self.log.lock().unwrap();
-            r.shown_ephemeral = shown_ephemeral(&mut log.answers, &r);
+            if r.ok() {
+                r.shown_ephemeral = shown_ephemeral(&mut log.answers, &r, clicked);
+                if let (Some(id), Some(channel)) = (r.message_id, r.channel.clone()) {
+                    let shown = Shown {
+                        id,
+                        channel,
+                        ephemeral: r.shown_ephemeral,
+                    };
+                    for c in r.custom_ids() {
+                        log.by_custom_id.insert(c, shown.clone());
+                    }
+                }
+            }
             let i = log.requests.len();
             log.requests.push(r);
             key.and_then(|k| {
@@ -191,6 +241,9 @@ mod tests {
             json,
             files: vec![],
             at: Instant::now(),
+            status: 200,
+            message_id: None,
+            channel: None,
             shown_ephemeral: false,
         }
     }
@@ -198,7 +251,7 @@ mod tests {
     #[test]
     fn the_first_follow_up_after_a_deferral_takes_its_visibility() {
         let mut answers = HashMap::new();
-        let mut shown = |r: Recorded| shown_ephemeral(&mut answers, &r);
+        let mut shown = |r: Recorded| shown_ephemeral(&mut answers, &r, None);
         let private = json!({"content": "an error", "flags": 64});
         let public = json!({"content": "a board"});
         // Deferred publicly: the first follow-up is public whatever its flag says;
