@@ -763,3 +763,58 @@ impl Fake {
         token
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The fake's own interactions carry what Discord's do, in the shapes the spec
+    /// gives them (users, members, messages) and that serenity reads; each is checked
+    /// as it is sent, so a shape the spec refuses is a violation here.
+    #[tokio::test]
+    async fn the_fakes_interactions_match_discords_schemas() {
+        let fake = Fake::start().await;
+        let opponent = json!([{"name": "opponent", "type": 6, "value": "731000000000000002"}]);
+        let t = fake.command(731_000_000_000_000_001, "Ana", "challenge", opponent, false);
+        fake.click(731_000_000_000_000_002, "Ben", "clans:1:0:turn", &[]);
+        fake.command_in(
+            Origin::Dm(5),
+            731_000_000_000_000_001,
+            "Ana",
+            "help",
+            json!([]),
+            false,
+        );
+        fake.assert_no_violations();
+        let events = fake.shared.gateway.lock().unwrap().events.clone();
+        assert_eq!(events.len(), 3);
+        let d: Value = serde_json::from_str(&events[0].2).unwrap();
+        assert_eq!(d["d"]["token"], t);
+        for (field, value) in [
+            ("context", json!(0)),
+            (
+                "authorizing_integration_owners",
+                json!({"0": GUILD.to_string()}),
+            ),
+            ("locale", json!("en-US")),
+            ("guild_locale", json!("en-US")),
+            ("app_permissions", json!(ALL_PERMISSIONS.to_string())),
+        ] {
+            assert_eq!(d["d"][field], value, "{field}");
+        }
+        let dm: Value = serde_json::from_str(&events[2].2).unwrap();
+        assert_eq!(dm["d"]["context"], 1);
+        assert!(dm["d"].get("guild_id").is_none() && dm["d"]["user"]["id"].is_string());
+    }
+
+    #[test]
+    fn the_fakes_rest_answers_match_discords_schemas() {
+        let spec = validate::spec();
+        let me = user_json(BOT_ID, "Crystal Clans");
+        assert_eq!(spec.check_component("UserResponse", &me), vec![]);
+        let msg = rest::message_json(1, "2", &json!({"content": "hi"}));
+        assert_eq!(spec.check_component("MessageResponse", &msg), vec![]);
+        let thread = rest::thread_json("3", "2", &json!("Ana vs Ben"));
+        assert_eq!(spec.check_component("ThreadResponse", &thread), vec![]);
+    }
+}

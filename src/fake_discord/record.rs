@@ -287,4 +287,27 @@ mod tests {
         // Channel posts are public.
         assert!(!shown(req("POST", "/api/v10/channels/5/messages", private)));
     }
+
+    #[test]
+    fn an_update_keeps_the_clicked_messages_visibility() {
+        let mut answers = HashMap::new();
+        // A click on a private panel answered with UPDATE_MESSAGE: still private, and
+        // so are edits of @original, whatever their own flags say.
+        let update = json!({"type": 7, "data": {"content": "next screen"}});
+        let cb = req("POST", "/api/v10/interactions/1/a/callback", update);
+        assert!(shown_ephemeral(&mut answers, &cb, Some(true)));
+        let edit = req(
+            "PATCH",
+            "/api/v10/webhooks/9/a/messages/@original",
+            json!({}),
+        );
+        assert!(shown_ephemeral(&mut answers, &edit, None));
+        // A deferred update of a public board stays public; a follow-up after it is a
+        // new message with its own flag.
+        let defer = json!({"type": 6});
+        let cb = req("POST", "/api/v10/interactions/2/b/callback", defer);
+        assert!(!shown_ephemeral(&mut answers, &cb, Some(false)));
+        let private = req("POST", "/api/v10/webhooks/9/b", json!({"flags": 64}));
+        assert!(shown_ephemeral(&mut answers, &private, None));
+    }
 }
