@@ -5,9 +5,12 @@
 //!
 //! Measured, from the moment the fake sends an interaction on the gateway:
 //! - **ack**: to the bot's acknowledgement (its interaction callback), every interaction;
-//! - **board**: to the bot's post of the board image (`match-ID-vVERSION.png` in the
-//!   match's thread), for every input after which the board is posted (the match now
-//!   waits for someone else, or is over);
+//! - **board** (click to visible board): to the fake's acceptance of the bot's post of
+//!   the board image (`match-ID-vVERSION.png` in the match's thread), for every input
+//!   after which the board is posted (the match now waits for someone else, or is
+//!   over). The fake keeps Discord's rate limits (5 posts per 5 s a channel) and the
+//!   bot runs serenity's ratelimiter, so a post held back by it, or refused (429) and
+//!   sent again, counts when it is accepted;
 //! - **reply**: to the private follow-up (the bot's answer to the clicker), for context;
 //! - **breakdown**: acknowledgement to board (saving, drawing, uploading), and
 //!   acknowledgement to reply for the inputs without a board (saving, answering).
@@ -39,9 +42,11 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::runtime::Handle;
 
-/// The issue's targets (release build, 50 matches at once).
+/// The issue's targets (release build, 50 matches at once). The board's is from the
+/// turn-ending click to the board visible to the players (accepted by the fake) under
+/// Discord's rate limits (5 posts per 5 s a channel), which the fake keeps.
 pub const ACK_P99_TARGET_MS: f64 = 100.0;
-pub const BOARD_P99_TARGET_MS: f64 = 300.0;
+pub const BOARD_P99_TARGET_MS: f64 = 1000.0;
 
 /// How long any one answer of the bot may take before the run is an error.
 const WAIT: Duration = Duration::from_secs(30);
@@ -107,6 +112,8 @@ pub struct Measured {
     /// Every acknowledgement and board, when and where (to look at the slowest).
     pub ack_log: Vec<Sample>,
     pub board_log: Vec<Sample>,
+    /// Requests the fake refused for Discord's rate limits (429) in the whole run.
+    pub rate_limited: u64,
 }
 
 /// One measured latency: when its interaction was sent (seconds since the matches
@@ -221,7 +228,8 @@ pub fn report(m: &Measured, opts: &Options, load_start: &str, load_end: &str) ->
     );
     let line = format!(
         "bench discord ({} matches at once, {} against the AI): ack p50 {} ms p99 {} ms ({} of {ACK_P99_TARGET_MS} ms); \
-         board p50 {} ms p99 {} ms ({} of {BOARD_P99_TARGET_MS} ms); load {load_start} -> {load_end}",
+         click to visible board p50 {} ms p99 {} ms ({} of {BOARD_P99_TARGET_MS} ms, under Discord's rate limits, {} answered 429); \
+         load {load_start} -> {load_end}",
         opts.matches,
         opts.ai_matches,
         ack["p50_ms"],
@@ -230,6 +238,7 @@ pub fn report(m: &Measured, opts: &Options, load_start: &str, load_end: &str) ->
         board["p50_ms"],
         board["p99_ms"],
         board_verdict,
+        m.rate_limited,
     );
     json!({
         "benchmark": "discord",
@@ -252,6 +261,7 @@ pub fn report(m: &Measured, opts: &Options, load_start: &str, load_end: &str) ->
         "matches_started": m.matches_started,
         "matches_finished": m.matches_finished,
         "unexpected_boards": m.unexpected_boards,
+        "rate_limited_429": m.rate_limited,
         "ack": ack,
         "board": board,
         "reply": summary(&m.reply_ms),
@@ -373,7 +383,19 @@ pub async fn run_on(bot: &Handle, discord: &Handle, opts: &Options) -> Result<Me
         .await;
     fake.disconnect();
     drop(dir);
-    result
+    // A request Discord would refuse fails the run, even if the bot carried on.
+    let violations = fake.violations();
+    if !violations.is_empty() {
+        let all: Vec<String> = violations.iter().map(ToString::to_string).collect();
+        return Err(format!(
+            "{} request(s) broke Discord's API:\n{}",
+            violations.len(),
+            all.join("\n")
+        ));
+    }
+    let mut m = result?;
+    m.rate_limited = fake.rate_limited();
+    Ok(m)
 }
 
 /// Everything one simulated pair of players needs.

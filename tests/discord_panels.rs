@@ -97,7 +97,7 @@ async fn play_turn(
             _ => {
                 let p = panel(bot, id, l.info.version, u).await;
                 n.clicks += 1;
-                p.message.expect("a panel")
+                p.message_id.expect("a panel")
             }
         };
         panels[seat as usize] = Some(on);
@@ -112,7 +112,11 @@ async fn play_turn(
         if let Some(nav) = nav {
             let t = fake.click_on(on, u, name(u), nav, &[]);
             let r = followup(fake, &t).await;
-            assert_eq!(r.message, Some(on), "a step of the walk updates the panel");
+            assert_eq!(
+                r.message_id,
+                Some(on),
+                "a step of the walk updates the panel"
+            );
             n.clicks += 1;
         }
         let legal = l.state.legal(bot.app.rules(), seat);
@@ -129,7 +133,11 @@ async fn play_turn(
         assert_eq!(ack.json["type"], 6, "a click in a panel defers an update");
         let r = followup(fake, &t).await;
         assert!(r.ephemeral() && r.text().contains("Done"), "{}", r.text());
-        assert_eq!(r.message, Some(on), "the answer replaces the panel clicked");
+        assert_eq!(
+            r.message_id,
+            Some(on),
+            "the answer replaces the panel clicked"
+        );
         n.clicks += 1;
         n.inputs += 1;
         n.actions += usize::from(is_action);
@@ -257,7 +265,7 @@ async fn my_hand_becomes_the_panel_in_place() {
             .iter()
             .any(|(n, png)| n == "hand.png" && png.starts_with(b"\x89PNG"))
     );
-    let on = r.message.expect("an interaction message");
+    let on = r.message_id.expect("an interaction message");
     let open = fake
         .message(on)
         .unwrap()
@@ -267,7 +275,7 @@ async fn my_hand_becomes_the_panel_in_place() {
         .expect("a My panel button");
     let t = fake.click_on(on, ANA, "Ana", &open, &[]);
     let r = followup(fake, &t).await;
-    assert_eq!(r.message, Some(on), "the same message");
+    assert_eq!(r.message_id, Some(on), "the same message");
     assert!(
         r.ephemeral() && r.text().contains("mulligan"),
         "{}",
@@ -294,7 +302,7 @@ async fn a_refusal_in_a_panel_is_a_note_beside_it() {
     let fake = &bot.fake;
     let id = challenge_and_accept(&bot).await;
     let v = bot.app.store.info(id).await.unwrap().version;
-    let on = panel(&bot, id, v, ANA).await.message.expect("a panel");
+    let on = panel(&bot, id, v, ANA).await.message_id.expect("a panel");
     let shown = fake.message(on).unwrap();
     let t = fake.click_on(on, ANA, "Ana", &format!("clans:{id}:{v}:in:999"), &[]);
     assert_eq!(ack(fake, &t).await.json["type"], 6);
@@ -304,7 +312,7 @@ async fn a_refusal_in_a_panel_is_a_note_beside_it() {
         note.ephemeral() && note.method == "POST",
         "a new private message"
     );
-    assert_ne!(note.message, Some(on));
+    assert_ne!(note.message_id, Some(on));
     let now = fake.message(on).unwrap();
     assert_eq!(
         (now.edits, now.json),

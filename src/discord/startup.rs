@@ -94,8 +94,11 @@ pub async fn client_with(
     work: InFlight,
 ) -> Result<serenity::Client, String> {
     let mut http = serenity::HttpBuilder::new(&opts.token);
+    // Against another base (the fake Discord, which keeps Discord's rate limits)
+    // serenity's ratelimiter stays on, so the path that keeps the bot within them is
+    // tested; it ignores serenity's proxy setting, so the client goes through the fake.
     if let Some(base) = &opts.api_base {
-        http = http.proxy(base.clone()).ratelimiter_disabled(true);
+        http = http.client(crate::fake_discord::client_for(base)?);
     }
     let http = http.build();
     let tick = opts.tick;

@@ -18,16 +18,23 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio::net::TcpListener;
-use tokio::sync::{Notify, mpsc};
+use tokio::sync::Notify;
 
+mod callback;
 mod gateway;
+mod limits;
+mod ratelimit;
 mod record;
 mod rest;
 mod script;
+mod tls;
+pub mod validate;
 
 use record::{Log, Sent};
 pub use record::{Message, Recorded, SentInteraction};
 pub use script::lively_pick;
+pub use tls::client_for;
+pub use validate::Violation;
 
 pub const APP_ID: u64 = 700_000_000_000_000_001;
 pub const BOT_ID: u64 = 700_000_000_000_000_002;
@@ -51,13 +58,20 @@ struct Shared {
     log: Mutex<Log>,
     /// Woken on every new request.
     any: Notify,
-    gateway: Mutex<Option<mpsc::UnboundedSender<String>>>,
+    gateway: Mutex<gateway::Gateway>,
+    /// Woken when a shard identifies or resumes.
     identified: Notify,
     next_id: AtomicU64,
-    seq: AtomicU64,
     ws_url: String,
-    /// When each interaction was sent, by token.
-    sent: Mutex<HashMap<String, Instant>>,
+    /// Each interaction sent, by token, and whether it was answered (Discord's
+    /// callback rules).
+    interactions: callback::Interactions,
+    /// The rate limit buckets.
+    buckets: ratelimit::Buckets,
+    /// Requests answered 429.
+    rate_limited: AtomicU64,
+    /// Requests (and the fake's own answers and events) that broke Discord's API.
+    violations: Mutex<Vec<Violation>>,
     /// Answer 401 to everything (a refused token).
     refuse: AtomicBool,
     /// Keep the bytes of attached files (off: names only, empty bytes).
@@ -74,6 +88,52 @@ struct Shared {
     threads: Mutex<HashMap<String, String>>,
 }
 
+/// Serves HTTP on one connection: REST requests, or a `CONNECT` to discord.com (how
+/// serenity's ratelimiter reaches the fake, see `tls.rs`) answered by serving the same
+/// routes over TLS inside the tunnel.
+async fn serve(s: Arc<Shared>, stream: tokio::net::TcpStream) {
+    use http_body_util::Full;
+    use hyper::body::Bytes;
+    let svc = hyper::service::service_fn(move |req: hyper::Request<hyper::body::Incoming>| {
+        let s = s.clone();
+        async move {
+            if req.method() == hyper::Method::CONNECT {
+                tokio::spawn(async move {
+                    let Ok(upgraded) = hyper::upgrade::on(req).await else {
+                        return;
+                    };
+                    let io = hyper_util::rt::TokioIo::new(upgraded);
+                    if let Ok(tls) = tls::acceptor().accept(io).await {
+                        serve_rest(s, tls).await;
+                    }
+                });
+                return Ok::<_, std::convert::Infallible>(hyper::Response::new(Full::new(
+                    Bytes::new(),
+                )));
+            }
+            Ok(rest::handle(&s, req).await)
+        }
+    });
+    let _ = hyper::server::conn::http1::Builder::new()
+        .serve_connection(hyper_util::rt::TokioIo::new(stream), svc)
+        .with_upgrades()
+        .await;
+}
+
+/// Serves the REST routes on a connection (inside a tunnel).
+async fn serve_rest<I>(s: Arc<Shared>, io: I)
+where
+    I: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send + 'static,
+{
+    let svc = hyper::service::service_fn(move |req| {
+        let s = s.clone();
+        async move { Ok::<_, std::convert::Infallible>(rest::handle(&s, req).await) }
+    });
+    let _ = hyper::server::conn::http1::Builder::new()
+        .serve_connection(hyper_util::rt::TokioIo::new(io), svc)
+        .await;
+}
+
 /// The fake Discord (cheap to clone). Its server tasks run on the runtime that called
 /// [`Fake::start`].
 #[derive(Clone)]
@@ -84,7 +144,20 @@ pub struct Fake {
 
 fn user_json(id: u64, name: &str) -> Value {
     json!({"id": id.to_string(), "username": name, "discriminator": "0", "global_name": name,
-           "avatar": null, "bot": id == BOT_ID})
+           "avatar": null, "bot": id == BOT_ID, "public_flags": 0, "flags": 0,
+           "primary_guild": null, "avatar_decoration_data": null, "collectibles": null,
+           "banner": null, "accent_color": null})
+}
+
+impl Shared {
+    fn violation(&self, v: Violation) {
+        self.violations.lock().unwrap().push(v);
+    }
+
+    /// The message of the interaction's original response (`@original`).
+    fn original_message(&self, token: &str) -> Option<u64> {
+        self.log.lock().unwrap().answers.get(token)?.message
+    }
 }
 
 fn now_iso() -> &'static str {
@@ -98,12 +171,14 @@ impl Fake {
         let shared = Arc::new(Shared {
             log: Mutex::default(),
             any: Notify::new(),
-            gateway: Mutex::new(None),
+            gateway: Mutex::default(),
             identified: Notify::new(),
             next_id: AtomicU64::new(800_000_000_000_000_000),
-            seq: AtomicU64::new(1),
             ws_url: format!("ws://{}", ws.local_addr().unwrap()),
-            sent: Mutex::default(),
+            interactions: Default::default(),
+            buckets: Default::default(),
+            rate_limited: AtomicU64::new(0),
+            violations: Mutex::default(),
             refuse: Default::default(),
             app_permissions: AtomicU64::new(ALL_PERMISSIONS),
             forbidden: Mutex::default(),
@@ -123,16 +198,7 @@ impl Fake {
                 // acknowledgements would hold some for 40 ms).
                 let _ = stream.set_nodelay(true);
                 let s = s.clone();
-                tokio::spawn(async move {
-                    let io = hyper_util::rt::TokioIo::new(stream);
-                    let svc = hyper::service::service_fn(move |req| {
-                        let s = s.clone();
-                        async move { Ok::<_, std::convert::Infallible>(rest::handle(&s, req).await) }
-                    });
-                    let _ = hyper::server::conn::http1::Builder::new()
-                        .serve_connection(io, svc)
-                        .await;
-                });
+                tokio::spawn(serve(s, stream));
             }
         });
         let s = shared.clone();
@@ -183,22 +249,54 @@ impl Fake {
 
     /// When the interaction with this token was sent to the bot.
     pub fn sent_at(&self, token: &str) -> Option<Instant> {
-        self.shared.sent.lock().unwrap().get(token).copied()
+        self.shared.interactions.get(token).map(|i| i.at)
+    }
+
+    /// Makes every rate limit window `speed` times shorter (5 posts a channel per
+    /// second at 5): the limits, headers and 429s work as on Discord, faster. For tests
+    /// that play whole matches at machine speed, which no player can; the benchmark
+    /// and the other tests keep Discord's windows.
+    pub fn speed_up_rate_limits(&self, speed: u32) {
+        self.shared.buckets.set_speed(speed);
+    }
+
+    /// How many requests were refused for their rate limit (429).
+    pub fn rate_limited(&self) -> u64 {
+        self.shared.rate_limited.load(Ordering::SeqCst)
+    }
+
+    /// Every request the bot made that Discord would refuse (each answered 400 with
+    /// code 50035), and every answer or event of the fake's own that breaks the spec.
+    pub fn violations(&self) -> Vec<Violation> {
+        self.shared.violations.lock().unwrap().clone()
+    }
+
+    /// Panics, printing each request and what was wrong with it, if anything broke
+    /// Discord's API: a test calls this at its end (the bot may have swallowed the 400).
+    pub fn assert_no_violations(&self) {
+        let v = self.violations();
+        if !v.is_empty() {
+            let all: Vec<String> = v.iter().map(ToString::to_string).collect();
+            panic!(
+                "{} request(s) broke Discord's API:\n{}",
+                v.len(),
+                all.join("\n")
+            );
+        }
     }
 
     /// Milliseconds from sending each interaction to the bot's acknowledgement
     /// (its interaction callback), sorted.
     pub fn ack_latencies(&self) -> Vec<f64> {
-        let sent = self.shared.sent.lock().unwrap().clone();
         let log = self.shared.log.lock().unwrap();
         let mut out: Vec<f64> = log
             .requests
             .iter()
-            .filter(|r| r.path.ends_with("/callback"))
+            .filter(|r| r.ok() && r.path.ends_with("/callback"))
             .filter_map(|r| {
                 let token = r.path.rsplit('/').nth(1)?;
-                let t0 = sent.get(token)?;
-                Some(r.at.duration_since(*t0).as_secs_f64() * 1000.0)
+                let t0 = self.shared.interactions.get(token)?.at;
+                Some(r.at.duration_since(t0).as_secs_f64() * 1000.0)
             })
             .collect();
         drop(log);
@@ -224,11 +322,19 @@ impl Fake {
             let identified = self.shared.identified.notified();
             tokio::pin!(identified);
             identified.as_mut().enable();
-            if self.shared.gateway.lock().unwrap().is_some() {
+            if !self.shared.gateway.lock().unwrap().conns.is_empty() {
                 break;
             }
             if tokio::time::timeout_at(deadline, identified).await.is_err() {
-                return Err("the bot never connected to the gateway".into());
+                let made: Vec<String> = self
+                    .requests()
+                    .iter()
+                    .map(|r| format!("{} {} -> {}", r.method, r.path, r.status))
+                    .collect();
+                return Err(format!(
+                    "the bot never connected to the gateway; its requests: {made:?}; violations: {:?}",
+                    self.violations()
+                ));
             }
         }
         // The framework registers its commands in its setup, right after READY.
@@ -239,9 +345,63 @@ impl Fake {
             .map_err(|_| "the bot never registered its commands".to_string())
     }
 
-    /// Forgets the gateway connection (the bot was stopped).
+    /// Forgets the gateway connections (the bot was stopped).
     pub fn disconnect(&self) {
-        *self.shared.gateway.lock().unwrap() = None;
+        self.shared.gateway.lock().unwrap().conns.clear();
+    }
+
+    fn to_every_shard(&self, out: impl Fn() -> gateway::Out) {
+        for (_, c) in &self.shared.gateway.lock().unwrap().conns {
+            let _ = c.tx.send(out());
+        }
+    }
+
+    /// Asks every connected shard for a heartbeat now (op 1), as Discord may.
+    pub fn request_heartbeat(&self) {
+        let seq = self
+            .shared
+            .gateway
+            .lock()
+            .unwrap()
+            .events
+            .last()
+            .map(|e| e.0);
+        self.to_every_shard(|| gateway::Out::Text(json!({"op": 1, "d": seq}).to_string()));
+    }
+
+    /// Tells every connected shard to reconnect and resume (op 7).
+    pub fn request_reconnect(&self) {
+        self.to_every_shard(|| gateway::Out::Text(json!({"op": 7, "d": null}).to_string()));
+    }
+
+    /// Closes every gateway connection with a close code (4000 "unknown error": the
+    /// client resumes; 4004 "authentication failed": it must not).
+    pub fn close_gateway(&self, code: u16) {
+        self.to_every_shard(|| gateway::Out::Close(code));
+    }
+
+    /// Heartbeats received, sessions identified and sessions resumed so far.
+    pub fn gateway_counts(&self) -> (u64, u64, u64) {
+        let g = self.shared.gateway.lock().unwrap();
+        (g.heartbeats, g.identifies, g.resumes)
+    }
+
+    /// Waits until the gateway has resumed `n` sessions in all.
+    pub async fn wait_resumes(&self, n: u64, timeout: Duration) -> Result<(), String> {
+        let deadline = tokio::time::Instant::now() + timeout;
+        loop {
+            let more = self.shared.identified.notified();
+            tokio::pin!(more);
+            more.as_mut().enable();
+            if self.gateway_counts().2 >= n {
+                return Ok(());
+            }
+            if tokio::time::timeout_at(deadline, more).await.is_err() {
+                return Err(format!(
+                    "the bot did not resume {n} session(s) within {timeout:?}"
+                ));
+            }
+        }
     }
 
     pub fn requests(&self) -> Vec<Recorded> {
@@ -390,49 +550,155 @@ impl Fake {
         self.shared.log.lock().unwrap().messages.get(&id).cloned()
     }
 
-    /// Remembers who sent the interaction `token` and on which message.
-    fn note_sent(&self, token: &str, user: u64, message: Option<u64>) {
-        let mut log = self.shared.log.lock().unwrap();
-        log.interactions
-            .insert(token.to_string(), Sent { user, message });
-    }
-
-    fn dispatch(&self, kind: &str, d: Value) {
-        if kind == "INTERACTION_CREATE" {
-            // The payload must be one serenity can read, or the bot would never see it.
-            if let Err(e) =
-                serde_json::from_value::<poise::serenity_prelude::Interaction>(d.clone())
-            {
-                panic!("the fake built an interaction serenity cannot read: {e}\n{d:#}");
-            }
+    /// Sends an interaction to the bot: remembered for Discord's callback rules, checked
+    /// against what serenity reads and what the spec says of its parts.
+    fn interact(&self, d: Value, guild: Option<u64>, message: Option<(u64, bool)>) {
+        // The payload must be one serenity can read, or the bot would never see it.
+        if let Err(e) = serde_json::from_value::<poise::serenity_prelude::Interaction>(d.clone()) {
+            panic!("the fake built an interaction serenity cannot read: {e}\n{d:#}");
         }
-        let seq = self.shared.seq.fetch_add(1, Ordering::SeqCst) + 1;
-        let token = d.get("token").and_then(Value::as_str).map(str::to_string);
-        let payload = json!({"op": 0, "t": kind, "s": seq, "d": d}).to_string();
-        let tx = self
-            .shared
-            .gateway
+        let mut problems = vec![];
+        let spec = validate::spec();
+        let mut part = |schema: &str, at: &str| {
+            if let Some(v) = d.pointer(at) {
+                for mut p in spec.check_component(schema, v) {
+                    p.pointer = format!("{at}{}", p.pointer);
+                    problems.push(p);
+                }
+            }
+        };
+        part("UserResponse", "/user");
+        part("UserResponse", "/member/user");
+        part("MessageResponse", "/message");
+        if !problems.is_empty() {
+            self.shared.violation(Violation {
+                by: "event",
+                method: "GATEWAY".into(),
+                path: "INTERACTION_CREATE".into(),
+                body: d.clone(),
+                problems,
+            });
+        }
+        let token = d["token"].as_str().unwrap_or_default().to_string();
+        let sent = callback::Sent {
+            at: Instant::now(),
+            channel: d["channel_id"].as_str().unwrap_or_default().to_string(),
+            message,
+            acked: None,
+        };
+        self.shared
+            .interactions
+            .by_token
             .lock()
             .unwrap()
-            .clone()
-            .expect("the bot is connected");
-        if let Some(t) = token {
-            self.shared.sent.lock().unwrap().insert(t, Instant::now());
+            .insert(token.clone(), sent);
+        // Who sent it and on which message (an interaction message's visibility and
+        // owner), and the interaction as sent (what a transcript draws).
+        let user = d["member"]["user"]["id"]
+            .as_str()
+            .or(d["user"]["id"].as_str())
+            .and_then(|u| u.parse().ok())
+            .unwrap_or(0);
+        {
             let mut log = self.shared.log.lock().unwrap();
+            let message = message.map(|(id, _)| id);
+            log.interactions.insert(token, Sent { user, message });
             let after = log.requests.len();
             log.history.push(SentInteraction {
                 after,
                 at: Instant::now(),
-                payload: d,
+                payload: d.clone(),
             });
         }
-        tx.send(payload).expect("the gateway connection is open");
+        self.shared.send_event("INTERACTION_CREATE", guild, d);
     }
 
     fn member(user: u64, name: &str, manage: bool) -> Value {
         json!({"user": user_json(user, name), "roles": [], "joined_at": now_iso(),
-               "deaf": false, "mute": false, "flags": 0,
+               "deaf": false, "mute": false, "flags": 0, "nick": null, "avatar": null,
+               "banner": null, "pending": false, "premium_since": null,
+               "communication_disabled_until": null, "unusual_dm_activity_until": null,
                "permissions": if manage { "32" } else { "0" }})
+    }
+
+    /// Where a message in `channel` is: a DM channel the bot opened, or the server.
+    fn origin_of(&self, channel: u64) -> Origin {
+        if self
+            .shared
+            .dms
+            .lock()
+            .unwrap()
+            .contains_key(&channel.to_string())
+        {
+            Origin::Dm(channel)
+        } else {
+            Origin::Guild(GUILD, channel)
+        }
+    }
+
+    /// The fields every interaction carries, as Discord sends them for a bot installed
+    /// in a server: who, where (the channel as a partial object, the server and its
+    /// locale, or a DM), the bot's permissions there, the user's locale, the context
+    /// and the installation that authorizes it. Returns the payload and its guild.
+    fn interaction(
+        &self,
+        kind: u8,
+        origin: Origin,
+        user: u64,
+        name: &str,
+        manage: bool,
+    ) -> (Value, String, Option<u64>) {
+        let id = self.id();
+        let token = format!("{}-token-{id}", if kind == 2 { "cmd" } else { "click" });
+        let mut d = json!({
+            "id": id.to_string(), "application_id": APP_ID.to_string(), "type": kind,
+            "token": token, "version": 1,
+            "app_permissions": self.shared.app_permissions.load(Ordering::SeqCst).to_string(),
+            "attachment_size_limit": 26214400, "locale": "en-US", "entitlements": [],
+        });
+        let guild = match origin {
+            Origin::Guild(guild, channel) => {
+                let thread = self
+                    .shared
+                    .threads
+                    .lock()
+                    .unwrap()
+                    .get(&channel.to_string())
+                    .cloned();
+                let mut ch = match &thread {
+                    Some(title) => json!({"id": channel.to_string(), "type": 11, "name": title,
+                        "parent_id": CHANNEL.to_string(), "owner_id": BOT_ID.to_string(),
+                        "thread_metadata": {"archived": false, "auto_archive_duration": 10080,
+                            "archive_timestamp": now_iso(), "locked": false}}),
+                    None => json!({"id": channel.to_string(), "type": 0, "name": "general",
+                        "topic": null, "nsfw": false, "position": 0, "parent_id": null}),
+                };
+                ch["guild_id"] = json!(guild.to_string());
+                ch["flags"] = json!(0);
+                ch["last_message_id"] = Value::Null;
+                ch["rate_limit_per_user"] = json!(0);
+                ch["permissions"] = d["app_permissions"].clone();
+                d["guild_id"] = json!(guild.to_string());
+                d["guild"] = json!({"id": guild.to_string(), "locale": "en-US", "features": []});
+                d["guild_locale"] = json!("en-US");
+                d["channel_id"] = json!(channel.to_string());
+                d["channel"] = ch;
+                d["member"] = Self::member(user, name, manage);
+                d["context"] = json!(0);
+                d["authorizing_integration_owners"] = json!({"0": guild.to_string()});
+                Some(guild)
+            }
+            Origin::Dm(channel) => {
+                d["channel_id"] = json!(channel.to_string());
+                d["channel"] = json!({"id": channel.to_string(), "type": 1, "flags": 0,
+                    "last_message_id": null, "recipients": [user_json(user, name)]});
+                d["user"] = user_json(user, name);
+                d["context"] = json!(1);
+                d["authorizing_integration_owners"] = json!({"0": "0"});
+                None
+            }
+        };
+        (d, token, guild)
     }
 
     /// A slash command `/clans <sub> ...` by `user` in [`GUILD`]'s [`CHANNEL`].
@@ -466,8 +732,7 @@ impl Fake {
         options: Value,
         manage: bool,
     ) -> String {
-        let id = self.id();
-        let token = format!("cmd-token-{id}");
+        let (mut d, token, guild) = self.interaction(2, origin, user, name, manage);
         let mut resolved = serde_json::Map::new();
         for o in options.as_array().into_iter().flatten() {
             if o["type"] == 6 {
@@ -481,28 +746,11 @@ impl Fake {
         let mut data = json!({"id": "900000000000000001", "name": "clans", "type": 1,
                               "options": [{"name": sub, "type": 1, "options": options}],
                               "resolved": {"users": resolved}});
-        let mut d = json!({
-            "id": id.to_string(), "application_id": APP_ID.to_string(), "type": 2,
-            "token": token, "version": 1,
-            "app_permissions": self.shared.app_permissions.load(Ordering::SeqCst).to_string(),
-            "attachment_size_limit": 26214400, "locale": "en-US", "entitlements": [],
-        });
-        match origin {
-            Origin::Guild(guild, channel) => {
-                data["guild_id"] = json!(guild.to_string());
-                d["guild_id"] = json!(guild.to_string());
-                d["guild_locale"] = json!("en-US");
-                d["channel_id"] = json!(channel.to_string());
-                d["member"] = Self::member(user, name, manage);
-            }
-            Origin::Dm(channel) => {
-                d["channel_id"] = json!(channel.to_string());
-                d["user"] = user_json(user, name);
-            }
+        if let Some(g) = guild {
+            data["guild_id"] = json!(g.to_string());
         }
         d["data"] = data;
-        self.note_sent(&token, user, None);
-        self.dispatch("INTERACTION_CREATE", d);
+        self.interact(d, guild, None);
         token
     }
 
@@ -528,8 +776,10 @@ impl Fake {
         threads.insert(id.to_string(), name.to_string());
     }
 
-    /// A click on a message in `channel` (the main channel or a thread the bot started):
-    /// the interaction names that channel and its type, as Discord's do.
+    /// A click on the message that carries `custom_id` (the last one the bot sent with
+    /// it): the interaction names that message's channel (a thread, a DM) and carries
+    /// the message with its visibility, as Discord's do. A custom id the bot never sent
+    /// (a forged click) is clicked on a message in `channel`.
     pub fn click_in(
         &self,
         channel: u64,
@@ -538,13 +788,30 @@ impl Fake {
         custom_id: &str,
         values: &[&str],
     ) -> String {
-        let message = self.id();
-        self.click_message(channel, message, 0, user, name, custom_id, values)
+        let on = self
+            .shared
+            .log
+            .lock()
+            .unwrap()
+            .by_custom_id
+            .get(custom_id)
+            .cloned();
+        let (message_id, channel, ephemeral) = match on {
+            Some(m) => (m.id, m.channel.parse().unwrap_or(channel), m.ephemeral),
+            None => (self.id(), channel, false),
+        };
+        self.click_message(
+            (message_id, channel, ephemeral),
+            user,
+            name,
+            custom_id,
+            values,
+        )
     }
 
     /// A click on a component of the interaction message `message` (a panel: see
-    /// [`Fake::private_messages`]) in [`CHANNEL`]; the interaction carries that message,
-    /// with Discord's ephemeral flag when only its user sees it. Returns the token.
+    /// [`Fake::private_messages`]); the interaction carries that message, with
+    /// Discord's ephemeral flag when only its user sees it. Returns the token.
     pub fn click_on(
         &self,
         message: u64,
@@ -553,60 +820,94 @@ impl Fake {
         custom_id: &str,
         values: &[&str],
     ) -> String {
-        let private = self.message(message).is_some_and(|m| m.only_for.is_some());
-        let flags = if private { 64 } else { 0 };
-        self.click_message(CHANNEL, message, flags, user, name, custom_id, values)
+        let m = self.message(message);
+        let private = m.as_ref().is_some_and(|m| m.only_for.is_some());
+        let channel = m
+            .and_then(|m| self.shared.interactions.get(&m.token))
+            .and_then(|sent| sent.channel.parse().ok())
+            .unwrap_or(CHANNEL);
+        self.click_message((message, channel, private), user, name, custom_id, values)
     }
 
-    #[allow(clippy::too_many_arguments)]
+    /// A click on `custom_id` of the message `(id, channel, shown only to its user)`.
     fn click_message(
         &self,
-        channel: u64,
-        message: u64,
-        flags: u64,
+        (message_id, channel, ephemeral): (u64, u64, bool),
         user: u64,
         name: &str,
         custom_id: &str,
         values: &[&str],
     ) -> String {
-        let thread = self
-            .shared
-            .threads
-            .lock()
-            .unwrap()
-            .get(&channel.to_string())
-            .cloned();
-        let channel_json = match &thread {
-            Some(title) => json!({"id": channel.to_string(), "type": 11, "name": title,
-                                  "parent_id": CHANNEL.to_string()}),
-            None => json!({"id": channel.to_string(), "type": 0, "name": "general"}),
-        };
-        let id = self.id();
-        let token = format!("click-token-{id}");
-        let data = if values.is_empty() {
+        let origin = self.origin_of(channel);
+        let (mut d, token, guild) = self.interaction(3, origin, user, name, false);
+        d["data"] = if values.is_empty() {
             json!({"custom_id": custom_id, "component_type": 2})
         } else {
             json!({"custom_id": custom_id, "component_type": 3, "values": values})
         };
-        self.note_sent(&token, user, Some(message));
-        let message = json!({
-            "id": message.to_string(), "channel_id": channel.to_string(),
+        d["message"] = json!({
+            "id": message_id.to_string(), "channel_id": channel.to_string(),
             "author": user_json(BOT_ID, "Crystal Clans"), "content": "", "timestamp": now_iso(),
             "edited_timestamp": null, "tts": false, "mention_everyone": false, "mentions": [],
             "mention_roles": [], "attachments": [], "embeds": [], "pinned": false, "type": 0,
-            "flags": flags, "components": []
+            "flags": if ephemeral { 64 } else { 0 }, "components": []
         });
-        self.dispatch(
-            "INTERACTION_CREATE",
-            json!({
-                "id": id.to_string(), "application_id": APP_ID.to_string(), "type": 3,
-                "token": token, "version": 1, "guild_id": GUILD.to_string(),
-                "channel_id": channel.to_string(), "channel": channel_json,
-                "member": Self::member(user, name, false),
-                "app_permissions": self.shared.app_permissions.load(Ordering::SeqCst).to_string(), "attachment_size_limit": 26214400, "locale": "en-US", "guild_locale": "en-US", "entitlements": [],
-                "data": data, "message": message
-            }),
-        );
+        self.interact(d, guild, Some((message_id, ephemeral)));
         token
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The fake's own interactions carry what Discord's do, in the shapes the spec
+    /// gives them (users, members, messages) and that serenity reads; each is checked
+    /// as it is sent, so a shape the spec refuses is a violation here.
+    #[tokio::test]
+    async fn the_fakes_interactions_match_discords_schemas() {
+        let fake = Fake::start().await;
+        let opponent = json!([{"name": "opponent", "type": 6, "value": "731000000000000002"}]);
+        let t = fake.command(731_000_000_000_000_001, "Ana", "challenge", opponent, false);
+        fake.click(731_000_000_000_000_002, "Ben", "clans:1:0:turn", &[]);
+        fake.command_in(
+            Origin::Dm(5),
+            731_000_000_000_000_001,
+            "Ana",
+            "help",
+            json!([]),
+            false,
+        );
+        fake.assert_no_violations();
+        let events = fake.shared.gateway.lock().unwrap().events.clone();
+        assert_eq!(events.len(), 3);
+        let d: Value = serde_json::from_str(&events[0].2).unwrap();
+        assert_eq!(d["d"]["token"], t);
+        for (field, value) in [
+            ("context", json!(0)),
+            (
+                "authorizing_integration_owners",
+                json!({"0": GUILD.to_string()}),
+            ),
+            ("locale", json!("en-US")),
+            ("guild_locale", json!("en-US")),
+            ("app_permissions", json!(ALL_PERMISSIONS.to_string())),
+        ] {
+            assert_eq!(d["d"][field], value, "{field}");
+        }
+        let dm: Value = serde_json::from_str(&events[2].2).unwrap();
+        assert_eq!(dm["d"]["context"], 1);
+        assert!(dm["d"].get("guild_id").is_none() && dm["d"]["user"]["id"].is_string());
+    }
+
+    #[test]
+    fn the_fakes_rest_answers_match_discords_schemas() {
+        let spec = validate::spec();
+        let me = user_json(BOT_ID, "Crystal Clans");
+        assert_eq!(spec.check_component("UserResponse", &me), vec![]);
+        let msg = rest::message_json(1, "2", &json!({"content": "hi"}));
+        assert_eq!(spec.check_component("MessageResponse", &msg), vec![]);
+        let thread = rest::thread_json("3", "2", &json!("Ana vs Ben"));
+        assert_eq!(spec.check_component("ThreadResponse", &thread), vec![]);
     }
 }

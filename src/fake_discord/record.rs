@@ -21,13 +21,20 @@ pub struct Recorded {
     /// thread's or DM channel's; an edit's answer repeats it in Discord but here it is
     /// fresh and means nothing.
     pub reply_id: u64,
+    /// The fake's answer (a request Discord refused is recorded too; one refused for
+    /// its rate limit is not, see [`super::Fake::rate_limited`]).
+    pub status: u16,
+    /// The message this request made or changed (a post, a follow-up, an edit, a
+    /// message callback, an update of the clicked message); for an interaction's
+    /// answers, the message as Discord resolves it (a follow-up that fills a deferral
+    /// is the deferral's message; see [`Message`]).
+    pub message_id: Option<u64>,
+    /// The channel that message is in.
+    pub channel: Option<String>,
     /// Whether Discord would show this only to the interaction's user: the request's
     /// own flag, except for the first follow-up after a deferral and edits of the
     /// original response, which take the deferral's (see [`Fake`]'s notes).
     pub shown_ephemeral: bool,
-    /// The interaction message this request made or changed (see [`Message`]), when
-    /// it is an interaction's response, follow-up or edit.
-    pub message: Option<u64>,
 }
 
 impl Recorded {
@@ -49,13 +56,19 @@ impl Recorded {
         flags & 64 != 0
     }
 
+    /// Accepted by the fake (2xx).
+    pub fn ok(&self) -> bool {
+        (200..300).contains(&self.status)
+    }
+
     pub fn text(&self) -> String {
         self.json.to_string()
     }
 
-    /// A message posted to a channel (public by nature).
+    /// A message posted to a channel (public by nature) and accepted.
     pub fn is_channel_post(&self) -> bool {
-        self.method == "POST"
+        self.ok()
+            && self.method == "POST"
             && self.path.contains("/channels/")
             && self.path.ends_with("/messages")
     }
@@ -138,6 +151,16 @@ pub(super) struct Log {
     pub(super) interactions: HashMap<String, Sent>,
     /// The messages interactions' responses made, by id, as they are now.
     pub(super) messages: HashMap<u64, Message>,
+    /// Custom id -> the last message that carried it (what a click on it is about).
+    pub(super) by_custom_id: HashMap<String, Shown>,
+}
+
+/// A message as the people who can click it see it.
+#[derive(Debug, Clone)]
+pub(super) struct Shown {
+    pub(super) id: u64,
+    pub(super) channel: String,
+    pub(super) ephemeral: bool,
 }
 
 /// An interaction the fake sent: by whom, and the message clicked (a component's).
@@ -176,14 +199,16 @@ impl Message {
             files: vec![],
             at: Instant::now(),
             reply_id: self.id,
+            status: 200,
+            message_id: Some(self.id),
+            channel: None,
             shown_ephemeral: self.only_for.is_some(),
-            message: Some(self.id),
         }
         .custom_ids()
     }
 }
 
-/// The first id of messages made by interactions' answers (apart from the REST ids).
+/// Ids for interaction messages the fake's answer named none for (unit tests).
 const FIRST_MESSAGE: u64 = 900_000_000_000_000_000;
 
 /// How an interaction was acknowledged (its callback), as Discord remembers it.
@@ -192,9 +217,9 @@ pub(super) struct Answer {
     pub(super) ephemeral: bool,
     /// A deferral (type 5) whose message no follow-up has filled yet.
     open_deferral: bool,
-    /// Its original message: the one its callback made (types 4, 5), or the message
-    /// clicked (types 6, 7: a component's response updates that message).
-    original: Option<u64>,
+    /// Its original message (`@original`): the one its callback made (types 4, 5),
+    /// or the message clicked (types 6, 7: a component's response updates that message).
+    pub(super) message: Option<u64>,
 }
 
 /// What a request is about, for waiting: the interaction token of a callback or a
@@ -215,7 +240,7 @@ fn key_of(path: &str) -> Option<String> {
 /// (type 7) answers on the message clicked, and an edit of the original response then
 /// edits that message, which keeps its visibility. Returns whether the request is
 /// shown only to the interaction's user, and the message it made or changed.
-fn shown_ephemeral(log: &mut Log, r: &Recorded) -> (bool, Option<u64>) {
+fn shown_ephemeral(log: &mut Log, r: &Recorded, clicked: Option<bool>) -> (bool, Option<u64>) {
     let own = r.flagged_ephemeral();
     let p: Vec<&str> = r.path.trim_start_matches("/api/v10/").split('/').collect();
     match (r.method.as_str(), p.as_slice()) {
@@ -224,17 +249,21 @@ fn shown_ephemeral(log: &mut Log, r: &Recorded) -> (bool, Option<u64>) {
             let sent = log.interactions.get(*token).copied();
             let (ephemeral, original) = match kind {
                 Some(6) | Some(7) => {
-                    let clicked = sent.and_then(|s| s.message);
-                    let shown = clicked
+                    // The message clicked: an interaction's message the fake knows
+                    // (a panel), else a channel post, as the click showed it.
+                    let on = sent.and_then(|s| s.message);
+                    let shown = on
                         .and_then(|m| log.messages.get(&m))
-                        .is_some_and(|m| m.only_for.is_some());
+                        .map(|m| m.only_for.is_some())
+                        .or(clicked)
+                        .unwrap_or(false);
                     if kind == Some(7) {
-                        edit(log, clicked, &r.json["data"]);
+                        edit(log, on, &r.json["data"]);
                     }
-                    (shown, clicked)
+                    (shown, on)
                 }
                 Some(4) | Some(5) => {
-                    let id = new_message(log, token, own, sent, &r.json["data"]);
+                    let id = new_message(log, r, token, own, sent, &r.json["data"]);
                     (own, Some(id))
                 }
                 _ => (own, None),
@@ -244,7 +273,7 @@ fn shown_ephemeral(log: &mut Log, r: &Recorded) -> (bool, Option<u64>) {
                 Answer {
                     ephemeral,
                     open_deferral: kind == Some(5),
-                    original,
+                    message: original,
                 },
             );
             (ephemeral, original)
@@ -252,20 +281,20 @@ fn shown_ephemeral(log: &mut Log, r: &Recorded) -> (bool, Option<u64>) {
         ("POST", ["webhooks", _, token]) => match log.answers.get_mut(*token) {
             Some(a) if a.open_deferral => {
                 a.open_deferral = false;
-                let (shown, original) = (a.ephemeral, a.original);
+                let (shown, original) = (a.ephemeral, a.message);
                 edit(log, original, &r.json);
                 (shown, original)
             }
             _ => {
                 let sent = log.interactions.get(*token).copied();
-                let id = new_message(log, token, own, sent, &r.json);
+                let id = new_message(log, r, token, own, sent, &r.json);
                 (own, Some(id))
             }
         },
         (_, ["webhooks", _, token, "messages", "@original"]) => match log.answers.get_mut(*token) {
             Some(a) => {
                 a.open_deferral = false;
-                let (shown, original) = (a.ephemeral, a.original);
+                let (shown, original) = (a.ephemeral, a.message);
                 if r.method == "PATCH" {
                     edit(log, original, &r.json);
                 }
@@ -279,15 +308,19 @@ fn shown_ephemeral(log: &mut Log, r: &Recorded) -> (bool, Option<u64>) {
     }
 }
 
-/// Records a new interaction message; returns its id.
+/// Records a new interaction message (the id the fake gave it in `r`'s answer);
+/// returns its id.
 fn new_message(
     log: &mut Log,
+    r: &Recorded,
     token: &str,
     ephemeral: bool,
     sent: Option<Sent>,
     json: &Value,
 ) -> u64 {
-    let id = FIRST_MESSAGE + log.messages.len() as u64;
+    let id = r
+        .message_id
+        .unwrap_or(FIRST_MESSAGE + log.messages.len() as u64);
     log.messages.insert(
         id,
         Message {
@@ -314,11 +347,29 @@ fn edit(log: &mut Log, id: Option<u64>, json: &Value) {
 }
 
 impl Shared {
-    pub(super) fn record(&self, mut r: Recorded) {
+    /// Records a request the fake answered. `clicked` is the visibility of the message
+    /// an update callback changes.
+    pub(super) fn record(&self, mut r: Recorded, clicked: Option<bool>) {
         let key = key_of(&r.path);
         let wake = {
             let mut log = self.log.lock().unwrap();
-            (r.shown_ephemeral, r.message) = shown_ephemeral(&mut log, &r);
+            if r.ok() {
+                let (shown, message) = shown_ephemeral(&mut log, &r, clicked);
+                r.shown_ephemeral = shown;
+                if message.is_some() {
+                    r.message_id = message;
+                }
+                if let (Some(id), Some(channel)) = (r.message_id, r.channel.clone()) {
+                    let shown = Shown {
+                        id,
+                        channel,
+                        ephemeral: r.shown_ephemeral,
+                    };
+                    for c in r.custom_ids() {
+                        log.by_custom_id.insert(c, shown.clone());
+                    }
+                }
+            }
             let i = log.requests.len();
             log.requests.push(r);
             key.and_then(|k| {
@@ -347,15 +398,17 @@ mod tests {
             files: vec![],
             at: Instant::now(),
             reply_id: 0,
+            status: 200,
+            message_id: None,
+            channel: None,
             shown_ephemeral: false,
-            message: None,
         }
     }
 
     #[test]
     fn the_first_follow_up_after_a_deferral_takes_its_visibility() {
         let mut log = Log::default();
-        let mut shown = |r: Recorded| shown_ephemeral(&mut log, &r).0;
+        let mut shown = |r: Recorded| shown_ephemeral(&mut log, &r, None).0;
         let private = json!({"content": "an error", "flags": 64});
         let public = json!({"content": "a board"});
         // Deferred publicly: the first follow-up is public whatever its flag says;
@@ -409,13 +462,14 @@ mod tests {
         let (shown, panel) = shown_ephemeral(
             &mut log,
             &req("POST", "/api/v10/interactions/1/a/callback", defer),
+            None,
         );
         assert!(shown);
         let panel = panel.expect("the deferral made a message");
         let edit = json!({"content": "your panel"});
         let path = "/api/v10/webhooks/9/a/messages/@original";
         assert_eq!(
-            shown_ephemeral(&mut log, &req("PATCH", path, edit)),
+            shown_ephemeral(&mut log, &req("PATCH", path, edit), None),
             (true, Some(panel))
         );
         // A click inside that panel: a deferred update, then an edit of the original,
@@ -431,18 +485,20 @@ mod tests {
         let (shown, on) = shown_ephemeral(
             &mut log,
             &req("POST", "/api/v10/interactions/2/b/callback", update),
+            None,
         );
         assert!(shown);
         assert_eq!(on, Some(panel));
         let next = json!({"content": "the next question"});
         let path = "/api/v10/webhooks/9/b/messages/@original";
         assert_eq!(
-            shown_ephemeral(&mut log, &req("PATCH", path, next)),
+            shown_ephemeral(&mut log, &req("PATCH", path, next), None),
             (true, Some(panel))
         );
         // A note beside the panel (a follow-up after a deferred update) is a new message.
         let note = json!({"content": "a note", "flags": 64});
-        let (shown, other) = shown_ephemeral(&mut log, &req("POST", "/api/v10/webhooks/9/b", note));
+        let (shown, other) =
+            shown_ephemeral(&mut log, &req("POST", "/api/v10/webhooks/9/b", note), None);
         assert!(shown && other != Some(panel));
         let m = &log.messages[&panel];
         assert_eq!((m.only_for, m.edits), (Some(user), 2));
@@ -459,9 +515,33 @@ mod tests {
         assert!(
             !shown_ephemeral(
                 &mut log,
-                &req("POST", "/api/v10/interactions/3/c/callback", update)
+                &req("POST", "/api/v10/interactions/3/c/callback", update),
+                None
             )
             .0
         );
+    }
+
+    #[test]
+    fn an_update_keeps_the_clicked_messages_visibility() {
+        let mut log = Log::default();
+        // A click on a private panel answered with UPDATE_MESSAGE: still private, and
+        // so are edits of @original, whatever their own flags say.
+        let update = json!({"type": 7, "data": {"content": "next screen"}});
+        let cb = req("POST", "/api/v10/interactions/1/a/callback", update);
+        assert!(shown_ephemeral(&mut log, &cb, Some(true)).0);
+        let edit = req(
+            "PATCH",
+            "/api/v10/webhooks/9/a/messages/@original",
+            json!({}),
+        );
+        assert!(shown_ephemeral(&mut log, &edit, None).0);
+        // A deferred update of a public board stays public; a follow-up after it is a
+        // new message with its own flag.
+        let defer = json!({"type": 6});
+        let cb = req("POST", "/api/v10/interactions/2/b/callback", defer);
+        assert!(!shown_ephemeral(&mut log, &cb, Some(false)).0);
+        let private = req("POST", "/api/v10/webhooks/9/b", json!({"flags": 64}));
+        assert!(shown_ephemeral(&mut log, &private, None).0);
     }
 }

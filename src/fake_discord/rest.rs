@@ -11,12 +11,14 @@ use std::time::Instant;
 pub(super) fn thread_json(id: &str, parent: &str, name: &Value) -> Value {
     json!({"id": id, "type": 11, "guild_id": GUILD.to_string(), "parent_id": parent,
            "name": name, "position": 0, "permission_overwrites": [], "nsfw": false,
-           "owner_id": BOT_ID.to_string(),
+           "owner_id": BOT_ID.to_string(), "flags": 0, "last_message_id": null,
+           "rate_limit_per_user": 0, "message_count": 0, "member_count": 1,
+           "total_message_sent": 0,
            "thread_metadata": {"archived": false, "auto_archive_duration": 10080,
-               "archive_timestamp": now_iso(), "locked": false}})
+               "archive_timestamp": now_iso(), "locked": false, "create_timestamp": now_iso()}})
 }
 
-fn message_json(id: u64, channel: &str, body: &Value) -> Value {
+pub(super) fn message_json(id: u64, channel: &str, body: &Value) -> Value {
     json!({
         "id": id.to_string(), "channel_id": channel, "author": user_json(BOT_ID, "Crystal Clans"),
         "content": body.get("content").cloned().unwrap_or(json!("")), "timestamp": now_iso(),
@@ -110,39 +112,140 @@ pub(super) async fn handle(
     } else {
         (serde_json::from_slice(&body).unwrap_or(Value::Null), vec![])
     };
-    let id = s.next_id.fetch_add(1, Ordering::SeqCst);
-    s.record(Recorded {
-        method: method.clone(),
-        path: path.clone(),
-        json: json.clone(),
-        files,
-        at,
-        reply_id: id,
-        shown_ephemeral: false,
-        message: None,
-    });
-    if s.refuse.load(Ordering::SeqCst) {
-        return Response::builder()
-            .status(401)
-            .header("content-type", "application/json")
-            .body(Full::new(Bytes::from(
-                r#"{"message": "401: Unauthorized", "code": 0}"#,
-            )))
-            .unwrap();
-    }
     let p: Vec<&str> = path.trim_start_matches("/api/v10/").split('/').collect();
-    let (status, out) = match (method.as_str(), p.as_slice()) {
+    let limit = s.buckets.take(&method, &p, at);
+    if let Some(wait) = limit.retry_after {
+        // Refused before Discord looks at it: not recorded as a request, only counted.
+        s.rate_limited.fetch_add(1, Ordering::SeqCst);
+        let out = json!({"message": "You are being rate limited.", "retry_after": wait,
+                         "global": false, "code": 0});
+        let mut headers = limit.headers;
+        headers.push(("retry-after", format!("{wait:.3}")));
+        headers.push(("x-ratelimit-scope", "user".into()));
+        return answer(429, &out, &headers);
+    }
+    let (status, out) = if s.refuse.load(Ordering::SeqCst) {
+        (401, json!({"message": "401: Unauthorized", "code": 0}))
+    } else {
+        let problems = validate::spec().check_request(&method, &path, &json);
+        if !problems.is_empty() {
+            s.violation(Violation {
+                by: "request",
+                method: method.clone(),
+                path: path.clone(),
+                body: json.clone(),
+                problems: problems.clone(),
+            });
+            (400, validate::form_error(&problems))
+        } else if let Some(refused) = s.interactions.check(&method, &p, &json, at) {
+            refused
+        } else {
+            route(s, &method, &p, &json)
+        }
+    };
+    if status == 200 || status == 201 {
+        let problems = validate::spec().check_answer(&method, &path, status, &out);
+        if !problems.is_empty() {
+            s.violation(Violation {
+                by: "answer",
+                method: method.clone(),
+                path: path.clone(),
+                body: out.clone(),
+                problems,
+            });
+        }
+    }
+    // The message the request made or changed, where it is, and (for an update) the
+    // visibility of the clicked message it changes.
+    let mut message_id = out["id"].as_str().and_then(|i| i.parse().ok());
+    let mut clicked = None;
+    let channel = match p.as_slice() {
+        ["channels", ch, "messages", ..] => Some(ch.to_string()),
+        ["interactions", _, token, "callback"] | ["webhooks", _, token, ..] => {
+            let sent = s.interactions.get(token);
+            if p[0] == "interactions" {
+                message_id = match json["type"].as_u64() {
+                    Some(6 | 7) => sent.as_ref().and_then(|i| i.message).map(|(id, shown)| {
+                        clicked = Some(shown);
+                        id
+                    }),
+                    Some(4 | 5) => Some(s.next_id.fetch_add(1, Ordering::SeqCst)),
+                    _ => None,
+                };
+            }
+            sent.map(|i| i.channel)
+        }
+        _ => None,
+    };
+    let reply_id = out["id"].as_str().and_then(|i| i.parse().ok()).unwrap_or(0);
+    s.record(
+        Recorded {
+            method,
+            path,
+            json,
+            files,
+            at,
+            reply_id,
+            status,
+            message_id,
+            channel,
+            shown_ephemeral: false,
+        },
+        clicked,
+    );
+    answer(status, &out, &limit.headers)
+}
+
+fn answer(status: u16, out: &Value, headers: &[(&'static str, String)]) -> Response<Full<Bytes>> {
+    let body = if status == 204 {
+        Bytes::new()
+    } else {
+        Bytes::from(out.to_string())
+    };
+    let mut r = Response::builder()
+        .status(status)
+        .header("content-type", "application/json");
+    for (k, v) in headers {
+        r = r.header(*k, v);
+    }
+    r.body(Full::new(body)).unwrap()
+}
+
+/// The answer of each route the bot uses, once the request passed Discord's checks.
+fn route(s: &Shared, method: &str, p: &[&str], json: &Value) -> (u16, Value) {
+    let id = s.next_id.fetch_add(1, Ordering::SeqCst);
+    let (status, out) = match (method, p) {
         ("GET", ["gateway"]) | ("GET", ["gateway", "bot"]) => (
             200,
             json!({"url": s.ws_url, "shards": 1, "session_start_limit":
                    {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}}),
         ),
         ("PUT", ["applications", _, "commands"]) => (200, json!([])),
-        ("GET", ["users", "@me"]) => (200, user_json(BOT_ID, "Crystal Clans")),
+        ("GET", ["users", "@me"]) => {
+            let mut me = user_json(BOT_ID, "Crystal Clans");
+            me["mfa_enabled"] = json!(false);
+            me["locale"] = json!("en-US");
+            me["verified"] = json!(true);
+            (200, me)
+        }
         ("POST", ["interactions", _, _, "callback"]) => (204, Value::Null),
-        ("POST", ["webhooks", _, _]) => (200, message_json(id, &CHANNEL.to_string(), &json)),
-        (_, ["webhooks", _, _, "messages", _]) => {
-            (200, message_json(id, &CHANNEL.to_string(), &json))
+        ("POST", ["webhooks", _, token]) => {
+            let channel = s.interactions.get(token).map(|i| i.channel);
+            let channel = channel.unwrap_or_else(|| CHANNEL.to_string());
+            (200, message_json(id, &channel, json))
+        }
+        (_, ["webhooks", _, token, "messages", m]) => {
+            let sent = s.interactions.get(token);
+            let channel = sent.as_ref().map(|i| i.channel.clone());
+            let channel = channel.unwrap_or_else(|| CHANNEL.to_string());
+            // `@original` is the callback's message: the clicked one after an update,
+            // else the one the callback made.
+            let original = s.original_message(token);
+            let id = match *m {
+                "@original" => original.unwrap_or(id),
+                m => m.parse().unwrap_or(id),
+            };
+            (200, message_json(id, &channel, json))
         }
         ("POST", ["users", "@me", "channels"]) => {
             let user: u64 = json["recipient_id"]
@@ -153,7 +256,7 @@ pub(super) async fn handle(
             s.dms.lock().unwrap().insert(id.to_string(), user);
             (
                 200,
-                json!({"id": id.to_string(), "type": 1, "last_message_id": null,
+                json!({"id": id.to_string(), "type": 1, "last_message_id": null, "flags": 0,
                        "recipients": [user_json(user, "someone")]}),
             )
         }
@@ -177,8 +280,8 @@ pub(super) async fn handle(
                 json!({"message": "Missing Permissions", "code": 50013}),
             )
         }
-        ("POST", ["channels", ch, "messages"]) => (200, message_json(id, ch, &json)),
-        ("PATCH", ["channels", ch, "messages", _]) => (200, message_json(id, ch, &json)),
+        ("POST", ["channels", ch, "messages"]) => (200, message_json(id, ch, json)),
+        ("PATCH", ["channels", ch, "messages", _]) => (200, message_json(id, ch, json)),
         // Discord cannot start a thread from a message inside a thread.
         ("POST", ["channels", ch, "messages", _, "threads"])
             if s.threads.lock().unwrap().contains_key(*ch) =>
@@ -191,7 +294,7 @@ pub(super) async fn handle(
         ("POST", ["channels", ch, "messages", _, "threads"]) => {
             let name = json["name"].as_str().unwrap_or_default().to_string();
             s.threads.lock().unwrap().insert(id.to_string(), name);
-            (200, thread_json(&id.to_string(), ch, &json["name"]))
+            (201, thread_json(&id.to_string(), ch, &json["name"]))
         }
         ("PATCH", ["channels", ch]) if s.threads.lock().unwrap().contains_key(*ch) => {
             let name = json["name"].as_str().unwrap_or_default().to_string();
@@ -209,14 +312,5 @@ pub(super) async fn handle(
         }
         _ => (404, json!({"message": "Unknown route", "code": 0})),
     };
-    let body = if status == 204 {
-        Bytes::new()
-    } else {
-        Bytes::from(out.to_string())
-    };
-    Response::builder()
-        .status(status)
-        .header("content-type", "application/json")
-        .body(Full::new(body))
-        .unwrap()
+    (status, out)
 }

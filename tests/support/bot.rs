@@ -9,6 +9,9 @@ use std::time::Duration;
 
 pub struct Bot {
     pub fake: Fake,
+    /// Fails the test, when the bot is dropped without [`Bot::stop`], if any request
+    /// broke Discord's API.
+    _check: Check,
     pub app: App,
     pub task: tokio::task::JoinHandle<()>,
     pub shards: Arc<poise::serenity_prelude::ShardManager>,
@@ -34,6 +37,7 @@ impl Bot {
         });
         fake.wait_ready().await;
         Bot {
+            _check: Check(fake.clone()),
             fake,
             app,
             task,
@@ -41,10 +45,29 @@ impl Bot {
         }
     }
 
-    /// Stops the bot process (its gateway connection and its tasks).
+    /// Stops the bot process (its gateway connection and its tasks); fails the test if
+    /// any request broke Discord's API (printing each and why).
     pub async fn stop(self) {
+        self.fake.assert_no_violations();
         self.shards.shutdown_all().await;
         self.task.abort();
         self.fake.disconnect();
+    }
+}
+
+/// Asserts at the end of a test that every request passed Discord's checks (unless the
+/// test is already failing).
+pub struct Check(pub Fake);
+
+impl Drop for Check {
+    fn drop(&mut self) {
+        if !std::thread::panicking() {
+            self.0.assert_no_violations();
+        } else {
+            // The test failed already: say whether a refused request was the cause.
+            for v in self.0.violations() {
+                eprintln!("{v}");
+            }
+        }
     }
 }

@@ -29,8 +29,14 @@ pub async fn start_bot(tag: &str) -> Bot {
     start_bot_with(app).await
 }
 
+/// The bot against a fake Discord whose rate limit windows are a thousandth of
+/// Discord's (the buckets, headers, 429s and serenity's ratelimiter all run, but 5 posts
+/// a channel per 5 ms): these tests click hundreds of times at machine speed, which no
+/// player can. `bench discord` and `tests/discord_abuse.rs` keep Discord's pace.
 pub async fn start_bot_clocked(app: App, tick: Duration, clock: Clock) -> Bot {
-    Bot::start(app, tick, clock).await
+    let bot = Bot::start(app, tick, clock).await;
+    bot.fake.speed_up_rate_limits(1000);
+    bot
 }
 
 pub async fn start_bot_with(app: App) -> Bot {
@@ -153,7 +159,7 @@ pub async fn panel_of(bot: &Bot, id: i64, u: u64) -> u64 {
     }
     let version = bot.app.store.info(id).await.unwrap().version;
     let p = panel(bot, id, version, u).await;
-    p.message.expect("a panel is an interaction message")
+    p.message_id.expect("a panel is an interaction message")
 }
 
 /// Clicks `custom_id` in the panel of `u` (see [`panel_of`]); returns the token.
