@@ -217,8 +217,9 @@ enum BenchTarget {
         at_once: usize,
     },
     /// The real bot through a fake Discord on loopback, many matches at once: p50/p99/max
-    /// from sending an interaction to the bot's acknowledgement, and to the board posted
-    /// after a turn-ending input, against the targets (100 ms and 300 ms at p99).
+    /// from sending an interaction to the bot's acknowledgement, and from a turn-ending
+    /// click to the board visible under Discord's rate limits, against the targets
+    /// (100 ms and 1 s at p99).
     Discord {
         /// Matches in progress at once (two users each).
         #[arg(long, default_value_t = 50)]
