@@ -533,23 +533,27 @@ async fn the_ai_plays_its_seat_after_the_answer_and_its_posts_are_paced() {
     assert!(turns > 0 && paced > 0, "{turns} {paced}");
 }
 
-/// An AI turn cut short (here: the process that ran the AI stopped before its turn; a
-/// submit failing on a database fault ends the same way) resumes when the player next
-/// opens a panel: the match never waits for an AI that nobody runs.
-#[tokio::test]
-async fn an_ai_turn_cut_short_resumes_when_a_player_opens_a_panel() {
+/// A match of Ana against the AI at `level`, played on Ana's side (by an app with no
+/// AI plugged in) until it waits for the AI, which nobody answers: the state a stop of
+/// the bot between the human's answer and the AI's turn leaves. Returns its id and
+/// that state.
+async fn stuck_on_the_ai(
+    store: &crystal_clans::store::Store,
+    level: u8,
+    clans: [u8; 2],
+    seed: u64,
+) -> (i64, crystal_clans::store::Loaded) {
     use crystal_clans::store::{NewMatch, Player};
-    let store = scratch("ai-resume").await;
-    let without_ai = App::new(store.clone()).with_seeds(12).without_images();
+    let without_ai = App::new(store.clone()).with_seeds(seed).without_images();
     let (m, _) = store
         .create_match(NewMatch {
             guild: Some(GUILD),
             channel: CHANNEL,
             thread: None,
-            seats: [Player::User(ANA), Player::Ai(0)],
+            seats: [Player::User(ANA), Player::Ai(level)],
             setup: crystal_clans::game::Setup {
-                clans: [2, 3],
-                seed: 12,
+                clans,
+                seed,
                 mulligan: false,
             },
             terms: Default::default(),
@@ -558,21 +562,30 @@ async fn an_ai_turn_cut_short_resumes_when_a_player_opens_a_panel() {
         .await
         .unwrap();
     let id = m.info.id;
-    // Play the human seat until the match waits for the AI, which nobody answers.
     for _ in 0..50 {
         let l = store.load(id).await.unwrap();
         if l.state.waiting().contains(&1) {
             break;
         }
-        let legal = l.state.legal(without_ai.rules(), 0);
-        without_ai.play(id, l.info.version, ANA, 0).await;
-        assert!(!legal.is_empty());
+        assert!(!l.state.legal(without_ai.rules(), 0).is_empty());
+        let out = without_ai.play(id, l.info.version, ANA, 0).await;
+        assert_eq!(out.ai, None, "no AI plugged in: nothing to run");
     }
     let stuck = store.load(id).await.unwrap();
     assert!(
         stuck.state.waiting().contains(&1),
         "the match never waited for the AI"
     );
+    (id, stuck)
+}
+
+/// An AI turn cut short (here: the process that ran the AI stopped before its turn; a
+/// submit failing on a database fault ends the same way) resumes when the player next
+/// opens a panel: the match never waits for an AI that nobody runs.
+#[tokio::test]
+async fn an_ai_turn_cut_short_resumes_when_a_player_opens_a_panel() {
+    let store = scratch("ai-resume").await;
+    let (id, stuck) = stuck_on_the_ai(&store, 0, [2, 3], 12).await;
     // After a restart with the AI plugged in, the player's next look lets it play.
     let restarted = App::new(store.clone())
         .with_seeds(12)
@@ -600,39 +613,8 @@ async fn an_ai_turn_cut_short_resumes_when_a_player_opens_a_panel() {
 /// before anyone clicks, and its posts go to the posting queue.
 #[tokio::test]
 async fn an_ai_turn_cut_short_by_a_stop_resumes_at_start_up() {
-    use crystal_clans::store::{NewMatch, Player};
     let store = scratch("ai-start").await;
-    let without_ai = App::new(store.clone()).with_seeds(13).without_images();
-    let (m, _) = store
-        .create_match(NewMatch {
-            guild: Some(GUILD),
-            channel: CHANNEL,
-            thread: None,
-            seats: [Player::User(ANA), Player::Ai(3)],
-            setup: crystal_clans::game::Setup {
-                clans: [1, 2],
-                seed: 13,
-                mulligan: false,
-            },
-            terms: Default::default(),
-            deadlines: Default::default(),
-        })
-        .await
-        .unwrap();
-    let id = m.info.id;
-    for _ in 0..50 {
-        let l = store.load(id).await.unwrap();
-        if l.state.waiting().contains(&1) {
-            break;
-        }
-        let out = without_ai.play(id, l.info.version, ANA, 0).await;
-        assert_eq!(out.ai, None, "no AI plugged in: nothing to run");
-    }
-    let stuck = store.load(id).await.unwrap();
-    assert!(
-        stuck.state.waiting().contains(&1),
-        "never waited for the AI"
-    );
+    let (id, stuck) = stuck_on_the_ai(&store, 3, [1, 2], 13).await;
     let restarted = App::new(store.clone())
         .with_bot(std::sync::Arc::new(crystal_clans::app::AiSeats))
         .without_images();
