@@ -1,6 +1,6 @@
 //! The match store, against SQLite (a temporary file per test) and, when
 //! `TEST_DATABASE_URL` names a PostgreSQL database, against PostgreSQL too (a fresh
-//! schema per test). Every test body below runs on both backends: see `both!` at the end.
+//! schema per test). Every test body below runs on both backends: see `both!` at the end (defined in `tests/support`).
 
 use crystal_clans::game::{Input, RULES_VERSION, Seat, Setup, State};
 use crystal_clans::store::{
@@ -12,6 +12,7 @@ use rand_pcg::Pcg32;
 use std::process::Command;
 use std::sync::Arc;
 
+#[macro_use]
 mod support;
 use support::*;
 
@@ -1058,33 +1059,6 @@ fn verify_command_reports_disagreements() {
 }
 
 // ---- every test on both backends ----------------------------------------------------
-
-macro_rules! both {
-    ($($name:ident),* $(,)?) => {
-        mod sqlite {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $name() {
-                    let db = super::TestDb::sqlite();
-                    super::$name(&db).await;
-                    db.cleanup().await;
-                }
-            )*
-        }
-        mod postgres {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $name() {
-                    let Some(db) = super::TestDb::postgres().await else {
-                        return;
-                    };
-                    super::$name(&db).await;
-                    db.cleanup().await;
-                }
-            )*
-        }
-    };
-}
 
 both!(
     migrations_from_empty,

@@ -6,6 +6,7 @@ use crystal_clans::ratings::{self, Rating};
 use crystal_clans::store::{Backend, NewMatch, Player, Reason, Scope, Status, Store, Submitted};
 use std::sync::Arc;
 
+#[macro_use]
 mod support;
 use support::*;
 
@@ -311,33 +312,6 @@ async fn regression_a_match_in_server_0_was_rated_twice_and_refused(db: &TestDb)
     let (_, games, _) = rating(&store, Scope::Global, 7).await.unwrap();
     assert_eq!(games, 2);
     store.close().await;
-}
-
-macro_rules! both {
-    ($($name:ident),* $(,)?) => {
-        mod sqlite {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $name() {
-                    let db = super::TestDb::sqlite();
-                    super::$name(&db).await;
-                    db.cleanup().await;
-                }
-            )*
-        }
-        mod postgres {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $name() {
-                    let Some(db) = super::TestDb::postgres().await else {
-                        return;
-                    };
-                    super::$name(&db).await;
-                    db.cleanup().await;
-                }
-            )*
-        }
-    };
 }
 
 both!(

@@ -11,6 +11,37 @@ use rand_pcg::Pcg32;
 use std::io::Write;
 use std::sync::atomic::{AtomicU32, Ordering};
 
+/// Each named `async fn NAME(db: &TestDb)` of the calling file as two tests, one on a
+/// scratch SQLite store and one on PostgreSQL (which returns early, passing, when
+/// `TEST_DATABASE_URL` is unset): `mod sqlite { NAME }` and `mod postgres { NAME }`.
+#[allow(unused_macros)] // only the store binaries use it
+macro_rules! both {
+    ($($name:ident),* $(,)?) => {
+        mod sqlite {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() {
+                    let db = super::TestDb::sqlite();
+                    super::$name(&db).await;
+                    db.cleanup().await;
+                }
+            )*
+        }
+        mod postgres {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() {
+                    let Some(db) = super::TestDb::postgres().await else {
+                        return;
+                    };
+                    super::$name(&db).await;
+                    db.cleanup().await;
+                }
+            )*
+        }
+    };
+}
+
 pub mod bot;
 pub mod people;
 
