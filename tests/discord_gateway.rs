@@ -6,15 +6,12 @@
 use crystal_clans::app::App;
 use crystal_clans::discord::Clock;
 use crystal_clans::fake_discord::{Fake, Recorded, lively_pick};
-use serde_json::json;
 use std::time::{Duration, Instant};
 
 mod support;
 use support::bot::Bot;
+use support::people::{ANA, BEN, challenge_button};
 use support::scratch_store as scratch;
-
-const ANA: u64 = 731_000_000_000_000_011;
-const BEN: u64 = 731_000_000_000_000_012;
 
 async fn callback(fake: &Fake, token: &str) -> Recorded {
     fake.try_ack(token, Duration::from_secs(20))
@@ -42,19 +39,7 @@ async fn a_dropped_connection_and_a_reconnect_request_lose_no_click() {
     fake.request_heartbeat();
     until("a requested heartbeat", || fake.gateway_counts().0 > beats).await;
 
-    let t = fake.command(
-        ANA,
-        "Ana",
-        "challenge",
-        json!([{"name": "opponent", "type": 6, "value": BEN.to_string()}]),
-        false,
-    );
-    let accept = callback(fake, &t)
-        .await
-        .custom_ids()
-        .into_iter()
-        .find(|i| i.contains(":acc:"))
-        .expect("an Accept button");
+    let accept = challenge_button(fake, ANA, BEN).await;
     let t = fake.click(BEN, "Ben", &accept, &[]);
     callback(fake, &t).await;
     let id = loop {

@@ -13,12 +13,8 @@ use std::time::Duration;
 
 mod support;
 use support::bot::Bot;
-use support::people::{ack, followup};
+use support::people::{ANA, BEN, EVE, ack, challenge_button, followup};
 use support::scratch_store as scratch;
-
-const ANA: u64 = 730_000_000_000_000_001;
-const BEN: u64 = 730_000_000_000_000_002;
-const EVE: u64 = 730_000_000_000_000_003;
 
 async fn start_bot(app: App) -> Bot {
     Bot::start(app, Duration::from_secs(3600), Clock::default()).await
@@ -54,19 +50,7 @@ async fn a_finished_match_moves_both_ratings_and_the_leaderboard_and_profile_sho
         .without_images();
     let bot = start_bot(app).await;
     let fake = &bot.fake;
-    let t = fake.command(
-        ANA,
-        "Ana",
-        "challenge",
-        json!([{"name": "opponent", "type": 6, "value": BEN.to_string()}]),
-        false,
-    );
-    let accept = ack(fake, &t)
-        .await
-        .custom_ids()
-        .into_iter()
-        .find(|i| i.contains(":acc:"))
-        .expect("an Accept button");
+    let accept = challenge_button(fake, ANA, BEN).await;
     let t = fake.click(BEN, "Ben", &accept, &[]);
     ack(fake, &t).await;
     followup(fake, &t).await;

@@ -1,6 +1,6 @@
 //! People playing through the real bot against the fake Discord: the users, their
 //! clicks on the board and in their panels, and the answers they get (shared by
-//! `tests/discord_e2e.rs` and `tests/discord_panels.rs`).
+//! the end-to-end test binaries).
 
 use super::bot::Bot;
 use super::scratch_store as scratch;
@@ -83,6 +83,24 @@ pub async fn ack(fake: &Fake, token: &str) -> Recorded {
         5,
     )
     .await
+}
+
+/// `from` challenges `to` with `/clans challenge` (default terms); returns the
+/// challenge's Accept button.
+pub async fn challenge_button(fake: &Fake, from: u64, to: u64) -> String {
+    let t = fake.command(
+        from,
+        name(from),
+        "challenge",
+        json!([{"name": "opponent", "type": 6, "value": to.to_string()}]),
+        false,
+    );
+    ack(fake, &t)
+        .await
+        .custom_ids()
+        .into_iter()
+        .find(|i| i.contains(":acc:"))
+        .expect("an Accept button")
 }
 
 /// Challenge, accept: returns the match id.
