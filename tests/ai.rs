@@ -366,7 +366,8 @@ fn tournament_pairings_leave_out_mirrors_or_focus_on_one_clan() {
 
 #[test]
 fn tournament_cli_plays_a_pack_file_and_refuses_bad_arguments() {
-    let dir = std::env::temp_dir().join(format!("cc-tournament-{}", std::process::id()));
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("cc-tournament-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let args = |pack: Option<std::path::PathBuf>, focus: Option<&str>| tournament::Args {
         bots: "random,random".into(),

@@ -19,11 +19,7 @@ use support::people::*;
 use support::scratch_store as scratch;
 
 fn db_url(tag: &str) -> String {
-    let path = std::env::temp_dir().join(format!(
-        "crystal-clans-e2e-{tag}-{}-{}.db",
-        std::process::id(),
-        now_ms()
-    ));
+    let path = support::scratch_path(&format!("crystal-clans-e2e-{tag}"), ".db");
     format!("sqlite://{}", path.display())
 }
 

@@ -8,7 +8,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 mod support;
-use support::{TestDb, unique};
+use support::TestDb;
 
 const ANA: u64 = 730_000_000_000_000_001;
 const BEN: u64 = 730_000_000_000_000_002;
@@ -16,7 +16,7 @@ const BEN: u64 = 730_000_000_000_000_002;
 fn bin() -> Command {
     let mut c = Command::new(env!("CARGO_BIN_EXE_crystal-clans"));
     // No developer's .env, and none of the operator's settings but those given here.
-    c.current_dir(std::env::temp_dir());
+    c.current_dir(support::scratch_dir());
     for var in [
         "DATABASE_URL",
         "SHARD_COUNT",
@@ -32,7 +32,7 @@ fn bin() -> Command {
 }
 
 fn sqlite_url(tag: &str) -> (String, std::path::PathBuf) {
-    let path = std::env::temp_dir().join(format!("{}.db", unique(tag)));
+    let path = support::scratch_path(tag, ".db");
     (format!("sqlite://{}", path.display()), path)
 }
 

@@ -614,7 +614,7 @@ async fn store_queries_on_postgres() {
 /// verifies again, and leaves it aside while it is still damaged.
 #[test]
 fn verify_rearm_puts_a_repaired_match_back() {
-    let path = std::env::temp_dir().join(format!("{}.db", unique("clans-sched-rearm")));
+    let path = support::scratch_path("clans-sched-rearm", ".db");
     let url = format!("sqlite://{}", path.display());
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)

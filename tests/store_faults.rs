@@ -235,7 +235,7 @@ struct SmallFs {
 
 impl SmallFs {
     fn mount(size: &str) -> Result<SmallFs, String> {
-        let dir = std::env::temp_dir().join(unique("crystal-clans-fs"));
+        let dir = support::scratch_path("crystal-clans-fs", "");
         std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
         let out = std::process::Command::new("mount")
             .args(["-t", "tmpfs", "-o", &format!("size={size}"), "tmpfs"])
@@ -382,6 +382,16 @@ fn immutable(db: &std::path::Path, on: bool) -> Result<(), String> {
     Ok(())
 }
 
+/// Clears the immutable attribute on drop, so that a failing test leaves no file behind
+/// that nobody can delete.
+struct ClearsImmutable(std::path::PathBuf);
+
+impl Drop for ClearsImmutable {
+    fn drop(&mut self) {
+        let _ = immutable(&self.0, false);
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sqlite_database_made_read_only() {
     let what = "sqlite database made read-only";
@@ -390,11 +400,19 @@ async fn sqlite_database_made_read_only() {
     // Can this file system do it at all? (ext4 can; tmpfs and overlays may not.)
     let files = ["", "-wal", "-shm"].map(|s| format!("{}{s}", path.display()));
     files.iter().for_each(|f| std::fs::write(f, b"").unwrap());
-    let can = immutable(&path, true).and_then(|_| immutable(&path, false));
-    files.iter().for_each(|f| std::fs::remove_file(f).unwrap());
+    // Cleared whatever setting did: a probe that failed half-way must not leave an
+    // immutable file behind, which nobody could delete (regression: one was left).
+    let set = immutable(&path, true);
+    let cleared = immutable(&path, false);
+    let can = set.and(cleared);
+    files.iter().for_each(|f| {
+        let _ = std::fs::remove_file(f);
+    });
     if let Err(why) = can {
         return cannot(what, &why);
     }
+    // Dropped before `db` (which deletes the files), also when the test panics.
+    let _writable_again = ClearsImmutable(path.clone());
     let (p1, p2) = (path.clone(), path.clone());
     let t = through_fault(
         &db.url,
@@ -747,7 +765,7 @@ async fn postgres_acknowledged_inputs_survive_sigkill() {
 /// saying "pool timed out".
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn opening_errors_name_their_cause() {
-    let dir = std::env::temp_dir().join(unique("crystal-clans-open"));
+    let dir = support::scratch_path("crystal-clans-open", "");
     std::fs::create_dir_all(&dir).unwrap();
     let not_db = dir.join("notes.db");
     std::fs::write(
@@ -809,7 +827,7 @@ async fn diagnose_names_the_cause_of_a_pool_timeout() {
 /// `verify` on a path where there is no database says so and creates nothing.
 #[test]
 fn verify_on_a_missing_database_creates_nothing() {
-    let dir = std::env::temp_dir().join(unique("crystal-clans-verify"));
+    let dir = support::scratch_path("crystal-clans-verify", "");
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("typo.db");
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_crystal-clans"))

@@ -175,6 +175,12 @@ impl Probe {
         let cause = match tokio::time::timeout(self.timeout, attempt).await {
             Ok(Ok(())) => return Ok(()),
             Ok(Err(e)) => error::describe(&e),
+            // What makes each kind wait that long differs: say the one that fits.
+            Err(_) if self.url.starts_with("sqlite:") => format!(
+                "the database did not answer within {} ms (another process holding its \
+                 lock, or a very slow disk)",
+                self.timeout.as_millis()
+            ),
             Err(_) => format!(
                 "the database did not answer within {} ms (a firewall dropping packets, or \
                  a wrong host or port)",

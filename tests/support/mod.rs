@@ -9,6 +9,8 @@ use crystal_clans::store::{Backend, Deadlines, NewMatch, Player, Store, StoreOpt
 use rand::SeedableRng;
 use rand_pcg::Pcg32;
 use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU32, Ordering};
 
 /// Each named `async fn NAME(db: &TestDb)` of the calling file as two tests, one on a
@@ -45,10 +47,41 @@ macro_rules! both {
 pub mod bot;
 pub mod people;
 
-/// A scratch SQLite store in the temporary folder (commits synced as a crash would
-/// keep them, not as a power cut would: tests need no more).
+/// Where this test process keeps its scratch files (SQLite databases, folders): a
+/// folder of its own in cargo's `target/tmp`, not the system's temporary folder, which
+/// a machine that runs the suite all day would fill. The folders of earlier runs whose
+/// process is gone are removed on first use, so a run leaves behind only its own files
+/// (which the author of a failing test may want to read).
+pub fn scratch_dir() -> &'static Path {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join("scratch");
+        // Without /proc nothing tells a finished run from a running one: keep them all.
+        if Path::new("/proc/self").exists()
+            && let Ok(entries) = std::fs::read_dir(&root)
+        {
+            for e in entries.flatten() {
+                let pid = e.file_name().to_str().and_then(|n| n.parse::<u32>().ok());
+                if pid.is_some_and(|p| !Path::new(&format!("/proc/{p}")).exists()) {
+                    let _ = std::fs::remove_dir_all(e.path());
+                }
+            }
+        }
+        let dir = root.join(std::process::id().to_string());
+        std::fs::create_dir_all(&dir).expect("the scratch folder can be made");
+        dir
+    })
+}
+
+/// A fresh path in [`scratch_dir`]: `PREFIX_pid_n_nanos` then `suffix`.
+pub fn scratch_path(prefix: &str, suffix: &str) -> PathBuf {
+    scratch_dir().join(format!("{}{suffix}", unique(prefix)))
+}
+
+/// A scratch SQLite store in [`scratch_dir`] (commits synced as a crash would keep
+/// them, not as a power cut would: tests need no more).
 pub async fn scratch_store(tag: &str) -> Store {
-    let path = std::env::temp_dir().join(format!("{}.db", unique(&format!("crystal-clans-{tag}"))));
+    let path = scratch_path(&format!("crystal-clans-{tag}"), ".db");
     let mut o = StoreOptions::new(format!("sqlite://{}", path.display()));
     o.durability = crystal_clans::store::Durability::Normal;
     Store::open_with(o).await.expect("store opens")
@@ -80,7 +113,7 @@ pub struct TestDb {
 
 impl TestDb {
     pub fn sqlite() -> TestDb {
-        let path = std::env::temp_dir().join(format!("{}.db", unique("crystal-clans-test")));
+        let path = scratch_path("crystal-clans-test", ".db");
         TestDb {
             url: format!("sqlite://{}", path.display()),
             backend: Backend::Sqlite,
