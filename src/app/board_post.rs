@@ -140,7 +140,9 @@ impl App {
             kinds: &loaded.state.kinds,
             names: [&names[0], &names[1]],
         };
-        events.iter().map(|e| n.describe(&e.redact(None))).collect()
+        turn_log::narrated(events)
+            .map(|e| n.describe(&e.redact(None)))
+            .collect()
     }
 
     /// The public board post: the PNG, an embed (whose move, initiative, crystals,
