@@ -266,6 +266,7 @@ pub fn report(m: &Measured, opts: &Options, load_start: &str, load_end: &str) ->
         "board": board,
         "reply": summary(&m.reply_ms),
         "setup_ack": summary(&m.setup_ack_ms),
+        "board_by_phase": by_phase(&m.board_log, opts.matches),
         "breakdown": {
             "ack_to_board": summary(&m.ack_to_board_ms),
             "ack_to_reply_without_board": summary(&m.ack_to_reply_plain_ms),
@@ -279,6 +280,28 @@ pub fn report(m: &Measured, opts: &Options, load_start: &str, load_end: &str) ->
         "loadavg_end": load_end,
         "cores": std::thread::available_parallelism().map(|n| n.get()).unwrap_or(0),
         "summary": line,
+    })
+}
+
+/// The boards split at the moment every match has posted its first one: the opening
+/// burst (every match was created in the same instant, so their first boards are drawn
+/// at once, which no server sees) and the steady play after it. The verdict stays on
+/// all boards; this says where the slow ones are.
+/// Only the `initial` matches count for the split (the lowest ids: a match that ends
+/// is followed by a new one, whose first board is steady play).
+fn by_phase(log: &[Sample], initial: usize) -> Value {
+    let mut first: std::collections::BTreeMap<i64, f64> = std::collections::BTreeMap::new();
+    for s in log {
+        let t = first.entry(s.match_id).or_insert(s.at_s);
+        *t = t.min(s.at_s);
+    }
+    let split = first.values().take(initial).copied().fold(0.0, f64::max);
+    let (opening, steady): (Vec<&Sample>, Vec<&Sample>) = log.iter().partition(|s| s.at_s <= split);
+    let ms = |v: &[&Sample]| v.iter().map(|s| s.ms).collect::<Vec<_>>();
+    json!({
+        "split_at_s": (split * 1000.0).round() / 1000.0,
+        "opening": summary(&ms(&opening)),
+        "steady": summary(&ms(&steady)),
     })
 }
 
