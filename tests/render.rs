@@ -405,8 +405,11 @@ fn the_battle_image_reads_in_discords_inline_box() {
 }
 
 /// A hand of five in one row (1284x536) was the largest in the 550x350 box but 0.30 of
-/// its size on a phone; every hand size now takes the columns that are largest in both,
-/// and no hand from one to eight cards is shown below 0.37 in either.
+/// its size on a phone; every hand size now takes the columns that are largest in both.
+/// No hand from one to eight cards was shown below 0.37 in either until the lines under
+/// the cards that say what each ability and effect does (issue 16): they cost the hands
+/// of five to eight about a fifth of that (0.30 in both for eight), and no hand of one
+/// to four goes below 0.37.
 #[test]
 fn a_hand_of_five_reads_on_a_phone_too() {
     let rules = Rules::base();
@@ -423,8 +426,9 @@ fn a_hand_of_five_reads_on_a_phone_too() {
         let (w, h) = (image.width as f32, image.height as f32);
         let desktop = (550.0 / w).min(350.0 / h);
         let phone = 390.0 / w;
+        let floor = if n <= 4 { 0.37 } else { 0.29 };
         assert!(
-            desktop.min(phone) >= 0.37,
+            desktop.min(phone) >= floor,
             "a hand of {n} is {w}x{h}: {desktop:.2} in the box, {phone:.2} on a phone"
         );
     }
