@@ -209,9 +209,7 @@ fn closest<'a>(topics: &'a [Topic], want: &str, n: usize) -> Vec<&'a Topic> {
         .enumerate()
         .map(|(i, t)| {
             let k = key(&t.name);
-            let rank = if want.is_empty() {
-                0
-            } else if k.starts_with(want) {
+            let rank = if k.starts_with(want) {
                 0
             } else if k.contains(want) {
                 1

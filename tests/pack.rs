@@ -419,7 +419,7 @@ fn the_cards_command_filters_by_clan_and_refuses_unknown_clans() {
 /// anyone listing it here. A variant's numbers are 1; a variant holding another enum
 /// (`destroy = "top"`) takes each of that enum's values.
 fn variants<T: serde::de::DeserializeOwned>() -> Vec<T> {
-    use serde_json::{Value, from_value, json};
+    use serde_json::{from_value, json};
     // "unknown variant `?`, expected one of `a`, `b`" (or "expected `a` or `b`").
     fn names_in(err: &str) -> Vec<String> {
         err.split('`')
