@@ -469,7 +469,8 @@ pub async fn help(ctx: Context<'_>) -> Result<(), Error> {
         • `/clans hand` your hand (privately), `/clans board` reposts the board, \
         `/clans matches` your matches, `/clans resign` gives up, `/clans history` recent \
         results here, `/clans leaderboard` this server's best, `/clans profile` a player's \
-        rating and record, `/clans card` looks up a card, `/clans rules` the rules in short, \
+        rating and record, `/clans card` looks up a card, `/clans rules` the rules in short or \
+        what an ability does (`/clans rules Flight`), \
         `/clans dm true` private panels by direct message.\n\
         • Admins (Manage Server): `/clans config` sets reminders, the turn timeout, threads \
         and the channel for matches.";

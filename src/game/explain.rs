@@ -105,7 +105,7 @@ impl Signature {
                 "While this unit is on top of its squad, the squad may hold up to {} units instead of 3; once it is not on top, discard down to 3.",
                 horde_limit.unwrap_or(super::state::SQUAD_LIMIT as u8)
             ),
-            Signature::Build => "You may summon structures into the zone of your squad whose top unit has Build instead of into your home zone.".into(),
+            Signature::Build => "You may summon structures into the zone of a squad of yours whose top unit has Build instead of into your home zone.".into(),
         }
     }
 }
