@@ -285,6 +285,11 @@ mod tests {
         // Written any way a player might.
         let raise = answer(&rules, Some("raise the dead")).unwrap();
         assert_eq!(answer(&rules, Some("Raise-The-Dead")).unwrap(), raise);
+        // Each answer fits one Discord message.
+        for t in all(&rules) {
+            assert!(t.text.chars().count() <= 2000, "{}", t.name);
+        }
+        assert!(answer(&rules, None).unwrap().chars().count() <= 2000);
         // The general topics keep their text.
         assert!(
             answer(&rules, Some("goal"))

@@ -7,7 +7,8 @@ use super::board::{bold, regular};
 use super::canvas::{Align, Canvas, Face, measure, wrap};
 use super::cards::{Stat, stat_icon};
 use super::words::{self, Explanation};
-use crate::game::pack::{CardDef, CardProvenance, Provenance};
+use crate::game::Rules;
+use crate::game::pack::{CardDef, Provenance};
 
 /// The gap above the first line, and the lines' heights at scale 1.
 const TOP: f32 = 24.0;
@@ -62,8 +63,11 @@ fn head(e: &Explanation) -> String {
     format!("{}{mark}:", e.name)
 }
 
-/// Whether the face of `card` shows a provisional mark.
-pub(super) fn provisional_on_face(p: &CardProvenance) -> bool {
+/// Whether the face of `card` shows a provisional mark (`face` in `cards.rs`: the
+/// ability's mark only follows a signature or an ability).
+fn provisional_on_face(rules: &Rules, card: &CardDef) -> bool {
+    let p = &card.provenance;
+    let shows_ability = !words::abilities(rules, card).is_empty();
     [
         p.name,
         p.rank,
@@ -72,12 +76,22 @@ pub(super) fn provisional_on_face(p: &CardProvenance) -> bool {
         p.attack,
         p.defense,
         p.activation,
-        p.ability,
         p.style,
         p.left,
         p.right,
     ]
     .contains(&Provenance::Provisional)
+        || (shows_ability && p.ability == Provenance::Provisional)
+}
+
+/// Whether the face of `card` shows the not-in-play mark.
+fn not_in_play_on_face(rules: &Rules, card: &CardDef) -> bool {
+    words::abilities(rules, card).iter().any(|(_, ok)| !ok)
+        || card
+            .left
+            .iter()
+            .chain(&card.right)
+            .any(|e| !e.implemented())
 }
 
 impl Under {
@@ -106,9 +120,9 @@ impl Under {
                     (e, lines)
                 })
                 .collect();
-        let not_in_play = items.iter().any(|(e, _)| !e.in_play);
+        let not_in_play = cards.iter().any(|c| not_in_play_on_face(t.rules, c));
         let provisional =
-            extra_provisional || cards.iter().any(|c| provisional_on_face(&c.provenance));
+            extra_provisional || cards.iter().any(|c| provisional_on_face(t.rules, c));
         let icon_rows = if cards.is_empty() {
             0
         } else {
