@@ -2,8 +2,9 @@
 //! Markdown (the source of `docs/cards.md`) or JSON. The data here is also what any
 //! place showing a card uses to tell printed values from provisional ones.
 
-use crate::game::Pack;
-use crate::game::pack::{CardDef, Provenance, Rank};
+use crate::game::pack::{Ability, CardDef, Provenance, Rank};
+use crate::game::{Pack, Rules};
+use crate::render::words;
 use serde::Serialize;
 
 /// A value with where it comes from.
@@ -172,6 +173,55 @@ pub fn catalog(pack: &Pack, clan: Option<&str>) -> Result<Catalog, String> {
     })
 }
 
+/// The answer to `/clans card`: the card's values with their marks, what is on it, and
+/// one line per signature, ability and battle effect saying what it does.
+pub fn lookup(rules: &Rules, def: &CardDef) -> String {
+    let e = card_entry(&rules.pack, def);
+    let mut out = format!(
+        "**{}{}** ({}) — summon {}{}, attack {}{}, defense {}{}, activation {}{}, {}{}",
+        e.name.value,
+        mark(e.name.provenance),
+        e.clan,
+        e.summon.value,
+        mark(e.summon.provenance),
+        e.attack.value,
+        mark(e.attack.provenance),
+        e.defense.value,
+        mark(e.defense.provenance),
+        e.activation.value,
+        mark(e.activation.provenance),
+        e.style.value,
+        mark(e.style.provenance),
+    );
+    let mut on_card = Vec::new();
+    if let Some(sig) = &e.signature.value {
+        on_card.push(format!("{sig}{}", mark(e.signature.provenance)));
+    }
+    if def.ability != Ability::None {
+        on_card.push(format!(
+            "{}{}",
+            words::ability(rules, def.ability),
+            mark(e.ability.provenance)
+        ));
+    }
+    for (side, atoms, p) in [
+        ("left", &def.left, e.left.provenance),
+        ("right", &def.right, e.right.provenance),
+    ] {
+        on_card.push(format!(
+            "{side}: {}{}",
+            words::effects(rules, atoms).join(", "),
+            mark(p)
+        ));
+    }
+    out.push('\n');
+    out.push_str(&on_card.join(" · "));
+    for x in words::explanations(rules, [def]) {
+        out.push_str(&format!("\n**{}**: {}", x.name, x.text));
+    }
+    out
+}
+
 /// The marker after a value: none when seen, ° when inferred, † when provisional.
 pub fn mark(p: Provenance) -> &'static str {
     match p {
@@ -336,6 +386,29 @@ pub fn markdown(cat: &Catalog) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 16: the lookup named "Flight" without saying what it does.
+    #[test]
+    fn the_lookup_says_what_each_ability_and_battle_effect_does() {
+        let rules = Rules::base();
+        let card = |name: &str| rules.pack.cards.iter().find(|c| c.name == name).unwrap();
+        let bumble = card("Queen Bumble");
+        let text = lookup(&rules, bumble);
+        let flight = Ability::Flight.describe(&rules.pack);
+        assert!(text.contains(&format!("**Flight**: {flight}")), "{text}");
+        for e in bumble.left.iter().chain(&bumble.right) {
+            assert!(text.contains(&e.describe(&rules.pack)), "{e:?}: {text}");
+        }
+        // A signature is explained too, and a provisional value keeps its mark.
+        let crocodile = card("Murkmaw the Crocodile");
+        let text = lookup(&rules, crocodile);
+        let clan = &rules.pack.clans[crocodile.clan as usize];
+        assert!(
+            text.contains(&clan.signature.describe(clan.horde_limit)),
+            "{text}"
+        );
+        assert!(text.contains("summon 5†"), "{text}");
+    }
 
     /// `cards --clan water` said "1 clans" and claimed to be `cards --format md`.
     #[test]

@@ -17,4 +17,5 @@ pub mod render;
 pub mod scenario;
 pub mod selfplay;
 pub mod store;
+pub mod topics;
 pub mod transcript;

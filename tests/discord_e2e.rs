@@ -310,6 +310,49 @@ async fn declined_challenge_and_config_refused() {
     bot.task.abort();
 }
 
+/// Issue 16: `/clans rules flight` through Discord says what Flight does and which cards
+/// fly, to the one who asked; a misspelt topic is answered with close ones.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rules_flight_explains_the_ability_privately() {
+    let url = db_url("rules");
+    let bot = start_bot_with(App::new(open(&url).await).with_seeds(1)).await;
+    let fake = &bot.fake;
+    let rules = bot.app.rules().clone();
+    let ask = |topic: &str| {
+        fake.command(
+            EVE,
+            "Eve",
+            "rules",
+            json!([{"name": "topic", "type": 3, "value": topic}]),
+            false,
+        )
+    };
+    let t = ask("flight");
+    let r = ack(fake, &t).await;
+    assert!(r.ephemeral());
+    let content = r.json["data"]["content"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    let flight = crystal_clans::game::pack::Ability::Flight.describe(&rules.pack);
+    assert!(content.starts_with("**Flight**"), "{content}");
+    assert!(content.contains(&flight), "{content}");
+    assert!(content.contains("Queen Bumble"), "{content}");
+    let t = ask("fligth");
+    let r = ack(fake, &t).await;
+    assert!(r.ephemeral());
+    assert!(
+        r.text().contains("no rules topic") && r.text().contains("`Flight`"),
+        "{}",
+        r.text()
+    );
+    bot.stop().await;
+    let path = url.trim_start_matches("sqlite://");
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{path}{suffix}"));
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn double_click_a_restart_mid_battle_and_a_complete_match() {
     let url = db_url("restart");

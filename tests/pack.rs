@@ -413,3 +413,122 @@ fn the_cards_command_filters_by_clan_and_refuses_unknown_clans() {
     let err = crystal_clans::cards::catalog(&pack, Some("fire")).unwrap_err();
     assert!(err.contains("fire") && err.contains("flower"), "{err}");
 }
+
+/// Every value of one of the pack's vocabulary enums, found through serde itself (an
+/// unknown variant's error lists them all), so a variant added later is covered without
+/// anyone listing it here. A variant's numbers are 1; a variant holding another enum
+/// (`destroy = "top"`) takes each of that enum's values.
+fn variants<T: serde::de::DeserializeOwned>() -> Vec<T> {
+    use serde_json::{from_value, json};
+    // "unknown variant `?`, expected one of `a`, `b`" (or "expected `a` or `b`").
+    fn names_in(err: &str) -> Vec<String> {
+        err.split('`')
+            .skip(3)
+            .step_by(2)
+            .map(String::from)
+            .collect()
+    }
+    let names = match from_value::<T>(json!("\u{1}")) {
+        Ok(_) => panic!("an unknown variant was accepted"),
+        Err(e) => names_in(&e.to_string()),
+    };
+    assert!(!names.is_empty(), "serde listed no variants");
+    let mut out = Vec::new();
+    for name in names {
+        if let Ok(v) = from_value::<T>(json!(name)) {
+            out.push(v);
+        } else if let Ok(v) = from_value::<T>(json!({ name.clone(): 1 })) {
+            out.push(v);
+        } else if let Ok(v) = from_value::<T>(json!({ name.clone(): [1, 1] })) {
+            out.push(v);
+        } else {
+            let inner = match from_value::<T>(json!({ name.clone(): "\u{1}" })) {
+                Ok(_) => panic!("{name}: an unknown inner variant was accepted"),
+                Err(e) => names_in(&e.to_string()),
+            };
+            assert!(!inner.is_empty(), "{name}: no value found for it");
+            for i in inner {
+                out.push(from_value::<T>(json!({ name.clone(): i })).expect("a listed value"));
+            }
+        }
+    }
+    out
+}
+
+/// Issue 16: a card lookup named an ability ("Flight", "Clone") without saying what it
+/// does. Every ability, signature, crystal effect and battle effect, of the vocabulary
+/// and of the pack, has its own explanation; the compiler already refuses a variant
+/// without one (the matches have no catch-all), this refuses an empty, placeholder or
+/// copied one.
+#[test]
+fn every_ability_signature_crystal_and_battle_effect_has_an_explanation() {
+    use crystal_clans::game::pack::{Ability, CrystalEffect, Effect, Signature};
+    use std::collections::HashMap;
+    let pack = Pack::base();
+    fn check<T: std::fmt::Debug>(what: &str, all: &[(T, String)]) {
+        assert!(!all.is_empty(), "no {what} found");
+        let mut seen: HashMap<&str, &T> = HashMap::new();
+        for (v, text) in all {
+            assert!(
+                text.len() > 8 && !text.contains('?'),
+                "{what} {v:?} has no real explanation: {text:?}"
+            );
+            if let Some(other) = seen.insert(text, v) {
+                panic!("{what} {v:?} and {other:?} share the explanation {text:?}");
+            }
+        }
+    }
+    let abilities: Vec<Ability> = variants();
+    assert!(abilities.contains(&Ability::Flight));
+    check(
+        "ability",
+        &abilities
+            .iter()
+            .map(|&a| (a, a.describe(&pack)))
+            .collect::<Vec<_>>(),
+    );
+    let signatures: Vec<Signature> = variants();
+    check(
+        "signature",
+        &signatures
+            .iter()
+            .map(|&s| (s, s.describe(Some(5))))
+            .collect::<Vec<_>>(),
+    );
+    let crystals: Vec<CrystalEffect> = variants();
+    check(
+        "crystal effect",
+        &crystals
+            .iter()
+            .map(|&c| (c, c.describe()))
+            .collect::<Vec<_>>(),
+    );
+    let effects: Vec<Effect> = variants();
+    assert!(
+        effects.len() > 16,
+        "Destroy and Ignore take each of their values"
+    );
+    check(
+        "battle effect",
+        &effects
+            .iter()
+            .map(|&e| (e, e.describe(&pack)))
+            .collect::<Vec<_>>(),
+    );
+    // And what the pack actually uses, with its own cards and types filled in.
+    for c in &pack.cards {
+        let mut texts = vec![c.ability.describe(&pack)];
+        texts.extend(c.left.iter().chain(&c.right).map(|e| e.describe(&pack)));
+        for t in texts {
+            assert!(t.len() > 8 && !t.contains('?'), "{}: {t:?}", c.id);
+        }
+    }
+    for c in &pack.clans {
+        let t = c.signature.describe(c.horde_limit);
+        assert!(t.len() > 8, "{}: {t:?}", c.id);
+    }
+    for c in &pack.crystals {
+        let t = c.effect.describe();
+        assert!(t.len() > 8, "{}: {t:?}", c.id);
+    }
+}

@@ -409,28 +409,7 @@ pub async fn card(
     };
     // Only now defer, publicly: nothing below can fail, and the card is for everyone.
     ctx.defer().await?;
-    let def = &rules.pack.cards[kind];
-    let e = crate::cards::card_entry(&rules.pack, def);
-    let m = crate::cards::mark;
-    let text = format!(
-        "**{}{}** ({}) — summon {}{}, attack {}{}, defense {}{}, activation {}{}, {}{}\n{}: {}{}",
-        e.name.value,
-        m(e.name.provenance),
-        e.clan,
-        e.summon.value,
-        m(e.summon.provenance),
-        e.attack.value,
-        m(e.attack.provenance),
-        e.defense.value,
-        m(e.defense.provenance),
-        e.activation.value,
-        m(e.activation.provenance),
-        e.style.value,
-        m(e.style.provenance),
-        e.ability.value.name,
-        e.ability.value.text,
-        m(e.ability.provenance),
-    );
+    let text = crate::cards::lookup(&rules, &rules.pack.cards[kind]);
     let png = tokio::task::spawn_blocking(move || {
         let theme = Theme::default();
         let t = Table {
@@ -453,50 +432,24 @@ pub async fn card(
     first_answer(ctx, &card, false).await
 }
 
-const RULES: &[(&str, &str)] = &[
-    (
-        "goal",
-        "Collect 4 crystals, or leave your opponent unable to stop you. Each turn you spend \
-         initiative: the token on the track moves towards your opponent as you pay, and you \
-         keep acting while it stays on your side or the middle.",
-    ),
-    (
-        "actions",
-        "An action is one of: summon up to 3 units into your home zone, activate a squad \
-         (reorder, move, maybe battle), take a face-up crystal while you control two crystal \
-         zones, replenish (pay 3, discard, draw up to 5), or invade the enemy home.",
-    ),
-    (
-        "battle",
-        "When your activated squad shares a zone with an enemy squad you may battle. Both \
-         players secretly pick a battle card from hand; the cards are revealed together, \
-         their styles decide whose left effect triggers (bold beats guarded beats tricky \
-         beats bold), then the squads deal damage.",
-    ),
-    (
-        "initiative",
-        "Everything costs initiative. Paying moves the token towards the opponent; once it \
-         is on her side of the track, she acts next.",
-    ),
-];
+async fn ac_topic(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    let choices = crate::topics::complete(ctx.data().app.rules(), partial)
+        .into_iter()
+        .map(serenity::AutocompleteChoice::from)
+        .collect();
+    serenity::CreateAutocompleteResponse::new().set_choices(choices)
+}
 
-/// Short rule summaries (topics: goal, actions, battle, initiative).
+/// The rules in short, and what any ability, signature or crystal does.
 #[poise::command(slash_command)]
 pub async fn rules(
     ctx: Context<'_>,
-    #[description = "goal, actions, battle or initiative"] topic: Option<String>,
+    #[description = "goal, actions, battle, initiative, or an ability such as Flight"]
+    #[autocomplete = "ac_topic"]
+    topic: Option<String>,
 ) -> Result<(), Error> {
-    let text = match topic.map(|t| t.to_lowercase()) {
-        Some(t) => RULES
-            .iter()
-            .find(|(k, _)| *k == t.trim())
-            .map(|(k, v)| format!("**{k}**: {v}"))
-            .unwrap_or_else(|| "Topics: goal, actions, battle, initiative.".into()),
-        None => RULES
-            .iter()
-            .map(|(k, v)| format!("**{k}**: {v}"))
-            .collect::<Vec<_>>()
-            .join("\n\n"),
+    let text = match crate::topics::answer(ctx.data().app.rules(), topic.as_deref()) {
+        Ok(text) | Err(text) => text,
     };
     send(ctx, Outcome::private(text)).await
 }
@@ -516,7 +469,8 @@ pub async fn help(ctx: Context<'_>) -> Result<(), Error> {
         • `/clans hand` your hand (privately), `/clans board` reposts the board, \
         `/clans matches` your matches, `/clans resign` gives up, `/clans history` recent \
         results here, `/clans leaderboard` this server's best, `/clans profile` a player's \
-        rating and record, `/clans card` looks up a card, `/clans rules` the rules in short, \
+        rating and record, `/clans card` looks up a card, `/clans rules` the rules in short or \
+        what an ability does (`/clans rules Flight`), \
         `/clans dm true` private panels by direct message.\n\
         • Admins (Manage Server): `/clans config` sets reminders, the turn timeout, threads \
         and the channel for matches.";

@@ -110,53 +110,6 @@ impl Effect {
     pub fn implemented(self) -> bool {
         true
     }
-
-    /// The atom in the bot's own words.
-    pub fn describe(self, pack: &Pack) -> String {
-        let ty = |t: TypeId| {
-            pack.types
-                .get(t as usize)
-                .map(String::as_str)
-                .unwrap_or("?")
-        };
-        match self {
-            Effect::Attack(n) => format!("+{n} attack"),
-            Effect::Defense(n) => format!("+{n} defense"),
-            Effect::AttackPer(t, n) => format!("+{n} attack per {} unit in your squad", ty(t)),
-            Effect::Draw(n) => format!("you may draw up to {n}"),
-            Effect::DrawPerDestroyed => {
-                "after damage, you may draw a card per unit destroyed in this battle".into()
-            }
-            Effect::Return => "you may take this card back into your hand".into(),
-            Effect::Destroy(Target::Top) => "destroy the enemy's top unit".into(),
-            Effect::Destroy(Target::Bottom) => "destroy the enemy's bottom unit".into(),
-            Effect::Destroy(Target::Choice) => "destroy an enemy unit of your choice".into(),
-            Effect::OpponentRemovesUnit => {
-                "your opponent removes one of her battling units from the game".into()
-            }
-            Effect::JoinSquad => "this card joins your squad as its bottom unit".into(),
-            Effect::DoubleAttackIfAll(t) => {
-                format!("double your squad's attack if all its units are {}", ty(t))
-            }
-            Effect::Ignore(Stat::Attack) => {
-                "ignore the attack bonuses on your opponent's battle card".into()
-            }
-            Effect::Ignore(Stat::Defense) => {
-                "ignore the defense bonuses on your opponent's battle card".into()
-            }
-            Effect::Retreat => {
-                "your squad withdraws to an adjacent zone; no damage is dealt".into()
-            }
-            Effect::SendEnemyHome => {
-                "the enemy squad is sent to its home zone; no damage is dealt".into()
-            }
-            Effect::OpponentMills(n) => {
-                format!("your opponent discards the top {n} of her draw pile")
-            }
-            Effect::GainInitiative(n) => format!("gain {n} initiative"),
-            Effect::Nothing => "no effect".into(),
-        }
-    }
 }
 
 /// Unit abilities by name. Each is implemented once in the engine.
@@ -236,43 +189,6 @@ impl Ability {
             Ability::Rebuild(_) => "Rebuild",
             Ability::HasteNetwork => "Haste Network",
             Ability::Guardian => "Guardian",
-        }
-    }
-
-    /// What the ability does, in the bot's own words (not the printed text).
-    pub fn describe(self, pack: &Pack) -> String {
-        let card = |k: KindId| {
-            pack.cards
-                .get(k as usize)
-                .map(|c| c.name.as_str())
-                .unwrap_or("?")
-        };
-        match self {
-            Ability::None => "No ability.".into(),
-            Ability::Flight => "If every unit of the activated squad flies, it may move up to 2 zones and may leave a zone with an enemy squad.".into(),
-            Ability::Heal => "Other units of this squad destroyed in a battle are set down in your home zone instead of being discarded.".into(),
-            Ability::Clone => format!("When this unit is destroyed, you may summon another {} from your hand at no initiative cost.", "copy of it"),
-            Ability::Shift => "When you summon a single unit, you may place it in this squad's zone; this unit then returns to your hand and you gain 1 initiative.".into(),
-            Ability::Linked(k) => format!("When you summon this unit, you may take {} from your discard pile into your hand.", card(k)),
-            Ability::Demoralize => "When this squad enters a zone, you may pay initiative equal to an enemy unit's activation cost there to send that unit to its home zone.".into(),
-            Ability::Inform => "When you summon this unit, look at the top 4 cards of your draw pile, keep 1 and put the rest back in any order (with fewer than 4, just look).".into(),
-            Ability::Sacrifice => "As a battle starts, you may remove this unit from the game to give its squad +6 attack or +6 defense for that battle.".into(),
-            Ability::Reapers => "When this unit is destroyed, discard the top card of your draw pile.".into(),
-            Ability::RaiseTheDead => "You may summon reanimated units into this squad's zone instead of your home zone.".into(),
-            Ability::LeadDevout => "This unit has +1 attack for each devout unit in its squad (itself included).".into(),
-            Ability::Command => "With another knight in the squad: the squad activates for 1 less (never below 1) and has +2 attack in battle.".into(),
-            Ability::InStep => "With another knight in the squad: the squad activates for 1 less (never below 1), also for your opponent's effects.".into(),
-            Ability::TimeAnomaly => "While this squad is not in a battle, your battling squad has +2 attack; if that squad is wiped out, this unit returns to your hand.".into(),
-            Ability::GravityPull => "This squad has +1 attack for each squad you control.".into(),
-            Ability::Spy => "When this squad moves into or next to a zone with an enemy squad, you may look at your opponent's hand and put one of its cards on the top or bottom of her draw pile.".into(),
-            Ability::Tactical => "As a battle this squad fights starts, your opponent discards the top card of her draw pile.".into(),
-            Ability::BuilderSupport => "Summoning structures into this squad's zone costs 1 less.".into(),
-            Ability::ReanimateOnDeath => "When this unit is destroyed, you may place a reanimated unit from your hand or discard pile into its zone at no initiative cost.".into(),
-            Ability::Bloodlust => "You gain 1 initiative for each enemy unit this squad destroys with battle damage.".into(),
-            Ability::RangedSupport => "Your battling squads in adjacent zones have +2 attack.".into(),
-            Ability::Rebuild(k) => format!("When you summon this unit, you may take up to 2 {} from your discard pile into your hand.", card(k)),
-            Ability::HasteNetwork => "Your squads in this zone and adjacent zones activate for 1 less (never below 1).".into(),
-            Ability::Guardian => "This squad has +2 defense in battle.".into(),
         }
     }
 }

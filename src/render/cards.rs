@@ -5,6 +5,7 @@
 
 use super::board::{bold, def, regular};
 use super::canvas::{Align, Canvas, Col, Face, WHITE, rgb, wrap};
+use super::legend::Under;
 use super::{RenderError, Table, icons, words};
 use crate::game::event::Event;
 use crate::game::pack::{CardDef, KindId, Provenance, Rank, Style};
@@ -29,14 +30,14 @@ const FELL: &str = "\u{1}";
 
 /// Which stat a chip shows.
 #[derive(Clone, Copy)]
-enum Stat {
+pub(super) enum Stat {
     Summon,
     Attack,
     Defense,
     Activation,
 }
 
-fn stat_icon(c: &mut Canvas, stat: Stat, cx: f32, cy: f32, size: f32) {
+pub(super) fn stat_icon(c: &mut Canvas, stat: Stat, cx: f32, cy: f32, size: f32) {
     match stat {
         Stat::Summon => icons::summon(c, cx, cy, size * 0.95, icons::SUMMON),
         Stat::Attack => icons::sword(c, cx, cy, size * 1.05, icons::ATTACK),
@@ -281,41 +282,6 @@ pub(super) fn face(
     c.round_rect_stroke(x, y, w, h, 12.0 * k, 3.0 * k, clan.mix(th.ink, 0.2));
 }
 
-/// The icon legend under hands and cards.
-fn legend(c: &mut Canvas, t: &Table, x: f32, y: f32, w: f32, k: f32) -> f32 {
-    let th = t.theme;
-    let st = regular(16.0 * k, th.muted);
-    let items = [
-        (Stat::Summon, "summon cost"),
-        (Stat::Attack, "attack"),
-        (Stat::Defense, "defense"),
-        (Stat::Activation, "activation cost"),
-    ];
-    let mut cx = x;
-    let mut cy = y;
-    for (s, label) in items {
-        let need = 24.0 * k + super::canvas::measure(label, Face::Regular, st.size) + 16.0 * k;
-        if cx + need > x + w {
-            cx = x;
-            cy += 26.0 * k;
-        }
-        stat_icon(c, s, cx + 9.0 * k, cy - 5.0 * k, 18.0 * k);
-        cx += 22.0 * k + c.text(label, cx + 22.0 * k, cy, w, st, Align::Left) + 16.0 * k;
-    }
-    cy += 26.0 * k;
-    c.text(
-        words::NOT_IN_PLAY_LEGEND,
-        x,
-        cy,
-        w,
-        st.shrink(11.0),
-        Align::Left,
-    );
-    cy += 24.0 * k;
-    c.text(words::DAGGER_LEGEND, x, cy, w, st.shrink(11.0), Align::Left);
-    cy
-}
-
 pub(super) fn hand(t: &Table, v: &View) -> Result<Canvas, RenderError> {
     let (Some(seat), Some(cards)) = (v.viewer, v.hand.as_ref()) else {
         return Err(RenderError::NoHand);
@@ -326,12 +292,19 @@ pub(super) fn hand(t: &Table, v: &View) -> Result<Canvas, RenderError> {
     let cw = BASE_W * k;
     let ch = BASE_H * k;
     let top = 62.0;
-    let legend_h = 104.0;
-    let size = |cols: usize| {
-        let rows = n.div_ceil(cols).max(1);
-        let width = (cols as f32 * (cw + GAP) + GAP).max(520.0);
-        (width, top + rows as f32 * (ch + GAP) + legend_h)
-    };
+    let defs: Vec<&CardDef> = cards.iter().map(|cv| def(t.rules, cv)).collect();
+    // Per number of columns: the width, the height and what goes under the cards
+    // (its explanations wrap to the width).
+    let layouts: Vec<(f32, f32, Under)> = (1..=n.max(1))
+        .map(|cols| {
+            let rows = n.div_ceil(cols).max(1);
+            let width = (cols as f32 * (cw + GAP) + GAP).max(520.0);
+            let under = Under::new(t, &defs, false, width - 2.0 * GAP, 1.0);
+            let height = top + rows as f32 * (ch + GAP) + under.height();
+            (width, height, under)
+        })
+        .collect();
+    let size = |cols: usize| (layouts[cols - 1].0, layouts[cols - 1].1);
     // As many columns as make the image largest both in Discord's inline box and on
     // a phone's width (the fewest on a tie), so a hand reads without being opened: a
     // single row of five is larger on desktop (0.43) but a sliver on a phone (0.30);
@@ -388,8 +361,10 @@ pub(super) fn hand(t: &Table, v: &View) -> Result<Canvas, RenderError> {
         let y = top + r as f32 * (ch + GAP);
         face(&mut c, t, def(t.rules, cv), x, y, k, None);
     }
-    let ly = top + rows as f32 * (ch + GAP) + 20.0;
-    legend(&mut c, t, GAP, ly, width - 2.0 * GAP, 1.0);
+    let ly = top + rows as f32 * (ch + GAP);
+    layouts[cols - 1]
+        .2
+        .draw(&mut c, t, GAP, ly, width - 2.0 * GAP);
     Ok(c)
 }
 
@@ -405,7 +380,14 @@ pub(super) fn single(t: &Table, kind: KindId) -> Result<Canvas, RenderError> {
     let margin = 30.0;
     let width = BASE_W * k + 2.0 * margin;
     let top = 96.0;
-    let height = top + BASE_H * k + 130.0;
+    let under = Under::new(
+        t,
+        &[card],
+        card.provenance.copies == Provenance::Provisional,
+        width - 2.0 * margin,
+        1.1,
+    );
+    let height = top + BASE_H * k + 14.0 + under.height();
     let mut c = Canvas::new(width as u32, height as u32, th.background);
     let clan = &t.rules.pack.clans[card.clan as usize];
     match &card.name_de {
@@ -444,13 +426,12 @@ pub(super) fn single(t: &Table, kind: KindId) -> Result<Canvas, RenderError> {
         Align::Left,
     );
     face(&mut c, t, card, margin, top, k, None);
-    legend(
+    under.draw(
         &mut c,
         t,
         margin,
-        top + BASE_H * k + 34.0,
+        top + BASE_H * k + 14.0,
         width - 2.0 * margin,
-        1.1,
     );
     Ok(c)
 }

@@ -17,8 +17,9 @@ mod canvas;
 mod cards;
 mod ends;
 mod icons;
+mod legend;
 pub mod samples;
-mod words;
+pub mod words;
 
 pub use canvas::{Col, Fit, rgb};
 

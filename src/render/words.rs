@@ -72,36 +72,68 @@ pub fn ability(rules: &Rules, a: Ability) -> String {
             .pack
             .cards
             .get(k as usize)
-            .map(|c| c.name.clone())
+            .map(|c| c.name.as_str())
             .unwrap_or_default()
     };
     match a {
         Ability::None => String::new(),
-        Ability::Flight => "Flight".into(),
-        Ability::Heal => "Heal".into(),
-        Ability::Clone => "Clone".into(),
-        Ability::Shift => "Shift".into(),
-        Ability::Linked(k) => format!("Linked: {}", card(k)),
-        Ability::Demoralize => "Demoralize".into(),
-        Ability::Inform => "Inform".into(),
-        Ability::Sacrifice => "Sacrifice".into(),
-        Ability::Reapers => "Reapers".into(),
-        Ability::RaiseTheDead => "Raise the Dead".into(),
-        Ability::LeadDevout => "Lead the Devout".into(),
-        Ability::Command => "Command".into(),
-        Ability::InStep => "In Step".into(),
-        Ability::TimeAnomaly => "Time Anomaly".into(),
-        Ability::GravityPull => "Gravity Pull".into(),
-        Ability::Spy => "Spy".into(),
-        Ability::Tactical => "Tactical".into(),
-        Ability::BuilderSupport => "Builder Support".into(),
-        Ability::ReanimateOnDeath => "Reanimate on Death".into(),
-        Ability::Bloodlust => "Bloodlust".into(),
-        Ability::RangedSupport => "Ranged Support".into(),
-        Ability::Rebuild(k) => format!("Rebuild: {}", card(k)),
-        Ability::HasteNetwork => "Haste Network".into(),
-        Ability::Guardian => "Guardian".into(),
+        Ability::Linked(k) | Ability::Rebuild(k) => format!("{}: {}", a.name(), card(k)),
+        _ => a.name().to_string(),
     }
+}
+
+/// One line of an image's or a lookup's explanations: what a named thing on the card
+/// does.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Explanation {
+    /// As the card shows it ("Flank", "send foe home").
+    pub name: String,
+    pub text: String,
+    pub in_play: bool,
+}
+
+/// What each signature, ability and battle effect on `cards` does, once each, in the
+/// order the cards show them. An effect whose explanation would only repeat the card's
+/// words ("+3 attack") gets no line.
+pub fn explanations<'a>(
+    rules: &Rules,
+    cards: impl IntoIterator<Item = &'a CardDef>,
+) -> Vec<Explanation> {
+    let pack = &rules.pack;
+    let mut out: Vec<Explanation> = Vec::new();
+    let mut add = |e: Explanation| {
+        if !out.contains(&e) {
+            out.push(e);
+        }
+    };
+    for card in cards {
+        if card.signature {
+            let clan = &pack.clans[card.clan as usize];
+            add(Explanation {
+                name: clan.signature.name().to_string(),
+                text: clan.signature.describe(clan.horde_limit),
+                in_play: clan.signature.implemented(),
+            });
+        }
+        if card.ability != Ability::None {
+            add(Explanation {
+                name: card.ability.name().to_string(),
+                text: card.ability.describe(pack),
+                in_play: card.ability.implemented(),
+            });
+        }
+        for &e in card.left.iter().chain(&card.right) {
+            let (name, text) = (effect(rules, e), e.describe(pack));
+            if !text.eq_ignore_ascii_case(&name) {
+                add(Explanation {
+                    name,
+                    text,
+                    in_play: e.implemented(),
+                });
+            }
+        }
+    }
+    out
 }
 
 /// The abilities line of a card: the clan signature (when the card carries it) and the
