@@ -399,7 +399,149 @@ pub(super) async fn gateway(s: Arc<Shared>, stream: tokio::net::TcpStream) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fake_discord::GUILD;
+    use crate::fake_discord::{CHANNEL, Fake, GUILD, Origin};
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+    type Ws = tokio_tungstenite::WebSocketStream<
+        tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>,
+    >;
+
+    async fn connect(fake: &Fake) -> Ws {
+        let (mut ws, _) = tokio_tungstenite::connect_async(fake.shared.ws_url.as_str())
+            .await
+            .unwrap();
+        assert_eq!(next(&mut ws).await["op"], 10, "HELLO first");
+        ws
+    }
+
+    async fn identify(ws: &mut Ws, shard: [u64; 2]) {
+        let identify = json!({"op": 2, "d": {"token": "t", "intents": 0, "shard": shard,
+            "properties": {"os": "linux", "browser": "test", "device": "test"}}});
+        ws.send(Message::Text(identify.to_string())).await.unwrap();
+    }
+
+    /// The next payload, within a second.
+    async fn next(ws: &mut Ws) -> Value {
+        loop {
+            let m = tokio::time::timeout(Duration::from_secs(1), ws.next())
+                .await
+                .expect("a payload within a second")
+                .expect("the connection is open")
+                .unwrap();
+            match m {
+                Message::Text(t) => return serde_json::from_str(&t).unwrap(),
+                Message::Close(c) => panic!("closed: {c:?}"),
+                _ => {}
+            }
+        }
+    }
+
+    /// The close code the gateway closes with, within two seconds.
+    async fn closed(ws: &mut Ws) -> u16 {
+        loop {
+            let m = tokio::time::timeout(Duration::from_secs(2), ws.next())
+                .await
+                .expect("closed within two seconds");
+            match m {
+                Some(Ok(Message::Close(Some(frame)))) => return u16::from(frame.code),
+                Some(Ok(Message::Text(t))) => panic!("not closed: {t}"),
+                Some(Ok(_)) => {}
+                other => panic!("no close frame: {other:?}"),
+            }
+        }
+    }
+
+    /// Sharding as Discord does it: the recommended count, events to their guild's
+    /// shard (DMs to shard 0) in sequences per session, and refused IDENTIFYs.
+    #[tokio::test]
+    async fn each_shard_gets_its_guilds_and_bad_identifies_are_closed() {
+        let fake = Fake::start().await;
+        fake.set_shard_count(2);
+        let other = GUILD + (1 << 22);
+        fake.add_guild(other, 720_000_000_000_000_002);
+        let (mine0, mine1) = if shard_of(GUILD, 2) == 0 {
+            (GUILD, other)
+        } else {
+            (other, GUILD)
+        };
+
+        // GET /gateway/bot recommends two shards.
+        let addr = fake.api.trim_start_matches("http://");
+        let mut http = tokio::net::TcpStream::connect(addr).await.unwrap();
+        let get = format!(
+            "GET /api/v10/gateway/bot HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+        );
+        http.write_all(get.as_bytes()).await.unwrap();
+        let mut answer = String::new();
+        http.read_to_string(&mut answer).await.unwrap();
+        let body: Value = serde_json::from_str(answer.split("\r\n\r\n").nth(1).unwrap()).unwrap();
+        assert_eq!(body["shards"], 2, "{answer}");
+
+        // A shard outside the count, and another count than Discord's.
+        for shard in [[2, 2], [0, 1]] {
+            let mut ws = connect(&fake).await;
+            identify(&mut ws, shard).await;
+            assert_eq!(closed(&mut ws).await, INVALID_SHARD, "{shard:?}");
+        }
+
+        let mut s0 = connect(&fake).await;
+        identify(&mut s0, [0, 2]).await;
+        let ready = next(&mut s0).await;
+        assert_eq!(
+            (ready["t"].as_str(), ready["s"].as_u64()),
+            (Some("READY"), Some(1))
+        );
+        assert_eq!(ready["d"]["shard"], json!([0, 2]));
+        assert_eq!(ready["d"]["guilds"][0]["id"], mine0.to_string());
+        let create = next(&mut s0).await;
+        assert_eq!(create["t"], "GUILD_CREATE");
+        assert_eq!(create["d"]["id"], mine0.to_string());
+        let mut s1 = connect(&fake).await;
+        identify(&mut s1, [1, 2]).await;
+        assert_eq!(
+            next(&mut s1).await["d"]["guilds"][0]["id"],
+            mine1.to_string()
+        );
+        assert_eq!(next(&mut s1).await["d"]["id"], mine1.to_string());
+
+        // Shard 1 again while its connection is up.
+        let mut again = connect(&fake).await;
+        identify(&mut again, [1, 2]).await;
+        assert_eq!(closed(&mut again).await, INVALID_SHARD);
+
+        // A server's click goes to its shard, a DM to shard 0, each numbered in its
+        // session.
+        let ch = if mine1 == GUILD {
+            CHANNEL
+        } else {
+            720_000_000_000_000_002
+        };
+        fake.command_in(Origin::Guild(mine1, ch), 1, "Ana", "help", json!([]), false);
+        let e = next(&mut s1).await;
+        assert_eq!(
+            (e["t"].as_str(), e["s"].as_u64()),
+            (Some("INTERACTION_CREATE"), Some(3))
+        );
+        assert_eq!(e["d"]["guild_id"], mine1.to_string());
+        fake.command_in(Origin::Dm(5), 1, "Ana", "help", json!([]), false);
+        let e = next(&mut s0).await;
+        assert_eq!(
+            (e["t"].as_str(), e["s"].as_u64()),
+            (Some("INTERACTION_CREATE"), Some(3))
+        );
+        assert!(e["d"].get("guild_id").is_none());
+        // Neither went to the other shard.
+        s1.send(Message::Text(json!({"op": 1, "d": 3}).to_string()))
+            .await
+            .unwrap();
+        assert_eq!(next(&mut s1).await["op"], 11, "a heartbeat ACK, no event");
+
+        // A second IDENTIFY on a connection.
+        identify(&mut s0, [0, 2]).await;
+        assert_eq!(closed(&mut s0).await, ALREADY_AUTHENTICATED);
+        let refused: Vec<_> = fake.refused_identifies().iter().map(|r| r.code).collect();
+        assert_eq!(refused, [4010, 4010, 4010, 4005]);
+    }
 
     #[test]
     fn guilds_go_to_the_shard_discord_computes() {
