@@ -34,11 +34,12 @@ use support::process::{serve, wait_exit};
 const GUILD_B: u64 = GUILD + (1 << 22);
 const CHANNEL_B: u64 = 720_000_000_000_000_002;
 
-/// A `crystal-clans serve` process running one shard.
+/// A `crystal-clans serve` process running one shard; killed when dropped (a failed
+/// test leaves no process behind), printing the end of its logs if the test failed.
 struct Process {
     child: Child,
     shard: u64,
-    logs: std::thread::JoinHandle<String>,
+    logs: Option<std::thread::JoinHandle<String>>,
 }
 
 /// The fake Discord, the processes behind it, and the test's own view of their store.
@@ -58,14 +59,12 @@ impl Table for Cluster {
 }
 
 impl Cluster {
-    /// Starts the process for `shard` and waits until it has identified and registered
-    /// its commands.
-    async fn start(&self, shard: u64) -> Process {
-        let before = self.fake.count();
+    /// A process for `shard` of two, its schedulers ticking every second (so both see
+    /// a reminder come due), its JSON logs kept.
+    fn spawn(&self, shard: u64) -> Process {
         let mut child = serve(&self.fake.api, &self.url)
             .env("SHARD_COUNT", "2")
             .env("SHARD_IDS", shard.to_string())
-            // Both schedulers tick every second, so both see a reminder come due.
             .env("CLANS_TICK_SECONDS", "1")
             .env("RUST_LOG_FORMAT", "json")
             .stdout(Stdio::null())
@@ -74,45 +73,70 @@ impl Cluster {
             .unwrap();
         let stderr = child.stderr.take().unwrap();
         let logs = std::thread::spawn(move || std::io::read_to_string(stderr).unwrap_or_default());
-        let mut p = Process { child, shard, logs };
-        let ready = async {
-            self.fake
-                .try_wait_shard(shard, Duration::from_secs(60))
-                .await?;
-            // The framework registers its commands once it is set up, right after READY.
-            let deadline = Instant::now() + Duration::from_secs(30);
-            while !self
-                .fake
-                .since(before)
-                .iter()
-                .any(|r| r.method == "PUT" && r.path.contains("/commands"))
-            {
-                if Instant::now() > deadline {
-                    return Err("no commands registered".to_string());
-                }
-                tokio::time::sleep(Duration::from_millis(20)).await;
-            }
-            Ok::<(), String>(())
-        };
-        if let Err(e) = ready.await {
-            let _ = p.child.kill();
-            let _ = p.child.wait();
-            let logs = std::mem::replace(&mut p.logs, std::thread::spawn(String::new));
-            panic!(
-                "shard {shard}'s process did not start: {e}\n{}",
-                logs.join().unwrap()
+        Process {
+            child,
+            shard,
+            logs: Some(logs),
+        }
+    }
+
+    /// Starts the process for `shard` and waits until it has identified and registered
+    /// its commands.
+    async fn start(&self, shard: u64) -> Process {
+        let before = self.fake.count();
+        let p = self.spawn(shard);
+        self.fake
+            .try_wait_shard(shard, Duration::from_secs(60))
+            .await
+            .unwrap_or_else(|e| panic!("{e}"));
+        // The framework registers its commands once it is set up, right after READY.
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while !self
+            .fake
+            .since(before)
+            .iter()
+            .any(|r| r.method == "PUT" && r.path.contains("/commands"))
+        {
+            assert!(
+                Instant::now() < deadline,
+                "shard {shard} registered no commands"
             );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        p
+    }
+
+    /// Starts a process for `shard`, which another process runs: Discord refuses its
+    /// IDENTIFY with 4010 (each retry too), so it never gets an event.
+    async fn start_refused(&self, shard: u64) -> Process {
+        let p = self.spawn(shard);
+        let refused = Refused {
+            shard: (shard, 2),
+            code: INVALID_SHARD,
+        };
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while !self.fake.refused_identifies().contains(&refused) {
+            assert!(
+                Instant::now() < deadline,
+                "a second process for shard {shard} was not refused"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
         }
         p
     }
 }
 
 impl Process {
+    fn logs(&mut self) -> String {
+        let logs = self.logs.take().map(|h| h.join().unwrap_or_default());
+        logs.unwrap_or_default()
+    }
+
     /// Kills the process (SIGKILL: no goodbye) and waits for it to be gone.
-    fn kill(mut self) -> String {
+    fn kill(mut self) {
         self.child.kill().unwrap();
         self.child.wait().unwrap();
-        self.logs.join().unwrap()
+        self.logs();
     }
 
     /// Stops the process as an operator does (SIGTERM); it must exit 0. Returns its logs.
@@ -124,9 +148,11 @@ impl Process {
         assert!(term.success());
         let status = wait_exit(&mut self.child, Duration::from_secs(20));
         if status.is_none() {
+            // Its logs end only when it does.
             let _ = self.child.kill();
+            let _ = self.child.wait();
         }
-        let logs = self.logs.join().unwrap();
+        let logs = self.logs();
         let status = status.unwrap_or_else(|| panic!("shard {} did not stop\n{logs}", self.shard));
         assert!(
             status.success(),
@@ -137,6 +163,23 @@ impl Process {
     }
 }
 
+impl Drop for Process {
+    fn drop(&mut self) {
+        if matches!(self.child.try_wait(), Ok(None)) {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+        if std::thread::panicking() {
+            let logs = self.logs();
+            let tail: Vec<&str> = logs.lines().rev().take(40).collect();
+            eprintln!("shard {}'s process, its last log lines:", self.shard);
+            for line in tail.iter().rev() {
+                eprintln!("{line}");
+            }
+        }
+    }
+}
+
 /// A move the bot acknowledged: clicked at `version` by `seat`, the input it stands for.
 struct Acked {
     version: i64,
@@ -144,8 +187,8 @@ struct Acked {
     input: Input,
 }
 
-/// The match `id`'s next move, clicked in its player's panel; `Some` when the bot
-/// answered that it was done.
+/// The match `id`'s next move, clicked in its player's panel, answered and saved;
+/// `None` once the match has a winner.
 async fn step(c: &Cluster, id: i64, n: usize) -> Option<Acked> {
     let l = c.app.store.load(id).await.unwrap();
     if l.state.winner.is_some() {
@@ -303,36 +346,6 @@ async fn two_processes_one_shard_each_play_restart_and_remind_once() {
         started.elapsed()
     );
     db.cleanup().await;
-}
-
-impl Cluster {
-    /// Starts a process for `shard`, which another process runs: Discord refuses its
-    /// IDENTIFY with 4010 (each retry too), so it never gets an event.
-    async fn start_refused(&self, shard: u64) -> Process {
-        let mut child = serve(&self.fake.api, &self.url)
-            .env("SHARD_COUNT", "2")
-            .env("SHARD_IDS", shard.to_string())
-            .env("CLANS_TICK_SECONDS", "1")
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let stderr = child.stderr.take().unwrap();
-        let logs = std::thread::spawn(move || std::io::read_to_string(stderr).unwrap_or_default());
-        let refused = Refused {
-            shard: (shard, 2),
-            code: INVALID_SHARD,
-        };
-        let deadline = Instant::now() + Duration::from_secs(60);
-        while !self.fake.refused_identifies().contains(&refused) {
-            assert!(
-                Instant::now() < deadline,
-                "a second process for shard {shard} was not refused"
-            );
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
-        Process { child, shard, logs }
-    }
 }
 
 /// Kills shard B's process right after a click in match `id_b` (in flight: it may or
