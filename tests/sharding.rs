@@ -106,7 +106,7 @@ impl Cluster {
         p
     }
 
-    /// Starts a process for `shard`, which another process runs: Discord refuses its
+    /// Starts a process for `shard`, which another process runs: the gateway refuses its
     /// IDENTIFY with 4010 (each retry too), so it never gets an event.
     async fn start_refused(&self, shard: u64) -> Process {
         let p = self.spawn(shard);
@@ -253,8 +253,8 @@ async fn two_processes_one_shard_each_play_restart_and_remind_once() {
     let a = cluster.start(shard_a).await;
     let b = cluster.start(shard_b).await;
 
-    // A third process configured for a shard that runs already is refused by Discord
-    // (4010) and gets nothing.
+    // A third process configured for a shard that runs already is refused by the
+    // gateway (4010) and gets nothing.
     cluster.start_refused(shard_b).await.kill();
 
     // Reminders after a minute in server A (its process answers the command).

@@ -7,9 +7,10 @@
 //! Sharding as Discord does it: `GET /gateway/bot` recommends the fake's shard count,
 //! IDENTIFY names `[shard_id, num_shards]`, and each event goes to the one shard of its
 //! guild (`(guild_id >> 22) % num_shards`), direct messages to shard 0. An IDENTIFY
-//! with a shard outside the count (or another count than the fake's), or for a shard
-//! another connection holds, is closed with 4010 "Invalid shard"; a second IDENTIFY on
-//! one connection with 4005 "Already authenticated". Sequence numbers count per
+//! with a shard outside the count is closed with 4010 "Invalid shard", and so (the
+//! fake's own rules, to catch a misconfigured deployment) is one with another count
+//! than the fake's or for a shard another connection holds; a second IDENTIFY on one
+//! connection is closed with 4005 "Already authenticated". Sequence numbers count per
 //! session, and every dispatch of a session is kept, so a resumed session loses nothing
 //! sent while the bot was away; a new session (a restarted process) starts afresh.
 
