@@ -4,32 +4,15 @@
 use crystal_clans::fake_discord::{CHANNEL, Fake, GUILD, TOKEN};
 use crystal_clans::game::Setup;
 use crystal_clans::store::{Deadlines, NewMatch, Player, Store, Terms, now_ms};
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 mod support;
 use support::TestDb;
+use support::process::{bin, serve, wait_exit};
 
 const ANA: u64 = 730_000_000_000_000_001;
 const BEN: u64 = 730_000_000_000_000_002;
-
-fn bin() -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_crystal-clans"));
-    // No developer's .env, and none of the operator's settings but those given here.
-    c.current_dir(support::scratch_dir());
-    for var in [
-        "DATABASE_URL",
-        "SHARD_COUNT",
-        "SHARD_IDS",
-        "RUST_LOG",
-        "RUST_LOG_FORMAT",
-        "DISCORD_TOKEN",
-        "DISCORD_API_BASE",
-    ] {
-        c.env_remove(var);
-    }
-    c
-}
 
 fn sqlite_url(tag: &str) -> (String, std::path::PathBuf) {
     let path = support::scratch_path(tag, ".db");
@@ -52,18 +35,6 @@ fn a_match(deadlines: Deadlines) -> NewMatch {
     }
 }
 
-/// Waits for the child to exit, at most `limit`.
-fn wait_exit(child: &mut Child, limit: Duration) -> Option<std::process::ExitStatus> {
-    let start = Instant::now();
-    while start.elapsed() < limit {
-        if let Some(status) = child.try_wait().unwrap() {
-            return Some(status);
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    None
-}
-
 /// SIGTERM while a click is being worked on (its save waits for a SQLite write lock the
 /// test holds): the process keeps running until that click is saved and answered, then
 /// exits 0 promptly, and says in its JSON logs what it did (and which shard it ran).
@@ -82,10 +53,7 @@ async fn sigterm_finishes_the_click_in_flight_then_exits_zero() {
     let user = [ANA, BEN][seat as usize];
 
     let fake = Fake::start().await;
-    let mut child = bin()
-        .args(["serve", "--api-base", &fake.api])
-        .env("DISCORD_TOKEN", TOKEN)
-        .env("DATABASE_URL", &url)
+    let mut child = serve(&fake.api, &url)
         .env("CLANS_TICK_SECONDS", "3600")
         .env("RUST_LOG_FORMAT", "json")
         // The configured range path (every other end-to-end test starts autosharded).

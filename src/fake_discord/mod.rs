@@ -30,6 +30,7 @@ mod script;
 mod tls;
 pub mod validate;
 
+pub use gateway::{ALREADY_AUTHENTICATED, INVALID_SHARD, Refused, shard_of};
 use record::{Log, Sent};
 pub use record::{Message, Recorded, SentInteraction};
 pub use script::lively_pick;
@@ -84,8 +85,16 @@ struct Shared {
     forbidden: Mutex<Vec<String>>,
     /// DM channel id -> user.
     dms: Mutex<HashMap<String, u64>>,
-    /// Threads the bot started: id -> current name.
-    threads: Mutex<HashMap<String, String>>,
+    /// Threads the bot started, by id.
+    threads: Mutex<HashMap<String, Thread>>,
+    /// The servers the bot is in, each with its one text channel.
+    guilds: Mutex<Vec<(u64, u64)>>,
+}
+
+/// A thread the bot started: its current name and the channel it was started in.
+struct Thread {
+    name: String,
+    parent: String,
 }
 
 /// Serves HTTP on one connection: REST requests, or a `CONNECT` to discord.com (how
@@ -154,6 +163,23 @@ impl Shared {
         self.violations.lock().unwrap().push(v);
     }
 
+    /// The server a channel or thread belongs to ([`GUILD`] for a channel it does not
+    /// know).
+    fn guild_of(&self, channel: &str) -> u64 {
+        let parent = self
+            .threads
+            .lock()
+            .unwrap()
+            .get(channel)
+            .map(|t| t.parent.clone());
+        let channel = parent.as_deref().unwrap_or(channel);
+        let guilds = self.guilds.lock().unwrap();
+        guilds
+            .iter()
+            .find(|(_, c)| c.to_string() == channel)
+            .map_or(GUILD, |(g, _)| *g)
+    }
+
     /// The message of the interaction's original response (`@original`).
     fn original_message(&self, token: &str) -> Option<u64> {
         self.log.lock().unwrap().answers.get(token)?.message
@@ -186,6 +212,7 @@ impl Fake {
             dm_closed: Mutex::default(),
             dms: Mutex::default(),
             threads: Mutex::default(),
+            guilds: Mutex::new(vec![(GUILD, CHANNEL)]),
         });
         let fake = Fake {
             api: format!("http://{}", http.local_addr().unwrap()),
@@ -345,39 +372,77 @@ impl Fake {
             .map_err(|_| "the bot never registered its commands".to_string())
     }
 
+    /// Makes the gateway speak `count` shards: `GET /gateway/bot` recommends it, an
+    /// IDENTIFY must name it, and each guild's events go to its shard.
+    pub fn set_shard_count(&self, count: u64) {
+        self.shared.gateway.lock().unwrap().shard_count = count.max(1);
+    }
+
+    /// Adds a server the bot is in, with one text channel: its events go to its shard,
+    /// whose connection gets its GUILD_CREATE now (the bot joined it) or at IDENTIFY.
+    pub fn add_guild(&self, guild: u64, channel: u64) {
+        self.shared.guilds.lock().unwrap().push((guild, channel));
+        let create = gateway::guild_create(&self.shared, guild, channel);
+        let mut g = self.shared.gateway.lock().unwrap();
+        let shard = g.shard_for(Some(guild));
+        if g.conn(shard).is_some() {
+            g.dispatch(shard, "GUILD_CREATE", create);
+        }
+    }
+
+    /// Every IDENTIFY the gateway refused so far.
+    pub fn refused_identifies(&self) -> Vec<Refused> {
+        self.shared.gateway.lock().unwrap().refused.clone()
+    }
+
+    /// Waits until `shard` has a connection that identified or resumed.
+    pub async fn try_wait_shard(&self, shard: u64, timeout: Duration) -> Result<(), String> {
+        let deadline = tokio::time::Instant::now() + timeout;
+        loop {
+            let identified = self.shared.identified.notified();
+            tokio::pin!(identified);
+            identified.as_mut().enable();
+            if self.shared.gateway.lock().unwrap().conn(shard).is_some() {
+                return Ok(());
+            }
+            if tokio::time::timeout_at(deadline, identified).await.is_err() {
+                return Err(format!("shard {shard} did not connect within {timeout:?}"));
+            }
+        }
+    }
+
     /// Forgets the gateway connections (the bot was stopped).
     pub fn disconnect(&self) {
         self.shared.gateway.lock().unwrap().conns.clear();
     }
 
-    fn to_every_shard(&self, out: impl Fn() -> gateway::Out) {
-        for (_, c) in &self.shared.gateway.lock().unwrap().conns {
-            let _ = c.tx.send(out());
+    fn to_every_shard(&self, out: impl Fn(u64) -> gateway::Out) {
+        for c in &self.shared.gateway.lock().unwrap().conns {
+            let _ = c.tx.send(out(c.shard));
         }
     }
 
     /// Asks every connected shard for a heartbeat now (op 1), as Discord may.
     pub fn request_heartbeat(&self) {
-        let seq = self
-            .shared
-            .gateway
-            .lock()
-            .unwrap()
-            .events
-            .last()
-            .map(|e| e.0);
-        self.to_every_shard(|| gateway::Out::Text(json!({"op": 1, "d": seq}).to_string()));
+        let seqs: Vec<(u64, Option<u64>)> = {
+            let g = self.shared.gateway.lock().unwrap();
+            g.conns.iter().map(|c| (c.shard, g.seq(c.shard))).collect()
+        };
+        self.to_every_shard(|shard| {
+            let seq = seqs.iter().find(|s| s.0 == shard).and_then(|s| s.1);
+            gateway::Out::Text(json!({"op": 1, "d": seq}).to_string())
+        });
     }
 
     /// Tells every connected shard to reconnect and resume (op 7).
     pub fn request_reconnect(&self) {
-        self.to_every_shard(|| gateway::Out::Text(json!({"op": 7, "d": null}).to_string()));
+        self.to_every_shard(|_| gateway::Out::Text(json!({"op": 7, "d": null}).to_string()));
     }
 
     /// Closes every gateway connection with a close code (4000 "unknown error": the
     /// client resumes; 4004 "authentication failed": it must not).
     pub fn close_gateway(&self, code: u16) {
-        self.to_every_shard(|| gateway::Out::Close(code));
+        self.to_every_shard(|_| gateway::Out::Close(code));
     }
 
     /// Heartbeats received, sessions identified and sessions resumed so far.
@@ -632,7 +697,7 @@ impl Fake {
         {
             Origin::Dm(channel)
         } else {
-            Origin::Guild(GUILD, channel)
+            Origin::Guild(self.shared.guild_of(&channel.to_string()), channel)
         }
     }
 
@@ -664,10 +729,10 @@ impl Fake {
                     .lock()
                     .unwrap()
                     .get(&channel.to_string())
-                    .cloned();
+                    .map(|t| (t.name.clone(), t.parent.clone()));
                 let mut ch = match &thread {
-                    Some(title) => json!({"id": channel.to_string(), "type": 11, "name": title,
-                        "parent_id": CHANNEL.to_string(), "owner_id": BOT_ID.to_string(),
+                    Some((title, parent)) => json!({"id": channel.to_string(), "type": 11,
+                        "name": title, "parent_id": parent, "owner_id": BOT_ID.to_string(),
                         "thread_metadata": {"archived": false, "auto_archive_duration": 10080,
                             "archive_timestamp": now_iso(), "locked": false}}),
                     None => json!({"id": channel.to_string(), "type": 0, "name": "general",
@@ -765,7 +830,7 @@ impl Fake {
         let threads = self.shared.threads.lock().unwrap();
         threads
             .iter()
-            .map(|(id, name)| (id.parse().unwrap(), name.clone()))
+            .map(|(id, t)| (id.parse().unwrap(), t.name.clone()))
             .collect()
     }
 
@@ -773,7 +838,11 @@ impl Fake {
     /// before a restart with a fresh fake).
     pub fn add_thread(&self, id: u64, name: &str) {
         let mut threads = self.shared.threads.lock().unwrap();
-        threads.insert(id.to_string(), name.to_string());
+        let thread = Thread {
+            name: name.to_string(),
+            parent: CHANNEL.to_string(),
+        };
+        threads.insert(id.to_string(), thread);
     }
 
     /// A click on the message that carries `custom_id` (the last one the bot sent with
@@ -879,9 +948,10 @@ mod tests {
             false,
         );
         fake.assert_no_violations();
-        let events = fake.shared.gateway.lock().unwrap().events.clone();
+        // No shard connected: the events went nowhere, as on Discord.
+        let events = fake.shared.gateway.lock().unwrap().unrouted.clone();
         assert_eq!(events.len(), 3);
-        let d: Value = serde_json::from_str(&events[0].2).unwrap();
+        let d: Value = serde_json::from_str(&events[0]).unwrap();
         assert_eq!(d["d"]["token"], t);
         for (field, value) in [
             ("context", json!(0)),
@@ -895,7 +965,7 @@ mod tests {
         ] {
             assert_eq!(d["d"][field], value, "{field}");
         }
-        let dm: Value = serde_json::from_str(&events[2].2).unwrap();
+        let dm: Value = serde_json::from_str(&events[2]).unwrap();
         assert_eq!(dm["d"]["context"], 1);
         assert!(dm["d"].get("guild_id").is_none() && dm["d"]["user"]["id"].is_string());
     }
@@ -907,7 +977,7 @@ mod tests {
         assert_eq!(spec.check_component("UserResponse", &me), vec![]);
         let msg = rest::message_json(1, "2", &json!({"content": "hi"}));
         assert_eq!(spec.check_component("MessageResponse", &msg), vec![]);
-        let thread = rest::thread_json("3", "2", &json!("Ana vs Ben"));
+        let thread = rest::thread_json(GUILD, "3", "2", &json!("Ana vs Ben"));
         assert_eq!(spec.check_component("ThreadResponse", &thread), vec![]);
     }
 }

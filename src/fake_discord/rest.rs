@@ -8,8 +8,8 @@ use serde_json::{Value, json};
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
-pub(super) fn thread_json(id: &str, parent: &str, name: &Value) -> Value {
-    json!({"id": id, "type": 11, "guild_id": GUILD.to_string(), "parent_id": parent,
+pub(super) fn thread_json(guild: u64, id: &str, parent: &str, name: &Value) -> Value {
+    json!({"id": id, "type": 11, "guild_id": guild.to_string(), "parent_id": parent,
            "name": name, "position": 0, "permission_overwrites": [], "nsfw": false,
            "owner_id": BOT_ID.to_string(), "flags": 0, "last_message_id": null,
            "rate_limit_per_user": 0, "message_count": 0, "member_count": 1,
@@ -217,7 +217,8 @@ fn route(s: &Shared, method: &str, p: &[&str], json: &Value) -> (u16, Value) {
     let (status, out) = match (method, p) {
         ("GET", ["gateway"]) | ("GET", ["gateway", "bot"]) => (
             200,
-            json!({"url": s.ws_url, "shards": 1, "session_start_limit":
+            json!({"url": s.ws_url, "shards": s.gateway.lock().unwrap().shard_count,
+                   "session_start_limit":
                    {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}}),
         ),
         ("PUT", ["applications", _, "commands"]) => (200, json!([])),
@@ -293,8 +294,15 @@ fn route(s: &Shared, method: &str, p: &[&str], json: &Value) -> (u16, Value) {
         }
         ("POST", ["channels", ch, "messages", _, "threads"]) => {
             let name = json["name"].as_str().unwrap_or_default().to_string();
-            s.threads.lock().unwrap().insert(id.to_string(), name);
-            (201, thread_json(&id.to_string(), ch, &json["name"]))
+            let thread = Thread {
+                name,
+                parent: ch.to_string(),
+            };
+            s.threads.lock().unwrap().insert(id.to_string(), thread);
+            (
+                201,
+                thread_json(s.guild_of(ch), &id.to_string(), ch, &json["name"]),
+            )
         }
         ("PATCH", ["channels", ch]) if s.threads.lock().unwrap().contains_key(*ch) => {
             let name = json["name"].as_str().unwrap_or_default().to_string();
@@ -306,8 +314,18 @@ fn route(s: &Shared, method: &str, p: &[&str], json: &Value) -> (u16, Value) {
                                "message": "Must be between 1 and 100 in length."}]}}}),
                 )
             } else {
-                s.threads.lock().unwrap().insert(ch.to_string(), name);
-                (200, thread_json(ch, &CHANNEL.to_string(), &json["name"]))
+                let parent = {
+                    let mut threads = s.threads.lock().unwrap();
+                    let t = threads.get_mut(*ch);
+                    t.map_or(CHANNEL.to_string(), |t| {
+                        t.name = name;
+                        t.parent.clone()
+                    })
+                };
+                (
+                    200,
+                    thread_json(s.guild_of(&parent), ch, &parent, &json["name"]),
+                )
             }
         }
         _ => (404, json!({"message": "Unknown route", "code": 0})),

@@ -46,6 +46,7 @@ macro_rules! both {
 
 pub mod bot;
 pub mod people;
+pub mod process;
 
 /// Where this test process keeps its scratch files (SQLite databases, folders): a
 /// folder of its own in cargo's `target/tmp`, not the system's temporary folder, which
@@ -126,6 +127,11 @@ impl TestDb {
         let base = match std::env::var("TEST_DATABASE_URL") {
             Ok(u) if !u.trim().is_empty() => u.trim().to_string(),
             _ => {
+                // CI provides PostgreSQL; there a missing server is a failure, not a skip.
+                assert!(
+                    std::env::var_os("REQUIRE_POSTGRES").is_none_or(|v| v != "1"),
+                    "REQUIRE_POSTGRES=1 but TEST_DATABASE_URL is not set"
+                );
                 announce_skip();
                 return None;
             }
@@ -186,8 +192,8 @@ pub fn announce_skip() {
     ONCE.call_once(|| {
         let _ = writeln!(
             std::io::stderr(),
-            "store tests on PostgreSQL SKIPPED: set TEST_DATABASE_URL=postgres://... to run \
-             them (.ci/run does)"
+            "tests on PostgreSQL (the store's, the sharded processes') SKIPPED: set \
+             TEST_DATABASE_URL=postgres://... to run them (.ci/run does)"
         );
     });
 }

@@ -7,7 +7,8 @@ use super::scratch_store as scratch;
 use crystal_clans::app::App;
 use crystal_clans::discord::Clock;
 use crystal_clans::fake_discord::lively_pick as pick;
-use crystal_clans::fake_discord::{Fake, Recorded};
+use crystal_clans::fake_discord::{CHANNEL, GUILD};
+use crystal_clans::fake_discord::{Fake, Origin, Recorded};
 use crystal_clans::game::Seat;
 use serde_json::json;
 use std::time::Duration;
@@ -15,6 +16,23 @@ use std::time::Duration;
 pub const ANA: u64 = 730_000_000_000_000_001;
 pub const BEN: u64 = 730_000_000_000_000_002;
 pub const EVE: u64 = 730_000_000_000_000_003;
+
+/// Where people play: the fake Discord they click in and the bot's use cases on its
+/// store (to read the match as the bot saved it). An in-process [`Bot`], or bot
+/// processes sharing a store (`tests/sharding.rs`).
+pub trait Table {
+    fn fake(&self) -> &Fake;
+    fn app(&self) -> &App;
+}
+
+impl Table for Bot {
+    fn fake(&self) -> &Fake {
+        &self.fake
+    }
+    fn app(&self) -> &App {
+        &self.app
+    }
+}
 
 pub fn name(u: u64) -> &'static str {
     match u {
@@ -45,21 +63,21 @@ pub async fn start_bot_with(app: App) -> Bot {
 
 /// Plays pseudo-random legal inputs through the bot until `until` holds.
 pub async fn drive(
-    bot: &Bot,
+    bot: &impl Table,
     id: i64,
     max: usize,
     until: impl Fn(&crystal_clans::game::State) -> bool,
 ) {
     for step in 0..max {
-        let l = bot.app.store.load(id).await.unwrap();
+        let l = bot.app().store.load(id).await.unwrap();
         if until(&l.state) || l.state.winner.is_some() {
             return;
         }
         let seat = l.state.waiting()[0];
-        let legal = l.state.legal(bot.app.rules(), seat);
+        let legal = l.state.legal(bot.app().rules(), seat);
         let r = play(bot, id, l.info.version, user(seat), pick(&legal, step)).await;
         assert!(
-            bot.app.store.info(id).await.unwrap().version > l.info.version,
+            bot.app().store.info(id).await.unwrap().version > l.info.version,
             "the input was not applied: {}",
             r.text()
         );
@@ -105,8 +123,14 @@ pub async fn challenge_button(fake: &Fake, from: u64, to: u64) -> String {
 
 /// Challenge, accept: returns the match id.
 pub async fn challenge_and_accept(bot: &Bot) -> i64 {
-    let fake = &bot.fake;
-    let t = fake.command(
+    challenge_and_accept_in(bot, Origin::Guild(GUILD, CHANNEL)).await
+}
+
+/// [`challenge_and_accept`] in another server's channel.
+pub async fn challenge_and_accept_in(bot: &impl Table, origin: Origin) -> i64 {
+    let fake = bot.fake();
+    let t = fake.command_in(
+        origin,
         ANA,
         "Ana",
         "challenge",
@@ -132,19 +156,16 @@ pub async fn challenge_and_accept(bot: &Bot) -> i64 {
     let t = fake.click(EVE, "Eve", &accept, &[]);
     assert!(ack(fake, &t).await.ephemeral());
     assert!(followup(fake, &t).await.text().contains("someone else"));
-    let before = bot
-        .app
-        .store
-        .active_matches_of_user(BEN)
-        .await
-        .unwrap()
-        .len();
+    let before = bot.app().store.active_matches_of_user(BEN).await.unwrap();
     let t = fake.click(BEN, "Ben", &accept, &[]);
     ack(fake, &t).await;
     followup(fake, &t).await;
-    let ms = bot.app.store.active_matches_of_user(BEN).await.unwrap();
-    assert_eq!(ms.len(), before + 1);
-    ms[0].id
+    let ms = bot.app().store.active_matches_of_user(BEN).await.unwrap();
+    assert_eq!(ms.len(), before.len() + 1);
+    ms.iter()
+        .find(|m| !before.iter().any(|b| b.id == m.id))
+        .expect("the new match")
+        .id
 }
 
 pub fn user(seat: Seat) -> u64 {
@@ -152,19 +173,19 @@ pub fn user(seat: Seat) -> u64 {
 }
 
 /// Opens the panel of `u` through the board's "Take your turn" button and returns it.
-pub async fn panel(bot: &Bot, id: i64, version: i64, u: u64) -> Recorded {
+pub async fn panel(bot: &impl Table, id: i64, version: i64, u: u64) -> Recorded {
     let t = bot
-        .fake
+        .fake()
         .click(u, name(u), &format!("clans:{id}:{version}:turn"), &[]);
-    assert!(ack(&bot.fake, &t).await.ephemeral());
-    let p = followup(&bot.fake, &t).await;
+    assert!(ack(bot.fake(), &t).await.ephemeral());
+    let p = followup(bot.fake(), &t).await;
     assert!(p.ephemeral(), "panels are private");
     p
 }
 
 /// The private message of `u` that is their latest panel of match `id` (opened from
 /// the board when they have none yet).
-pub async fn panel_of(bot: &Bot, id: i64, u: u64) -> u64 {
+pub async fn panel_of(bot: &impl Table, id: i64, u: u64) -> u64 {
     let mine = |fake: &Fake| {
         fake.private_messages(u)
             .into_iter()
@@ -172,26 +193,26 @@ pub async fn panel_of(bot: &Bot, id: i64, u: u64) -> u64 {
             .find(|m| m.text().to_lowercase().contains(&format!("match #{id}")))
             .map(|m| m.id)
     };
-    if let Some(m) = mine(&bot.fake) {
+    if let Some(m) = mine(bot.fake()) {
         return m;
     }
-    let version = bot.app.store.info(id).await.unwrap().version;
+    let version = bot.app().store.info(id).await.unwrap().version;
     let p = panel(bot, id, version, u).await;
     p.message_id.expect("a panel is an interaction message")
 }
 
 /// Clicks `custom_id` in the panel of `u` (see [`panel_of`]); returns the token.
-pub async fn click_panel(bot: &Bot, id: i64, u: u64, custom_id: &str) -> String {
+pub async fn click_panel(bot: &impl Table, id: i64, u: u64, custom_id: &str) -> String {
     let on = panel_of(bot, id, u).await;
-    bot.fake.click_on(on, u, name(u), custom_id, &[])
+    bot.fake().click_on(on, u, name(u), custom_id, &[])
 }
 
 /// Plays the choice `index` for `u` by clicking its button id in their panel; returns
 /// the reply.
-pub async fn play(bot: &Bot, id: i64, version: i64, u: u64, index: usize) -> Recorded {
+pub async fn play(bot: &impl Table, id: i64, version: i64, u: u64, index: usize) -> Recorded {
     let t = click_panel(bot, id, u, &format!("clans:{id}:{version}:in:{index}")).await;
-    ack(&bot.fake, &t).await;
-    followup(&bot.fake, &t).await
+    ack(bot.fake(), &t).await;
+    followup(bot.fake(), &t).await
 }
 
 /// The battle pictures attached to a request.

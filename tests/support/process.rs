@@ -1,0 +1,46 @@
+//! The real `crystal-clans` binary as an operator runs it (for `tests/operations.rs`
+//! and `tests/sharding.rs`).
+
+use crystal_clans::fake_discord::TOKEN;
+use std::process::{Child, Command};
+use std::time::{Duration, Instant};
+
+/// The binary, run in the temporary folder with none of the operator's settings.
+pub fn bin() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_crystal-clans"));
+    // No developer's .env, and none of the operator's settings but those given here.
+    c.current_dir(super::scratch_dir());
+    for var in [
+        "DATABASE_URL",
+        "SHARD_COUNT",
+        "SHARD_IDS",
+        "RUST_LOG",
+        "RUST_LOG_FORMAT",
+        "DISCORD_TOKEN",
+        "DISCORD_API_BASE",
+    ] {
+        c.env_remove(var);
+    }
+    c
+}
+
+/// `crystal-clans serve` against the fake Discord at `api`, on the store at `database`.
+pub fn serve(api: &str, database: &str) -> Command {
+    let mut c = bin();
+    c.args(["serve", "--api-base", api])
+        .env("DISCORD_TOKEN", TOKEN)
+        .env("DATABASE_URL", database);
+    c
+}
+
+/// Waits for the child to exit, at most `limit`.
+pub fn wait_exit(child: &mut Child, limit: Duration) -> Option<std::process::ExitStatus> {
+    let start = Instant::now();
+    while start.elapsed() < limit {
+        if let Some(status) = child.try_wait().unwrap() {
+            return Some(status);
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    None
+}
