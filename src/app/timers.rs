@@ -268,9 +268,10 @@ impl App {
             .await
         {
             Ok(_) => {
+                let lang = self.public_lang(loaded.info.guild).await;
                 let line = match winner {
-                    Some(w) => self.winner_line(loaded, w, reason).await,
-                    None => format!("Match #{} was abandoned: nobody moved in time.", d.match_id),
+                    Some(w) => self.winner_line(loaded, w, reason, lang).await,
+                    None => crate::i18n::messages::match_abandoned(lang, d.match_id),
                 };
                 report.timeouts += 1;
                 let _ = sink
