@@ -218,21 +218,17 @@ pub fn duration(minutes: u32) -> String {
 pub fn duration_in(lang: crate::i18n::Lang, minutes: u32) -> String {
     use crate::i18n::messages as t;
     let (d, h, m) = (minutes / 1440, minutes / 60 % 24, minutes % 60);
-    let units: [(u32, fn(crate::i18n::Lang, u32) -> String); 3] = [
-        (d, |l, n| t::days(l, n)),
-        (h, |l, n| t::hours(l, n)),
-        (m, |l, n| t::minutes(l, n)),
-    ];
-    let parts: Vec<String> = units
-        .into_iter()
-        .filter(|(n, _)| *n > 0)
-        .map(|(n, unit)| unit(lang, n))
-        .collect();
-    if parts.is_empty() {
-        t::minutes(lang, 0)
-    } else {
-        parts.join(" ")
+    let mut parts = Vec::new();
+    if d > 0 {
+        parts.push(t::days(lang, d));
     }
+    if h > 0 {
+        parts.push(t::hours(lang, h));
+    }
+    if m > 0 || parts.is_empty() {
+        parts.push(t::minutes(lang, m));
+    }
+    parts.join(" ")
 }
 
 fn mention(u: u64) -> String {
@@ -334,10 +330,11 @@ impl App {
         match self.store.set_user_settings(user, &s).await {
             Ok(()) => {
                 self.dm_closed.lock().unwrap().remove(&user);
+                let lang = self.user_lang(user).await;
                 Outcome::private(if on {
-                    "Your private panels (turns, battle cards, hand) will come by direct message."
+                    crate::i18n::messages::dm_on(lang)
                 } else {
-                    "Your private panels will be shown here, only to you."
+                    crate::i18n::messages::dm_off(lang)
                 })
             }
             Err(e) => Outcome::private(self.told(None, &e)),
@@ -1017,12 +1014,13 @@ impl App {
             Ok(x) => x,
             Err(o) => return o,
         };
+        let lang = self.user_lang(user).await;
         Outcome {
             reply: Some(Msg {
-                content: format!("Really resign match #{match_id}?"),
+                content: crate::i18n::messages::really_resign(lang, match_id),
                 rows: vec![Row::Buttons(vec![Button::new(
                     CustomId::new(match_id, loaded.info.version, Verb::ResignYes).render(),
-                    "Yes, resign",
+                    crate::i18n::messages::button_yes_resign(lang),
                     Style::Danger,
                 )])],
                 ..Msg::default()
@@ -1048,8 +1046,9 @@ impl App {
                 let line = self
                     .winner_line(&loaded, winner, Reason::Resign, public_lang)
                     .await;
+                let lang = self.user_lang(user).await;
                 Outcome {
-                    reply: Some(Msg::text("You resigned.")),
+                    reply: Some(Msg::text(crate::i18n::messages::you_resigned(lang))),
                     replaces: true,
                     public: vec![self.end_post(&loaded, &line)],
                     channel: Some(loaded.info.thread.unwrap_or(loaded.info.channel)),

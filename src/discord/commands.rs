@@ -59,6 +59,9 @@ pub async fn pre_command(ctx: Context<'_>) {
     );
 }
 
+/// A message without variables, in the language asked for.
+type Text = fn(Lang) -> String;
+
 /// The language to answer the user of this command in (privately).
 async fn lang(ctx: Context<'_>) -> Lang {
     ctx.data().app.user_lang(ctx.author().id.get()).await
@@ -164,7 +167,7 @@ fn missing_permissions(ctx: Context<'_>, lang: Lang, doing: fn(Lang) -> String) 
     if ctx.guild_id().is_none() || p.administrator() {
         return None;
     }
-    let needed: [(bool, fn(Lang) -> String); 4] = [
+    let needed: [(bool, Text); 4] = [
         (p.view_channel(), t::permission_view_channel),
         (
             p.send_messages() || p.send_messages_in_threads(),

@@ -9,6 +9,8 @@ macro_rules! messages {
     ($( $(#[$doc:meta])* $name:ident ( $($arg:ident),* ) = $key:literal; )*) => {
         $(
             $(#[$doc])*
+            // One signature for every message: those without variables leave 'a unused.
+            #[allow(clippy::extra_unused_lifetimes)]
             pub fn $name<'a>(lang: Lang $(, $arg: impl Into<FluentValue<'a>>)*) -> String {
                 format(lang, $key, &[$((stringify!($arg), $arg.into())),*])
             }
@@ -105,6 +107,11 @@ messages! {
     players_ai(first, first_clan, ai_clan) = "players-ai";
     challenge_was_accepted(challenger, opponent, id) = "challenge-was-accepted";
     match_begins(id, players) = "match-begins";
+    dm_on() = "dm-on";
+    dm_off() = "dm-off";
+    really_resign(id) = "really-resign";
+    button_yes_resign() = "button-yes-resign";
+    you_resigned() = "you-resigned";
     days(count) = "days";
     question_mulligan() = "question-mulligan";
     question_action() = "question-action";

@@ -146,3 +146,10 @@ players = { $first } ({ $first_clan }) gegen { $second } ({ $second_clan }).
 players-ai = { $first } ({ $first_clan }) gegen die KI ({ $ai_clan }).
 challenge-was-accepted = { $challenger } hat { $opponent } herausgefordert: angenommen, Partie #{ $id }.
 match-begins = Partie #{ $id } beginnt: { $players }
+
+## Private Antworten der App.
+dm-on = Deine privaten Fenster (Züge, Kampfkarten, Hand) kommen per Direktnachricht.
+dm-off = Deine privaten Fenster erscheinen hier, nur für dich.
+really-resign = Partie #{ $id } wirklich aufgeben?
+button-yes-resign = Ja, aufgeben
+you-resigned = Du hast aufgegeben.

@@ -146,3 +146,10 @@ players = { $first } ({ $first_clan }) vs { $second } ({ $second_clan }).
 players-ai = { $first } ({ $first_clan }) vs the AI ({ $ai_clan }).
 challenge-was-accepted = { $challenger } challenged { $opponent }: accepted, match #{ $id }.
 match-begins = Match #{ $id } begins: { $players }
+
+## Private answers of the app.
+dm-on = Your private panels (turns, battle cards, hand) will come by direct message.
+dm-off = Your private panels will be shown here, only to you.
+really-resign = Really resign match #{ $id }?
+button-yes-resign = Yes, resign
+you-resigned = You resigned.
