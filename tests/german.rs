@@ -186,3 +186,57 @@ async fn a_german_server_plays_in_german_and_an_english_player_keeps_english() {
     assert!(words(&ack(fake, &help).await).contains(&t::help(Lang::En)));
     bot.stop().await;
 }
+
+/// A server that chose German gets its reminders and timeout warnings in German,
+/// though they answer no interaction (the timers post them), also after a restart.
+#[tokio::test]
+async fn a_german_server_gets_german_reminders_and_warnings() {
+    use crystal_clans::app::{App, Challenge, Place};
+    use crystal_clans::store::{GuildSettings, now_ms};
+    const GUILD: u64 = 9;
+    let store = support::scratch_store("german-timers").await;
+    store
+        .set_guild_settings(
+            GUILD,
+            &GuildSettings {
+                reminder_minutes: Some(10),
+                timeout_minutes: Some(60),
+                language: Some("de".into()),
+                ..Default::default()
+            },
+        )
+        .await
+        .unwrap();
+    let app = App::new(store.clone());
+    let now = now_ms();
+    let c = Challenge {
+        challenger: ANA,
+        opponent: Some(BEN),
+        clans: [Some(0), Some(1)],
+        mulligan: false,
+        timeout: None,
+        expires: now + 60_000,
+    };
+    let place = Place {
+        guild: Some(GUILD),
+        channel: 10,
+    };
+    let out = app.accept(c, BEN, place, None, now).await;
+    let id = out.created.expect("a match");
+    assert!(
+        out.public[0]
+            .all_text()
+            .contains(&format!("Partie #{id} beginnt"))
+    );
+    // A restarted bot knows the server's language from the store.
+    let app = App::new(store);
+    let r = app.tick(now + 11 * 60_000).await;
+    let text = &r[0].public[0].content;
+    assert!(
+        text.contains(&format!("Partie #{id} wartet auf dich")),
+        "{text}"
+    );
+    let w = app.tick(now + 49 * 60_000).await;
+    let text = &w[0].public[0].content;
+    assert!(text.contains("sonst verlierst du die Partie"), "{text}");
+}

@@ -112,6 +112,9 @@ messages! {
     really_resign(id) = "really-resign";
     button_yes_resign() = "button-yes-resign";
     you_resigned() = "you-resigned";
+    /// `deadline` a Unix time in seconds.
+    timeout_warning(who, id, deadline) = "timeout-warning";
+    reminder(who, id) = "reminder";
     days(count) = "days";
     question_mulligan() = "question-mulligan";
     question_action() = "question-action";

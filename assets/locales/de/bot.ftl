@@ -153,3 +153,7 @@ dm-off = Deine privaten Fenster erscheinen hier, nur für dich.
 really-resign = Partie #{ $id } wirklich aufgeben?
 button-yes-resign = Ja, aufgeben
 you-resigned = Du hast aufgegeben.
+
+## Erinnerungen (öffentlich, im Thread oder Kanal der Partie).
+timeout-warning = ⚠️ { $who }: Partie #{ $id } wartet auf dich. Zieh <t:{ $deadline }:R>, sonst verlierst du die Partie.
+reminder = ⏰ { $who }: Partie #{ $id } wartet auf dich.

@@ -153,3 +153,7 @@ dm-off = Your private panels will be shown here, only to you.
 really-resign = Really resign match #{ $id }?
 button-yes-resign = Yes, resign
 you-resigned = You resigned.
+
+## Reminders (public, in the match's thread or channel).
+timeout-warning = ⚠️ { $who }: match #{ $id } is waiting for you. Move <t:{ $deadline }:R> or you forfeit the match.
+reminder = ⏰ { $who }: match #{ $id } is waiting for you.
