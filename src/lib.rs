@@ -12,6 +12,7 @@ pub mod discord;
 pub mod fake_discord;
 pub mod files;
 pub mod game;
+pub mod i18n;
 pub mod ratings;
 pub mod render;
 pub mod scenario;

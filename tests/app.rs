@@ -320,6 +320,7 @@ async fn reminders_and_timeouts_come_from_the_database() {
                 reminder_minutes: Some(10),
                 timeout_minutes: Some(60),
                 threads: None,
+                ..Default::default()
             },
         )
         .await
@@ -362,6 +363,7 @@ async fn two_processes_accept_once_and_remind_once() {
                 reminder_minutes: Some(5),
                 timeout_minutes: Some(600),
                 threads: None,
+                ..Default::default()
             },
         )
         .await

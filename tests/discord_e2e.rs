@@ -488,6 +488,7 @@ async fn reminders_and_a_timeout_forfeit_with_a_controllable_clock() {
                 reminder_minutes: Some(10),
                 timeout_minutes: Some(30),
                 threads: None,
+                ..Default::default()
             },
         )
         .await

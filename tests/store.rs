@@ -307,6 +307,7 @@ async fn settings_round_trip(db: &TestDb) {
         reminder_minutes: Some(60),
         timeout_minutes: Some(1440),
         threads: Some(false),
+        language: Some("de".into()),
     };
     store.set_guild_settings(1, &g).await.unwrap();
     assert_eq!(store.guild_settings(1).await.unwrap(), g);
@@ -317,14 +318,20 @@ async fn settings_round_trip(db: &TestDb) {
     let g2 = GuildSettings { channel: None, ..g };
     store.set_guild_settings(1, &g2).await.unwrap();
     assert_eq!(store.guild_settings(1).await.unwrap(), g2);
-    let u = UserSettings { dm_opt_in: true };
+    let u = UserSettings {
+        dm_opt_in: true,
+        language: Some("de".into()),
+    };
     store.set_user_settings(u64::MAX, &u).await.unwrap();
     assert_eq!(store.user_settings(u64::MAX).await.unwrap(), u);
     store
-        .set_user_settings(u64::MAX, &UserSettings { dm_opt_in: false })
+        .set_user_settings(u64::MAX, &UserSettings::default())
         .await
         .unwrap();
-    assert!(!store.user_settings(u64::MAX).await.unwrap().dm_opt_in);
+    assert_eq!(
+        store.user_settings(u64::MAX).await.unwrap(),
+        UserSettings::default()
+    );
     // Settings written by a newer bot with extra fields still read; damaged ones are
     // reported, not defaulted silently.
     exec(
@@ -334,6 +341,9 @@ async fn settings_round_trip(db: &TestDb) {
     )
     .await;
     assert!(store.user_settings(5).await.unwrap().dm_opt_in);
+    // Settings from before a field existed (here the language) read with its default:
+    // settings are JSON, so a new setting needs no migration.
+    assert_eq!(store.user_settings(5).await.unwrap().language, None);
     exec(
         &store,
         "INSERT INTO guild_settings (guild_id, settings, updated_at) VALUES (6, 'nope', 0)",

@@ -7,6 +7,7 @@ use super::msg::{Button, Embed, File, MAX_CONTENT, MAX_FIELD, Msg, Row, Style, c
 use super::{App, mention, turn_log};
 use crate::game::text::Narrator;
 use crate::game::{Event, Question, Seat, State};
+use crate::i18n::{self, Lang, messages as t};
 use crate::render::{self, Table};
 use crate::store::{Loaded, Player, Reason};
 
@@ -52,8 +53,9 @@ impl App {
         if !turn_log::posts_board(before, &after.state) {
             return battle.into_iter().collect();
         }
+        let lang = self.public_lang(after.info.guild).await;
         let header = match after.state.winner {
-            Some(w) => self.winner_line(after, w, Reason::Win).await,
+            Some(w) => self.winner_line(after, w, Reason::Win, lang).await,
             None => String::new(),
         };
         let log = self.turn_events(after, events).await;
@@ -112,18 +114,18 @@ impl App {
         loaded: &Loaded,
         winner: Seat,
         reason: Reason,
+        lang: Lang,
     ) -> String {
         let who = |s: Seat| match loaded.info.seats[s as usize] {
             Player::User(u) => mention(u),
             p => self.name_of(p, s),
         };
-        let how = match reason {
-            Reason::Win => "wins the match",
-            Reason::Resign => "wins: the opponent resigned",
-            Reason::Timeout => "wins: the opponent ran out of time",
-            Reason::Abandoned => "is not the winner: the match was abandoned",
+        let mut line = match reason {
+            Reason::Win => t::winner_wins(lang, who(winner)),
+            Reason::Resign => t::winner_resigned(lang, who(winner)),
+            Reason::Timeout => t::winner_timeout(lang, who(winner)),
+            Reason::Abandoned => t::winner_abandoned(lang, who(winner)),
         };
-        let mut line = format!("🏆 {} {how}!", who(winner));
         let ratings = self.rating_line(loaded).await;
         if !ratings.is_empty() {
             line.push('\n');
@@ -153,6 +155,7 @@ impl App {
         let id = loaded.info.id;
         let version = loaded.info.version;
         let names = self.names(loaded).await;
+        let lang = self.public_lang(loaded.info.guild).await;
         let view = state.view(rules, None);
         let lines = self.narrate(loaded, events).await;
         let last = &lines;
@@ -162,17 +165,19 @@ impl App {
             .iter()
             .filter_map(|&s| loaded.info.seats[s as usize].user())
             .collect();
+        let question = i18n::game::question(lang, &pending.question);
         let whose = match &pending.question {
-            Question::GameOver { winner } => format!("Over: {} won", names[*winner as usize]),
-            q => format!(
-                "{} must {}",
+            Question::GameOver { winner } => t::board_over(lang, names[*winner as usize].clone()),
+            _ => t::board_must(
+                lang,
                 pending
                     .seats
                     .iter()
                     .map(|&s| names[s as usize].clone())
                     .collect::<Vec<_>>()
-                    .join(" and "),
-                q.describe()
+                    .join(&t::and_separator(lang)),
+                pending.seats.len(),
+                question.clone(),
             ),
         };
         let crystals = [0, 1]
@@ -182,31 +187,31 @@ impl App {
                     .iter()
                     .map(|c| rules.pack.crystals[c.crystal as usize].name.clone())
                     .collect();
-                format!(
-                    "{}: {} ({})",
-                    names[s],
+                t::board_crystals(
+                    lang,
+                    names[s].clone(),
                     cs.len(),
                     if cs.is_empty() {
-                        "none".into()
+                        t::none(lang)
                     } else {
                         cs.join(", ")
-                    }
+                    },
                 )
             })
             .join("\n");
         let lead = if view.token > 0 { 0 } else { 1 };
         let initiative = if view.token == 0 {
-            "even (0)".to_string()
+            t::initiative_even(lang)
         } else {
-            format!("{} +{}", names[lead], view.token.unsigned_abs())
+            t::initiative_lead(lang, names[lead].clone(), view.token.unsigned_abs())
         };
         let mut fields = vec![
-            ("Whose move".to_string(), clip(&whose, MAX_FIELD)),
-            ("Initiative".to_string(), initiative),
-            ("Crystals".to_string(), clip(&crystals, MAX_FIELD)),
+            (t::field_whose_move(lang), clip(&whose, MAX_FIELD)),
+            (t::field_initiative(lang), initiative),
+            (t::field_crystals(lang), clip(&crystals, MAX_FIELD)),
         ];
         if !last.is_empty() {
-            fields.push(("This turn".into(), tail_of(last, MAX_FIELD)));
+            fields.push((t::field_this_turn(lang), tail_of(last, MAX_FIELD)));
         }
         // Render off the async runtime.
         let store = self.store.clone();
@@ -244,28 +249,28 @@ impl App {
             if !content.is_empty() {
                 content.push('\n');
             }
-            content.push_str(&format!(
-                "{}: your move ({}).",
+            content.push_str(&t::your_move(
+                lang,
                 waiting_users
                     .iter()
                     .map(|&u| mention(u))
                     .collect::<Vec<_>>()
                     .join(" "),
-                pending.question.describe()
+                question,
             ));
         }
         let over = matches!(pending.question, Question::GameOver { .. });
         let rows = if over {
             vec![Row::Buttons(vec![Button::new(
                 CustomId::new(id, version, Verb::Rematch).render(),
-                "Rematch",
+                t::button_rematch(lang),
                 Style::Success,
             )])]
         } else {
             let act = match pending.question {
-                Question::BattleCard => "Pick battle card",
-                Question::Mulligan => "Choose mulligan",
-                _ => "Take your turn",
+                Question::BattleCard => t::button_battle_card(lang),
+                Question::Mulligan => t::button_mulligan(lang),
+                _ => t::button_take_turn(lang),
             };
             vec![Row::Buttons(vec![
                 Button::new(
@@ -275,12 +280,12 @@ impl App {
                 ),
                 Button::new(
                     CustomId::new(id, version, Verb::Hand).render(),
-                    "My hand",
+                    t::button_my_hand(lang),
                     Style::Secondary,
                 ),
                 Button::new(
                     CustomId::new(id, version, Verb::Resign).render(),
-                    "Resign",
+                    t::button_resign(lang),
                     Style::Danger,
                 ),
             ])]
@@ -288,10 +293,7 @@ impl App {
         Msg {
             content: clip(&content, MAX_CONTENT),
             embed: Some(Embed {
-                title: format!(
-                    "Match #{id} · turn {} · {} vs {}",
-                    state.turn, names[0], names[1]
-                ),
+                title: t::board_title(lang, id, state.turn, names[0].clone(), names[1].clone()),
                 description: String::new(),
                 fields,
                 image: None,

@@ -13,6 +13,7 @@ mod battle_post;
 mod board_post;
 mod failures;
 pub mod ids;
+pub mod language;
 pub mod limits;
 pub mod lru;
 pub mod msg;
@@ -186,6 +187,9 @@ pub struct App {
     theme: Arc<Theme>,
     names: Arc<Mutex<Lru<u64, String>>>,
     dm_closed: Arc<Mutex<Lru<u64, ()>>>,
+    /// Each user's and server's languages, as known (`language.rs`).
+    languages: Arc<Mutex<Lru<u64, language::Languages>>>,
+    guild_languages: Arc<Mutex<Lru<u64, language::Languages>>>,
     bot: Option<Arc<dyn SeatBot>>,
     ai_running: ai_turns::Running,
     /// Concurrent AI decisions (each holds a core for up to its level's time limit).
@@ -205,20 +209,26 @@ fn default_ai_slots() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get().saturating_sub(1).max(1))
 }
 
-/// Minutes in words: "45 minutes", "2 hours", "1 day 6 hours".
+/// Minutes in English words: "45 minutes", "2 hours", "1 day 6 hours".
 pub fn duration(minutes: u32) -> String {
-    let plural = |n: u32, unit: &str| format!("{n} {unit}{}", if n == 1 { "" } else { "s" });
+    duration_in(crate::i18n::Lang::En, minutes)
+}
+
+/// Minutes in words of `lang` ("1 Tag 6 Stunden").
+pub fn duration_in(lang: crate::i18n::Lang, minutes: u32) -> String {
+    use crate::i18n::messages as t;
     let (d, h, m) = (minutes / 1440, minutes / 60 % 24, minutes % 60);
-    let parts: Vec<String> = [(d, "day"), (h, "hour"), (m, "minute")]
-        .into_iter()
-        .filter(|(n, _)| *n > 0)
-        .map(|(n, u)| plural(n, u))
-        .collect();
-    if parts.is_empty() {
-        "0 minutes".into()
-    } else {
-        parts.join(" ")
+    let mut parts = Vec::new();
+    if d > 0 {
+        parts.push(t::days(lang, d));
     }
+    if h > 0 {
+        parts.push(t::hours(lang, h));
+    }
+    if m > 0 || parts.is_empty() {
+        parts.push(t::minutes(lang, m));
+    }
+    parts.join(" ")
 }
 
 fn mention(u: u64) -> String {
@@ -232,6 +242,8 @@ impl App {
             theme: Arc::new(Theme::default()),
             names: Arc::new(Mutex::new(Lru::new(USER_CACHE))),
             dm_closed: Arc::new(Mutex::new(Lru::new(USER_CACHE))),
+            languages: Arc::new(Mutex::new(Lru::new(USER_CACHE))),
+            guild_languages: Arc::new(Mutex::new(Lru::new(USER_CACHE))),
             bot: None,
             ai_running: Default::default(),
             ai_slots: Arc::new(tokio::sync::Semaphore::new(default_ai_slots())),
@@ -318,10 +330,11 @@ impl App {
         match self.store.set_user_settings(user, &s).await {
             Ok(()) => {
                 self.dm_closed.lock().unwrap().remove(&user);
+                let lang = self.user_lang(user).await;
                 Outcome::private(if on {
-                    "Your private panels (turns, battle cards, hand) will come by direct message."
+                    crate::i18n::messages::dm_on(lang)
                 } else {
-                    "Your private panels will be shown here, only to you."
+                    crate::i18n::messages::dm_off(lang)
                 })
             }
             Err(e) => Outcome::private(self.told(None, &e)),
@@ -450,15 +463,15 @@ impl App {
     /// A public challenge message with Accept and Decline buttons, made in `guild`
     /// (`None`: a direct message). Rate-limited per user and per server.
     pub fn challenge(&self, c: Challenge, guild: Option<u64>, now: Millis) -> Outcome {
+        use crate::i18n::messages as t;
+        let (lang, public) = self.known_langs(c.challenger, guild);
         if c.opponent == Some(c.challenger) {
-            return Outcome::private("You cannot challenge yourself.");
+            return Outcome::private(t::cannot_challenge_yourself(lang));
         }
         if c.timeout
             .is_some_and(|t| !(1..=MAX_TIMEOUT_MINUTES).contains(&t))
         {
-            return Outcome::private(format!(
-                "The turn timeout must be between 1 and {MAX_TIMEOUT_MINUTES} minutes (a week)."
-            ));
+            return Outcome::private(t::timeout_range(lang, MAX_TIMEOUT_MINUTES));
         }
         if let Err(slow) = self.allow(Action::Challenge, c.challenger, guild, now) {
             return Outcome::private(slow);
@@ -468,44 +481,39 @@ impl App {
             ..c
         };
         let arg = c.encode();
-        let clan = |x: Option<u8>| x.map(|x| self.clan_name(x)).unwrap_or("random".into());
+        let clan = |x: Option<u8>| {
+            x.map(|x| self.clan_name(x))
+                .unwrap_or_else(|| t::random_clan(public))
+        };
         let who = match c.opponent {
-            Some(o) => format!(
-                "{} challenges {} to Crystal Clans!",
-                mention(c.challenger),
-                mention(o)
-            ),
-            None => format!(
-                "{} is looking for an opponent in Crystal Clans!",
-                mention(c.challenger)
-            ),
+            Some(o) => t::challenge_to(public, mention(c.challenger), mention(o)),
+            None => t::challenge_open(public, mention(c.challenger)),
         };
         let msg = Msg {
             content: who,
             embed: Some(Embed {
-                title: "A challenge".into(),
-                description: format!(
-                    "Clans: {} (challenger) vs {}. Mulligan: {}. Turn timeout: {}. \
-                     Expires <t:{}:R>.",
+                title: t::challenge_title(public),
+                description: t::challenge_terms(
+                    public,
                     clan(c.clans[0]),
                     clan(c.clans[1]),
                     if c.mulligan { "on" } else { "off" },
                     c.timeout
-                        .map(duration)
-                        .unwrap_or_else(|| "the server's setting".into()),
-                    c.expires / 1000
+                        .map(|m| duration_in(public, m))
+                        .unwrap_or_else(|| t::timeout_server_setting(public)),
+                    (c.expires / 1000).to_string(),
                 ),
                 ..Embed::default()
             }),
             rows: vec![Row::Buttons(vec![
                 Button::new(
                     CustomId::new(0, 0, Verb::Accept).with(arg.clone()).render(),
-                    "Accept",
+                    t::button_accept(public),
                     Style::Success,
                 ),
                 Button::new(
                     CustomId::new(0, 0, Verb::Decline).with(arg).render(),
-                    "Decline",
+                    t::button_decline(public),
                     Style::Danger,
                 ),
             ])],
@@ -617,20 +625,22 @@ impl App {
             terms,
             deadlines: terms.deadlines(now),
         };
-        let header = format!(
-            "{} ({}) vs {} ({}).",
+        let lang = self.public_lang(place.guild).await;
+        let header = crate::i18n::messages::players(
+            lang,
             mention(c.challenger),
             self.clan_name(clans[0]),
             mention(user),
-            self.clan_name(clans[1])
+            self.clan_name(clans[1]),
         );
         match self.begin(new, &header).await {
             Ok(out) => Outcome {
                 post_edit: out.created.map(|id| {
-                    Msg::text(format!(
-                        "{} challenged {}: accepted, match #{id}.",
+                    Msg::text(crate::i18n::messages::challenge_was_accepted(
+                        lang,
                         mention(c.challenger),
-                        mention(user)
+                        mention(user),
+                        id,
                     ))
                 }),
                 ..out
@@ -676,11 +686,11 @@ impl App {
             terms,
             deadlines: terms.deadlines(now),
         };
-        let header = format!(
-            "{} ({}) vs the AI ({}).",
+        let header = crate::i18n::messages::players_ai(
+            self.public_lang(place.guild).await,
             mention(user),
             self.clan_name(clans[0]),
-            self.clan_name(clans[1])
+            self.clan_name(clans[1]),
         );
         self.begin(new, &header)
             .await
@@ -692,7 +702,8 @@ impl App {
     async fn begin(&self, new: NewMatch, players: &str) -> Result<Outcome, StoreError> {
         let channel = new.thread.unwrap_or(new.channel);
         let (loaded, events) = self.store.create_match(new).await?;
-        let header = format!("Match #{} begins: {players}", loaded.info.id);
+        let lang = self.public_lang(loaded.info.guild).await;
+        let header = crate::i18n::messages::match_begins(lang, loaded.info.id, players);
         let post = self.board_post(&loaded, &events, &header).await;
         Ok(Outcome {
             created: Some(loaded.info.id),
@@ -1003,12 +1014,13 @@ impl App {
             Ok(x) => x,
             Err(o) => return o,
         };
+        let lang = self.user_lang(user).await;
         Outcome {
             reply: Some(Msg {
-                content: format!("Really resign match #{match_id}?"),
+                content: crate::i18n::messages::really_resign(lang, match_id),
                 rows: vec![Row::Buttons(vec![Button::new(
                     CustomId::new(match_id, loaded.info.version, Verb::ResignYes).render(),
-                    "Yes, resign",
+                    crate::i18n::messages::button_yes_resign(lang),
                     Style::Danger,
                 )])],
                 ..Msg::default()
@@ -1030,9 +1042,13 @@ impl App {
             .await
         {
             Ok(_) => {
-                let line = self.winner_line(&loaded, winner, Reason::Resign).await;
+                let public_lang = self.public_lang(loaded.info.guild).await;
+                let line = self
+                    .winner_line(&loaded, winner, Reason::Resign, public_lang)
+                    .await;
+                let lang = self.user_lang(user).await;
                 Outcome {
-                    reply: Some(Msg::text("You resigned.")),
+                    reply: Some(Msg::text(crate::i18n::messages::you_resigned(lang))),
                     replaces: true,
                     public: vec![self.end_post(&loaded, &line)],
                     channel: Some(loaded.info.thread.unwrap_or(loaded.info.channel)),

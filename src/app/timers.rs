@@ -202,7 +202,8 @@ impl App {
             if !won {
                 continue;
             }
-            if let Some(out) = reminder(loaded, now) {
+            let lang = self.public_lang(loaded.info.guild).await;
+            if let Some(out) = reminder(loaded, now, lang) {
                 report.reminders += 1;
                 // A closed sink: the bot is shutting down; the claim is spent either way.
                 let _ = sink.send(out).await;
@@ -268,9 +269,10 @@ impl App {
             .await
         {
             Ok(_) => {
+                let lang = self.public_lang(loaded.info.guild).await;
                 let line = match winner {
-                    Some(w) => self.winner_line(loaded, w, reason).await,
-                    None => format!("Match #{} was abandoned: nobody moved in time.", d.match_id),
+                    Some(w) => self.winner_line(loaded, w, reason, lang).await,
+                    None => crate::i18n::messages::match_abandoned(lang, d.match_id),
                 };
                 report.timeouts += 1;
                 let _ = sink
@@ -350,7 +352,8 @@ impl App {
 
 /// The reminder (or, once a fifth of the turn time is left, the warning) for a match
 /// whose reminder this process claimed at `now`; `None` when no person is to move.
-fn reminder(loaded: &Loaded, now: Millis) -> Option<Outcome> {
+fn reminder(loaded: &Loaded, now: Millis, lang: crate::i18n::Lang) -> Option<Outcome> {
+    use crate::i18n::messages as t;
     let (terms, dl) = (loaded.info.terms, loaded.info.deadlines);
     let users: Vec<u64> = loaded
         .state
@@ -368,11 +371,10 @@ fn reminder(loaded: &Loaded, now: Millis) -> Option<Outcome> {
         .collect::<Vec<_>>()
         .join(" ");
     let text = match dl.timeout_at {
-        Some(t) if terms.is_warning(now, &dl) => format!(
-            "⚠️ {who}: match #{id} is waiting for you. Move <t:{}:R> or you forfeit the match.",
-            t / 1000
-        ),
-        _ => format!("⏰ {who}: match #{id} is waiting for you."),
+        Some(at) if terms.is_warning(now, &dl) => {
+            t::timeout_warning(lang, who, id, (at / 1000).to_string())
+        }
+        _ => t::reminder(lang, who, id),
     };
     let mut m = Msg::text(text);
     m.pings = users;

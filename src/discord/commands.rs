@@ -4,6 +4,7 @@ use super::{Context, Data, Error, convert};
 use crate::app::msg::Msg;
 use crate::app::{Challenge, Outcome};
 use crate::game::pack::KindId;
+use crate::i18n::{Lang, messages as t};
 use crate::render::{self, Table, Theme};
 use crate::store::{GuildSettings, now_ms};
 use poise::serenity_prelude as serenity;
@@ -25,7 +26,8 @@ use poise::serenity_prelude as serenity;
         "history",
         "leaderboard",
         "profile",
-        "dm"
+        "dm",
+        "language"
     ),
     subcommand_required
 )]
@@ -33,14 +35,47 @@ pub async fn clans(_: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
 
+/// Every command the bot registers, with its names and descriptions in every language
+/// the bot speaks.
+pub fn all() -> Vec<poise::Command<Data, Error>> {
+    let mut commands = vec![clans()];
+    for c in &mut commands {
+        crate::i18n::commands::localize(c);
+    }
+    commands
+}
+
+/// Before every command: the app learns the locales it came with.
+pub async fn pre_command(ctx: Context<'_>) {
+    let guild_locale = match ctx {
+        poise::Context::Application(a) => a.interaction.guild_locale.as_deref(),
+        poise::Context::Prefix(_) => None,
+    };
+    ctx.data().app.learn_locales(
+        ctx.author().id.get(),
+        ctx.locale(),
+        ctx.guild_id().map(|g| g.get()),
+        guild_locale,
+    );
+}
+
+/// A message without variables, in the language asked for.
+type Text = fn(Lang) -> String;
+
+/// The language to answer the user of this command in (privately).
+async fn lang(ctx: Context<'_>) -> Lang {
+    ctx.data().app.user_lang(ctx.author().id.get()).await
+}
+
 pub async fn on_error(err: poise::FrameworkError<'_, Data, Error>) {
     match err {
         poise::FrameworkError::Command { error, ctx, .. } => {
             tracing::warn!("command /clans {} failed: {error}", ctx.command().name);
+            let lang = ctx.locale().map(Lang::from_locale).unwrap_or_default();
             let _ = ctx
                 .send(
                     poise::CreateReply::default()
-                        .content("Something went wrong; please try again.")
+                        .content(t::something_went_wrong(lang))
                         .ephemeral(true),
                 )
                 .await;
@@ -96,7 +131,7 @@ async fn send(ctx: Context<'_>, out: Outcome) -> Result<(), Error> {
             }
             // A command's posts are a board or a new match's first moves: no move of
             // the asker's to reassure about.
-            let text = super::missing_permission_text(channel, "");
+            let text = super::missing_permission_text(lang(ctx).await, channel, "");
             ctx.send(convert::reply(&Msg::text(text), true)).await?;
             break;
         }
@@ -112,15 +147,19 @@ async fn send(ctx: Context<'_>, out: Outcome) -> Result<(), Error> {
 /// public posts go out as channel messages after it.
 async fn send_deferred(ctx: Context<'_>, mut out: Outcome, note: &str) -> Result<(), Error> {
     if out.reply.is_none() {
-        out.reply = Some(Msg::text(if note.is_empty() { "Done." } else { note }));
+        out.reply = Some(Msg::text(if note.is_empty() {
+            t::done(lang(ctx).await)
+        } else {
+            note.to_string()
+        }));
     }
     send(ctx, out).await
 }
 
-/// What the bot lacks to `doing` ("run a match") in the channel of the command (Discord
-/// sends the bot's own permissions there with every command): `Some` is what to tell
-/// the user.
-fn missing_permissions(ctx: Context<'_>, doing: &str) -> Option<String> {
+/// What the bot lacks to `doing` (`t::doing_run_match`) in the channel of the command
+/// (Discord sends the bot's own permissions there with every command): `Some` is what
+/// to tell the user, in `lang`.
+fn missing_permissions(ctx: Context<'_>, lang: Lang, doing: fn(Lang) -> String) -> Option<String> {
     let poise::Context::Application(a) = ctx else {
         return None;
     };
@@ -128,29 +167,28 @@ fn missing_permissions(ctx: Context<'_>, doing: &str) -> Option<String> {
     if ctx.guild_id().is_none() || p.administrator() {
         return None;
     }
-    let needed = [
-        (p.view_channel(), "View Channel"),
+    let needed: [(bool, Text); 4] = [
+        (p.view_channel(), t::permission_view_channel),
         (
             p.send_messages() || p.send_messages_in_threads(),
-            "Send Messages",
+            t::permission_send_messages,
         ),
-        (p.embed_links(), "Embed Links"),
-        (p.attach_files(), "Attach Files"),
+        (p.embed_links(), t::permission_embed_links),
+        (p.attach_files(), t::permission_attach_files),
     ];
-    let missing: Vec<&str> = needed
+    let missing: Vec<String> = needed
         .iter()
         .filter(|(has, _)| !has)
-        .map(|(_, name)| *name)
+        .map(|(_, name)| name(lang))
         .collect();
     if missing.is_empty() {
         return None;
     }
-    Some(format!(
-        "I cannot {doing} in this channel: I am missing the {} permission{} here. A \
-         server admin can grant {} to me in this channel (or use another one).",
+    Some(t::missing_permissions(
+        lang,
+        doing(lang),
         missing.join(", "),
-        if missing.len() == 1 { "" } else { "s" },
-        if missing.len() == 1 { "it" } else { "them" },
+        missing.len(),
     ))
 }
 
@@ -179,6 +217,9 @@ async fn ac_clan(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocomplet
         .iter()
         .map(|c| c.name.clone())
         .chain(std::iter::once("random".to_string()))
+        .chain(std::iter::once(t::random_clan(
+            ctx.locale().map(Lang::from_locale).unwrap_or_default(),
+        )))
         .filter(|n| n.to_lowercase().contains(&p))
         .take(25)
         .map(serenity::AutocompleteChoice::from)
@@ -186,16 +227,21 @@ async fn ac_clan(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocomplet
     serenity::CreateAutocompleteResponse::new().set_choices(choices)
 }
 
-fn clan_arg(ctx: Context<'_>, s: Option<String>) -> Result<Option<u8>, String> {
+fn clan_arg(ctx: Context<'_>, lang: Lang, s: Option<String>) -> Result<Option<u8>, String> {
     match s {
         None => Ok(None),
-        Some(s) if s.eq_ignore_ascii_case("random") => Ok(None),
+        Some(s)
+            if s.eq_ignore_ascii_case("random")
+                || s.eq_ignore_ascii_case(&t::random_clan(lang)) =>
+        {
+            Ok(None)
+        }
         Some(s) => ctx
             .data()
             .app
             .clan_index(&s)
             .map(Some)
-            .ok_or_else(|| format!("There is no clan called `{s}`.")),
+            .ok_or_else(|| t::no_such_clan(lang, s)),
     }
 }
 
@@ -219,17 +265,18 @@ pub async fn challenge(
     timeout: Option<u32>,
 ) -> Result<(), Error> {
     remember(ctx);
+    let lang = lang(ctx).await;
     if opponent.as_ref().is_some_and(|u| u.bot) {
-        return send(ctx, Outcome::private("Bots cannot accept challenges.")).await;
+        return send(ctx, Outcome::private(t::bots_cannot_accept(lang))).await;
     }
-    let clans = match (clan_arg(ctx, clan), clan_arg(ctx, their_clan)) {
+    let clans = match (clan_arg(ctx, lang, clan), clan_arg(ctx, lang, their_clan)) {
         (Ok(a), Ok(b)) => [a, b],
         (Err(e), _) | (_, Err(e)) => return send(ctx, Outcome::private(e)).await,
     };
     if let Err(why) = ctx.data().app.may_start_here(place(ctx)).await {
         return send(ctx, Outcome::private(why)).await;
     }
-    if let Some(why) = missing_permissions(ctx, "run a match") {
+    if let Some(why) = missing_permissions(ctx, lang, t::doing_run_match) {
         return send(ctx, Outcome::private(why)).await;
     }
     let c = Challenge {
@@ -240,7 +287,11 @@ pub async fn challenge(
         timeout,
         expires: 0,
     };
-    let out = ctx.data().app.challenge(c, place(ctx).guild, now_ms());
+    // The challenge is made without waiting on the store: load the server's language
+    // for it first (the asker's was loaded above).
+    let guild = place(ctx).guild;
+    ctx.data().app.public_lang(guild).await;
+    let out = ctx.data().app.challenge(c, guild, now_ms());
     send(ctx, out).await
 }
 
@@ -254,6 +305,7 @@ pub async fn play_ai(
     clan: Option<String>,
 ) -> Result<(), Error> {
     remember(ctx);
+    let lang = lang(ctx).await;
     // The refusals that need no IO answer at once; then a private deferral (see
     // `send_deferred`): a later refusal (a rate limit, the store) reaches only the
     // asker, and the match's opening board is a channel post.
@@ -262,11 +314,11 @@ pub async fn play_ai(
         Some(l) => match crate::ai::Level::ALL.iter().position(|x| x.name() == l) {
             Some(i) => i as u8,
             None => {
-                return send(ctx, Outcome::private("Levels: easy, normal, hard, fast.")).await;
+                return send(ctx, Outcome::private(t::ai_levels(lang))).await;
             }
         },
     };
-    let clan = match clan_arg(ctx, clan) {
+    let clan = match clan_arg(ctx, lang, clan) {
         Ok(c) => c,
         Err(e) => return send(ctx, Outcome::private(e)).await,
     };
@@ -274,7 +326,7 @@ pub async fn play_ai(
     if let Err(why) = ctx.data().app.may_start_here(place).await {
         return send(ctx, Outcome::private(why)).await;
     }
-    if let Some(why) = missing_permissions(ctx, "run a match") {
+    if let Some(why) = missing_permissions(ctx, lang, t::doing_run_match) {
         return send(ctx, Outcome::private(why)).await;
     }
     ctx.defer_ephemeral().await?;
@@ -291,7 +343,7 @@ pub async fn play_ai(
         )
         .await;
     let note = match out.created {
-        Some(id) => format!("Match #{id} against the AI begins below. Good luck!"),
+        Some(id) => t::ai_match_begins(lang, id),
         None => String::new(),
     };
     send_deferred(ctx, out, &note).await
@@ -319,7 +371,7 @@ pub async fn hand(
     remember(ctx);
     let out = match my_match(ctx, game).await {
         Some(id) => ctx.data().app.hand(id, ctx.author().id.get()).await,
-        None => Outcome::private("You have no active match."),
+        None => Outcome::private(t::no_active_match(lang(ctx).await)),
     };
     send(ctx, out).await
 }
@@ -330,7 +382,8 @@ pub async fn board(
     ctx: Context<'_>,
     #[description = "Match number (default: your match here)"] game: Option<i64>,
 ) -> Result<(), Error> {
-    if let Some(why) = missing_permissions(ctx, "post a board") {
+    let lang = lang(ctx).await;
+    if let Some(why) = missing_permissions(ctx, lang, t::doing_post_board) {
         return send(ctx, Outcome::private(why)).await;
     }
     // Privately: a refusal (not a player, a rate limit, no such match) is for the
@@ -339,9 +392,9 @@ pub async fn board(
     let (user, place) = (ctx.author().id.get(), place(ctx));
     let out = match my_match(ctx, game).await {
         Some(id) => ctx.data().app.board(id, user, place, now_ms()).await,
-        None => Outcome::private("You have no active match."),
+        None => Outcome::private(t::no_active_match(lang)),
     };
-    send_deferred(ctx, out, "Here is the board, posted below.").await
+    send_deferred(ctx, out, &t::board_posted_below(lang)).await
 }
 
 /// Resign your match here (asks to confirm).
@@ -353,7 +406,7 @@ pub async fn resign(
     ctx.defer_ephemeral().await?;
     let out = match my_match(ctx, game).await {
         Some(id) => ctx.data().app.ask_resign(id, ctx.author().id.get()).await,
-        None => Outcome::private("You have no active match."),
+        None => Outcome::private(t::no_active_match(lang(ctx).await)),
     };
     send(ctx, out).await
 }
@@ -405,7 +458,8 @@ pub async fn card(
         .position(|c| c.name.to_lowercase() == want || c.id.to_lowercase() == want)
     else {
         // Answered at once (no deferral yet), so the refusal is private.
-        return send(ctx, Outcome::private(format!("No card called `{name}`."))).await;
+        let lang = lang(ctx).await;
+        return send(ctx, Outcome::private(t::no_such_card(lang, name))).await;
     };
     // Only now defer, publicly: nothing below can fail, and the card is for everyone.
     ctx.defer().await?;
@@ -457,23 +511,7 @@ pub async fn rules(
 /// How to play with this bot.
 #[poise::command(slash_command)]
 pub async fn help(ctx: Context<'_>) -> Result<(), Error> {
-    let text = "**Crystal Clans**\n\
-        • `/clans challenge @someone` starts a challenge (leave the opponent empty for an \
-        open one; options: clans, mulligan, turn timeout in minutes). `/clans play-ai` \
-        plays the bot.\n\
-        • When it is your move, click **Take your turn** under the board: a private panel \
-        walks you through the kind of action, the cards, where they go, and shows the cost \
-        and your initiative afterwards before you confirm.\n\
-        • In a battle both players click **Pick battle card** and choose privately; the \
-        reveal is posted when both have picked.\n\
-        • `/clans hand` your hand (privately), `/clans board` reposts the board, \
-        `/clans matches` your matches, `/clans resign` gives up, `/clans history` recent \
-        results here, `/clans leaderboard` this server's best, `/clans profile` a player's \
-        rating and record, `/clans card` looks up a card, `/clans rules` the rules in short or \
-        what an ability does (`/clans rules Flight`), \
-        `/clans dm true` private panels by direct message.\n\
-        • Admins (Manage Server): `/clans config` sets reminders, the turn timeout, threads \
-        and the channel for matches.";
+    let text = t::help(lang(ctx).await);
     send(ctx, Outcome::private(text)).await
 }
 
@@ -486,6 +524,27 @@ fn can_manage_guild(ctx: Context<'_>) -> bool {
             .and_then(|m| m.permissions)
             .is_some_and(|p| p.manage_guild() || p.administrator()),
         poise::Context::Prefix(_) => false,
+    }
+}
+
+/// A language setting: a language, or automatic (the Discord client's or server's).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum LanguageChoice {
+    #[name = "automatic"]
+    Automatic,
+    #[name = "English"]
+    English,
+    #[name = "Deutsch"]
+    Deutsch,
+}
+
+impl LanguageChoice {
+    fn lang(self) -> Option<Lang> {
+        match self {
+            LanguageChoice::Automatic => None,
+            LanguageChoice::English => Some(Lang::En),
+            LanguageChoice::Deutsch => Some(Lang::De),
+        }
     }
 }
 
@@ -502,18 +561,15 @@ pub async fn config(
     #[description = "Give each match its own thread (default: on)"] threads: Option<bool>,
     #[description = "Start matches only in this channel"] channel: Option<serenity::GuildChannel>,
     #[description = "Allow matches in every channel again"] any_channel: Option<bool>,
+    #[description = "Language of the public posts (automatic: the server's Discord language)"]
+    language: Option<LanguageChoice>,
 ) -> Result<(), Error> {
+    let lang = lang(ctx).await;
     if !can_manage_guild(ctx) {
-        return send(
-            ctx,
-            Outcome::private(
-                "Only members with the Manage Server permission can change the settings.",
-            ),
-        )
-        .await;
+        return send(ctx, Outcome::private(t::only_managers(lang))).await;
     }
     let Some(guild) = ctx.guild_id().map(|g| g.get()) else {
-        return send(ctx, Outcome::private("Settings belong to a server.")).await;
+        return send(ctx, Outcome::private(t::settings_belong_to_server(lang))).await;
     };
     let store = &ctx.data().app.store;
     let mut s: GuildSettings = match store.guild_settings(guild).await {
@@ -536,29 +592,41 @@ pub async fn config(
     if any_channel == Some(true) {
         s.channel = None;
     }
+    if let Some(l) = language {
+        s.language = l.lang().map(|l| l.code().to_string());
+    }
+    let saved = store.set_guild_settings(guild, &s).await;
+    if saved.is_ok() {
+        ctx.data()
+            .app
+            .guild_language_set(guild, s.language.as_deref().and_then(Lang::parse));
+    }
     let every = |m: Option<u32>| match m {
-        Some(m) => format!("after {}", crate::app::duration(m)),
-        None => "off".into(),
+        Some(m) => t::setting_after(lang, crate::app::duration_in(lang, m)),
+        None => t::setting_off(lang),
     };
-    let text = match store.set_guild_settings(guild, &s).await {
-        Ok(()) => format!(
-            "Settings saved (new matches use them; running matches keep their terms):\n\
-             • reminders: {}\n• turn timeout: {}{}\n• threads: {}\n• matches start in: {}",
+    let text = match saved {
+        Ok(()) => t::settings_saved(
+            lang,
             every(s.reminder_minutes),
             every(s.timeout_minutes),
             if s.timeout_minutes.is_some() {
-                " (with a warning when a fifth of the time is left)"
+                "yes"
             } else {
-                ""
+                "no"
             },
             if s.threads == Some(false) {
-                "off (matches play in the channel)"
+                t::threads_off(lang)
             } else {
-                "one per match"
+                t::threads_on(lang)
             },
             s.channel
-                .map(|c| format!("<#{c}> only"))
-                .unwrap_or("any channel".into()),
+                .map(|c| t::channel_only(lang, c.to_string()))
+                .unwrap_or_else(|| t::channel_any(lang)),
+            match s.language.as_deref().and_then(Lang::parse) {
+                Some(l) => t::language_name(lang, l),
+                None => t::language_server_auto(lang),
+            },
         ),
         Err(e) => ctx.data().app.told(None, &e),
     };
@@ -600,7 +668,8 @@ pub async fn profile(
     let app = &ctx.data().app;
     let target = match user {
         Some(u) if u.bot => {
-            return send(ctx, Outcome::private("Bots have no Crystal Clans profile.")).await;
+            let lang = lang(ctx).await;
+            return send(ctx, Outcome::private(t::bots_have_no_profile(lang))).await;
         }
         Some(u) => {
             app.learn_name(u.id.get(), u.global_name.as_deref().unwrap_or(&u.name));
@@ -620,5 +689,19 @@ pub async fn dm(
     #[description = "true: by direct message; false: here, only to you"] on: bool,
 ) -> Result<(), Error> {
     let out = ctx.data().app.set_dm(ctx.author().id.get(), on).await;
+    send(ctx, out).await
+}
+
+/// The language I answer you in (automatic: your Discord client's).
+#[poise::command(slash_command)]
+pub async fn language(
+    ctx: Context<'_>,
+    #[description = "English, Deutsch, or automatic"] language: LanguageChoice,
+) -> Result<(), Error> {
+    let out = ctx
+        .data()
+        .app
+        .set_language(ctx.author().id.get(), language.lang())
+        .await;
     send(ctx, out).await
 }

@@ -10,7 +10,7 @@
 //! a player keeps one panel however many clicks a turn takes. An AI's turn runs after
 //! the human's answer has gone out.
 
-mod commands;
+pub mod commands;
 mod convert;
 pub mod logging;
 pub mod shards;
@@ -25,6 +25,7 @@ pub use startup::{
 use crate::app::ids::{CustomId, Verb};
 use crate::app::msg::Msg;
 use crate::app::{App, Challenge, Outcome, Place, panel};
+use crate::i18n::{Lang, messages as t};
 use crate::store::{MatchId, now_ms};
 use poise::serenity_prelude as serenity;
 use std::time::Duration;
@@ -51,12 +52,8 @@ pub fn is_missing_permission(e: &serenity::Error) -> bool {
 
 /// What to tell the person who started something the bot could not post; `after` is
 /// what was done all the same (e.g. "Your move itself was saved."), or empty.
-pub fn missing_permission_text(channel: serenity::ChannelId, after: &str) -> String {
-    let text = format!(
-        "⚠️ I could not post in <#{channel}>: I am missing a permission there. A server admin \
-         can fix it by giving me View Channel, Send Messages, Send Messages in Threads, Embed \
-         Links, Attach Files and Create Public Threads in that channel. {after}"
-    );
+pub fn missing_permission_text(lang: Lang, channel: serenity::ChannelId, after: &str) -> String {
+    let text = t::could_not_post(lang, channel.get().to_string(), after);
     text.trim_end().to_string()
 }
 
@@ -156,6 +153,13 @@ async fn on_component(ctx: &serenity::Context, app: &App, ci: &serenity::Compone
         user,
         ci.user.global_name.as_deref().unwrap_or(&ci.user.name),
     );
+    app.learn_locales(
+        user,
+        Some(&ci.locale),
+        ci.guild_id.map(|g| g.get()),
+        ci.guild_locale.as_deref(),
+    );
+    let lang = app.user_lang(user).await;
     let now = now_ms();
     let place = Place {
         guild: ci.guild_id.map(|g| g.get()),
@@ -164,7 +168,7 @@ async fn on_component(ctx: &serenity::Context, app: &App, ci: &serenity::Compone
     let out = match id.verb {
         Verb::Accept | Verb::Decline => {
             let Some(c) = id.arg.as_deref().and_then(Challenge::decode) else {
-                let damaged = Msg::text("That challenge is damaged.");
+                let damaged = Msg::text(t::challenge_damaged(lang));
                 return answer(http, ci, true, &damaged).await;
             };
             if id.verb == Verb::Decline {
@@ -217,7 +221,7 @@ async fn on_component(ctx: &serenity::Context, app: &App, ci: &serenity::Compone
                 }
                 if out.created.is_some() && out.reply.is_none() {
                     Outcome {
-                        reply: Some(Msg::text("Challenge accepted. Good luck!")),
+                        reply: Some(Msg::text(t::challenge_accepted(lang))),
                         ..out
                     }
                 } else {
@@ -240,23 +244,19 @@ async fn on_component(ctx: &serenity::Context, app: &App, ci: &serenity::Compone
             };
             // A click inside a panel updates it where it is (a DM or the channel).
             let Some(panel) = out.reply.clone().filter(|_| !in_panel) else {
-                return deliver(ctx, app, ci, in_panel, &out).await;
+                return deliver(ctx, app, ci, in_panel, &out, lang).await;
             };
             match try_dm(app, http, ci.user.id, &panel).await {
                 Ok(true) => Outcome {
                     ai: out.ai,
-                    ..Outcome::private("Sent to your direct messages.")
+                    ..Outcome::private(t::sent_by_dm(lang))
                 },
                 Ok(false) => out,
                 Err(()) => {
                     let mut out = out;
                     if app.first_dm_failure(user) {
                         let mut m = panel;
-                        m.content = format!(
-                            "I could not send you a direct message (your DMs are closed), so \
-                             here it is instead.\n{}",
-                            m.content
-                        );
+                        m.content = format!("{}\n{}", t::dms_closed(lang), m.content);
                         out.reply = Some(m);
                     }
                     out
@@ -272,14 +272,14 @@ async fn on_component(ctx: &serenity::Context, app: &App, ci: &serenity::Compone
             };
             match index {
                 Some(i) => app.play(id.match_id, id.version, user, i).await,
-                None => Outcome::private("That choice is damaged: nothing was changed."),
+                None => Outcome::private(t::choice_damaged(lang)),
             }
         }
         Verb::Resign => app.ask_resign(id.match_id, user).await,
         Verb::ResignYes => app.resign(id.match_id, user).await,
         Verb::Rematch => app.rematch(id.match_id, user, now).await,
     };
-    deliver(ctx, app, ci, in_panel, &out).await;
+    deliver(ctx, app, ci, in_panel, &out, lang).await;
 }
 
 /// The clicker's answer first, then the public posts, then (off the interaction's
@@ -290,15 +290,19 @@ async fn deliver(
     ci: &serenity::ComponentInteraction,
     in_panel: bool,
     out: &Outcome,
+    lang: Lang,
 ) {
     let http = &ctx.http;
-    let reply = out.reply.clone().unwrap_or_else(|| Msg::text("Done."));
+    let reply = out
+        .reply
+        .clone()
+        .unwrap_or_else(|| Msg::text(t::done(lang)));
     answer(http, ci, !in_panel || out.replaces, &reply).await;
     if let Some(m) = &out.post_edit {
         edit_post(http, ci, m).await;
     }
     if let Err(channel) = deliver_public(http, out, Some(ci.channel_id)).await {
-        let note = missing_permission_text(channel, "Your move itself was saved.");
+        let note = missing_permission_text(lang, channel, &t::move_saved(lang));
         answer(http, ci, false, &Msg::text(note)).await;
     }
     if let Some(m) = out.ai {

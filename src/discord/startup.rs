@@ -106,9 +106,10 @@ pub async fn client_with(
     let timers_work = work.clone();
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
-            commands: vec![commands::clans()],
+            commands: commands::all(),
             event_handler: |fw, event| Box::pin(on_event(fw, event)),
             on_error: |err| Box::pin(commands::on_error(err)),
+            pre_command: |ctx| Box::pin(commands::pre_command(ctx)),
             ..Default::default()
         })
         // The builder's own setting wins over the options' (its default asks Discord

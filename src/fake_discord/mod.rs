@@ -89,6 +89,10 @@ struct Shared {
     threads: Mutex<HashMap<String, Thread>>,
     /// The servers the bot is in, each with its one text channel.
     guilds: Mutex<Vec<(u64, u64)>>,
+    /// Each user's client locale (others: `en-US`), sent as an interaction's `locale`.
+    locales: Mutex<HashMap<u64, String>>,
+    /// The servers' locale (`guild_locale`, `guild.locale`).
+    guild_locale: Mutex<String>,
 }
 
 /// A thread the bot started: its current name and the channel it was started in.
@@ -213,6 +217,8 @@ impl Fake {
             dms: Mutex::default(),
             threads: Mutex::default(),
             guilds: Mutex::new(vec![(GUILD, CHANNEL)]),
+            locales: Mutex::default(),
+            guild_locale: Mutex::new("en-US".into()),
         });
         let fake = Fake {
             api: format!("http://{}", http.local_addr().unwrap()),
@@ -247,6 +253,20 @@ impl Fake {
     /// The user a DM channel belongs to.
     pub fn dm_user(&self, channel: &str) -> Option<u64> {
         self.shared.dms.lock().unwrap().get(channel).copied()
+    }
+
+    /// Makes `user`'s client speak `locale` (Discord's codes: `de`, `en-US`).
+    pub fn set_user_locale(&self, user: u64, locale: &str) {
+        self.shared
+            .locales
+            .lock()
+            .unwrap()
+            .insert(user, locale.into());
+    }
+
+    /// Sets the server's locale (its Community "primary language").
+    pub fn set_guild_locale(&self, locale: &str) {
+        *self.shared.guild_locale.lock().unwrap() = locale.into();
     }
 
     /// Sets the bot's permissions that interactions report (`app_permissions`).
@@ -715,11 +735,14 @@ impl Fake {
     ) -> (Value, String, Option<u64>) {
         let id = self.id();
         let token = format!("{}-token-{id}", if kind == 2 { "cmd" } else { "click" });
+        let locale = (self.shared.locales.lock().unwrap().get(&user).cloned())
+            .unwrap_or_else(|| "en-US".into());
+        let guild_locale = self.shared.guild_locale.lock().unwrap().clone();
         let mut d = json!({
             "id": id.to_string(), "application_id": APP_ID.to_string(), "type": kind,
             "token": token, "version": 1,
             "app_permissions": self.shared.app_permissions.load(Ordering::SeqCst).to_string(),
-            "attachment_size_limit": 26214400, "locale": "en-US", "entitlements": [],
+            "attachment_size_limit": 26214400, "locale": locale, "entitlements": [],
         });
         let guild = match origin {
             Origin::Guild(guild, channel) => {
@@ -744,8 +767,9 @@ impl Fake {
                 ch["rate_limit_per_user"] = json!(0);
                 ch["permissions"] = d["app_permissions"].clone();
                 d["guild_id"] = json!(guild.to_string());
-                d["guild"] = json!({"id": guild.to_string(), "locale": "en-US", "features": []});
-                d["guild_locale"] = json!("en-US");
+                d["guild"] =
+                    json!({"id": guild.to_string(), "locale": guild_locale, "features": []});
+                d["guild_locale"] = json!(guild_locale);
                 d["channel_id"] = json!(channel.to_string());
                 d["channel"] = ch;
                 d["member"] = Self::member(user, name, manage);

@@ -262,6 +262,9 @@ pub struct GuildSettings {
     pub timeout_minutes: Option<u32>,
     /// Give each match its own thread (`None`: yes, where the channel allows it).
     pub threads: Option<bool>,
+    /// The language of the public posts, a code of `i18n::Lang` (`None`: the server's
+    /// Discord language).
+    pub language: Option<String>,
 }
 
 /// Per-user settings. Stored as JSON, like [`GuildSettings`].
@@ -270,6 +273,9 @@ pub struct GuildSettings {
 pub struct UserSettings {
     /// Send private prompts (hand, battle card) by direct message.
     pub dm_opt_in: bool,
+    /// The language the bot answers this user in, a code of `i18n::Lang` (`None`: their
+    /// Discord client's).
+    pub language: Option<String>,
 }
 
 /// The outcome of checking one match: its snapshot against a replay from its setup and

@@ -1,0 +1,159 @@
+# Was der Bot sagt, auf Deutsch. Begriffe wie im deutschen Regelheft (Initiative,
+# Trupp, Beschwören, Aktivieren, Kristall, Einfall, Kampfkarte).
+
+something-went-wrong = Da ist etwas schiefgegangen; bitte versuche es noch einmal.
+done = Erledigt.
+missing-permissions = Ich kann in diesem Kanal nicht { $doing }: Mir { $count ->
+        [one] fehlt hier die Berechtigung
+       *[other] fehlen hier die Berechtigungen
+    } { $permissions }. Eine Server-Administration kann sie mir in diesem Kanal geben (oder nutzt einen anderen Kanal).
+doing-run-match = eine Partie leiten
+doing-post-board = den Spielplan posten
+no-such-clan = Es gibt keinen Clan namens `{ $name }`.
+random-clan = zufällig
+bots-cannot-accept = Bots können keine Herausforderung annehmen.
+ai-levels = Stufen: easy (leicht), normal, hard (schwer), fast (schnell).
+ai-match-begins = Partie #{ $id } gegen die KI beginnt unten. Viel Glück!
+no-active-match = Du hast keine laufende Partie.
+board-posted-below = Hier ist der Spielplan, unten gepostet.
+no-such-card = Keine Karte namens `{ $name }`.
+help =
+    {"**"}Crystal Clans**
+    • `/clans herausfordern @jemand` fordert jemanden heraus (ohne Gegner eine offene Herausforderung; Optionen: Clans, Mulligan, Zugzeit in Minuten). `/clans gegen-ki` spielt gegen den Bot.
+    • Bist du am Zug, klicke unter dem Spielplan auf **Zug machen**: ein privates Fenster führt dich durch die Art der Aktion, die Karten und wohin sie gehen, und zeigt vor dem Bestätigen die Kosten und deine Initiative danach.
+    • Im Kampf klicken beide auf **Kampfkarte wählen** und wählen geheim; das Aufdecken wird gepostet, sobald beide gewählt haben.
+    • `/clans hand` deine Hand (privat), `/clans spielplan` postet den Spielplan erneut, `/clans partien` deine Partien, `/clans aufgeben` gibt auf, `/clans verlauf` letzte Ergebnisse hier, `/clans rangliste` die Besten dieses Servers, `/clans profil` Wertung und Bilanz, `/clans karte` zeigt eine Karte, `/clans regeln` die Regeln kurz oder was eine Fähigkeit bewirkt (`/clans regeln Flight`), `/clans dm true` private Fenster per Direktnachricht, `/clans sprache` die Sprache, in der ich dir antworte.
+    • Server-Verwaltung: `/clans einstellungen` legt Erinnerungen, Zugzeit, Threads, den Kanal für Partien und die Sprache des Servers fest.
+only-managers = Nur Mitglieder mit der Berechtigung „Server verwalten“ können die Einstellungen ändern.
+settings-belong-to-server = Einstellungen gehören zu einem Server.
+settings-saved =
+    Einstellungen gespeichert (neue Partien nutzen sie; laufende behalten ihre Bedingungen):
+    • Erinnerungen: { $reminders }
+    • Zugzeit: { $timeout }{ $warned ->
+        [yes] {" "}(mit einer Warnung, wenn noch ein Fünftel der Zeit bleibt)
+       *[no] {""}
+    }
+    • Threads: { $threads }
+    • Partien beginnen in: { $channel }
+    • Sprache der öffentlichen Posts: { $language }
+setting-after = Wartezeit { $duration }
+setting-off = aus
+threads-off = aus (Partien laufen im Kanal)
+threads-on = einer pro Partie
+channel-only = nur <#{ $channel }>
+channel-any = jedem Kanal
+language-server-auto = die Discord-Sprache des Servers
+language-name-en = Englisch
+language-name-de = Deutsch
+language-user-set = Ab jetzt antworte ich dir auf { $language }.
+language-user-auto = Ab jetzt antworte ich dir in der Sprache deines Discord-Clients.
+no-such-language = `{ $name }` spreche ich nicht; wähle Englisch oder Deutsch.
+bots-have-no-profile = Bots haben kein Crystal-Clans-Profil.
+permission-view-channel = Kanal ansehen
+permission-send-messages = Nachrichten senden
+permission-embed-links = Links einbetten
+permission-attach-files = Dateien anhängen
+days = { $count ->
+        [one] { $count } Tag
+       *[other] { $count } Tage
+    }
+hours = { $count ->
+        [one] { $count } Stunde
+       *[other] { $count } Stunden
+    }
+minutes = { $count ->
+        [one] { $count } Minute
+       *[other] { $count } Minuten
+    }
+could-not-post = ⚠️ Ich konnte nicht in <#{ $channel }> posten: Mir fehlt dort eine Berechtigung. Eine Server-Administration kann das beheben, indem sie mir in diesem Kanal Kanal ansehen, Nachrichten senden, Nachrichten in Threads senden, Links einbetten, Dateien anhängen und Öffentliche Threads erstellen gibt. { $after }
+move-saved = Dein Zug selbst wurde gespeichert.
+challenge-damaged = Diese Herausforderung ist beschädigt.
+challenge-accepted = Herausforderung angenommen. Viel Glück!
+sent-by-dm = An deine Direktnachrichten geschickt.
+dms-closed = Ich konnte dir keine Direktnachricht schicken (deine DMs sind geschlossen), darum kommt es hier.
+choice-damaged = Diese Auswahl ist beschädigt: Es wurde nichts geändert.
+
+## Was eine Frage von einem Spieler verlangt (nach „muss“; Spielplan und Fenster).
+question-mulligan = Karten für den Mulligan wählen
+question-action = eine Aktion wählen
+question-reorder = einen Trupp ordnen
+question-discard-down = Einheiten aus einem zu großen Trupp abwerfen
+question-move = den aktivierten Trupp bewegen oder bleiben
+question-battle = entscheiden, ob gekämpft wird
+question-battle-options = zu Kampfbeginn Fähigkeiten oder Kristalle einsetzen
+question-battle-card = eine Kampfkarte wählen
+question-order-effects = entscheiden, wessen Kampfeffekte zuerst abgehandelt werden
+question-order-scores = entscheiden, wer zuerst einen freien Kristall nimmt
+question-may-draw = entscheiden, wie viele Karten gezogen werden
+question-remove-own-unit = eine Einheit wählen, die aus dem Spiel entfernt wird
+question-destroy-enemy-unit = eine gegnerische Einheit zum Vernichten wählen
+question-flank = entscheiden, ob flankiert wird
+question-retreat = wählen, wohin sich der Trupp zurückzieht
+question-return-battle-card = entscheiden, ob die Kampfkarte zurückgenommen wird
+question-replenish-discard = vor dem Nachziehen auf 5 Karten abwerfen
+question-free-score = einen freien Kristall wählen
+question-free-summon = entscheiden, ob kostenlos eine Einheit beschworen wird
+question-recover = Karten aus dem Ablagestapel nehmen
+question-inform = eine der obersten Karten des Nachziehstapels behalten
+question-spy = entscheiden, ob eine Karte der gegnerischen Hand untergeschoben wird
+question-demoralize = entscheiden, ob eine gegnerische Einheit nach Hause geschickt wird
+question-opponent-discard = eine Karte der gegnerischen Hand zum Abwerfen wählen
+question-game-over = nichts: die Partie ist vorbei
+
+## Der öffentliche Spielplan-Post.
+winner-wins = 🏆 { $who } gewinnt die Partie!
+winner-resigned = 🏆 { $who } gewinnt: der Gegner hat aufgegeben!
+winner-timeout = 🏆 { $who } gewinnt: dem Gegner ist die Zeit abgelaufen!
+winner-abandoned = 🏆 { $who } gewinnt nicht: die Partie wurde abgebrochen!
+board-over = Vorbei: { $name } hat gewonnen
+board-must = { $names } { $count ->
+        [one] muss
+       *[other] müssen
+    } { $question }
+and-separator = {" "}und{" "}
+board-crystals = { $name }: { $count } ({ $crystals })
+none = keine
+initiative-even = ausgeglichen (0)
+initiative-lead = { $name } +{ $amount }
+field-whose-move = Am Zug
+field-initiative = Initiative
+field-crystals = Kristalle
+field-this-turn = Dieser Zug
+your-move = { $mentions }: du bist am Zug ({ $question }).
+button-rematch = Revanche
+button-battle-card = Kampfkarte wählen
+button-mulligan = Mulligan wählen
+button-take-turn = Zug machen
+button-my-hand = Meine Hand
+button-resign = Aufgeben
+board-title = Partie #{ $id } · Zug { $turn } · { $first } gegen { $second }
+match-abandoned = Partie #{ $id } wurde abgebrochen: niemand hat rechtzeitig gezogen.
+
+## Herausforderungen und der Beginn einer Partie.
+cannot-challenge-yourself = Du kannst dich nicht selbst herausfordern.
+timeout-range = Die Zugzeit muss zwischen 1 und { $max } Minuten (einer Woche) liegen.
+challenge-to = { $challenger } fordert { $opponent } zu Crystal Clans heraus!
+challenge-open = { $challenger } sucht einen Gegner für Crystal Clans!
+challenge-title = Eine Herausforderung
+challenge-terms = Clans: { $clan } (Herausforderer) gegen { $their_clan }. Mulligan: { $mulligan ->
+        [on] an
+       *[off] aus
+    }. Zugzeit: { $timeout }. Läuft ab <t:{ $expires }:R>.
+timeout-server-setting = die Einstellung des Servers
+button-accept = Annehmen
+button-decline = Ablehnen
+players = { $first } ({ $first_clan }) gegen { $second } ({ $second_clan }).
+players-ai = { $first } ({ $first_clan }) gegen die KI ({ $ai_clan }).
+challenge-was-accepted = { $challenger } hat { $opponent } herausgefordert: angenommen, Partie #{ $id }.
+match-begins = Partie #{ $id } beginnt: { $players }
+
+## Private Antworten der App.
+dm-on = Deine privaten Fenster (Züge, Kampfkarten, Hand) kommen per Direktnachricht.
+dm-off = Deine privaten Fenster erscheinen hier, nur für dich.
+really-resign = Partie #{ $id } wirklich aufgeben?
+button-yes-resign = Ja, aufgeben
+you-resigned = Du hast aufgegeben.
+
+## Erinnerungen (öffentlich, im Thread oder Kanal der Partie).
+timeout-warning = ⚠️ { $who }: Partie #{ $id } wartet auf dich. Zieh <t:{ $deadline }:R>, sonst verlierst du die Partie.
+reminder = ⏰ { $who }: Partie #{ $id } wartet auf dich.

@@ -1,0 +1,159 @@
+# What the bot says, in English (the source language). Every message here has a
+# function of the same name in src/i18n/messages.rs, with its variables as arguments.
+
+something-went-wrong = Something went wrong; please try again.
+done = Done.
+missing-permissions = I cannot { $doing } in this channel: I am missing the { $permissions } { $count ->
+        [one] permission
+       *[other] permissions
+    } here. A server admin can grant { $count ->
+        [one] it
+       *[other] them
+    } to me in this channel (or use another one).
+doing-run-match = run a match
+doing-post-board = post a board
+no-such-clan = There is no clan called `{ $name }`.
+random-clan = random
+bots-cannot-accept = Bots cannot accept challenges.
+ai-levels = Levels: easy, normal, hard, fast.
+ai-match-begins = Match #{ $id } against the AI begins below. Good luck!
+no-active-match = You have no active match.
+board-posted-below = Here is the board, posted below.
+no-such-card = No card called `{ $name }`.
+help =
+    {"**"}Crystal Clans**
+    • `/clans challenge @someone` starts a challenge (leave the opponent empty for an open one; options: clans, mulligan, turn timeout in minutes). `/clans play-ai` plays the bot.
+    • When it is your move, click **Take your turn** under the board: a private panel walks you through the kind of action, the cards, where they go, and shows the cost and your initiative afterwards before you confirm.
+    • In a battle both players click **Pick battle card** and choose privately; the reveal is posted when both have picked.
+    • `/clans hand` your hand (privately), `/clans board` reposts the board, `/clans matches` your matches, `/clans resign` gives up, `/clans history` recent results here, `/clans leaderboard` this server's best, `/clans profile` a player's rating and record, `/clans card` looks up a card, `/clans rules` the rules in short or what an ability does (`/clans rules Flight`), `/clans dm true` private panels by direct message, `/clans language` the language the bot speaks to you.
+    • Admins (Manage Server): `/clans config` sets reminders, the turn timeout, threads, the channel for matches and the server's language.
+only-managers = Only members with the Manage Server permission can change the settings.
+settings-belong-to-server = Settings belong to a server.
+settings-saved =
+    Settings saved (new matches use them; running matches keep their terms):
+    • reminders: { $reminders }
+    • turn timeout: { $timeout }{ $warned ->
+        [yes] {" "}(with a warning when a fifth of the time is left)
+       *[no] {""}
+    }
+    • threads: { $threads }
+    • matches start in: { $channel }
+    • language of the public posts: { $language }
+setting-after = after { $duration }
+setting-off = off
+threads-off = off (matches play in the channel)
+threads-on = one per match
+channel-only = <#{ $channel }> only
+channel-any = any channel
+language-server-auto = the server's Discord language
+language-name-en = English
+language-name-de = German
+language-user-set = From now on I answer you in { $language }.
+language-user-auto = From now on I answer you in your Discord client's language.
+no-such-language = I do not speak `{ $name }`; choose English or German.
+bots-have-no-profile = Bots have no Crystal Clans profile.
+permission-view-channel = View Channel
+permission-send-messages = Send Messages
+permission-embed-links = Embed Links
+permission-attach-files = Attach Files
+days = { $count ->
+        [one] { $count } day
+       *[other] { $count } days
+    }
+hours = { $count ->
+        [one] { $count } hour
+       *[other] { $count } hours
+    }
+minutes = { $count ->
+        [one] { $count } minute
+       *[other] { $count } minutes
+    }
+could-not-post = ⚠️ I could not post in <#{ $channel }>: I am missing a permission there. A server admin can fix it by giving me View Channel, Send Messages, Send Messages in Threads, Embed Links, Attach Files and Create Public Threads in that channel. { $after }
+move-saved = Your move itself was saved.
+challenge-damaged = That challenge is damaged.
+challenge-accepted = Challenge accepted. Good luck!
+sent-by-dm = Sent to your direct messages.
+dms-closed = I could not send you a direct message (your DMs are closed), so here it is instead.
+choice-damaged = That choice is damaged: nothing was changed.
+
+## What a question asks of a player (after "must"; the board and the panels).
+question-mulligan = choose cards to mulligan
+question-action = choose an action
+question-reorder = order a squad
+question-discard-down = discard units from an oversized squad
+question-move = move the activated squad or stay
+question-battle = decide whether to battle
+question-battle-options = use abilities or crystals as the battle starts
+question-battle-card = choose a battle card
+question-order-effects = decide whose battle effects resolve first
+question-order-scores = decide who takes a free crystal first
+question-may-draw = decide how many cards to draw
+question-remove-own-unit = choose a unit to remove from the game
+question-destroy-enemy-unit = choose an enemy unit to destroy
+question-flank = decide whether to flank
+question-retreat = choose where the squad withdraws
+question-return-battle-card = decide whether to take the battle card back
+question-replenish-discard = discard cards before drawing up to 5
+question-free-score = choose a free crystal
+question-free-summon = decide whether to summon a unit for free
+question-recover = pick cards from the discard pile
+question-inform = keep one of the top cards of the draw pile
+question-spy = decide whether to tuck a card of the opponent's hand
+question-demoralize = decide whether to send an enemy unit home
+question-opponent-discard = pick a card from the opponent's hand to discard
+question-game-over = nothing: the match is over
+
+## The public board post.
+winner-wins = 🏆 { $who } wins the match!
+winner-resigned = 🏆 { $who } wins: the opponent resigned!
+winner-timeout = 🏆 { $who } wins: the opponent ran out of time!
+winner-abandoned = 🏆 { $who } is not the winner: the match was abandoned!
+board-over = Over: { $name } won
+board-must = { $names } must { $question }
+and-separator = {" "}and{" "}
+board-crystals = { $name }: { $count } ({ $crystals })
+none = none
+initiative-even = even (0)
+initiative-lead = { $name } +{ $amount }
+field-whose-move = Whose move
+field-initiative = Initiative
+field-crystals = Crystals
+field-this-turn = This turn
+your-move = { $mentions }: your move ({ $question }).
+button-rematch = Rematch
+button-battle-card = Pick battle card
+button-mulligan = Choose mulligan
+button-take-turn = Take your turn
+button-my-hand = My hand
+button-resign = Resign
+board-title = Match #{ $id } · turn { $turn } · { $first } vs { $second }
+match-abandoned = Match #{ $id } was abandoned: nobody moved in time.
+
+## Challenges and the start of a match.
+cannot-challenge-yourself = You cannot challenge yourself.
+timeout-range = The turn timeout must be between 1 and { $max } minutes (a week).
+challenge-to = { $challenger } challenges { $opponent } to Crystal Clans!
+challenge-open = { $challenger } is looking for an opponent in Crystal Clans!
+challenge-title = A challenge
+challenge-terms = Clans: { $clan } (challenger) vs { $their_clan }. Mulligan: { $mulligan ->
+        [on] on
+       *[off] off
+    }. Turn timeout: { $timeout }. Expires <t:{ $expires }:R>.
+timeout-server-setting = the server's setting
+button-accept = Accept
+button-decline = Decline
+players = { $first } ({ $first_clan }) vs { $second } ({ $second_clan }).
+players-ai = { $first } ({ $first_clan }) vs the AI ({ $ai_clan }).
+challenge-was-accepted = { $challenger } challenged { $opponent }: accepted, match #{ $id }.
+match-begins = Match #{ $id } begins: { $players }
+
+## Private answers of the app.
+dm-on = Your private panels (turns, battle cards, hand) will come by direct message.
+dm-off = Your private panels will be shown here, only to you.
+really-resign = Really resign match #{ $id }?
+button-yes-resign = Yes, resign
+you-resigned = You resigned.
+
+## Reminders (public, in the match's thread or channel).
+timeout-warning = ⚠️ { $who }: match #{ $id } is waiting for you. Move <t:{ $deadline }:R> or you forfeit the match.
+reminder = ⏰ { $who }: match #{ $id } is waiting for you.
