@@ -205,3 +205,99 @@ fn legal_offers_every_input_apply_accepts_once() {
         "no position offered a discard pile's card beside its twin in hand"
     );
 }
+
+/// The summons `legal` offers, enumerated the plain way: every multiset of up to 3
+/// card classes (alike cards of the hand, then of the Undying units in the discard
+/// pile), at home and at each special destination, where affordable.
+fn plain_summons(rules: &Rules, state: &State, seat: Seat) -> Vec<Input> {
+    let group = |pile: &[CardId]| {
+        let mut classes: Vec<Vec<CardId>> = vec![];
+        for &c in pile {
+            match classes
+                .iter_mut()
+                .find(|k| state.kinds[k[0] as usize] == state.kinds[c as usize])
+            {
+                Some(k) => k.push(c),
+                None => classes.push(vec![c]),
+            }
+        }
+        classes
+    };
+    let mut classes = group(&state.players[seat as usize].hand);
+    classes.extend(group(&state.undying_in_discard(rules, seat)));
+    fn subsets(classes: &[Vec<CardId>], cur: &mut Cards, f: &mut impl FnMut(&Cards)) {
+        let Some((first, rest)) = classes.split_first() else {
+            f(cur);
+            return;
+        };
+        let before = cur.len();
+        for take in 0..=first.len().min(3 - before) {
+            if take > 0 {
+                cur.push(first[take - 1]);
+            }
+            subsets(rest, cur, f);
+        }
+        cur.truncate(before);
+    }
+    let home = rules.board.homes[seat as usize];
+    let affordable = |cards: &Cards, zone| {
+        state.can_afford(rules, seat, state.summon_cost(rules, seat, cards, zone))
+    };
+    let mut out = vec![];
+    subsets(&classes, &mut Cards::new(), &mut |cards| {
+        if cards.is_empty() {
+            return;
+        }
+        if affordable(cards, home) {
+            out.push(Input::Summon(cards.clone()));
+        }
+        for (zone, via) in state.special_destinations(rules, seat, cards) {
+            if affordable(cards, zone) {
+                out.push(Input::SummonTo {
+                    cards: cards.clone(),
+                    zone,
+                    via,
+                });
+            }
+        }
+    });
+    out
+}
+
+/// `legal_summons` looks each kind up once and prunes unaffordable subsets for speed
+/// (issue 14); it must still offer exactly the plain enumeration, in the same order,
+/// since panels and random players name a choice by its index.
+#[test]
+fn fast_summon_enumeration_offers_the_plain_list_in_order() {
+    let rules = Rules::base();
+    let clans = rules.pack.clans.len() as u8;
+    let mut rng = Pcg32::seed_from_u64(41);
+    let mut compared = 0;
+    for game in 0..(clans as u64 * clans as u64) {
+        let setup = Setup {
+            clans: [game as u8 % clans, (game / clans as u64) as u8],
+            seed: game,
+            mulligan: false,
+        };
+        let (mut state, _) = State::new(&rules, setup).unwrap();
+        let mut inputs = 0;
+        while state.winner.is_none() && inputs < 3000 {
+            let waiting = state.waiting();
+            let seat = waiting[below(&mut rng, waiting.len() as u32) as usize];
+            let legal = state.legal(&rules, seat);
+            if state.pending().question == crystal_clans::game::Question::Action {
+                let summons: Vec<Input> = legal
+                    .iter()
+                    .filter(|i| matches!(i, Input::Summon(_) | Input::SummonTo { .. }))
+                    .cloned()
+                    .collect();
+                assert_eq!(summons, plain_summons(&rules, &state, seat));
+                compared += 1;
+            }
+            let input = legal[below(&mut rng, legal.len() as u32) as usize].clone();
+            state.apply(&rules, seat, &input).unwrap();
+            inputs += 1;
+        }
+    }
+    assert!(compared > 1000, "{compared} action questions");
+}
