@@ -11,10 +11,10 @@ use arrayvec::ArrayVec;
 
 /// Where a summon may go besides the home zone, worked out once per question.
 pub struct SummonSites {
-    pub(super) build: ArrayVec<ZoneId, MAX_ZONES>,
-    pub(super) raise: ArrayVec<ZoneId, MAX_ZONES>,
-    pub(super) shift: ArrayVec<ZoneId, MAX_ZONES>,
-    pub(super) pyramid: ArrayVec<ZoneId, MAX_ZONES>,
+    build: ArrayVec<ZoneId, MAX_ZONES>,
+    raise: ArrayVec<ZoneId, MAX_ZONES>,
+    shift: ArrayVec<ZoneId, MAX_ZONES>,
+    pyramid: ArrayVec<ZoneId, MAX_ZONES>,
 }
 
 impl State {

@@ -260,11 +260,6 @@ impl Classes {
         &self.cards[self.start[i] as usize..end]
     }
 
-    /// The classes' cards, class by class.
-    pub(super) fn iter(&self) -> impl Iterator<Item = &[CardId]> + '_ {
-        (0..self.start.len()).map(|i| self.class(i))
-    }
-
     /// One card of each class, in order.
     pub(super) fn firsts(&self) -> impl Iterator<Item = CardId> + '_ {
         self.start.iter().map(|&s| self.cards[s as usize])

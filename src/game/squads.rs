@@ -68,15 +68,11 @@ impl State {
     /// A squad over its limit (Horde lost its top unit, units joined): it must be
     /// cut down at once, before anything else happens.
     pub(in crate::game) fn oversized(&self, rules: &Rules) -> Option<(Seat, ZoneId)> {
-        // Runs before every agenda step: a plain scan, the limit looked up only for a
-        // squad past 3 (a Horde).
-        let zones = self.squads.iter().take(rules.board.zones.len());
-        for (z, pair) in zones.enumerate() {
-            for (seat, squad) in pair.iter().enumerate() {
-                if squad.len() > SQUAD_LIMIT
-                    && squad.len() > self.squad_limit(rules, seat as Seat, z as ZoneId)
-                {
-                    return Some((seat as Seat, z as ZoneId));
+        for z in 0..rules.board.zones.len() as ZoneId {
+            for seat in 0..2 {
+                let len = self.squad(z, seat).len();
+                if len > SQUAD_LIMIT && len > self.squad_limit(rules, seat, z) {
+                    return Some((seat, z));
                 }
             }
         }

@@ -184,16 +184,16 @@ impl State {
         let walk = self.move_mask(rules, seat, zone, false);
         let fly = self.move_mask(rules, seat, zone, true);
         let zones = rules.board.zones.len() as ZoneId;
-        // `can_fly` with its top-unit lookup done once for every subset.
-        let flight = self.top_has(rules, zone, seat, crate::game::pack::Ability::Flight);
-        let flying = rules.pack.known.flying;
         self.units(zone, seat)
             .for_each_subset(squad.len(), |cards| {
                 if cards.is_empty() {
                     return;
                 }
-                let flies = flight && cards.iter().all(|&c| self.has_type(rules, c, flying));
-                let mask = if flies { fly } else { walk };
+                let mask = if self.can_fly(rules, zone, seat, &cards) {
+                    fly
+                } else {
+                    walk
+                };
                 for to in (0..zones).filter(|&z| mask & (1 << z) != 0) {
                     out.push(Input::Move {
                         cards: cards.clone(),

@@ -4,7 +4,6 @@
 //! effects grant.
 
 use crate::game::Rules;
-use crate::game::abilities::SummonSites;
 use crate::game::agenda::distinct;
 use crate::game::board::ZoneId;
 use crate::game::choice::Classes;
@@ -12,7 +11,6 @@ use crate::game::event::Event;
 use crate::game::input::{Input, RuleError, illegal};
 use crate::game::pack::{Ability, CrystalEffect};
 use crate::game::state::*;
-use arrayvec::ArrayVec;
 
 impl State {
     /// The cost of summoning `cards` into `zone` as an action.
@@ -104,39 +102,30 @@ impl State {
     }
 
     pub(in crate::game) fn legal_summons(&self, rules: &Rules, seat: Seat, out: &mut Vec<Input>) {
+        let home = rules.board.homes[seat as usize];
         // The hand and the discard pile are two places: an Undying unit in the discard
         // pile is a different choice from its twin in hand.
         let from = Classes::new()
             .pile(self, &self.players[seat as usize].hand)
             .pile(self, &self.undying_in_discard(rules, seat));
-        // What the rules ask of a summon depends on its cards' kinds only: looked up
-        // once per class here rather than once per card of every subset (the random
-        // player and the AI ask for this list at nearly every action).
-        let kinds: ArrayVec<SummonKind, TOTAL_CARDS> = from
-            .iter()
-            .map(|cards| {
-                let def = self.card(rules, cards[0]);
-                SummonKind {
-                    cards,
-                    summon: def.summon,
-                    structure: self.has_type(rules, cards[0], rules.pack.known.structure),
-                    reanimated: self.has_type(rules, cards[0], rules.pack.known.reanimated),
-                    shift: def.ability == Ability::Shift,
-                }
-            })
-            .collect();
-        let home = rules.board.homes[seat as usize];
         let sites = self.summon_sites(rules, seat);
-        let summons = Summons {
-            state: self,
-            rules,
-            seat,
-            home,
-            sites: &sites,
-            // Costs only grow as cards are added and a discount is at most 1.
-            budget: i32::from(rules.board.track_length) + i32::from(self.initiative(seat)),
-        };
-        summons.rec(&kinds, 0, &mut Subset::default(), out);
+        from.for_each_subset(MAX_SUMMON, |cards| {
+            if cards.is_empty() {
+                return;
+            }
+            if self.can_afford(rules, seat, self.summon_cost(rules, seat, &cards, home)) {
+                out.push(Input::Summon(cards.clone()));
+            }
+            self.destinations_at(rules, &sites, &cards, |zone, via| {
+                if self.can_afford(rules, seat, self.summon_cost(rules, seat, &cards, zone)) {
+                    out.push(Input::SummonTo {
+                        cards: cards.clone(),
+                        zone,
+                        via,
+                    });
+                }
+            });
+        });
     }
 
     /// The cards a summon takes: from the hand, or Undying units from the discard pile.
@@ -301,106 +290,6 @@ impl State {
                     out.push(Input::Summon(cards));
                 }
             }
-        }
-    }
-}
-
-/// One class of summonable cards with what a summon needs to know of its kind.
-struct SummonKind<'a> {
-    cards: &'a [CardId],
-    summon: u8,
-    structure: bool,
-    reanimated: bool,
-    shift: bool,
-}
-
-/// The cards chosen so far while enumerating summons, with their running totals.
-#[derive(Clone, Default)]
-struct Subset {
-    cards: Cards,
-    summon: u32,
-    structures: bool,
-    reanimated: bool,
-    /// The single card's kind has Shift (meaningful when one card is chosen).
-    shift: bool,
-}
-
-/// `legal_summons`' enumeration: the same multisets of classes in the same order as
-/// `Classes::for_each_subset`, each offered at home and at every special destination
-/// it may use (`destinations_at`), where affordable (`summon_cost`).
-struct Summons<'a> {
-    state: &'a State,
-    rules: &'a Rules,
-    seat: Seat,
-    home: ZoneId,
-    sites: &'a SummonSites,
-    budget: i32,
-}
-
-impl Summons<'_> {
-    fn rec(&self, kinds: &[SummonKind], i: usize, cur: &mut Subset, out: &mut Vec<Input>) {
-        if cur.summon as i32 > self.budget + 1 {
-            // Nothing with these cards is affordable, whatever is added.
-            return;
-        }
-        let Some(kind) = kinds.get(i) else {
-            if !cur.cards.is_empty() {
-                self.offer(cur, out);
-            }
-            return;
-        };
-        let saved = cur.clone();
-        for take in 0..=kind.cards.len().min(MAX_SUMMON - saved.cards.len()) {
-            if take > 0 {
-                let first = cur.cards.is_empty();
-                cur.cards.push(kind.cards[take - 1]);
-                cur.summon += u32::from(kind.summon);
-                cur.structures = (first || cur.structures) && kind.structure;
-                cur.reanimated = (first || cur.reanimated) && kind.reanimated;
-                cur.shift = kind.shift;
-            }
-            self.rec(kinds, i + 1, cur, out);
-        }
-        *cur = saved;
-    }
-
-    /// `summon_cost` from the running totals.
-    fn cost(&self, cur: &Subset, zone: ZoneId) -> u8 {
-        let total = cur.summon.min(u32::from(u8::MAX)) as u8;
-        let discount = cur.structures
-            && self
-                .state
-                .top_has(self.rules, zone, self.seat, Ability::BuilderSupport);
-        total.saturating_sub(u8::from(discount))
-    }
-
-    fn offer(&self, cur: &Subset, out: &mut Vec<Input>) {
-        let (state, rules, seat) = (self.state, self.rules, self.seat);
-        let affordable = |zone| state.can_afford(rules, seat, self.cost(cur, zone));
-        if affordable(self.home) {
-            out.push(Input::Summon(cur.cards.clone()));
-        }
-        let mut to = |zone: ZoneId, via: Via| {
-            if affordable(zone) {
-                out.push(Input::SummonTo {
-                    cards: cur.cards.clone(),
-                    zone,
-                    via,
-                });
-            }
-        };
-        let sites = self.sites;
-        if cur.structures {
-            sites.build.iter().for_each(|&z| to(z, Via::Build));
-        }
-        if cur.reanimated {
-            sites.raise.iter().for_each(|&z| to(z, Via::RaiseTheDead));
-        }
-        if cur.cards.len() == 1 {
-            if !cur.shift {
-                sites.shift.iter().for_each(|&z| to(z, Via::Shift));
-            }
-            sites.pyramid.iter().for_each(|&z| to(z, Via::Pyramid));
         }
     }
 }
