@@ -40,13 +40,24 @@ fn per_op_ns(iterations: u32, mut f: impl FnMut()) -> f64 {
     start.elapsed().as_nanos() as f64 / iterations as f64
 }
 
-/// Random games played on this thread for about `seconds`: (games, inputs, seconds).
+/// The CPU time this thread has run so far, in seconds (Linux's per-thread
+/// scheduler statistics; `None` elsewhere). On a shared machine games per CPU-second
+/// compare across runs where games per wall-second do not.
+fn thread_cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: f64 = stat.split_whitespace().next()?.parse().ok()?;
+    Some(ns / 1e9)
+}
+
+/// Random games played on this thread for about `seconds`: (games, inputs, seconds,
+/// CPU seconds of this thread if known).
 fn random_games(
     rules: &Rules,
     pairs: &[[u8; 2]],
     seconds: f64,
     buffers: Buffers,
-) -> (u64, f64, f64) {
+) -> (u64, f64, f64, Option<f64>) {
+    let cpu_start = thread_cpu_seconds();
     let start = Instant::now();
     let mut games = 0u64;
     let mut inputs = 0f64;
@@ -58,7 +69,9 @@ fn random_games(
         inputs += s.average_inputs * s.games as f64;
         seed += 1;
     }
-    (games, inputs, start.elapsed().as_secs_f64())
+    let elapsed = start.elapsed().as_secs_f64();
+    let cpu = cpu_start.and_then(|a| Some(thread_cpu_seconds()? - a));
+    (games, inputs, elapsed, cpu)
 }
 
 /// `crystal-clans bench engine`.
@@ -77,10 +90,11 @@ pub fn engine_counting(seconds: f64, allocations: Option<&dyn Fn() -> u64>) -> s
     // reused (`legal_into`, `apply_into`), then with a new vector per call (`legal`,
     // `apply`) for comparison, in the same run.
     selfplay::run(&rules, 200, 1, &pairs, false);
-    let (games, inputs, elapsed) = random_games(&rules, &pairs, seconds, Buffers::Reused);
+    let (games, inputs, elapsed, cpu) = random_games(&rules, &pairs, seconds, Buffers::Reused);
     let games_per_second = games as f64 / elapsed;
     let apply_ns = elapsed * 1e9 / inputs;
-    let (fresh_games, _, fresh_elapsed) =
+    let per_cpu = cpu.map(|cpu| (games as f64 / cpu, cpu * 1e9 / inputs));
+    let (fresh_games, _, fresh_elapsed, _) =
         random_games(&rules, &pairs, seconds / 2.0, Buffers::Fresh);
     let fresh_games_per_second = fresh_games as f64 / fresh_elapsed;
     let allocations_per_game = allocations.map(|count| {
@@ -109,8 +123,10 @@ pub fn engine_counting(seconds: f64, allocations: Option<&dyn Fn() -> u64>) -> s
         "random_games": games,
         "random_games_per_second": games_per_second.round(),
         "random_games_per_second_fresh_vectors": fresh_games_per_second.round(),
+        "random_games_per_cpu_second": per_cpu.map(|(g, _)| g.round()),
         "average_inputs_per_game": (inputs / games as f64).round(),
         "ns_per_input_with_legal_generation": apply_ns.round(),
+        "cpu_ns_per_input_with_legal_generation": per_cpu.map(|(_, ns)| ns.round()),
         "allocations_per_game": allocations_per_game.unwrap_or_else(|| json!(
             "not counted in this binary: cargo run --release --example bench_engine"
         )),
