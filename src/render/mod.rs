@@ -17,6 +17,7 @@ mod canvas;
 mod cards;
 mod ends;
 mod icons;
+pub mod replay;
 pub mod samples;
 mod words;
 
