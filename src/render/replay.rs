@@ -80,8 +80,6 @@ impl Story {
         let mut turn_log: Vec<Event> = opening.iter().map(public).collect();
         let mut battle: Vec<Event> = Vec::new();
         let mut turn = current_turn(&turn_log).unwrap_or(state.turn);
-        // Whether an input was answered since the last scene.
-        let mut open = false;
         for (n, (seat, input)) in inputs.into_iter().enumerate() {
             let events = state
                 .apply(rules, seat, input)
@@ -108,7 +106,6 @@ impl Story {
                     ends.push((SceneKind::Turn(turn), std::mem::take(&mut turn_log)));
                 }
             }
-            open = ends.is_empty();
             if !ends.is_empty() {
                 let view = state.view(rules, None);
                 for (kind, events) in ends {
@@ -120,9 +117,12 @@ impl Story {
                 }
             }
         }
-        // The turn in progress when the inputs end, if anything was answered in it:
-        // the winning turn, or where a resignation or a timeout stopped the match.
-        if open || scenes.is_empty() {
+        // The turn in progress when the inputs end: the winning turn, or the one a
+        // resignation or a timeout stopped (then perhaps with nothing done in it).
+        let started = turn_log
+            .iter()
+            .any(|e| matches!(e, Event::TurnStarted { .. }));
+        if started || scenes.is_empty() {
             scenes.push(Scene {
                 kind: SceneKind::Turn(turn),
                 view: state.view(rules, None),
