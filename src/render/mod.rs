@@ -12,6 +12,7 @@
 //! crystal counts) are 28 pixels or more (about 9.6 in the box).
 
 pub mod bench;
+mod bench_replay;
 mod board;
 mod canvas;
 mod cards;
