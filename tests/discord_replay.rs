@@ -20,7 +20,9 @@ const OTHER_CHANNEL: u64 = 721_000_000_000_000_001;
 fn replay_gif(r: &Recorded, id: i64) -> Option<&[u8]> {
     r.files
         .iter()
-        .find(|(name, bytes)| name == &format!("match-{id}-replay.gif") && bytes.starts_with(b"GIF89a"))
+        .find(|(name, bytes)| {
+            name == &format!("match-{id}-replay.gif") && bytes.starts_with(b"GIF89a")
+        })
         .map(|(_, bytes)| bytes.as_slice())
 }
 
@@ -64,7 +66,10 @@ async fn ask(
     };
     let deadline = tokio::time::Instant::now() + Duration::from_secs(120);
     while made().len() < posts {
-        assert!(tokio::time::Instant::now() < deadline, "{posts} posts expected");
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "{posts} posts expected"
+        );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     tokio::time::sleep(Duration::from_millis(300)).await;
@@ -95,13 +100,20 @@ async fn a_finished_match_posts_its_replay_and_replay_answers_who_may_see_it() {
     let t = fake.click(BEN, "Ben", &format!("clans:{id}:{version}:resign!"), &[]);
     ack(fake, &t).await;
     let end = fake
-        .wait_for(|r| r.is_channel_post() && r.text().contains("the opponent resigned"), 30)
+        .wait_for(
+            |r| r.is_channel_post() && r.text().contains("the opponent resigned"),
+            30,
+        )
         .await;
     let posted = fake
         .wait_for(|r| r.is_channel_post() && replay_gif(r, id).is_some(), 120)
         .await;
     assert!(posted.at > end.at, "the replay follows the final post");
-    assert!(posted.text().contains(&format!("Replay of match #{id}")), "{}", posted.text());
+    assert!(
+        posted.text().contains(&format!("Replay of match #{id}")),
+        "{}",
+        posted.text()
+    );
     let gif = replay_gif(&posted, id).unwrap().to_vec();
     assert!(gif.len() < 10 * 1024 * 1024);
     tokio::time::sleep(Duration::from_millis(300)).await;

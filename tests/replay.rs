@@ -72,7 +72,11 @@ fn a_replay_has_one_frame_per_turn_and_one_per_battle() {
 
     let r = replay::replay(&t, &story).expect("draws");
     let (w, h, repeat, frames) = decode(&r.gif);
-    assert_eq!(frames.len(), turns + battles, "one frame per turn and per battle");
+    assert_eq!(
+        frames.len(),
+        turns + battles,
+        "one frame per turn and per battle"
+    );
     assert_eq!(r.frames, frames.len());
     assert_eq!((w as u32, h as u32), (replay::FRAME_W, replay::FRAME_H));
     assert_eq!(repeat, gif::Repeat::Infinite);
@@ -91,10 +95,17 @@ fn a_replay_has_one_frame_per_turn_and_one_per_battle() {
         turn = n;
     }
     assert_eq!(
-        r.captions.iter().filter(|c| c.contains("battle in")).count(),
+        r.captions
+            .iter()
+            .filter(|c| c.contains("battle in"))
+            .count(),
         battles
     );
-    assert!(r.captions.last().unwrap().ends_with("wins!"), "{:?}", r.captions.last());
+    assert!(
+        r.captions.last().unwrap().ends_with("wins!"),
+        "{:?}",
+        r.captions.last()
+    );
 }
 
 /// Swaps two hidden cards of different kinds in a draw pile of `state` (the

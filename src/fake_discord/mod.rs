@@ -925,7 +925,8 @@ mod tests {
         assert!(fake.violations().is_empty());
         let over = post(limits::ATTACHMENTS_TOTAL + 1).await.expect("answers");
         assert_eq!(over.status(), 413);
-        let answer: Value = serde_json::from_slice(&over.bytes().await.expect("a body")).expect("JSON");
+        let answer: Value =
+            serde_json::from_slice(&over.bytes().await.expect("a body")).expect("JSON");
         assert_eq!(answer["code"], 40005);
         assert_eq!(fake.violations().len(), 1);
     }

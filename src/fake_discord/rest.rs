@@ -112,7 +112,11 @@ pub(super) async fn handle(
     let (json, files, files_size) = if ct.starts_with("multipart/") {
         parse_multipart(&ct, &body, s.keep_files.load(Ordering::Relaxed))
     } else {
-        (serde_json::from_slice(&body).unwrap_or(Value::Null), vec![], 0)
+        (
+            serde_json::from_slice(&body).unwrap_or(Value::Null),
+            vec![],
+            0,
+        )
     };
     let p: Vec<&str> = path.trim_start_matches("/api/v10/").split('/').collect();
     let limit = s.buckets.take(&method, &p, at);
@@ -144,7 +148,10 @@ pub(super) async fn handle(
                 message: problem,
             }],
         });
-        (413, json!({"message": "Request entity too large", "code": 40005}))
+        (
+            413,
+            json!({"message": "Request entity too large", "code": 40005}),
+        )
     } else {
         let problems = validate::spec().check_request(&method, &path, &json);
         if !problems.is_empty() {

@@ -45,8 +45,13 @@ fn fixed_match(rules: &Rules, turns: u32) -> (u64, Setup, Vec<(Seat, Input)>) {
 fn timed(t: &Table, setup: &Setup, inputs: &[(Seat, Input)]) -> (replay::Replay, Story, f64) {
     let start = Instant::now();
     let (state, opening) = State::new(t.rules, setup.clone()).expect("deals");
-    let story = Story::replay(t.rules, state, &opening, inputs.iter().map(|(s, i)| (*s, i)))
-        .expect("replays");
+    let story = Story::replay(
+        t.rules,
+        state,
+        &opening,
+        inputs.iter().map(|(s, i)| (*s, i)),
+    )
+    .expect("replays");
     let r = replay::replay(t, &story).expect("draws");
     (r, story, start.elapsed().as_secs_f64() * 1000.0)
 }
@@ -85,8 +90,8 @@ pub fn report(t: &Table, runs: usize, board_ms: f64, longest: u64) -> serde_json
         let (n, turns) = (1..=longest)
             .filter_map(|n| {
                 let (setup, player) = game(t.rules, n);
-                let (r, _) = crate::selfplay::play_random(t.rules, setup, player, |_, _| Ok(()))
-                    .ok()?;
+                let (r, _) =
+                    crate::selfplay::play_random(t.rules, setup, player, |_, _| Ok(())).ok()?;
                 Some((n, r.turns))
             })
             .max_by_key(|&(n, turns)| (turns, std::cmp::Reverse(n)))

@@ -197,7 +197,12 @@ pub fn replay(t: &Table, story: &Story) -> Result<Replay, RenderError> {
 
 /// One frame's RGB pixels: the scene's picture scaled into the frame, the caption's
 /// band on top.
-fn frame(t: &Table, kinds: &[KindId], scene: &Scene, caption: &str) -> Result<Vec<u8>, RenderError> {
+fn frame(
+    t: &Table,
+    kinds: &[KindId],
+    scene: &Scene,
+    caption: &str,
+) -> Result<Vec<u8>, RenderError> {
     let picture = match scene.kind {
         SceneKind::Battle(_) => match cards::battle(t, kinds, &scene.view, &scene.events) {
             Ok(c) => Some(c),
@@ -324,10 +329,20 @@ fn caption(t: &Table, kinds: &[KindId], scene: &Scene) -> String {
                         cards,
                         zone: z,
                         ..
-                    } => did.push(format!("{}summoned {} to {}", by(seat), list(cards), zone(*z))),
+                    } => did.push(format!(
+                        "{}summoned {} to {}",
+                        by(seat),
+                        list(cards),
+                        zone(*z)
+                    )),
                     Event::Moved {
                         seat, cards, to, ..
-                    } => did.push(format!("{}moved {} to {}", by(seat), list(cards), zone(*to))),
+                    } => did.push(format!(
+                        "{}moved {} to {}",
+                        by(seat),
+                        list(cards),
+                        zone(*to)
+                    )),
                     Event::BattleStarted { attacker, zone: z } => {
                         did.push(format!("{}attacked in {}", by(attacker), zone(*z)))
                     }
@@ -389,8 +404,8 @@ fn encode(frames: &[(Vec<u8>, u16)], width: u32, height: u32) -> Result<Vec<u8>,
     let (w, h) = (width as usize, height as usize);
     let mut out = Vec::new();
     {
-        let mut enc = gif::Encoder::new(&mut out, width as u16, height as u16, &palette)
-            .map_err(err)?;
+        let mut enc =
+            gif::Encoder::new(&mut out, width as u16, height as u16, &palette).map_err(err)?;
         enc.set_repeat(gif::Repeat::Infinite).map_err(err)?;
         let mut prev: Option<Vec<u8>> = None;
         for (rgb, delay) in frames {
@@ -452,7 +467,11 @@ mod tests {
     fn the_palette_keeps_flat_colours_and_one_clear_entry() {
         let mut a = vec![0u8; 8 * 8 * 3];
         for (i, px) in a.chunks_exact_mut(3).enumerate() {
-            px.copy_from_slice(if i % 2 == 0 { &[200, 30, 30] } else { &[20, 20, 220] });
+            px.copy_from_slice(if i % 2 == 0 {
+                &[200, 30, 30]
+            } else {
+                &[20, 20, 220]
+            });
         }
         let b: Vec<u8> = a.iter().rev().copied().collect();
         let gif = encode(&[(a, 10), (b, 10)], 8, 8).expect("encodes");
