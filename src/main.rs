@@ -171,6 +171,10 @@ enum BenchTarget {
         /// Also time the other PNG encoder settings (compression x filter) on the board.
         #[arg(long)]
         encoders: bool,
+        /// Also replay the longest of this many random self-play matches (turns,
+        /// frames, bytes against Discord's 10 MB, time).
+        #[arg(long, default_value_t = 0)]
+        longest: u64,
     },
     /// The AI: sampling, rollout and search speed, decision time of each mcts level.
     Ai {
@@ -348,9 +352,10 @@ fn main() {
                 BenchTarget::Render {
                     iterations,
                     encoders,
+                    longest,
                 },
         } => {
-            let report = crystal_clans::render::bench::render(iterations, encoders);
+            let report = crystal_clans::render::bench::render(iterations, encoders, longest);
             println!("{}", serde_json::to_string_pretty(&report).unwrap());
             0
         }

@@ -188,3 +188,33 @@ pub fn all_pairs(rules: &Rules) -> Vec<[u8; 2]> {
     let n = rules.pack.clans.len() as u8;
     (0..n).flat_map(|a| (0..n).map(move |b| [a, b])).collect()
 }
+
+/// The inputs of one random game (the same game `play_random` plays for these seeds),
+/// up to its end or until `stop` says so after an input: replays and their tests and
+/// benchmarks need the inputs themselves.
+pub fn random_inputs(
+    rules: &Rules,
+    setup: Setup,
+    player_seed: u64,
+    stop: impl Fn(&State) -> bool,
+) -> Result<Vec<(crate::game::Seat, Input)>, String> {
+    let (mut state, _) = State::new(rules, setup)?;
+    let mut rng = Pcg32::seed_from_u64(player_seed);
+    let mut legal = Vec::new();
+    let mut ev = Vec::new();
+    let mut inputs = Vec::new();
+    while state.winner.is_none() && inputs.len() < MAX_INPUTS as usize && !stop(&state) {
+        let waiting = state.waiting();
+        let seat = waiting[below(&mut rng, waiting.len() as u32) as usize];
+        let pick = |n: usize| below(&mut rng, n as u32) as usize;
+        let input = state
+            .pick_legal(rules, seat, &mut legal, pick)
+            .ok_or_else(|| format!("seat {seat} has no legal input"))?;
+        ev.clear();
+        state
+            .apply_into(rules, seat, &input, &mut ev)
+            .map_err(|e| format!("legal input {input:?} refused: {e}"))?;
+        inputs.push((seat, input));
+    }
+    Ok(inputs)
+}

@@ -122,6 +122,7 @@ fn tight() -> LimitConfig {
         challenge: p,
         ai_match: p,
         board: p,
+        replay: p,
     }
 }
 

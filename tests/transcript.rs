@@ -294,6 +294,13 @@ async fn a_whole_match_drawn_and_screenshotted_per_participant() {
             20,
         )
         .await;
+    // Then its replay, drawn after the final board (seconds in a debug build).
+    bot.fake
+        .wait_for(
+            |r| r.is_channel_post() && r.files.iter().any(|(n, _)| n.ends_with("-replay.gif")),
+            300,
+        )
+        .await;
     tokio::time::sleep(Duration::from_millis(300)).await;
     let dir = out_dir();
     let _ = std::fs::remove_dir_all(&dir);

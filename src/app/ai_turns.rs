@@ -79,10 +79,11 @@ impl App {
             return Outcome::default();
         }
         let channel = loaded.info.thread.unwrap_or(loaded.info.channel);
-        let public = self.run_ai(loaded).await;
+        let (public, replay) = self.run_ai(loaded).await;
         Outcome {
             channel: Some(channel),
             public,
+            replay,
             ..Outcome::default()
         }
     }
@@ -123,12 +124,13 @@ impl App {
 
     /// Lets AI seats answer while the match waits only for them. Without a bot plugged
     /// in (see [`App::with_bot`]) AI seats are not played: nothing is faked.
-    /// Returns the posts of its answers.
-    async fn run_ai(&self, mut loaded: Loaded) -> Vec<Msg> {
+    /// Returns the posts of its answers, and the match when they ended it (its replay
+    /// follows them).
+    async fn run_ai(&self, mut loaded: Loaded) -> (Vec<Msg>, Option<MatchId>) {
         let mut public = Vec::new();
         let id = loaded.info.id;
         let Some(bot) = self.bot.clone() else {
-            return public;
+            return (public, None);
         };
         for _ in 0..200 {
             let waiting = loaded.state.waiting();
@@ -187,6 +189,7 @@ impl App {
                 }
             }
         }
-        public
+        let replay = self.replay_after(&loaded);
+        (public, replay)
     }
 }

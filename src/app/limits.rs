@@ -44,6 +44,8 @@ pub enum Action {
     AiMatch,
     /// `/clans board`.
     Board,
+    /// `/clans replay`.
+    Replay,
 }
 
 impl Action {
@@ -52,6 +54,7 @@ impl Action {
             Action::Challenge => ("challenge", "challenges"),
             Action::AiMatch => ("match against the AI", "matches against the AI"),
             Action::Board => ("board repost", "board reposts"),
+            Action::Replay => ("replay", "replays"),
         };
         format!("{n} {}", if n == 1 { one } else { many })
     }
@@ -63,6 +66,7 @@ pub struct LimitConfig {
     pub challenge: Policy,
     pub ai_match: Policy,
     pub board: Policy,
+    pub replay: Policy,
 }
 
 impl Default for LimitConfig {
@@ -83,6 +87,11 @@ impl Default for LimitConfig {
                 per_user: Rate::per_minutes(10, 1),
                 per_server: Rate::per_minutes(60, 1),
             },
+            // A replay is about a second of a core: a few a minute for a person.
+            replay: Policy {
+                per_user: Rate::per_minutes(3, 1),
+                per_server: Rate::per_minutes(10, 1),
+            },
         }
     }
 }
@@ -93,6 +102,7 @@ impl LimitConfig {
             Action::Challenge => self.challenge,
             Action::AiMatch => self.ai_match,
             Action::Board => self.board,
+            Action::Replay => self.replay,
         }
     }
 }
@@ -251,6 +261,7 @@ mod tests {
             challenge: p,
             ai_match: p,
             board: p,
+            replay: p,
         }
     }
 

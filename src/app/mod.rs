@@ -20,6 +20,7 @@ pub mod msg;
 pub mod panel;
 pub mod posting;
 pub mod ratings;
+pub mod replay;
 pub mod timers;
 pub mod turn_log;
 
@@ -97,6 +98,10 @@ pub struct Outcome {
     /// The AI must answer next in this match: once this outcome is delivered, run
     /// [`App::ai_turn`] and post its outcome (the human's answer never waits for it).
     pub ai: Option<MatchId>,
+    /// The match ended: once `public` is posted, post [`App::replay_post`] after it,
+    /// in the same place (drawing it takes about a second, which the final board and
+    /// the clicker's answer do not wait for).
+    pub replay: Option<MatchId>,
 }
 
 impl Outcome {
@@ -194,6 +199,9 @@ pub struct App {
     ai_running: ai_turns::Running,
     /// Concurrent AI decisions (each holds a core for up to its level's time limit).
     ai_slots: Arc<tokio::sync::Semaphore>,
+    /// One replay drawn at a time: each takes a core for about a second, and a burst
+    /// of matches ending together must not take every core from the boards.
+    replay_slot: Arc<tokio::sync::Semaphore>,
     /// `None`: no rate limits (benchmarks).
     limits: Option<Arc<Limits>>,
     images: bool,
@@ -247,6 +255,7 @@ impl App {
             bot: None,
             ai_running: Default::default(),
             ai_slots: Arc::new(tokio::sync::Semaphore::new(default_ai_slots())),
+            replay_slot: Arc::new(tokio::sync::Semaphore::new(1)),
             limits: Some(Arc::new(Limits::new(LimitConfig::default()))),
             images: true,
             ai_pace_ms: 0,
@@ -945,6 +954,7 @@ impl App {
             public,
             channel: Some(after.info.thread.unwrap_or(after.info.channel)),
             ai: self.ai_next(&after),
+            replay: self.replay_after(&after),
             ..Outcome::default()
         }
     }
@@ -1052,6 +1062,7 @@ impl App {
                     replaces: true,
                     public: vec![self.end_post(&loaded, &line)],
                     channel: Some(loaded.info.thread.unwrap_or(loaded.info.channel)),
+                    replay: self.images.then_some(match_id),
                     ..Outcome::default()
                 }
             }

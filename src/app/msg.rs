@@ -79,6 +79,7 @@ pub struct Embed {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct File {
     pub name: String,
+    /// The image's bytes: a PNG, or a replay's GIF (`name` ends in its type).
     pub png: Vec<u8>,
 }
 

@@ -210,7 +210,8 @@ impl App {
                 lines.push(self.profile_line(e, user).await);
             }
             fields.push((
-                "Recent matches".to_string(),
+                // The numbers are what `/clans replay` takes.
+                "Recent matches (replay one: /clans replay match:NUMBER)".to_string(),
                 clip(&lines.join("\n"), MAX_FIELD),
             ));
         }

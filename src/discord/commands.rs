@@ -17,6 +17,7 @@ use poise::serenity_prelude as serenity;
         "play_ai",
         "hand",
         "board",
+        "replay",
         "resign",
         "matches",
         "card",
@@ -395,6 +396,47 @@ pub async fn board(
         None => Outcome::private(t::no_active_match(lang)),
     };
     send_deferred(ctx, out, &t::board_posted_below(lang)).await
+}
+
+/// Post an animated replay of a finished match here.
+#[poise::command(slash_command)]
+pub async fn replay(
+    ctx: Context<'_>,
+    #[description = "Match number (a match of this server, or one you played)"]
+    #[rename = "match"]
+    #[autocomplete = "ac_replay"]
+    #[min = 1]
+    game: i64,
+) -> Result<(), Error> {
+    let lang = lang(ctx).await;
+    if let Some(why) = missing_permissions(ctx, lang, t::doing_post_replay) {
+        return send(ctx, Outcome::private(why)).await;
+    }
+    // Privately: a refusal (no such match, still being played, a rate limit) is for
+    // the asker alone; the replay itself goes out as a channel post.
+    ctx.defer_ephemeral().await?;
+    remember(ctx);
+    let (user, place) = (ctx.author().id.get(), place(ctx));
+    let out = ctx.data().app.replay(game, user, place, now_ms()).await;
+    send_deferred(ctx, out, &t::replay_posted_below(lang)).await
+}
+
+/// The asker's recent finished matches (of this server, inside one), newest first.
+async fn ac_replay(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    let guild = ctx.guild_id().map(|g| g.get());
+    let recent = ctx
+        .data()
+        .app
+        .recent_replays(ctx.author().id.get(), guild)
+        .await;
+    let p = partial.trim().trim_start_matches('#');
+    let choices = recent
+        .into_iter()
+        .filter(|(id, _)| id.to_string().starts_with(p))
+        .take(25)
+        .map(|(id, label)| serenity::AutocompleteChoice::new(label, id))
+        .collect();
+    serenity::CreateAutocompleteResponse::new().set_choices(choices)
 }
 
 /// Resign your match here (asks to confirm).

@@ -57,9 +57,11 @@ pub fn missing_permission_text(lang: Lang, channel: serenity::ChannelId, after: 
     text.trim_end().to_string()
 }
 
-/// Posts the outcome's public messages. `Err`: the channel refused the bot for lack of
-/// a permission (the caller tells whoever acted); other failures are logged.
+/// Posts the outcome's public messages, then the replay of a match that ended. `Err`:
+/// the channel refused the bot for lack of a permission (the caller tells whoever
+/// acted); other failures are logged.
 async fn deliver_public(
+    app: &App,
     http: &serenity::Http,
     out: &Outcome,
     here: Option<serenity::ChannelId>,
@@ -78,6 +80,12 @@ async fn deliver_public(
             }
             tracing::warn!(%channel, "could not post: {e}");
         }
+    }
+    if let Some(id) = out.replay
+        && let Some(m) = app.replay_post(id).await
+        && let Err(e) = channel.send_message(http, convert::message(&m)).await
+    {
+        tracing::warn!(%channel, match_id = id, "could not post the replay: {e}");
     }
     Ok(())
 }
@@ -110,7 +118,7 @@ fn spawn_ai_turn(app: &App, http: std::sync::Arc<serenity::Http>, match_id: Matc
     tokio::spawn(async move {
         let out = app.ai_turn(match_id).await;
         // Nobody to tell here; deliver_public logged it.
-        let _ = deliver_public(&http, &out, None).await;
+        let _ = deliver_public(&app, &http, &out, None).await;
     });
 }
 
@@ -301,7 +309,7 @@ async fn deliver(
     if let Some(m) = &out.post_edit {
         edit_post(http, ci, m).await;
     }
-    if let Err(channel) = deliver_public(http, out, Some(ci.channel_id)).await {
+    if let Err(channel) = deliver_public(app, http, out, Some(ci.channel_id)).await {
         let note = missing_permission_text(lang, channel, &t::move_saved(lang));
         answer(http, ci, false, &Msg::text(note)).await;
     }

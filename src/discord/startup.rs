@@ -180,12 +180,13 @@ fn spawn_timers(
         return;
     };
     let (tx, rx) = tokio::sync::mpsc::channel(TIMER_QUEUE);
+    let poster = app.clone();
     tokio::spawn(async move {
         posting::post_all(rx, TIMER_POSTS_AT_ONCE, TIMER_POST_LIMIT, move |out| {
-            let http = http.clone();
+            let (app, http) = (poster.clone(), http.clone());
             async move {
                 // Nobody to tell here; deliver_public logged it.
-                let _ = deliver_public(&http, &out, None).await;
+                let _ = deliver_public(&app, &http, &out, None).await;
             }
         })
         .await;

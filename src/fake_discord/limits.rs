@@ -13,6 +13,9 @@ const BUTTONS_A_ROW: usize = 5;
 const OPTIONS: usize = 25;
 const CUSTOM_ID: usize = 100;
 const EMBEDS_TOTAL: usize = 6000;
+/// The files of one message: 10 MiB, what Discord accepts from a bot in a server
+/// without boosts. Discord answers a larger upload 413, error 40005.
+pub const ATTACHMENTS_TOTAL: usize = 10 * 1024 * 1024;
 
 /// The message inside a request to `template`, if it carries one: the body of a
 /// channel message, webhook or follow-up, or the `data` of a message callback.

@@ -742,7 +742,7 @@ impl Fake {
             "id": id.to_string(), "application_id": APP_ID.to_string(), "type": kind,
             "token": token, "version": 1,
             "app_permissions": self.shared.app_permissions.load(Ordering::SeqCst).to_string(),
-            "attachment_size_limit": 26214400, "locale": locale, "entitlements": [],
+            "attachment_size_limit": 10485760, "locale": locale, "entitlements": [],
         });
         let guild = match origin {
             Origin::Guild(guild, channel) => {
@@ -992,6 +992,37 @@ mod tests {
         let dm: Value = serde_json::from_str(&events[2]).unwrap();
         assert_eq!(dm["d"]["context"], 1);
         assert!(dm["d"].get("guild_id").is_none() && dm["d"]["user"]["id"].is_string());
+    }
+
+    /// Discord refuses a bot's message whose files pass 10 MiB (413, 40005); so does
+    /// the fake, recording it as a violation, and a message just under passes.
+    #[tokio::test]
+    async fn files_over_ten_mib_a_message_are_refused() {
+        let fake = Fake::start().await;
+        let client = reqwest::Client::new();
+        let url = format!("{}/api/v10/channels/{CHANNEL}/messages", fake.api);
+        let post = |size: usize| {
+            let mut body = b"--b\r\nContent-Disposition: form-data; name=\"payload_json\"\r\n\r\n\
+                {\"content\":\"replay\"}\r\n--b\r\nContent-Disposition: form-data; \
+                name=\"files[0]\"; filename=\"r.gif\"\r\n\r\n"
+                .to_vec();
+            body.resize(body.len() + size, b'x');
+            body.extend_from_slice(b"\r\n--b--\r\n");
+            client
+                .post(&url)
+                .header("content-type", "multipart/form-data; boundary=b")
+                .body(body)
+                .send()
+        };
+        let under = post(limits::ATTACHMENTS_TOTAL).await.expect("answers");
+        assert_eq!(under.status(), 200);
+        assert!(fake.violations().is_empty());
+        let over = post(limits::ATTACHMENTS_TOTAL + 1).await.expect("answers");
+        assert_eq!(over.status(), 413);
+        let answer: Value =
+            serde_json::from_slice(&over.bytes().await.expect("a body")).expect("JSON");
+        assert_eq!(answer["code"], 40005);
+        assert_eq!(fake.violations().len(), 1);
     }
 
     #[test]

@@ -28,20 +28,21 @@ pub(super) fn message_json(id: u64, channel: &str, body: &Value) -> Value {
     })
 }
 
-/// The JSON payload and the files (with their bytes when `keep_files`) of a
-/// multipart body.
+/// The JSON payload, the files (with their bytes when `keep_files`) of a multipart
+/// body, and the files' total size.
 fn parse_multipart(
     content_type: &str,
     body: &[u8],
     keep_files: bool,
-) -> (Value, Vec<(String, Vec<u8>)>) {
+) -> (Value, Vec<(String, Vec<u8>)>, usize) {
     let Some(boundary) = content_type.split("boundary=").nth(1) else {
-        return (Value::Null, vec![]);
+        return (Value::Null, vec![], 0);
     };
     let boundary = format!("--{}", boundary.trim_matches('"'));
     let b = boundary.as_bytes();
     let mut json = Value::Null;
     let mut files = vec![];
+    let mut size = 0;
     let mut starts = vec![];
     let mut i = 0;
     // Jump from one occurrence of the boundary's first byte to the next (a PNG is
@@ -81,10 +82,11 @@ fn parse_multipart(
         if field("name").as_deref() == Some("payload_json") {
             json = serde_json::from_slice(content).unwrap_or(Value::Null);
         } else if let Some(f) = field("filename") {
+            size += content.len();
             files.push((f, if keep_files { content.to_vec() } else { vec![] }));
         }
     }
-    (json, files)
+    (json, files, size)
 }
 
 pub(super) async fn handle(
@@ -107,10 +109,14 @@ pub(super) async fn handle(
         .unwrap_or_default();
     // Received now (parsing below is the fake's own time, not the bot's).
     let at = Instant::now();
-    let (json, files) = if ct.starts_with("multipart/") {
+    let (json, files, files_size) = if ct.starts_with("multipart/") {
         parse_multipart(&ct, &body, s.keep_files.load(Ordering::Relaxed))
     } else {
-        (serde_json::from_slice(&body).unwrap_or(Value::Null), vec![])
+        (
+            serde_json::from_slice(&body).unwrap_or(Value::Null),
+            vec![],
+            0,
+        )
     };
     let p: Vec<&str> = path.trim_start_matches("/api/v10/").split('/').collect();
     let limit = s.buckets.take(&method, &p, at);
@@ -126,6 +132,26 @@ pub(super) async fn handle(
     }
     let (status, out) = if s.refuse.load(Ordering::SeqCst) {
         (401, json!({"message": "401: Unauthorized", "code": 0}))
+    } else if files_size > limits::ATTACHMENTS_TOTAL {
+        let problem = format!(
+            "{files_size} bytes of files, over Discord's {} a message",
+            limits::ATTACHMENTS_TOTAL
+        );
+        s.violation(Violation {
+            by: "request",
+            method: method.clone(),
+            path: path.clone(),
+            body: json.clone(),
+            problems: vec![validate::Problem {
+                pointer: "/files".into(),
+                code: "REQUEST_ENTITY_TOO_LARGE",
+                message: problem,
+            }],
+        });
+        (
+            413,
+            json!({"message": "Request entity too large", "code": 40005}),
+        )
     } else {
         let problems = validate::spec().check_request(&method, &path, &json);
         if !problems.is_empty() {

@@ -30,6 +30,7 @@ messages! {
     missing_permissions(doing, permissions, count) = "missing-permissions";
     doing_run_match() = "doing-run-match";
     doing_post_board() = "doing-post-board";
+    doing_post_replay() = "doing-post-replay";
     no_such_clan(name) = "no-such-clan";
     /// The word that picks a random clan (also offered by the clan autocomplete).
     random_clan() = "random-clan";
@@ -38,6 +39,7 @@ messages! {
     ai_match_begins(id) = "ai-match-begins";
     no_active_match() = "no-active-match";
     board_posted_below() = "board-posted-below";
+    replay_posted_below() = "replay-posted-below";
     no_such_card(name) = "no-such-card";
     help() = "help";
     only_managers() = "only-managers";

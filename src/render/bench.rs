@@ -33,8 +33,10 @@ fn r3(x: f64) -> f64 {
 }
 
 /// Runs every measurement `iterations` times and reports medians (and p99 for the
-/// board) in milliseconds; `encoders` also times the other PNG encoder settings.
-pub fn render(iterations: usize, encoders: bool) -> serde_json::Value {
+/// board) in milliseconds; `encoders` also times the other PNG encoder settings. The
+/// replay of a fixed 40-turn match is timed 5 times (`longest` > 0: also the replay of
+/// the longest of that many random self-play matches).
+pub fn render(iterations: usize, encoders: bool, longest: u64) -> serde_json::Value {
     let iterations = iterations.max(5);
     let rules = Rules::base();
     let theme = Theme::default();
@@ -154,6 +156,7 @@ pub fn render(iterations: usize, encoders: bool) -> serde_json::Value {
 
     let board_median = pct(&board, 0.5);
     let encode_median = pct(&encode, 0.5);
+    let replay = super::bench_replay::report(&t, 5, board_median, longest);
     json!({
         "benchmark": "render",
         "threads": 1,
@@ -183,6 +186,7 @@ pub fn render(iterations: usize, encoders: bool) -> serde_json::Value {
             "board_vs_encode_floor": (board_median / encode_median * 100.0).round() / 100.0,
         },
         "encoder_alternatives_for_the_board": alternatives,
+        "replay": replay,
         "targets": {
             "board_median_under_20ms": board_median < 20.0,
             "board_at_most_3x_encode_floor": board_median <= 3.0 * encode_median,

@@ -12,12 +12,14 @@
 //! crystal counts) are 28 pixels or more (about 9.6 in the box).
 
 pub mod bench;
+mod bench_replay;
 mod board;
 mod canvas;
 mod cards;
 mod ends;
 mod icons;
 mod legend;
+pub mod replay;
 pub mod samples;
 pub mod words;
 

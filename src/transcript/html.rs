@@ -37,6 +37,15 @@ pub fn png_size(bytes: &[u8]) -> Option<(u32, u32)> {
     Some((be(16), be(20)))
 }
 
+/// A GIF's size (a match's replay) from its header, if the bytes are a GIF.
+pub fn gif_size(bytes: &[u8]) -> Option<(u32, u32)> {
+    if bytes.len() < 10 || !(bytes.starts_with(b"GIF89a") || bytes.starts_with(b"GIF87a")) {
+        return None;
+    }
+    let le = |i: usize| u16::from_le_bytes([bytes[i], bytes[i + 1]]) as u32;
+    Some((le(6), le(8)))
+}
+
 /// One participant's page, or a part of it.
 pub struct Page {
     pub html: String,
@@ -422,7 +431,7 @@ fn embed(
 fn image(a: &super::FileRef, files: &Files, bx: (u32, u32)) -> (String, u32) {
     let size = std::fs::read(files.dir.join(&a.path))
         .ok()
-        .and_then(|b| png_size(&b));
+        .and_then(|b| png_size(&b).or_else(|| gif_size(&b)));
     let src = format!("{}{}", files.href_prefix, a.path);
     match size {
         Some(s) => {

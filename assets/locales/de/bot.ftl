@@ -9,6 +9,7 @@ missing-permissions = Ich kann in diesem Kanal nicht { $doing }: Mir { $count ->
     } { $permissions }. Eine Server-Administration kann sie mir in diesem Kanal geben (oder nutzt einen anderen Kanal).
 doing-run-match = eine Partie leiten
 doing-post-board = den Spielplan posten
+doing-post-replay = eine Wiederholung posten
 no-such-clan = Es gibt keinen Clan namens `{ $name }`.
 random-clan = zufällig
 bots-cannot-accept = Bots können keine Herausforderung annehmen.
@@ -16,13 +17,14 @@ ai-levels = Stufen: easy (leicht), normal, hard (schwer), fast (schnell).
 ai-match-begins = Partie #{ $id } gegen die KI beginnt unten. Viel Glück!
 no-active-match = Du hast keine laufende Partie.
 board-posted-below = Hier ist der Spielplan, unten gepostet.
+replay-posted-below = Hier ist die Wiederholung, unten gepostet.
 no-such-card = Keine Karte namens `{ $name }`.
 help =
     {"**"}Crystal Clans**
     • `/clans herausfordern @jemand` fordert jemanden heraus (ohne Gegner eine offene Herausforderung; Optionen: Clans, Mulligan, Zugzeit in Minuten). `/clans gegen-ki` spielt gegen den Bot.
     • Bist du am Zug, klicke unter dem Spielplan auf **Zug machen**: ein privates Fenster führt dich durch die Art der Aktion, die Karten und wohin sie gehen, und zeigt vor dem Bestätigen die Kosten und deine Initiative danach.
     • Im Kampf klicken beide auf **Kampfkarte wählen** und wählen geheim; das Aufdecken wird gepostet, sobald beide gewählt haben.
-    • `/clans hand` deine Hand (privat), `/clans spielplan` postet den Spielplan erneut, `/clans partien` deine Partien, `/clans aufgeben` gibt auf, `/clans verlauf` letzte Ergebnisse hier, `/clans rangliste` die Besten dieses Servers, `/clans profil` Wertung und Bilanz, `/clans karte` zeigt eine Karte, `/clans regeln` die Regeln kurz oder was eine Fähigkeit bewirkt (`/clans regeln Flight`), `/clans dm true` private Fenster per Direktnachricht, `/clans sprache` die Sprache, in der ich dir antworte.
+    • `/clans hand` deine Hand (privat), `/clans spielplan` postet den Spielplan erneut, `/clans partien` deine Partien, `/clans aufgeben` gibt auf, `/clans verlauf` letzte Ergebnisse hier, `/clans rangliste` die Besten dieses Servers, `/clans profil` Wertung und Bilanz, `/clans wiederholung` eine animierte Wiederholung einer beendeten Partie, `/clans karte` zeigt eine Karte, `/clans regeln` die Regeln kurz oder was eine Fähigkeit bewirkt (`/clans regeln Flight`), `/clans dm true` private Fenster per Direktnachricht, `/clans sprache` die Sprache, in der ich dir antworte.
     • Server-Verwaltung: `/clans einstellungen` legt Erinnerungen, Zugzeit, Threads, den Kanal für Partien und die Sprache des Servers fest.
 only-managers = Nur Mitglieder mit der Berechtigung „Server verwalten“ können die Einstellungen ändern.
 settings-belong-to-server = Einstellungen gehören zu einem Server.

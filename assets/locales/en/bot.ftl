@@ -12,6 +12,7 @@ missing-permissions = I cannot { $doing } in this channel: I am missing the { $p
     } to me in this channel (or use another one).
 doing-run-match = run a match
 doing-post-board = post a board
+doing-post-replay = post a replay
 no-such-clan = There is no clan called `{ $name }`.
 random-clan = random
 bots-cannot-accept = Bots cannot accept challenges.
@@ -19,13 +20,14 @@ ai-levels = Levels: easy, normal, hard, fast.
 ai-match-begins = Match #{ $id } against the AI begins below. Good luck!
 no-active-match = You have no active match.
 board-posted-below = Here is the board, posted below.
+replay-posted-below = Here is the replay, posted below.
 no-such-card = No card called `{ $name }`.
 help =
     {"**"}Crystal Clans**
     • `/clans challenge @someone` starts a challenge (leave the opponent empty for an open one; options: clans, mulligan, turn timeout in minutes). `/clans play-ai` plays the bot.
     • When it is your move, click **Take your turn** under the board: a private panel walks you through the kind of action, the cards, where they go, and shows the cost and your initiative afterwards before you confirm.
     • In a battle both players click **Pick battle card** and choose privately; the reveal is posted when both have picked.
-    • `/clans hand` your hand (privately), `/clans board` reposts the board, `/clans matches` your matches, `/clans resign` gives up, `/clans history` recent results here, `/clans leaderboard` this server's best, `/clans profile` a player's rating and record, `/clans card` looks up a card, `/clans rules` the rules in short or what an ability does (`/clans rules Flight`), `/clans dm true` private panels by direct message, `/clans language` the language the bot speaks to you.
+    • `/clans hand` your hand (privately), `/clans board` reposts the board, `/clans matches` your matches, `/clans resign` gives up, `/clans history` recent results here, `/clans leaderboard` this server's best, `/clans profile` a player's rating and record, `/clans replay` an animated replay of a finished match, `/clans card` looks up a card, `/clans rules` the rules in short or what an ability does (`/clans rules Flight`), `/clans dm true` private panels by direct message, `/clans language` the language the bot speaks to you.
     • Admins (Manage Server): `/clans config` sets reminders, the turn timeout, threads, the channel for matches and the server's language.
 only-managers = Only members with the Manage Server permission can change the settings.
 settings-belong-to-server = Settings belong to a server.

@@ -1,0 +1,182 @@
+//! Replays: a finished match as an animated GIF (`render::replay`), asked for with
+//! `/clans replay` and posted in the match's thread or channel when it ends.
+//!
+//! Who may see one: anyone in the server where the match was played, and its players
+//! anywhere. An unknown match and one the asker may not see get the same answer, so
+//! the command does not tell which match numbers exist on other servers.
+
+use super::limits::Action;
+use super::msg::{File, Msg};
+use super::{App, Outcome, Place};
+use crate::game::State;
+use crate::render::replay::{self, Story};
+use crate::render::{Table, Theme};
+use crate::store::{Loaded, MatchId, Millis, Status, StoreError};
+use std::sync::Arc;
+
+/// Matches offered by the command's autocomplete.
+pub const RECENT: i64 = 25;
+
+/// A drawn replay: the post and how many frames it holds.
+#[derive(Debug, Clone)]
+pub struct ReplayPost {
+    pub msg: Msg,
+    pub turns: usize,
+    pub battles: usize,
+}
+
+impl App {
+    /// `/clans replay`: the replay of a finished match, posted where it was asked
+    /// (`place`). Refusals are private: no such match here or of the asker's, a match
+    /// still being played, a rate limit.
+    pub async fn replay(&self, match_id: MatchId, user: u64, place: Place, now: Millis) -> Outcome {
+        let unknown = || {
+            Outcome::private(format!(
+                "There is no match #{match_id} in this server or among your matches. \
+                 `/clans profile` lists your recent ones."
+            ))
+        };
+        let loaded = match self.store.load(match_id).await {
+            Ok(l) => l,
+            Err(StoreError::NotFound(_)) => return unknown(),
+            Err(e) => return Outcome::private(self.told(Some(match_id), &e)),
+        };
+        let home = place.guild.is_some() && place.guild == loaded.info.guild;
+        if !home && Self::seat_of(&loaded, user).is_none() {
+            return unknown();
+        }
+        if loaded.info.status != Status::Finished {
+            return Outcome::private(format!(
+                "Match #{match_id} is still being played: its replay is posted in its \
+                 thread when it ends. `/clans board` shows where it stands."
+            ));
+        }
+        // Counted only for a replay that will be drawn: a refusal costs nothing.
+        if let Err(slow) = self.allow(Action::Replay, user, place.guild, now) {
+            return Outcome::private(slow);
+        }
+        match self.draw_replay(&loaded).await {
+            Some(p) => Outcome {
+                public: vec![p.msg],
+                ..Outcome::default()
+            },
+            None => Outcome::private(format!(
+                "The replay of match #{match_id} could not be drawn. Please try again later."
+            )),
+        }
+    }
+
+    /// The replay's post for a match that just ended, for its thread or channel: what
+    /// [`Outcome::replay`] asks the Discord layer to post after the final board.
+    pub async fn replay_post(&self, match_id: MatchId) -> Option<Msg> {
+        let loaded = match self.store.load(match_id).await {
+            Ok(l) => l,
+            Err(e) => {
+                tracing::warn!(match_id, "the replay could not load its match: {e}");
+                return None;
+            }
+        };
+        self.draw_replay(&loaded).await.map(|p| p.msg)
+    }
+
+    /// The match to replay once an outcome that brought the match to `after` is
+    /// posted: the match ended. None without images (tests and benchmarks of
+    /// everything else).
+    pub(super) fn replay_after(&self, after: &Loaded) -> Option<MatchId> {
+        (self.images && after.state.winner.is_some()).then_some(after.info.id)
+    }
+
+    /// The ids (and a label) of the user's recent finished matches, newest first, for
+    /// the command's autocomplete; empty on a store error (a hint, not an answer).
+    pub async fn recent_replays(&self, user: u64, guild: Option<u64>) -> Vec<(MatchId, String)> {
+        let entries = match guild {
+            Some(g) => self.store.history_of_user_in_guild(user, g, RECENT).await,
+            None => self.store.history_of_user(user, RECENT).await,
+        };
+        let Ok(entries) = entries else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for e in entries {
+            let mut names = Vec::new();
+            for (s, p) in e.seats.iter().enumerate() {
+                names.push(match p.user() {
+                    Some(u) => self.display_name(u).await,
+                    None => self.name_of(*p, s as u8),
+                });
+            }
+            out.push((
+                e.result.match_id,
+                format!("#{} · {} vs {}", e.result.match_id, names[0], names[1]),
+            ));
+        }
+        out
+    }
+
+    /// Replays `loaded` from its stored setup and inputs and draws it, off the async
+    /// runtime and one replay at a time (each is about a second of a core). A failure
+    /// is logged with the match id.
+    async fn draw_replay(&self, loaded: &Loaded) -> Option<ReplayPost> {
+        let id = loaded.info.id;
+        let inputs = match self.store.inputs(id).await {
+            Ok(i) => i,
+            Err(e) => {
+                tracing::warn!(match_id = id, "the replay could not read the log: {e}");
+                return None;
+            }
+        };
+        let names = self.names(loaded).await;
+        let setup = loaded.info.setup.clone();
+        let store = self.store.clone();
+        let theme: Arc<Theme> = self.theme.clone();
+        let _slot = self.replay_slot.clone().acquire_owned().await.ok()?;
+        let drawn = tokio::task::spawn_blocking(move || {
+            let rules = store.rules();
+            let (state, opening) = State::new(rules, setup)?;
+            let story = Story::replay(
+                rules,
+                state,
+                &opening,
+                inputs.iter().map(|i| (i.seat, &i.input)),
+            )?;
+            let t = Table {
+                rules,
+                theme: &theme,
+                names: [&names[0], &names[1]],
+            };
+            let r = replay::replay(&t, &story).map_err(|e| e.to_string())?;
+            Ok::<_, String>((r, story.turns(), story.battles(), names))
+        })
+        .await;
+        let (r, turns, battles, names) = match drawn {
+            Ok(Ok(x)) => x,
+            Ok(Err(e)) => {
+                tracing::error!(match_id = id, "the replay could not be drawn: {e}");
+                return None;
+            }
+            Err(e) => {
+                tracing::error!(match_id = id, "the replay renderer failed: {e}");
+                return None;
+            }
+        };
+        let plural = |n: usize, w: &str| format!("{n} {w}{}", if n == 1 { "" } else { "s" });
+        Some(ReplayPost {
+            msg: Msg {
+                content: format!(
+                    "🎞️ Replay of match #{id}, {} vs {}: {}, {}.",
+                    names[0],
+                    names[1],
+                    plural(turns, "turn"),
+                    plural(battles, "battle")
+                ),
+                files: vec![File {
+                    name: format!("match-{id}-replay.gif"),
+                    png: r.gif,
+                }],
+                ..Msg::default()
+            },
+            turns,
+            battles,
+        })
+    }
+}
