@@ -1,6 +1,6 @@
 //! The public board post: the board's image, whose move, initiative, crystals, the
 //! turn's log and the buttons; when an answer posts it ([`turn_log::posts_board`]) and
-//! with which log (the events since the previous board, [`turn_log::since_last_board`]).
+//! with which log (the events since the previous board, [`turn_log::Replayed`]).
 
 use super::ids::{CustomId, Verb};
 use super::msg::{Button, Embed, File, MAX_CONTENT, MAX_FIELD, Msg, Row, Style, clip};
@@ -91,12 +91,31 @@ impl App {
         };
         let store = self.store.clone();
         let setup = after.info.setup.clone();
+        // Where the previous board of this match left off, unless that is past this
+        // post (a later input's board was drawn first).
+        let cached = self
+            .turn_logs
+            .lock()
+            .ok()
+            .and_then(|mut c| c.get(&id).cloned())
+            .filter(|r| r.version <= after.info.version);
         let replayed = tokio::task::spawn_blocking(move || {
-            turn_log::since_last_board(store.rules(), setup, &inputs)
+            let mut r = match cached {
+                Some(r) => r,
+                None => turn_log::Replayed::start(store.rules(), setup)?,
+            };
+            r.extend(store.rules(), &inputs)?;
+            Ok::<_, String>(r)
         })
         .await;
         match replayed {
-            Ok(Ok(log)) => log,
+            Ok(Ok(r)) => {
+                let log = r.log().to_vec();
+                if let Ok(mut c) = self.turn_logs.lock() {
+                    c.insert(id, r);
+                }
+                log
+            }
             Ok(Err(e)) => {
                 tracing::error!(match_id = id, "the turn's log could not be replayed: {e}");
                 events.to_vec()

@@ -45,6 +45,9 @@ pub const CHALLENGE_TTL_MS: Millis = 15 * 60 * 1000;
 /// Users remembered in memory (display names; closed DMs): a name beyond it is read
 /// back from the store, a closed DM is explained once more.
 pub const USER_CACHE: usize = 10_000;
+/// Matches whose replay for the board's log is kept between posts (a state each, a few
+/// kilobytes).
+pub const MATCH_CACHE: usize = 2_000;
 
 /// A bot that plays a seat (the AI). It sees only the seat's `View` and the legal
 /// inputs; it runs on a blocking thread.
@@ -195,6 +198,8 @@ pub struct App {
     /// Each user's and server's languages, as known (`language.rs`).
     languages: Arc<Mutex<Lru<u64, language::Languages>>>,
     guild_languages: Arc<Mutex<Lru<u64, language::Languages>>>,
+    /// Each recently posted match replayed up to its last board (`board_post.rs`).
+    turn_logs: Arc<Mutex<Lru<i64, turn_log::Replayed>>>,
     bot: Option<Arc<dyn SeatBot>>,
     ai_running: ai_turns::Running,
     /// Concurrent AI decisions (each holds a core for up to its level's time limit).
@@ -252,6 +257,7 @@ impl App {
             dm_closed: Arc::new(Mutex::new(Lru::new(USER_CACHE))),
             languages: Arc::new(Mutex::new(Lru::new(USER_CACHE))),
             guild_languages: Arc::new(Mutex::new(Lru::new(USER_CACHE))),
+            turn_logs: Arc::new(Mutex::new(Lru::new(MATCH_CACHE))),
             bot: None,
             ai_running: Default::default(),
             ai_slots: Arc::new(tokio::sync::Semaphore::new(default_ai_slots())),

@@ -22,29 +22,71 @@ pub fn posts_board(before: &State, after: &State) -> bool {
     after.waiting().iter().any(|s| !was.contains(s))
 }
 
+/// A match replayed for its board logs: the state after stored input `version` and
+/// the events since the board was last posted. Kept per match between posts, so that a
+/// board replays only the inputs since the one before (replaying the whole match for
+/// every board made a long match's boards cost the square of its length).
+#[derive(Clone)]
+pub struct Replayed {
+    pub version: i64,
+    state: State,
+    log: Vec<Event>,
+    /// Whether the board was posted after input `version` (the next input's events
+    /// start a new log).
+    posted: bool,
+}
+
+impl Replayed {
+    /// The match at its setup, before any input.
+    pub fn start(rules: &Rules, setup: Setup) -> Result<Replayed, String> {
+        let (state, _) = State::new(rules, setup)?;
+        Ok(Replayed {
+            version: 0,
+            state,
+            log: Vec::new(),
+            posted: true,
+        })
+    }
+
+    /// Plays the stored inputs after `version` (the match's log, in order; earlier
+    /// ones are skipped), so that [`Replayed::log`] is the log of the board posted
+    /// after the last of them. Not redacted: the caller redacts.
+    pub fn extend(&mut self, rules: &Rules, inputs: &[StoredInput]) -> Result<(), String> {
+        let from = self.version;
+        for i in inputs.iter().filter(|i| i.seq > from) {
+            if i.seq != self.version + 1 {
+                return Err(format!("input #{} follows #{}", i.seq, self.version));
+            }
+            if self.posted {
+                self.log.clear();
+            }
+            let before = self.state.clone();
+            let events = self
+                .state
+                .apply(rules, i.seat, &i.input)
+                .map_err(|_| format!("input #{} is refused on replay", i.seq))?;
+            self.log.extend(events);
+            self.posted = posts_board(&before, &self.state);
+            self.version = i.seq;
+        }
+        Ok(())
+    }
+
+    pub fn log(&self) -> &[Event] {
+        &self.log
+    }
+}
+
 /// The events since the board was last posted, through the last of `inputs` (the
-/// match's stored log, in order, from its setup): the log of the board posted after
-/// that last input. Not redacted: the caller redacts.
+/// match's stored log, in order, from its setup). Not redacted: the caller redacts.
 pub fn since_last_board(
     rules: &Rules,
     setup: Setup,
     inputs: &[StoredInput],
 ) -> Result<Vec<Event>, String> {
-    let (mut state, _) = State::new(rules, setup)?;
-    let mut log = Vec::new();
-    let mut posted = true;
-    for i in inputs {
-        if posted {
-            log.clear();
-        }
-        let before = state.clone();
-        let events = state
-            .apply(rules, i.seat, &i.input)
-            .map_err(|_| format!("input #{} is refused on replay", i.seq))?;
-        log.extend(events);
-        posted = posts_board(&before, &state);
-    }
-    Ok(log)
+    let mut r = Replayed::start(rules, setup)?;
+    r.extend(rules, inputs)?;
+    Ok(r.log)
 }
 
 /// The events a public log narrates, in order: a payment is left out when the next
@@ -68,6 +110,44 @@ pub fn narrated(events: &[Event]) -> impl Iterator<Item = &Event> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Regression: every board replayed the whole match from its setup. Replaying on
+    /// from where the previous board left off must give each board the same log.
+    #[test]
+    fn each_board_replays_only_since_the_last_and_gets_the_same_log() {
+        let rules = Rules::base();
+        let setup = Setup {
+            clans: [2, 5],
+            seed: 11,
+            mulligan: true,
+        };
+        let played = crate::selfplay::random_inputs(&rules, setup.clone(), 3, |_| false).unwrap();
+        let stored: Vec<StoredInput> = played
+            .into_iter()
+            .enumerate()
+            .map(|(n, (seat, input))| StoredInput {
+                seq: n as i64 + 1,
+                seat,
+                input,
+                at: 0,
+            })
+            .collect();
+        let mut kept = Replayed::start(&rules, setup.clone()).unwrap();
+        let (mut state, _) = State::new(&rules, setup.clone()).unwrap();
+        let mut boards = 0;
+        for (n, i) in stored.iter().enumerate() {
+            let before = state.clone();
+            state.apply(&rules, i.seat, &i.input).unwrap();
+            if posts_board(&before, &state) {
+                boards += 1;
+                kept.extend(&rules, &stored[..=n]).unwrap();
+                let fresh = since_last_board(&rules, setup.clone(), &stored[..=n]).unwrap();
+                assert_eq!(kept.log(), &fresh[..], "board after input #{}", i.seq);
+                assert_eq!(kept.version, i.seq);
+            }
+        }
+        assert!(boards > 10, "only {boards} boards");
+    }
 
     #[test]
     fn a_payment_echoed_by_its_action_is_not_narrated_twice() {
