@@ -5,8 +5,10 @@
 //! ([`App::learn_locales`]), so a use case needs only the user or the server to know
 //! the language, including the timers' posts, which answer no interaction.
 
+use super::lru::Lru;
 use super::{App, Outcome};
 use crate::i18n::{Lang, messages as t};
+use std::sync::Mutex;
 
 /// What the app knows of the languages: the stored choices (`None`: automatic) and
 /// the Discord locales last seen.
@@ -40,30 +42,16 @@ impl App {
 
     /// The language of a private answer to `user`.
     pub async fn user_lang(&self, user: u64) -> Lang {
-        let known = self
-            .languages
-            .lock()
-            .unwrap()
-            .get(&user)
-            .map(|k| (k.chosen_loaded, k.chosen_by_user, k.client));
-        let (chosen, client) = match known {
-            Some((true, chosen, client)) => (chosen, client),
-            _ => {
-                let chosen = match self.store.user_settings(user).await {
-                    Ok(s) => s.language.as_deref().and_then(Lang::parse),
-                    Err(e) => {
-                        tracing::warn!("could not read a user's language: {e}");
-                        None
-                    }
-                };
-                let mut users = self.languages.lock().unwrap();
-                let k = users.get_or_insert_with(user, Languages::default);
-                k.chosen_by_user = chosen;
-                k.chosen_loaded = true;
-                (chosen, k.client)
+        lang_of(&self.languages, user, || async {
+            match self.store.user_settings(user).await {
+                Ok(s) => s.language.as_deref().and_then(Lang::parse),
+                Err(e) => {
+                    tracing::warn!("could not read a user's language: {e}");
+                    None
+                }
             }
-        };
-        chosen.or(client).unwrap_or_default()
+        })
+        .await
     }
 
     /// The language of the public posts in `guild` (outside a server: English).
@@ -71,30 +59,16 @@ impl App {
         let Some(g) = guild else {
             return Lang::En;
         };
-        let known = self
-            .guild_languages
-            .lock()
-            .unwrap()
-            .get(&g)
-            .map(|k| (k.chosen_loaded, k.chosen_by_user, k.client));
-        let (chosen, client) = match known {
-            Some((true, chosen, client)) => (chosen, client),
-            _ => {
-                let chosen = match self.store.guild_settings(g).await {
-                    Ok(s) => s.language.as_deref().and_then(Lang::parse),
-                    Err(e) => {
-                        tracing::warn!("could not read a server's language: {e}");
-                        None
-                    }
-                };
-                let mut guilds = self.guild_languages.lock().unwrap();
-                let k = guilds.get_or_insert_with(g, Languages::default);
-                k.chosen_by_user = chosen;
-                k.chosen_loaded = true;
-                (chosen, k.client)
+        lang_of(&self.guild_languages, g, || async {
+            match self.store.guild_settings(g).await {
+                Ok(s) => s.language.as_deref().and_then(Lang::parse),
+                Err(e) => {
+                    tracing::warn!("could not read a server's language: {e}");
+                    None
+                }
             }
-        };
-        chosen.or(client).unwrap_or_default()
+        })
+        .await
     }
 
     /// [`App::user_lang`] and [`App::public_lang`] from what is already known, for the
@@ -143,4 +117,31 @@ impl App {
             None => t::language_user_auto(lang),
         })
     }
+}
+
+/// A user's or server's language: the stored choice (read once through `stored`, then
+/// kept in `cache`), else the Discord locale learnt from their interactions, else
+/// English.
+async fn lang_of<F: std::future::Future<Output = Option<Lang>>>(
+    cache: &Mutex<Lru<u64, Languages>>,
+    id: u64,
+    stored: impl FnOnce() -> F,
+) -> Lang {
+    let known = cache
+        .lock()
+        .unwrap()
+        .get(&id)
+        .map(|k| (k.chosen_loaded, k.chosen_by_user, k.client));
+    let (chosen, client) = match known {
+        Some((true, chosen, client)) => (chosen, client),
+        _ => {
+            let chosen = stored().await;
+            let mut c = cache.lock().unwrap();
+            let k = c.get_or_insert_with(id, Languages::default);
+            k.chosen_by_user = chosen;
+            k.chosen_loaded = true;
+            (chosen, k.client)
+        }
+    };
+    chosen.or(client).unwrap_or_default()
 }
