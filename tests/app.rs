@@ -755,3 +755,35 @@ async fn the_battle_picture_follows_a_reveal_of_a_battle_begun_earlier() {
         "the picture is not the whole battle's"
     );
 }
+
+/// Regression: a challenge's claim key held its expiry in seconds, so the same two
+/// people challenging with the same options twice within one second (two channels, or
+/// two servers on two bot processes) made one key, and the second challenge could
+/// never be accepted ("already accepted").
+#[tokio::test]
+async fn two_identical_challenges_in_one_second_are_both_accepted() {
+    let app = App::new(scratch("same-second").await);
+    let now = now_ms();
+    let accept_of = |out: &Outcome| {
+        let id = ids(&out.public[0])
+            .into_iter()
+            .find(|i| i.contains(":acc:"))
+            .unwrap();
+        Challenge::decode(CustomId::parse(&id).unwrap().arg.as_deref().unwrap()).unwrap()
+    };
+    let c = Challenge {
+        challenger: ANA,
+        opponent: Some(BEN),
+        clans: [Some(0), Some(1)],
+        mulligan: false,
+        timeout: None,
+        expires: 0,
+    };
+    let first = accept_of(&app.challenge(c, Some(GUILD), now));
+    let second = accept_of(&app.challenge(c, Some(GUILD), now + 7));
+    assert_ne!(first.encode(), second.encode());
+    for c in [first, second] {
+        let out = app.accept(c, BEN, place(), None, now + 10).await;
+        assert!(out.created.is_some(), "{:?}", out.reply.map(|r| r.content));
+    }
+}

@@ -142,7 +142,11 @@ impl Challenge {
             clan(self.clans[0]),
             clan(self.clans[1]),
             u8::from(self.mulligan),
-            self.expires / 1000
+            // In milliseconds: this string is also the challenge's claim key, and in
+            // seconds two identical challenges made within one second (the same two
+            // people in two channels, or two servers) shared it, so the second could
+            // never be accepted.
+            self.expires
         );
         if let Some(t) = self.timeout {
             s.push_str(&format!(".{t}"));
@@ -177,7 +181,11 @@ impl Challenge {
             clans: [clan(c0)?, clan(c1)?],
             mulligan: *m == "1",
             timeout,
-            expires: e.parse::<Millis>().ok()? * 1000,
+            expires: match e.parse::<Millis>().ok()? {
+                // A button made before the key was in milliseconds (seconds until 5138).
+                secs if secs < 100_000_000_000 => secs * 1000,
+                ms => ms,
+            },
         })
     }
 }
