@@ -6,8 +6,10 @@
 
 pub mod check;
 pub mod commands;
+pub mod explain;
 pub mod game;
 pub mod messages;
+pub mod names;
 
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
@@ -57,25 +59,28 @@ impl Lang {
     }
 }
 
-/// The embedded `.ftl` files of one language, by file name.
-pub fn sources(lang: Lang) -> &'static [(&'static str, &'static str)] {
-    match lang {
-        Lang::En => &[
-            ("bot.ftl", include_str!("../../assets/locales/en/bot.ftl")),
-            (
-                "commands.ftl",
-                include_str!("../../assets/locales/en/commands.ftl"),
-            ),
-        ],
-        Lang::De => &[
-            ("bot.ftl", include_str!("../../assets/locales/de/bot.ftl")),
-            (
-                "commands.ftl",
-                include_str!("../../assets/locales/de/commands.ftl"),
-            ),
-        ],
-    }
+/// The embedded `.ftl` files of each language, by file name: one file per concern,
+/// each with its typed functions in the `messages` module of the same name.
+macro_rules! ftl_files {
+    ($($file:literal),*) => {
+        /// The embedded `.ftl` files of one language, by file name.
+        pub fn sources(lang: Lang) -> &'static [(&'static str, &'static str)] {
+            match lang {
+                Lang::En => &[$(($file, include_str!(concat!("../../assets/locales/en/", $file)))),*],
+                Lang::De => &[$(($file, include_str!(concat!("../../assets/locales/de/", $file)))),*],
+            }
+        }
+    };
 }
+
+ftl_files!(
+    "bot.ftl",
+    "commands.ftl",
+    "images.ftl",
+    "log.ftl",
+    "panel.ftl",
+    "rules.ftl"
+);
 
 type Bundle = FluentBundle<FluentResource>;
 

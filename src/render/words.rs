@@ -2,6 +2,7 @@
 
 use crate::game::Rules;
 use crate::game::pack::{Ability, CardDef, Effect, Provenance, Stat, Target};
+use crate::i18n::{Lang, explain};
 
 /// The mark after a provisional value, explained in each image's legend.
 pub const DAGGER: &str = "†";
@@ -111,19 +112,19 @@ pub fn explanations<'a>(
             let clan = &pack.clans[card.clan as usize];
             add(Explanation {
                 name: clan.signature.name().to_string(),
-                text: clan.signature.describe(clan.horde_limit),
+                text: explain::signature(Lang::En, clan.signature, clan.horde_limit),
                 in_play: clan.signature.implemented(),
             });
         }
         if card.ability != Ability::None {
             add(Explanation {
                 name: card.ability.name().to_string(),
-                text: card.ability.describe(pack),
+                text: explain::ability(Lang::En, card.ability, pack),
                 in_play: card.ability.implemented(),
             });
         }
         for &e in card.left.iter().chain(&card.right) {
-            let (name, text) = (effect(rules, e), e.describe(pack));
+            let (name, text) = (effect(rules, e), explain::effect(Lang::En, e, pack));
             if !text.eq_ignore_ascii_case(&name) {
                 add(Explanation {
                     name,

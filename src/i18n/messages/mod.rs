@@ -1,9 +1,10 @@
 //! Every message the bot says, as one typed function each: the function's arguments
-//! are the message's Fluent variables, so a caller cannot forget one, and [`TABLE`]
-//! (the same list as data) lets a test compare them with the `.ftl` files.
+//! are the message's Fluent variables, so a caller cannot forget one, and each
+//! module's `TABLE` (the same list as data; [`all`] joins them) lets a test compare
+//! them with the `.ftl` files. One module per `.ftl` file: this one is `bot.ftl` (the
+//! commands' answers and the public posts), the others are named after theirs.
 
-use super::{Lang, format};
-use fluent_bundle::FluentValue;
+use super::Lang;
 
 macro_rules! messages {
     ($( $(#[$doc:meta])* $name:ident ( $($arg:ident),* ) = $key:literal; )*) => {
@@ -11,14 +12,27 @@ macro_rules! messages {
             $(#[$doc])*
             // One signature for every message: those without variables leave 'a unused.
             #[allow(clippy::extra_unused_lifetimes)]
-            pub fn $name<'a>(lang: Lang $(, $arg: impl Into<FluentValue<'a>>)*) -> String {
-                format(lang, $key, &[$((stringify!($arg), $arg.into())),*])
+            pub fn $name<'a>(
+                lang: $crate::i18n::Lang
+                $(, $arg: impl Into<fluent_bundle::FluentValue<'a>>)*
+            ) -> String {
+                $crate::i18n::format(lang, $key, &[$((stringify!($arg), $arg.into())),*])
             }
         )*
 
         /// Each message's key and the variables its function passes.
         pub const TABLE: &[(&str, &[&str])] = &[$(($key, &[$(stringify!($arg)),*])),*];
     };
+}
+
+pub mod images;
+pub mod log;
+pub mod panel;
+pub mod rules;
+
+/// Every message of every module: the key and the variables its function passes.
+pub fn all() -> Vec<(&'static str, &'static [&'static str])> {
+    [TABLE, images::TABLE, log::TABLE, panel::TABLE, rules::TABLE].concat()
 }
 
 messages! {

@@ -1,0 +1,1 @@
+# German texts of rules.ftl (see the English file for what each message is).

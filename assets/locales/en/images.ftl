@@ -1,0 +1,1 @@
+# The words drawn on the images (board, battle, hand, card, replay captions): in the viewer's language for private images, the server's for public ones.

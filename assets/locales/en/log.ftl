@@ -1,0 +1,1 @@
+# The turn log: what each engine event says in the board post and the replay captions.

@@ -1,0 +1,1 @@
+# The private panels and answers to a player's own clicks (actions, hand, battle cards, refusals).

@@ -1,0 +1,3 @@
+//! Messages of `panel.ftl`: the private panels and answers to a player's own clicks (actions, hand, battle cards, refusals).
+
+messages! {}
