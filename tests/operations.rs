@@ -157,6 +157,93 @@ async fn sigterm_finishes_the_click_in_flight_then_exits_zero() {
     }
 }
 
+/// The bug: tracing-subscriber reports a failed log write with `eprintln!`, which
+/// panics when standard error itself is the broken writer. Once whatever read the bot's
+/// standard error was gone (a log collector restarted, a closed terminal), every log
+/// line panicked the task that wrote it: the SIGTERM handler died on its first line and
+/// the bot ignored SIGTERM until killed. Now the bot keeps playing and stops cleanly.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_whose_log_reader_is_gone_keeps_playing_and_stops_on_sigterm() {
+    let (url, path) = sqlite_url("crystal-clans-log-reader-gone");
+    let store = Store::open(&url).await.unwrap();
+    let (loaded, _) = store
+        .create_match(a_match(Deadlines::default()))
+        .await
+        .unwrap();
+    let id = loaded.info.id;
+    let seat = loaded.state.waiting()[0];
+    store.close().await;
+    let user = [ANA, BEN][seat as usize];
+
+    let fake = Fake::start().await;
+    let mut child = serve(&fake.api, &url)
+        .env("CLANS_TICK_SECONDS", "3600")
+        // Every click logs a line at debug, so the broken writer is hit while playing.
+        .env("RUST_LOG", "debug,crystal_clans=debug")
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // A reader that goes away when told: from then on every write to standard error
+    // fails (EPIPE). Debug logs are steady, so it notices soon.
+    let mut stderr = child.stderr.take().unwrap();
+    let gone = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let reader = {
+        let gone = gone.clone();
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 8192];
+            while !gone.load(std::sync::atomic::Ordering::SeqCst) {
+                match std::io::Read::read(&mut stderr, &mut buf) {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) => {}
+                }
+            }
+        })
+    };
+    fake.try_wait_ready(Duration::from_secs(60))
+        .await
+        .expect("the bot connects to the fake Discord");
+    gone.store(true, std::sync::atomic::Ordering::SeqCst);
+    tokio::task::spawn_blocking(move || reader.join().unwrap())
+        .await
+        .unwrap();
+
+    let token = fake.click(user, "Ana", &format!("clans:{id}:0:in:0"), &[]);
+    let reply = fake
+        .try_answer(&token, Duration::from_secs(20))
+        .await
+        .expect("the click is answered with no one reading the logs");
+    assert!(!reply.text().contains("try again"), "{}", reply.text());
+
+    let term = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(term.success());
+    let status = tokio::task::spawn_blocking(move || {
+        let status = wait_exit(&mut child, Duration::from_secs(15));
+        if status.is_none() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+        status
+    })
+    .await
+    .unwrap()
+    .expect("the bot stops on SIGTERM with no one reading its logs");
+    assert!(status.success(), "exit status {status}");
+    let store = Store::open(&url).await.unwrap();
+    assert_eq!(
+        store.info(id).await.unwrap().version,
+        1,
+        "the move was saved"
+    );
+    store.close().await;
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
+    }
+}
+
 fn status(url: &str) -> (i32, serde_json::Value) {
     let out = bin()
         .args(["status", "--json", "--database", url])

@@ -41,9 +41,14 @@ pub fn subscriber<W>(
 where
     W: for<'a> MakeWriter<'a> + Send + Sync + 'static,
 {
+    // A failed write is not reported: tracing-subscriber would report it with
+    // `eprintln!`, which panics when standard error is the broken writer, so once the
+    // log reader was gone every log line killed the task that wrote it (the SIGTERM
+    // handler included). A lost log line is the lesser harm.
     let builder = tracing_subscriber::fmt()
         .with_env_filter(filter)
-        .with_writer(writer);
+        .with_writer(writer)
+        .log_internal_errors(false);
     match format {
         LogFormat::Text => Box::new(builder.with_ansi(ansi).finish()),
         LogFormat::Json => Box::new(
