@@ -525,6 +525,8 @@ static SQL: LazyLock<Sql> = LazyLock::new(|| {
 
 const SELECT_INPUTS: &str =
     "SELECT seq, seat, input, at FROM inputs WHERE match_id = $1 ORDER BY seq";
+const SELECT_INPUTS_BETWEEN: &str = "SELECT seq, seat, input, at FROM inputs \
+     WHERE match_id = $1 AND seq > $2 AND seq <= $3 ORDER BY seq";
 
 // ---- the store ----------------------------------------------------------------------
 
@@ -1352,6 +1354,25 @@ impl Store {
     pub async fn inputs(&self, id: MatchId) -> Result<Vec<StoredInput>> {
         let mut conn = self.pool.acquire().await.map_err(db("reading inputs"))?;
         read_inputs(&mut conn, id).await
+    }
+
+    /// The inputs of a match after version `after` through version `through`, in
+    /// order: what a board needs to replay since the previous board, so each board's
+    /// read is proportional to its turn, not to the whole match.
+    pub async fn inputs_between(
+        &self,
+        id: MatchId,
+        after: i64,
+        through: i64,
+    ) -> Result<Vec<StoredInput>> {
+        let rows: Vec<InputRow> = sqlx::query_as(SELECT_INPUTS_BETWEEN)
+            .bind(id)
+            .bind(after)
+            .bind(through)
+            .fetch_all(&self.pool)
+            .await
+            .map_err(db("reading inputs"))?;
+        rows.into_iter().map(|r| r.decode(id)).collect()
     }
 
     /// The match rebuilt from its setup and inputs alone (ignoring the snapshot).
