@@ -209,6 +209,13 @@ fn remember(ctx: Context<'_>) {
 
 async fn ac_clan(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
     let p = partial.to_lowercase();
+    // The word for a random clan in English (always understood) and in the user's
+    // language, once when they are the same word.
+    let mut random = vec!["random".to_string()];
+    let own = t::random_clan(ctx.locale().map(Lang::from_locale).unwrap_or_default());
+    if own != random[0] {
+        random.push(own);
+    }
     let choices = ctx
         .data()
         .app
@@ -217,10 +224,7 @@ async fn ac_clan(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocomplet
         .clans
         .iter()
         .map(|c| c.name.clone())
-        .chain(std::iter::once("random".to_string()))
-        .chain(std::iter::once(t::random_clan(
-            ctx.locale().map(Lang::from_locale).unwrap_or_default(),
-        )))
+        .chain(random)
         .filter(|n| n.to_lowercase().contains(&p))
         .take(25)
         .map(serenity::AutocompleteChoice::from)

@@ -1,7 +1,9 @@
 //! Discord's rules for answering an interaction: exactly one callback per interaction,
 //! within 3 seconds of it being sent; follow-ups and `@original` edits only after the
 //! callback and while the token lives (15 minutes). Updates (types 6 and 7) only for a
-//! click on a message.
+//! click on a message. An autocomplete interaction takes one answer, its choices
+//! (type 8), and nothing else: no message, no follow-ups; no other interaction takes
+//! choices.
 
 use serde_json::{Value, json};
 use std::collections::HashMap;
@@ -24,6 +26,8 @@ pub(super) struct Sent {
     pub message: Option<(u64, bool)>,
     /// When the bot's callback was accepted.
     pub acked: Option<Instant>,
+    /// An autocomplete interaction (type 4): the callback must be choices.
+    pub autocomplete: bool,
 }
 
 #[derive(Default)]
@@ -62,6 +66,18 @@ impl Interactions {
                 if now.duration_since(sent.at) > CALLBACK_WITHIN {
                     return Some(refusal(404, 10062, "Unknown interaction"));
                 }
+                let choices = body["type"].as_u64() == Some(8);
+                if choices != sent.autocomplete {
+                    return Some(refusal(
+                        400,
+                        50035,
+                        if sent.autocomplete {
+                            "Invalid Form Body: an autocomplete interaction takes only choices (type 8)"
+                        } else {
+                            "Invalid Form Body: choices (type 8) answer only an autocomplete interaction"
+                        },
+                    ));
+                }
                 let update = matches!(body["type"].as_u64(), Some(6 | 7));
                 if update && sent.message.is_none() {
                     return Some(refusal(
@@ -75,7 +91,7 @@ impl Interactions {
             }
             (_, ["webhooks", _, token, ..]) => {
                 let sent = all.get(*token)?;
-                if sent.acked.is_none() {
+                if sent.acked.is_none() || sent.autocomplete {
                     return Some(refusal(404, 10015, "Unknown Webhook"));
                 }
                 if now.duration_since(sent.at) > TOKEN_LIFE {
@@ -102,6 +118,7 @@ mod tests {
             channel: "1".into(),
             message,
             acked: None,
+            autocomplete: false,
         };
         i.by_token.lock().unwrap().insert(token.into(), s);
     }
@@ -147,6 +164,39 @@ mod tests {
         assert!(
             i.check("POST", &cb, &json!({"type": 7, "data": {}}), t0)
                 .is_some()
+        );
+    }
+
+    #[test]
+    fn an_autocomplete_takes_only_choices_and_choices_answer_only_an_autocomplete() {
+        let i = Interactions::default();
+        let t0 = Instant::now();
+        sent(&i, "cmd", t0, None);
+        i.by_token.lock().unwrap().insert(
+            "auto".into(),
+            Sent {
+                at: t0,
+                channel: "1".into(),
+                message: None,
+                acked: None,
+                autocomplete: true,
+            },
+        );
+        let choices = json!({"type": 8, "data": {"choices": []}});
+        let cmd = ["interactions", "9", "cmd", "callback"];
+        assert_eq!(
+            i.check("POST", &cmd, &choices, t0).unwrap().1["code"],
+            50035
+        );
+        let auto = ["interactions", "9", "auto", "callback"];
+        let defer = json!({"type": 5});
+        assert_eq!(i.check("POST", &auto, &defer, t0).unwrap().1["code"], 50035);
+        assert!(i.check("POST", &auto, &choices, t0).is_none());
+        // No follow-up on an autocomplete's token.
+        let follow = ["webhooks", "1", "auto"];
+        assert_eq!(
+            i.check("POST", &follow, &Value::Null, t0).unwrap().1["code"],
+            10015
         );
     }
 }

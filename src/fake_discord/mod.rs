@@ -600,6 +600,30 @@ impl Fake {
         .await
     }
 
+    /// The choices the bot offered for the autocomplete interaction `token`, as
+    /// (name, value) pairs in the order Discord shows them.
+    pub async fn try_choices(
+        &self,
+        token: &str,
+        timeout: Duration,
+    ) -> Result<Vec<(String, Value)>, String> {
+        let r = self.try_ack(token, timeout).await?;
+        if r.status >= 300 || r.json["type"] != 8 {
+            return Err(format!("not choices ({}): {}", r.status, r.json));
+        }
+        let choices = r.json["data"]["choices"].as_array().cloned();
+        Ok(choices
+            .unwrap_or_default()
+            .into_iter()
+            .map(|c| {
+                (
+                    c["name"].as_str().unwrap_or_default().to_string(),
+                    c["value"].clone(),
+                )
+            })
+            .collect())
+    }
+
     /// The bot's first message for the interaction `token` after its acknowledgement:
     /// an edit of its original message (filling a deferral, or updating the panel
     /// clicked) or a follow-up.
@@ -670,6 +694,7 @@ impl Fake {
             channel: d["channel_id"].as_str().unwrap_or_default().to_string(),
             message,
             acked: None,
+            autocomplete: d["type"] == 4,
         };
         self.shared
             .interactions
@@ -734,7 +759,12 @@ impl Fake {
         manage: bool,
     ) -> (Value, String, Option<u64>) {
         let id = self.id();
-        let token = format!("{}-token-{id}", if kind == 2 { "cmd" } else { "click" });
+        let what = match kind {
+            2 => "cmd",
+            4 => "auto",
+            _ => "click",
+        };
+        let token = format!("{what}-token-{id}");
         let locale = (self.shared.locales.lock().unwrap().get(&user).cloned())
             .unwrap_or_else(|| "en-US".into());
         let guild_locale = self.shared.guild_locale.lock().unwrap().clone();
@@ -822,6 +852,24 @@ impl Fake {
         manage: bool,
     ) -> String {
         let (mut d, token, guild) = self.interaction(2, origin, user, name, manage);
+        d["data"] = Self::command_data(sub, options, guild);
+        self.interact(d, guild, None);
+        token
+    }
+
+    /// What a user typing into an option of `/clans <sub>` in [`GUILD`]'s [`CHANNEL`]
+    /// sends: the options so far, the one being typed marked `"focused": true`.
+    /// Returns the token; [`Fake::try_choices`] reads the bot's choices.
+    pub fn autocomplete(&self, user: u64, name: &str, sub: &str, options: Value) -> String {
+        let origin = Origin::Guild(GUILD, CHANNEL);
+        let (mut d, token, guild) = self.interaction(4, origin, user, name, false);
+        d["data"] = Self::command_data(sub, options, guild);
+        self.interact(d, guild, None);
+        token
+    }
+
+    /// The `data` of a `/clans <sub>` command or autocomplete interaction.
+    fn command_data(sub: &str, options: Value, guild: Option<u64>) -> Value {
         let mut resolved = serde_json::Map::new();
         for o in options.as_array().into_iter().flatten() {
             if o["type"] == 6 {
@@ -838,9 +886,7 @@ impl Fake {
         if let Some(g) = guild {
             data["guild_id"] = json!(g.to_string());
         }
-        d["data"] = data;
-        self.interact(d, guild, None);
-        token
+        data
     }
 
     /// A click on a button (`values` empty) or a select, by `user`, on a message of the
