@@ -2,9 +2,10 @@
 //! Markdown (the source of `docs/cards.md`) or JSON. The data here is also what any
 //! place showing a card uses to tell printed values from provisional ones.
 
-use crate::game::pack::{Ability, CardDef, Provenance, Rank};
+use crate::game::pack::{Ability, CardDef, Effect, KindId, Provenance, Rank};
 use crate::game::{Pack, Rules};
-use crate::render::words;
+use crate::i18n::messages::rules as t;
+use crate::i18n::{Lang, explain, names};
 use serde::Serialize;
 
 /// A value with where it comes from.
@@ -85,11 +86,14 @@ fn prov(map: &std::collections::BTreeMap<String, Provenance>, key: &str) -> Prov
 pub fn card_entry(pack: &Pack, c: &CardDef) -> CardEntry {
     let p = &c.provenance;
     let clan = &pack.clans[c.clan as usize];
-    let side = |atoms: &[crate::game::pack::Effect]| {
-        atoms.iter().map(|e| e.describe(pack)).collect::<Vec<_>>()
+    // The catalog is the English source of `docs/cards.md`.
+    let side = |atoms: &[Effect]| {
+        atoms
+            .iter()
+            .map(|&e| explain::effect(Lang::En, e, pack))
+            .collect::<Vec<_>>()
     };
-    let returns =
-        |atoms: &[crate::game::pack::Effect]| atoms.contains(&crate::game::pack::Effect::Return);
+    let returns = |atoms: &[Effect]| atoms.contains(&Effect::Return);
     CardEntry {
         id: c.id.clone(),
         clan: clan.id.clone(),
@@ -110,7 +114,7 @@ pub fn card_entry(pack: &Pack, c: &CardDef) -> CardEntry {
             AbilityEntry {
                 name: c.ability.name(),
                 battlefield: c.ability.battlefield(),
-                text: c.ability.describe(pack),
+                text: explain::ability(Lang::En, c.ability, pack),
             },
             p.ability,
         ),
@@ -173,51 +177,102 @@ pub fn catalog(pack: &Pack, clan: Option<&str>) -> Result<Catalog, String> {
     })
 }
 
-/// The answer to `/clans card`: the card's values with their marks, what is on it, and
-/// one line per signature, ability and battle effect saying what it does.
-pub fn lookup(rules: &Rules, def: &CardDef) -> String {
-    let e = card_entry(&rules.pack, def);
+/// The card `name` means: its name in any language the bot speaks, or its id, ignoring
+/// case and surrounding spaces.
+pub fn find(pack: &Pack, name: &str) -> Option<KindId> {
+    let want = name.trim().to_lowercase();
+    pack.cards
+        .iter()
+        .position(|c| {
+            c.id.to_lowercase() == want
+                || Lang::ALL
+                    .iter()
+                    .any(|&l| names::card(l, c).to_lowercase() == want)
+        })
+        .map(|k| k as KindId)
+}
+
+/// Autocomplete for `/clans card`: the cards one of whose names (in any language)
+/// contains what was typed so far, each shown by its name in `lang`, at most 25
+/// (Discord's limit).
+pub fn complete(pack: &Pack, lang: Lang, partial: &str) -> Vec<String> {
+    let want = partial.trim().to_lowercase();
+    let mut out: Vec<String> = Vec::new();
+    for c in &pack.cards {
+        let hit = Lang::ALL
+            .iter()
+            .any(|&l| names::card(l, c).to_lowercase().contains(&want));
+        let shown = names::card(lang, c);
+        if hit && !out.iter().any(|n| n == shown) {
+            out.push(shown.to_string());
+        }
+    }
+    out.truncate(25);
+    out
+}
+
+/// The answer to `/clans card` in `lang`: the card's values with their marks, then one
+/// line per signature, ability and battle effect saying what it does.
+pub fn lookup(rules: &Rules, lang: Lang, def: &CardDef) -> String {
+    let pack = &rules.pack;
+    let p = &def.provenance;
+    let clan = &pack.clans[def.clan as usize];
+    let marked = |v: u8, p: Provenance| format!("{v}{}", mark(p));
     let mut out = format!(
-        "**{}{}** ({}) — summon {}{}, attack {}{}, defense {}{}, activation {}{}, {}{}",
-        e.name.value,
-        mark(e.name.provenance),
-        e.clan,
-        e.summon.value,
-        mark(e.summon.provenance),
-        e.attack.value,
-        mark(e.attack.provenance),
-        e.defense.value,
-        mark(e.defense.provenance),
-        e.activation.value,
-        mark(e.activation.provenance),
-        e.style.value,
-        mark(e.style.provenance),
+        "**{}{}** ({}) — {}, {}{}",
+        names::card(lang, def),
+        mark(p.name),
+        names::clan(lang, clan),
+        t::card_values(
+            lang,
+            marked(def.summon, p.summon),
+            marked(def.attack, p.attack),
+            marked(def.defense, p.defense),
+            marked(def.activation, p.activation),
+        ),
+        names::style(lang, def.style),
+        mark(p.style),
     );
-    let mut on_card = Vec::new();
-    if let Some(sig) = &e.signature.value {
-        on_card.push(format!("{sig}{}", mark(e.signature.provenance)));
+    let not_in_play = |in_play: bool| {
+        if in_play {
+            String::new()
+        } else {
+            format!(" {}", t::card_not_in_play(lang))
+        }
+    };
+    if def.signature {
+        out.push_str(&format!(
+            "\n**{}**{}: {}{}",
+            names::signature(lang, clan.signature),
+            mark(p.signature),
+            explain::signature(lang, clan.signature, clan.horde_limit),
+            not_in_play(clan.signature.implemented()),
+        ));
     }
     if def.ability != Ability::None {
-        on_card.push(format!(
-            "{}{}",
-            words::ability(rules, def.ability),
-            mark(e.ability.provenance)
+        out.push_str(&format!(
+            "\n**{}**{}: {}{}",
+            names::ability(lang, def.ability),
+            mark(p.ability),
+            explain::ability(lang, def.ability, pack),
+            not_in_play(def.ability.implemented()),
         ));
     }
     for (side, atoms, p) in [
-        ("left", &def.left, e.left.provenance),
-        ("right", &def.right, e.right.provenance),
+        (t::card_left(lang), &def.left, p.left),
+        (t::card_right(lang), &def.right, p.right),
     ] {
-        on_card.push(format!(
-            "{side}: {}{}",
-            words::effects(rules, atoms).join(", "),
-            mark(p)
-        ));
-    }
-    out.push('\n');
-    out.push_str(&on_card.join(" · "));
-    for x in words::explanations(rules, [def]) {
-        out.push_str(&format!("\n**{}**: {}", x.name, x.text));
+        let effects: Vec<String> = atoms
+            .iter()
+            .map(|&e| {
+                format!(
+                    "{}{}",
+                    explain::effect(lang, e, pack),
+                    not_in_play(e.implemented())
+                )
+            })
+            .collect();
+        out.push_str(&format!("\n**{side}**{}: {}", mark(p), effects.join("; ")));
     }
     out
 }
@@ -393,20 +448,19 @@ mod tests {
         let rules = Rules::base();
         let card = |name: &str| rules.pack.cards.iter().find(|c| c.name == name).unwrap();
         let bumble = card("Queen Bumble");
-        let text = lookup(&rules, bumble);
-        let flight = Ability::Flight.describe(&rules.pack);
+        let text = lookup(&rules, Lang::En, bumble);
+        let flight = explain::ability(Lang::En, Ability::Flight, &rules.pack);
         assert!(text.contains(&format!("**Flight**: {flight}")), "{text}");
-        for e in bumble.left.iter().chain(&bumble.right) {
-            assert!(text.contains(&e.describe(&rules.pack)), "{e:?}: {text}");
+        for &e in bumble.left.iter().chain(&bumble.right) {
+            let said = explain::effect(Lang::En, e, &rules.pack);
+            assert!(text.contains(&said), "{e:?}: {text}");
         }
         // A signature is explained too, and a provisional value keeps its mark.
         let crocodile = card("Murkmaw the Crocodile");
-        let text = lookup(&rules, crocodile);
+        let text = lookup(&rules, Lang::En, crocodile);
         let clan = &rules.pack.clans[crocodile.clan as usize];
-        assert!(
-            text.contains(&clan.signature.describe(clan.horde_limit)),
-            "{text}"
-        );
+        let flank = explain::signature(Lang::En, clan.signature, clan.horde_limit);
+        assert!(text.contains(&flank), "{text}");
         assert!(text.contains("summon 5†"), "{text}");
     }
 

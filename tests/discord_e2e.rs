@@ -334,7 +334,11 @@ async fn rules_flight_explains_the_ability_privately() {
         .as_str()
         .unwrap_or_default()
         .to_string();
-    let flight = crystal_clans::game::pack::Ability::Flight.describe(&rules.pack);
+    let flight = crystal_clans::i18n::explain::ability(
+        crystal_clans::i18n::Lang::En,
+        crystal_clans::game::pack::Ability::Flight,
+        &rules.pack,
+    );
     assert!(content.starts_with("**Flight**"), "{content}");
     assert!(content.contains(&flight), "{content}");
     assert!(content.contains("Queen Bumble"), "{content}");
