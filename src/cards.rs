@@ -218,11 +218,16 @@ pub fn lookup(rules: &Rules, lang: Lang, def: &CardDef) -> String {
     let p = &def.provenance;
     let clan = &pack.clans[def.clan as usize];
     let marked = |v: u8, p: Provenance| format!("{v}{}", mark(p));
+    let mut kind = vec![
+        names::clan(lang, clan).to_string(),
+        names::rank(lang, def.rank),
+    ];
+    kind.extend(def.type_names.iter().map(|w| names::card_type(lang, w)));
     let mut out = format!(
         "**{}{}** ({}) — {}, {}{}",
         names::card(lang, def),
-        mark(p.name),
-        names::clan(lang, clan),
+        mark(names::name_provenance(lang, p.name, &def.name_de)),
+        kind.join(" · "),
         t::card_values(
             lang,
             marked(def.summon, p.summon),
@@ -462,6 +467,88 @@ mod tests {
         let flank = explain::signature(Lang::En, clan.signature, clan.horde_limit);
         assert!(text.contains(&flank), "{text}");
         assert!(text.contains("summon 5†"), "{text}");
+    }
+
+    /// Issue 15: `/clans card` finds a card by its German name as well as its English
+    /// one and its id, and answers in the asker's language.
+    #[test]
+    fn a_card_is_found_by_its_german_name_and_shown_in_german() {
+        let rules = Rules::base();
+        let pack = &rules.pack;
+        let bumble = pack
+            .cards
+            .iter()
+            .position(|c| c.id == "flower.queen_bumble");
+        let bumble = bumble.map(|k| k as KindId);
+        for asked in [
+            "Königin Hummel",
+            "  königin hummel ",
+            "Queen Bumble",
+            "flower.queen_bumble",
+        ] {
+            assert_eq!(find(pack, asked), bumble, "{asked}");
+        }
+        assert_eq!(find(pack, "Hummel"), None);
+        let def = &pack.cards[bumble.unwrap() as usize];
+        let de = lookup(&rules, Lang::De, def);
+        assert!(
+            de.starts_with(
+                "**Königin Hummel** (Blumenklan · Held · Fliegend) — Beschwörungskosten 5°"
+            ),
+            "{de}"
+        );
+        let flight = explain::ability(Lang::De, Ability::Flight, pack);
+        assert!(de.contains(&format!("**Fliegen**: {flight}")), "{de}");
+        for &e in def.left.iter().chain(&def.right) {
+            assert!(
+                de.contains(&explain::effect(Lang::De, e, pack)),
+                "{e:?}: {de}"
+            );
+        }
+        assert!(
+            de.contains("**Linker Kampfeffekt**") && de.contains("KÜHN"),
+            "{de}"
+        );
+        let en = lookup(&rules, Lang::En, def);
+        assert!(en.starts_with("**Queen Bumble** (Flower Clan · hero · flying) — summon 5°"));
+        // A German name from the German rulebook is seen even where the English one was
+        // only inferred; a made-up one keeps the provisional mark.
+        let twins = pack
+            .cards
+            .iter()
+            .find(|c| c.id == "meteor.astral_twins")
+            .unwrap();
+        assert!(lookup(&rules, Lang::En, twins).starts_with("**The Astral Twins°**"));
+        assert!(lookup(&rules, Lang::De, twins).starts_with("**Die Astralen Zwillinge**"));
+        let ilyra = pack
+            .cards
+            .iter()
+            .find(|c| c.id == "meteor.stargazer_ilyra")
+            .unwrap();
+        assert!(lookup(&rules, Lang::De, ilyra).starts_with("**Sterndeuterin Ilyra†**"));
+    }
+
+    /// Issue 15: the card autocomplete matches English and German names and offers each
+    /// card by its name in the asker's language.
+    #[test]
+    fn card_autocomplete_matches_both_languages_and_shows_the_askers() {
+        let pack = Pack::base();
+        assert_eq!(complete(&pack, Lang::De, "hummel"), ["Königin Hummel"]);
+        assert_eq!(complete(&pack, Lang::De, "queen bum"), ["Königin Hummel"]);
+        assert_eq!(complete(&pack, Lang::En, "hummel"), ["Queen Bumble"]);
+        assert_eq!(complete(&pack, Lang::En, "queen bum"), ["Queen Bumble"]);
+        // A card without a German name is offered by its English one.
+        assert_eq!(complete(&pack, Lang::De, "wisp"), ["Wisp"]);
+        for lang in Lang::ALL {
+            let all = complete(&pack, lang, "");
+            assert_eq!(all.len(), 25);
+            for name in &all {
+                assert!(
+                    find(&pack, name).is_some(),
+                    "{name} is offered but not found"
+                );
+            }
+        }
     }
 
     /// `cards --clan water` said "1 clans" and claimed to be `cards --format md`.

@@ -626,9 +626,12 @@ fn german_names_come_from_the_reference_or_say_they_are_ours() {
         }
     }
     for c in &pack.crystals {
-        if c.provenance.get("name") == Some(&Provenance::Provisional) {
-            let notes = c.notes.as_deref().unwrap_or_default();
+        let provisional = c.provenance.get("name") == Some(&Provenance::Provisional);
+        let notes = c.notes.as_deref().unwrap_or_default();
+        if provisional {
             assert!(c.name_de.is_some() && notes.contains(ours), "{}", c.id);
+        } else {
+            assert!(!notes.contains(ours), "{}", c.id);
         }
     }
     let provisional_cards_without_german: Vec<&str> = pack

@@ -7,7 +7,9 @@
 use super::Lang;
 use super::messages::rules as t;
 use crate::game::board::Zone;
-use crate::game::pack::{Ability, CardDef, ClanDef, CrystalDef, Rank, Signature, Style};
+use crate::game::pack::{
+    Ability, CardDef, ClanDef, CrystalDef, Provenance, Rank, Signature, Style,
+};
 
 fn pick<'a>(lang: Lang, name: &'a str, name_de: &'a Option<String>) -> &'a str {
     match (lang, name_de) {
@@ -24,6 +26,18 @@ pub fn card(lang: Lang, def: &CardDef) -> &str {
 /// A crystal's name in `lang`.
 pub fn crystal(lang: Lang, def: &CrystalDef) -> &str {
     pick(lang, &def.name, &def.name_de)
+}
+
+/// Where the name shown in `lang` comes from, given the provenance of the pack's own
+/// (English) name and the German one. A German name comes from the German rulebook,
+/// except on a thing whose English name the project made up too (its notes say so, a
+/// test checks): so in German a shown `name_de` is seen unless the thing is
+/// provisional, and a provisional thing keeps its mark in every language.
+pub fn name_provenance(lang: Lang, english: Provenance, name_de: &Option<String>) -> Provenance {
+    match (lang, name_de) {
+        (Lang::De, Some(_)) if english != Provenance::Provisional => Provenance::Seen,
+        _ => english,
+    }
 }
 
 /// A clan's name in `lang` ("Flower Clan", "Blumenklan").

@@ -181,7 +181,7 @@ topic-initiative-text = Alles kostet Initiative. Wer bezahlt, schiebt den Marker
 rules-more = Jede Fähigkeit, Klanfähigkeit und jeden Kristall kannst du auch beim Namen nennen: `/clans regeln Fliegen`.
 rules-unit-ability = Einheitenfähigkeit
 rules-unit-ability-top = Einheitenfähigkeit, wirkt nur bei der obersten Einheit eines Trupps
-rules-on-cards = Auf: { $cards }.
+rules-on-cards = Auf den Karten: { $cards }.
 rules-signature-top = Klanfähigkeit des { $clan }s, wirkt nur bei der obersten Einheit eines Trupps
 rules-signature-discard = Klanfähigkeit des { $clan }s, wirkt aus dem Ablagestapel
 rules-crystal = Kristall, Kosten { $cost }
@@ -189,7 +189,7 @@ rules-no-topic = Zu `{ $topic }` gibt es kein Regelthema. Ähnliche: { $close }.
 
 ## `/clans card`
 
-card-values = Beschwören { $summon }, Angriff { $attack }, Verteidigung { $defense }, Aktivieren { $activation }
-card-left = links
-card-right = rechts
+card-values = Beschwörungskosten { $summon }, Angriff { $attack }, Verteidigung { $defense }, Aktivierungskosten { $activation }
+card-left = Linker Kampfeffekt
+card-right = Rechter Kampfeffekt
 card-not-in-play = (noch nicht im Spiel)

@@ -172,6 +172,6 @@ rules-no-topic = There is no rules topic `{ $topic }`. Close ones: { $close }. `
 ## for what the engine does not apply yet.
 
 card-values = summon { $summon }, attack { $attack }, defense { $defense }, activation { $activation }
-card-left = left
-card-right = right
+card-left = Left effect
+card-right = Right effect
 card-not-in-play = (not yet in play)
