@@ -489,9 +489,24 @@ fn every_ability_signature_crystal_and_battle_effect_has_an_explanation() {
             let all: Vec<(T, String)> = variants.iter().map(|&v| (v, text(lang, v))).collect();
             check(&format!("{} {what}", lang.code()), &all);
         }
+        // Words only, lowercased: "+4 defense." is "defense".
+        fn words(s: &str) -> Vec<String> {
+            s.split(|c: char| !c.is_alphabetic())
+                .filter(|w| !w.is_empty())
+                .map(str::to_lowercase)
+                .collect()
+        }
         for &v in variants {
             let (en, de) = (text(Lang::En, v), text(Lang::De, v));
             assert_ne!(en, de, "{what} {v:?} is not translated");
+            // No two English words in a row left in the German.
+            let de_words = words(&de);
+            for pair in words(&en).windows(2) {
+                assert!(
+                    !de_words.windows(2).any(|w| w == pair),
+                    "{what} {v:?}: the German {de:?} still says {pair:?}"
+                );
+            }
         }
     }
     let abilities: Vec<Ability> = variants();
