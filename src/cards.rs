@@ -178,16 +178,16 @@ pub fn catalog(pack: &Pack, clan: Option<&str>) -> Result<Catalog, String> {
 }
 
 /// The card `name` means: its name in any language the bot speaks, or its id, ignoring
-/// case and surrounding spaces.
+/// case, umlauts and surrounding spaces (`names::fold`).
 pub fn find(pack: &Pack, name: &str) -> Option<KindId> {
-    let want = name.trim().to_lowercase();
+    let want = names::fold(name.trim());
     pack.cards
         .iter()
         .position(|c| {
-            c.id.to_lowercase() == want
+            names::fold(&c.id) == want
                 || Lang::ALL
                     .iter()
-                    .any(|&l| names::card(l, c).to_lowercase() == want)
+                    .any(|&l| names::fold(names::card(l, c)) == want)
         })
         .map(|k| k as KindId)
 }
@@ -196,12 +196,12 @@ pub fn find(pack: &Pack, name: &str) -> Option<KindId> {
 /// contains what was typed so far, each shown by its name in `lang`, at most 25
 /// (Discord's limit).
 pub fn complete(pack: &Pack, lang: Lang, partial: &str) -> Vec<String> {
-    let want = partial.trim().to_lowercase();
+    let want = names::fold(partial.trim());
     let mut out: Vec<String> = Vec::new();
     for c in &pack.cards {
         let hit = Lang::ALL
             .iter()
-            .any(|&l| names::card(l, c).to_lowercase().contains(&want));
+            .any(|&l| names::fold(names::card(l, c)).contains(&want));
         let shown = names::card(lang, c);
         if hit && !out.iter().any(|n| n == shown) {
             out.push(shown.to_string());
@@ -489,6 +489,9 @@ mod tests {
             assert_eq!(find(pack, asked), bumble, "{asked}");
         }
         assert_eq!(find(pack, "Hummel"), None);
+        // Typed without umlauts.
+        let chieftains = pack.cards.iter().position(|c| c.id == "blood.chieftains");
+        assert_eq!(find(pack, "hauptlinge"), chieftains.map(|k| k as KindId));
         let def = &pack.cards[bumble.unwrap() as usize];
         let de = lookup(&rules, Lang::De, def);
         assert!(
@@ -537,6 +540,7 @@ mod tests {
         assert_eq!(complete(&pack, Lang::De, "queen bum"), ["Königin Hummel"]);
         assert_eq!(complete(&pack, Lang::En, "hummel"), ["Queen Bumble"]);
         assert_eq!(complete(&pack, Lang::En, "queen bum"), ["Queen Bumble"]);
+        assert_eq!(complete(&pack, Lang::De, "konigin"), ["Königin Hummel"]);
         // A card without a German name is offered by its English one.
         assert_eq!(complete(&pack, Lang::De, "wisp"), ["Wisp"]);
         for lang in Lang::ALL {

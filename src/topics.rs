@@ -36,12 +36,12 @@ pub struct Topic {
     pub text: String,
 }
 
-/// Letters and digits only, lowercased: "Raise the Dead", "raise-the-dead" and
-/// "raisethedead" are one topic.
+/// Letters and digits only, folded (`names::fold`): "Raise the Dead", "raise-the-dead"
+/// and "raisethedead" are one topic, and "Ergebene Anfuhrer" finds "Ergebene Anführer".
 fn key(s: &str) -> String {
-    s.chars()
+    names::fold(s)
+        .chars()
         .filter(|c| c.is_alphanumeric())
-        .flat_map(char::to_lowercase)
         .collect()
 }
 
@@ -288,6 +288,7 @@ mod tests {
         assert!(complete(&rules, Lang::De, "flight").contains(&"Fliegen".to_string()));
         assert!(complete(&rules, Lang::En, "flieg").contains(&"Flight".to_string()));
         assert_eq!(complete(&rules, Lang::De, "")[0], "Ziel");
+        assert!(complete(&rules, Lang::De, "anfuhrer").contains(&"Ergebene Anführer".to_string()));
         let de = complete(&rules, Lang::De, "schild");
         assert_eq!(de, ["Mygards Schild"]);
         assert_eq!(complete(&rules, Lang::En, "schild"), ["Mygard's Shield"]);

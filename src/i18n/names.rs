@@ -11,6 +11,22 @@ use crate::game::pack::{
     Ability, CardDef, ClanDef, CrystalDef, Provenance, Rank, Signature, Style,
 };
 
+/// A name as typed, for comparing: lowercased, with the German umlauts and ß written
+/// plainly, so "hauptlinge" finds Häuptlinge on a keyboard without them.
+pub fn fold(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars().flat_map(char::to_lowercase) {
+        match c {
+            'ä' => out.push('a'),
+            'ö' => out.push('o'),
+            'ü' => out.push('u'),
+            'ß' => out.push_str("ss"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 fn pick<'a>(lang: Lang, name: &'a str, name_de: &'a Option<String>) -> &'a str {
     match (lang, name_de) {
         (Lang::De, Some(de)) => de,
