@@ -2,9 +2,10 @@
 //! Markdown (the source of `docs/cards.md`) or JSON. The data here is also what any
 //! place showing a card uses to tell printed values from provisional ones.
 
-use crate::game::pack::{Ability, CardDef, Provenance, Rank};
+use crate::game::pack::{Ability, CardDef, Effect, KindId, Provenance, Rank};
 use crate::game::{Pack, Rules};
-use crate::render::words;
+use crate::i18n::messages::rules as t;
+use crate::i18n::{Lang, explain, names};
 use serde::Serialize;
 
 /// A value with where it comes from.
@@ -85,11 +86,14 @@ fn prov(map: &std::collections::BTreeMap<String, Provenance>, key: &str) -> Prov
 pub fn card_entry(pack: &Pack, c: &CardDef) -> CardEntry {
     let p = &c.provenance;
     let clan = &pack.clans[c.clan as usize];
-    let side = |atoms: &[crate::game::pack::Effect]| {
-        atoms.iter().map(|e| e.describe(pack)).collect::<Vec<_>>()
+    // The catalog is the English source of `docs/cards.md`.
+    let side = |atoms: &[Effect]| {
+        atoms
+            .iter()
+            .map(|&e| explain::effect(Lang::En, e, pack))
+            .collect::<Vec<_>>()
     };
-    let returns =
-        |atoms: &[crate::game::pack::Effect]| atoms.contains(&crate::game::pack::Effect::Return);
+    let returns = |atoms: &[Effect]| atoms.contains(&Effect::Return);
     CardEntry {
         id: c.id.clone(),
         clan: clan.id.clone(),
@@ -110,7 +114,7 @@ pub fn card_entry(pack: &Pack, c: &CardDef) -> CardEntry {
             AbilityEntry {
                 name: c.ability.name(),
                 battlefield: c.ability.battlefield(),
-                text: c.ability.describe(pack),
+                text: explain::ability(Lang::En, c.ability, pack),
             },
             p.ability,
         ),
@@ -173,51 +177,107 @@ pub fn catalog(pack: &Pack, clan: Option<&str>) -> Result<Catalog, String> {
     })
 }
 
-/// The answer to `/clans card`: the card's values with their marks, what is on it, and
-/// one line per signature, ability and battle effect saying what it does.
-pub fn lookup(rules: &Rules, def: &CardDef) -> String {
-    let e = card_entry(&rules.pack, def);
+/// The card `name` means: its name in any language the bot speaks, or its id, ignoring
+/// case, umlauts and surrounding spaces (`names::fold`).
+pub fn find(pack: &Pack, name: &str) -> Option<KindId> {
+    let want = names::fold(name.trim());
+    pack.cards
+        .iter()
+        .position(|c| {
+            names::fold(&c.id) == want
+                || Lang::ALL
+                    .iter()
+                    .any(|&l| names::fold(names::card(l, c)) == want)
+        })
+        .map(|k| k as KindId)
+}
+
+/// Autocomplete for `/clans card`: the cards one of whose names (in any language)
+/// contains what was typed so far, each shown by its name in `lang`, at most 25
+/// (Discord's limit).
+pub fn complete(pack: &Pack, lang: Lang, partial: &str) -> Vec<String> {
+    let want = names::fold(partial.trim());
+    let mut out: Vec<String> = Vec::new();
+    for c in &pack.cards {
+        let hit = Lang::ALL
+            .iter()
+            .any(|&l| names::fold(names::card(l, c)).contains(&want));
+        let shown = names::card(lang, c);
+        if hit && !out.iter().any(|n| n == shown) {
+            out.push(shown.to_string());
+        }
+    }
+    out.truncate(25);
+    out
+}
+
+/// The answer to `/clans card` in `lang`: the card's values with their marks, then one
+/// line per signature, ability and battle effect saying what it does.
+pub fn lookup(rules: &Rules, lang: Lang, def: &CardDef) -> String {
+    let pack = &rules.pack;
+    let p = &def.provenance;
+    let clan = &pack.clans[def.clan as usize];
+    let marked = |v: u8, p: Provenance| format!("{v}{}", mark(p));
+    let mut kind = vec![
+        names::clan(lang, clan).to_string(),
+        names::rank(lang, def.rank),
+    ];
+    kind.extend(def.type_names.iter().map(|w| names::card_type(lang, w)));
     let mut out = format!(
-        "**{}{}** ({}) — summon {}{}, attack {}{}, defense {}{}, activation {}{}, {}{}",
-        e.name.value,
-        mark(e.name.provenance),
-        e.clan,
-        e.summon.value,
-        mark(e.summon.provenance),
-        e.attack.value,
-        mark(e.attack.provenance),
-        e.defense.value,
-        mark(e.defense.provenance),
-        e.activation.value,
-        mark(e.activation.provenance),
-        e.style.value,
-        mark(e.style.provenance),
+        "**{}{}** ({}) — {}, {}{}",
+        names::card(lang, def),
+        mark(names::name_provenance(lang, p.name, &def.name_de)),
+        kind.join(" · "),
+        t::card_values(
+            lang,
+            marked(def.summon, p.summon),
+            marked(def.attack, p.attack),
+            marked(def.defense, p.defense),
+            marked(def.activation, p.activation),
+        ),
+        names::style(lang, def.style),
+        mark(p.style),
     );
-    let mut on_card = Vec::new();
-    if let Some(sig) = &e.signature.value {
-        on_card.push(format!("{sig}{}", mark(e.signature.provenance)));
+    let not_in_play = |in_play: bool| {
+        if in_play {
+            String::new()
+        } else {
+            format!(" {}", t::card_not_in_play(lang))
+        }
+    };
+    if def.signature {
+        out.push_str(&format!(
+            "\n**{}**{}: {}{}",
+            names::signature(lang, clan.signature),
+            mark(p.signature),
+            explain::signature(lang, clan.signature, clan.horde_limit),
+            not_in_play(clan.signature.implemented()),
+        ));
     }
     if def.ability != Ability::None {
-        on_card.push(format!(
-            "{}{}",
-            words::ability(rules, def.ability),
-            mark(e.ability.provenance)
+        out.push_str(&format!(
+            "\n**{}**{}: {}{}",
+            names::ability(lang, def.ability),
+            mark(p.ability),
+            explain::ability(lang, def.ability, pack),
+            not_in_play(def.ability.implemented()),
         ));
     }
     for (side, atoms, p) in [
-        ("left", &def.left, e.left.provenance),
-        ("right", &def.right, e.right.provenance),
+        (t::card_left(lang), &def.left, p.left),
+        (t::card_right(lang), &def.right, p.right),
     ] {
-        on_card.push(format!(
-            "{side}: {}{}",
-            words::effects(rules, atoms).join(", "),
-            mark(p)
-        ));
-    }
-    out.push('\n');
-    out.push_str(&on_card.join(" · "));
-    for x in words::explanations(rules, [def]) {
-        out.push_str(&format!("\n**{}**: {}", x.name, x.text));
+        let effects: Vec<String> = atoms
+            .iter()
+            .map(|&e| {
+                format!(
+                    "{}{}",
+                    explain::effect(lang, e, pack),
+                    not_in_play(e.implemented())
+                )
+            })
+            .collect();
+        out.push_str(&format!("\n**{side}**{}: {}", mark(p), effects.join("; ")));
     }
     out
 }
@@ -393,21 +453,106 @@ mod tests {
         let rules = Rules::base();
         let card = |name: &str| rules.pack.cards.iter().find(|c| c.name == name).unwrap();
         let bumble = card("Queen Bumble");
-        let text = lookup(&rules, bumble);
-        let flight = Ability::Flight.describe(&rules.pack);
+        let text = lookup(&rules, Lang::En, bumble);
+        let flight = explain::ability(Lang::En, Ability::Flight, &rules.pack);
         assert!(text.contains(&format!("**Flight**: {flight}")), "{text}");
-        for e in bumble.left.iter().chain(&bumble.right) {
-            assert!(text.contains(&e.describe(&rules.pack)), "{e:?}: {text}");
+        for &e in bumble.left.iter().chain(&bumble.right) {
+            let said = explain::effect(Lang::En, e, &rules.pack);
+            assert!(text.contains(&said), "{e:?}: {text}");
         }
         // A signature is explained too, and a provisional value keeps its mark.
         let crocodile = card("Murkmaw the Crocodile");
-        let text = lookup(&rules, crocodile);
+        let text = lookup(&rules, Lang::En, crocodile);
         let clan = &rules.pack.clans[crocodile.clan as usize];
-        assert!(
-            text.contains(&clan.signature.describe(clan.horde_limit)),
-            "{text}"
-        );
+        let flank = explain::signature(Lang::En, clan.signature, clan.horde_limit);
+        assert!(text.contains(&flank), "{text}");
         assert!(text.contains("summon 5†"), "{text}");
+    }
+
+    /// Issue 15: `/clans card` finds a card by its German name as well as its English
+    /// one and its id, and answers in the asker's language.
+    #[test]
+    fn a_card_is_found_by_its_german_name_and_shown_in_german() {
+        let rules = Rules::base();
+        let pack = &rules.pack;
+        let bumble = pack
+            .cards
+            .iter()
+            .position(|c| c.id == "flower.queen_bumble");
+        let bumble = bumble.map(|k| k as KindId);
+        for asked in [
+            "Königin Hummel",
+            "  königin hummel ",
+            "Queen Bumble",
+            "flower.queen_bumble",
+        ] {
+            assert_eq!(find(pack, asked), bumble, "{asked}");
+        }
+        assert_eq!(find(pack, "Hummel"), None);
+        // Typed without umlauts.
+        let chieftains = pack.cards.iter().position(|c| c.id == "blood.chieftains");
+        assert_eq!(find(pack, "hauptlinge"), chieftains.map(|k| k as KindId));
+        let def = &pack.cards[bumble.unwrap() as usize];
+        let de = lookup(&rules, Lang::De, def);
+        assert!(
+            de.starts_with(
+                "**Königin Hummel** (Blumenklan · Held · Fliegend) — Beschwörungskosten 5°"
+            ),
+            "{de}"
+        );
+        let flight = explain::ability(Lang::De, Ability::Flight, pack);
+        assert!(de.contains(&format!("**Fliegen**: {flight}")), "{de}");
+        for &e in def.left.iter().chain(&def.right) {
+            assert!(
+                de.contains(&explain::effect(Lang::De, e, pack)),
+                "{e:?}: {de}"
+            );
+        }
+        assert!(
+            de.contains("**Linker Kampfeffekt**") && de.contains("KÜHN"),
+            "{de}"
+        );
+        let en = lookup(&rules, Lang::En, def);
+        assert!(en.starts_with("**Queen Bumble** (Flower Clan · hero · flying) — summon 5°"));
+        // A German name from the German rulebook is seen even where the English one was
+        // only inferred; a made-up one keeps the provisional mark.
+        let twins = pack
+            .cards
+            .iter()
+            .find(|c| c.id == "meteor.astral_twins")
+            .unwrap();
+        assert!(lookup(&rules, Lang::En, twins).starts_with("**The Astral Twins°**"));
+        assert!(lookup(&rules, Lang::De, twins).starts_with("**Die Astralen Zwillinge**"));
+        let ilyra = pack
+            .cards
+            .iter()
+            .find(|c| c.id == "meteor.stargazer_ilyra")
+            .unwrap();
+        assert!(lookup(&rules, Lang::De, ilyra).starts_with("**Sterndeuterin Ilyra†**"));
+    }
+
+    /// Issue 15: the card autocomplete matches English and German names and offers each
+    /// card by its name in the asker's language.
+    #[test]
+    fn card_autocomplete_matches_both_languages_and_shows_the_askers() {
+        let pack = Pack::base();
+        assert_eq!(complete(&pack, Lang::De, "hummel"), ["Königin Hummel"]);
+        assert_eq!(complete(&pack, Lang::De, "queen bum"), ["Königin Hummel"]);
+        assert_eq!(complete(&pack, Lang::En, "hummel"), ["Queen Bumble"]);
+        assert_eq!(complete(&pack, Lang::En, "queen bum"), ["Queen Bumble"]);
+        assert_eq!(complete(&pack, Lang::De, "konigin"), ["Königin Hummel"]);
+        // A card without a German name is offered by its English one.
+        assert_eq!(complete(&pack, Lang::De, "wisp"), ["Wisp"]);
+        for lang in Lang::ALL {
+            let all = complete(&pack, lang, "");
+            assert_eq!(all.len(), 25);
+            for name in &all {
+                assert!(
+                    find(&pack, name).is_some(),
+                    "{name} is offered but not found"
+                );
+            }
+        }
     }
 
     /// `cards --clan water` said "1 clans" and claimed to be `cards --format md`.

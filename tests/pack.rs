@@ -337,8 +337,8 @@ fn board_parse_errors_carry_the_line_and_field() {
         None,
         "track_length",
     );
-    let from = "{ id = \"A4\", name = \"South crystal\", kind = \"crystal\" }";
-    let e = broken_board(from, "{ id = \"A4\", kind = \"crystal\" }");
+    let from = "{ id = \"A4\", name = \"South crystal\", name_de";
+    let e = broken_board(from, "{ id = \"A4\", name_de");
     assert_names(
         &e,
         "boards/x.toml",
@@ -457,12 +457,13 @@ fn variants<T: serde::de::DeserializeOwned>() -> Vec<T> {
 
 /// Issue 16: a card lookup named an ability ("Flight", "Clone") without saying what it
 /// does. Every ability, signature, crystal effect and battle effect, of the vocabulary
-/// and of the pack, has its own explanation; the compiler already refuses a variant
-/// without one (the matches have no catch-all), this refuses an empty, placeholder or
-/// copied one.
+/// and of the pack, has its own explanation in every language; the compiler already
+/// refuses a variant without one (the matches have no catch-all), this refuses an
+/// empty, placeholder, copied or (issue 15) untranslated one.
 #[test]
 fn every_ability_signature_crystal_and_battle_effect_has_an_explanation() {
     use crystal_clans::game::pack::{Ability, CrystalEffect, Effect, Signature};
+    use crystal_clans::i18n::{Lang, explain};
     use std::collections::HashMap;
     let pack = Pack::base();
     fn check<T: std::fmt::Debug>(what: &str, all: &[(T, String)]) {
@@ -478,57 +479,199 @@ fn every_ability_signature_crystal_and_battle_effect_has_an_explanation() {
             }
         }
     }
+    /// Each variant's text in every language; the German differs from the English.
+    fn each<T: Copy + std::fmt::Debug>(
+        what: &str,
+        variants: &[T],
+        text: impl Fn(Lang, T) -> String,
+    ) {
+        for lang in Lang::ALL {
+            let all: Vec<(T, String)> = variants.iter().map(|&v| (v, text(lang, v))).collect();
+            check(&format!("{} {what}", lang.code()), &all);
+        }
+        // Words only, lowercased: "+4 defense." is "defense".
+        fn words(s: &str) -> Vec<String> {
+            s.split(|c: char| !c.is_alphabetic())
+                .filter(|w| !w.is_empty())
+                .map(str::to_lowercase)
+                .collect()
+        }
+        for &v in variants {
+            let (en, de) = (text(Lang::En, v), text(Lang::De, v));
+            assert_ne!(en, de, "{what} {v:?} is not translated");
+            // No two English words in a row left in the German.
+            let de_words = words(&de);
+            for pair in words(&en).windows(2) {
+                assert!(
+                    !de_words.windows(2).any(|w| w == pair),
+                    "{what} {v:?}: the German {de:?} still says {pair:?}"
+                );
+            }
+        }
+    }
     let abilities: Vec<Ability> = variants();
     assert!(abilities.contains(&Ability::Flight));
-    check(
-        "ability",
-        &abilities
-            .iter()
-            .map(|&a| (a, a.describe(&pack)))
-            .collect::<Vec<_>>(),
-    );
+    each("ability", &abilities, |l, a| explain::ability(l, a, &pack));
     let signatures: Vec<Signature> = variants();
-    check(
-        "signature",
-        &signatures
-            .iter()
-            .map(|&s| (s, s.describe(Some(5))))
-            .collect::<Vec<_>>(),
-    );
+    each("signature", &signatures, |l, s| {
+        explain::signature(l, s, Some(5))
+    });
     let crystals: Vec<CrystalEffect> = variants();
-    check(
-        "crystal effect",
-        &crystals
-            .iter()
-            .map(|&c| (c, c.describe()))
-            .collect::<Vec<_>>(),
-    );
+    each("crystal effect", &crystals, explain::crystal);
     let effects: Vec<Effect> = variants();
     assert!(
         effects.len() > 16,
         "Destroy and Ignore take each of their values"
     );
-    check(
-        "battle effect",
-        &effects
-            .iter()
-            .map(|&e| (e, e.describe(&pack)))
-            .collect::<Vec<_>>(),
-    );
+    each("battle effect", &effects, |l, e| {
+        explain::effect(l, e, &pack)
+    });
     // And what the pack actually uses, with its own cards and types filled in.
-    for c in &pack.cards {
-        let mut texts = vec![c.ability.describe(&pack)];
-        texts.extend(c.left.iter().chain(&c.right).map(|e| e.describe(&pack)));
-        for t in texts {
-            assert!(t.len() > 8 && !t.contains('?'), "{}: {t:?}", c.id);
+    for lang in Lang::ALL {
+        for c in &pack.cards {
+            let mut texts = vec![explain::ability(lang, c.ability, &pack)];
+            texts.extend(
+                c.left
+                    .iter()
+                    .chain(&c.right)
+                    .map(|&e| explain::effect(lang, e, &pack)),
+            );
+            for t in texts {
+                assert!(t.len() > 8 && !t.contains('?'), "{}: {t:?}", c.id);
+            }
+        }
+        for c in &pack.clans {
+            let t = explain::signature(lang, c.signature, c.horde_limit);
+            assert!(t.len() > 8, "{}: {t:?}", c.id);
+        }
+        for c in &pack.crystals {
+            let t = explain::crystal(lang, c.effect);
+            assert!(t.len() > 8, "{}: {t:?}", c.id);
         }
     }
-    for c in &pack.clans {
-        let t = c.signature.describe(c.horde_limit);
-        assert!(t.len() > 8, "{}: {t:?}", c.id);
+}
+
+/// Issue 15: German counts take the plural, and a German explanation names the card it
+/// fetches and the unit type it counts in German.
+#[test]
+fn german_explanations_fill_in_german_names_and_plurals() {
+    use crystal_clans::game::pack::{Ability, CrystalEffect, Effect};
+    use crystal_clans::i18n::{Lang, explain};
+    let pack = Pack::base();
+    assert_eq!(
+        explain::crystal(Lang::De, CrystalEffect::OnGainDraw(1)),
+        "Erbeutest du ihn, ziehst du 1 Karte."
+    );
+    assert_eq!(
+        explain::crystal(Lang::De, CrystalEffect::OnGainDraw(2)),
+        "Erbeutest du ihn, ziehst du 2 Karten."
+    );
+    assert_eq!(
+        explain::crystal(Lang::En, CrystalEffect::OnGainDraw(1)),
+        "When you gain it, draw 1 card."
+    );
+    assert_eq!(
+        explain::effect(Lang::De, Effect::OpponentMills(1), &pack),
+        "dein Gegner legt die oberste Karte seines Nachziehstapels ab"
+    );
+    let sonya = pack
+        .cards
+        .iter()
+        .find(|c| matches!(c.ability, Ability::Linked(_)))
+        .expect("a Linked card");
+    let Ability::Linked(k) = sonya.ability else {
+        unreachable!()
+    };
+    let fetched = &pack.cards[k as usize];
+    let de = explain::ability(Lang::De, sonya.ability, &pack);
+    assert!(
+        de.contains(fetched.name_de.as_deref().expect("a German name")),
+        "{de}"
+    );
+    let devout = pack.types.iter().position(|t| t == "devout").unwrap() as u8;
+    let de = explain::effect(Lang::De, Effect::AttackPer(devout, 1), &pack);
+    assert_eq!(
+        de,
+        "+1 Angriff für jede Einheit vom Typ Ergeben in deinem Trupp"
+    );
+}
+
+/// Issue 15: the pack's names in German where the reference has them (cards, crystals,
+/// clans), every unit type, ability and signature of the pack with a German name, and
+/// every German name the project made up marked so in its notes.
+#[test]
+fn german_names_come_from_the_reference_or_say_they_are_ours() {
+    use crystal_clans::i18n::{Lang, names};
+    let pack = Pack::base();
+    for (clan, de) in pack.clans.iter().zip([
+        "Blumenklan",
+        "Meteorklan",
+        "Wasserklan",
+        "Schädelklan",
+        "Blutklan",
+        "Steinklan",
+    ]) {
+        assert_eq!(names::clan(Lang::De, clan), de);
+        assert_eq!(names::clan(Lang::En, clan), clan.name);
+    }
+    let ours = "German name is the project's own";
+    for c in &pack.cards {
+        if let Some(de) = &c.name_de {
+            assert_eq!(names::card(Lang::De, c), de);
+            // A made-up German name only where the English one is ours too, so the
+            // card's provisional mark covers both.
+            let notes = c.notes.as_deref().unwrap_or_default();
+            if notes.contains(ours) {
+                assert_eq!(c.provenance.name, Provenance::Provisional, "{}", c.id);
+            }
+        }
+        assert_eq!(names::card(Lang::En, c), c.name);
+        for t in &c.type_names {
+            assert_ne!(
+                names::card_type(Lang::De, t),
+                *t,
+                "type {t} has no German name"
+            );
+        }
+        if c.ability != crystal_clans::game::pack::Ability::None {
+            assert_ne!(
+                names::ability(Lang::De, c.ability),
+                names::ability(Lang::En, c.ability)
+            );
+        }
     }
     for c in &pack.crystals {
-        let t = c.effect.describe();
-        assert!(t.len() > 8, "{}: {t:?}", c.id);
+        let provisional = c.provenance.get("name") == Some(&Provenance::Provisional);
+        let notes = c.notes.as_deref().unwrap_or_default();
+        if provisional {
+            assert!(c.name_de.is_some() && notes.contains(ours), "{}", c.id);
+        } else {
+            assert!(!notes.contains(ours), "{}", c.id);
+        }
+    }
+    let provisional_cards_without_german: Vec<&str> = pack
+        .cards
+        .iter()
+        .filter(|c| c.provenance.name == Provenance::Provisional && c.name_de.is_none())
+        .map(|c| c.id.as_str())
+        .collect();
+    assert!(
+        provisional_cards_without_german.is_empty(),
+        "{provisional_cards_without_german:?}"
+    );
+    // The reference's German names, as it spells them.
+    let card = |id: &str| pack.cards.iter().find(|c| c.id == id).unwrap();
+    assert_eq!(
+        names::card(Lang::De, card("meteor.citadel_knights")),
+        "Ritter der Zitadelle"
+    );
+    assert_eq!(
+        names::card(Lang::De, card("flower.queen_bumble")),
+        "Königin Hummel"
+    );
+    let board = Board::default_board();
+    for z in &board.zones {
+        let de = names::zone(Lang::De, z);
+        assert!(z.name_de.is_some() && de != z.name, "{}", z.id);
     }
 }

@@ -663,6 +663,7 @@ fn a_hand_of_27_cards_renders() {
 #[test]
 fn the_hand_says_what_its_abilities_do_and_drops_legend_lines_that_mark_nothing() {
     use crystal_clans::game::pack::{Ability, Provenance};
+    use crystal_clans::i18n::{Lang, explain};
     use crystal_clans::render::words::{DAGGER_LEGEND, NOT_IN_PLAY_LEGEND};
     let rules = Rules::base();
     let theme = Theme::default();
@@ -686,14 +687,15 @@ fn the_hand_says_what_its_abilities_do_and_drops_legend_lines_that_mark_nothing(
         if card.signature {
             let clan = &rules.pack.clans[card.clan as usize];
             assert!(texts.contains(&format!("{}:", clan.signature.name()).as_str()));
-            assert!(all.contains(&clan.signature.describe(clan.horde_limit)));
+            let said = explain::signature(Lang::En, clan.signature, clan.horde_limit);
+            assert!(all.contains(&said));
         }
         if card.ability != Ability::None {
             assert!(
                 all.contains(&format!(
                     "{}: {}",
                     card.ability.name(),
-                    card.ability.describe(&rules.pack)
+                    explain::ability(Lang::En, card.ability, &rules.pack)
                 )),
                 "{:?} is not explained: {all}",
                 card.ability

@@ -3,7 +3,6 @@
 use super::{Context, Data, Error, convert};
 use crate::app::msg::Msg;
 use crate::app::{Challenge, Outcome};
-use crate::game::pack::KindId;
 use crate::i18n::{Lang, messages as t};
 use crate::render::{self, Table, Theme};
 use crate::store::{GuildSettings, now_ms};
@@ -466,19 +465,7 @@ pub async fn matches(ctx: Context<'_>) -> Result<(), Error> {
 }
 
 async fn ac_card(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
-    let p = partial.to_lowercase();
-    let mut names: Vec<String> = ctx
-        .data()
-        .app
-        .rules()
-        .pack
-        .cards
-        .iter()
-        .map(|c| c.name.clone())
-        .filter(|n| n.to_lowercase().contains(&p))
-        .collect();
-    names.dedup();
-    names.truncate(25);
+    let names = crate::cards::complete(&ctx.data().app.rules().pack, lang(ctx).await, partial);
     serenity::CreateAutocompleteResponse::new().set_choices(
         names
             .into_iter()
@@ -496,20 +483,14 @@ pub async fn card(
     name: String,
 ) -> Result<(), Error> {
     let rules = ctx.data().app.rules().clone();
-    let want = name.trim().to_lowercase();
-    let Some(kind) = rules
-        .pack
-        .cards
-        .iter()
-        .position(|c| c.name.to_lowercase() == want || c.id.to_lowercase() == want)
-    else {
+    let lang = lang(ctx).await;
+    let Some(kind) = crate::cards::find(&rules.pack, &name) else {
         // Answered at once (no deferral yet), so the refusal is private.
-        let lang = lang(ctx).await;
         return send(ctx, Outcome::private(t::no_such_card(lang, name))).await;
     };
     // Only now defer, publicly: nothing below can fail, and the card is for everyone.
     ctx.defer().await?;
-    let text = crate::cards::lookup(&rules, &rules.pack.cards[kind]);
+    let text = crate::cards::lookup(&rules, lang, &rules.pack.cards[kind as usize]);
     let png = tokio::task::spawn_blocking(move || {
         let theme = Theme::default();
         let t = Table {
@@ -517,7 +498,7 @@ pub async fn card(
             theme: &theme,
             names: ["", ""],
         };
-        render::card(&t, kind as KindId).map(|i| i.png)
+        render::card(&t, kind).map(|i| i.png)
     })
     .await
     .ok()
@@ -533,7 +514,7 @@ pub async fn card(
 }
 
 async fn ac_topic(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
-    let choices = crate::topics::complete(ctx.data().app.rules(), partial)
+    let choices = crate::topics::complete(ctx.data().app.rules(), lang(ctx).await, partial)
         .into_iter()
         .map(serenity::AutocompleteChoice::from)
         .collect();
@@ -548,7 +529,8 @@ pub async fn rules(
     #[autocomplete = "ac_topic"]
     topic: Option<String>,
 ) -> Result<(), Error> {
-    let text = match crate::topics::answer(ctx.data().app.rules(), topic.as_deref()) {
+    let lang = lang(ctx).await;
+    let text = match crate::topics::answer(ctx.data().app.rules(), lang, topic.as_deref()) {
         Ok(text) | Err(text) => text,
     };
     send(ctx, Outcome::private(text)).await

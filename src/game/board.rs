@@ -19,6 +19,8 @@ pub enum ZoneKind {
 pub struct Zone {
     pub id: String,
     pub name: String,
+    /// The zone's name in German (the board's own words: the printed board names none).
+    pub name_de: Option<String>,
     pub kind: ZoneKind,
     /// For a home zone, the seat it belongs to.
     pub seat: Option<u8>,
@@ -55,6 +57,7 @@ struct RawBoard {
 struct RawZone {
     id: String,
     name: String,
+    name_de: Option<String>,
     kind: ZoneKind,
     seat: Option<u8>,
 }
@@ -173,6 +176,7 @@ impl Board {
                 .map(|z| Zone {
                     id: z.id,
                     name: z.name,
+                    name_de: z.name_de,
                     kind: z.kind,
                     seat: z.seat,
                 })

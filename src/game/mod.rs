@@ -8,7 +8,6 @@ pub mod battle;
 pub mod board;
 pub mod choice;
 pub mod event;
-mod explain;
 mod initiative;
 pub mod input;
 pub mod pack;

@@ -267,6 +267,7 @@ impl CrystalEffect {
 pub struct ClanDef {
     pub id: String,
     pub name: String,
+    pub name_de: Option<String>,
     pub signature: Signature,
     pub horde_limit: Option<u8>,
     pub text: String,
@@ -452,6 +453,7 @@ struct RawPackHeader {
 struct RawClan {
     id: String,
     name: String,
+    name_de: Option<String>,
     signature: String,
     horde_limit: Option<u8>,
     text: String,
@@ -825,6 +827,7 @@ impl Pack {
             clans.push(ClanDef {
                 id: c.id.clone(),
                 name: c.name.clone(),
+                name_de: c.name_de.clone(),
                 signature: sig,
                 horde_limit: c.horde_limit,
                 text: c.text.clone(),

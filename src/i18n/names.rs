@@ -1,22 +1,150 @@
-//! The names of the pack's things in the reader's language: a German name where the
-//! pack has one (`name_de`, from the German edition), else the pack's own name. Names
-//! are proper nouns, so a thing without a German name keeps its English one.
+//! The names of the pack's and the board's things in the reader's language. Proper
+//! names (cards, crystals, clans, zones) are data: a German name where the pack or
+//! board has one (`name_de`), else its own name, so a thing without a German name keeps
+//! its English one rather than a guess. The game's vocabulary (abilities, signatures,
+//! unit types, ranks, battle styles) is in `rules.ftl`.
 
 use super::Lang;
-use crate::game::pack::{CardDef, CrystalDef};
+use super::messages::rules as t;
+use crate::game::board::Zone;
+use crate::game::pack::{
+    Ability, CardDef, ClanDef, CrystalDef, Provenance, Rank, Signature, Style,
+};
+
+/// A name as typed, for comparing: lowercased, with the German umlauts and ß written
+/// plainly, so "hauptlinge" finds Häuptlinge on a keyboard without them.
+pub fn fold(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars().flat_map(char::to_lowercase) {
+        match c {
+            'ä' => out.push('a'),
+            'ö' => out.push('o'),
+            'ü' => out.push('u'),
+            'ß' => out.push_str("ss"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+fn pick<'a>(lang: Lang, name: &'a str, name_de: &'a Option<String>) -> &'a str {
+    match (lang, name_de) {
+        (Lang::De, Some(de)) => de,
+        _ => name,
+    }
+}
 
 /// A card's name in `lang`.
 pub fn card(lang: Lang, def: &CardDef) -> &str {
-    match (lang, &def.name_de) {
-        (Lang::De, Some(de)) => de,
-        _ => &def.name,
-    }
+    pick(lang, &def.name, &def.name_de)
 }
 
 /// A crystal's name in `lang`.
 pub fn crystal(lang: Lang, def: &CrystalDef) -> &str {
-    match (lang, &def.name_de) {
-        (Lang::De, Some(de)) => de,
-        _ => &def.name,
+    pick(lang, &def.name, &def.name_de)
+}
+
+/// Where the name shown in `lang` comes from, given the provenance of the pack's own
+/// (English) name and the German one. A German name comes from the German rulebook,
+/// except on a thing whose English name the project made up too (its notes say so, a
+/// test checks): so in German a shown `name_de` is seen unless the thing is
+/// provisional, and a provisional thing keeps its mark in every language.
+pub fn name_provenance(lang: Lang, english: Provenance, name_de: &Option<String>) -> Provenance {
+    match (lang, name_de) {
+        (Lang::De, Some(_)) if english != Provenance::Provisional => Provenance::Seen,
+        _ => english,
+    }
+}
+
+/// A clan's name in `lang` ("Flower Clan", "Blumenklan").
+pub fn clan(lang: Lang, def: &ClanDef) -> &str {
+    pick(lang, &def.name, &def.name_de)
+}
+
+/// A zone's name in `lang`.
+pub fn zone(lang: Lang, zone: &Zone) -> &str {
+    pick(lang, &zone.name, &zone.name_de)
+}
+
+/// A unit ability's name as printed ("Raise the Dead", "Tote erwecken"); empty for none.
+pub fn ability(lang: Lang, a: Ability) -> String {
+    match a {
+        Ability::None => String::new(),
+        Ability::Flight => t::ability_name_flight(lang),
+        Ability::Heal => t::ability_name_heal(lang),
+        Ability::Clone => t::ability_name_clone(lang),
+        Ability::Shift => t::ability_name_shift(lang),
+        Ability::Linked(_) => t::ability_name_linked(lang),
+        Ability::Demoralize => t::ability_name_demoralize(lang),
+        Ability::Inform => t::ability_name_inform(lang),
+        Ability::Sacrifice => t::ability_name_sacrifice(lang),
+        Ability::Reapers => t::ability_name_reapers(lang),
+        Ability::RaiseTheDead => t::ability_name_raise_the_dead(lang),
+        Ability::LeadDevout => t::ability_name_lead_devout(lang),
+        Ability::Command => t::ability_name_command(lang),
+        Ability::InStep => t::ability_name_in_step(lang),
+        Ability::TimeAnomaly => t::ability_name_time_anomaly(lang),
+        Ability::GravityPull => t::ability_name_gravity_pull(lang),
+        Ability::Spy => t::ability_name_spy(lang),
+        Ability::Tactical => t::ability_name_tactical(lang),
+        Ability::BuilderSupport => t::ability_name_builder_support(lang),
+        Ability::ReanimateOnDeath => t::ability_name_last_rites(lang),
+        Ability::Bloodlust => t::ability_name_bloodlust(lang),
+        Ability::RangedSupport => t::ability_name_ranged_support(lang),
+        Ability::Rebuild(_) => t::ability_name_rebuild(lang),
+        Ability::HasteNetwork => t::ability_name_haste_network(lang),
+        Ability::Guardian => t::ability_name_guardian(lang),
+    }
+}
+
+/// A clan signature's name as printed ("Sleep", "Schlaf").
+pub fn signature(lang: Lang, s: Signature) -> String {
+    match s {
+        Signature::Sleep => t::signature_name_sleep(lang),
+        Signature::Predict => t::signature_name_predict(lang),
+        Signature::Flank => t::signature_name_flank(lang),
+        Signature::Undying => t::signature_name_undying(lang),
+        Signature::Horde => t::signature_name_horde(lang),
+        Signature::Build => t::signature_name_build(lang),
+    }
+}
+
+/// A unit type (the pack's word, "devout") in `lang`; a word the bot has no
+/// translation for is shown as the pack writes it.
+pub fn card_type(lang: Lang, word: &str) -> String {
+    match word {
+        "flying" => t::type_flying(lang),
+        "wise" => t::type_wise(lang),
+        "magic" => t::type_magic(lang),
+        "knight" => t::type_knight(lang),
+        "performer" => t::type_performer(lang),
+        "mystic" => t::type_mystic(lang),
+        "stealthy" => t::type_stealthy(lang),
+        "psychic" => t::type_psychic(lang),
+        "devout" => t::type_devout(lang),
+        "skilled" => t::type_skilled(lang),
+        "beast" => t::type_beast(lang),
+        "reanimated" => t::type_reanimated(lang),
+        "reckless" => t::type_reckless(lang),
+        "builder" => t::type_builder(lang),
+        "structure" => t::type_structure(lang),
+        other => other.to_string(),
+    }
+}
+
+/// A rank ("hero", "Held").
+pub fn rank(lang: Lang, r: Rank) -> String {
+    match r {
+        Rank::Hero => t::rank_hero(lang),
+        Rank::Common => t::rank_common(lang),
+    }
+}
+
+/// A battle style as the cards print it ("BOLD", "KÜHN").
+pub fn style(lang: Lang, s: Style) -> String {
+    match s {
+        Style::Bold => t::style_bold(lang),
+        Style::Guarded => t::style_guarded(lang),
+        Style::Tricky => t::style_tricky(lang),
     }
 }
