@@ -9,6 +9,7 @@
 use super::App;
 use super::msg::{Embed, File, Msg};
 use crate::game::{Event, Rules, Setup, State};
+use crate::i18n::messages::log as t;
 use crate::render::{self, Table};
 use crate::store::{Loaded, StoredInput};
 
@@ -127,12 +128,13 @@ impl App {
             }
         };
         let name = format!("battle-{id}-v{version}.png");
+        let lang = self.public_lang(loaded.info.guild).await;
         Some(Msg {
-            content: "The battle cards are revealed!".into(),
+            content: t::battle_revealed(lang),
             // Attached, not the embed's image: a post of its own shows it in Discord's
             // larger attachment box (a board post that carries it moves it into its embed).
             embed: Some(Embed {
-                title: format!("Match #{id}: battle"),
+                title: t::battle_title(lang, id),
                 ..Embed::default()
             }),
             files: vec![File { name, png }],
