@@ -457,3 +457,112 @@ fn a_squads_new_order_joins_the_line_that_named_its_zone() {
         assert_eq!(lines[2], n.describe(&events[4]));
     }
 }
+
+mod support;
+
+/// Regression (issue 15): a German server's board posts logged the turn in English, and
+/// its battle post said "The battle cards are revealed!". Through the app, on a server
+/// whose language is German: every board's log of the turn and the battle post are
+/// German.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_german_server_gets_its_turn_logs_and_battle_post_in_german() {
+    use crystal_clans::app::msg::Msg;
+    use crystal_clans::app::{App, Challenge, Outcome, Place};
+    use crystal_clans::fake_discord::lively_pick;
+    use crystal_clans::game::{Input, Question};
+    use crystal_clans::i18n::messages as bot;
+    use crystal_clans::store::{GuildSettings, now_ms};
+    const GUILD: u64 = 9;
+    const USERS: [u64; 2] = [111_111_111_111_111_111, 222_222_222_222_222_222];
+    let store = support::scratch_store("narration-german").await;
+    let german = GuildSettings {
+        language: Some("de".into()),
+        ..Default::default()
+    };
+    store.set_guild_settings(GUILD, &german).await.unwrap();
+    let now = now_ms();
+    let challenge = Challenge {
+        challenger: USERS[0],
+        opponent: Some(USERS[1]),
+        clans: [Some(0), Some(1)],
+        mulligan: true,
+        timeout: None,
+        expires: now + 60_000,
+    };
+    let place = Place {
+        guild: Some(GUILD),
+        channel: 10,
+    };
+    // The way to the battle without images (fast); the picks with them.
+    let quiet = App::new(store.clone()).with_seeds(3).without_images();
+    let id = quiet
+        .accept(challenge, USERS[1], place, None, now)
+        .await
+        .created
+        .expect("a match");
+    let sources = english_log_sources();
+    let this_turn = bot::field_this_turn(Lang::De);
+    let mut logs = 0;
+    // The German log lines of an outcome's board posts, checked; how many.
+    let check = |out: &Outcome| {
+        let mut lines = 0;
+        for m in &out.public {
+            let Some(e) = &m.embed else { continue };
+            for (_, log) in e.fields.iter().filter(|(k, _)| *k == this_turn) {
+                for line in log.lines() {
+                    let english = english_in(line, &sources);
+                    assert!(english.is_empty(), "{english:?} in `{line}`");
+                    lines += 1;
+                }
+            }
+        }
+        lines
+    };
+    // Fights whenever it may, and takes no crystal and invades no home while it has
+    // anything else to do, so that two squads meet before the match ends.
+    let towards_battle = |legal: &[Input], step: usize| {
+        let calm: Vec<Input> = legal
+            .iter()
+            .filter(|i| !matches!(i, Input::Score(_) | Input::Invade))
+            .cloned()
+            .collect();
+        if calm.is_empty() {
+            return lively_pick(legal, step);
+        }
+        let pick = &calm[lively_pick(&calm, step)];
+        legal.iter().position(|i| i == pick).unwrap()
+    };
+    let mut step = 0;
+    loop {
+        let l = quiet.store.load(id).await.unwrap();
+        if l.state.pending().question == Question::BattleCard && l.state.waiting().len() == 2 {
+            break;
+        }
+        assert!(l.state.winner.is_none(), "the match ended before a battle");
+        let seat = l.state.waiting()[0];
+        let legal = l.state.legal(quiet.rules(), seat);
+        let user = USERS[seat as usize];
+        let out = quiet
+            .play(id, l.info.version, user, towards_battle(&legal, step))
+            .await;
+        logs += check(&out);
+        step += 1;
+        assert!(step < 2000);
+    }
+    let app = App::new(store.clone());
+    let mut posts: Vec<Msg> = Vec::new();
+    for seat in [0, 1] {
+        let l = app.store.load(id).await.unwrap();
+        let out = app.play(id, l.info.version, USERS[seat], 0).await;
+        logs += check(&out);
+        posts.extend(out.public);
+    }
+    let battle = posts
+        .iter()
+        .find(|m| m.files.iter().any(|f| f.name.starts_with("battle-")))
+        .expect("the reveal posts the battle picture");
+    let text = battle.all_text();
+    assert!(text.contains(&t::battle_revealed(Lang::De)), "{text}");
+    assert!(text.contains(&t::battle_title(Lang::De, id)), "{text}");
+    assert!(logs > 5, "only {logs} log lines");
+}
