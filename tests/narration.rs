@@ -462,8 +462,8 @@ mod support;
 
 /// Regression (issue 15): a German server's board posts logged the turn in English, and
 /// its battle post said "The battle cards are revealed!". Through the app, on a server
-/// whose language is German: every board's log of the turn and the battle post are
-/// German.
+/// whose language is German: every board's log of the turn and the battle post (with
+/// the battle in words under its picture) are German.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_german_server_gets_its_turn_logs_and_battle_post_in_german() {
     use crystal_clans::app::msg::Msg;
@@ -564,5 +564,12 @@ async fn a_german_server_gets_its_turn_logs_and_battle_post_in_german() {
     let text = battle.all_text();
     assert!(text.contains(&t::battle_revealed(Lang::De)), "{text}");
     assert!(text.contains(&t::battle_title(Lang::De, id)), "{text}");
+    // Under the picture, the battle in German words from the reveal on.
+    let words = &battle.embed.as_ref().unwrap().description;
+    assert!(words.starts_with("Aufgedeckt: "), "{words}");
+    for line in words.lines() {
+        let english = english_in(line, &sources);
+        assert!(english.is_empty(), "{english:?} in `{line}`");
+    }
     assert!(logs > 5, "only {logs} log lines");
 }
