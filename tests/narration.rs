@@ -230,6 +230,32 @@ fn german_lines_say_the_german_names_of_cards_zones_and_styles() {
     assert_eq!(line, format!("Im Heimatgebiet von Ana zerstört: {german}."));
     let crystal = rules.board.crystal_zones[0];
     let id = &rules.board.zones[crystal as usize].id;
+    // A player's own home zone, declined: where something goes, and where it is.
+    let line = de.describe(&Event::Summoned {
+        seat: 0,
+        cards: [card].into_iter().collect(),
+        zone: home,
+        cost: 2,
+    });
+    assert_eq!(
+        line,
+        format!("Ana beschwört {german} ins eigene Heimatgebiet (Kosten 2).")
+    );
+    let line = de.describe(&Event::Moved {
+        seat: 0,
+        cards: [card].into_iter().collect(),
+        from: home,
+        to: crystal,
+    });
+    assert_eq!(
+        line,
+        format!("Ana bewegt {german} aus dem eigenen Heimatgebiet ins Kristallgebiet {id}.")
+    );
+    let line = de.describe(&Event::BattleStarted {
+        attacker: 1,
+        zone: home,
+    });
+    assert_eq!(line, "Ben beginnt einen Kampf im Heimatgebiet von Ana.");
     let line = de.describe(&Event::BattleEnded { zone: crystal });
     assert_eq!(
         line,

@@ -56,7 +56,10 @@ impl Narrator<'_> {
         }
     }
 
-    fn zone(&self, z: u8) -> String {
+    /// A zone where something is (`into`: false) or to where it goes (true): German
+    /// declines "eigenen"/"eigene" by that, for a home zone of `actor`, the player the
+    /// line is about.
+    fn zone(&self, z: u8, actor: Option<Seat>, into: bool) -> String {
         let zone = &self.rules.board.zones[z as usize];
         let kind = match zone.kind {
             ZoneKind::Home => "home",
@@ -64,7 +67,27 @@ impl Narrator<'_> {
             ZoneKind::Plain => "plain",
         };
         let owner = zone.seat.map_or("", |s| self.who(s));
-        t::log_zone(self.lang, zone.name.as_str(), zone.id.as_str(), kind, owner)
+        let own = zone.seat.is_some() && zone.seat == actor;
+        let case = if into { "into" } else { "in" };
+        t::log_zone(
+            self.lang,
+            zone.name.as_str(),
+            zone.id.as_str(),
+            kind,
+            owner,
+            yes(own),
+            case,
+        )
+    }
+
+    /// [`Narrator::zone`] where something is.
+    fn zone_in(&self, z: u8, actor: Option<Seat>) -> String {
+        self.zone(z, actor, false)
+    }
+
+    /// [`Narrator::zone`] to where something goes.
+    fn zone_into(&self, z: u8, actor: Option<Seat>) -> String {
+        self.zone(z, actor, true)
     }
 
     fn crystal(&self, c: u8) -> &str {
@@ -74,7 +97,7 @@ impl Narrator<'_> {
     /// The lines of a public log, in order: each event's line, except that a payment is
     /// left out when the next event is the summon or activation it paid for (whose line
     /// names the cost), and a squad's new order joins the line just before it when that
-    /// line put the same player's squad in that zone (the zone is not said twice).
+    /// line named the same player's squad in that zone (the zone is not said twice).
     pub fn lines(&self, events: &[Event]) -> Vec<String> {
         let mut out: Vec<String> = Vec::with_capacity(events.len());
         for (i, e) in events.iter().enumerate() {
@@ -120,13 +143,22 @@ impl Narrator<'_> {
                 cards,
                 zone,
                 cost,
-            } => t::log_summoned(l, who(*seat), self.cards(cards), self.zone(*zone), *cost),
+            } => t::log_summoned(
+                l,
+                who(*seat),
+                self.cards(cards),
+                self.zone_into(*zone, Some(*seat)),
+                *cost,
+            ),
             Event::Activated { seat, zone, cost } => {
-                t::log_activated(l, who(*seat), self.zone(*zone), *cost)
+                t::log_activated(l, who(*seat), self.zone_in(*zone, Some(*seat)), *cost)
             }
-            Event::Reordered { seat, zone, order } => {
-                t::log_reordered(l, who(*seat), self.zone(*zone), self.cards(order))
-            }
+            Event::Reordered { seat, zone, order } => t::log_reordered(
+                l,
+                who(*seat),
+                self.zone_in(*zone, Some(*seat)),
+                self.cards(order),
+            ),
             Event::Moved {
                 seat,
                 cards,
@@ -136,14 +168,17 @@ impl Narrator<'_> {
                 l,
                 who(*seat),
                 self.cards(cards),
-                self.zone(*from),
-                self.zone(*to),
+                self.zone_in(*from, Some(*seat)),
+                self.zone_into(*to, Some(*seat)),
             ),
-            Event::UnitDiscarded { seat, card, zone } => {
-                t::log_unit_discarded(l, who(*seat), self.card(*card), self.zone(*zone))
-            }
+            Event::UnitDiscarded { seat, card, zone } => t::log_unit_discarded(
+                l,
+                who(*seat),
+                self.card(*card),
+                self.zone_in(*zone, Some(*seat)),
+            ),
             Event::BattleStarted { attacker, zone } => {
-                t::log_battle_started(l, who(*attacker), self.zone(*zone))
+                t::log_battle_started(l, who(*attacker), self.zone_in(*zone, Some(*attacker)))
             }
             Event::BattleCardChosen {
                 seat,
@@ -169,12 +204,15 @@ impl Narrator<'_> {
             }
             Event::EffectsOrdered { first } => t::log_effects_ordered(l, who(*first)),
             Event::UnitDestroyed { card, zone } => {
-                t::log_unit_destroyed(l, self.card(*card), self.zone(*zone))
+                t::log_unit_destroyed(l, self.card(*card), self.zone_in(*zone, None))
             }
             Event::UnitRemovedFromGame { card, .. } => t::log_unit_removed(l, self.card(*card)),
-            Event::CardJoinedSquad { seat, card, zone } => {
-                t::log_joined_squad(l, who(*seat), self.card(*card), self.zone(*zone))
-            }
+            Event::CardJoinedSquad { seat, card, zone } => t::log_joined_squad(
+                l,
+                who(*seat),
+                self.card(*card),
+                self.zone_in(*zone, Some(*seat)),
+            ),
             Event::DamageDealt {
                 attack,
                 defense,
@@ -197,7 +235,7 @@ impl Narrator<'_> {
             Event::BattleCardDiscarded { seat, card } => {
                 t::log_battle_card_discarded(l, who(*seat), self.card(*card))
             }
-            Event::BattleEnded { zone } => t::log_battle_ended(l, self.zone(*zone)),
+            Event::BattleEnded { zone } => t::log_battle_ended(l, self.zone_in(*zone, None)),
             Event::Replenished { seat } => t::log_replenished(l, who(*seat)),
             Event::CardDiscarded { seat, card } => {
                 t::log_card_discarded(l, who(*seat), self.card(*card))
@@ -242,7 +280,9 @@ impl Narrator<'_> {
                 t::log_crystal_left_game(l, who(*seat), self.crystal(*crystal))
             }
             Event::FlankUsed { seat } => t::log_flanked(l, who(*seat)),
-            Event::Healed { card, zone } => t::log_healed(l, self.card(*card), self.zone(*zone)),
+            Event::Healed { card, zone } => {
+                t::log_healed(l, self.card(*card), self.zone_into(*zone, None))
+            }
             Event::Placed {
                 seat,
                 cards,
@@ -252,8 +292,8 @@ impl Narrator<'_> {
                 l,
                 who(*seat),
                 self.cards(cards),
-                self.zone(*from),
-                self.zone(*to),
+                self.zone_in(*from, None),
+                self.zone_into(*to, None),
             ),
             Event::ReturnedToHand { seat, card } => {
                 t::log_returned_to_hand(l, who(*seat), self.card(*card))
@@ -285,14 +325,15 @@ impl Narrator<'_> {
     }
 }
 
-/// The seat and zone whose squad an event's line just put or activated: a reorder of
-/// that squad right after it needs neither said again.
+/// The seat and zone whose squad an event's line just named (activated, put there, cut
+/// down): a reorder of that squad right after it needs neither said again.
 fn arrives(e: &Event) -> Option<(Seat, u8)> {
     match *e {
         Event::Activated { seat, zone, .. } | Event::Summoned { seat, zone, .. } => {
             Some((seat, zone))
         }
         Event::Moved { seat, to, .. } => Some((seat, to)),
+        Event::UnitDiscarded { seat, zone, .. } => Some((seat, zone)),
         _ => None,
     }
 }

@@ -5,7 +5,13 @@
 ## Teile einer Zeile
 
 log-zone = { $kind ->
-        [home] Heimatgebiet von { $owner }
+        [home] { $own ->
+            [yes] { $case ->
+                [into] eigene
+               *[in] eigenen
+            } Heimatgebiet
+           *[no] Heimatgebiet von { $owner }
+        }
         [crystal] Kristallgebiet { $id }
        *[plain] Gebiet { $id }
     }

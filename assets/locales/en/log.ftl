@@ -5,7 +5,9 @@
 ## Pieces of a line
 
 # A zone as the board names it. German has no board names, so it says the zone's kind
-# (`home`, `crystal`, `plain`) with its id, or for a home zone its owner.
+# (`home`, `crystal`, `plain`) with its id, or for a home zone its owner, or "own"
+# (`own` is `yes`) when that is the player the line is about, declined by `case`
+# (`in`: where something is; `into`: where it goes).
 log-zone = { $name } ({ $id })
 # A list of two or more names: `init` is all but the last, joined by ", ".
 log-list = { $init } and { $last }

@@ -3,10 +3,12 @@
 //!
 //! Selector values passed as text: `style` is `bold`, `guarded` or `tricky`, `side`
 //! `left` or `right`, `stat` `attack` or `defense`, `top` and `to_hand` `yes` or `no`,
-//! `kind` a zone's kind (`home`, `crystal`, `plain`).
+//! `kind` a zone's kind (`home`, `crystal`, `plain`), `own` `yes` for a home zone of
+//! the player the line is about, `case` `in` (where something is) or `into` (where it
+//! goes).
 
 messages! {
-    log_zone(name, id, kind, owner) = "log-zone";
+    log_zone(name, id, kind, owner, own, case) = "log-zone";
     log_list(init, last) = "log-list";
     log_nothing() = "log-nothing";
     log_match_started(who) = "log-match-started";
