@@ -31,7 +31,7 @@ log-drew = { $who } zieht { $count ->
         [one] 1 Karte
        *[other] { $count } Karten
     }.
-log-reshuffled = Der Nachziehstapel von { $who } ist leer: der Ablagestapel wird zu einem neuen Nachziehstapel mit { $count ->
+log-reshuffled = Der Nachziehstapel von { $who } ist leer: Der Ablagestapel wird zu einem neuen Nachziehstapel mit { $count ->
         [one] 1 Karte
        *[other] { $count } Karten
     } gemischt.
@@ -64,13 +64,13 @@ log-joined-squad = { $who } fügt { $card } dem Trupp im { $zone } hinzu.
 log-damage = Schaden: { $first }; { $second }.
 log-damage-blocked = { $who } greift mit { $attack } an, die Verteidigung fängt { $blocked } ab, { $damage } Schaden
 log-damage-dealt = { $who } fügt { $damage } Schaden zu
-log-no-damage = Ein Trupp hat den Kampf vor dem Schaden verlassen: es wird kein Schaden zugefügt.
+log-no-damage = Ein Trupp hat den Kampf vor dem Schaden verlassen: Es wird kein Schaden zugefügt.
 log-battle-card-returned = { $who } nimmt { $card } zurück auf die Hand.
 log-battle-card-discarded = Die Kampfkarte { $card } von { $who } wird abgelegt.
 log-battle-ended = Der Kampf im { $zone } ist vorbei.
 log-replenished = { $who } frischt auf.
 log-card-discarded = { $who } legt { $card } ab.
-log-invaded = { $who } überfällt mit Angriff { $attack }: der Gegner legt so viele Karten von seinem Nachziehstapel ab.
+log-invaded = { $who } überfällt mit Angriff { $attack }: Der Gegner legt so viele Karten von seinem Nachziehstapel ab.
 log-milled = { $who } legt { $card } oben vom Nachziehstapel ab.
 log-scored = { $who } erbeutet { $crystal } (Kosten { $cost }).
 log-scored-free = { $who } erbeutet { $crystal } kostenlos.
@@ -90,7 +90,7 @@ log-sacrificed = { $who } opfert { $card } für +6 { $stat ->
     }.
 log-crystal-used = { $who } nutzt { $crystal } (jetzt verdeckt).
 log-crystal-left-game = { $who } gibt { $crystal } ab; der Kristall verlässt das Spiel.
-log-flanked = { $who } flankiert: der Schaden beginnt bei der untersten Einheit.
+log-flanked = { $who } flankiert: Der Schaden beginnt bei der untersten Einheit.
 log-healed = Geheilt und ins { $zone } gelegt: { $card }.
 log-placed = Aus dem { $from } ins { $to } versetzt: { $cards } von { $who }.
 log-returned-to-hand = { $who } nimmt { $card } auf die Hand zurück.
@@ -132,5 +132,5 @@ replay-post = 🎞️ Wiederholung der Partie #{ $id }, { $first } gegen { $seco
     }.
 replay-choice = #{ $id } · { $first } gegen { $second }
 replay-unknown = Es gibt keine Partie #{ $id } auf diesem Server oder unter deinen Partien. `/clans profil` zeigt deine letzten.
-replay-still-playing = Partie #{ $id } läuft noch: ihre Wiederholung wird in ihrem Thread gepostet, wenn sie endet. `/clans spielplan` zeigt den Stand.
+replay-still-playing = Partie #{ $id } läuft noch: Ihre Wiederholung wird in ihrem Thread gepostet, wenn sie endet. `/clans spielplan` zeigt den Stand.
 replay-failed = Die Wiederholung der Partie #{ $id } konnte nicht gezeichnet werden. Bitte versuche es später noch einmal.
