@@ -132,5 +132,5 @@ replay-post = 🎞️ Wiederholung der Partie #{ $id }, { $first } gegen { $seco
     }.
 replay-choice = #{ $id } · { $first } gegen { $second }
 replay-unknown = Es gibt keine Partie #{ $id } auf diesem Server oder unter deinen Partien. `/clans profil` zeigt deine letzten.
-replay-still-playing = Partie #{ $id } läuft noch: Ihre Wiederholung wird in ihrem Thread gepostet, wenn sie endet. `/clans spielplan` zeigt den Stand.
+replay-still-playing = Partie #{ $id } läuft noch. Sobald sie endet, wird ihre Wiederholung in ihrem Thread gepostet; `/clans spielplan` zeigt den Stand.
 replay-failed = Die Wiederholung der Partie #{ $id } konnte nicht gezeichnet werden. Bitte versuche es später noch einmal.
