@@ -598,4 +598,15 @@ async fn a_german_server_gets_its_turn_logs_and_battle_post_in_german() {
         assert!(english.is_empty(), "{english:?} in `{line}`");
     }
     assert!(logs > 5, "only {logs} log lines");
+    // A replay asked for too early is refused in the asker's language: Ben chose German,
+    // Ana's English (the server's language is for public posts only).
+    let mut ben = store.user_settings(USERS[1]).await.unwrap();
+    ben.language = Some("de".into());
+    store.set_user_settings(USERS[1], &ben).await.unwrap();
+    let app = App::new(store);
+    for (user, lang) in [(USERS[1], Lang::De), (USERS[0], Lang::En)] {
+        let refused = app.replay(id, user, place, now_ms()).await;
+        let reply = refused.reply.expect("a private refusal").content;
+        assert_eq!(reply, t::replay_still_playing(lang, id));
+    }
 }
