@@ -7,8 +7,11 @@
 //! up to this version are replayed from the setup to recover the whole battle.
 
 use super::App;
-use super::msg::{Embed, File, Msg};
+use super::msg::{Embed, File, MAX_CONTENT, Msg, clip};
 use crate::game::{Event, Rules, Setup, State};
+use crate::i18n::Lang;
+use crate::i18n::messages::log as t;
+use crate::i18n::narration::Narrator;
 use crate::render::{self, Table};
 use crate::store::{Loaded, StoredInput};
 
@@ -95,6 +98,7 @@ impl App {
             }
         };
         let names = self.names(loaded).await;
+        let names2 = names.clone();
         let view = loaded.state.view(self.rules(), None);
         let kinds = loaded.state.kinds.to_vec();
         let setup = loaded.info.setup.clone();
@@ -110,13 +114,12 @@ impl App {
                 theme: &theme,
                 names: [&names[0], &names[1]],
             };
-            render::battle(&t, &kinds, &view, &public)
-                .map(|i| i.png)
-                .map_err(|e| e.to_string())
+            let png = render::battle(&t, &kinds, &view, &public).map_err(|e| e.to_string())?;
+            Ok::<_, String>((png.png, public))
         })
         .await;
-        let png = match drawn {
-            Ok(Ok(png)) => png,
+        let (png, public) = match drawn {
+            Ok(Ok(drawn)) => drawn,
             Ok(Err(e)) => {
                 tracing::error!(match_id = id, "the battle image could not be drawn: {e}");
                 return None;
@@ -127,16 +130,49 @@ impl App {
             }
         };
         let name = format!("battle-{id}-v{version}.png");
+        let lang = self.public_lang(loaded.info.guild).await;
         Some(Msg {
-            content: "The battle cards are revealed!".into(),
+            content: t::battle_revealed(lang),
             // Attached, not the embed's image: a post of its own shows it in Discord's
             // larger attachment box (a board post that carries it moves it into its embed).
             embed: Some(Embed {
-                title: format!("Match #{id}: battle"),
+                title: t::battle_title(lang, id),
+                description: self.battle_words(loaded, &names2, &public, lang),
                 ..Embed::default()
             }),
             files: vec![File { name, png }],
             ..Msg::default()
         })
+    }
+
+    /// The battle in words under its picture, from the reveal on (the cards and their
+    /// styles, the effects, the damage, the units that fell), in `lang`: what the
+    /// picture shows, for those who read rather than look. `public` is the battle's
+    /// spectator-redacted log.
+    fn battle_words(
+        &self,
+        loaded: &Loaded,
+        names: &[String; 2],
+        public: &[Event],
+        lang: Lang,
+    ) -> String {
+        let from = public
+            .iter()
+            .position(|e| matches!(e, Event::BattleCardsRevealed { .. }))
+            .unwrap_or(0);
+        // The log may go on past the battle's end (the turn passing): not its words.
+        let to = public[from..]
+            .iter()
+            .position(|e| matches!(e, Event::BattleEnded { .. }))
+            .map_or(public.len(), |i| from + i + 1);
+        let n = Narrator {
+            rules: self.rules(),
+            kinds: &loaded.state.kinds,
+            names: [&names[0], &names[1]],
+            lang,
+        };
+        // Discord allows 4,096 characters in an embed's description; a battle's lines
+        // take a few hundred.
+        clip(&n.lines(&public[from..to]).join("\n"), MAX_CONTENT)
     }
 }

@@ -5,8 +5,8 @@
 use super::ids::{CustomId, Verb};
 use super::msg::{Button, Embed, File, MAX_CONTENT, MAX_FIELD, Msg, Row, Style, clip};
 use super::{App, mention, turn_log};
-use crate::game::text::Narrator;
 use crate::game::{Event, Question, Seat, State};
+use crate::i18n::narration::Narrator;
 use crate::i18n::{self, Lang, messages as t};
 use crate::render::{self, Table};
 use crate::store::{Loaded, Player, Reason};
@@ -153,17 +153,17 @@ impl App {
         line
     }
 
-    /// Public log lines (spectator-redacted).
-    async fn narrate(&self, loaded: &Loaded, events: &[Event]) -> Vec<String> {
+    /// Public log lines (spectator-redacted) in `lang`.
+    async fn narrate(&self, loaded: &Loaded, events: &[Event], lang: Lang) -> Vec<String> {
         let names = self.names(loaded).await;
         let n = Narrator {
             rules: self.rules(),
             kinds: &loaded.state.kinds,
             names: [&names[0], &names[1]],
+            lang,
         };
-        turn_log::narrated(events)
-            .map(|e| n.describe(&e.redact(None)))
-            .collect()
+        let public: Vec<Event> = events.iter().map(|e| e.redact(None)).collect();
+        n.lines(&public)
     }
 
     /// The public board post: the PNG, an embed (whose move, initiative, crystals,
@@ -176,7 +176,7 @@ impl App {
         let names = self.names(loaded).await;
         let lang = self.public_lang(loaded.info.guild).await;
         let view = state.view(rules, None);
-        let lines = self.narrate(loaded, events).await;
+        let lines = self.narrate(loaded, events, lang).await;
         let last = &lines;
         let pending = state.pending();
         let waiting_users: Vec<u64> = pending
@@ -204,7 +204,10 @@ impl App {
                 let cs: Vec<String> = view.players[s]
                     .crystals
                     .iter()
-                    .map(|c| rules.pack.crystals[c.crystal as usize].name.clone())
+                    .map(|c| {
+                        i18n::names::crystal(lang, &rules.pack.crystals[c.crystal as usize])
+                            .to_string()
+                    })
                     .collect();
                 t::board_crystals(
                     lang,

@@ -9,6 +9,8 @@ use super::limits::Action;
 use super::msg::{File, Msg};
 use super::{App, Outcome, Place};
 use crate::game::State;
+use crate::i18n::Lang;
+use crate::i18n::messages::log as t;
 use crate::render::replay::{self, Story};
 use crate::render::{Table, Theme};
 use crate::store::{Loaded, MatchId, Millis, Status, StoreError};
@@ -30,12 +32,8 @@ impl App {
     /// (`place`). Refusals are private: no such match here or of the asker's, a match
     /// still being played, a rate limit.
     pub async fn replay(&self, match_id: MatchId, user: u64, place: Place, now: Millis) -> Outcome {
-        let unknown = || {
-            Outcome::private(format!(
-                "There is no match #{match_id} in this server or among your matches. \
-                 `/clans profile` lists your recent ones."
-            ))
-        };
+        let lang = self.user_lang(user).await;
+        let unknown = || Outcome::private(t::replay_unknown(lang, match_id));
         let loaded = match self.store.load(match_id).await {
             Ok(l) => l,
             Err(StoreError::NotFound(_)) => return unknown(),
@@ -46,23 +44,19 @@ impl App {
             return unknown();
         }
         if loaded.info.status != Status::Finished {
-            return Outcome::private(format!(
-                "Match #{match_id} is still being played: its replay is posted in its \
-                 thread when it ends. `/clans board` shows where it stands."
-            ));
+            return Outcome::private(t::replay_still_playing(lang, match_id));
         }
         // Counted only for a replay that will be drawn: a refusal costs nothing.
         if let Err(slow) = self.allow(Action::Replay, user, place.guild, now) {
             return Outcome::private(slow);
         }
-        match self.draw_replay(&loaded).await {
+        let public = self.public_lang(loaded.info.guild).await;
+        match self.draw_replay(&loaded, public).await {
             Some(p) => Outcome {
                 public: vec![p.msg],
                 ..Outcome::default()
             },
-            None => Outcome::private(format!(
-                "The replay of match #{match_id} could not be drawn. Please try again later."
-            )),
+            None => Outcome::private(t::replay_failed(lang, match_id)),
         }
     }
 
@@ -76,7 +70,8 @@ impl App {
                 return None;
             }
         };
-        self.draw_replay(&loaded).await.map(|p| p.msg)
+        let lang = self.public_lang(loaded.info.guild).await;
+        self.draw_replay(&loaded, lang).await.map(|p| p.msg)
     }
 
     /// The match to replay once an outcome that brought the match to `after` is
@@ -96,6 +91,7 @@ impl App {
         let Ok(entries) = entries else {
             return Vec::new();
         };
+        let lang = self.user_lang(user).await;
         let mut out = Vec::new();
         for e in entries {
             let mut names = Vec::new();
@@ -105,18 +101,17 @@ impl App {
                     None => self.name_of(*p, s as u8),
                 });
             }
-            out.push((
-                e.result.match_id,
-                format!("#{} · {} vs {}", e.result.match_id, names[0], names[1]),
-            ));
+            let id = e.result.match_id;
+            let label = t::replay_choice(lang, id, names[0].as_str(), names[1].as_str());
+            out.push((id, label));
         }
         out
     }
 
     /// Replays `loaded` from its stored setup and inputs and draws it, off the async
-    /// runtime and one replay at a time (each is about a second of a core). A failure
-    /// is logged with the match id.
-    async fn draw_replay(&self, loaded: &Loaded) -> Option<ReplayPost> {
+    /// runtime and one replay at a time (each is about a second of a core), with its
+    /// post's words in `lang`. A failure is logged with the match id.
+    async fn draw_replay(&self, loaded: &Loaded, lang: Lang) -> Option<ReplayPost> {
         let id = loaded.info.id;
         let inputs = match self.store.inputs(id).await {
             Ok(i) => i,
@@ -159,15 +154,15 @@ impl App {
                 return None;
             }
         };
-        let plural = |n: usize, w: &str| format!("{n} {w}{}", if n == 1 { "" } else { "s" });
         Some(ReplayPost {
             msg: Msg {
-                content: format!(
-                    "🎞️ Replay of match #{id}, {} vs {}: {}, {}.",
-                    names[0],
-                    names[1],
-                    plural(turns, "turn"),
-                    plural(battles, "battle")
+                content: t::replay_post(
+                    lang,
+                    id,
+                    names[0].as_str(),
+                    names[1].as_str(),
+                    turns,
+                    battles,
                 ),
                 files: vec![File {
                     name: format!("match-{id}-replay.gif"),

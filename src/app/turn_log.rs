@@ -89,24 +89,6 @@ pub fn since_last_board(
     Ok(r.log)
 }
 
-/// The events a public log narrates, in order: a payment is left out when the next
-/// event is the summon or activation it paid for, whose line already names the cost
-/// ("Ana summoned ... (cost 5)"), so that a turn does not read every price twice.
-pub fn narrated(events: &[Event]) -> impl Iterator<Item = &Event> {
-    events.iter().enumerate().filter_map(|(i, e)| {
-        let echoed = match (e, events.get(i + 1)) {
-            (
-                Event::Paid { seat, amount, .. },
-                Some(
-                    Event::Summoned { seat: s, cost, .. } | Event::Activated { seat: s, cost, .. },
-                ),
-            ) => seat == s && amount == cost,
-            _ => false,
-        };
-        (!echoed).then_some(e)
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -147,23 +129,5 @@ mod tests {
             }
         }
         assert!(boards > 10, "only {boards} boards");
-    }
-
-    #[test]
-    fn a_payment_echoed_by_its_action_is_not_narrated_twice() {
-        let paid = |amount| Event::Paid {
-            seat: 0,
-            amount,
-            token: 0,
-        };
-        let activated = Event::Activated {
-            seat: 0,
-            zone: 3,
-            cost: 2,
-        };
-        let events = [paid(2), activated.clone(), paid(1), Event::NoDamage];
-        let kept: Vec<&Event> = narrated(&events).collect();
-        // The first payment is in "activated ... (cost 2)"; the second is not echoed.
-        assert_eq!(kept, vec![&activated, &paid(1), &Event::NoDamage]);
     }
 }

@@ -17,7 +17,6 @@ mod setup;
 pub(crate) mod source;
 mod squads;
 pub mod state;
-pub mod text;
 mod triggers;
 mod turn;
 pub mod validate;

@@ -10,6 +10,7 @@ pub mod explain;
 pub mod game;
 pub mod messages;
 pub mod names;
+pub mod narration;
 
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};

@@ -10,8 +10,9 @@ use super::{Image, RenderError, Table, Theme};
 use crate::game::event::Event;
 use crate::game::pack::KindId;
 use crate::game::state::{CardId, Cards, CollectedCrystal, Seat, owner};
-use crate::game::text::Narrator;
 use crate::game::{Rules, Setup, State, ZoneId};
+use crate::i18n::Lang;
+use crate::i18n::narration::Narrator;
 
 /// Display names: a short one and a 32-character one (Discord's maximum).
 pub const NAMES: [&str; 2] = ["Ana", "Maximilian von Sternenberg-Kraus"];
@@ -108,6 +109,7 @@ pub fn narrate(rules: &Rules, s: &State, events: &[Event]) -> Vec<String> {
         rules,
         kinds: &s.kinds,
         names: NAMES,
+        lang: Lang::En,
     };
     events.iter().map(|e| n.describe(&e.redact(None))).collect()
 }
