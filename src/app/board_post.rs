@@ -78,19 +78,6 @@ impl App {
     /// turn spans several clicks. On a failure, the last input's events alone (logged).
     async fn turn_events(&self, after: &Loaded, events: &[Event]) -> Vec<Event> {
         let id = after.info.id;
-        let inputs = match self.store.inputs(id).await {
-            Ok(mut inputs) => {
-                // A later input may already be stored: it is not part of this post.
-                inputs.retain(|i| i.seq <= after.info.version);
-                inputs
-            }
-            Err(e) => {
-                tracing::warn!(match_id = id, "the turn's log could not be read: {e}");
-                return events.to_vec();
-            }
-        };
-        let store = self.store.clone();
-        let setup = after.info.setup.clone();
         // Where the previous board of this match left off, unless that is past this
         // post (a later input's board was drawn first).
         let cached = self
@@ -99,6 +86,23 @@ impl App {
             .ok()
             .and_then(|mut c| c.get(&id).cloned())
             .filter(|r| r.version <= after.info.version);
+        // Only the inputs since then, so a board's read, like its replay, is
+        // proportional to its turn; a later input may already be stored, and is not
+        // part of this post.
+        let from = cached.as_ref().map_or(0, |r| r.version);
+        let inputs = match self
+            .store
+            .inputs_between(id, from, after.info.version)
+            .await
+        {
+            Ok(inputs) => inputs,
+            Err(e) => {
+                tracing::warn!(match_id = id, "the turn's log could not be read: {e}");
+                return events.to_vec();
+            }
+        };
+        let store = self.store.clone();
+        let setup = after.info.setup.clone();
         let replayed = tokio::task::spawn_blocking(move || {
             let mut r = match cached {
                 Some(r) => r,
