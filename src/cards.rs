@@ -4,6 +4,7 @@
 
 use crate::game::pack::{Ability, CardDef, Provenance, Rank};
 use crate::game::{Pack, Rules};
+use crate::i18n::Lang;
 use crate::render::words;
 use serde::Serialize;
 
@@ -200,7 +201,7 @@ pub fn lookup(rules: &Rules, def: &CardDef) -> String {
     if def.ability != Ability::None {
         on_card.push(format!(
             "{}{}",
-            words::ability(rules, def.ability),
+            words::ability(Lang::En, rules, def.ability),
             mark(e.ability.provenance)
         ));
     }
@@ -210,13 +211,13 @@ pub fn lookup(rules: &Rules, def: &CardDef) -> String {
     ] {
         on_card.push(format!(
             "{side}: {}{}",
-            words::effects(rules, atoms).join(", "),
+            words::effects(Lang::En, rules, atoms).join(", "),
             mark(p)
         ));
     }
     out.push('\n');
     out.push_str(&on_card.join(" · "));
-    for x in words::explanations(rules, [def]) {
+    for x in words::explanations(Lang::En, rules, [def]) {
         out.push_str(&format!("\n**{}**: {}", x.name, x.text));
     }
     out

@@ -7,6 +7,7 @@
 
 use crystal_clans::game::pack::KindId;
 use crystal_clans::game::{Rules, Setup, State};
+use crystal_clans::i18n::{Lang, messages::images as m};
 use crystal_clans::render::{self, Image, RenderError, Table, Theme, samples};
 use std::path::PathBuf;
 
@@ -96,7 +97,7 @@ fn compare(name: &str, actual: &Image) -> Result<(), String> {
 fn sample_images_match_their_golden_files() {
     let rules = Rules::base();
     let images = samples::all(&rules, &Theme::default()).expect("the samples render");
-    assert_eq!(images.len(), 5);
+    assert_eq!(images.len(), 8);
     let failures: Vec<String> = images
         .iter()
         .filter_map(|(name, image)| compare(name, image).err())
@@ -142,10 +143,20 @@ fn sample_images_are_small_and_every_text_fits() {
 }
 
 fn table<'a>(rules: &'a Rules, theme: &'a Theme, names: [&'a str; 2]) -> Table<'a> {
+    table_in(Lang::En, rules, theme, names)
+}
+
+fn table_in<'a>(
+    lang: Lang,
+    rules: &'a Rules,
+    theme: &'a Theme,
+    names: [&'a str; 2],
+) -> Table<'a> {
     Table {
         rules,
         theme,
         names,
+        lang,
     }
 }
 
@@ -663,7 +674,8 @@ fn a_hand_of_27_cards_renders() {
 #[test]
 fn the_hand_says_what_its_abilities_do_and_drops_legend_lines_that_mark_nothing() {
     use crystal_clans::game::pack::{Ability, Provenance};
-    use crystal_clans::render::words::{DAGGER_LEGEND, NOT_IN_PLAY_LEGEND};
+    let dagger_legend = m::provisional(Lang::En);
+    let not_in_play_legend = m::not_in_play(Lang::En);
     let rules = Rules::base();
     let theme = Theme::default();
     let t = table(&rules, &theme, samples::NAMES);
@@ -704,9 +716,9 @@ fn the_hand_says_what_its_abilities_do_and_drops_legend_lines_that_mark_nothing(
     assert!(explained >= 3, "the sample hand shows abilities");
     assert!(all.contains("send foe home: the enemy squad is sent to its home zone"));
     // Every effect of the vocabulary is in play: no `*` anywhere, so no line for it.
-    assert!(!texts.contains(&NOT_IN_PLAY_LEGEND), "{texts:?}");
+    assert!(!texts.contains(&not_in_play_legend.as_str()), "{texts:?}");
     assert!(
-        texts.contains(&DAGGER_LEGEND),
+        texts.contains(&dagger_legend.as_str()),
         "the sample hand has provisional values"
     );
     // A card with nothing provisional on its face or in its copies has no dagger line
@@ -731,8 +743,8 @@ fn the_hand_says_what_its_abilities_do_and_drops_legend_lines_that_mark_nothing(
     }
     let t = table(&seen, &theme, samples::NAMES);
     let card = render::card(&t, 0).expect("renders");
-    assert!(!card.texts.iter().any(|f| f.text == DAGGER_LEGEND));
+    assert!(!card.texts.iter().any(|f| f.text == dagger_legend));
     let card = render::card(&table(&rules, &theme, samples::NAMES), 0).expect("renders");
-    assert!(card.texts.iter().any(|f| f.text == DAGGER_LEGEND));
+    assert!(card.texts.iter().any(|f| f.text == dagger_legend));
     assert!(card.texts.iter().any(|f| f.text == "summon cost"));
 }

@@ -95,6 +95,7 @@ impl App {
             }
         };
         let names = self.names(loaded).await;
+        let lang = self.public_lang(loaded.info.guild).await;
         let view = loaded.state.view(self.rules(), None);
         let kinds = loaded.state.kinds.to_vec();
         let setup = loaded.info.setup.clone();
@@ -109,6 +110,7 @@ impl App {
                 rules,
                 theme: &theme,
                 names: [&names[0], &names[1]],
+                lang,
             };
             render::battle(&t, &kinds, &view, &public)
                 .map(|i| i.png)

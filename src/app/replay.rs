@@ -126,6 +126,7 @@ impl App {
             }
         };
         let names = self.names(loaded).await;
+        let lang = self.public_lang(loaded.info.guild).await;
         let setup = loaded.info.setup.clone();
         let store = self.store.clone();
         let theme: Arc<Theme> = self.theme.clone();
@@ -143,6 +144,7 @@ impl App {
                 rules,
                 theme: &theme,
                 names: [&names[0], &names[1]],
+                lang,
             };
             let r = replay::replay(&t, &story).map_err(|e| e.to_string())?;
             Ok::<_, String>((r, story.turns(), story.battles(), names))

@@ -506,12 +506,14 @@ pub async fn card(
     // Only now defer, publicly: nothing below can fail, and the card is for everyone.
     ctx.defer().await?;
     let text = crate::cards::lookup(&rules, &rules.pack.cards[kind]);
+    let lang = lang(ctx).await;
     let png = tokio::task::spawn_blocking(move || {
         let theme = Theme::default();
         let t = Table {
             rules: &rules,
             theme: &theme,
             names: ["", ""],
+            lang,
         };
         render::card(&t, kind as KindId).map(|i| i.png)
     })
