@@ -53,7 +53,8 @@ pub fn render(iterations: usize, encoders: bool, longest: u64) -> serde_json::Va
     // `board` as callers use it, the same work timed step by step, and the floor
     // (encoding the finished image alone), interleaved so that all three see the same
     // machine: on a shared machine the load changes from one second to the next.
-    let canvas = super::board::draw(&t, &view, &caption, super::canvas::Target::Pixels).expect("renders");
+    let canvas =
+        super::board::draw(&t, &view, &caption, super::canvas::Target::Pixels).expect("renders");
     let (w, h) = (canvas.pix.width(), canvas.pix.height());
     let rgb = rgb_bytes(canvas.pix.data());
     let mut board = Vec::new();
@@ -74,7 +75,8 @@ pub fn render(iterations: usize, encoders: bool, longest: u64) -> serde_json::Va
             black_box(&view),
             &caption,
             super::canvas::Target::Pixels,
-        ).expect("renders");
+        )
+        .expect("renders");
         let t1 = Instant::now();
         let rgb = rgb_bytes(canvas.pix.data());
         let t2 = Instant::now();

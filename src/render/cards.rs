@@ -28,6 +28,8 @@ const SIDE_TOP: f32 = 3.0 * TOTAL_H + 6.0;
 const SIDE_LINE: f32 = 26.0;
 /// Marks a line of [`side_lines`] as a unit that fell (drawn with a cross).
 const FELL: &str = "\u{1}";
+/// The sizes a battle effect's text may take on a card face at scale 1, largest first.
+const EFFECT_SIZES: [f32; 3] = [18.0, 16.5, 15.0];
 /// The widest the attacker/defender badge's word may be.
 const ROLE_MAX: f32 = 110.0;
 
@@ -258,8 +260,19 @@ pub(super) fn face(
             );
         }
         let text = words::effects(lang, rules, side).join(", ") + words::mark(prov);
-        let st = regular(18.0 * k, ink);
-        let lines = wrap(&text, st.face, st.size, w - 32.0 * k);
+        // Two lines fit the box: a longer side (German words are longer) is set a size
+        // or two smaller before its second line is cut.
+        let (st, lines) = EFFECT_SIZES
+            .iter()
+            .map(|&size| {
+                let st = regular(size * k, ink);
+                (st, wrap(&text, st.face, st.size, w - 32.0 * k))
+            })
+            .find(|(_, lines)| lines.len() <= 2)
+            .unwrap_or_else(|| {
+                let st = regular(EFFECT_SIZES[EFFECT_SIZES.len() - 1] * k, ink);
+                (st, wrap(&text, st.face, st.size, w - 32.0 * k))
+            });
         let first = if lines.len() == 1 { 46.0 } else { 38.0 };
         for (j, line) in lines.iter().take(2).enumerate() {
             let mut text = line.clone();

@@ -89,7 +89,9 @@ fn provisional_on_face(lang: Lang, rules: &Rules, card: &CardDef) -> bool {
 
 /// Whether the face of `card` shows the not-in-play mark.
 fn not_in_play_on_face(lang: Lang, rules: &Rules, card: &CardDef) -> bool {
-    words::abilities(lang, rules, card).iter().any(|(_, ok)| !ok)
+    words::abilities(lang, rules, card)
+        .iter()
+        .any(|(_, ok)| !ok)
         || card
             .left
             .iter()

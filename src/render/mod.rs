@@ -23,8 +23,8 @@ pub mod replay;
 pub mod samples;
 pub mod words;
 
-pub use canvas::{Col, Fit, rgb};
 use canvas::Target;
+pub use canvas::{Col, Fit, rgb};
 
 use crate::game::pack::KindId;
 use crate::game::view::View;

@@ -17,11 +17,11 @@
 
 use super::canvas::{Align, Canvas, Target};
 use super::{RenderError, Table, board, cards};
-use crate::i18n::{messages::images as m, names};
 use crate::game::event::Event;
 use crate::game::pack::KindId;
 use crate::game::view::View;
 use crate::game::{Input, Rules, Seat, State};
+use crate::i18n::{messages::images as m, names};
 
 /// The frame: Discord's inline box, which the 1600x1000 board fills at this scale.
 pub const FRAME_W: u32 = 560;
@@ -205,18 +205,14 @@ fn frame(
     caption: &str,
 ) -> Result<Vec<u8>, RenderError> {
     let picture = match scene.kind {
-        SceneKind::Battle(_) => match cards::battle(
-            t,
-            kinds,
-            &scene.view,
-            &scene.events,
-            Target::Pixels,
-        ) {
-            Ok(c) => Some(c),
-            // A battle the renderer cannot picture (no card was revealed): the board.
-            Err(RenderError::NoBattle) => None,
-            Err(e) => return Err(e),
-        },
+        SceneKind::Battle(_) => {
+            match cards::battle(t, kinds, &scene.view, &scene.events, Target::Pixels) {
+                Ok(c) => Some(c),
+                // A battle the renderer cannot picture (no card was revealed): the board.
+                Err(RenderError::NoBattle) => None,
+                Err(e) => return Err(e),
+            }
+        }
         SceneKind::Turn(_) => None,
     };
     let picture = match picture {
@@ -347,9 +343,7 @@ fn caption(t: &Table, kinds: &[KindId], scene: &Scene) -> String {
                         );
                         did.push(by(seat) + &m::cap_scored(lang, crystal))
                     }
-                    Event::Replenished { seat } => {
-                        did.push(by(seat) + &m::cap_replenished(lang))
-                    }
+                    Event::Replenished { seat } => did.push(by(seat) + &m::cap_replenished(lang)),
                     Event::Invaded { seat, attack } => {
                         did.push(by(seat) + &m::cap_invaded(lang, *attack))
                     }

@@ -383,7 +383,10 @@ pub fn all(rules: &Rules, theme: &Theme) -> Result<Vec<(&'static str, Image)>, R
     let s = hand(rules);
     out.push(("hand", super::hand(&t, &s.view(rules, Some(0)))?));
     out.push(("card", super::card(&t, card(rules))?));
-    let de = Table { lang: Lang::De, ..t };
+    let de = Table {
+        lang: Lang::De,
+        ..t
+    };
     // The log lines under a board are the narration's (not the images' own words), so
     // the German board shows none.
     let (s, _) = crowded(rules);

@@ -191,8 +191,11 @@ pub fn explanations<'a>(
         for &e in card.left.iter().chain(&card.right) {
             // Decided in the source language, so that every language leaves out the
             // same lines, however its explanations are worded.
-            let repeats = explain::effect(Lang::En, e, pack)
-                .eq_ignore_ascii_case(&effect(Lang::En, rules, e));
+            let repeats = explain::effect(Lang::En, e, pack).eq_ignore_ascii_case(&effect(
+                Lang::En,
+                rules,
+                e,
+            ));
             if !repeats {
                 add(Explanation {
                     name: effect(lang, rules, e),
@@ -214,7 +217,10 @@ pub fn abilities(lang: Lang, rules: &Rules, card: &CardDef) -> Vec<(String, bool
         out.push((signature(lang, sig), sig.implemented()));
     }
     if card.ability != Ability::None {
-        out.push((ability(lang, rules, card.ability), card.ability.implemented()));
+        out.push((
+            ability(lang, rules, card.ability),
+            card.ability.implemented(),
+        ));
     }
     out
 }
@@ -222,7 +228,11 @@ pub fn abilities(lang: Lang, rules: &Rules, card: &CardDef) -> Vec<(String, bool
 /// The card's name in `lang` with its provisional mark (a German name comes from the
 /// German edition, so only the pack's own name can be provisional).
 pub fn card_name(lang: Lang, card: &CardDef) -> String {
-    format!("{}{}", names::card(lang, card), mark(name_provenance(lang, card)))
+    format!(
+        "{}{}",
+        names::card(lang, card),
+        mark(name_provenance(lang, card))
+    )
 }
 
 /// Where the name shown in `lang` comes from.
