@@ -51,10 +51,10 @@ fn image_texts(lang: Lang) -> Vec<String> {
     let resource = fluent_syntax::parser::parse(*source).expect("images.ftl parses");
     let mut out = Vec::new();
     for entry in &resource.body {
-        if let Entry::Message(m) = entry {
-            if let Some(p) = &m.value {
-                literals(p, &mut out);
-            }
+        if let Entry::Message(m) = entry
+            && let Some(p) = &m.value
+        {
+            literals(p, &mut out);
         }
     }
     out.iter()
