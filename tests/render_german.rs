@@ -405,3 +405,34 @@ fn german_texts_are_not_cut_where_english_ones_are_not() {
         }
     }
 }
+
+/// A public replay's captions follow the server's language like its boards.
+#[test]
+fn a_german_replay_captions_its_frames_in_german() {
+    use crystal_clans::game::State;
+    use crystal_clans::render::replay::{self, Story};
+    let rules = Rules::base();
+    let theme = Theme::default();
+    let setup = Setup {
+        clans: [1, 4],
+        seed: 11,
+        mulligan: false,
+    };
+    let inputs = crystal_clans::selfplay::random_inputs(&rules, setup.clone(), 11, |s| s.turn > 8)
+        .expect("plays");
+    let (state, opening) = State::new(&rules, setup).unwrap();
+    let story = Story::replay(&rules, state, &opening, inputs.iter().map(|(s, i)| (*s, i)))
+        .expect("replays");
+    let t = table(Lang::De, &rules, &theme);
+    let captions = replay::replay(&t, &story).expect("draws").captions;
+    assert!(captions.len() >= 8, "{captions:?}");
+    assert!(
+        captions.iter().all(|c| c.starts_with("Zug ")),
+        "{captions:?}"
+    );
+    assert!(
+        captions.iter().any(|c| c.contains("beschwor")),
+        "{captions:?}"
+    );
+    check_german("replay caption", &captions, &[]);
+}
