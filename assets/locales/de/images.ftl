@@ -90,7 +90,7 @@ img-effect-ignore-attack = gegnerischen Angriff ignorieren
 img-effect-ignore-defense = gegnerische Verteidigung ignorieren
 img-effect-retreat = Rückzug
 img-effect-send-home = Gegner nach Hause schicken
-img-effect-mills = Gegner legt { $count } vom Nachziehstapel ab
+img-effect-mills = Gegner legt { $count } ab
 img-effect-initiative = +{ $amount } Initiative
 img-effect-nothing = kein Effekt
 
