@@ -145,9 +145,9 @@ img-cap-invaded = fiel ein ({ $attack })
 img-cap-no-action = keine Aktion
 img-cap-wins = { $name } gewinnt!
 
-## Names printed on the cards. From the German rulebook: the battle styles, Schlaf,
-## Vorhersage, Horde, Klonen, Verbunden, Informationen sammeln, Gleichschritt, Taktik;
-## the others are the project's own German.
+## Names printed on the cards, as `/clans card` and `/clans rules` say them. From the
+## German rulebook: the battle styles, Schlaf, Vorhersage, Horde, Klonen, Verbunden,
+## Gleichschritt, Taktik; the others are the project's own German.
 
 img-style = { $id ->
         [BOLD] KÜHN
@@ -157,32 +157,32 @@ img-style = { $id ->
 img-signature = { $id ->
         [sleep] Schlaf
         [predict] Vorhersage
-        [flank] Flanke
-        [undying] Unsterblich
+        [flank] Flankieren
+        [undying] Untot
         [horde] Horde
        *[build] Bauen
     }
 img-ability = { $id ->
         [none] Keine
-        [flight] Flug
-        [heal] Heilung
+        [flight] Fliegen
+        [heal] Heilen
         [clone] Klonen
-        [shift] Platztausch
+        [shift] Formwandeln
         [linked] Verbunden
-        [demoralize] Demoralisieren
-        [inform] Informationen sammeln
+        [demoralize] Entmutigen
+        [inform] Informieren
         [sacrifice] Opfer
         [reapers] Schnitter
         [raise_the_dead] Tote erwecken
-        [lead_devout] Die Ergebenen führen
-        [command] Befehl
+        [lead_devout] Ergebene Anführer
+        [command] Kommando
         [in_step] Gleichschritt
         [time_anomaly] Zeitanomalie
-        [gravity_pull] Schwerkraft
-        [spy] Spionage
+        [gravity_pull] Gravitationssog
+        [spy] Spionieren
         [tactical] Taktik
         [builder_support] Bauhilfe
-        [reanimate_on_death] Letzte Ölung
+        [reanimate_on_death] Letzte Riten
         [bloodlust] Blutdurst
         [ranged_support] Fernunterstützung
         [rebuild] Wiederaufbau
