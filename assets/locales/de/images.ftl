@@ -1,6 +1,7 @@
 # German texts of images.ftl (see the English file for what each message is).
 # Terms as in the German rulebook: Initiative, Trupp, Einheit, Kampfkarte, Kristall,
-# Nachziehstapel, Ablagestapel, Held, Gewöhnlich, Angriff, Verteidigung.
+# Gebiet (Heimatgebiet, Kristallgebiet), Nachziehstapel, Ablagestapel, Held, Gewöhnlich,
+# Angriff, Verteidigung.
 
 ## The board's header
 
@@ -21,9 +22,9 @@ img-initiative-side = auf der Seite von { $player }
 ## The board's zones, squads, market and each player's end
 
 img-under = { $count } darunter: { $names }
-img-zone-home = { $zone } · Heimatzone von { $name }
-img-zone-crystal = { $zone } · Kristallzone
-img-zone-plain = { $zone } · Feld
+img-zone-home = { $zone } · Heimatgebiet von { $name }
+img-zone-crystal = { $zone } · Kristallgebiet
+img-zone-plain = { $zone } · Gebiet
 img-battle-tag = Kampf
 img-for-sale = Auslage
 img-crystal-deck = { $count } im Stapel
