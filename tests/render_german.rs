@@ -355,8 +355,11 @@ fn every_style_signature_ability_and_effect_has_a_name_in_both_languages() {
     for s in &signatures {
         assert_eq!(words::signature(Lang::En, *s), s.name());
     }
-    let abilities: Vec<Ability> = variants();
+    let mut abilities: Vec<Ability> = variants();
     assert!(abilities.contains(&Ability::Flight));
+    // A card without an ability shows no name for it.
+    assert_eq!(words::ability_name(Lang::De, Ability::None), "");
+    abilities.retain(|&a| a != Ability::None);
     check_names("ability", &abilities, |l, a| words::ability_name(l, *a));
     for a in &abilities {
         assert_eq!(words::ability_name(Lang::En, *a), a.name());

@@ -12,7 +12,7 @@
 use super::canvas::{Align, Canvas, Col, Face, Style, Target, WHITE, rgb};
 use super::{RenderError, Table, ends, icons, words};
 use crate::game::board::ZoneKind;
-use crate::game::pack::{CardDef, Rank};
+use crate::game::pack::{CardDef, Provenance, Rank};
 use crate::game::view::{CardView, View};
 use crate::game::{Question, Rules};
 use crate::i18n::{game, messages::images as m, names};
@@ -513,15 +513,15 @@ fn market(c: &mut Canvas, t: &Table, v: &View, x: f32, y: f32, w: f32, h: f32) {
     }
 }
 
-/// A crystal's name in the table's language, with its provisional mark (a German name
-/// comes from the German edition, so only the pack's own name can be provisional).
+/// A crystal's name in the table's language, with its provisional mark.
 pub(super) fn crystal_name(t: &Table, def: &crate::game::pack::CrystalDef) -> String {
-    let name = names::crystal(t.lang, def);
-    let mark = match def.provenance.get("name") {
-        Some(&p) if name == def.name => words::mark(p),
-        _ => "",
-    };
-    format!("{name}{mark}")
+    let english = def
+        .provenance
+        .get("name")
+        .copied()
+        .unwrap_or(Provenance::Seen);
+    let shown = words::name_provenance(t.lang, english, &def.name_de);
+    format!("{}{}", names::crystal(t.lang, def), words::mark(shown))
 }
 
 pub(super) fn draw(

@@ -128,7 +128,7 @@ pub(super) fn face(
         let types: Vec<String> = card
             .type_names
             .iter()
-            .map(|ty| words::type_word(lang, ty))
+            .map(|ty| words::card_type(lang, ty))
             .collect();
         sub.push_str(&format!(" · {}{}", types.join(", "), words::mark(p.types)));
     }
@@ -333,7 +333,10 @@ pub(super) fn hand(t: &Table, v: &View, target: Target) -> Result<Canvas, Render
     let rows = n.div_ceil(cols).max(1);
     let (width, height) = size(cols);
     let mut c = Canvas::for_target(target, width as u32, height as u32, th.background);
-    let clan = words::clan(t.rules, v.players[seat as usize].clan);
+    let clan = words::clan(
+        t.lang,
+        &t.rules.pack.clans[v.players[seat as usize].clan as usize],
+    );
     c.rect(0.0, 0.0, width, top - 10.0, th.ink);
     let title = m::hand_title(t.lang, t.names[seat as usize]);
     let right = m::hand_info(t.lang, n, clan);
@@ -425,7 +428,7 @@ pub(super) fn single(t: &Table, kind: KindId, target: Target) -> Result<Canvas, 
     c.text(
         &m::card_copies(
             t.lang,
-            words::clan(t.rules, card.clan),
+            words::clan(t.lang, &t.rules.pack.clans[card.clan as usize]),
             card.copies,
             words::mark(card.provenance.copies),
         ),

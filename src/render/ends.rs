@@ -31,7 +31,7 @@ pub(super) fn player_panel(c: &mut Canvas, t: &Table, v: &View, seat: u8, s: Spo
         &format!(
             "{} · {}",
             words::player(t.lang, seat),
-            words::clan(rules, p.clan)
+            words::clan(t.lang, &rules.pack.clans[p.clan as usize])
         ),
         x + 12.0,
         y + 26.0,

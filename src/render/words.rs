@@ -6,7 +6,7 @@ use super::Table;
 use crate::game::Rules;
 use crate::game::board::ZoneKind;
 use crate::game::pack::{
-    Ability, CardDef, Effect, Provenance, Rank, Signature, Stat, Style, Target,
+    Ability, CardDef, ClanDef, Effect, Provenance, Rank, Signature, Stat, Style, Target,
 };
 use crate::i18n::messages::images as m;
 use crate::i18n::{Lang, explain, names};
@@ -35,8 +35,9 @@ fn pack_id<T: serde::Serialize>(v: &T) -> String {
     }
 }
 
-// The names of the game's vocabulary and the pack's clans and types: one helper each,
-// the only place the images ask for them.
+// The names of the game's vocabulary and of the pack's clans and types, and where a
+// shown name comes from: one helper each, the only place the images ask for them, with
+// the signatures of `i18n::names`'s functions of the same names.
 
 /// A rank as the card's type line prints it ("Hero").
 pub fn rank(lang: Lang, r: Rank) -> String {
@@ -56,8 +57,11 @@ pub fn signature(lang: Lang, s: Signature) -> String {
     m::signature(lang, pack_id(&s))
 }
 
-/// A unit ability's name without its card ("Linked").
+/// A unit ability's name without its card ("Linked"); empty for none.
 pub fn ability_name(lang: Lang, a: Ability) -> String {
+    if a == Ability::None {
+        return String::new();
+    }
     m::ability(lang, pack_id(&a))
 }
 
@@ -66,18 +70,14 @@ pub fn player(lang: Lang, seat: u8) -> String {
     m::player(lang, seat as u32 + 1)
 }
 
-/// A clan's name. The pack names clans in English only.
-pub fn clan(rules: &Rules, clan: u8) -> &str {
-    rules
-        .pack
-        .clans
-        .get(clan as usize)
-        .map_or("?", |c| c.name.as_str())
+/// A clan's name in `lang`. The pack names clans in English only.
+pub fn clan(_lang: Lang, def: &ClanDef) -> &str {
+    &def.name
 }
 
 /// A card type (the pack's word, "flying") in `lang`. The pack names types in
 /// English only.
-pub fn type_word(_lang: Lang, word: &str) -> String {
+pub fn card_type(_lang: Lang, word: &str) -> String {
     word.to_string()
 }
 
@@ -87,7 +87,7 @@ fn type_name(lang: Lang, rules: &Rules, t: u8) -> String {
         .pack
         .types
         .get(t as usize)
-        .map_or_else(|| "?".into(), |w| type_word(lang, w))
+        .map_or_else(|| "?".into(), |w| card_type(lang, w))
 }
 
 /// One effect atom as a few words ("+5 attack", "destroy bottom unit").
@@ -225,22 +225,19 @@ pub fn abilities(lang: Lang, rules: &Rules, card: &CardDef) -> Vec<(String, bool
     out
 }
 
-/// The card's name in `lang` with its provisional mark (a German name comes from the
-/// German edition, so only the pack's own name can be provisional).
+/// The card's name in `lang` with its provisional mark.
 pub fn card_name(lang: Lang, card: &CardDef) -> String {
-    format!(
-        "{}{}",
-        names::card(lang, card),
-        mark(name_provenance(lang, card))
-    )
+    let shown = name_provenance(lang, card.provenance.name, &card.name_de);
+    format!("{}{}", names::card(lang, card), mark(shown))
 }
 
-/// Where the name shown in `lang` comes from.
-pub fn name_provenance(lang: Lang, card: &CardDef) -> Provenance {
-    if names::card(lang, card) == card.name {
-        card.provenance.name
-    } else {
-        Provenance::Seen
+/// Where the name shown in `lang` comes from, given the pack's own (English) name's
+/// provenance: a German name is the German edition's, unless the thing itself is the
+/// project's (then it keeps its mark in every language).
+pub fn name_provenance(lang: Lang, english: Provenance, name_de: &Option<String>) -> Provenance {
+    match (lang, name_de) {
+        (Lang::De, Some(_)) if english != Provenance::Provisional => Provenance::Seen,
+        _ => english,
     }
 }
 

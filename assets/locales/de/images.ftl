@@ -164,7 +164,6 @@ img-signature = { $id ->
        *[build] Bauen
     }
 img-ability = { $id ->
-        [none] Keine
         [flight] Fliegen
         [heal] Heilen
         [clone] Klonen

@@ -163,7 +163,6 @@ img-signature = { $id ->
        *[build] Build
     }
 img-ability = { $id ->
-        [none] None
         [flight] Flight
         [heal] Heal
         [clone] Clone
