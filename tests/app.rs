@@ -748,6 +748,7 @@ async fn the_battle_picture_follows_a_reveal_of_a_battle_begun_earlier() {
         rules,
         theme: &theme,
         names: ["Player 1", "Player 2"],
+        lang: crystal_clans::i18n::Lang::En,
     };
     let want = render::battle(&t, &s.kinds, &s.view(rules, None), &public).unwrap();
     assert!(

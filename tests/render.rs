@@ -7,6 +7,7 @@
 
 use crystal_clans::game::pack::KindId;
 use crystal_clans::game::{Rules, Setup, State};
+use crystal_clans::i18n::{Lang, messages::images as m};
 use crystal_clans::render::{self, Image, RenderError, Table, Theme, samples};
 use std::path::PathBuf;
 
@@ -96,7 +97,7 @@ fn compare(name: &str, actual: &Image) -> Result<(), String> {
 fn sample_images_match_their_golden_files() {
     let rules = Rules::base();
     let images = samples::all(&rules, &Theme::default()).expect("the samples render");
-    assert_eq!(images.len(), 5);
+    assert_eq!(images.len(), 8);
     let failures: Vec<String> = images
         .iter()
         .filter_map(|(name, image)| compare(name, image).err())
@@ -142,10 +143,15 @@ fn sample_images_are_small_and_every_text_fits() {
 }
 
 fn table<'a>(rules: &'a Rules, theme: &'a Theme, names: [&'a str; 2]) -> Table<'a> {
+    table_in(Lang::En, rules, theme, names)
+}
+
+fn table_in<'a>(lang: Lang, rules: &'a Rules, theme: &'a Theme, names: [&'a str; 2]) -> Table<'a> {
     Table {
         rules,
         theme,
         names,
+        lang,
     }
 }
 
@@ -199,8 +205,15 @@ fn the_board_is_built_from_the_public_view_alone() {
     ));
 }
 
+/// Every card's name in both languages (the German edition's where the pack has one).
 fn card_names(rules: &Rules) -> Vec<String> {
-    rules.pack.cards.iter().map(|c| c.name.clone()).collect()
+    rules
+        .pack
+        .cards
+        .iter()
+        .flat_map(|c| [Some(c.name.clone()), c.name_de.clone()])
+        .flatten()
+        .collect()
 }
 
 /// A text is a card's name (with or without its provisional mark).
@@ -230,7 +243,8 @@ fn check_fits(what: &str, image: &Image, names: &[String]) {
 }
 
 /// Every card of the pack on top of a squad, under players with 32-character names
-/// (the widest letters), on the board, in a hand and as a single card: no text leaves
+/// (the widest letters), on the board, in a hand and as a single card, in English and
+/// in German (its longer words and the German edition's card names): no text leaves
 /// its box, and no card name is cut.
 #[test]
 fn no_text_overflows_with_the_longest_names() {
@@ -239,11 +253,13 @@ fn no_text_overflows_with_the_longest_names() {
     let wide = "W".repeat(32);
     let spaced = "Wolfgang Maximilian Wunderbar III"[..32].to_string();
     let names = card_names(&rules);
-    for display in [
-        [wide.as_str(), spaced.as_str()],
-        [spaced.as_str(), wide.as_str()],
-    ] {
-        let t = table(&rules, &theme, display);
+    for (lang, display) in Lang::ALL.into_iter().flat_map(|lang| {
+        [
+            (lang, [wide.as_str(), spaced.as_str()]),
+            (lang, [spaced.as_str(), wide.as_str()]),
+        ]
+    }) {
+        let t = table_in(lang, &rules, &theme, display);
         for pair in [[0u8, 1], [2, 3], [4, 5]] {
             let (mut s, _) = State::new(
                 &rules,
@@ -283,7 +299,7 @@ fn no_text_overflows_with_the_longest_names() {
             }
             let board =
                 render::board(&t, &s.view(&rules, None), &["x".repeat(200)]).expect("renders");
-            check_fits(&format!("board {pair:?}"), &board, &names);
+            check_fits(&format!("{lang:?} board {pair:?}"), &board, &names);
         }
         // Hands: each clan's nine cards.
         for clan in 0..rules.pack.clans.len() as u8 {
@@ -310,14 +326,17 @@ fn no_text_overflows_with_the_longest_names() {
             }
             p.draw.extend(rest);
             let hand = render::hand(&t, &s.view(&rules, Some(0))).expect("renders");
-            check_fits(&format!("hand of clan {clan}"), &hand, &names);
+            check_fits(&format!("{lang:?} hand of clan {clan}"), &hand, &names);
         }
     }
     // The lookup of every card.
-    let t = table(&rules, &theme, samples::NAMES);
-    for k in 0..rules.pack.cards.len() {
-        let card = render::card(&t, k as KindId).expect("renders");
-        check_fits(&format!("card {}", rules.pack.cards[k].id), &card, &names);
+    for lang in Lang::ALL {
+        let t = table_in(lang, &rules, &theme, samples::NAMES);
+        for k in 0..rules.pack.cards.len() {
+            let card = render::card(&t, k as KindId).expect("renders");
+            let what = format!("{lang:?} card {}", rules.pack.cards[k].id);
+            check_fits(&what, &card, &names);
+        }
     }
 }
 
@@ -486,13 +505,14 @@ fn the_board_title_names_who_must_answer_not_only_whose_turn() {
 }
 
 /// Positions from a random game (mulligan, battles waiting for cards, battle results
-/// from the engine's own events, the end of the match) all render, and their text fits.
+/// from the engine's own events, the end of the match) all render, and their text fits,
+/// in English and in German.
 #[test]
 fn positions_from_a_random_game_render() {
     use crystal_clans::game::Event;
     let rules = Rules::base();
     let theme = Theme::default();
-    let t = table(&rules, &theme, samples::NAMES);
+    let tables = Lang::ALL.map(|lang| table_in(lang, &rules, &theme, samples::NAMES));
     let names = card_names(&rules);
     let mut inputs = 0u32;
     let mut boards = 0;
@@ -510,8 +530,11 @@ fn positions_from_a_random_game_render() {
             let view = s.view(&rules, None);
             let in_battle = view.battle.is_some();
             if boards < 12 && (inputs % 40 == 1 || (in_battle && boards < 6)) {
-                let image = render::board(&t, &view, &[]).map_err(|e| e.to_string())?;
-                check_fits(&format!("board after input {inputs}"), &image, &names);
+                for t in &tables {
+                    let image = render::board(t, &view, &[]).map_err(|e| e.to_string())?;
+                    let what = format!("{:?} board after input {inputs}", t.lang);
+                    check_fits(&what, &image, &names);
+                }
                 boards += 1;
             }
             for e in public {
@@ -521,9 +544,12 @@ fn positions_from_a_random_game_render() {
                 }
                 battle_events.push(e);
                 if ended && battles < 4 {
-                    let image = render::battle(&t, &s.kinds, &view, &battle_events)
-                        .map_err(|e| e.to_string())?;
-                    check_fits(&format!("battle before input {inputs}"), &image, &names);
+                    for t in &tables {
+                        let image = render::battle(t, &s.kinds, &view, &battle_events)
+                            .map_err(|e| e.to_string())?;
+                        let what = format!("{:?} battle before input {inputs}", t.lang);
+                        check_fits(&what, &image, &names);
+                    }
                     battles += 1;
                 }
             }
@@ -531,11 +557,13 @@ fn positions_from_a_random_game_render() {
         })
         .expect("random play works");
         if seed < 2 {
-            let last = render::board(&t, &end.view(&rules, None), &[]).expect("renders");
-            check_fits("the final board", &last, &names);
-            for seat in 0..2 {
-                let hand = render::hand(&t, &end.view(&rules, Some(seat))).expect("renders");
-                check_fits("a final hand", &hand, &names);
+            for t in &tables {
+                let last = render::board(t, &end.view(&rules, None), &[]).expect("renders");
+                check_fits("the final board", &last, &names);
+                for seat in 0..2 {
+                    let hand = render::hand(t, &end.view(&rules, Some(seat))).expect("renders");
+                    check_fits("a final hand", &hand, &names);
+                }
             }
         }
         if battles >= 4 {
@@ -663,8 +691,9 @@ fn a_hand_of_27_cards_renders() {
 #[test]
 fn the_hand_says_what_its_abilities_do_and_drops_legend_lines_that_mark_nothing() {
     use crystal_clans::game::pack::{Ability, Provenance};
-    use crystal_clans::i18n::{Lang, explain};
-    use crystal_clans::render::words::{DAGGER_LEGEND, NOT_IN_PLAY_LEGEND};
+    use crystal_clans::i18n::explain;
+    let dagger_legend = m::provisional(Lang::En);
+    let not_in_play_legend = m::not_in_play(Lang::En);
     let rules = Rules::base();
     let theme = Theme::default();
     let t = table(&rules, &theme, samples::NAMES);
@@ -706,9 +735,9 @@ fn the_hand_says_what_its_abilities_do_and_drops_legend_lines_that_mark_nothing(
     assert!(explained >= 3, "the sample hand shows abilities");
     assert!(all.contains("send foe home: the enemy squad is sent to its home zone"));
     // Every effect of the vocabulary is in play: no `*` anywhere, so no line for it.
-    assert!(!texts.contains(&NOT_IN_PLAY_LEGEND), "{texts:?}");
+    assert!(!texts.contains(&not_in_play_legend.as_str()), "{texts:?}");
     assert!(
-        texts.contains(&DAGGER_LEGEND),
+        texts.contains(&dagger_legend.as_str()),
         "the sample hand has provisional values"
     );
     // A card with nothing provisional on its face or in its copies has no dagger line
@@ -733,8 +762,8 @@ fn the_hand_says_what_its_abilities_do_and_drops_legend_lines_that_mark_nothing(
     }
     let t = table(&seen, &theme, samples::NAMES);
     let card = render::card(&t, 0).expect("renders");
-    assert!(!card.texts.iter().any(|f| f.text == DAGGER_LEGEND));
+    assert!(!card.texts.iter().any(|f| f.text == dagger_legend));
     let card = render::card(&table(&rules, &theme, samples::NAMES), 0).expect("renders");
-    assert!(card.texts.iter().any(|f| f.text == DAGGER_LEGEND));
+    assert!(card.texts.iter().any(|f| f.text == dagger_legend));
     assert!(card.texts.iter().any(|f| f.text == "summon cost"));
 }

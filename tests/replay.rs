@@ -56,6 +56,7 @@ fn a_replay_has_one_frame_per_turn_and_one_per_battle() {
         rules: &rules,
         theme: &theme,
         names: ["Ana", "Max"],
+        lang: crystal_clans::i18n::Lang::En,
     };
     let (setup, inputs, log) = short_finished_game(&rules);
     let (state, opening) = State::new(&rules, setup).unwrap();
@@ -159,6 +160,7 @@ fn matches_that_differ_only_in_hidden_cards_give_identical_replays() {
         rules: &rules,
         theme: &theme,
         names: ["Ana", "Max"],
+        lang: crystal_clans::i18n::Lang::En,
     };
     let setup = Setup {
         clans: [4, 1],
@@ -192,6 +194,7 @@ fn a_replay_refuses_a_players_view() {
         rules: &rules,
         theme: &theme,
         names: ["Ana", "Max"],
+        lang: crystal_clans::i18n::Lang::En,
     };
     let setup = Setup {
         clans: [0, 1],

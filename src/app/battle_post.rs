@@ -99,6 +99,7 @@ impl App {
         };
         let names = self.names(loaded).await;
         let names2 = names.clone();
+        let lang = self.public_lang(loaded.info.guild).await;
         let view = loaded.state.view(self.rules(), None);
         let kinds = loaded.state.kinds.to_vec();
         let setup = loaded.info.setup.clone();
@@ -113,6 +114,7 @@ impl App {
                 rules,
                 theme: &theme,
                 names: [&names[0], &names[1]],
+                lang,
             };
             let png = render::battle(&t, &kinds, &view, &public).map_err(|e| e.to_string())?;
             Ok::<_, String>((png.png, public))
@@ -130,7 +132,6 @@ impl App {
             }
         };
         let name = format!("battle-{id}-v{version}.png");
-        let lang = self.public_lang(loaded.info.guild).await;
         Some(Msg {
             content: t::battle_revealed(lang),
             // Attached, not the embed's image: a post of its own shows it in Discord's

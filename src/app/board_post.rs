@@ -253,6 +253,7 @@ impl App {
                 rules: store.rules(),
                 theme: &theme,
                 names: [&names2[0], &names2[1]],
+                lang,
             };
             render::board(&t, &view, &caption).map(|i| i.png)
         })

@@ -980,6 +980,7 @@ impl App {
             Err(o) => return o,
         };
         let names = self.names(&loaded).await;
+        let lang = self.user_lang(user).await;
         let view = loaded.state.view(self.rules(), Some(seat));
         let list: Vec<String> = view
             .hand
@@ -997,6 +998,7 @@ impl App {
                 rules: store.rules(),
                 theme: &theme,
                 names: [&names[0], &names[1]],
+                lang,
             };
             render::hand(&t, &view).map(|i| i.png)
         })

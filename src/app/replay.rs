@@ -138,6 +138,7 @@ impl App {
                 rules,
                 theme: &theme,
                 names: [&names[0], &names[1]],
+                lang,
             };
             let r = replay::replay(&t, &story).map_err(|e| e.to_string())?;
             Ok::<_, String>((r, story.turns(), story.battles(), names))

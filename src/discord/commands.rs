@@ -497,6 +497,7 @@ pub async fn card(
             rules: &rules,
             theme: &theme,
             names: ["", ""],
+            lang,
         };
         render::card(&t, kind).map(|i| i.png)
     })

@@ -44,6 +44,7 @@ pub fn render(iterations: usize, encoders: bool, longest: u64) -> serde_json::Va
         rules: &rules,
         theme: &theme,
         names: samples::NAMES,
+        lang: crate::i18n::Lang::En,
     };
     let (state, events) = samples::crowded(&rules);
     let view = state.view(&rules, None);
@@ -52,7 +53,8 @@ pub fn render(iterations: usize, encoders: bool, longest: u64) -> serde_json::Va
     // `board` as callers use it, the same work timed step by step, and the floor
     // (encoding the finished image alone), interleaved so that all three see the same
     // machine: on a shared machine the load changes from one second to the next.
-    let canvas = super::board::draw(&t, &view, &caption).expect("renders");
+    let canvas =
+        super::board::draw(&t, &view, &caption, super::canvas::Target::Pixels).expect("renders");
     let (w, h) = (canvas.pix.width(), canvas.pix.height());
     let rgb = rgb_bytes(canvas.pix.data());
     let mut board = Vec::new();
@@ -68,7 +70,13 @@ pub fn render(iterations: usize, encoders: bool, longest: u64) -> serde_json::Va
         black_box(super::board(&t, black_box(&view), &caption).expect("renders"));
         board.push(start.elapsed().as_secs_f64() * 1000.0);
         let t0 = Instant::now();
-        let canvas = super::board::draw(&t, black_box(&view), &caption).expect("renders");
+        let canvas = super::board::draw(
+            &t,
+            black_box(&view),
+            &caption,
+            super::canvas::Target::Pixels,
+        )
+        .expect("renders");
         let t1 = Instant::now();
         let rgb = rgb_bytes(canvas.pix.data());
         let t2 = Instant::now();

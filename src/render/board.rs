@@ -9,12 +9,13 @@
 //! initiative track along the bottom edge, then the crystals for sale and the last
 //! log lines.
 
-use super::canvas::{Align, Canvas, Col, Face, Style, WHITE, rgb};
+use super::canvas::{Align, Canvas, Col, Face, Style, Target, WHITE, rgb};
 use super::{RenderError, Table, ends, icons, words};
 use crate::game::board::ZoneKind;
-use crate::game::pack::{CardDef, Rank};
+use crate::game::pack::{CardDef, Provenance, Rank};
 use crate::game::view::{CardView, View};
 use crate::game::{Question, Rules};
+use crate::i18n::{game, messages::images as m, names};
 
 /// The canvas: landscape, close to the 550x350 box in which Discord shows an image
 /// inline, so the whole box is used (scale 0.34; 28-pixel text shows at about 9.6).
@@ -34,6 +35,8 @@ const CAPTION_Y: f32 = MARKET_Y + MARKET_H + 24.0;
 const CAPTION_LINES: usize = 2;
 /// A zone's header line, above its two squad slots.
 const ZONE_LABEL_H: f32 = 28.0;
+/// The widest a zone's battle tag may be.
+const TAG_MAX: f32 = 80.0;
 
 pub(super) fn bold(size: f32, c: Col) -> Style {
     Style::new(Face::Bold, size, c)
@@ -147,10 +150,6 @@ fn layout(rules: &Rules) -> Layout {
     }
 }
 
-pub(super) fn seat_word(seat: u8) -> &'static str {
-    if seat == 0 { "Player 1" } else { "Player 2" }
-}
-
 fn question(t: &Table, q: &Question) -> String {
     let zone = |z: u8| {
         t.rules
@@ -160,38 +159,31 @@ fn question(t: &Table, q: &Question) -> String {
             .map(|z| z.id.clone())
             .unwrap_or_default()
     };
+    let asked = game::question(t.lang, q);
     match q {
         Question::Reorder { zone: z }
         | Question::DiscardDown { zone: z, .. }
         | Question::Move { zone: z }
-        | Question::Battle { zone: z } => format!("{} in {}", q.describe(), zone(*z)),
-        _ => q.describe().to_string(),
+        | Question::Battle { zone: z } => m::question_in_zone(t.lang, asked, zone(*z)),
+        _ => asked,
     }
 }
 
 fn header(c: &mut Canvas, t: &Table, v: &View) {
     let th = t.theme;
+    let lang = t.lang;
     c.rect(0.0, 0.0, W, HEADER_H, th.ink);
     let name = |s: u8| t.names[s as usize];
     let title = match v.winner {
-        Some(s) => format!("{} wins the match!", name(s)),
-        None if v.turn == 0 => "Setting up".to_string(),
+        Some(s) => m::winner(lang, name(s)),
+        None if v.turn == 0 => m::setting_up(lang),
         // Whoever must answer now comes first: a battle's defender or a "you may draw"
         // is the other player's question in the active player's turn, and "Max to
         // move" over a board that pings Ana sent her looking for what to do.
         None => match v.pending.seats.as_slice() {
-            [s] if *s != v.active => format!(
-                "Turn {} · {} to answer ({}'s turn)",
-                v.turn,
-                name(*s),
-                name(v.active)
-            ),
-            [_, _] => format!(
-                "Turn {} · both to answer ({}'s turn)",
-                v.turn,
-                name(v.active)
-            ),
-            _ => format!("Turn {} · {} to move", v.turn, name(v.active)),
+            [s] if *s != v.active => m::turn_to_answer(lang, v.turn, name(*s), name(v.active)),
+            [_, _] => m::turn_both_answer(lang, v.turn, name(v.active)),
+            _ => m::turn_to_move(lang, v.turn, name(v.active)),
         },
     };
     let right_w = 360.0;
@@ -205,14 +197,14 @@ fn header(c: &mut Canvas, t: &Table, v: &View) {
         Align::Left,
     );
     let who = match v.pending.seats.as_slice() {
-        [a, _] if v.winner.is_none() => format!("{} and {}", name(*a), name(1 - *a)),
+        [a, _] if v.winner.is_none() => m::two_names(lang, name(*a), name(1 - *a)),
         [a] if v.winner.is_none() => name(*a).to_string(),
         _ => String::new(),
     };
     let waiting = if who.is_empty() {
-        "The match is over".to_string()
+        m::match_over(lang)
     } else {
-        format!("Waiting for {who}: {}", question(t, &v.pending.question))
+        m::waiting(lang, who, question(t, &v.pending.question))
     };
     c.text(
         &waiting,
@@ -223,18 +215,10 @@ fn header(c: &mut Canvas, t: &Table, v: &View) {
         Align::Left,
     );
     // Initiative in words, right-aligned (the track at the bottom shows it too).
-    let (line1, line2) = match v.token {
-        0 => (
-            "Initiative: 0".to_string(),
-            "the neutral middle".to_string(),
-        ),
-        tok => {
-            let seat = if tok > 0 { 0 } else { 1 };
-            (
-                format!("Initiative: {}", tok.unsigned_abs()),
-                format!("on {}'s side", seat_word(seat)),
-            )
-        }
+    let line1 = m::initiative(lang, v.token.unsigned_abs());
+    let line2 = match v.token {
+        0 => m::initiative_neutral(lang),
+        tok => m::initiative_side(lang, words::player(lang, if tok > 0 { 0 } else { 1 })),
     };
     c.text(
         &line1,
@@ -296,7 +280,7 @@ fn squad(c: &mut Canvas, t: &Table, x: f32, y: f32, w: f32, h: f32, seat: u8, ca
         nx += 21.0;
     }
     c.text(
-        &words::card_name(top),
+        &words::card_name(t.lang, top),
         nx,
         y + 31.0,
         tw - (nx - tx),
@@ -324,10 +308,10 @@ fn squad(c: &mut Canvas, t: &Table, x: f32, y: f32, w: f32, h: f32, seat: u8, ca
     if under > 0 {
         let names: Vec<&str> = cards[1..]
             .iter()
-            .map(|cv| def(rules, cv).name.as_str())
+            .map(|cv| names::card(t.lang, def(rules, cv)))
             .collect();
         c.text(
-            &format!("{under} under: {}", words::counted(&names)),
+            &m::under(t.lang, under, words::counted(&names)),
             tx,
             y + h - 10.0,
             tw,
@@ -374,30 +358,31 @@ fn zone(c: &mut Canvas, t: &Table, v: &View, z: usize, x: f32, y: f32, w: f32, h
     };
     c.round_rect(x, y, w, h, 12.0, fill);
     c.round_rect_stroke(x, y, w, h, 12.0, 2.0, border);
-    let label = match (info.kind, info.seat) {
-        (ZoneKind::Home, Some(s)) => {
-            icons::house(
-                c,
-                x + 17.0,
-                y + 15.0,
-                20.0,
-                th.clan(rules, v.players[s as usize].clan),
-            );
-            format!("{} · {}'s home", info.id, t.names[s as usize])
-        }
-        (ZoneKind::Crystal, _) => {
-            icons::gem(c, x + 17.0, y + 15.0, 21.0, icons::GEM);
-            format!("{} · crystal zone", info.id)
-        }
-        _ => format!("{} · {}", info.id, info.name.to_lowercase()),
-    };
+    match (info.kind, info.seat) {
+        (ZoneKind::Home, Some(s)) => icons::house(
+            c,
+            x + 17.0,
+            y + 15.0,
+            20.0,
+            th.clan(rules, v.players[s as usize].clan),
+        ),
+        (ZoneKind::Crystal, _) => icons::gem(c, x + 17.0, y + 15.0, 21.0, icons::GEM),
+        _ => {}
+    }
+    let label = words::zone_label(t, z as u8);
     let lx = if info.kind == ZoneKind::Plain {
         x + 10.0
     } else {
         x + 31.0
     };
     let battle_here = v.battle.as_ref().is_some_and(|b| b.zone as usize == z);
-    let tag_w = if battle_here { 96.0 } else { 0.0 };
+    let tag = m::battle_tag(t.lang);
+    let tag_st = bold(18.0, icons::ATTACK).shrink(14.0);
+    let tag_w = if battle_here {
+        32.0 + super::canvas::measure(&tag, tag_st.face, tag_st.size).min(TAG_MAX)
+    } else {
+        0.0
+    };
     c.text(
         &label,
         lx,
@@ -407,15 +392,9 @@ fn zone(c: &mut Canvas, t: &Table, v: &View, z: usize, x: f32, y: f32, w: f32, h
         Align::Left,
     );
     if battle_here {
-        icons::crossed_swords(c, x + w - 86.0, y + 15.0, 22.0, icons::ATTACK);
-        c.text(
-            "battle",
-            x + w - 72.0,
-            y + 22.0,
-            64.0,
-            bold(18.0, icons::ATTACK),
-            Align::Left,
-        );
+        let tx = x + w - tag_w + 24.0;
+        icons::crossed_swords(c, tx - 14.0, y + 15.0, 22.0, icons::ATTACK);
+        c.text(&tag, tx, y + 22.0, TAG_MAX, tag_st, Align::Left);
     }
     zone_marks(c, v, z, Spot { x, y, w, h }, th.highlight);
     // Player one's squad in the upper slot, player two's in the lower; each points to
@@ -485,19 +464,19 @@ fn market(c: &mut Canvas, t: &Table, v: &View, x: f32, y: f32, w: f32, h: f32) {
     c.round_rect_stroke(x, y, w, h, 12.0, 2.0, rgb(0x3a9fb0));
     let label_w = 130.0;
     c.text(
-        "For sale",
+        &m::for_sale(t.lang),
         x + 14.0,
         y + 25.0,
         label_w - 14.0,
-        bold(24.0, th.ink),
+        bold(24.0, th.ink).shrink(17.0),
         Align::Left,
     );
     c.text(
-        &format!("{} in deck", v.crystal_deck_count),
+        &m::crystal_deck(t.lang, v.crystal_deck_count),
         x + 14.0,
         y + 46.0,
         label_w - 14.0,
-        regular(17.0, th.muted),
+        regular(17.0, th.muted).shrink(13.0),
         Align::Left,
     );
     let start = x + label_w + 10.0;
@@ -524,7 +503,7 @@ fn market(c: &mut Canvas, t: &Table, v: &View, x: f32, y: f32, w: f32, h: f32) {
             Align::Left,
         );
         c.text(
-            &format!("{}{}", def.name, prov("name")),
+            &crystal_name(t, def),
             sx + 50.0 + adv,
             y + h / 2.0 + 10.0,
             slot_w - 8.0 - 58.0 - adv,
@@ -534,14 +513,30 @@ fn market(c: &mut Canvas, t: &Table, v: &View, x: f32, y: f32, w: f32, h: f32) {
     }
 }
 
-pub(super) fn draw(t: &Table, v: &View, caption: &[String]) -> Result<Canvas, RenderError> {
+/// A crystal's name in the table's language, with its provisional mark.
+pub(super) fn crystal_name(t: &Table, def: &crate::game::pack::CrystalDef) -> String {
+    let english = def
+        .provenance
+        .get("name")
+        .copied()
+        .unwrap_or(Provenance::Seen);
+    let shown = words::name_provenance(t.lang, english, &def.name_de);
+    format!("{}{}", names::crystal(t.lang, def), words::mark(shown))
+}
+
+pub(super) fn draw(
+    t: &Table,
+    v: &View,
+    caption: &[String],
+    target: Target,
+) -> Result<Canvas, RenderError> {
     if v.viewer.is_some() || v.hand.is_some() {
         return Err(RenderError::NotPublic);
     }
     let th = t.theme;
     let rules = t.rules;
     let l = layout(rules);
-    let mut c = Canvas::new(WIDTH, HEIGHT, th.background);
+    let mut c = Canvas::for_target(target, WIDTH, HEIGHT, th.background);
     header(&mut c, t, v);
     for z in 0..rules.board.zones.len().min(v.zones.len()) {
         let (x, y) = l.pos[z];
@@ -549,9 +544,14 @@ pub(super) fn draw(t: &Table, v: &View, caption: &[String]) -> Result<Canvas, Re
     }
     // Each player's end: above the home the player, below it the crystals; beside
     // them (one column in) the piles above and half of the legend below.
-    let legends: [&[(u8, &str)]; 2] = [
-        &[(0, "attack"), (1, "defense"), (2, "activation cost")],
-        &[(3, "neutral initiative"), (4, words::DAGGER_LEGEND)],
+    let lang = t.lang;
+    let legends: [Vec<(u8, String)>; 2] = [
+        vec![
+            (0, m::attack(lang)),
+            (1, m::defense(lang)),
+            (2, m::activation_cost(lang)),
+        ],
+        vec![(3, m::neutral_initiative(lang)), (4, m::provisional(lang))],
     ];
     for seat in [0u8, 1] {
         let home = l.col[rules.board.homes[seat as usize] as usize];
@@ -574,7 +574,7 @@ pub(super) fn draw(t: &Table, v: &View, caption: &[String]) -> Result<Canvas, Re
                 ends::piles(&mut c, t, v, seat, above);
             }
             if fits(&below, 80.0) {
-                ends::legend(&mut c, t, below, legends[seat as usize]);
+                ends::legend(&mut c, t, below, &legends[seat as usize]);
             }
         }
     }

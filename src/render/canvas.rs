@@ -132,6 +132,16 @@ pub struct Canvas {
     pub pix: Pixmap,
     /// Every boxed text drawn, with how it was fitted (for the tests).
     pub fits: Vec<Fit>,
+    /// False for a canvas that only records its texts ([`Target::Words`]).
+    paint: bool,
+}
+
+/// What a drawing makes: pixels, or only the list of its texts (laid out and fitted
+/// exactly as on the image, by the same code, but without rasterizing anything).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Target {
+    Pixels,
+    Words,
 }
 
 /// A rasterized glyph: coverage (0..255) of a `w` x `h` box whose top-left corner is
@@ -343,11 +353,26 @@ impl Canvas {
         Canvas {
             pix,
             fits: Vec::new(),
+            paint: true,
+        }
+    }
+
+    /// A canvas for `target`: a words-only one records its texts and draws nothing.
+    pub fn for_target(target: Target, width: u32, height: u32, background: Col) -> Canvas {
+        match target {
+            Target::Pixels => Canvas::new(width, height, background),
+            Target::Words => Canvas {
+                paint: false,
+                ..Canvas::new(1, 1, background)
+            },
         }
     }
 
     /// A rectangle aligned to whole pixels (sharp edges).
     pub fn rect(&mut self, x: f32, y: f32, w: f32, h: f32, c: Col) {
+        if !self.paint {
+            return;
+        }
         if let Some(r) = Rect::from_xywh(x, y, w, h) {
             let mut p = paint(c);
             p.anti_alias = false;
@@ -374,6 +399,9 @@ impl Canvas {
     /// than as one anti-aliased path (whose cost grows with its bounding box): sharp
     /// rectangles, and coverage from the distance to the corner circle in the corners.
     pub fn round_rect(&mut self, x: f32, y: f32, w: f32, h: f32, r: f32, c: Col) {
+        if !self.paint {
+            return;
+        }
         let Some(b) = Snapped::new(x, y, w, h, r) else {
             return;
         };
@@ -416,6 +444,9 @@ impl Canvas {
         width: f32,
         c: Col,
     ) {
+        if !self.paint {
+            return;
+        }
         let Some(b) = Snapped::new(x, y, w, h, r) else {
             return;
         };
@@ -456,6 +487,9 @@ impl Canvas {
         width: f32,
         c: Col,
     ) {
+        if !self.paint {
+            return;
+        }
         if let Some(path) = rounded_rect(x, y, w, h, r) {
             let stroke = Stroke {
                 width,
@@ -472,6 +506,9 @@ impl Canvas {
     }
 
     pub fn fill_t(&mut self, path: &Path, c: Col, t: Transform) {
+        if !self.paint {
+            return;
+        }
         self.pix
             .fill_path(path, &paint(c), FillRule::Winding, t, None);
     }
@@ -481,6 +518,9 @@ impl Canvas {
     }
 
     pub fn stroke_t(&mut self, path: &Path, width: f32, c: Col, t: Transform) {
+        if !self.paint {
+            return;
+        }
         let stroke = Stroke {
             width,
             line_cap: LineCap::Round,
@@ -514,6 +554,9 @@ impl Canvas {
     /// Draws `text` with its baseline at `y`, starting at `x`; returns the advance.
     /// No fitting: use `text` for anything whose length is not fixed.
     pub fn raw_text(&mut self, text: &str, x: f32, y: f32, face: Face, size: f32, c: Col) -> f32 {
+        if !self.paint {
+            return measure(text, face, size);
+        }
         let font = face.font();
         let scale = px_scale(font, size);
         let scaled = font.as_scaled(scale);

@@ -4,13 +4,14 @@
 //! looks the same in a hand, in a battle and in a lookup.
 
 use super::board::{bold, def, regular};
-use super::canvas::{Align, Canvas, Col, Face, WHITE, rgb, wrap};
+use super::canvas::{Align, Canvas, Col, Face, Target, WHITE, rgb, wrap};
 use super::legend::Under;
 use super::{RenderError, Table, icons, words};
 use crate::game::event::Event;
-use crate::game::pack::{CardDef, KindId, Provenance, Rank, Style};
+use crate::game::pack::{CardDef, KindId, Provenance, Rank};
 use crate::game::state::owner;
 use crate::game::view::View;
+use crate::i18n::{Lang, messages::images as m, names};
 
 const BASE_W: f32 = 240.0;
 const BASE_H: f32 = 356.0;
@@ -27,6 +28,10 @@ const SIDE_TOP: f32 = 3.0 * TOTAL_H + 6.0;
 const SIDE_LINE: f32 = 26.0;
 /// Marks a line of [`side_lines`] as a unit that fell (drawn with a cross).
 const FELL: &str = "\u{1}";
+/// The sizes a battle effect's text may take on a card face at scale 1, largest first.
+const EFFECT_SIZES: [f32; 3] = [18.0, 16.5, 15.0];
+/// The widest the attacker/defender badge's word may be.
+const ROLE_MAX: f32 = 110.0;
 
 /// Which stat a chip shows.
 #[derive(Clone, Copy)]
@@ -82,10 +87,6 @@ fn stat(
     24.0 * k + w + d
 }
 
-fn style_name(s: Style) -> &'static str {
-    s.name()
-}
-
 /// Draws `card` with its top-left corner at (x, y), scaled by `k` (1.0 = 240 pixels
 /// wide). `triggered` highlights the effect that triggered in a battle (true = left).
 pub(super) fn face(
@@ -99,6 +100,7 @@ pub(super) fn face(
 ) {
     let th = t.theme;
     let rules = t.rules;
+    let lang = t.lang;
     let clan = th.clan(rules, card.clan);
     let (w, h) = (BASE_W * k, BASE_H * k);
     let p = &card.provenance;
@@ -114,24 +116,21 @@ pub(super) fn face(
         nx += 22.0 * k;
     }
     c.text(
-        &words::card_name(card),
+        &words::card_name(lang, card),
         nx,
         y + 29.0 * k,
         x + w - 10.0 * k - nx,
         bold(21.0 * k, WHITE).shrink(15.0 * k),
         Align::Left,
     );
-    let rank = match card.rank {
-        Rank::Hero => "Hero",
-        Rank::Common => "Common",
-    };
-    let mut sub = format!("{rank}{}", words::mark(p.rank));
+    let mut sub = format!("{}{}", words::rank(lang, card.rank), words::mark(p.rank));
     if !card.type_names.is_empty() {
-        sub.push_str(&format!(
-            " · {}{}",
-            card.type_names.join(", "),
-            words::mark(p.types)
-        ));
+        let types: Vec<String> = card
+            .type_names
+            .iter()
+            .map(|ty| words::card_type(lang, ty))
+            .collect();
+        sub.push_str(&format!(" · {}{}", types.join(", "), words::mark(p.types)));
     }
     c.text(
         &sub,
@@ -156,9 +155,9 @@ pub(super) fn face(
         stat(c, th.ink, s, v, pr, x + 8.0 * k + i as f32 * chip, sy, k);
     }
     // Abilities (signature and unit ability), marked when not in play yet.
-    let abilities = words::abilities(rules, card);
+    let abilities = words::abilities(lang, rules, card);
     let ab_text = if abilities.is_empty() {
-        "no unit ability".to_string()
+        m::no_ability(lang)
     } else {
         abilities
             .iter()
@@ -210,16 +209,16 @@ pub(super) fn face(
     // Battle section: style, left and right effects.
     icons::style(c, card.style, x + 24.0 * k, y + 189.0 * k, 26.0 * k);
     c.text(
-        &format!("{}{}", style_name(card.style), words::mark(p.style)),
+        &format!("{}{}", words::style(lang, card.style), words::mark(p.style)),
         x + 44.0 * k,
         y + 197.0 * k,
         w - 56.0 * k,
-        bold(20.0 * k, icons::style_color(card.style).mix(th.ink, 0.25)),
+        bold(20.0 * k, icons::style_color(card.style).mix(th.ink, 0.25)).shrink(15.0 * k),
         Align::Left,
     );
     for (i, (label, side, prov)) in [
-        ("LEFT", &card.left, p.left),
-        ("RIGHT", &card.right, p.right),
+        (m::left(lang), &card.left, p.left),
+        (m::right(lang), &card.right, p.right),
     ]
     .into_iter()
     .enumerate()
@@ -236,16 +235,16 @@ pub(super) fn face(
             c.round_rect_stroke(x + 8.0 * k, by, w - 16.0 * k, bh, 8.0 * k, 3.5 * k, b);
         }
         c.text(
-            label,
+            &label,
             x + 16.0 * k,
             by + 17.0 * k,
             60.0 * k,
-            bold(13.0 * k, th.muted),
+            bold(13.0 * k, th.muted).shrink(11.0 * k),
             Align::Left,
         );
         if border.is_some() {
             let tw = c.text(
-                "triggered",
+                &m::triggered(lang),
                 x + w - 16.0 * k,
                 by + 17.0 * k,
                 120.0 * k,
@@ -260,9 +259,20 @@ pub(super) fn face(
                 rgb(0x9a5b00),
             );
         }
-        let text = words::effects(rules, side).join(", ") + words::mark(prov);
-        let st = regular(18.0 * k, ink);
-        let lines = wrap(&text, st.face, st.size, w - 32.0 * k);
+        let text = words::effects(lang, rules, side).join(", ") + words::mark(prov);
+        // Two lines fit the box: a longer side (German words are longer) is set a size
+        // or two smaller before its second line is cut.
+        let (st, lines) = EFFECT_SIZES
+            .iter()
+            .map(|&size| {
+                let st = regular(size * k, ink);
+                (st, wrap(&text, st.face, st.size, w - 32.0 * k))
+            })
+            .find(|(_, lines)| lines.len() <= 2)
+            .unwrap_or_else(|| {
+                let st = regular(EFFECT_SIZES[EFFECT_SIZES.len() - 1] * k, ink);
+                (st, wrap(&text, st.face, st.size, w - 32.0 * k))
+            });
         let first = if lines.len() == 1 { 46.0 } else { 38.0 };
         for (j, line) in lines.iter().take(2).enumerate() {
             let mut text = line.clone();
@@ -282,7 +292,7 @@ pub(super) fn face(
     c.round_rect_stroke(x, y, w, h, 12.0 * k, 3.0 * k, clan.mix(th.ink, 0.2));
 }
 
-pub(super) fn hand(t: &Table, v: &View) -> Result<Canvas, RenderError> {
+pub(super) fn hand(t: &Table, v: &View, target: Target) -> Result<Canvas, RenderError> {
     let (Some(seat), Some(cards)) = (v.viewer, v.hand.as_ref()) else {
         return Err(RenderError::NoHand);
     };
@@ -322,11 +332,14 @@ pub(super) fn hand(t: &Table, v: &View) -> Result<Canvas, RenderError> {
     });
     let rows = n.div_ceil(cols).max(1);
     let (width, height) = size(cols);
-    let mut c = Canvas::new(width as u32, height as u32, th.background);
-    let clan = &t.rules.pack.clans[v.players[seat as usize].clan as usize];
+    let mut c = Canvas::for_target(target, width as u32, height as u32, th.background);
+    let clan = words::clan(
+        t.lang,
+        &t.rules.pack.clans[v.players[seat as usize].clan as usize],
+    );
     c.rect(0.0, 0.0, width, top - 10.0, th.ink);
-    let title = format!("{}'s hand", t.names[seat as usize]);
-    let right = format!("{} cards · {}", n, clan.name);
+    let title = m::hand_title(t.lang, t.names[seat as usize]);
+    let right = m::hand_info(t.lang, n, clan);
     let rw = super::canvas::measure(&right, Face::Regular, 18.0) + 4.0;
     c.text(
         &title,
@@ -346,7 +359,7 @@ pub(super) fn hand(t: &Table, v: &View) -> Result<Canvas, RenderError> {
     );
     if n == 0 {
         c.text(
-            "No cards in hand.",
+            &m::hand_empty(t.lang),
             GAP,
             top + 40.0,
             width - 2.0 * GAP,
@@ -368,7 +381,7 @@ pub(super) fn hand(t: &Table, v: &View) -> Result<Canvas, RenderError> {
     Ok(c)
 }
 
-pub(super) fn single(t: &Table, kind: KindId) -> Result<Canvas, RenderError> {
+pub(super) fn single(t: &Table, kind: KindId, target: Target) -> Result<Canvas, RenderError> {
     let card = t
         .rules
         .pack
@@ -388,11 +401,15 @@ pub(super) fn single(t: &Table, kind: KindId) -> Result<Canvas, RenderError> {
         1.1,
     );
     let height = top + BASE_H * k + 14.0 + under.height();
-    let mut c = Canvas::new(width as u32, height as u32, th.background);
-    let clan = &t.rules.pack.clans[card.clan as usize];
-    match &card.name_de {
+    let mut c = Canvas::for_target(target, width as u32, height as u32, th.background);
+    // The card's name in the other language, so a player can talk about it with anyone.
+    let other = match t.lang {
+        Lang::En => card.name_de.as_deref(),
+        Lang::De => Some(card.name.as_str()),
+    };
+    match other {
         Some(n) => c.text(
-            &format!("German: {n}"),
+            &m::card_other_name(t.lang, n),
             margin,
             42.0,
             width - 2.0 * margin,
@@ -400,7 +417,7 @@ pub(super) fn single(t: &Table, kind: KindId) -> Result<Canvas, RenderError> {
             Align::Left,
         ),
         None => c.text(
-            "German name not known",
+            &m::card_no_other_name(t.lang),
             margin,
             42.0,
             width - 2.0 * margin,
@@ -408,16 +425,12 @@ pub(super) fn single(t: &Table, kind: KindId) -> Result<Canvas, RenderError> {
             Align::Left,
         ),
     };
-    let copies = if card.copies == 1 {
-        "1 copy".to_string()
-    } else {
-        format!("{} copies", card.copies)
-    };
     c.text(
-        &format!(
-            "{} · {copies}{} in the deck",
-            clan.name,
-            words::mark(card.provenance.copies)
+        &m::card_copies(
+            t.lang,
+            words::clan(t.lang, &t.rules.pack.clans[card.clan as usize]),
+            card.copies,
+            words::mark(card.provenance.copies),
         ),
         margin,
         74.0,
@@ -494,6 +507,7 @@ pub(super) fn battle(
     kinds: &[KindId],
     v: &View,
     events: &[Event],
+    target: Target,
 ) -> Result<Canvas, RenderError> {
     if v.viewer.is_some() || v.hand.is_some() {
         return Err(RenderError::NotPublic);
@@ -501,6 +515,7 @@ pub(super) fn battle(
     let f = facts(events)?;
     let th = t.theme;
     let rules = t.rules;
+    let lang = t.lang;
     let card_of = |id: u8| -> Option<&CardDef> {
         kinds
             .get(id as usize)
@@ -521,16 +536,12 @@ pub(super) fn battle(
     let side = |s: usize| side_lines(t, &f, v, kinds, s, side_w);
     let side_h = side(0).len().max(side(1).len()) as f32 * SIDE_LINE + SIDE_TOP;
     let height = cy + card_h.max(side_h) + 14.0 + GAP;
-    let mut c = Canvas::new(width as u32, height as u32, th.background);
+    let mut c = Canvas::for_target(target, width as u32, height as u32, th.background);
     // Header.
     c.rect(0.0, 0.0, width, 70.0, th.ink);
     icons::crossed_swords(&mut c, 36.0, 35.0, 40.0, icons::ATTACK);
-    let z = rules.board.zones.get(f.zone as usize);
-    let zone_name = z
-        .map(|z| format!("{} ({})", z.name, z.id))
-        .unwrap_or_default();
     c.text(
-        &format!("Battle in {zone_name}"),
+        &m::battle_in(lang, words::zone_label(t, f.zone)),
         66.0,
         32.0,
         width - 80.0,
@@ -538,10 +549,10 @@ pub(super) fn battle(
         Align::Left,
     );
     c.text(
-        &format!(
-            "{} attacked {}",
-            t.names[f.attacker as usize],
-            t.names[1 - f.attacker as usize]
+        &m::attacked(
+            lang,
+            t.names[f.attacker as usize & 1],
+            t.names[1 - (f.attacker as usize & 1)],
         ),
         66.0,
         58.0,
@@ -553,27 +564,24 @@ pub(super) fn battle(
     let styles = [0, 1].map(|s| f.cards[s].and_then(card_of).map(|d| d.style));
     // The match-up as the events tell it: which style beat which, which effect
     // triggered for each player.
+    let style = |s| words::style(lang, s);
     let (order, head) = match styles {
-        [Some(a), Some(b)] if a.beats(b) => {
-            (vec![a, b], format!("{} beats {}", a.name(), b.name()))
-        }
-        [Some(a), Some(b)] if b.beats(a) => {
-            (vec![b, a], format!("{} beats {}", b.name(), a.name()))
-        }
-        [Some(a), Some(_)] => (vec![a], format!("Both {}", a.name())),
-        [Some(a), None] | [None, Some(a)] => (vec![a], "One player had no battle card".to_string()),
-        [None, None] => (vec![], "No battle cards".to_string()),
+        [Some(a), Some(b)] if a.beats(b) => (vec![a, b], m::beats(lang, style(a), style(b))),
+        [Some(a), Some(b)] if b.beats(a) => (vec![b, a], m::beats(lang, style(b), style(a))),
+        [Some(a), Some(_)] => (vec![a], m::both_style(lang, style(a))),
+        [Some(a), None] | [None, Some(a)] => (vec![a], m::one_no_card(lang)),
+        [None, None] => (vec![], m::no_cards(lang)),
     };
     let matchup = match f.left {
         Some(left) => {
             let side = |s: usize| if left[s] { "left" } else { "right" };
             let who = |s: usize| match f.cards[s] {
-                Some(_) => format!("{}'s {} effect", t.names[s], side(s)),
-                None => format!("{} played no card", t.names[s]),
+                Some(_) => m::effect_of(lang, t.names[s], side(s)),
+                None => m::played_no_card(lang, t.names[s]),
             };
             format!("{head}: {}, {}", who(0), who(1))
         }
-        None => "The battle cards were not revealed".to_string(),
+        None => m::not_revealed(lang),
     };
     let my = 104.0;
     let mut mx = GAP + 4.0;
@@ -605,11 +613,11 @@ pub(super) fn battle(
         );
         c.circle(x + 20.0, top + 24.0, 8.0, clan);
         let role = if seat as u8 == f.attacker {
-            "attacker"
+            m::attacker(lang)
         } else {
-            "defender"
+            m::defender(lang)
         };
-        let rw = super::canvas::measure(role, Face::Bold, 16.0) + 16.0;
+        let rw = super::canvas::measure(&role, Face::Bold, 16.0).min(ROLE_MAX) + 16.0;
         c.text(
             t.names[seat],
             x + 36.0,
@@ -631,11 +639,11 @@ pub(super) fn battle(
             },
         );
         c.text(
-            role,
+            &role,
             x + col_w - 12.0 - rw / 2.0,
             top + 30.0,
-            rw,
-            bold(16.0, WHITE),
+            rw - 16.0,
+            bold(16.0, WHITE).shrink(12.0),
             Align::Center,
         );
         let cx = x + 10.0;
@@ -644,7 +652,7 @@ pub(super) fn battle(
             None => {
                 c.round_rect_dashed(cx, cy, BASE_W * k, card_h, 12.0, 2.0, th.muted);
                 c.text(
-                    "no battle card",
+                    &m::no_battle_card(lang),
                     cx + BASE_W * k / 2.0,
                     cy + card_h / 2.0,
                     BASE_W * k - 20.0,
@@ -656,10 +664,10 @@ pub(super) fn battle(
         // Beside the card: the totals, then who fell and who is left.
         let tx = cx + BASE_W * k + 12.0;
         if let Some((attack, defense, damage)) = f.damage {
-            let rows: [(u8, &str, u8); 3] = [
-                (0, "attack", attack[seat]),
-                (1, "defense", defense[seat]),
-                (2, "damage dealt", damage[seat]),
+            let rows: [(u8, String, u8); 3] = [
+                (0, m::attack(lang), attack[seat]),
+                (1, m::defense(lang), defense[seat]),
+                (2, m::damage_dealt(lang), damage[seat]),
             ];
             for (i, (icon, label, value)) in rows.into_iter().enumerate() {
                 let ry = cy + i as f32 * TOTAL_H;
@@ -688,7 +696,7 @@ pub(super) fn battle(
                     Align::Left,
                 );
                 c.text(
-                    label,
+                    &label,
                     tx + 42.0 + nw,
                     my + 8.0,
                     side_w - 48.0 - nw,
@@ -703,10 +711,12 @@ pub(super) fn battle(
             .enumerate()
         {
             let ly = cy + first + i as f32 * SIDE_LINE + 20.0;
+            // 13.5 at the least: a fallen German hero's name beside its cross runs to
+            // 22 letters ("Kriegshäuptling Gorrak") and must not lose its end.
             let style = if strong {
-                bold(19.0, th.ink).shrink(15.0)
+                bold(19.0, th.ink).shrink(13.5)
             } else {
-                regular(19.0, th.muted).shrink(15.0)
+                regular(19.0, th.muted).shrink(13.5)
             };
             if let Some(name) = line.strip_prefix(FELL) {
                 icons::cross(&mut c, tx + 9.0, ly - 7.0, 18.0, icons::ATTACK);
@@ -731,11 +741,12 @@ fn side_lines(
     w: f32,
 ) -> Vec<(String, bool)> {
     let rules = t.rules;
+    let lang = t.lang;
     let name_of = |id: u8| -> String {
         kinds
             .get(id as usize)
             .and_then(|&k| rules.pack.cards.get(k as usize))
-            .map_or("?".into(), |d| d.name.clone())
+            .map_or("?".into(), |d| names::card(lang, d).to_string())
     };
     let mut out = vec![];
     let plain = |out: &mut Vec<(String, bool)>, text: &str| {
@@ -745,49 +756,49 @@ fn side_lines(
     };
     if f.damage.is_none() {
         let why = if f.no_damage {
-            "No damage: a squad left the battle."
+            m::no_damage_left(lang)
         } else {
-            "No damage dealt."
+            m::no_damage(lang)
         };
-        plain(&mut out, why);
+        plain(&mut out, &why);
     }
     if f.fallen[seat].is_empty() && f.removed[seat].is_empty() {
-        plain(&mut out, "No unit fell.");
+        plain(&mut out, &m::nobody_fell(lang));
     } else {
-        out.push(("Destroyed:".into(), false));
+        out.push((m::destroyed(lang), false));
         for &id in &f.fallen[seat] {
             out.push((format!("{FELL}{}", name_of(id)), true));
         }
         if !f.removed[seat].is_empty() {
-            out.push(("Removed from the game:".into(), false));
+            out.push((m::removed(lang), false));
             for &id in &f.removed[seat] {
                 out.push((format!("{FELL}{}", name_of(id)), true));
             }
         }
     }
-    let z = rules.board.zones.get(f.zone as usize);
+    let zone_id = rules
+        .board
+        .zones
+        .get(f.zone as usize)
+        .map_or("?", |z| z.id.as_str());
     let left: Vec<&str> = v
         .zones
         .get(f.zone as usize)
         .map(|z| {
             z.squads[seat]
                 .iter()
-                .map(|cv| def(rules, cv).name.as_str())
+                .map(|cv| names::card(lang, def(rules, cv)))
                 .collect()
         })
         .unwrap_or_default();
     let rest = if left.is_empty() {
-        format!(
-            "No squad of {} in {} now.",
-            t.names[seat],
-            z.map(|z| z.id.as_str()).unwrap_or("the zone")
-        )
+        m::no_squad_now(lang, t.names[seat], zone_id)
     } else {
-        format!("Still standing: {}.", words::counted(&left))
+        m::still_standing(lang, words::counted(&left))
     };
     plain(&mut out, &rest);
     if f.joined[seat] {
-        plain(&mut out, "The battle card joined the squad.");
+        plain(&mut out, &m::card_joined(lang));
     }
     out
 }

@@ -1,10 +1,11 @@
 //! Each player's end of the board: the panels in the corners the diamond leaves free
 //! (name, clan and hand; collected crystals; draw and discard piles) and the legend.
 
-use super::board::{Spot, bold, def, regular, seat_word};
+use super::board::{Spot, bold, crystal_name, def, regular};
 use super::canvas::{Align, Canvas, WHITE, rgb};
-use super::{Table, icons};
+use super::{Table, icons, words};
 use crate::game::view::View;
+use crate::i18n::{messages::images as m, names};
 
 /// A player's name, clan, hand and whether they must act.
 pub(super) fn player_panel(c: &mut Canvas, t: &Table, v: &View, seat: u8, s: Spot) {
@@ -29,8 +30,8 @@ pub(super) fn player_panel(c: &mut Canvas, t: &Table, v: &View, seat: u8, s: Spo
     c.text(
         &format!(
             "{} · {}",
-            seat_word(seat),
-            rules.pack.clans[p.clan as usize].name
+            words::player(t.lang, seat),
+            words::clan(t.lang, &rules.pack.clans[p.clan as usize])
         ),
         x + 12.0,
         y + 26.0,
@@ -54,11 +55,7 @@ pub(super) fn player_panel(c: &mut Canvas, t: &Table, v: &View, seat: u8, s: Spo
     }
     let hy = y + 140.0;
     icons::pile(c, x + 25.0, hy - 9.0, 26.0, th.panel, false);
-    let hand = if p.hand_count == 1 {
-        "1 card in hand".to_string()
-    } else {
-        format!("{} cards in hand", p.hand_count)
-    };
+    let hand = m::hand_count(t.lang, p.hand_count);
     c.text(
         &hand,
         x + 46.0,
@@ -69,7 +66,7 @@ pub(super) fn player_panel(c: &mut Canvas, t: &Table, v: &View, seat: u8, s: Spo
     );
     if !p.removed.is_empty() {
         c.text(
-            &format!("{} removed from the game", p.removed.len()),
+            &m::removed_count(t.lang, p.removed.len()),
             x + 46.0,
             hy + 30.0,
             w - 58.0,
@@ -79,14 +76,14 @@ pub(super) fn player_panel(c: &mut Canvas, t: &Table, v: &View, seat: u8, s: Spo
     }
     if asked || to_move {
         let msg = if asked {
-            "must answer now"
+            m::must_answer(t.lang)
         } else {
-            "has the turn"
+            m::has_turn(t.lang)
         };
         let col = rgb(0x9a5b00);
         icons::play(c, x + 24.0, y + h - 27.0, 24.0, col);
         c.text(
-            msg,
+            &msg,
             x + 42.0,
             y + h - 18.0,
             w - 54.0,
@@ -106,9 +103,15 @@ pub(super) fn crystals_panel(c: &mut Canvas, t: &Table, v: &View, seat: u8, s: S
     c.round_rect_stroke(x, y, w, h, 12.0, 2.0, rgb(0xb9ae98));
     let need = crate::game::state::CRYSTALS_TO_WIN;
     let more = p.crystals.len().saturating_sub(4);
-    let more_w = if more > 0 { 80.0 } else { 0.0 };
+    let more_text = m::more(t.lang, more);
+    let more_st = bold(18.0, th.muted).shrink(14.0);
+    let more_w = if more > 0 {
+        super::canvas::measure(&more_text, more_st.face, more_st.size).min(110.0) + 8.0
+    } else {
+        0.0
+    };
     c.text(
-        &format!("Crystals: {} of {need}", p.crystals.len()),
+        &m::crystals_of(t.lang, p.crystals.len(), need),
         x + 12.0,
         y + 33.0,
         w - 24.0 - more_w,
@@ -117,11 +120,11 @@ pub(super) fn crystals_panel(c: &mut Canvas, t: &Table, v: &View, seat: u8, s: S
     );
     if more > 0 {
         c.text(
-            &format!("+{more} more"),
+            &more_text,
             x + w - 12.0,
             y + 33.0,
-            more_w,
-            bold(18.0, th.muted),
+            more_w - 8.0,
+            more_st,
             Align::Right,
         );
     }
@@ -137,14 +140,14 @@ pub(super) fn crystals_panel(c: &mut Canvas, t: &Table, v: &View, seat: u8, s: S
                     (
                         rgb(0x4a4752),
                         icons::GEM_DOWN,
-                        format!("{} (face down)", def.name),
+                        m::face_down(t.lang, crystal_name(t, def)),
                         regular(22.0, rgb(0xdedbe6)).shrink(14.0),
                     )
                 } else {
                     (
                         th.crystal_zone,
                         icons::GEM,
-                        def.name.clone(),
+                        crystal_name(t, def),
                         bold(25.0, th.ink).shrink(15.0),
                     )
                 };
@@ -177,8 +180,8 @@ pub(super) fn piles(c: &mut Canvas, t: &Table, v: &View, seat: u8, s: Spot) {
     c.round_rect_stroke(x, y, w, h, 12.0, 1.5, rgb(0xb9ae98));
     let half = w / 2.0;
     for (i, (count, label)) in [
-        (p.draw_count as usize, "draw pile"),
-        (p.discard.len(), "discard"),
+        (p.draw_count as usize, m::draw_pile(t.lang)),
+        (p.discard.len(), m::discard_pile(t.lang)),
     ]
     .into_iter()
     .enumerate()
@@ -202,17 +205,17 @@ pub(super) fn piles(c: &mut Canvas, t: &Table, v: &View, seat: u8, s: Spot) {
             Align::Left,
         );
         c.text(
-            label,
+            &label,
             hx + 12.0,
             y + 80.0,
             half - 18.0,
-            regular(19.0, th.muted),
+            regular(19.0, th.muted).shrink(14.0),
             Align::Left,
         );
     }
     if let Some(card) = p.discard.first() {
         c.text(
-            &format!("discard top: {}", def(t.rules, card).name),
+            &m::discard_top(t.lang, names::card(t.lang, def(t.rules, card))),
             x + 12.0,
             y + h - 12.0,
             w - 24.0,
@@ -223,11 +226,12 @@ pub(super) fn piles(c: &mut Canvas, t: &Table, v: &View, seat: u8, s: Spot) {
 }
 
 /// What the symbols mean, one per line, in a free spot.
-pub(super) fn legend(c: &mut Canvas, t: &Table, s: Spot, lines: &[(u8, &str)]) {
+pub(super) fn legend(c: &mut Canvas, t: &Table, s: Spot, lines: &[(u8, String)]) {
     let th = t.theme;
     let st = regular(17.0, th.muted).shrink(13.0);
     let mut y = s.y + 24.0;
-    for &(icon, text) in lines {
+    for (icon, text) in lines {
+        let icon = *icon;
         let x = s.x + 6.0;
         match icon {
             0 => icons::sword(c, x + 10.0, y - 6.0, 20.0, icons::ATTACK),

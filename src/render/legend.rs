@@ -9,6 +9,7 @@ use super::cards::{Stat, stat_icon};
 use super::words::{self, Explanation};
 use crate::game::Rules;
 use crate::game::pack::{CardDef, Provenance};
+use crate::i18n::{Lang, messages::images as m};
 
 /// The gap above the first line, and the lines' heights at scale 1.
 const TOP: f32 = 24.0;
@@ -19,20 +20,22 @@ const BOTTOM: f32 = 12.0;
 const ICON_ROW: f32 = 26.0;
 const LEGEND_SIZE: f32 = 16.0;
 
-const ICONS: [(Stat, &str); 4] = [
-    (Stat::Summon, "summon cost"),
-    (Stat::Attack, "attack"),
-    (Stat::Defense, "defense"),
-    (Stat::Activation, "activation cost"),
-];
+fn icons(lang: Lang) -> [(Stat, String); 4] {
+    [
+        (Stat::Summon, m::summon_cost(lang)),
+        (Stat::Attack, m::attack(lang)),
+        (Stat::Defense, m::defense(lang)),
+        (Stat::Activation, m::activation_cost(lang)),
+    ]
+}
 
 /// The icon legend's items, each with whether it starts a new row in `width`.
-fn icon_layout(width: f32, k: f32) -> Vec<(Stat, &'static str, bool)> {
+fn icon_layout(lang: Lang, width: f32, k: f32) -> Vec<(Stat, String, bool)> {
     let mut cx = 0.0;
-    ICONS
-        .iter()
-        .map(|&(s, label)| {
-            let need = 24.0 * k + measure(label, Face::Regular, LEGEND_SIZE * k) + 16.0 * k;
+    icons(lang)
+        .into_iter()
+        .map(|(s, label)| {
+            let need = 24.0 * k + measure(&label, Face::Regular, LEGEND_SIZE * k) + 16.0 * k;
             let new_row = cx > 0.0 && cx + need > width;
             if new_row {
                 cx = 0.0;
@@ -65,11 +68,11 @@ fn head(e: &Explanation) -> String {
 
 /// Whether the face of `card` shows a provisional mark (`face` in `cards.rs`: the
 /// ability's mark only follows a signature or an ability).
-fn provisional_on_face(rules: &Rules, card: &CardDef) -> bool {
+fn provisional_on_face(lang: Lang, rules: &Rules, card: &CardDef) -> bool {
     let p = &card.provenance;
-    let shows_ability = !words::abilities(rules, card).is_empty();
+    let shows_ability = !words::abilities(lang, rules, card).is_empty();
     [
-        p.name,
+        words::name_provenance(lang, p.name, &card.name_de),
         p.rank,
         p.types,
         p.summon,
@@ -85,8 +88,10 @@ fn provisional_on_face(rules: &Rules, card: &CardDef) -> bool {
 }
 
 /// Whether the face of `card` shows the not-in-play mark.
-fn not_in_play_on_face(rules: &Rules, card: &CardDef) -> bool {
-    words::abilities(rules, card).iter().any(|(_, ok)| !ok)
+fn not_in_play_on_face(lang: Lang, rules: &Rules, card: &CardDef) -> bool {
+    words::abilities(lang, rules, card)
+        .iter()
+        .any(|(_, ok)| !ok)
         || card
             .left
             .iter()
@@ -105,7 +110,7 @@ impl Under {
     ) -> Under {
         let size = text_size(k);
         let items: Vec<(Explanation, Vec<String>)> =
-            words::explanations(t.rules, cards.iter().copied())
+            words::explanations(t.lang, t.rules, cards.iter().copied())
                 .into_iter()
                 .map(|e| {
                     // Wrapped in the regular face, as wide as the bold head leaves.
@@ -120,13 +125,17 @@ impl Under {
                     (e, lines)
                 })
                 .collect();
-        let not_in_play = cards.iter().any(|c| not_in_play_on_face(t.rules, c));
-        let provisional =
-            extra_provisional || cards.iter().any(|c| provisional_on_face(t.rules, c));
+        let not_in_play = cards
+            .iter()
+            .any(|c| not_in_play_on_face(t.lang, t.rules, c));
+        let provisional = extra_provisional
+            || cards
+                .iter()
+                .any(|c| provisional_on_face(t.lang, t.rules, c));
         let icon_rows = if cards.is_empty() {
             0
         } else {
-            icon_layout(width, k)
+            icon_layout(t.lang, width, k)
                 .iter()
                 .filter(|(_, _, new_row)| *new_row)
                 .count()
@@ -183,19 +192,19 @@ impl Under {
         let st = regular(LEGEND_SIZE * k, th.muted);
         let mut cx = x;
         if self.icon_rows > 0 {
-            for (s, label, new_row) in icon_layout(w, k) {
+            for (s, label, new_row) in icon_layout(t.lang, w, k) {
                 if new_row {
                     cx = x;
                     cy += ICON_ROW * k;
                 }
                 stat_icon(c, s, cx + 9.0 * k, cy - 5.0 * k, 18.0 * k);
-                cx += 22.0 * k + c.text(label, cx + 22.0 * k, cy, w, st, Align::Left) + 16.0 * k;
+                cx += 22.0 * k + c.text(&label, cx + 22.0 * k, cy, w, st, Align::Left) + 16.0 * k;
             }
             cy += LEGEND_LINE * k;
         }
         if self.not_in_play {
             c.text(
-                words::NOT_IN_PLAY_LEGEND,
+                &m::not_in_play(t.lang),
                 x,
                 cy,
                 w,
@@ -205,7 +214,14 @@ impl Under {
             cy += LEGEND_LINE * k;
         }
         if self.provisional {
-            c.text(words::DAGGER_LEGEND, x, cy, w, st.shrink(11.0), Align::Left);
+            c.text(
+                &m::provisional(t.lang),
+                x,
+                cy,
+                w,
+                st.shrink(11.0),
+                Align::Left,
+            );
         }
     }
 }

@@ -23,11 +23,13 @@ pub mod replay;
 pub mod samples;
 pub mod words;
 
+use canvas::Target;
 pub use canvas::{Col, Fit, rgb};
 
 use crate::game::pack::KindId;
 use crate::game::view::View;
 use crate::game::{Event, Rules};
+use crate::i18n::Lang;
 
 /// Colours of the images. One colour per clan (by clan id); everything else that
 /// carries meaning also has a shape or a word.
@@ -127,12 +129,15 @@ pub struct Table<'a> {
     pub theme: &'a Theme,
     /// Display names by seat.
     pub names: [&'a str; 2],
+    /// The language of every word drawn: the server's for the board and battle
+    /// images, the viewer's for a hand or a card.
+    pub lang: Lang,
 }
 
 /// The board as everyone may see it: `view` must be the spectator's view
 /// (`State::view(rules, None)`); `caption` holds the last few log lines.
 pub fn board(t: &Table, view: &View, caption: &[String]) -> Result<Image, RenderError> {
-    finish(board::draw(t, view, caption)?)
+    finish(board::draw(t, view, caption, Target::Pixels)?)
 }
 
 /// A battle's result: both battle cards, which effect triggered, the totals and the
@@ -146,17 +151,53 @@ pub fn battle(
     view: &View,
     events: &[Event],
 ) -> Result<Image, RenderError> {
-    finish(cards::battle(t, kinds, view, events)?)
+    finish(cards::battle(t, kinds, view, events, Target::Pixels)?)
 }
 
 /// A player's hand, from that player's own view (shown only to that player).
 pub fn hand(t: &Table, view: &View) -> Result<Image, RenderError> {
-    finish(cards::hand(t, view)?)
+    finish(cards::hand(t, view, Target::Pixels)?)
 }
 
 /// One card, large, for a card lookup.
 pub fn card(t: &Table, kind: KindId) -> Result<Image, RenderError> {
-    finish(cards::single(t, kind)?)
+    finish(cards::single(t, kind, Target::Pixels)?)
+}
+
+/// The texts an image draws, in order, without drawing it: the same drawing code on a
+/// canvas that only records (each text as given, before any fitting), for checks such
+/// as "a German board says nothing in English" that need no pixels.
+pub enum Words<'v> {
+    Board {
+        view: &'v View,
+        caption: &'v [String],
+    },
+    Battle {
+        kinds: &'v [KindId],
+        view: &'v View,
+        events: &'v [Event],
+    },
+    Hand {
+        view: &'v View,
+    },
+    Card {
+        kind: KindId,
+    },
+}
+
+/// The texts the image `what` would draw with `t`.
+pub fn words(t: &Table, what: Words) -> Result<Vec<String>, RenderError> {
+    let c = match what {
+        Words::Board { view, caption } => board::draw(t, view, caption, Target::Words)?,
+        Words::Battle {
+            kinds,
+            view,
+            events,
+        } => cards::battle(t, kinds, view, events, Target::Words)?,
+        Words::Hand { view } => cards::hand(t, view, Target::Words)?,
+        Words::Card { kind } => cards::single(t, kind, Target::Words)?,
+    };
+    Ok(c.fits.into_iter().map(|f| f.text).collect())
 }
 
 /// A PNG scaled to fit a `max_w` x `max_h` box, keeping its aspect (as Discord shows an

@@ -15,12 +15,13 @@
 //! drawn at its full size and scaled down (the board is laid out for this box), with
 //! the caption drawn over its header at the frame's own size, where it stays sharp.
 
-use super::canvas::{Align, Canvas};
+use super::canvas::{Align, Canvas, Target};
 use super::{RenderError, Table, board, cards};
 use crate::game::event::Event;
 use crate::game::pack::KindId;
 use crate::game::view::View;
 use crate::game::{Input, Rules, Seat, State};
+use crate::i18n::{messages::images as m, names};
 
 /// The frame: Discord's inline box, which the 1600x1000 board fills at this scale.
 pub const FRAME_W: u32 = 560;
@@ -204,17 +205,19 @@ fn frame(
     caption: &str,
 ) -> Result<Vec<u8>, RenderError> {
     let picture = match scene.kind {
-        SceneKind::Battle(_) => match cards::battle(t, kinds, &scene.view, &scene.events) {
-            Ok(c) => Some(c),
-            // A battle the renderer cannot picture (no card was revealed): the board.
-            Err(RenderError::NoBattle) => None,
-            Err(e) => return Err(e),
-        },
+        SceneKind::Battle(_) => {
+            match cards::battle(t, kinds, &scene.view, &scene.events, Target::Pixels) {
+                Ok(c) => Some(c),
+                // A battle the renderer cannot picture (no card was revealed): the board.
+                Err(RenderError::NoBattle) => None,
+                Err(e) => return Err(e),
+            }
+        }
         SceneKind::Turn(_) => None,
     };
     let picture = match picture {
         Some(c) => c,
-        None => board::draw(t, &scene.view, &[])?,
+        None => board::draw(t, &scene.view, &[], Target::Pixels)?,
     };
     let (pw, ph) = (picture.pix.width(), picture.pix.height());
     let src = image::ImageBuffer::<image::Rgba<u8>, &[u8]>::from_raw(pw, ph, picture.pix.data())
@@ -258,12 +261,13 @@ fn frame(
 /// Fangs · damage 3-1 · 2 units fell".
 fn caption(t: &Table, kinds: &[KindId], scene: &Scene) -> String {
     let rules = t.rules;
+    let lang = t.lang;
     let name = |s: Seat| t.names.get(s as usize).copied().unwrap_or("?");
     let card = |c: u8| {
         kinds
             .get(c as usize)
             .and_then(|&k| rules.pack.cards.get(k as usize))
-            .map_or("a card", |d| d.name.as_str())
+            .map_or_else(|| m::cap_a_card(lang), |d| names::card(lang, d).to_string())
     };
     let zone = |z: u8| {
         rules
@@ -274,40 +278,36 @@ fn caption(t: &Table, kinds: &[KindId], scene: &Scene) -> String {
     };
     let list = |cs: &[u8]| -> String {
         match cs {
-            [] => "nothing".into(),
-            [one] => card(*one).to_string(),
+            [] => m::cap_nothing(lang),
+            [one] => card(*one),
             [first, rest @ ..] => format!("{} +{}", card(*first), rest.len()),
         }
     };
     match scene.kind {
         SceneKind::Battle(turn) => {
-            let mut parts = vec![format!("Turn {turn}")];
+            let mut parts = vec![m::cap_turn(lang, turn)];
             let mut fell = 0;
             for e in &scene.events {
                 match e {
                     Event::BattleStarted { zone: z, .. } => {
-                        parts.push(format!("battle in {}", zone(*z)))
+                        parts.push(m::cap_battle_in(lang, zone(*z)))
                     }
                     Event::BattleCardsRevealed { cards, .. } => {
                         let side = |s: usize| {
-                            let c = cards[s].map_or("no card", card);
+                            let c = cards[s].map_or_else(|| m::cap_no_card(lang), card);
                             format!("{}: {c}", name(s as Seat))
                         };
                         parts.push(format!("{}, {}", side(0), side(1)));
                     }
                     Event::DamageDealt { damage, .. } => {
-                        parts.push(format!("damage {}-{}", damage[0], damage[1]))
+                        parts.push(m::cap_damage(lang, damage[0], damage[1]))
                     }
-                    Event::NoDamage => parts.push("no damage".into()),
+                    Event::NoDamage => parts.push(m::cap_no_damage(lang)),
                     Event::UnitDestroyed { .. } | Event::UnitRemovedFromGame { .. } => fell += 1,
                     _ => {}
                 }
             }
-            parts.push(match fell {
-                0 => "nobody fell".into(),
-                1 => "1 unit fell".into(),
-                n => format!("{n} units fell"),
-            });
+            parts.push(m::cap_fell(lang, fell));
             parts.join(" · ")
         }
         SceneKind::Turn(turn) => {
@@ -329,48 +329,39 @@ fn caption(t: &Table, kinds: &[KindId], scene: &Scene) -> String {
                         cards,
                         zone: z,
                         ..
-                    } => did.push(format!(
-                        "{}summoned {} to {}",
-                        by(seat),
-                        list(cards),
-                        zone(*z)
-                    )),
+                    } => did.push(by(seat) + &m::cap_summoned(lang, list(cards), zone(*z))),
                     Event::Moved {
                         seat, cards, to, ..
-                    } => did.push(format!(
-                        "{}moved {} to {}",
-                        by(seat),
-                        list(cards),
-                        zone(*to)
-                    )),
+                    } => did.push(by(seat) + &m::cap_moved(lang, list(cards), zone(*to))),
                     Event::BattleStarted { attacker, zone: z } => {
-                        did.push(format!("{}attacked in {}", by(attacker), zone(*z)))
+                        did.push(by(attacker) + &m::cap_attacked(lang, zone(*z)))
                     }
-                    Event::Scored { seat, crystal, .. } => did.push(format!(
-                        "{}scored {}",
-                        by(seat),
-                        rules
-                            .pack
-                            .crystals
-                            .get(*crystal as usize)
-                            .map_or("a crystal", |c| c.name.as_str())
-                    )),
-                    Event::Replenished { seat } => did.push(format!("{}replenished", by(seat))),
+                    Event::Scored { seat, crystal, .. } => {
+                        let crystal = rules.pack.crystals.get(*crystal as usize).map_or_else(
+                            || m::cap_a_crystal(lang),
+                            |c| names::crystal(lang, c).to_string(),
+                        );
+                        did.push(by(seat) + &m::cap_scored(lang, crystal))
+                    }
+                    Event::Replenished { seat } => did.push(by(seat) + &m::cap_replenished(lang)),
                     Event::Invaded { seat, attack } => {
-                        did.push(format!("{}invaded ({attack})", by(seat)))
+                        did.push(by(seat) + &m::cap_invaded(lang, *attack))
                     }
                     Event::Won { seat } => won = Some(*seat),
                     _ => {}
                 }
             }
+            let turn = m::cap_turn(lang, turn);
             let mut line = match actor {
-                Some(a) if did.is_empty() => format!("Turn {turn} · {}: no action", name(a)),
-                Some(a) => format!("Turn {turn} · {}: {}", name(a), did.join(", ")),
-                None if did.is_empty() => format!("Turn {turn}"),
-                None => format!("Turn {turn} · {}", did.join(", ")),
+                Some(a) if did.is_empty() => {
+                    format!("{turn} · {}: {}", name(a), m::cap_no_action(lang))
+                }
+                Some(a) => format!("{turn} · {}: {}", name(a), did.join(", ")),
+                None if did.is_empty() => turn,
+                None => format!("{turn} · {}", did.join(", ")),
             };
             if let Some(w) = won {
-                line.push_str(&format!(" · {} wins!", name(w)));
+                line.push_str(&format!(" · {}", m::cap_wins(lang, name(w))));
             }
             line
         }

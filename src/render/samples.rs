@@ -356,12 +356,14 @@ pub fn card(rules: &Rules) -> KindId {
     kind(rules, "flower.queen_bumble")
 }
 
-/// Every sample image, with its file name (without extension).
+/// Every sample image, with its file name (without extension): the five in English,
+/// then the crowded board, the battle and the hand in German (`.de`).
 pub fn all(rules: &Rules, theme: &Theme) -> Result<Vec<(&'static str, Image)>, RenderError> {
     let t = Table {
         rules,
         theme,
         names: NAMES,
+        lang: Lang::En,
     };
     let mut out = Vec::new();
     let (s, ev) = opening(rules);
@@ -382,5 +384,20 @@ pub fn all(rules: &Rules, theme: &Theme) -> Result<Vec<(&'static str, Image)>, R
     let s = hand(rules);
     out.push(("hand", super::hand(&t, &s.view(rules, Some(0)))?));
     out.push(("card", super::card(&t, card(rules))?));
+    let de = Table {
+        lang: Lang::De,
+        ..t
+    };
+    // The log lines under a board are the narration's (not the images' own words), so
+    // the German board shows none.
+    let (s, _) = crowded(rules);
+    out.push(("crowded.de", super::board(&de, &s.view(rules, None), &[])?));
+    let (s, ev) = battle(rules);
+    out.push((
+        "battle.de",
+        super::battle(&de, &s.kinds, &s.view(rules, None), &ev)?,
+    ));
+    let s = hand(rules);
+    out.push(("hand.de", super::hand(&de, &s.view(rules, Some(0)))?));
     Ok(out)
 }

@@ -1,15 +1,18 @@
-//! Short English for what the images print: effects, abilities, provenance marks.
+//! The words the images print, in the table's language: effects, abilities, names,
+//! marks. Every word comes from `images.ftl` (or `i18n::names`, `i18n::explain`);
+//! only numbers and marks are put together here.
 
+use super::Table;
 use crate::game::Rules;
-use crate::game::pack::{Ability, CardDef, Effect, Provenance, Stat, Target};
-use crate::i18n::{Lang, explain};
+use crate::game::board::ZoneKind;
+use crate::game::pack::{Ability, CardDef, Effect, Provenance, Rank, Stat, Target};
+use crate::i18n::messages::images as m;
+use crate::i18n::{Lang, explain, names};
 
 /// The mark after a provisional value, explained in each image's legend.
 pub const DAGGER: &str = "†";
 /// The mark after an effect or ability the engine does not apply yet.
 pub const NOT_IN_PLAY: &str = "*";
-pub const DAGGER_LEGEND: &str = "† provisional: designed by the bot, not printed";
-pub const NOT_IN_PLAY_LEGEND: &str = "* not yet in play";
 
 pub fn mark(p: Provenance) -> &'static str {
     if p == Provenance::Provisional {
@@ -19,45 +22,70 @@ pub fn mark(p: Provenance) -> &'static str {
     }
 }
 
-fn type_name(rules: &Rules, t: u8) -> &str {
+// The names of the game's vocabulary and of the pack's clans and types come from
+// `i18n::names`, as `/clans card` and `/clans rules` say them; re-exported here so the
+// images ask one module for all their words.
+pub use crate::i18n::names::{card_type, clan, name_provenance, signature, style};
+
+/// A rank as the card's type line prints it ("Hero", "Held").
+pub fn rank(lang: Lang, r: Rank) -> String {
+    let word = names::rank(lang, r);
+    let mut chars = word.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
+/// A unit ability's name without its card ("Linked"); empty for none.
+pub fn ability_name(lang: Lang, a: Ability) -> String {
+    names::ability(lang, a)
+}
+
+/// A seat as the images name it ("Player 1").
+pub fn player(lang: Lang, seat: u8) -> String {
+    m::player(lang, seat as u32 + 1)
+}
+
+/// A card type by its index in the pack.
+fn type_name(lang: Lang, rules: &Rules, t: u8) -> String {
     rules
         .pack
         .types
         .get(t as usize)
-        .map(String::as_str)
-        .unwrap_or("?")
+        .map_or_else(|| "?".into(), |w| card_type(lang, w))
 }
 
 /// One effect atom as a few words ("+5 attack", "destroy bottom unit").
-pub fn effect(rules: &Rules, e: Effect) -> String {
+pub fn effect(lang: Lang, rules: &Rules, e: Effect) -> String {
     match e {
-        Effect::Attack(n) => format!("+{n} attack"),
-        Effect::Defense(n) => format!("+{n} defense"),
-        Effect::AttackPer(t, n) => format!("+{n} attack per {}", type_name(rules, t)),
-        Effect::Draw(n) => format!("draw {n}"),
-        Effect::DrawPerDestroyed => "draw 1 per unit destroyed".into(),
-        Effect::Return => "return to hand".into(),
-        Effect::Destroy(Target::Top) => "destroy top unit".into(),
-        Effect::Destroy(Target::Bottom) => "destroy bottom unit".into(),
-        Effect::Destroy(Target::Choice) => "destroy a unit".into(),
-        Effect::OpponentRemovesUnit => "foe removes a unit".into(),
-        Effect::JoinSquad => "joins the squad".into(),
-        Effect::DoubleAttackIfAll(t) => format!("double attack if all {}", type_name(rules, t)),
-        Effect::Ignore(Stat::Attack) => "ignore foe's attack".into(),
-        Effect::Ignore(Stat::Defense) => "ignore foe's defense".into(),
-        Effect::Retreat => "retreat".into(),
-        Effect::SendEnemyHome => "send foe home".into(),
-        Effect::OpponentMills(n) => format!("foe mills {n}"),
-        Effect::GainInitiative(n) => format!("+{n} initiative"),
-        Effect::Nothing => "no effect".into(),
+        Effect::Attack(n) => m::effect_attack(lang, n),
+        Effect::Defense(n) => m::effect_defense(lang, n),
+        Effect::AttackPer(t, n) => m::effect_attack_per(lang, n, type_name(lang, rules, t)),
+        Effect::Draw(n) => m::effect_draw(lang, n),
+        Effect::DrawPerDestroyed => m::effect_draw_per_destroyed(lang),
+        Effect::Return => m::effect_return(lang),
+        Effect::Destroy(Target::Top) => m::effect_destroy_top(lang),
+        Effect::Destroy(Target::Bottom) => m::effect_destroy_bottom(lang),
+        Effect::Destroy(Target::Choice) => m::effect_destroy_choice(lang),
+        Effect::OpponentRemovesUnit => m::effect_opponent_removes(lang),
+        Effect::JoinSquad => m::effect_join(lang),
+        Effect::DoubleAttackIfAll(t) => m::effect_double_attack(lang, type_name(lang, rules, t)),
+        Effect::Ignore(Stat::Attack) => m::effect_ignore_attack(lang),
+        Effect::Ignore(Stat::Defense) => m::effect_ignore_defense(lang),
+        Effect::Retreat => m::effect_retreat(lang),
+        Effect::SendEnemyHome => m::effect_send_home(lang),
+        Effect::OpponentMills(n) => m::effect_mills(lang, n),
+        Effect::GainInitiative(n) => m::effect_initiative(lang, n),
+        Effect::Nothing => m::effect_nothing(lang),
     }
 }
 
 /// A battle effect side as one phrase per atom, with the not-in-play mark.
-pub fn effects(rules: &Rules, side: &[Effect]) -> Vec<String> {
+pub fn effects(lang: Lang, rules: &Rules, side: &[Effect]) -> Vec<String> {
     side.iter()
         .map(|&e| {
-            let mut s = effect(rules, e);
+            let mut s = effect(lang, rules, e);
             if !e.implemented() {
                 s.push_str(NOT_IN_PLAY);
             }
@@ -67,19 +95,21 @@ pub fn effects(rules: &Rules, side: &[Effect]) -> Vec<String> {
 }
 
 /// The printed name of a unit ability ("Raise the Dead", "Linked: Sonya Saltdaughter").
-pub fn ability(rules: &Rules, a: Ability) -> String {
+pub fn ability(lang: Lang, rules: &Rules, a: Ability) -> String {
     let card = |k: u8| {
         rules
             .pack
             .cards
             .get(k as usize)
-            .map(|c| c.name.as_str())
+            .map(|c| names::card(lang, c))
             .unwrap_or_default()
     };
     match a {
         Ability::None => String::new(),
-        Ability::Linked(k) | Ability::Rebuild(k) => format!("{}: {}", a.name(), card(k)),
-        _ => a.name().to_string(),
+        Ability::Linked(k) | Ability::Rebuild(k) => {
+            format!("{}: {}", ability_name(lang, a), card(k))
+        }
+        _ => ability_name(lang, a),
     }
 }
 
@@ -97,6 +127,7 @@ pub struct Explanation {
 /// order the cards show them. An effect whose explanation would only repeat the card's
 /// words ("+3 attack") gets no line.
 pub fn explanations<'a>(
+    lang: Lang,
     rules: &Rules,
     cards: impl IntoIterator<Item = &'a CardDef>,
 ) -> Vec<Explanation> {
@@ -111,24 +142,30 @@ pub fn explanations<'a>(
         if card.signature {
             let clan = &pack.clans[card.clan as usize];
             add(Explanation {
-                name: clan.signature.name().to_string(),
-                text: explain::signature(Lang::En, clan.signature, clan.horde_limit),
+                name: signature(lang, clan.signature),
+                text: explain::signature(lang, clan.signature, clan.horde_limit),
                 in_play: clan.signature.implemented(),
             });
         }
         if card.ability != Ability::None {
             add(Explanation {
-                name: card.ability.name().to_string(),
-                text: explain::ability(Lang::En, card.ability, pack),
+                name: ability_name(lang, card.ability),
+                text: explain::ability(lang, card.ability, pack),
                 in_play: card.ability.implemented(),
             });
         }
         for &e in card.left.iter().chain(&card.right) {
-            let (name, text) = (effect(rules, e), explain::effect(Lang::En, e, pack));
-            if !text.eq_ignore_ascii_case(&name) {
+            // Decided in the source language, so that every language leaves out the
+            // same lines, however its explanations are worded.
+            let repeats = explain::effect(Lang::En, e, pack).eq_ignore_ascii_case(&effect(
+                Lang::En,
+                rules,
+                e,
+            ));
+            if !repeats {
                 add(Explanation {
-                    name,
-                    text,
+                    name: effect(lang, rules, e),
+                    text: explain::effect(lang, e, pack),
                     in_play: e.implemented(),
                 });
             }
@@ -139,21 +176,40 @@ pub fn explanations<'a>(
 
 /// The abilities line of a card: the clan signature (when the card carries it) and the
 /// unit ability, each with the not-in-play mark; `None` when the card has neither.
-pub fn abilities(rules: &Rules, card: &CardDef) -> Vec<(String, bool)> {
+pub fn abilities(lang: Lang, rules: &Rules, card: &CardDef) -> Vec<(String, bool)> {
     let mut out = Vec::new();
     if card.signature {
         let sig = rules.pack.clans[card.clan as usize].signature;
-        out.push((sig.name().to_string(), sig.implemented()));
+        out.push((signature(lang, sig), sig.implemented()));
     }
     if card.ability != Ability::None {
-        out.push((ability(rules, card.ability), card.ability.implemented()));
+        out.push((
+            ability(lang, rules, card.ability),
+            card.ability.implemented(),
+        ));
     }
     out
 }
 
-/// The card's name with its provisional mark.
-pub fn card_name(card: &CardDef) -> String {
-    format!("{}{}", card.name, mark(card.provenance.name))
+/// The card's name in `lang` with its provisional mark.
+pub fn card_name(lang: Lang, card: &CardDef) -> String {
+    let shown = name_provenance(lang, card.provenance.name, &card.name_de);
+    format!("{}{}", names::card(lang, card), mark(shown))
+}
+
+/// A zone's label on the images: its id and what it is ("C3 · crystal zone", "H1 ·
+/// Ana's home").
+pub fn zone_label(t: &Table, z: u8) -> String {
+    let lang = t.lang;
+    let Some(info) = t.rules.board.zones.get(z as usize) else {
+        return "?".into();
+    };
+    let id = info.id.as_str();
+    match (info.kind, info.seat) {
+        (ZoneKind::Home, Some(s)) => m::zone_home(lang, id, t.names[s as usize & 1]),
+        (ZoneKind::Crystal, _) => m::zone_crystal(lang, id),
+        _ => m::zone_plain(lang, id),
+    }
 }
 
 /// Counted names ("2× Marauders, Trappers"), in order of first appearance.

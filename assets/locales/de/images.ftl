@@ -1,1 +1,150 @@
 # German texts of images.ftl (see the English file for what each message is).
+# Terms as in the German rulebook: Initiative, Trupp, Einheit, Kampfkarte, Kristall,
+# Gebiet (Heimatgebiet, Kristallgebiet), Nachziehstapel, Ablagestapel, Held, Gewöhnlich,
+# Angriff, Verteidigung.
+
+## The board's header
+
+img-player = Spieler { $number }
+img-question-in-zone = { $question } ({ $zone })
+img-winner = { $name } gewinnt die Partie!
+img-setting-up = Aufbau
+img-turn-to-answer = Zug { $turn } · { $name } antwortet ({ $active } ist am Zug)
+img-turn-both-answer = Zug { $turn } · beide antworten ({ $active } ist am Zug)
+img-turn-to-move = Zug { $turn } · { $name } ist am Zug
+img-two-names = { $first } und { $second }
+img-match-over = Die Partie ist vorbei
+img-waiting = Wartet auf { $who }: { $question }
+img-initiative = Initiative: { $amount }
+img-initiative-neutral = neutrale Mitte
+img-initiative-side = auf der Seite von { $player }
+
+## The board's zones, squads, market and each player's end
+
+img-under = { $count } darunter: { $names }
+img-zone-home = { $zone } · Heimatgebiet von { $name }
+img-zone-crystal = { $zone } · Kristallgebiet
+img-zone-plain = { $zone } · Gebiet
+img-battle-tag = Kampf
+img-for-sale = Auslage
+img-crystal-deck = { $count } im Stapel
+img-hand-count = { $count ->
+        [one] 1 Karte auf der Hand
+       *[other] { $count } Karten auf der Hand
+    }
+img-removed-count = { $count } aus dem Spiel entfernt
+img-must-answer = muss jetzt antworten
+img-has-turn = ist am Zug
+img-crystals-of = Kristalle: { $count } von { $need }
+img-more = +{ $count } weitere
+img-face-down = { $name } (verdeckt)
+img-draw-pile = Nachziehstapel
+img-discard-pile = Ablagestapel
+img-discard-top = oben abgelegt: { $name }
+
+## Legends
+
+img-attack = Angriff
+img-defense = Verteidigung
+img-activation-cost = Aktivierungskosten
+img-summon-cost = Beschwörungskosten
+img-neutral-initiative = neutrale Initiative
+img-provisional = † vorläufig: vom Bot entworfen, nicht gedruckt
+img-not-in-play = * noch nicht im Spiel
+
+## Card faces
+
+img-no-ability = keine Einheitenfähigkeit
+img-left = LINKS
+img-right = RECHTS
+img-triggered = ausgelöst
+img-hand-title = Hand von { $name }
+img-hand-info = { $count ->
+        [one] 1 Karte
+       *[other] { $count } Karten
+    } · { $clan }
+img-hand-empty = Keine Karten auf der Hand.
+img-card-other-name = Englisch: { $name }
+img-card-no-other-name = Englischer Name unbekannt
+img-card-copies = { $clan } · { $count ->
+        [one] 1 Exemplar
+       *[other] { $count } Exemplare
+    }{ $mark } im Klandeck
+
+## Battle effects as printed on a card
+
+img-effect-attack = +{ $amount } Angriff
+img-effect-defense = +{ $amount } Verteidigung
+img-effect-attack-per = +{ $amount } Angriff je { $kind }
+img-effect-draw = { $count } ziehen
+img-effect-draw-per-destroyed = 1 ziehen je zerstörter Einheit
+img-effect-return = zurück auf die Hand
+img-effect-destroy-top = oberste Einheit zerstören
+img-effect-destroy-bottom = unterste Einheit zerstören
+img-effect-destroy-choice = eine Einheit zerstören
+img-effect-opponent-removes = Gegner entfernt eine Einheit
+img-effect-join = tritt dem Trupp bei
+img-effect-double-attack = doppelter Angriff, wenn alle { $kind }
+img-effect-ignore-attack = gegnerischen Angriff ignorieren
+img-effect-ignore-defense = gegnerische Verteidigung ignorieren
+img-effect-retreat = Rückzug
+img-effect-send-home = Gegner nach Hause schicken
+img-effect-mills = Gegner legt { $count } ab
+img-effect-initiative = +{ $amount } Initiative
+img-effect-nothing = kein Effekt
+
+## The battle image
+
+img-battle-in = Kampf in { $zone }
+img-attacked = { $attacker } hat { $defender } angegriffen
+img-beats = { $winner } schlägt { $loser }
+img-both-style = Beide { $style }
+img-one-no-card = Ein Spieler hatte keine Kampfkarte
+img-no-cards = Keine Kampfkarten
+img-effect-of = { $side ->
+        [left] links für { $name }
+       *[right] rechts für { $name }
+    }
+img-played-no-card = { $name } spielte keine Karte
+img-not-revealed = Die Kampfkarten wurden nicht aufgedeckt
+img-attacker = Angreifer
+img-defender = Verteidiger
+img-no-battle-card = keine Kampfkarte
+img-damage-dealt = Schaden
+img-no-damage-left = Kein Schaden: ein Trupp hat den Kampf verlassen.
+img-no-damage = Kein Schaden zugefügt.
+img-nobody-fell = Keine Einheit fiel.
+img-destroyed = Zerstört:
+img-removed = Aus dem Spiel entfernt:
+img-no-squad-now = Kein Trupp von { $name } mehr in { $zone }.
+img-still-standing = Es stehen noch: { $names }.
+img-card-joined = Die Kampfkarte ist dem Trupp beigetreten.
+
+## The replay's captions
+
+img-cap-turn = Zug { $turn }
+img-cap-battle-in = Kampf in { $zone }
+img-cap-no-card = keine Karte
+img-cap-damage = Schaden { $first }-{ $second }
+img-cap-no-damage = kein Schaden
+img-cap-fell = { $count ->
+        [0] niemand fiel
+        [one] 1 Einheit fiel
+       *[other] { $count } Einheiten fielen
+    }
+img-cap-nothing = nichts
+img-cap-a-card = eine Karte
+img-cap-a-crystal = einen Kristall
+img-cap-summoned = beschwor { $cards } nach { $zone }
+img-cap-moved = bewegte { $cards } nach { $zone }
+img-cap-attacked = griff in { $zone } an
+img-cap-scored = erbeutete { $crystal }
+img-cap-replenished = frischte auf
+img-cap-invaded = fiel ein ({ $attack })
+img-cap-no-action = keine Aktion
+img-cap-wins = { $name } gewinnt!
+
+## Names printed on the cards, as `/clans card` and `/clans rules` say them. From the
+## German rulebook: the battle styles, Schlaf, Vorhersage, Horde, Klonen, Verbunden,
+## Gleichschritt, Taktik; the others are the project's own German.
+

@@ -1,1 +1,149 @@
-# The words drawn on the images (board, battle, hand, card, replay captions): in the viewer's language for private images, the server's for public ones.
+# The words drawn on the images (board, battle, hand, card, replay captions): in the
+# viewer's language for private images, the server's for public ones. Every message
+# has a function of the same name in src/i18n/messages/images.rs.
+
+## The board's header
+
+img-player = Player { $number }
+img-question-in-zone = { $question } in { $zone }
+img-winner = { $name } wins the match!
+img-setting-up = Setting up
+img-turn-to-answer = Turn { $turn } · { $name } to answer ({ $active }'s turn)
+img-turn-both-answer = Turn { $turn } · both to answer ({ $active }'s turn)
+img-turn-to-move = Turn { $turn } · { $name } to move
+img-two-names = { $first } and { $second }
+img-match-over = The match is over
+img-waiting = Waiting for { $who }: { $question }
+img-initiative = Initiative: { $amount }
+img-initiative-neutral = the neutral middle
+img-initiative-side = on { $player }'s side
+
+## The board's zones, squads, market and each player's end
+
+img-under = { $count } under: { $names }
+img-zone-home = { $zone } · { $name }'s home
+img-zone-crystal = { $zone } · crystal zone
+img-zone-plain = { $zone } · field
+img-battle-tag = battle
+img-for-sale = For sale
+img-crystal-deck = { $count } in deck
+img-hand-count = { $count ->
+        [one] 1 card in hand
+       *[other] { $count } cards in hand
+    }
+img-removed-count = { $count } removed from the game
+img-must-answer = must answer now
+img-has-turn = has the turn
+img-crystals-of = Crystals: { $count } of { $need }
+img-more = +{ $count } more
+img-face-down = { $name } (face down)
+img-draw-pile = draw pile
+img-discard-pile = discard
+img-discard-top = discard top: { $name }
+
+## Legends
+
+img-attack = attack
+img-defense = defense
+img-activation-cost = activation cost
+img-summon-cost = summon cost
+img-neutral-initiative = neutral initiative
+img-provisional = † provisional: designed by the bot, not printed
+img-not-in-play = * not yet in play
+
+## Card faces
+
+img-no-ability = no unit ability
+img-left = LEFT
+img-right = RIGHT
+img-triggered = triggered
+img-hand-title = { $name }'s hand
+img-hand-info = { $count ->
+        [one] 1 card
+       *[other] { $count } cards
+    } · { $clan }
+img-hand-empty = No cards in hand.
+# The lookup's card shows the card's name in the other language.
+img-card-other-name = German: { $name }
+img-card-no-other-name = German name not known
+img-card-copies = { $clan } · { $count ->
+        [one] 1 copy
+       *[other] { $count } copies
+    }{ $mark } in the deck
+
+## Battle effects as printed on a card
+
+img-effect-attack = +{ $amount } attack
+img-effect-defense = +{ $amount } defense
+img-effect-attack-per = +{ $amount } attack per { $kind }
+img-effect-draw = draw { $count }
+img-effect-draw-per-destroyed = draw 1 per unit destroyed
+img-effect-return = return to hand
+img-effect-destroy-top = destroy top unit
+img-effect-destroy-bottom = destroy bottom unit
+img-effect-destroy-choice = destroy a unit
+img-effect-opponent-removes = foe removes a unit
+img-effect-join = joins the squad
+img-effect-double-attack = double attack if all { $kind }
+img-effect-ignore-attack = ignore foe's attack
+img-effect-ignore-defense = ignore foe's defense
+img-effect-retreat = retreat
+img-effect-send-home = send foe home
+img-effect-mills = foe mills { $count }
+img-effect-initiative = +{ $amount } initiative
+img-effect-nothing = no effect
+
+## The battle image
+
+img-battle-in = Battle in { $zone }
+img-attacked = { $attacker } attacked { $defender }
+img-beats = { $winner } beats { $loser }
+img-both-style = Both { $style }
+img-one-no-card = One player had no battle card
+img-no-cards = No battle cards
+img-effect-of = { $side ->
+        [left] { $name }'s left effect
+       *[right] { $name }'s right effect
+    }
+img-played-no-card = { $name } played no card
+img-not-revealed = The battle cards were not revealed
+img-attacker = attacker
+img-defender = defender
+img-no-battle-card = no battle card
+img-damage-dealt = damage dealt
+img-no-damage-left = No damage: a squad left the battle.
+img-no-damage = No damage dealt.
+img-nobody-fell = No unit fell.
+img-destroyed = Destroyed:
+img-removed = Removed from the game:
+img-no-squad-now = No squad of { $name } in { $zone } now.
+img-still-standing = Still standing: { $names }.
+img-card-joined = The battle card joined the squad.
+
+## The replay's captions
+
+img-cap-turn = Turn { $turn }
+img-cap-battle-in = battle in { $zone }
+img-cap-no-card = no card
+img-cap-damage = damage { $first }-{ $second }
+img-cap-no-damage = no damage
+img-cap-fell = { $count ->
+        [0] nobody fell
+        [one] 1 unit fell
+       *[other] { $count } units fell
+    }
+img-cap-nothing = nothing
+img-cap-a-card = a card
+img-cap-a-crystal = a crystal
+img-cap-summoned = summoned { $cards } to { $zone }
+img-cap-moved = moved { $cards } to { $zone }
+img-cap-attacked = attacked in { $zone }
+img-cap-scored = scored { $crystal }
+img-cap-replenished = replenished
+img-cap-invaded = invaded ({ $attack })
+img-cap-no-action = no action
+img-cap-wins = { $name } wins!
+
+## Names printed on the cards, by the pack's id of the thing (`id`): battle styles,
+## clan signatures, unit abilities
+
