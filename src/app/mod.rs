@@ -25,6 +25,8 @@ pub mod timers;
 pub mod turn_log;
 
 use crate::game::{Input, Question, Rules, Seat, Setup, View};
+use crate::i18n::messages::panel as p;
+use crate::i18n::{Lang, names};
 use crate::render::{self, Table, Theme};
 use crate::store::{
     ChallengeOutcome, Loaded, MatchId, Millis, NewMatch, Player, Reason, Store, StoreError, Terms,
@@ -316,7 +318,8 @@ impl App {
         self
     }
 
-    /// Counts `action` for `user` in `guild`; `Err` is the private "slow down".
+    /// Counts `action` for `user` in `guild`; `Err` is the private "slow down", in the
+    /// user's language.
     fn allow(
         &self,
         action: Action,
@@ -324,8 +327,13 @@ impl App {
         guild: Option<u64>,
         now: Millis,
     ) -> Result<(), String> {
+        // The asker's language as already known: every caller answers an interaction,
+        // whose locale the Discord layer has just learnt.
+        let lang = self.known_langs(user, guild).0;
         match &self.limits {
-            Some(l) => l.check(action, user, guild, now).map_err(|s| s.message()),
+            Some(l) => l
+                .check(action, user, guild, now)
+                .map_err(|s| s.message(lang)),
             None => Ok(()),
         }
     }
@@ -350,17 +358,17 @@ impl App {
     pub async fn set_dm(&self, user: u64, on: bool) -> Outcome {
         let mut s = self.store.user_settings(user).await.unwrap_or_default();
         s.dm_opt_in = on;
+        let lang = self.user_lang(user).await;
         match self.store.set_user_settings(user, &s).await {
             Ok(()) => {
                 self.dm_closed.lock().unwrap().remove(&user);
-                let lang = self.user_lang(user).await;
                 Outcome::private(if on {
                     crate::i18n::messages::dm_on(lang)
                 } else {
                     crate::i18n::messages::dm_off(lang)
                 })
             }
-            Err(e) => Outcome::private(self.told(None, &e)),
+            Err(e) => Outcome::private(self.told(lang, None, &e)),
         }
     }
 
@@ -401,7 +409,10 @@ impl App {
         }
     }
 
-    fn name_of(&self, p: Player, seat: Seat) -> String {
+    /// A seat's name: its player's display name as last seen, else (and for the AI)
+    /// a name in `lang`.
+    fn name_of(&self, lang: Lang, p: Player, seat: Seat) -> String {
+        use crate::i18n::messages as t;
         match p {
             Player::User(u) => self
                 .names
@@ -409,8 +420,8 @@ impl App {
                 .unwrap()
                 .get(&u)
                 .cloned()
-                .unwrap_or_else(|| format!("Player {}", seat + 1)),
-            Player::Ai(level) => format!("AI (level {level})"),
+                .unwrap_or_else(|| t::player_number(lang, seat + 1)),
+            Player::Ai(level) => t::ai_name(lang, level),
         }
     }
 
@@ -419,12 +430,15 @@ impl App {
     pub async fn thread_title(&self, match_id: MatchId) -> Option<String> {
         let loaded = self.store.load(match_id).await.ok()?;
         let [a, b] = self.names(&loaded).await;
-        Some(format!("{a} vs {b} · #{match_id}"))
+        let lang = self.public_lang(loaded.info.guild).await;
+        Some(crate::i18n::messages::thread_title(lang, a, b, match_id))
     }
 
+    /// The names of a match's seats (the AI's in the match's public language).
     async fn names(&self, loaded: &Loaded) -> [String; 2] {
         self.recall_names(loaded).await;
-        [0, 1].map(|s| self.name_of(loaded.info.seats[s], s as Seat))
+        let lang = self.public_lang(loaded.info.guild).await;
+        [0, 1].map(|s| self.name_of(lang, loaded.info.seats[s], s as Seat))
     }
 
     fn clan_name(&self, clan: u8) -> String {
@@ -448,8 +462,8 @@ impl App {
     }
 
     /// Whether a match may start at `place`. `Err`: the server plays in another channel
-    /// (the private explanation).
-    pub async fn may_start_here(&self, place: Place) -> Result<(), String> {
+    /// (the private explanation, in `lang`).
+    pub async fn may_start_here(&self, lang: Lang, place: Place) -> Result<(), String> {
         let Some(g) = place.guild else {
             return Ok(());
         };
@@ -460,10 +474,7 @@ impl App {
             .unwrap_or_default()
             .channel
         {
-            Some(c) if c != place.channel => Err(format!(
-                "Crystal Clans matches on this server are played in <#{c}>: please use the \
-                 command there."
-            )),
+            Some(c) if c != place.channel => Err(p::play_in_channel(lang, c.to_string())),
             _ => Ok(()),
         }
     }
@@ -554,18 +565,15 @@ impl App {
     /// restart and with two clicks racing in two bot processes. Call before creating
     /// anything for the match (a thread), then [`App::start_accepted`].
     pub async fn claim_accept(&self, c: &Challenge, user: u64, now: Millis) -> Result<(), String> {
+        let lang = self.user_lang(user).await;
         if now > c.expires {
-            return Err(
-                "This challenge has expired. Start a new one with `/clans challenge`.".into(),
-            );
+            return Err(p::challenge_expired(lang));
         }
         if user == c.challenger {
-            return Err(
-                "You cannot accept your own challenge (use Decline to withdraw it).".into(),
-            );
+            return Err(p::challenge_own(lang));
         }
         if c.opponent.is_some_and(|o| o != user) {
-            return Err("This challenge is for someone else.".into());
+            return Err(p::challenge_someone_else(lang));
         }
         let key = c.encode();
         match self
@@ -575,12 +583,10 @@ impl App {
         {
             Ok(true) => Ok(()),
             Ok(false) => Err(match self.store.challenge_claim(&key).await {
-                Ok(Some(ChallengeOutcome::Declined)) => {
-                    "This challenge was declined or withdrawn.".into()
-                }
-                _ => "This challenge was already accepted.".into(),
+                Ok(Some(ChallengeOutcome::Declined)) => p::challenge_was_declined(lang),
+                _ => p::challenge_already_accepted(lang),
             }),
-            Err(e) => Err(self.told(None, &e)),
+            Err(e) => Err(self.told(lang, None, &e)),
         }
     }
 
@@ -672,7 +678,7 @@ impl App {
                 // Give the challenge back so it can be accepted again once the store
                 // recovers.
                 let _ = self.store.release_challenge(&c.encode()).await;
-                Outcome::private(self.told(None, &e))
+                Outcome::private(self.told(self.user_lang(user).await, None, &e))
             }
         }
     }
@@ -688,8 +694,9 @@ impl App {
         thread: Option<u64>,
         now: Millis,
     ) -> Outcome {
+        let lang = self.user_lang(user).await;
         if self.bot.is_none() {
-            return Outcome::private("The AI opponent is not available on this bot.");
+            return Outcome::private(p::ai_not_available(lang));
         }
         if let Err(slow) = self.allow(Action::AiMatch, user, place.guild, now) {
             return Outcome::private(slow);
@@ -717,7 +724,7 @@ impl App {
         );
         self.begin(new, &header)
             .await
-            .unwrap_or_else(|e| Outcome::private(self.told(None, &e)))
+            .unwrap_or_else(|e| Outcome::private(self.told(lang, None, &e)))
     }
 
     /// Creates a match, posts its opening board ("Match #N begins: " and `players`) in
@@ -738,16 +745,25 @@ impl App {
     }
 
     /// Declines (the opponent) or withdraws (the challenger) a challenge.
-    pub async fn decline(&self, c: &Challenge, user: u64, now: Millis) -> Outcome {
+    pub async fn decline(
+        &self,
+        c: &Challenge,
+        user: u64,
+        guild: Option<u64>,
+        now: Millis,
+    ) -> Outcome {
+        use crate::i18n::messages as t;
+        let lang = self.user_lang(user).await;
         if user != c.challenger && c.opponent.is_some_and(|o| o != user) {
-            return Outcome::private("This challenge is not yours to decline.");
+            return Outcome::private(p::challenge_not_yours(lang));
         }
         if c.opponent.is_none() && user != c.challenger {
-            return Outcome::private("Open challenges can only be withdrawn by the challenger.");
+            return Outcome::private(p::challenge_open_withdraw(lang));
         }
+        let public = self.public_lang(guild).await;
         if now > c.expires {
             return Outcome {
-                post_edit: Some(Msg::text("This challenge had already expired.")),
+                post_edit: Some(Msg::text(t::challenge_had_expired(public))),
                 ..Outcome::default()
             };
         }
@@ -758,14 +774,14 @@ impl App {
         {
             Ok(true) => {}
             Ok(false) => {
-                return Outcome::private("This challenge was already accepted or declined.");
+                return Outcome::private(p::challenge_settled(lang));
             }
-            Err(e) => return Outcome::private(self.told(None, &e)),
+            Err(e) => return Outcome::private(self.told(lang, None, &e)),
         }
         let text = if user == c.challenger {
-            format!("{} withdrew the challenge.", mention(user))
+            t::challenge_withdrawn(public, mention(user))
         } else {
-            format!("{} declined the challenge.", mention(user))
+            t::challenge_declined(public, mention(user))
         };
         Outcome {
             post_edit: Some(Msg::text(text)),
@@ -785,16 +801,17 @@ impl App {
     }
 
     async fn load_for(&self, match_id: MatchId, user: u64) -> Result<(Loaded, Seat), Outcome> {
-        let loaded = self
-            .store
-            .load(match_id)
-            .await
-            .map_err(|e| Outcome::private(self.told(Some(match_id), &e)))?;
-        let seat = Self::seat_of(&loaded, user).ok_or_else(|| {
-            Outcome::private(format!(
-                "You are not playing in match #{match_id}. Start your own with `/clans challenge`."
-            ))
-        })?;
+        let loaded = match self.store.load(match_id).await {
+            Ok(l) => l,
+            Err(e) => {
+                let lang = self.user_lang(user).await;
+                return Err(Outcome::private(self.told(lang, Some(match_id), &e)));
+            }
+        };
+        let Some(seat) = Self::seat_of(&loaded, user) else {
+            let lang = self.user_lang(user).await;
+            return Err(Outcome::private(p::not_your_match(lang, match_id)));
+        };
         Ok((loaded, seat))
     }
 
@@ -810,16 +827,13 @@ impl App {
             Ok(x) => x,
             Err(o) => return o,
         };
+        let lang = self.user_lang(user).await;
         // A step of an old panel names choices of an old position: start afresh (an
         // overview, a refresh, is always of the current position).
         let stale = version.is_some_and(|v| v != loaded.info.version) && nav != Nav::Overview;
-        let mut msg = self.panel_msg(&loaded, seat, if stale { Nav::Overview } else { nav });
+        let mut msg = self.panel_msg(lang, &loaded, seat, if stale { Nav::Overview } else { nav });
         if stale {
-            msg.content = format!(
-                "That button is out of date: the match has moved on. Here is the current \
-                 position.\n{}",
-                msg.content
-            );
+            msg.content = format!("{}\n{}", p::button_out_of_date(lang), msg.content);
         }
         Outcome {
             reply: Some(msg),
@@ -831,13 +845,21 @@ impl App {
         }
     }
 
-    fn panel_msg(&self, loaded: &Loaded, seat: Seat, nav: Nav) -> Msg {
+    /// The panel of `seat` in `lang`: what they must answer, their hand, and the step
+    /// `nav` of the walk (or, when they do not act now, what they wait for).
+    fn panel_msg(&self, lang: Lang, loaded: &Loaded, seat: Seat, nav: Nav) -> Msg {
         let (state, rules, id) = (&loaded.state, self.rules(), loaded.info.id);
         let pending = state.pending();
         let finished = loaded.info.status == crate::store::Status::Finished;
         if finished || matches!(pending.question, Question::GameOver { .. }) {
-            return Msg::text(format!("Match #{id} is over."));
+            return Msg::text(p::match_over(lang, id));
         }
+        let question = crate::i18n::game::question(lang, &pending.question);
+        let card_names = |cards: &mut dyn Iterator<Item = &crate::game::view::CardView>| {
+            cards
+                .map(|c| names::card(lang, &rules.pack.cards[c.kind as usize]).to_string())
+                .collect::<Vec<_>>()
+        };
         if !state.waits_for(seat) {
             // No dead buttons: one that brings this panel up to date (when it is the
             // player's move again, it shows the question here, in the same message).
@@ -846,51 +868,48 @@ impl App {
             return Msg {
                 rows: vec![Row::Buttons(vec![Button::new(
                     refresh.render(),
-                    "Refresh",
+                    p::button_refresh(lang),
                     Style::Secondary,
                 )])],
-                ..Msg::text(format!(
-                    "Nothing to do for you in match #{id} right now: waiting for the other \
-                     player to {}.",
-                    pending.question.describe()
-                ))
+                ..Msg::text(p::panel_nothing_to_do(lang, id, question))
             };
         }
         let own = state.view(rules, Some(seat));
-        let mut lines = vec![format!(
-            "**Match #{id}**: you must {}. Your initiative: {:+}.",
-            pending.question.describe(),
-            state.initiative(seat)
+        let mut lines = vec![p::panel_header(
+            lang,
+            id,
+            question,
+            format!("{:+}", state.initiative(seat)),
         )];
         if let Some(hand) = &own.hand {
-            let names: Vec<String> = hand
-                .iter()
-                .map(|c| rules.pack.cards[c.kind as usize].name.clone())
-                .collect();
-            lines.push(format!(
-                "Your hand: {}.",
+            let names = card_names(&mut hand.iter());
+            lines.push(p::panel_hand(
+                lang,
                 if names.is_empty() {
-                    "empty".into()
+                    p::panel_hand_empty(lang)
                 } else {
                     names.join(", ")
-                }
+                },
             ));
         }
         if pending.question == Question::BattleCard
             && own.hand.as_ref().is_some_and(|h| h.is_empty())
         {
-            lines.push("Your hand is empty: the top card of your draw pile will be used.".into());
+            lines.push(p::panel_battle_card_from_draw(lang));
         }
         if !own.peek.is_empty() {
-            let names: Vec<String> = own
-                .peek
-                .iter()
-                .map(|c| rules.pack.cards[c.kind as usize].name.clone())
-                .collect();
-            lines.push(format!("You may look at: {}.", names.join(", ")));
+            let names = card_names(&mut own.peek.iter());
+            lines.push(p::panel_may_look(lang, names.join(", ")));
         }
-        let choices = panel::choices(rules, state, seat);
-        let screen = panel::step(id, loaded.info.version, &pending.question, &choices, nav);
+        let choices = panel::choices(lang, rules, state, seat);
+        let screen = panel::step(
+            lang,
+            id,
+            loaded.info.version,
+            &pending.question,
+            &choices,
+            nav,
+        );
         lines.push(screen.prompt);
         Msg {
             content: clip(&lines.join("\n"), MAX_CONTENT),
@@ -905,13 +924,10 @@ impl App {
             Ok(x) => x,
             Err(o) => return o,
         };
+        let lang = self.user_lang(user).await;
         let stale = |loaded: &Loaded| {
-            let mut m = self.panel_msg(loaded, seat, Nav::Overview);
-            m.content = format!(
-                "That panel is out of date (someone already answered, or you clicked twice): \
-                 nothing was changed.\n{}",
-                m.content
-            );
+            let mut m = self.panel_msg(lang, loaded, seat, Nav::Overview);
+            m.content = format!("{}\n{}", p::panel_out_of_date(lang), m.content);
             Outcome {
                 reply: Some(m),
                 replaces: true,
@@ -921,7 +937,7 @@ impl App {
         if loaded.info.status == crate::store::Status::Finished {
             return Outcome {
                 replaces: true,
-                ..Outcome::private(format!("Match #{match_id} is over."))
+                ..Outcome::private(p::match_over(lang, match_id))
             };
         }
         if loaded.info.version != version {
@@ -929,9 +945,9 @@ impl App {
         }
         let legal = loaded.state.legal(self.rules(), seat);
         let Some(input) = legal.get(index).cloned() else {
-            return Outcome::private("That choice is not available: nothing was changed.");
+            return Outcome::private(p::choice_not_available(lang));
         };
-        let (_, label) = panel::describe(self.rules(), &loaded.state, seat, &input);
+        let (_, label) = panel::describe(lang, self.rules(), &loaded.state, seat, &input);
         let now = crate::store::now_ms();
         let deadlines = loaded.info.terms.deadlines(now);
         let sub = match self
@@ -942,9 +958,9 @@ impl App {
             Ok(s) => s,
             Err(StoreError::Stale { .. }) => match self.store.load(match_id).await {
                 Ok(l) => return stale(&l),
-                Err(e) => return Outcome::private(self.told(Some(match_id), &e)),
+                Err(e) => return Outcome::private(self.told(lang, Some(match_id), &e)),
             },
-            Err(e) => return Outcome::private(self.told(Some(match_id), &e)),
+            Err(e) => return Outcome::private(self.told(lang, Some(match_id), &e)),
         };
         let info = crate::store::MatchInfo {
             version: sub.version,
@@ -957,9 +973,12 @@ impl App {
         let public = self.after_input(&loaded.state, &after, &sub.events).await;
         // The panel in its new state: the next question while the player still acts,
         // else what they wait for (no dead buttons).
-        let next = self.panel_msg(&after, seat, Nav::Overview);
+        let next = self.panel_msg(lang, &after, seat, Nav::Overview);
         let reply = Msg {
-            content: clip(&format!("Done: {label}.\n{}", next.content), MAX_CONTENT),
+            content: clip(
+                &format!("{}\n{}", p::panel_done(lang, label), next.content),
+                MAX_CONTENT,
+            ),
             ..next
         };
         Outcome {
@@ -979,16 +998,14 @@ impl App {
             Ok(x) => x,
             Err(o) => return o,
         };
+        let lang = self.user_lang(user).await;
         let names = self.names(&loaded).await;
         let view = loaded.state.view(self.rules(), Some(seat));
         let list: Vec<String> = view
             .hand
             .iter()
             .flatten()
-            .map(|c| {
-                let d = &self.rules().pack.cards[c.kind as usize];
-                format!("{} ({:?}, {}/{})", d.name, d.style, d.attack, d.defense)
-            })
+            .map(|c| panel::card_line(lang, &self.rules().pack.cards[c.kind as usize]))
             .collect();
         let store = self.store.clone();
         let theme = self.theme.clone();
@@ -1003,13 +1020,14 @@ impl App {
         .await
         .ok()
         .and_then(|r| r.ok());
-        let mut msg = Msg::text(format!(
-            "Your hand in match #{match_id}: {}",
+        let mut msg = Msg::text(p::hand_text(
+            lang,
+            match_id,
             if list.is_empty() {
-                "empty".into()
+                p::panel_hand_empty(lang)
             } else {
                 list.join(", ")
-            }
+            },
         ));
         if let Some(png) = png {
             msg.files.push(File {
@@ -1023,7 +1041,7 @@ impl App {
             CustomId::new(match_id, loaded.info.version, Verb::Turn).with(Nav::Overview.arg());
         msg.rows = vec![Row::Buttons(vec![Button::new(
             open.render(),
-            "My panel",
+            p::button_my_panel(lang),
             Style::Primary,
         )])];
         Outcome {
@@ -1074,22 +1092,23 @@ impl App {
                 Outcome {
                     reply: Some(Msg::text(crate::i18n::messages::you_resigned(lang))),
                     replaces: true,
-                    public: vec![self.end_post(&loaded, &line)],
+                    public: vec![self.end_post(public_lang, &loaded, &line)],
                     channel: Some(loaded.info.thread.unwrap_or(loaded.info.channel)),
                     replay: self.images.then_some(match_id),
                     ..Outcome::default()
                 }
             }
-            Err(e) => Outcome::private(self.told(Some(match_id), &e)),
+            Err(e) => Outcome::private(self.told(self.user_lang(user).await, Some(match_id), &e)),
         }
     }
 
-    fn end_post(&self, loaded: &Loaded, line: &str) -> Msg {
+    /// The post that ends a match (`line` says how, in `lang`), with its Rematch button.
+    fn end_post(&self, lang: Lang, loaded: &Loaded, line: &str) -> Msg {
         Msg {
             content: line.to_string(),
             rows: vec![Row::Buttons(vec![Button::new(
                 CustomId::new(loaded.info.id, loaded.info.version, Verb::Rematch).render(),
-                "Rematch",
+                crate::i18n::messages::button_rematch(lang),
                 Style::Success,
             )])],
             ..Msg::default()
@@ -1104,8 +1123,9 @@ impl App {
             Ok(x) => x,
             Err(o) => return o,
         };
+        let lang = self.user_lang(user).await;
         if loaded.info.status != crate::store::Status::Finished {
-            return Outcome::private(format!("Match #{match_id} is not over yet."));
+            return Outcome::private(p::match_not_over(lang, match_id));
         }
         let clans = loaded.info.setup.clans;
         let (mine, theirs) = (clans[seat as usize], clans[1 - seat as usize]);
@@ -1127,9 +1147,7 @@ impl App {
                     )
                     .await;
                 if let (Some(id), None) = (out.created, &out.reply) {
-                    out.reply = Some(Msg::text(format!(
-                        "Rematch: match #{id} against the AI begins. Good luck!"
-                    )));
+                    out.reply = Some(Msg::text(p::rematch_ai_begins(lang, id)));
                 }
                 return out;
             }
@@ -1155,16 +1173,14 @@ impl App {
         if let Err(slow) = self.allow(Action::Board, user, place.guild, now) {
             return Outcome::private(slow);
         }
+        let lang = self.user_lang(user).await;
         let loaded = match self.store.load(match_id).await {
             Ok(l) => l,
-            Err(e) => return Outcome::private(self.told(Some(match_id), &e)),
+            Err(e) => return Outcome::private(self.told(lang, Some(match_id), &e)),
         };
         let home = place.guild.is_some() && place.guild == loaded.info.guild;
         if !home && Self::seat_of(&loaded, user).is_none() {
-            return Outcome::private(format!(
-                "Match #{match_id} is not played on this server: only its players can post \
-                 its board here."
-            ));
+            return Outcome::private(p::board_not_here(lang, match_id));
         }
         let mut post = self.board_post(&loaded, &[], "").await;
         post.pings.clear();
@@ -1176,23 +1192,20 @@ impl App {
 
     /// The user's active matches, as text with the channel links.
     pub async fn matches(&self, user: u64) -> Outcome {
+        let lang = self.user_lang(user).await;
         match self.store.active_matches_of_user(user).await {
-            Ok(ms) if ms.is_empty() => Outcome::private("You have no active matches."),
+            Ok(ms) if ms.is_empty() => Outcome::private(p::no_active_matches(lang)),
             Ok(ms) => Outcome::private(
                 ms.iter()
                     .take(20)
                     .map(|m| {
-                        format!(
-                            "Match #{} in <#{}> (version {})",
-                            m.id,
-                            m.thread.unwrap_or(m.channel),
-                            m.version
-                        )
+                        let channel = m.thread.unwrap_or(m.channel).to_string();
+                        p::active_match(lang, m.id, channel, m.version)
                     })
                     .collect::<Vec<_>>()
                     .join("\n"),
             ),
-            Err(e) => Outcome::private(self.told(None, &e)),
+            Err(e) => Outcome::private(self.told(lang, None, &e)),
         }
     }
 
@@ -1200,18 +1213,27 @@ impl App {
     /// server). Names come from the store, so they read well after a restart.
     pub async fn history(&self, guild: Option<u64>, user: u64, mine: bool) -> Outcome {
         const SHOWN: i64 = 10;
-        let (entries, whose) = match guild.filter(|_| !mine) {
-            Some(g) => (self.store.history_of_guild(g, SHOWN).await, "this server"),
-            None => (self.store.history_of_user(user, SHOWN).await, "you"),
+        let lang = self.user_lang(user).await;
+        let (entries, server) = match guild.filter(|_| !mine) {
+            Some(g) => (self.store.history_of_guild(g, SHOWN).await, true),
+            None => (self.store.history_of_user(user, SHOWN).await, false),
         };
         let entries = match entries {
             Ok(e) => e,
-            Err(e) => return Outcome::private(self.told(None, &e)),
+            Err(e) => return Outcome::private(self.told(lang, None, &e)),
         };
         if entries.is_empty() {
-            return Outcome::private(format!("No finished matches for {whose} yet."));
+            return Outcome::private(if server {
+                p::history_none_server(lang)
+            } else {
+                p::history_none_you(lang)
+            });
         }
-        let mut lines = vec![format!("**Recent results for {whose}**")];
+        let mut lines = vec![if server {
+            p::history_title_server(lang)
+        } else {
+            p::history_title_you(lang)
+        }];
         for e in &entries {
             let mut names = [String::new(), String::new()];
             for (s, p) in e.seats.iter().enumerate() {
@@ -1226,32 +1248,31 @@ impl App {
                             },
                         }
                     }
-                    ai => self.name_of(*ai, s as Seat),
+                    ai => self.name_of(lang, *ai, s as Seat),
                 };
             }
             let r = &e.result;
             let result = match (r.winner, r.reason) {
-                (Some(w), Reason::Win) => format!("{} won", names[w as usize]),
-                (Some(w), Reason::Resign) => {
-                    format!(
-                        "{} won ({} resigned)",
-                        names[w as usize],
-                        names[1 - w as usize]
-                    )
-                }
-                (Some(w), _) => format!(
-                    "{} won ({} ran out of time)",
-                    names[w as usize],
-                    names[1 - w as usize]
+                (Some(w), Reason::Win) => p::history_won(lang, names[w as usize].as_str()),
+                (Some(w), Reason::Resign) => p::history_won_resigned(
+                    lang,
+                    names[w as usize].as_str(),
+                    names[1 - w as usize].as_str(),
                 ),
-                (None, _) => "abandoned".into(),
+                (Some(w), _) => p::history_won_timeout(
+                    lang,
+                    names[w as usize].as_str(),
+                    names[1 - w as usize].as_str(),
+                ),
+                (None, _) => p::history_abandoned(lang),
             };
-            lines.push(format!(
-                "#{} · {} vs {} · {result} · <t:{}:R>",
+            lines.push(p::history_line(
+                lang,
                 r.match_id,
-                names[0],
-                names[1],
-                r.finished_at / 1000
+                names[0].as_str(),
+                names[1].as_str(),
+                result,
+                (r.finished_at / 1000).to_string(),
             ));
         }
         Outcome::private(clip(&lines.join("\n"), MAX_CONTENT))

@@ -274,7 +274,7 @@ pub async fn challenge(
         (Ok(a), Ok(b)) => [a, b],
         (Err(e), _) | (_, Err(e)) => return send(ctx, Outcome::private(e)).await,
     };
-    if let Err(why) = ctx.data().app.may_start_here(place(ctx)).await {
+    if let Err(why) = ctx.data().app.may_start_here(lang, place(ctx)).await {
         return send(ctx, Outcome::private(why)).await;
     }
     if let Some(why) = missing_permissions(ctx, lang, t::doing_run_match) {
@@ -324,7 +324,7 @@ pub async fn play_ai(
         Err(e) => return send(ctx, Outcome::private(e)).await,
     };
     let place = place(ctx);
-    if let Err(why) = ctx.data().app.may_start_here(place).await {
+    if let Err(why) = ctx.data().app.may_start_here(lang, place).await {
         return send(ctx, Outcome::private(why)).await;
     }
     if let Some(why) = missing_permissions(ctx, lang, t::doing_run_match) {
@@ -616,7 +616,7 @@ pub async fn config(
     let store = &ctx.data().app.store;
     let mut s: GuildSettings = match store.guild_settings(guild).await {
         Ok(s) => s,
-        Err(e) => return send(ctx, Outcome::private(ctx.data().app.told(None, &e))).await,
+        Err(e) => return send(ctx, Outcome::private(ctx.data().app.told(lang, None, &e))).await,
     };
     let nz = |m: u32| (m > 0).then_some(m);
     if let Some(m) = reminder_minutes {
@@ -670,7 +670,7 @@ pub async fn config(
                 None => t::language_server_auto(lang),
             },
         ),
-        Err(e) => ctx.data().app.told(None, &e),
+        Err(e) => ctx.data().app.told(lang, None, &e),
     };
     send(ctx, Outcome::private(text)).await
 }
@@ -696,7 +696,11 @@ pub async fn history(
 pub async fn leaderboard(ctx: Context<'_>) -> Result<(), Error> {
     remember(ctx);
     let guild = ctx.guild_id().map(|g| g.get());
-    let out = ctx.data().app.leaderboard(guild).await;
+    let out = ctx
+        .data()
+        .app
+        .leaderboard(guild, ctx.author().id.get())
+        .await;
     send(ctx, out).await
 }
 
