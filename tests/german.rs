@@ -692,3 +692,92 @@ async fn a_whole_match_in_german_shows_a_german_player_no_english() {
     );
     bot.stop().await;
 }
+
+/// In a German server, each player's private answers follow their own language: the
+/// German player's panel, hand and refusals are German, the English player's English,
+/// while the public posts are German (and address both players as "ihr" when both
+/// must answer).
+#[tokio::test]
+async fn an_english_player_in_a_german_server_gets_english_panels() {
+    use crystal_clans::app::panel::Nav;
+    use crystal_clans::app::{App, Challenge, Place};
+    use crystal_clans::i18n::messages::panel as p;
+    use crystal_clans::store::now_ms;
+    const GUILD: u64 = 9;
+    let app = App::new(support::scratch_store("german-panels").await).with_seeds(1);
+    app.learn_locales(ANA, Some("de"), Some(GUILD), Some("de"));
+    app.learn_locales(BEN, Some("en-US"), Some(GUILD), Some("de"));
+    let now = now_ms();
+    let c = Challenge {
+        challenger: ANA,
+        opponent: Some(BEN),
+        clans: [Some(0), Some(1)],
+        mulligan: true,
+        timeout: None,
+        expires: now + 60_000,
+    };
+    let place = Place {
+        guild: Some(GUILD),
+        channel: 10,
+    };
+    let out = app.accept(c, BEN, place, None, now).await;
+    let id = out.created.expect("a match");
+    let board = out.public[0].all_text();
+    assert!(board.contains("ihr seid am Zug"), "{board}");
+    assert!(board.contains(&t::button_mulligan(Lang::De)), "{board}");
+
+    let panel = |user| {
+        let app = app.clone();
+        async move {
+            let out = app.panel(id, None, user, Nav::Overview).await;
+            out.reply.expect("a panel").all_text()
+        }
+    };
+    let (ana, ben) = (panel(ANA).await, panel(BEN).await);
+    // Keeping one's hand is a choice of the first step, or a kind of choice there.
+    let keep = |text: &str, lang| {
+        text.contains(&p::choice_keep_hand(lang))
+            || text.contains(&p::category_count(lang, p::category_keep(lang), 1))
+    };
+    assert!(
+        ana.contains(&format!("**Partie #{id}**: Du musst")),
+        "{ana}"
+    );
+    assert!(keep(&ana, Lang::De), "{ana}");
+    assert!(ben.contains(&format!("**Match #{id}**: you must")), "{ben}");
+    assert!(keep(&ben, Lang::En), "{ben}");
+    for (text, other) in [(&ana, Lang::En), (&ben, Lang::De)] {
+        let leaked = sources_only_in(other, Lang::ALL[1 - other as usize])
+            .into_iter()
+            .find(|s| text.contains(s.as_str()));
+        assert!(leaked.is_none(), "{leaked:?} in {text}");
+    }
+
+    // Their hands and a refusal, each in their own language.
+    let hand = |user| {
+        let app = app.clone();
+        async move { app.hand(id, user).await.reply.expect("a hand").content }
+    };
+    assert!(
+        hand(ANA)
+            .await
+            .starts_with(&format!("Deine Hand in Partie #{id}"))
+    );
+    assert!(
+        hand(BEN)
+            .await
+            .starts_with(&format!("Your hand in match #{id}"))
+    );
+    // Ben answers first; after that, a click on version 0 is out of date for both.
+    let done = app.play(id, 0, BEN, 0).await.reply.expect("done").content;
+    assert!(done.starts_with("Done: "), "{done}");
+    for (user, lang) in [(ANA, Lang::De), (BEN, Lang::En)] {
+        let late = app
+            .play(id, 0, user, 0)
+            .await
+            .reply
+            .expect("a refusal")
+            .content;
+        assert!(late.starts_with(&p::panel_out_of_date(lang)), "{late}");
+    }
+}

@@ -217,10 +217,9 @@ async fn ac_clan(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocomplet
         .clans
         .iter()
         .map(|c| c.name.clone())
-        .chain(std::iter::once("random".to_string()))
-        .chain(std::iter::once(t::random_clan(
-            ctx.locale().map(Lang::from_locale).unwrap_or_default(),
-        )))
+        // The word for a random clan in the asker's language ("random" is understood
+        // in every language, see `clan_arg`).
+        .chain(std::iter::once(t::random_clan(lang(ctx).await)))
         .filter(|n| n.to_lowercase().contains(&p))
         .take(25)
         .map(serenity::AutocompleteChoice::from)
