@@ -72,7 +72,7 @@ pub async fn on_error(err: poise::FrameworkError<'_, Data, Error>) {
     match err {
         poise::FrameworkError::Command { error, ctx, .. } => {
             tracing::warn!("command /clans {} failed: {error}", ctx.command().name);
-            let lang = ctx.locale().map(Lang::from_locale).unwrap_or_default();
+            let lang = lang(ctx).await;
             let _ = ctx
                 .send(
                     poise::CreateReply::default()

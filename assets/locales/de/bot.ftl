@@ -38,7 +38,7 @@ settings-saved =
     • Threads: { $threads }
     • Partien beginnen in: { $channel }
     • Sprache der öffentlichen Posts: { $language }
-setting-after = Wartezeit { $duration }
+setting-after = nach { $duration }
 setting-off = aus
 threads-off = aus (Partien laufen im Kanal)
 threads-on = einer pro Partie

@@ -60,7 +60,7 @@ choice-pick = { $card } wählen
 choice-inform = { $keep } behalten; { $back } zurücklegen
 choice-tuck-top = { $card } oben auf den Nachziehstapel legen
 choice-tuck-bottom = { $card } unter den Nachziehstapel legen
-choice-cost = kostet { $cost }, Initiative { $initiative }
+choice-cost = kostet { $cost }, Initiative danach { $initiative }
 # Die Kartenliste einer Auswahl, die keine nennt.
 panel-cards-none = nichts
 panel-card-values = { $card } ({ $attack }/{ $defense })
