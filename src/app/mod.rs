@@ -998,8 +998,8 @@ impl App {
             Ok(x) => x,
             Err(o) => return o,
         };
-        let lang = self.user_lang(user).await;
         let names = self.names(&loaded).await;
+        let lang = self.user_lang(user).await;
         let view = loaded.state.view(self.rules(), Some(seat));
         let list: Vec<String> = view
             .hand
