@@ -304,7 +304,7 @@ fn regression_two_choices_never_share_a_label() {
                     told_apart += usize::from(
                         c.label.contains(" squad)")
                             || c.label.contains("pile)")
-                            || c.label.contains(" Trupp in ")
+                            || c.label.contains(" Trupp im ")
                             || c.label.contains("stapel"),
                     );
                 }

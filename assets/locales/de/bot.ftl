@@ -1,5 +1,6 @@
 # Was der Bot sagt, auf Deutsch. Begriffe wie im deutschen Regelheft (Initiative,
-# Trupp, Beschwören, Aktivieren, Kristall, Einfall, Kampfkarte).
+# Trupp, Beschwören, Aktivieren, Erbeuten, Auffrischen, Überfallen, Kristall, Gebiet,
+# Heimatgebiet, Kampfkarte).
 
 something-went-wrong = Da ist etwas schiefgegangen; bitte versuche es noch einmal.
 done = Erledigt.

@@ -27,14 +27,14 @@ category-count = { $category } ({ $count })
 ## Eine Auswahl, wie ihr Knopf oder ihre Option sie nennt.
 choice-keep-hand = Meine Starthand behalten
 choice-mulligan = { $cards } zurückmischen
-choice-summon-home = { $cards } in der Heimatzone beschwören
-choice-summon-to = { $cards } nach { $zone }{ $via } beschwören
-choice-activate = Trupp in { $zone } aktivieren ({ $cards })
+choice-summon-home = { $cards } im Heimatgebiet beschwören
+choice-summon-to = { $cards } ins { $zone }{ $via } beschwören
+choice-activate = Trupp im { $zone } aktivieren ({ $cards })
 choice-score = { $crystal } erbeuten
 choice-replenish = Auffrischen: abwerfen, dann auf 5 nachziehen
-choice-invade = Einfall in die gegnerische Heimatzone
+choice-invade = Das gegnerische Heimatgebiet überfallen
 choice-order = Reihenfolge (oben zuerst): { $cards }
-choice-move = { $cards } nach { $zone } bewegen
+choice-move = { $cards } ins { $zone } bewegen
 choice-stay = Bleiben
 choice-battle = Kämpfen!
 choice-no-battle = Kein Kampf: Aktivierung beenden
@@ -65,9 +65,9 @@ choice-cost = kostet { $cost }, Initiative danach { $initiative }
 panel-cards-none = nichts
 panel-card-values = { $card } ({ $attack }/{ $defense })
 panel-crystal-cost = { $crystal } (kostet { $cost })
-panel-zone-number = Zone { $number }
+panel-zone-number = Gebiet { $number }
 panel-crystal-number = Kristall { $number }
-panel-target-home = Heimatzone
+panel-target-home = Heimatgebiet
 panel-destinations = { $count ->
         [one] 1 Ziel
        *[other] { $count } Ziele
@@ -76,7 +76,7 @@ panel-destinations = { $count ->
 panel-style-bold = KÜHN
 panel-style-guarded = ZURÜCKHALTEND
 panel-style-tricky = TRICKREICH
-# Was eine Beschwörung außerhalb der Heimatzone erlaubt (nach der Zone).
+# Was eine Beschwörung außerhalb des Heimatgebiets erlaubt (nach dem Gebiet).
 panel-via-build = {" "}(Bauen)
 panel-via-raise-the-dead = {" "}(Tote erwecken)
 panel-via-shift = {" "}(Formwandeln)
@@ -89,8 +89,8 @@ panel-place-your-discard = dein Ablagestapel
 panel-place-their-discard = der Ablagestapel des Gegners
 panel-place-your-draw = dein Nachziehstapel
 panel-place-their-draw = der Nachziehstapel des Gegners
-panel-place-your-squad = dein Trupp in { $zone }
-panel-place-their-squad = der gegnerische Trupp in { $zone }
+panel-place-your-squad = dein Trupp im { $zone }
+panel-place-their-squad = der gegnerische Trupp im { $zone }
 panel-depth-top = oben
 panel-depth-bottom = unten
 panel-depth-nth = { $n }.
