@@ -319,3 +319,40 @@ fn regression_two_choices_never_share_a_label() {
         "no position had two choices that read the same"
     );
 }
+
+/// German labels are longer than English ones: with every card of every clan in hand
+/// (so the longest German names are summoned, listed and told apart), every German
+/// screen still keeps Discord's limits and reaches every choice.
+#[test]
+fn german_labels_with_every_card_in_hand_keep_discords_limits() {
+    let rules = Rules::base();
+    let longest = rules
+        .pack
+        .cards
+        .iter()
+        .map(|c| {
+            crystal_clans::i18n::names::card(Lang::De, c)
+                .chars()
+                .count()
+        })
+        .max()
+        .unwrap();
+    assert!(
+        longest > 20,
+        "the longest German name has {longest} characters"
+    );
+    for clans in [[0, 2], [3, 5]] {
+        let setup = Setup {
+            clans,
+            seed: 4,
+            mulligan: false,
+        };
+        let mut s = first_action(&rules, setup);
+        let seat = s.active as usize;
+        let draw: Vec<u8> = s.players[seat].draw.drain(..).collect();
+        s.players[seat].hand.extend(draw);
+        s.validate(&rules).unwrap();
+        let (committed, _, _) = walk_in(Lang::De, &rules, &s, seat as u8);
+        assert_eq!(committed, all_indices(&rules, &s, seat as u8));
+    }
+}
