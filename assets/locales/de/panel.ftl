@@ -139,13 +139,13 @@ challenge-own = Du kannst deine eigene Herausforderung nicht annehmen (mit „Ab
 challenge-someone-else = Diese Herausforderung gilt jemand anderem.
 challenge-was-declined = Diese Herausforderung wurde abgelehnt oder zurückgezogen.
 challenge-already-accepted = Diese Herausforderung wurde schon angenommen.
-challenge-not-yours = Diese Herausforderung kannst nicht du ablehnen.
+challenge-not-yours = Diese Herausforderung kannst du nicht ablehnen: Sie gilt jemand anderem.
 challenge-open-withdraw = Offene Herausforderungen kann nur der Herausforderer zurückziehen.
 challenge-settled = Diese Herausforderung wurde schon angenommen oder abgelehnt.
 
 ## Begrenzungen.
-slow-down-user = Langsam: Du hast innerhalb von { $window } { $what } gestartet. Bitte versuche es in { $retry } noch einmal.
-slow-down-server = Langsam: Dieser Server hat innerhalb von { $window } { $what } gestartet. Bitte versuche es in { $retry } noch einmal.
+slow-down-user = Langsam: Dein Limit ist erreicht ({ $what } innerhalb von { $window }). Bitte versuche es in { $retry } noch einmal.
+slow-down-server = Langsam: Das Limit dieses Servers ist erreicht ({ $what } innerhalb von { $window }). Bitte versuche es in { $retry } noch einmal.
 limit-challenges = { $count ->
         [one] 1 Herausforderung
        *[other] { $count } Herausforderungen
@@ -155,8 +155,8 @@ limit-ai-matches = { $count ->
        *[other] { $count } Partien gegen die KI
     }
 limit-board-reposts = { $count ->
-        [one] 1 erneuten Spielplan
-       *[other] { $count } erneute Spielpläne
+        [one] 1 Spielplan-Post
+       *[other] { $count } Spielplan-Posts
     }
 limit-replays = { $count ->
         [one] 1 Wiederholung
@@ -182,7 +182,7 @@ store-bad-settings = Die gespeicherten Einstellungen konnten nicht gelesen werde
 store-refused = Das geht nicht: Es wurde nichts geändert.
 store-refused-move = Dieser Zug ist nicht erlaubt: Es wurde nichts geändert.
 store-load-failed = Die Partie konnte nicht geladen werden, versuche es noch einmal.
-store-save-failed = Konnte nicht speichern, versuche es noch einmal.
+store-save-failed = Das Speichern hat nicht geklappt, versuche es noch einmal.
 
 ## /clans matches und /clans history (privat).
 no-active-matches = Du hast keine laufenden Partien.
