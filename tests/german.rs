@@ -1,8 +1,10 @@
 //! German end to end through the fake Discord: a server whose locale is German and a
 //! German player, against an English player in the same server. The commands carry
-//! their German names; the public posts (challenge, boards) are German, with none of
-//! the English source texts in them; each player's private answers follow their own
-//! client.
+//! their German names; a whole match (help, rules, a card, battles, hands, history,
+//! profile, leaderboard) shows the German player no English in any public post or
+//! private message, except what `NOT_YET_TRANSLATED` still lists with its owner; each
+//! player's private answers follow their own client, so the English player's stay
+//! English.
 
 use crystal_clans::app::panel;
 use crystal_clans::fake_discord::{Fake, Recorded, lively_pick};
@@ -574,6 +576,8 @@ async fn a_whole_match_in_german_shows_a_german_player_no_english() {
 
     // Help, the rules, a rule by name and a card, as a German player asks for them.
     let flight = json!([{"name": "topic", "type": 3, "value": "Flight"}]);
+    // Asked by its German name, as a German player would (found once lookups match
+    // both languages; a German "no such card" until then).
     let card = &rules.pack.cards[0];
     let lookup = json!([{"name": "name", "type": 3, "value": names::card(Lang::De, card)}]);
     for (command, options) in [
