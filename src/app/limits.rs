@@ -278,7 +278,8 @@ mod tests {
         assert!(said.contains("try again in 1 second"), "{said}");
         let german = no.message(Lang::De);
         assert!(
-            german.contains("(2 Spielplan-Posts innerhalb von 1 Sekunde)") && german.contains("in 1 Sekunde"),
+            german.contains("(2 Spielplan-Posts innerhalb von 1 Sekunde)")
+                && german.contains("in 1 Sekunde"),
             "{german}"
         );
         // Other actions and other users have their own windows; the server's fills.
