@@ -11,9 +11,9 @@
 //! for a given state, and the state is fixed by the match version that the custom id
 //! carries: a stale index is refused by the version check before it is looked up.
 //!
-//! Every word is in the clicker's language (`panel.ftl`): the walk itself never
-//! compares texts, only [`Category`] values, indices and card classes, so a German
-//! panel walks exactly like an English one (`tests/panel.rs` walks both).
+//! Every word is in the clicker's language (`panel.ftl`). Kinds of choice are
+//! [`Category`] values, not words, and texts are compared only within one language's
+//! labels, so a German panel walks like an English one (`tests/panel.rs` walks both).
 
 use super::ids::{CustomId, Verb};
 use super::msg::{Button, MAX_LABEL, MAX_OPTIONS, Row, Select, SelectOption, Style, clip};
