@@ -785,3 +785,19 @@ async fn an_english_player_in_a_german_server_gets_english_panels() {
         assert!(late.starts_with(&p::panel_out_of_date(lang)), "{late}");
     }
 }
+
+/// Regression: the board's "your move" said "du" also when both players had to answer
+/// (mulligans, battle cards); two pinged players are "ihr".
+#[test]
+fn regression_german_your_move_said_du_to_two_players() {
+    let q = t::question_battle_card(Lang::De);
+    assert_eq!(
+        t::your_move(Lang::De, "<@1>", 1, q.as_str()),
+        format!("<@1>: du bist am Zug ({q}).")
+    );
+    assert_eq!(
+        t::your_move(Lang::De, "<@1> <@2>", 2, q.as_str()),
+        format!("<@1> <@2>: ihr seid am Zug ({q}).")
+    );
+    assert!(t::your_move(Lang::En, "<@1> <@2>", 2, "x").ends_with(": your move (x)."));
+}
