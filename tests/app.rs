@@ -8,6 +8,7 @@ use crystal_clans::app::panel::Nav;
 use crystal_clans::app::{App, Challenge, Outcome, Place};
 use crystal_clans::fake_discord::lively_pick as pick;
 use crystal_clans::game::{Input, Question, Seat};
+use crystal_clans::i18n::Lang;
 use crystal_clans::store::{GuildSettings, now_ms};
 
 mod support;
@@ -301,8 +302,13 @@ async fn challenges_expire_and_can_be_declined() {
         expires: now + 60_000,
         ..c
     };
-    assert!(app.decline(&fresh, EVE, now).await.reply.is_some());
-    let out = app.decline(&fresh, BEN, now).await;
+    assert!(
+        app.decline(&fresh, EVE, Some(GUILD), now)
+            .await
+            .reply
+            .is_some()
+    );
+    let out = app.decline(&fresh, BEN, Some(GUILD), now).await;
     let edit = out.post_edit.expect("the challenge is rewritten");
     assert!(edit.content.contains("declined") && out.public.is_empty());
     let out = app.accept(fresh, BEN, place(), None, now).await;
@@ -412,7 +418,12 @@ async fn two_processes_accept_once_and_remind_once() {
         expires: now + 120_000,
         ..c
     };
-    assert!(a.decline(&d, BEN, now).await.post_edit.is_some());
+    assert!(
+        a.decline(&d, BEN, Some(GUILD), now)
+            .await
+            .post_edit
+            .is_some()
+    );
     let restarted = App::new(store.clone());
     let out = restarted.accept(d, BEN, place(), None, now).await;
     assert!(out.created.is_none());
@@ -460,7 +471,7 @@ async fn names_and_server_history_survive_a_restart() {
 async fn server_settings_choose_the_channel_and_threads() {
     let store = scratch("settings").await;
     let app = App::new(store.clone());
-    assert!(app.may_start_here(place()).await.is_ok());
+    assert!(app.may_start_here(Lang::En, place()).await.is_ok());
     assert!(app.threads(Some(GUILD)).await, "threads are on by default");
     assert!(!app.threads(None).await, "no threads outside a server");
     store
@@ -474,13 +485,13 @@ async fn server_settings_choose_the_channel_and_threads() {
         )
         .await
         .unwrap();
-    let why = app.may_start_here(place()).await.unwrap_err();
+    let why = app.may_start_here(Lang::En, place()).await.unwrap_err();
     assert!(why.contains(&format!("<#{}>", CHANNEL + 1)), "{why}");
     let there = Place {
         guild: Some(GUILD),
         channel: CHANNEL + 1,
     };
-    assert!(app.may_start_here(there).await.is_ok());
+    assert!(app.may_start_here(Lang::En, there).await.is_ok());
     assert!(!app.threads(Some(GUILD)).await);
 }
 

@@ -112,7 +112,7 @@ async fn a_resignation_rates_both_players_and_the_leaderboard_and_profile_show_i
         "{end}"
     );
 
-    let board = public_embed(&app.leaderboard(Some(GUILD)).await);
+    let board = public_embed(&app.leaderboard(Some(GUILD), EVE).await);
     let (b, a) = (board.find("Ben").unwrap(), board.find("Ana").unwrap());
     assert!(b < a, "the winner first: {board}");
     assert!(board.contains("1 game, 1 win") && board.contains("1 game, 0 wins"));
@@ -143,8 +143,8 @@ async fn a_resignation_rates_both_players_and_the_leaderboard_and_profile_show_i
     assert!(
         private(&app.profile(Some(GUILD), EVE, EVE).await).contains("has not finished a match")
     );
-    assert!(private(&app.leaderboard(None).await).contains("server"));
-    assert!(private(&app.leaderboard(Some(GUILD + 1)).await).contains("Nobody"));
+    assert!(private(&app.leaderboard(None, EVE).await).contains("server"));
+    assert!(private(&app.leaderboard(Some(GUILD + 1), EVE).await).contains("Nobody"));
     // Outside a server, only one's own profile (it lists every server's matches).
     assert!(private(&app.profile(None, EVE, BEN).await).contains("in a server"));
     let own = public_embed(&app.profile(None, BEN, BEN).await);

@@ -174,16 +174,23 @@ async fn play_turn(
     n
 }
 
-/// Waits for the board of the match's first turn (posted right after the answer to
-/// the last mulligan), so that it is not counted as a post of that turn.
+/// Waits for the opening board and the board of the match's first turn (posted right
+/// after the answer to the last mulligan), so that neither is counted as a post of that
+/// turn: under load the opening board, queued by the rate limiter, can reach Discord
+/// after the first turn's.
 async fn first_board(bot: &Bot, id: i64) {
     let thread = bot.app.store.info(id).await.unwrap();
     let key = thread.thread.unwrap_or(thread.channel).to_string();
-    let first = |r: &Recorded| r.is_channel_post() && r.text().contains("turn 1 ·");
-    bot.fake
-        .try_wait_key(&key, first, Duration::from_secs(20))
-        .await
-        .expect("the first turn's board");
+    for (what, title) in [
+        ("the opening board", " begins: "),
+        ("the first turn's board", "turn 1 ·"),
+    ] {
+        let board = |r: &Recorded| r.is_channel_post() && r.text().contains(title);
+        bot.fake
+            .try_wait_key(&key, board, Duration::from_secs(20))
+            .await
+            .expect(what);
+    }
 }
 
 /// Issue 18's measure of done: a complete turn of three actions through the real bot

@@ -1,27 +1,44 @@
 //! German end to end through the fake Discord: a server whose locale is German and a
 //! German player, against an English player in the same server. The commands carry
-//! their German names; the public posts (challenge, boards) are German, with none of
-//! the English source texts in them; each player's private answers follow their own
-//! client.
+//! their German names; a whole match (help, rules, a card, battles, hands, history,
+//! profile, leaderboard) shows the German player no English in any public post or
+//! private message, except what `NOT_YET_TRANSLATED` still lists with its owner; each
+//! player's private answers follow their own client, so the English player's stay
+//! English.
 
-use crystal_clans::fake_discord::Recorded;
-use crystal_clans::i18n::{self, Lang, messages as t};
+use crystal_clans::fake_discord::{Fake, Recorded};
+use crystal_clans::game::Rules;
+use crystal_clans::i18n::{self, Lang, messages as t, names};
 use fluent_syntax::ast::{Entry, PatternElement};
 use serde_json::{Value, json};
 
 mod support;
 use support::people::*;
+use support::play::{answer, clickables, play_to_the_end};
 
-/// Every string in a request's JSON (content, embeds, button labels), one a line.
+/// Every string a person reads in a request's JSON (content, embeds, labels, option
+/// texts), one a line: not custom ids, select values, file names or URLs.
 fn words(r: &Recorded) -> String {
     fn walk(v: &Value, out: &mut String) {
         match v {
-            Value::String(s) => {
+            Value::String(s) if !s.starts_with("clans:") => {
                 out.push_str(s);
                 out.push('\n');
             }
             Value::Array(a) => a.iter().for_each(|v| walk(v, out)),
-            Value::Object(o) => o.values().for_each(|v| walk(v, out)),
+            Value::Object(o) => {
+                // A select option's value is an index or a step, never shown.
+                let option = o.contains_key("label") && o.contains_key("value");
+                for (k, v) in o {
+                    let hidden = matches!(
+                        k.as_str(),
+                        "custom_id" | "url" | "proxy_url" | "filename" | "id" | "allowed_mentions"
+                    ) || (option && k == "value");
+                    if !hidden {
+                        walk(v, out);
+                    }
+                }
+            }
             _ => {}
         }
     }
@@ -30,15 +47,16 @@ fn words(r: &Recorded) -> String {
     out
 }
 
-/// The English source texts a German message must not contain: each literal line of
-/// an English message of at least two words that German does not say the same way.
-fn english_sources() -> Vec<String> {
-    let german: Vec<String> = i18n::sources(Lang::De)
+/// The source texts of `lang` that `other` does not say the same way: each literal line
+/// of a message (of every `.ftl` file) of at least two words that no line of `other`'s
+/// files contains.
+fn sources_only_in(lang: Lang, other: Lang) -> Vec<String> {
+    let theirs: Vec<String> = i18n::sources(other)
         .iter()
         .flat_map(|(_, s)| s.lines().map(str::trim).map(str::to_string))
         .collect();
     let mut out = Vec::new();
-    for (_, source) in i18n::sources(Lang::En) {
+    for (_, source) in i18n::sources(lang) {
         let resource = fluent_syntax::parser::parse(*source).expect("parses");
         for entry in resource.body {
             let Entry::Message(m) = entry else { continue };
@@ -56,7 +74,7 @@ fn english_sources() -> Vec<String> {
                             .trim_matches(|c: char| !c.is_alphanumeric())
                             .to_string();
                         if text.split_whitespace().count() >= 2
-                            && !german.iter().any(|g| g.contains(&text))
+                            && !theirs.iter().any(|g| g.contains(&text))
                         {
                             out.push(text);
                         }
@@ -66,6 +84,130 @@ fn english_sources() -> Vec<String> {
         }
     }
     out
+}
+
+/// The English source texts a German message must not contain.
+fn english_sources() -> Vec<String> {
+    sources_only_in(Lang::En, Lang::De)
+}
+
+/// English words that no German sentence uses: they find English text that has no
+/// `.ftl` source yet (the engine's narration, card texts) as well.
+const ENGLISH_WORDS: &[&str] = &[
+    "the", "you", "your", "and", "with", "must", "from", "into", "has", "have", "were", "is",
+    "are", "of", "to", "at", "by", "for", "this", "that", "not", "its", "their", "there", "been",
+    "who", "or", "yes", "won", "wins", "please", "again", "here", "only", "before", "after",
+    "each", "every", "my", "it", "be", "can", "do", "what", "which", "where", "when", "how", "if",
+    "than", "then", "any", "some", "up", "out", "off", "draws", "drew", "took",
+];
+
+/// English that another engineer's branch translates, still English on this one:
+/// (owner, a text that identifies the leaked line). A leak the German match finds that
+/// no entry covers fails the test. The lead empties this list when merging those
+/// branches; an entry that matches nothing any more is reported, not failed, as the
+/// merges remove the leaks one branch at a time.
+const NOT_YET_TRANSLATED: &[(&str, &str)] = &[
+    // The engine's narration (`Narrator`) in the board posts' turn log.
+    ("log", "Turn "),
+    ("log", " to act."),
+    ("log", " summoned "),
+    ("log", " activated the squad in "),
+    ("log", " ordered the squad in "),
+    ("log", " moved "),
+    ("log", " discarded "),
+    ("log", " drew "),
+    ("log", " took "),
+    ("log", " scored "),
+    ("log", " is face up."),
+    ("log", " looked at "),
+    ("log", " put a card from "),
+    ("log", " draw pile ran out"),
+    ("log", " has no cards in hand"),
+    ("log", "The battle cards are revealed"),
+    ("log", "Damage: "),
+    ("log", "left the battle before damage"),
+    ("log", "The battle in "),
+    ("log", "The initiative passes to "),
+    ("log", " wins the match!"),
+    // `/clans rules` (`src/topics.rs`).
+    ("rules", "**goal**: "),
+    ("rules", "**actions**: "),
+    ("rules", "**battle**: "),
+    ("rules", "**initiative**: "),
+    ("rules", "Any ability, signature or crystal by its name"),
+    ("rules", "**Flight** (unit ability"),
+];
+
+/// Where a German player met English: the request, what leaked and the line it is in.
+#[derive(Debug)]
+struct Leak {
+    seen: String,
+    english: String,
+    line: String,
+}
+
+/// Every English text in what a German player sees of `r`: an English source text, or
+/// an English word outside the pack's names (proper nouns, English where the pack has
+/// no German name).
+fn leaks(r: &Recorded, seen: &str, sources: &[String], names: &[String]) -> Vec<Leak> {
+    let text = words(r);
+    let mut out = Vec::new();
+    for line in text.lines() {
+        if let Some(e) = sources.iter().find(|e| line.contains(e.as_str())) {
+            out.push(Leak {
+                seen: seen.into(),
+                english: e.clone(),
+                line: line.into(),
+            });
+            continue;
+        }
+        let mut plain = line.to_string();
+        for n in names {
+            plain = plain.replace(n.as_str(), " ");
+        }
+        let word = plain
+            .split(|c: char| !c.is_alphanumeric())
+            .find(|w| ENGLISH_WORDS.contains(&w.to_lowercase().as_str()));
+        if let Some(w) = word {
+            out.push(Leak {
+                seen: seen.into(),
+                english: w.into(),
+                line: line.into(),
+            });
+        }
+    }
+    out
+}
+
+/// Every name of the pack's cards and crystals in both languages, longest first.
+fn pack_names(rules: &Rules) -> Vec<String> {
+    let mut names: Vec<String> = Lang::ALL
+        .into_iter()
+        .flat_map(|lang| {
+            let cards = rules.pack.cards.iter().map(move |c| names::card(lang, c));
+            let crystals = rules
+                .pack
+                .crystals
+                .iter()
+                .map(move |c| names::crystal(lang, c));
+            cards
+                .chain(crystals)
+                .map(str::to_string)
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    names.sort_by_key(|n| std::cmp::Reverse(n.len()));
+    names.dedup();
+    names
+}
+
+/// The user who made the interaction a request answers, from its token.
+fn owner(fake: &Fake, r: &Recorded) -> Option<u64> {
+    let parts: Vec<&str> = r.path.split('/').collect();
+    let i = parts
+        .iter()
+        .position(|p| *p == "interactions" || *p == "webhooks")?;
+    fake.interaction_user(parts.get(i + 2)?)
 }
 
 fn german_names(put: &Recorded) -> Vec<String> {
@@ -239,4 +381,248 @@ async fn a_german_server_gets_german_reminders_and_warnings() {
     let w = app.tick(now + 49 * 60_000).await;
     let text = &w[0].public[0].content;
     assert!(text.contains("sonst verlierst du die Partie"), "{text}");
+}
+
+// ---- a whole match: a German player and server against an English player ----------
+
+/// The "done when": a whole match in a German server between a German and an
+/// English player, with help, the rules, a card lookup, battles, hands, and the
+/// history, profile and leaderboard after it. Every public post and every private
+/// message of the German player is searched for English (the `.ftl` files' English
+/// texts, and English words outside the pack's names); the English player's private
+/// messages hold no German text.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_match_in_german_shows_a_german_player_no_english() {
+    let bot = start_bot("german-match").await;
+    let fake = &bot.fake;
+    fake.set_guild_locale("de");
+    fake.set_user_locale(ANA, "de");
+    let rules = bot.app.rules().clone();
+
+    // Help, the rules, a rule by name and a card, as a German player asks for them.
+    let flight = json!([{"name": "topic", "type": 3, "value": "Flight"}]);
+    // Asked by its German name, as a German player would (found once lookups match
+    // both languages; a German "no such card" until then).
+    let card = &rules.pack.cards[0];
+    let lookup = json!([{"name": "name", "type": 3, "value": names::card(Lang::De, card)}]);
+    for (command, options) in [
+        ("help", json!([])),
+        ("rules", json!([])),
+        ("rules", flight),
+        ("card", lookup),
+    ] {
+        let t = fake.command(ANA, "Ana", command, options, false);
+        answer(fake, &t).await;
+    }
+
+    // Ana challenges Ben (with a mulligan); Ben accepts; they play to the end.
+    let t = fake.command(
+        ANA,
+        "Ana",
+        "challenge",
+        json!([{"name": "opponent", "type": 6, "value": BEN.to_string()},
+               {"name": "mulligan", "type": 5, "value": true}]),
+        false,
+    );
+    let accept = clickables(&answer(fake, &t).await.json)
+        .into_iter()
+        .find(|(id, _, _)| id.contains(":acc:"))
+        .expect("an Accept button")
+        .0;
+    let t = fake.click(BEN, "Ben", &accept, &[]);
+    answer(fake, &t).await;
+    let id = bot.app.store.active_matches_of_user(BEN).await.unwrap()[0].id;
+    let battles = play_to_the_end(&bot, id).await;
+    assert!(battles > 0, "the match had no battle");
+    // The final board, then the history, a profile and the leaderboard.
+    fake.wait_for(
+        |r| r.is_channel_post() && r.custom_ids().iter().any(|i| i.ends_with(":rematch")),
+        30,
+    )
+    .await;
+    for (command, options) in [
+        ("history", json!([])),
+        ("matches", json!([])),
+        ("profile", json!([])),
+        ("leaderboard", json!([])),
+    ] {
+        let t = fake.command(ANA, "Ana", command, options, false);
+        answer(fake, &t).await;
+    }
+    let t = fake.command(BEN, "Ben", "history", json!([]), false);
+    answer(fake, &t).await;
+
+    let english = english_sources();
+    let german = sources_only_in(Lang::De, Lang::En);
+    let names = pack_names(&rules);
+    let (mut found, mut anas, mut publics, mut bens) = (Vec::new(), 0, 0, 0);
+    for r in fake.requests() {
+        // Messages only: the commands' registration carries the English source with
+        // its German localisations (checked by the test above).
+        if !r.ok() || !matches!(r.method.as_str(), "POST" | "PATCH") {
+            continue;
+        }
+        let who = owner(fake, &r);
+        if r.ephemeral() && who == Some(BEN) {
+            bens += 1;
+            let text = words(&r);
+            let german_text = german.iter().find(|g| text.contains(g.as_str()));
+            assert!(
+                german_text.is_none(),
+                "German `{}` in Ben's English message: {text}",
+                german_text.unwrap()
+            );
+            continue;
+        }
+        let seen = if r.ephemeral() {
+            anas += 1;
+            assert_eq!(who, Some(ANA), "a private message of someone else");
+            "Ana's private message"
+        } else {
+            publics += 1;
+            "a public post"
+        };
+        found.extend(leaks(&r, seen, &english, &names));
+    }
+    assert!(
+        anas > 50 && publics > 20 && bens > 50,
+        "{anas} private messages of Ana's, {publics} public, {bens} of Ben's"
+    );
+    let (allowed, unexpected): (Vec<&Leak>, Vec<&Leak>) = found
+        .iter()
+        .partition(|l| NOT_YET_TRANSLATED.iter().any(|(_, t)| l.line.contains(t)));
+    let mut shown: Vec<String> = unexpected
+        .iter()
+        .map(|l| format!("{}: `{}` in: {}", l.seen, l.english, l.line))
+        .collect();
+    shown.sort();
+    shown.dedup();
+    assert!(
+        unexpected.is_empty(),
+        "English that a German player saw ({} strings):\n{}",
+        shown.len(),
+        shown.join("\n")
+    );
+    let mut owners: Vec<String> = allowed
+        .iter()
+        .filter_map(|l| NOT_YET_TRANSLATED.iter().find(|(_, t)| l.line.contains(t)))
+        .map(|(owner, t)| format!("{owner}: {t}"))
+        .collect();
+    owners.sort();
+    owners.dedup();
+    let stale: Vec<_> = NOT_YET_TRANSLATED
+        .iter()
+        .filter(|(_, t)| !found.iter().any(|l| l.line.contains(t)))
+        .collect();
+    eprintln!(
+        "not yet translated, as allowed ({} leaks):\n{}\nallowed but not seen any more: {stale:?}",
+        allowed.len(),
+        owners.join("\n")
+    );
+    bot.stop().await;
+}
+
+/// In a German server, each player's private answers follow their own language: the
+/// German player's panel, hand and refusals are German, the English player's English,
+/// while the public posts are German (and address both players as "ihr" when both
+/// must answer).
+#[tokio::test]
+async fn an_english_player_in_a_german_server_gets_english_panels() {
+    use crystal_clans::app::panel::Nav;
+    use crystal_clans::app::{App, Challenge, Place};
+    use crystal_clans::i18n::messages::panel as p;
+    use crystal_clans::store::now_ms;
+    const GUILD: u64 = 9;
+    let app = App::new(support::scratch_store("german-panels").await).with_seeds(1);
+    app.learn_locales(ANA, Some("de"), Some(GUILD), Some("de"));
+    app.learn_locales(BEN, Some("en-US"), Some(GUILD), Some("de"));
+    let now = now_ms();
+    let c = Challenge {
+        challenger: ANA,
+        opponent: Some(BEN),
+        clans: [Some(0), Some(1)],
+        mulligan: true,
+        timeout: None,
+        expires: now + 60_000,
+    };
+    let place = Place {
+        guild: Some(GUILD),
+        channel: 10,
+    };
+    let out = app.accept(c, BEN, place, None, now).await;
+    let id = out.created.expect("a match");
+    let board = out.public[0].all_text();
+    assert!(board.contains("ihr seid am Zug"), "{board}");
+    assert!(board.contains(&t::button_mulligan(Lang::De)), "{board}");
+
+    let panel = |user| {
+        let app = app.clone();
+        async move {
+            let out = app.panel(id, None, user, Nav::Overview).await;
+            out.reply.expect("a panel").all_text()
+        }
+    };
+    let (ana, ben) = (panel(ANA).await, panel(BEN).await);
+    // Keeping one's hand is a choice of the first step, or a kind of choice there.
+    let keep = |text: &str, lang| {
+        text.contains(&p::choice_keep_hand(lang))
+            || text.contains(&p::category_count(lang, p::category_keep(lang), 1))
+    };
+    assert!(
+        ana.contains(&format!("**Partie #{id}**: Du musst")),
+        "{ana}"
+    );
+    assert!(keep(&ana, Lang::De), "{ana}");
+    assert!(ben.contains(&format!("**Match #{id}**: you must")), "{ben}");
+    assert!(keep(&ben, Lang::En), "{ben}");
+    for (text, other) in [(&ana, Lang::En), (&ben, Lang::De)] {
+        let leaked = sources_only_in(other, Lang::ALL[1 - other as usize])
+            .into_iter()
+            .find(|s| text.contains(s.as_str()));
+        assert!(leaked.is_none(), "{leaked:?} in {text}");
+    }
+
+    // Their hands and a refusal, each in their own language.
+    let hand = |user| {
+        let app = app.clone();
+        async move { app.hand(id, user).await.reply.expect("a hand").content }
+    };
+    assert!(
+        hand(ANA)
+            .await
+            .starts_with(&format!("Deine Hand in Partie #{id}"))
+    );
+    assert!(
+        hand(BEN)
+            .await
+            .starts_with(&format!("Your hand in match #{id}"))
+    );
+    // Ben answers first; after that, a click on version 0 is out of date for both.
+    let done = app.play(id, 0, BEN, 0).await.reply.expect("done").content;
+    assert!(done.starts_with("Done: "), "{done}");
+    for (user, lang) in [(ANA, Lang::De), (BEN, Lang::En)] {
+        let late = app
+            .play(id, 0, user, 0)
+            .await
+            .reply
+            .expect("a refusal")
+            .content;
+        assert!(late.starts_with(&p::panel_out_of_date(lang)), "{late}");
+    }
+}
+
+/// Regression: the board's "your move" said "du" also when both players had to answer
+/// (mulligans, battle cards); two pinged players are "ihr".
+#[test]
+fn regression_german_your_move_said_du_to_two_players() {
+    let q = t::question_battle_card(Lang::De);
+    assert_eq!(
+        t::your_move(Lang::De, "<@1>", 1, q.as_str()),
+        format!("<@1>: du bist am Zug ({q}).")
+    );
+    assert_eq!(
+        t::your_move(Lang::De, "<@1> <@2>", 2, q.as_str()),
+        format!("<@1> <@2>: ihr seid am Zug ({q}).")
+    );
+    assert!(t::your_move(Lang::En, "<@1> <@2>", 2, "x").ends_with(": your move (x)."));
 }

@@ -1,12 +1,14 @@
 //! The private panel's walk (src/app/panel.rs): from the first step, every legal input
 //! of the position is reachable by clicks and selects, every screen keeps Discord's
-//! limits, actions are confirmed with their cost, and hands of more than 25 cards work.
+//! limits, actions are confirmed with their cost, and hands of more than 25 cards work,
+//! in English and in German (whose labels are longer).
 
 use crystal_clans::app::ids::{CustomId, Verb};
 use crystal_clans::app::msg::Row;
 use crystal_clans::app::panel::{self, Nav};
 use crystal_clans::game::rng::below;
 use crystal_clans::game::{Question, Rules, Setup, State};
+use crystal_clans::i18n::{Lang, messages::panel as p};
 use rand::SeedableRng;
 use rand_pcg::Pcg32;
 use std::collections::BTreeSet;
@@ -14,10 +16,15 @@ use std::collections::BTreeSet;
 const MATCH: i64 = 12_345;
 const VERSION: i64 = 678;
 
-/// Walks every screen reachable from the overview; returns the inputs it can commit
-/// and the number of screens, checking each screen on the way.
-fn walk(rules: &Rules, state: &State, seat: u8) -> (BTreeSet<usize>, usize, Vec<panel::Screen>) {
-    let choices = panel::choices(rules, state, seat);
+/// Walks every screen reachable from the overview in `lang`; returns the inputs it can
+/// commit and the number of screens, checking each screen on the way.
+fn walk_in(
+    lang: Lang,
+    rules: &Rules,
+    state: &State,
+    seat: u8,
+) -> (BTreeSet<usize>, usize, Vec<panel::Screen>) {
+    let choices = panel::choices(lang, rules, state, seat);
     let question = state.pending().question;
     let mut todo = vec![Nav::Overview];
     let mut seen: BTreeSet<String> = BTreeSet::new();
@@ -27,7 +34,7 @@ fn walk(rules: &Rules, state: &State, seat: u8) -> (BTreeSet<usize>, usize, Vec<
         if !seen.insert(nav.arg()) {
             continue;
         }
-        let screen = panel::step(MATCH, VERSION, &question, &choices, nav);
+        let screen = panel::step(lang, MATCH, VERSION, &question, &choices, nav);
         assert!(!screen.rows.is_empty(), "{nav:?} is a dead end");
         assert!(
             screen.rows.len() <= 5,
@@ -72,6 +79,7 @@ fn walk(rules: &Rules, state: &State, seat: u8) -> (BTreeSet<usize>, usize, Vec<
                 }
                 Row::Select(s) => {
                     assert!((1..=25).contains(&s.options.len()));
+                    assert!(s.placeholder.chars().count() <= 150, "{}", s.placeholder);
                     for o in &s.options {
                         assert!(o.label.chars().count() <= 100);
                         assert!(o.description.chars().count() <= 100);
@@ -84,6 +92,15 @@ fn walk(rules: &Rules, state: &State, seat: u8) -> (BTreeSet<usize>, usize, Vec<
         screens.push(screen);
     }
     (committed, seen.len(), screens)
+}
+
+/// [`walk_in`] in both languages: the same inputs and the same number of screens
+/// (German labels are longer, but cut to the same limits); returns the English walk.
+fn walk(rules: &Rules, state: &State, seat: u8) -> (BTreeSet<usize>, usize, Vec<panel::Screen>) {
+    let en = walk_in(Lang::En, rules, state, seat);
+    let de = walk_in(Lang::De, rules, state, seat);
+    assert_eq!((&en.0, en.1), (&de.0, de.1), "German walks like English");
+    en
 }
 
 fn all_indices(rules: &Rules, state: &State, seat: u8) -> BTreeSet<usize> {
@@ -132,12 +149,18 @@ fn every_legal_input_is_reachable_through_the_walk() {
                 positions += 1;
                 if panel::confirms(&state.pending().question) && legal.len() > 1 {
                     // Actions commit only from a confirmation that names the cost.
-                    let confirms: Vec<_> = screens
-                        .iter()
-                        .filter(|s| s.prompt.contains("confirm?"))
-                        .collect();
-                    assert!(!confirms.is_empty());
-                    assert!(confirms.iter().all(|s| s.prompt.contains("cost")));
+                    let (_, _, german) = walk_in(Lang::De, &rules, &state, seat);
+                    for (lang, screens) in [(Lang::En, &screens), (Lang::De, &german)] {
+                        let confirm = p::prompt_confirm(lang, "");
+                        let cost = p::choice_cost(lang, 0, "");
+                        let cost = cost.split(' ').next().unwrap();
+                        let confirms: Vec<_> = screens
+                            .iter()
+                            .filter(|s| s.prompt.ends_with(confirm.trim_start_matches('*')))
+                            .collect();
+                        assert!(!confirms.is_empty(), "{lang:?}");
+                        assert!(confirms.iter().all(|s| s.prompt.contains(cost)));
+                    }
                     confirmed += 1;
                 }
             }
@@ -268,16 +291,23 @@ fn regression_two_choices_never_share_a_label() {
         let (mut state, _) = State::new(&rules, setup).unwrap();
         while state.winner.is_none() {
             let seat = state.waiting()[0];
-            let choices = panel::choices(&rules, &state, seat);
-            let mut shown = BTreeSet::new();
-            for c in &choices {
-                assert!(
-                    shown.insert((c.label.clone(), c.detail.clone())),
-                    "two choices read `{}` in {:?}",
-                    c.label,
-                    state.pending()
-                );
-                told_apart += usize::from(c.label.contains(" squad)") || c.label.contains("pile)"));
+            for lang in Lang::ALL {
+                let choices = panel::choices(lang, &rules, &state, seat);
+                let mut shown = BTreeSet::new();
+                for c in &choices {
+                    assert!(
+                        shown.insert((c.label.clone(), c.detail.clone())),
+                        "two choices read `{}` in {:?}",
+                        c.label,
+                        state.pending()
+                    );
+                    told_apart += usize::from(
+                        c.label.contains(" squad)")
+                            || c.label.contains("pile)")
+                            || c.label.contains(" Trupp im ")
+                            || c.label.contains("stapel"),
+                    );
+                }
             }
             let legal = state.legal(&rules, seat);
             let i = below(&mut rng, legal.len() as u32) as usize;
@@ -288,4 +318,41 @@ fn regression_two_choices_never_share_a_label() {
         told_apart > 0,
         "no position had two choices that read the same"
     );
+}
+
+/// German labels are longer than English ones: with every card of every clan in hand
+/// (so the longest German names are summoned, listed and told apart), every German
+/// screen still keeps Discord's limits and reaches every choice.
+#[test]
+fn german_labels_with_every_card_in_hand_keep_discords_limits() {
+    let rules = Rules::base();
+    let longest = rules
+        .pack
+        .cards
+        .iter()
+        .map(|c| {
+            crystal_clans::i18n::names::card(Lang::De, c)
+                .chars()
+                .count()
+        })
+        .max()
+        .unwrap();
+    assert!(
+        longest > 20,
+        "the longest German name has {longest} characters"
+    );
+    for clans in [[0, 2], [3, 5]] {
+        let setup = Setup {
+            clans,
+            seed: 4,
+            mulligan: false,
+        };
+        let mut s = first_action(&rules, setup);
+        let seat = s.active as usize;
+        let draw: Vec<u8> = s.players[seat].draw.drain(..).collect();
+        s.players[seat].hand.extend(draw);
+        s.validate(&rules).unwrap();
+        let (committed, _, _) = walk_in(Lang::De, &rules, &s, seat as u8);
+        assert_eq!(committed, all_indices(&rules, &s, seat as u8));
+    }
 }

@@ -125,7 +125,7 @@ async fn take_turn(
     let rules = bot.app.rules();
     let legal = state.legal(rules, seat);
     let want = lively_pick(&legal, step);
-    let choices = panel::choices(rules, state, seat);
+    let choices = panel::choices(bot.app.user_lang(user).await, rules, state, seat);
     let categories = panel::categories(&choices);
     let wanted = &choices[want];
     let before = bot.app.store.info(m.id).await.unwrap().version;
@@ -185,7 +185,7 @@ async fn take_turn(
         }
     }
     panic!(
-        "the panel never offered {:?} ({} / {} / {}); it showed {:#?}",
+        "the panel never offered {:?} ({:?} / {} / {}); it showed {:#?}",
         legal[want],
         wanted.category,
         wanted.group,

@@ -71,7 +71,7 @@ impl App {
         let loaded = match self.store.load(match_id).await {
             Ok(l) => l,
             Err(e) => {
-                self.told(Some(match_id), &e);
+                self.fault(Some(match_id), &e);
                 return Outcome::default();
             }
         };
@@ -101,7 +101,7 @@ impl App {
             let page = match self.store.active_ai_matches(after, RESUME_PAGE).await {
                 Ok(p) => p,
                 Err(e) => {
-                    self.told(None, &e);
+                    self.fault(None, &e);
                     return resumed;
                 }
             };
@@ -184,7 +184,7 @@ impl App {
                 Err(e) => {
                     // Logged for the operator; the AI's turn resumes when a player next
                     // opens a panel in this match, or at the bot's next start.
-                    self.told(Some(id), &e);
+                    self.fault(Some(id), &e);
                     break;
                 }
             }

@@ -141,7 +141,7 @@ impl App {
     ) -> String {
         let who = |s: Seat| match loaded.info.seats[s as usize] {
             Player::User(u) => mention(u),
-            p => self.name_of(p, s),
+            p => self.name_of(lang, p, s),
         };
         let mut line = match reason {
             Reason::Win => t::winner_wins(lang, who(winner)),
@@ -149,7 +149,7 @@ impl App {
             Reason::Timeout => t::winner_timeout(lang, who(winner)),
             Reason::Abandoned => t::winner_abandoned(lang, who(winner)),
         };
-        let ratings = self.rating_line(loaded).await;
+        let ratings = self.rating_line(loaded, lang).await;
         if !ratings.is_empty() {
             line.push('\n');
             line.push_str(&ratings);
@@ -283,6 +283,7 @@ impl App {
                     .map(|&u| mention(u))
                     .collect::<Vec<_>>()
                     .join(" "),
+                waiting_users.len(),
                 question,
             ));
         }

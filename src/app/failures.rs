@@ -1,20 +1,27 @@
 //! Store errors on their way to a player: logged for the operator first, so that "the
-//! bot's operator has been told" is true, then worded for the player.
+//! bot's operator has been told" is true, then worded for the player in their language.
 
 use super::App;
+use crate::i18n::{Lang, messages::panel as p};
 use crate::store::{MatchId, StoreError};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 static DIAGNOSING: AtomicBool = AtomicBool::new(false);
 
 impl App {
-    /// The player's text for a store error, after logging a fault (a database failure,
-    /// damaged or incompatible data) with the match it concerns. The log line carries
-    /// the error's own detail, which names causes and rows but never a hand, a secret
-    /// battle card or a draw order. A pool timeout alone does not say why: the store is
-    /// asked (`Store::diagnose`, in the background so the player's answer does not wait
-    /// for it) and the cause logged after.
-    pub fn told(&self, match_id: Option<MatchId>, e: &StoreError) -> String {
+    /// The player's text for a store error in `lang`, after logging it ([`App::fault`]).
+    pub fn told(&self, lang: Lang, match_id: Option<MatchId>, e: &StoreError) -> String {
+        self.fault(match_id, e);
+        words(lang, e)
+    }
+
+    /// Logs a store error with the match it concerns: a fault (a database failure,
+    /// damaged or incompatible data) at warn or error, a refusal at debug. The log line
+    /// carries the error's own detail, which names causes and rows but never a hand, a
+    /// secret battle card or a draw order. A pool timeout alone does not say why: the
+    /// store is asked (`Store::diagnose`, in the background so the player's answer does
+    /// not wait for it) and the cause logged after.
+    pub fn fault(&self, match_id: Option<MatchId>, e: &StoreError) {
         let id = e.match_id().or(match_id);
         match e {
             StoreError::Unavailable { .. } => {
@@ -34,6 +41,49 @@ impl App {
             e if e.is_fault() => tracing::error!(match_id = id, "store: {e}"),
             e => tracing::debug!(match_id = id, "refused: {e}"),
         }
-        e.user_message()
+    }
+}
+
+/// What a player reads for a store error. The detail of a refusal (a rule the engine
+/// names, a reason the store gives) exists in English only: German says that nothing
+/// changed without it (the log has it).
+fn words(lang: Lang, e: &StoreError) -> String {
+    match e {
+        StoreError::Stale { .. } => p::store_out_of_date(lang),
+        StoreError::Rules { error, .. } => p::store_refused_move(lang, error.to_string()),
+        StoreError::NotFound(_) => p::store_not_found(lang),
+        StoreError::Finished(_) => p::store_finished(lang),
+        StoreError::Setup(_) => p::store_setup(lang),
+        StoreError::Corrupt { match_id, .. } => p::store_corrupt(lang, *match_id),
+        StoreError::Incompatible { match_id, .. } => p::store_incompatible(lang, *match_id),
+        StoreError::BadSettings { .. } => p::store_bad_settings(lang),
+        StoreError::Invalid(why) => p::store_refused(lang, why.as_str()),
+        StoreError::Unavailable { doing, .. } if doing.starts_with("reading") => {
+            p::store_load_failed(lang)
+        }
+        StoreError::Unavailable { .. } => p::store_save_failed(lang),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every store error reads as it did before the translation in English, and in
+    /// German without the English detail.
+    #[test]
+    fn store_errors_read_the_same_in_english_and_have_german_words() {
+        let errors = [
+            StoreError::NotFound(3),
+            StoreError::Finished(3),
+            StoreError::Invalid("no input to submit".into()),
+            StoreError::Setup("x".into()),
+        ];
+        for e in &errors {
+            assert_eq!(words(Lang::En, e), e.user_message());
+            let de = words(Lang::De, e);
+            assert!(!de.is_empty() && de != e.user_message(), "{de}");
+            assert!(!de.contains("no input"), "{de}");
+        }
     }
 }

@@ -99,11 +99,11 @@ impl App {
     pub async fn set_language(&self, user: u64, chosen: Option<Lang>) -> Outcome {
         let mut s = match self.store.user_settings(user).await {
             Ok(s) => s,
-            Err(e) => return Outcome::private(self.told(None, &e)),
+            Err(e) => return Outcome::private(self.told(self.user_lang(user).await, None, &e)),
         };
         s.language = chosen.map(|l| l.code().to_string());
         if let Err(e) = self.store.set_user_settings(user, &s).await {
-            return Outcome::private(self.told(None, &e));
+            return Outcome::private(self.told(self.user_lang(user).await, None, &e));
         }
         {
             let mut users = self.languages.lock().unwrap();

@@ -8,6 +8,7 @@
 //! wrongly.
 
 use super::lru::Lru;
+use crate::i18n::{Lang, messages::panel as p};
 use crate::store::Millis;
 use std::collections::VecDeque;
 use std::sync::Mutex;
@@ -49,14 +50,14 @@ pub enum Action {
 }
 
 impl Action {
-    fn what(self, n: u32) -> String {
-        let (one, many) = match self {
-            Action::Challenge => ("challenge", "challenges"),
-            Action::AiMatch => ("match against the AI", "matches against the AI"),
-            Action::Board => ("board repost", "board reposts"),
-            Action::Replay => ("replay", "replays"),
-        };
-        format!("{n} {}", if n == 1 { one } else { many })
+    /// "10 challenges", in `lang`.
+    fn what(self, lang: Lang, n: u32) -> String {
+        match self {
+            Action::Challenge => p::limit_challenges(lang, n),
+            Action::AiMatch => p::limit_ai_matches(lang, n),
+            Action::Board => p::limit_board_reposts(lang, n),
+            Action::Replay => p::limit_replays(lang, n),
+        }
     }
 }
 
@@ -125,31 +126,26 @@ pub struct SlowDown {
 }
 
 impl SlowDown {
-    /// The friendly answer, saying when to try again.
-    pub fn message(&self) -> String {
-        let who = if self.server {
-            "this server has"
+    /// The friendly answer in `lang`, saying when to try again.
+    pub fn message(&self, lang: Lang) -> String {
+        let what = self.action.what(lang, self.rate.max);
+        let (window, retry) = (span(lang, self.rate.window_ms), span(lang, self.retry_ms));
+        if self.server {
+            p::slow_down_server(lang, what, window, retry)
         } else {
-            "you have"
-        };
-        format!(
-            "Slow down: {who} started {} in the last {}. Please try again in {}.",
-            self.action.what(self.rate.max),
-            span(self.rate.window_ms),
-            span(self.retry_ms)
-        )
+            p::slow_down_user(lang, what, window, retry)
+        }
     }
 }
 
 /// A duration in words, rounded up: "1 second", "40 seconds", "3 minutes".
-fn span(ms: Millis) -> String {
+fn span(lang: Lang, ms: Millis) -> String {
     let secs = (ms.max(1) + 999) / 1000;
-    let (n, unit) = if secs < 60 {
-        (secs, "second")
+    if secs < 60 {
+        p::span_seconds(lang, secs)
     } else {
-        ((secs + 59) / 60, "minute")
-    };
-    format!("{n} {unit}{}", if n == 1 { "" } else { "s" })
+        p::span_minutes(lang, (secs + 59) / 60)
+    }
 }
 
 type Key = (Action, Scope, u64);
@@ -277,20 +273,20 @@ mod tests {
             no.retry_ms, 500,
             "the first event leaves the window at t + 1000"
         );
+        let said = no.message(Lang::En);
+        assert!(said.starts_with("Slow down: you have started 2 board reposts"));
+        assert!(said.contains("try again in 1 second"), "{said}");
+        let german = no.message(Lang::De);
         assert!(
-            no.message()
-                .starts_with("Slow down: you have started 2 board reposts")
-        );
-        assert!(
-            no.message().contains("try again in 1 second"),
-            "{}",
-            no.message()
+            german.contains("(2 Spielplan-Posts innerhalb von 1 Sekunde)")
+                && german.contains("in 1 Sekunde"),
+            "{german}"
         );
         // Other actions and other users have their own windows; the server's fills.
         assert!(l.check(Action::Challenge, 1, Some(9), t + 500).is_ok());
         assert!(l.check(Action::Board, 2, Some(9), t + 600).is_ok());
         let no = l.check(Action::Board, 3, Some(9), t + 700).unwrap_err();
-        assert!(no.server && no.message().contains("this server has"));
+        assert!(no.server && no.message(Lang::En).contains("this server has"));
         // The same user elsewhere (a DM, another server) meets only her own limit.
         assert!(l.check(Action::Board, 3, None, t + 700).is_ok());
         assert!(l.check(Action::Board, 3, Some(8), t + 700).is_ok());
@@ -344,9 +340,11 @@ mod tests {
 
     #[test]
     fn spans_read_well() {
-        assert_eq!(span(1), "1 second");
-        assert_eq!(span(40_000), "40 seconds");
-        assert_eq!(span(60_000), "1 minute");
-        assert_eq!(span(61_000), "2 minutes");
+        assert_eq!(span(Lang::En, 1), "1 second");
+        assert_eq!(span(Lang::En, 40_000), "40 seconds");
+        assert_eq!(span(Lang::En, 60_000), "1 minute");
+        assert_eq!(span(Lang::En, 61_000), "2 minutes");
+        assert_eq!(span(Lang::De, 40_000), "40 Sekunden");
+        assert_eq!(span(Lang::De, 61_000), "2 Minuten");
     }
 }

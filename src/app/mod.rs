@@ -11,6 +11,7 @@
 mod ai_turns;
 mod battle_post;
 mod board_post;
+mod challenges;
 mod failures;
 pub mod ids;
 pub mod language;
@@ -24,16 +25,18 @@ pub mod replay;
 pub mod timers;
 pub mod turn_log;
 
-use crate::game::{Input, Question, Rules, Seat, Setup, View};
+use crate::game::{Input, Question, Rules, Seat, View};
+use crate::i18n::messages::panel as p;
+use crate::i18n::{Lang, names};
 use crate::render::{self, Table, Theme};
-use crate::store::{
-    ChallengeOutcome, Loaded, MatchId, Millis, NewMatch, Player, Reason, Store, StoreError, Terms,
-};
+use crate::store::{Loaded, MatchId, Millis, Player, Reason, Store, StoreError};
 use ids::{CustomId, Verb};
 use limits::{Action, LimitConfig, Limits};
 use lru::Lru;
-use msg::{Button, Embed, File, MAX_CONTENT, Msg, Row, Style, clip};
+use msg::{Button, File, MAX_CONTENT, Msg, Row, Style, clip};
 use panel::Nav;
+
+pub use challenges::Challenge;
 
 /// The longest turn timeout a challenge may set (a week).
 pub const MAX_TIMEOUT_MINUTES: u32 = 7 * 24 * 60;
@@ -113,80 +116,6 @@ impl Outcome {
             reply: Some(Msg::text(text)),
             ..Outcome::default()
         }
-    }
-}
-
-/// The public terms of a challenge. They travel in the buttons' custom ids (public
-/// facts only), so a challenge needs no table and survives a restart.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Challenge {
-    pub challenger: u64,
-    /// `None`: an open challenge, anyone may accept.
-    pub opponent: Option<u64>,
-    /// Clan index per seat (`None`: random at acceptance).
-    pub clans: [Option<u8>; 2],
-    pub mulligan: bool,
-    /// Minutes a player may stay idle before forfeiting (`None`: the server's setting).
-    pub timeout: Option<u32>,
-    /// Milliseconds since the epoch.
-    pub expires: Millis,
-}
-
-impl Challenge {
-    pub fn encode(&self) -> String {
-        let clan = |c: Option<u8>| c.map(|c| c.to_string()).unwrap_or_else(|| "r".into());
-        let mut s = format!(
-            "{}.{}.{}.{}.{}.{}",
-            self.challenger,
-            self.opponent.unwrap_or(0),
-            clan(self.clans[0]),
-            clan(self.clans[1]),
-            u8::from(self.mulligan),
-            // In milliseconds: this string is also the challenge's claim key, and in
-            // seconds two identical challenges made within one second (the same two
-            // people in two channels, or two servers) shared it, so the second could
-            // never be accepted.
-            self.expires
-        );
-        if let Some(t) = self.timeout {
-            s.push_str(&format!(".{t}"));
-        }
-        s
-    }
-
-    pub fn decode(s: &str) -> Option<Challenge> {
-        let p: Vec<&str> = s.split('.').collect();
-        let (a, b, c0, c1, m, e, t) = match p.as_slice() {
-            [a, b, c0, c1, m, e] => (a, b, c0, c1, m, e, None),
-            [a, b, c0, c1, m, e, t] => (a, b, c0, c1, m, e, Some(t)),
-            _ => return None,
-        };
-        let timeout = match t {
-            None => None,
-            Some(t) => Some(t.parse::<u32>().ok().filter(|t| *t >= 1)?),
-        };
-        let clan = |c: &str| -> Option<Option<u8>> {
-            if c == "r" {
-                Some(None)
-            } else {
-                c.parse().ok().map(Some)
-            }
-        };
-        Some(Challenge {
-            challenger: a.parse().ok()?,
-            opponent: match b.parse().ok()? {
-                0 => None,
-                o => Some(o),
-            },
-            clans: [clan(c0)?, clan(c1)?],
-            mulligan: *m == "1",
-            timeout,
-            expires: match e.parse::<Millis>().ok()? {
-                // A button made before the key was in milliseconds (seconds until 5138).
-                secs if secs < 100_000_000_000 => secs * 1000,
-                ms => ms,
-            },
-        })
     }
 }
 
@@ -316,7 +245,8 @@ impl App {
         self
     }
 
-    /// Counts `action` for `user` in `guild`; `Err` is the private "slow down".
+    /// Counts `action` for `user` in `guild`; `Err` is the private "slow down", in the
+    /// user's language.
     fn allow(
         &self,
         action: Action,
@@ -324,8 +254,13 @@ impl App {
         guild: Option<u64>,
         now: Millis,
     ) -> Result<(), String> {
+        // The asker's language as already known: every caller answers an interaction,
+        // whose locale the Discord layer has just learnt.
+        let lang = self.known_langs(user, guild).0;
         match &self.limits {
-            Some(l) => l.check(action, user, guild, now).map_err(|s| s.message()),
+            Some(l) => l
+                .check(action, user, guild, now)
+                .map_err(|s| s.message(lang)),
             None => Ok(()),
         }
     }
@@ -350,17 +285,17 @@ impl App {
     pub async fn set_dm(&self, user: u64, on: bool) -> Outcome {
         let mut s = self.store.user_settings(user).await.unwrap_or_default();
         s.dm_opt_in = on;
+        let lang = self.user_lang(user).await;
         match self.store.set_user_settings(user, &s).await {
             Ok(()) => {
                 self.dm_closed.lock().unwrap().remove(&user);
-                let lang = self.user_lang(user).await;
                 Outcome::private(if on {
                     crate::i18n::messages::dm_on(lang)
                 } else {
                     crate::i18n::messages::dm_off(lang)
                 })
             }
-            Err(e) => Outcome::private(self.told(None, &e)),
+            Err(e) => Outcome::private(self.told(lang, None, &e)),
         }
     }
 
@@ -401,7 +336,10 @@ impl App {
         }
     }
 
-    fn name_of(&self, p: Player, seat: Seat) -> String {
+    /// A seat's name: its player's display name as last seen, else (and for the AI)
+    /// a name in `lang`.
+    fn name_of(&self, lang: Lang, p: Player, seat: Seat) -> String {
+        use crate::i18n::messages as t;
         match p {
             Player::User(u) => self
                 .names
@@ -409,8 +347,8 @@ impl App {
                 .unwrap()
                 .get(&u)
                 .cloned()
-                .unwrap_or_else(|| format!("Player {}", seat + 1)),
-            Player::Ai(level) => format!("AI (level {level})"),
+                .unwrap_or_else(|| t::player_number(lang, seat + 1)),
+            Player::Ai(level) => t::ai_name(lang, level),
         }
     }
 
@@ -419,12 +357,15 @@ impl App {
     pub async fn thread_title(&self, match_id: MatchId) -> Option<String> {
         let loaded = self.store.load(match_id).await.ok()?;
         let [a, b] = self.names(&loaded).await;
-        Some(format!("{a} vs {b} · #{match_id}"))
+        let lang = self.public_lang(loaded.info.guild).await;
+        Some(crate::i18n::messages::thread_title(lang, a, b, match_id))
     }
 
+    /// The names of a match's seats (the AI's in the match's public language).
     async fn names(&self, loaded: &Loaded) -> [String; 2] {
         self.recall_names(loaded).await;
-        [0, 1].map(|s| self.name_of(loaded.info.seats[s], s as Seat))
+        let lang = self.public_lang(loaded.info.guild).await;
+        [0, 1].map(|s| self.name_of(lang, loaded.info.seats[s], s as Seat))
     }
 
     fn clan_name(&self, clan: u8) -> String {
@@ -448,8 +389,8 @@ impl App {
     }
 
     /// Whether a match may start at `place`. `Err`: the server plays in another channel
-    /// (the private explanation).
-    pub async fn may_start_here(&self, place: Place) -> Result<(), String> {
+    /// (the private explanation, in `lang`).
+    pub async fn may_start_here(&self, lang: Lang, place: Place) -> Result<(), String> {
         let Some(g) = place.guild else {
             return Ok(());
         };
@@ -460,10 +401,7 @@ impl App {
             .unwrap_or_default()
             .channel
         {
-            Some(c) if c != place.channel => Err(format!(
-                "Crystal Clans matches on this server are played in <#{c}>: please use the \
-                 command there."
-            )),
+            Some(c) if c != place.channel => Err(p::play_in_channel(lang, c.to_string())),
             _ => Ok(()),
         }
     }
@@ -481,298 +419,6 @@ impl App {
             != Some(false)
     }
 
-    // ---- challenges ---------------------------------------------------------------
-
-    /// A public challenge message with Accept and Decline buttons, made in `guild`
-    /// (`None`: a direct message). Rate-limited per user and per server.
-    pub fn challenge(&self, c: Challenge, guild: Option<u64>, now: Millis) -> Outcome {
-        use crate::i18n::messages as t;
-        let (lang, public) = self.known_langs(c.challenger, guild);
-        if c.opponent == Some(c.challenger) {
-            return Outcome::private(t::cannot_challenge_yourself(lang));
-        }
-        if c.timeout
-            .is_some_and(|t| !(1..=MAX_TIMEOUT_MINUTES).contains(&t))
-        {
-            return Outcome::private(t::timeout_range(lang, MAX_TIMEOUT_MINUTES));
-        }
-        if let Err(slow) = self.allow(Action::Challenge, c.challenger, guild, now) {
-            return Outcome::private(slow);
-        }
-        let c = Challenge {
-            expires: now + CHALLENGE_TTL_MS,
-            ..c
-        };
-        let arg = c.encode();
-        let clan = |x: Option<u8>| {
-            x.map(|x| self.clan_name(x))
-                .unwrap_or_else(|| t::random_clan(public))
-        };
-        let who = match c.opponent {
-            Some(o) => t::challenge_to(public, mention(c.challenger), mention(o)),
-            None => t::challenge_open(public, mention(c.challenger)),
-        };
-        let msg = Msg {
-            content: who,
-            embed: Some(Embed {
-                title: t::challenge_title(public),
-                description: t::challenge_terms(
-                    public,
-                    clan(c.clans[0]),
-                    clan(c.clans[1]),
-                    if c.mulligan { "on" } else { "off" },
-                    c.timeout
-                        .map(|m| duration_in(public, m))
-                        .unwrap_or_else(|| t::timeout_server_setting(public)),
-                    (c.expires / 1000).to_string(),
-                ),
-                ..Embed::default()
-            }),
-            rows: vec![Row::Buttons(vec![
-                Button::new(
-                    CustomId::new(0, 0, Verb::Accept).with(arg.clone()).render(),
-                    t::button_accept(public),
-                    Style::Success,
-                ),
-                Button::new(
-                    CustomId::new(0, 0, Verb::Decline).with(arg).render(),
-                    t::button_decline(public),
-                    Style::Danger,
-                ),
-            ])],
-            pings: c.opponent.into_iter().collect(),
-            ..Msg::default()
-        };
-        Outcome {
-            public: vec![msg],
-            ..Outcome::default()
-        }
-    }
-
-    /// Claims the challenge for `user` if she may accept it: `Err` is the private
-    /// explanation. The claim is stored, so a challenge is accepted once, also after a
-    /// restart and with two clicks racing in two bot processes. Call before creating
-    /// anything for the match (a thread), then [`App::start_accepted`].
-    pub async fn claim_accept(&self, c: &Challenge, user: u64, now: Millis) -> Result<(), String> {
-        if now > c.expires {
-            return Err(
-                "This challenge has expired. Start a new one with `/clans challenge`.".into(),
-            );
-        }
-        if user == c.challenger {
-            return Err(
-                "You cannot accept your own challenge (use Decline to withdraw it).".into(),
-            );
-        }
-        if c.opponent.is_some_and(|o| o != user) {
-            return Err("This challenge is for someone else.".into());
-        }
-        let key = c.encode();
-        match self
-            .store
-            .claim_challenge(&key, ChallengeOutcome::Accepted, user)
-            .await
-        {
-            Ok(true) => Ok(()),
-            Ok(false) => Err(match self.store.challenge_claim(&key).await {
-                Ok(Some(ChallengeOutcome::Declined)) => {
-                    "This challenge was declined or withdrawn.".into()
-                }
-                _ => "This challenge was already accepted.".into(),
-            }),
-            Err(e) => Err(self.told(None, &e)),
-        }
-    }
-
-    /// Accepts a challenge: [`App::claim_accept`], then [`App::start_accepted`].
-    pub async fn accept(
-        &self,
-        c: Challenge,
-        user: u64,
-        place: Place,
-        thread: Option<u64>,
-        now: Millis,
-    ) -> Outcome {
-        if let Err(why) = self.claim_accept(&c, user, now).await {
-            return Outcome::private(why);
-        }
-        self.start_accepted(c, user, place, thread, now).await
-    }
-
-    /// A new match's seed, and its clans: the chosen ones, random ones (from the seed)
-    /// for the others.
-    fn deal(&self, chosen: [Option<u8>; 2]) -> (u64, [u8; 2]) {
-        let n = self.rules().pack.clans.len() as u64;
-        let seed: u64 = match &self.seeds {
-            Some(s) => s.fetch_add(1, std::sync::atomic::Ordering::SeqCst),
-            None => rand::random(),
-        };
-        let clans = [0, 1].map(|s| chosen[s].unwrap_or(((seed >> (8 * s)) % n) as u8));
-        (seed, clans)
-    }
-
-    /// The terms of a new match: the challenge's timeout, else the server's settings.
-    async fn terms(&self, guild: Option<u64>, timeout: Option<u32>) -> Terms {
-        let s = match guild {
-            Some(g) => self.store.guild_settings(g).await.unwrap_or_default(),
-            None => Default::default(),
-        };
-        Terms {
-            remind_minutes: s.reminder_minutes,
-            timeout_minutes: timeout.or(s.timeout_minutes),
-        }
-    }
-
-    /// Creates the match of a challenge claimed by `user` (in `thread` when the Discord
-    /// layer made one) and posts the opening board.
-    pub async fn start_accepted(
-        &self,
-        c: Challenge,
-        user: u64,
-        place: Place,
-        thread: Option<u64>,
-        now: Millis,
-    ) -> Outcome {
-        let (seed, clans) = self.deal(c.clans);
-        let terms = self.terms(place.guild, c.timeout).await;
-        let new = NewMatch {
-            guild: place.guild,
-            channel: place.channel,
-            thread,
-            seats: [Player::User(c.challenger), Player::User(user)],
-            setup: Setup {
-                clans,
-                seed,
-                mulligan: c.mulligan,
-            },
-            terms,
-            deadlines: terms.deadlines(now),
-        };
-        let lang = self.public_lang(place.guild).await;
-        let header = crate::i18n::messages::players(
-            lang,
-            mention(c.challenger),
-            self.clan_name(clans[0]),
-            mention(user),
-            self.clan_name(clans[1]),
-        );
-        match self.begin(new, &header).await {
-            Ok(out) => Outcome {
-                post_edit: out.created.map(|id| {
-                    Msg::text(crate::i18n::messages::challenge_was_accepted(
-                        lang,
-                        mention(c.challenger),
-                        mention(user),
-                        id,
-                    ))
-                }),
-                ..out
-            },
-            Err(e) => {
-                // Give the challenge back so it can be accepted again once the store
-                // recovers.
-                let _ = self.store.release_challenge(&c.encode()).await;
-                Outcome::private(self.told(None, &e))
-            }
-        }
-    }
-
-    /// Starts a match of `user` (seat 0) against the AI at `level` (seat 1). Refused
-    /// when no AI is plugged in ([`App::with_bot`]).
-    pub async fn play_ai(
-        &self,
-        user: u64,
-        level: u8,
-        clans: [Option<u8>; 2],
-        place: Place,
-        thread: Option<u64>,
-        now: Millis,
-    ) -> Outcome {
-        if self.bot.is_none() {
-            return Outcome::private("The AI opponent is not available on this bot.");
-        }
-        if let Err(slow) = self.allow(Action::AiMatch, user, place.guild, now) {
-            return Outcome::private(slow);
-        }
-        let (seed, clans) = self.deal(clans);
-        let terms = self.terms(place.guild, None).await;
-        let new = NewMatch {
-            guild: place.guild,
-            channel: place.channel,
-            thread,
-            seats: [Player::User(user), Player::Ai(level)],
-            setup: Setup {
-                clans,
-                seed,
-                mulligan: false,
-            },
-            terms,
-            deadlines: terms.deadlines(now),
-        };
-        let header = crate::i18n::messages::players_ai(
-            self.public_lang(place.guild).await,
-            mention(user),
-            self.clan_name(clans[0]),
-            self.clan_name(clans[1]),
-        );
-        self.begin(new, &header)
-            .await
-            .unwrap_or_else(|e| Outcome::private(self.told(None, &e)))
-    }
-
-    /// Creates a match, posts its opening board ("Match #N begins: " and `players`) in
-    /// its thread or channel; the AI answers afterwards if it must ([`Outcome::ai`]).
-    async fn begin(&self, new: NewMatch, players: &str) -> Result<Outcome, StoreError> {
-        let channel = new.thread.unwrap_or(new.channel);
-        let (loaded, events) = self.store.create_match(new).await?;
-        let lang = self.public_lang(loaded.info.guild).await;
-        let header = crate::i18n::messages::match_begins(lang, loaded.info.id, players);
-        let post = self.board_post(&loaded, &events, &header).await;
-        Ok(Outcome {
-            created: Some(loaded.info.id),
-            public: vec![post],
-            channel: Some(channel),
-            ai: self.ai_next(&loaded),
-            ..Outcome::default()
-        })
-    }
-
-    /// Declines (the opponent) or withdraws (the challenger) a challenge.
-    pub async fn decline(&self, c: &Challenge, user: u64, now: Millis) -> Outcome {
-        if user != c.challenger && c.opponent.is_some_and(|o| o != user) {
-            return Outcome::private("This challenge is not yours to decline.");
-        }
-        if c.opponent.is_none() && user != c.challenger {
-            return Outcome::private("Open challenges can only be withdrawn by the challenger.");
-        }
-        if now > c.expires {
-            return Outcome {
-                post_edit: Some(Msg::text("This challenge had already expired.")),
-                ..Outcome::default()
-            };
-        }
-        match self
-            .store
-            .claim_challenge(&c.encode(), ChallengeOutcome::Declined, user)
-            .await
-        {
-            Ok(true) => {}
-            Ok(false) => {
-                return Outcome::private("This challenge was already accepted or declined.");
-            }
-            Err(e) => return Outcome::private(self.told(None, &e)),
-        }
-        let text = if user == c.challenger {
-            format!("{} withdrew the challenge.", mention(user))
-        } else {
-            format!("{} declined the challenge.", mention(user))
-        };
-        Outcome {
-            post_edit: Some(Msg::text(text)),
-            ..Outcome::default()
-        }
-    }
-
     // ---- playing ------------------------------------------------------------------
 
     fn seat_of(loaded: &Loaded, user: u64) -> Option<Seat> {
@@ -785,16 +431,17 @@ impl App {
     }
 
     async fn load_for(&self, match_id: MatchId, user: u64) -> Result<(Loaded, Seat), Outcome> {
-        let loaded = self
-            .store
-            .load(match_id)
-            .await
-            .map_err(|e| Outcome::private(self.told(Some(match_id), &e)))?;
-        let seat = Self::seat_of(&loaded, user).ok_or_else(|| {
-            Outcome::private(format!(
-                "You are not playing in match #{match_id}. Start your own with `/clans challenge`."
-            ))
-        })?;
+        let loaded = match self.store.load(match_id).await {
+            Ok(l) => l,
+            Err(e) => {
+                let lang = self.user_lang(user).await;
+                return Err(Outcome::private(self.told(lang, Some(match_id), &e)));
+            }
+        };
+        let Some(seat) = Self::seat_of(&loaded, user) else {
+            let lang = self.user_lang(user).await;
+            return Err(Outcome::private(p::not_your_match(lang, match_id)));
+        };
         Ok((loaded, seat))
     }
 
@@ -810,16 +457,13 @@ impl App {
             Ok(x) => x,
             Err(o) => return o,
         };
+        let lang = self.user_lang(user).await;
         // A step of an old panel names choices of an old position: start afresh (an
         // overview, a refresh, is always of the current position).
         let stale = version.is_some_and(|v| v != loaded.info.version) && nav != Nav::Overview;
-        let mut msg = self.panel_msg(&loaded, seat, if stale { Nav::Overview } else { nav });
+        let mut msg = self.panel_msg(lang, &loaded, seat, if stale { Nav::Overview } else { nav });
         if stale {
-            msg.content = format!(
-                "That button is out of date: the match has moved on. Here is the current \
-                 position.\n{}",
-                msg.content
-            );
+            msg.content = format!("{}\n{}", p::button_out_of_date(lang), msg.content);
         }
         Outcome {
             reply: Some(msg),
@@ -831,13 +475,21 @@ impl App {
         }
     }
 
-    fn panel_msg(&self, loaded: &Loaded, seat: Seat, nav: Nav) -> Msg {
+    /// The panel of `seat` in `lang`: what they must answer, their hand, and the step
+    /// `nav` of the walk (or, when they do not act now, what they wait for).
+    fn panel_msg(&self, lang: Lang, loaded: &Loaded, seat: Seat, nav: Nav) -> Msg {
         let (state, rules, id) = (&loaded.state, self.rules(), loaded.info.id);
         let pending = state.pending();
         let finished = loaded.info.status == crate::store::Status::Finished;
         if finished || matches!(pending.question, Question::GameOver { .. }) {
-            return Msg::text(format!("Match #{id} is over."));
+            return Msg::text(p::match_over(lang, id));
         }
+        let question = crate::i18n::game::question(lang, &pending.question);
+        let card_names = |cards: &mut dyn Iterator<Item = &crate::game::view::CardView>| {
+            cards
+                .map(|c| names::card(lang, &rules.pack.cards[c.kind as usize]).to_string())
+                .collect::<Vec<_>>()
+        };
         if !state.waits_for(seat) {
             // No dead buttons: one that brings this panel up to date (when it is the
             // player's move again, it shows the question here, in the same message).
@@ -846,51 +498,48 @@ impl App {
             return Msg {
                 rows: vec![Row::Buttons(vec![Button::new(
                     refresh.render(),
-                    "Refresh",
+                    p::button_refresh(lang),
                     Style::Secondary,
                 )])],
-                ..Msg::text(format!(
-                    "Nothing to do for you in match #{id} right now: waiting for the other \
-                     player to {}.",
-                    pending.question.describe()
-                ))
+                ..Msg::text(p::panel_nothing_to_do(lang, id, question))
             };
         }
         let own = state.view(rules, Some(seat));
-        let mut lines = vec![format!(
-            "**Match #{id}**: you must {}. Your initiative: {:+}.",
-            pending.question.describe(),
-            state.initiative(seat)
+        let mut lines = vec![p::panel_header(
+            lang,
+            id,
+            question,
+            format!("{:+}", state.initiative(seat)),
         )];
         if let Some(hand) = &own.hand {
-            let names: Vec<String> = hand
-                .iter()
-                .map(|c| rules.pack.cards[c.kind as usize].name.clone())
-                .collect();
-            lines.push(format!(
-                "Your hand: {}.",
+            let names = card_names(&mut hand.iter());
+            lines.push(p::panel_hand(
+                lang,
                 if names.is_empty() {
-                    "empty".into()
+                    p::panel_hand_empty(lang)
                 } else {
                     names.join(", ")
-                }
+                },
             ));
         }
         if pending.question == Question::BattleCard
             && own.hand.as_ref().is_some_and(|h| h.is_empty())
         {
-            lines.push("Your hand is empty: the top card of your draw pile will be used.".into());
+            lines.push(p::panel_battle_card_from_draw(lang));
         }
         if !own.peek.is_empty() {
-            let names: Vec<String> = own
-                .peek
-                .iter()
-                .map(|c| rules.pack.cards[c.kind as usize].name.clone())
-                .collect();
-            lines.push(format!("You may look at: {}.", names.join(", ")));
+            let names = card_names(&mut own.peek.iter());
+            lines.push(p::panel_may_look(lang, names.join(", ")));
         }
-        let choices = panel::choices(rules, state, seat);
-        let screen = panel::step(id, loaded.info.version, &pending.question, &choices, nav);
+        let choices = panel::choices(lang, rules, state, seat);
+        let screen = panel::step(
+            lang,
+            id,
+            loaded.info.version,
+            &pending.question,
+            &choices,
+            nav,
+        );
         lines.push(screen.prompt);
         Msg {
             content: clip(&lines.join("\n"), MAX_CONTENT),
@@ -905,13 +554,10 @@ impl App {
             Ok(x) => x,
             Err(o) => return o,
         };
+        let lang = self.user_lang(user).await;
         let stale = |loaded: &Loaded| {
-            let mut m = self.panel_msg(loaded, seat, Nav::Overview);
-            m.content = format!(
-                "That panel is out of date (someone already answered, or you clicked twice): \
-                 nothing was changed.\n{}",
-                m.content
-            );
+            let mut m = self.panel_msg(lang, loaded, seat, Nav::Overview);
+            m.content = format!("{}\n{}", p::panel_out_of_date(lang), m.content);
             Outcome {
                 reply: Some(m),
                 replaces: true,
@@ -921,7 +567,7 @@ impl App {
         if loaded.info.status == crate::store::Status::Finished {
             return Outcome {
                 replaces: true,
-                ..Outcome::private(format!("Match #{match_id} is over."))
+                ..Outcome::private(p::match_over(lang, match_id))
             };
         }
         if loaded.info.version != version {
@@ -929,9 +575,9 @@ impl App {
         }
         let legal = loaded.state.legal(self.rules(), seat);
         let Some(input) = legal.get(index).cloned() else {
-            return Outcome::private("That choice is not available: nothing was changed.");
+            return Outcome::private(p::choice_not_available(lang));
         };
-        let (_, label) = panel::describe(self.rules(), &loaded.state, seat, &input);
+        let (_, label) = panel::describe(lang, self.rules(), &loaded.state, seat, &input);
         let now = crate::store::now_ms();
         let deadlines = loaded.info.terms.deadlines(now);
         let sub = match self
@@ -942,9 +588,9 @@ impl App {
             Ok(s) => s,
             Err(StoreError::Stale { .. }) => match self.store.load(match_id).await {
                 Ok(l) => return stale(&l),
-                Err(e) => return Outcome::private(self.told(Some(match_id), &e)),
+                Err(e) => return Outcome::private(self.told(lang, Some(match_id), &e)),
             },
-            Err(e) => return Outcome::private(self.told(Some(match_id), &e)),
+            Err(e) => return Outcome::private(self.told(lang, Some(match_id), &e)),
         };
         let info = crate::store::MatchInfo {
             version: sub.version,
@@ -957,9 +603,12 @@ impl App {
         let public = self.after_input(&loaded.state, &after, &sub.events).await;
         // The panel in its new state: the next question while the player still acts,
         // else what they wait for (no dead buttons).
-        let next = self.panel_msg(&after, seat, Nav::Overview);
+        let next = self.panel_msg(lang, &after, seat, Nav::Overview);
         let reply = Msg {
-            content: clip(&format!("Done: {label}.\n{}", next.content), MAX_CONTENT),
+            content: clip(
+                &format!("{}\n{}", p::panel_done(lang, label), next.content),
+                MAX_CONTENT,
+            ),
             ..next
         };
         Outcome {
@@ -986,10 +635,7 @@ impl App {
             .hand
             .iter()
             .flatten()
-            .map(|c| {
-                let d = &self.rules().pack.cards[c.kind as usize];
-                format!("{} ({:?}, {}/{})", d.name, d.style, d.attack, d.defense)
-            })
+            .map(|c| panel::card_line(lang, &self.rules().pack.cards[c.kind as usize]))
             .collect();
         let store = self.store.clone();
         let theme = self.theme.clone();
@@ -1005,13 +651,14 @@ impl App {
         .await
         .ok()
         .and_then(|r| r.ok());
-        let mut msg = Msg::text(format!(
-            "Your hand in match #{match_id}: {}",
+        let mut msg = Msg::text(p::hand_text(
+            lang,
+            match_id,
             if list.is_empty() {
-                "empty".into()
+                p::panel_hand_empty(lang)
             } else {
                 list.join(", ")
-            }
+            },
         ));
         if let Some(png) = png {
             msg.files.push(File {
@@ -1025,7 +672,7 @@ impl App {
             CustomId::new(match_id, loaded.info.version, Verb::Turn).with(Nav::Overview.arg());
         msg.rows = vec![Row::Buttons(vec![Button::new(
             open.render(),
-            "My panel",
+            p::button_my_panel(lang),
             Style::Primary,
         )])];
         Outcome {
@@ -1076,22 +723,23 @@ impl App {
                 Outcome {
                     reply: Some(Msg::text(crate::i18n::messages::you_resigned(lang))),
                     replaces: true,
-                    public: vec![self.end_post(&loaded, &line)],
+                    public: vec![self.end_post(public_lang, &loaded, &line)],
                     channel: Some(loaded.info.thread.unwrap_or(loaded.info.channel)),
                     replay: self.images.then_some(match_id),
                     ..Outcome::default()
                 }
             }
-            Err(e) => Outcome::private(self.told(Some(match_id), &e)),
+            Err(e) => Outcome::private(self.told(self.user_lang(user).await, Some(match_id), &e)),
         }
     }
 
-    fn end_post(&self, loaded: &Loaded, line: &str) -> Msg {
+    /// The post that ends a match (`line` says how, in `lang`), with its Rematch button.
+    fn end_post(&self, lang: Lang, loaded: &Loaded, line: &str) -> Msg {
         Msg {
             content: line.to_string(),
             rows: vec![Row::Buttons(vec![Button::new(
                 CustomId::new(loaded.info.id, loaded.info.version, Verb::Rematch).render(),
-                "Rematch",
+                crate::i18n::messages::button_rematch(lang),
                 Style::Success,
             )])],
             ..Msg::default()
@@ -1106,8 +754,9 @@ impl App {
             Ok(x) => x,
             Err(o) => return o,
         };
+        let lang = self.user_lang(user).await;
         if loaded.info.status != crate::store::Status::Finished {
-            return Outcome::private(format!("Match #{match_id} is not over yet."));
+            return Outcome::private(p::match_not_over(lang, match_id));
         }
         let clans = loaded.info.setup.clans;
         let (mine, theirs) = (clans[seat as usize], clans[1 - seat as usize]);
@@ -1129,9 +778,7 @@ impl App {
                     )
                     .await;
                 if let (Some(id), None) = (out.created, &out.reply) {
-                    out.reply = Some(Msg::text(format!(
-                        "Rematch: match #{id} against the AI begins. Good luck!"
-                    )));
+                    out.reply = Some(Msg::text(p::rematch_ai_begins(lang, id)));
                 }
                 return out;
             }
@@ -1157,16 +804,14 @@ impl App {
         if let Err(slow) = self.allow(Action::Board, user, place.guild, now) {
             return Outcome::private(slow);
         }
+        let lang = self.user_lang(user).await;
         let loaded = match self.store.load(match_id).await {
             Ok(l) => l,
-            Err(e) => return Outcome::private(self.told(Some(match_id), &e)),
+            Err(e) => return Outcome::private(self.told(lang, Some(match_id), &e)),
         };
         let home = place.guild.is_some() && place.guild == loaded.info.guild;
         if !home && Self::seat_of(&loaded, user).is_none() {
-            return Outcome::private(format!(
-                "Match #{match_id} is not played on this server: only its players can post \
-                 its board here."
-            ));
+            return Outcome::private(p::board_not_here(lang, match_id));
         }
         let mut post = self.board_post(&loaded, &[], "").await;
         post.pings.clear();
@@ -1178,23 +823,20 @@ impl App {
 
     /// The user's active matches, as text with the channel links.
     pub async fn matches(&self, user: u64) -> Outcome {
+        let lang = self.user_lang(user).await;
         match self.store.active_matches_of_user(user).await {
-            Ok(ms) if ms.is_empty() => Outcome::private("You have no active matches."),
+            Ok(ms) if ms.is_empty() => Outcome::private(p::no_active_matches(lang)),
             Ok(ms) => Outcome::private(
                 ms.iter()
                     .take(20)
                     .map(|m| {
-                        format!(
-                            "Match #{} in <#{}> (version {})",
-                            m.id,
-                            m.thread.unwrap_or(m.channel),
-                            m.version
-                        )
+                        let channel = m.thread.unwrap_or(m.channel).to_string();
+                        p::active_match(lang, m.id, channel, m.version)
                     })
                     .collect::<Vec<_>>()
                     .join("\n"),
             ),
-            Err(e) => Outcome::private(self.told(None, &e)),
+            Err(e) => Outcome::private(self.told(lang, None, &e)),
         }
     }
 
@@ -1202,18 +844,27 @@ impl App {
     /// server). Names come from the store, so they read well after a restart.
     pub async fn history(&self, guild: Option<u64>, user: u64, mine: bool) -> Outcome {
         const SHOWN: i64 = 10;
-        let (entries, whose) = match guild.filter(|_| !mine) {
-            Some(g) => (self.store.history_of_guild(g, SHOWN).await, "this server"),
-            None => (self.store.history_of_user(user, SHOWN).await, "you"),
+        let lang = self.user_lang(user).await;
+        let (entries, server) = match guild.filter(|_| !mine) {
+            Some(g) => (self.store.history_of_guild(g, SHOWN).await, true),
+            None => (self.store.history_of_user(user, SHOWN).await, false),
         };
         let entries = match entries {
             Ok(e) => e,
-            Err(e) => return Outcome::private(self.told(None, &e)),
+            Err(e) => return Outcome::private(self.told(lang, None, &e)),
         };
         if entries.is_empty() {
-            return Outcome::private(format!("No finished matches for {whose} yet."));
+            return Outcome::private(if server {
+                p::history_none_server(lang)
+            } else {
+                p::history_none_you(lang)
+            });
         }
-        let mut lines = vec![format!("**Recent results for {whose}**")];
+        let mut lines = vec![if server {
+            p::history_title_server(lang)
+        } else {
+            p::history_title_you(lang)
+        }];
         for e in &entries {
             let mut names = [String::new(), String::new()];
             for (s, p) in e.seats.iter().enumerate() {
@@ -1228,32 +879,31 @@ impl App {
                             },
                         }
                     }
-                    ai => self.name_of(*ai, s as Seat),
+                    ai => self.name_of(lang, *ai, s as Seat),
                 };
             }
             let r = &e.result;
             let result = match (r.winner, r.reason) {
-                (Some(w), Reason::Win) => format!("{} won", names[w as usize]),
-                (Some(w), Reason::Resign) => {
-                    format!(
-                        "{} won ({} resigned)",
-                        names[w as usize],
-                        names[1 - w as usize]
-                    )
-                }
-                (Some(w), _) => format!(
-                    "{} won ({} ran out of time)",
-                    names[w as usize],
-                    names[1 - w as usize]
+                (Some(w), Reason::Win) => p::history_won(lang, names[w as usize].as_str()),
+                (Some(w), Reason::Resign) => p::history_won_resigned(
+                    lang,
+                    names[w as usize].as_str(),
+                    names[1 - w as usize].as_str(),
                 ),
-                (None, _) => "abandoned".into(),
+                (Some(w), _) => p::history_won_timeout(
+                    lang,
+                    names[w as usize].as_str(),
+                    names[1 - w as usize].as_str(),
+                ),
+                (None, _) => p::history_abandoned(lang),
             };
-            lines.push(format!(
-                "#{} · {} vs {} · {result} · <t:{}:R>",
+            lines.push(p::history_line(
+                lang,
                 r.match_id,
-                names[0],
-                names[1],
-                r.finished_at / 1000
+                names[0].as_str(),
+                names[1].as_str(),
+                result,
+                (r.finished_at / 1000).to_string(),
             ));
         }
         Outcome::private(clip(&lines.join("\n"), MAX_CONTENT))

@@ -10,6 +10,10 @@
 //! A choice is named by its index in `State::legal(rules, seat)`, which is deterministic
 //! for a given state, and the state is fixed by the match version that the custom id
 //! carries: a stale index is refused by the version check before it is looked up.
+//!
+//! Every word is in the clicker's language (`panel.ftl`). Kinds of choice are
+//! [`Category`] values, not words, and texts are compared only within one language's
+//! labels, so a German panel walks like an English one (`tests/panel.rs` walks both).
 
 use super::ids::{CustomId, Verb};
 use super::msg::{Button, MAX_LABEL, MAX_OPTIONS, Row, Select, SelectOption, Style, clip};
@@ -17,13 +21,15 @@ use crate::game::choice::{Place, Places};
 use crate::game::pack::Stat;
 use crate::game::state::Via;
 use crate::game::{CardId, Event, Input, Question, Rules, Seat, State};
+use crate::i18n::messages::panel as p;
+use crate::i18n::{Lang, names};
 use crate::store::MatchId;
 
 /// One legal choice, labelled for the player who may make it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Choice {
     pub index: usize,
-    pub category: &'static str,
+    pub category: Category,
     /// The first step of a two-step choice (the cards of a summon, the units of a move);
     /// empty when the choice is one step.
     pub group: String,
@@ -80,143 +86,200 @@ impl Nav {
     }
 }
 
-fn card(rules: &Rules, state: &State, c: CardId) -> String {
+fn card(lang: Lang, rules: &Rules, state: &State, c: CardId) -> String {
     let def = state.card(rules, c);
-    format!("{} ({}/{})", def.name, def.attack, def.defense)
+    p::panel_card_values(lang, names::card(lang, def), def.attack, def.defense)
 }
 
-fn cards(rules: &Rules, state: &State, cs: &[CardId]) -> String {
+fn cards(lang: Lang, rules: &Rules, state: &State, cs: &[CardId]) -> String {
     if cs.is_empty() {
-        return "nothing".into();
+        return p::panel_cards_none(lang);
     }
     cs.iter()
-        .map(|&c| state.card(rules, c).name.clone())
+        .map(|&c| names::card(lang, state.card(rules, c)))
         .collect::<Vec<_>>()
         .join(", ")
 }
 
-fn zone(rules: &Rules, z: u8) -> String {
+fn zone(lang: Lang, rules: &Rules, z: u8) -> String {
     rules
         .board
         .zones
         .get(z as usize)
         .map(|z| z.name.clone())
-        .unwrap_or_else(|| format!("zone {z}"))
+        .unwrap_or_else(|| p::panel_zone_number(lang, z))
 }
 
-fn crystal(rules: &Rules, c: u8) -> String {
+fn crystal(lang: Lang, rules: &Rules, c: u8) -> String {
     rules
         .pack
         .crystals
         .get(c as usize)
-        .map(|c| format!("{} (cost {})", c.name, c.cost))
-        .unwrap_or_else(|| format!("crystal {c}"))
+        .map(|c| p::panel_crystal_cost(lang, names::crystal(lang, c), c.cost))
+        .unwrap_or_else(|| p::panel_crystal_number(lang, c))
 }
 
-/// What let a summon go outside the home zone, as a note after the zone.
-fn via_note(via: Via) -> &'static str {
-    match via {
-        Via::Home => "",
-        Via::Build => " (Build)",
-        Via::RaiseTheDead => " (Raise the Dead)",
-        Via::Shift => " (Shift)",
-        Via::Pyramid => " (Pyramid)",
+/// A battle style's word.
+fn style(lang: Lang, s: crate::game::pack::Style) -> String {
+    use crate::game::pack::Style;
+    match s {
+        Style::Bold => p::panel_style_bold(lang),
+        Style::Guarded => p::panel_style_guarded(lang),
+        Style::Tricky => p::panel_style_tricky(lang),
     }
 }
 
-/// The label and category of one input, for the seat that may send it.
-pub fn describe(rules: &Rules, state: &State, seat: Seat, input: &Input) -> (&'static str, String) {
-    let name = |c| card(rules, state, c);
-    let list = |cs: &[CardId]| cards(rules, state, cs);
+/// A card as a battle card or a hand lists it: name, battle style, attack/defense.
+pub fn card_line(lang: Lang, def: &crate::game::pack::CardDef) -> String {
+    p::choice_battle_card(
+        lang,
+        names::card(lang, def),
+        style(lang, def.style),
+        def.attack,
+        def.defense,
+    )
+}
+
+/// What let a summon go outside the home zone, as a note after the zone.
+fn via_note(lang: Lang, via: Via) -> String {
+    match via {
+        Via::Home => String::new(),
+        Via::Build => p::panel_via_build(lang),
+        Via::RaiseTheDead => p::panel_via_raise_the_dead(lang),
+        Via::Shift => p::panel_via_shift(lang),
+        Via::Pyramid => p::panel_via_pyramid(lang),
+    }
+}
+
+/// The kind of a choice: the panel's first step offers one button per kind present.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Category {
+    Mulligan,
+    Keep,
+    Summon,
+    Activate,
+    Crystal,
+    Other,
+    Order,
+    Move,
+    Battle,
+    BattleCard,
+    Draw,
+    Discard,
+    Done,
+    Unit,
+    Return,
+    Predict,
+    Sacrifice,
+    YesNo,
+    Pick,
+    Tuck,
+}
+
+impl Category {
+    /// Its name on the panel's buttons.
+    pub fn name(self, lang: Lang) -> String {
+        let f = match self {
+            Category::Mulligan => p::category_mulligan,
+            Category::Keep => p::category_keep,
+            Category::Summon => p::category_summon,
+            Category::Activate => p::category_activate,
+            Category::Crystal => p::category_crystal,
+            Category::Other => p::category_other,
+            Category::Order => p::category_order,
+            Category::Move => p::category_move,
+            Category::Battle => p::category_battle,
+            Category::BattleCard => p::category_battle_card,
+            Category::Draw => p::category_draw,
+            Category::Discard => p::category_discard,
+            Category::Done => p::category_done,
+            Category::Unit => p::category_unit,
+            Category::Return => p::category_return,
+            Category::Predict => p::category_predict,
+            Category::Sacrifice => p::category_sacrifice,
+            Category::YesNo => p::category_yes_no,
+            Category::Pick => p::category_pick,
+            Category::Tuck => p::category_tuck,
+        };
+        f(lang)
+    }
+}
+
+/// The label and category of one input, for the seat that may send it, in `lang`.
+pub fn describe(
+    lang: Lang,
+    rules: &Rules,
+    state: &State,
+    seat: Seat,
+    input: &Input,
+) -> (Category, String) {
+    use Category as C;
+    let name = |c| card(lang, rules, state, c);
+    let list = |cs: &[CardId]| cards(lang, rules, state, cs);
+    let zone = |z: u8| zone(lang, rules, z);
+    let crystal = |c: u8| crystal(lang, rules, c);
     match input {
-        Input::Mulligan(cs) if cs.is_empty() => ("Keep", "Keep my opening hand".into()),
-        Input::Mulligan(cs) => ("Mulligan", format!("Shuffle back {}", list(cs))),
-        Input::Summon(cs) => ("Summon", format!("Summon {} at home", list(cs))),
+        Input::Mulligan(cs) if cs.is_empty() => (C::Keep, p::choice_keep_hand(lang)),
+        Input::Mulligan(cs) => (C::Mulligan, p::choice_mulligan(lang, list(cs))),
+        Input::Summon(cs) => (C::Summon, p::choice_summon_home(lang, list(cs))),
         Input::SummonTo {
             cards,
             zone: z,
             via,
-        } => {
-            let how = via_note(*via);
-            (
-                "Summon",
-                format!("Summon {} to {}{how}", list(cards), zone(rules, *z)),
-            )
-        }
+        } => (
+            C::Summon,
+            p::choice_summon_to(lang, list(cards), zone(*z), via_note(lang, *via)),
+        ),
         Input::Activate(z) => (
-            "Activate",
-            format!(
-                "Activate the squad in {} ({})",
-                zone(rules, *z),
-                list(state.squad(*z, seat))
-            ),
+            C::Activate,
+            p::choice_activate(lang, zone(*z), list(state.squad(*z, seat))),
         ),
-        Input::Score(c) => ("Crystal", format!("Take {}", crystal(rules, *c))),
-        Input::Replenish => ("Other", "Replenish: discard, then draw up to 5".into()),
-        Input::Invade => ("Other", "Invade the enemy home".into()),
-        Input::Order(cs) => ("Order", format!("Order (top first): {}", list(cs))),
-        Input::Move { cards, to } => (
-            "Move",
-            format!("Move {} to {}", list(cards), zone(rules, *to)),
-        ),
-        Input::Stay => ("Move", "Stay".into()),
-        Input::Battle(true) => ("Battle", "Battle!".into()),
-        Input::Battle(false) => ("Battle", "No battle: end the activation".into()),
-        Input::BattleCard(c) => {
-            let def = state.card(rules, *c);
-            (
-                "Battle card",
-                format!(
-                    "{} ({:?}, {}/{})",
-                    def.name, def.style, def.attack, def.defense
-                ),
-            )
+        Input::Score(c) => (C::Crystal, p::choice_score(lang, crystal(*c))),
+        Input::Replenish => (C::Other, p::choice_replenish(lang)),
+        Input::Invade => (C::Other, p::choice_invade(lang)),
+        Input::Order(cs) => (C::Order, p::choice_order(lang, list(cs))),
+        Input::Move { cards, to } => (C::Move, p::choice_move(lang, list(cards), zone(*to))),
+        Input::Stay => (C::Move, p::choice_stay(lang)),
+        Input::Battle(true) => (C::Battle, p::choice_battle(lang)),
+        Input::Battle(false) => (C::Battle, p::choice_no_battle(lang)),
+        Input::BattleCard(c) => (C::BattleCard, card_line(lang, state.card(rules, *c))),
+        Input::First(s) if *s == seat => (C::Order, p::choice_my_effects_first(lang)),
+        Input::First(_) => (C::Order, p::choice_their_effects_first(lang)),
+        Input::Draw(n) => (C::Draw, p::choice_draw(lang, *n)),
+        Input::Discard(c) => (C::Discard, p::choice_discard(lang, name(*c))),
+        Input::Done => (C::Done, p::choice_done(lang)),
+        Input::Unit(c) => (C::Unit, name(*c)),
+        Input::Return(true) => (C::Return, p::choice_take_back(lang)),
+        Input::Return(false) => (C::Return, p::choice_discard_battle_card(lang)),
+        Input::Predict(s) => (C::Predict, p::choice_predict(lang, style(lang, *s))),
+        Input::Sacrifice(Stat::Attack) => (C::Sacrifice, p::choice_sacrifice_attack(lang)),
+        Input::Sacrifice(_) => (C::Sacrifice, p::choice_sacrifice_defense(lang)),
+        Input::UseCrystal(c) => (C::Crystal, p::choice_use_crystal(lang, crystal(*c))),
+        Input::Accept(true) => (C::YesNo, p::choice_yes(lang)),
+        Input::Accept(false) => (C::YesNo, p::choice_no(lang)),
+        Input::Pick(c) => (C::Pick, p::choice_pick(lang, name(*c))),
+        Input::Inform { keep, order } => {
+            (C::Keep, p::choice_inform(lang, name(*keep), list(order)))
         }
-        Input::First(s) if *s == seat => ("Order", "My effects first".into()),
-        Input::First(_) => ("Order", "The opponent's effects first".into()),
-        Input::Draw(0) => ("Draw", "Draw nothing".into()),
-        Input::Draw(n) => ("Draw", format!("Draw {n}")),
-        Input::Discard(c) => ("Discard", format!("Discard {}", name(*c))),
-        Input::Done => ("Done", "Done".into()),
-        Input::Unit(c) => ("Unit", name(*c)),
-        Input::Return(true) => ("Return", "Take the battle card back".into()),
-        Input::Return(false) => ("Return", "Discard the battle card".into()),
-        Input::Predict(s) => ("Predict", format!("Predict {s:?}")),
-        Input::Sacrifice(Stat::Attack) => ("Sacrifice", "Sacrifice the top unit: +6 attack".into()),
-        Input::Sacrifice(_) => ("Sacrifice", "Sacrifice the top unit: +6 defense".into()),
-        Input::UseCrystal(c) => ("Crystal", format!("Use {}", crystal(rules, *c))),
-        Input::Accept(true) => ("Yes/No", "Yes".into()),
-        Input::Accept(false) => ("Yes/No", "No".into()),
-        Input::Pick(c) => ("Pick", format!("Pick {}", name(*c))),
-        Input::Inform { keep, order } => (
-            "Keep",
-            format!("Keep {}; put back {}", name(*keep), list(order)),
-        ),
-        Input::Tuck { card: c, top } => (
-            "Tuck",
-            format!(
-                "Put {} on the {} of the draw pile",
-                name(*c),
-                if *top { "top" } else { "bottom" }
-            ),
-        ),
+        Input::Tuck { card: c, top: true } => (C::Tuck, p::choice_tuck_top(lang, name(*c))),
+        Input::Tuck { card: c, .. } => (C::Tuck, p::choice_tuck_bottom(lang, name(*c))),
     }
 }
 
 /// The two steps of a choice, when it has two: (group, target).
-fn steps(rules: &Rules, state: &State, input: &Input) -> (String, String) {
-    let list = |cs: &[CardId]| cards(rules, state, cs);
+fn steps(lang: Lang, rules: &Rules, state: &State, input: &Input) -> (String, String) {
+    let list = |cs: &[CardId]| cards(lang, rules, state, cs);
     match input {
-        Input::Summon(cs) => (list(cs), "home".into()),
+        Input::Summon(cs) => (list(cs), p::panel_target_home(lang)),
         Input::SummonTo {
             cards,
             zone: z,
             via,
-        } => {
-            let how = via_note(*via);
-            (list(cards), format!("{}{how}", zone(rules, *z)))
-        }
-        Input::Move { cards, to } => (list(cards), zone(rules, *to)),
+        } => (
+            list(cards),
+            format!("{}{}", zone(lang, rules, *z), via_note(lang, *via)),
+        ),
+        Input::Move { cards, to } => (list(cards), zone(lang, rules, *to)),
         _ => (String::new(), String::new()),
     }
 }
@@ -229,26 +292,39 @@ pub fn confirms(question: &Question) -> bool {
 /// Where a card is, as a player who may choose it sees it: which pile, or which squad
 /// (and how deep in it, the second part). Empty where the card is nowhere else it could
 /// be confused with. `at` is the engine's own map of every card's place.
-fn place(rules: &Rules, state: &State, at: &Places, seat: Seat, c: CardId) -> (String, String) {
-    let whose = |s: Seat| if s == seat { "your" } else { "the opponent's" };
-    let pile = |s: Seat, name: &str| (format!("{} {name}", whose(s)), String::new());
+fn place(
+    lang: Lang,
+    rules: &Rules,
+    state: &State,
+    at: &Places,
+    seat: Seat,
+    c: CardId,
+) -> (String, String) {
+    let pile = |s: Seat, yours: fn(Lang) -> String, theirs: fn(Lang) -> String| {
+        let area = if s == seat { yours(lang) } else { theirs(lang) };
+        (area, String::new())
+    };
     match at.class(state, c).place {
-        Place::Hand(s) => pile(s, "hand"),
-        Place::Discard(s) => pile(s, "discard pile"),
-        Place::Draw(s) => pile(s, "draw pile"),
+        Place::Hand(s) => pile(s, p::panel_place_your_hand, p::panel_place_their_hand),
+        Place::Discard(s) => pile(s, p::panel_place_your_discard, p::panel_place_their_discard),
+        Place::Draw(s) => pile(s, p::panel_place_your_draw, p::panel_place_their_draw),
         Place::Squad {
             zone: z, seat: s, ..
         } => {
             let squad = state.squad(z, s);
             let i = squad.iter().position(|&u| u == c).unwrap_or(0);
             let depth = match i {
-                0 => "top".to_string(),
-                i if i + 1 == squad.len() => "bottom".to_string(),
-                1 => "2nd".to_string(),
-                2 => "3rd".to_string(),
-                i => format!("{}th", i + 1),
+                0 => p::panel_depth_top(lang),
+                i if i + 1 == squad.len() => p::panel_depth_bottom(lang),
+                i => p::panel_depth_nth(lang, i + 1),
             };
-            (format!("{} squad in {}", whose(s), zone(rules, z)), depth)
+            let zone = zone(lang, rules, z);
+            let area = if s == seat {
+                p::panel_place_your_squad(lang, zone)
+            } else {
+                p::panel_place_their_squad(lang, zone)
+            };
+            (area, depth)
         }
         Place::Removed(_) | Place::Battle(_) | Place::Nowhere => (String::new(), String::new()),
     }
@@ -256,10 +332,17 @@ fn place(rules: &Rules, state: &State, at: &Places, seat: Seat, c: CardId) -> (S
 
 /// The places of some cards, short: each pile or squad once, a squad with the depths
 /// of its named units ("your hand; your squad in Centre: top, bottom").
-fn places_note(rules: &Rules, state: &State, at: &Places, seat: Seat, cards: &[CardId]) -> String {
+fn places_note(
+    lang: Lang,
+    rules: &Rules,
+    state: &State,
+    at: &Places,
+    seat: Seat,
+    cards: &[CardId],
+) -> String {
     let mut parts: Vec<(String, Vec<String>)> = Vec::new();
     for &c in cards {
-        let (area, depth) = place(rules, state, at, seat, c);
+        let (area, depth) = place(lang, rules, state, at, seat, c);
         if area.is_empty() {
             continue;
         }
@@ -304,10 +387,25 @@ fn named_cards(input: &Input) -> Vec<CardId> {
 /// as a last resort a number. Labels are compared as shown (with their detail); groups
 /// (the first step of a two-step choice, also shown as a choice) are compared by the
 /// cards they stand for.
-fn disambiguate(rules: &Rules, state: &State, seat: Seat, legal: &[Input], out: &mut [Choice]) {
+fn disambiguate(
+    lang: Lang,
+    rules: &Rules,
+    state: &State,
+    seat: Seat,
+    legal: &[Input],
+    out: &mut [Choice],
+) {
     let at = Places::new(state);
-    let places =
-        |i: usize| places_note(rules, state, &at, seat, &named_cards(&legal[out[i].index]));
+    let places = |i: usize| {
+        places_note(
+            lang,
+            rules,
+            state,
+            &at,
+            seat,
+            &named_cards(&legal[out[i].index]),
+        )
+    };
     let cards_of = |i: usize| {
         let mut cs = named_cards(&legal[out[i].index]);
         cs.sort_unstable();
@@ -422,9 +520,10 @@ fn with_note(text: &str, note: &str) -> String {
     clip(&format!("{}{note}", clip(text, room)), MAX_LABEL)
 }
 
-/// Every legal choice of `seat`, labelled, with the cost and the resulting initiative
-/// of actions (worked out on a copy of the state; only the token is read from it).
-pub fn choices(rules: &Rules, state: &State, seat: Seat) -> Vec<Choice> {
+/// Every legal choice of `seat`, labelled in `lang`, with the cost and the resulting
+/// initiative of actions (worked out on a copy of the state; only the token is read
+/// from it).
+pub fn choices(lang: Lang, rules: &Rules, state: &State, seat: Seat) -> Vec<Choice> {
     let question = state.pending().question;
     let legal = state.legal(rules, seat);
     let mut out: Vec<Choice> = legal
@@ -432,8 +531,8 @@ pub fn choices(rules: &Rules, state: &State, seat: Seat) -> Vec<Choice> {
         .cloned()
         .enumerate()
         .map(|(index, input)| {
-            let (category, label) = describe(rules, state, seat, &input);
-            let (group, target) = steps(rules, state, &input);
+            let (category, label) = describe(lang, rules, state, seat, &input);
+            let (group, target) = steps(lang, rules, state, &input);
             let mut detail = String::new();
             if confirms(&question) {
                 let mut copy = state.clone();
@@ -447,7 +546,8 @@ pub fn choices(rules: &Rules, state: &State, seat: Seat) -> Vec<Choice> {
                             _ => 0,
                         })
                         .sum();
-                    detail = format!("cost {paid}, initiative {:+}", copy.initiative(seat));
+                    let after = format!("{:+}", copy.initiative(seat));
+                    detail = p::choice_cost(lang, paid, after);
                 }
             }
             Choice {
@@ -460,13 +560,13 @@ pub fn choices(rules: &Rules, state: &State, seat: Seat) -> Vec<Choice> {
             }
         })
         .collect();
-    disambiguate(rules, state, seat, &legal, &mut out);
+    disambiguate(lang, rules, state, seat, &legal, &mut out);
     out
 }
 
 /// The categories present, in order of first appearance.
-pub fn categories(choices: &[Choice]) -> Vec<&'static str> {
-    let mut out: Vec<&'static str> = Vec::new();
+pub fn categories(choices: &[Choice]) -> Vec<Category> {
+    let mut out: Vec<Category> = Vec::new();
     for c in choices {
         if !out.contains(&c.category) {
             out.push(c.category);
@@ -510,6 +610,7 @@ pub struct Screen {
 struct Ids {
     match_id: MatchId,
     version: i64,
+    lang: Lang,
 }
 
 impl Ids {
@@ -578,13 +679,13 @@ impl Ids {
                         .with(format!("p{i}"))
                         .render(),
                     placeholder: if entries.len() > MAX_OPTIONS {
-                        format!(
-                            "Choose… ({}/{})",
+                        p::select_choose_part(
+                            self.lang,
                             page * SELECTS_PER_PAGE + i + 1,
-                            entries.len().div_ceil(MAX_OPTIONS)
+                            entries.len().div_ceil(MAX_OPTIONS),
                         )
                     } else {
-                        "Choose…".into()
+                        p::select_choose(self.lang)
                     },
                     options: chunk
                         .iter()
@@ -600,14 +701,14 @@ impl Ids {
             if page > 0 {
                 nav.push(Button::new(
                     self.turn(pager(page - 1)),
-                    "Previous page",
+                    p::button_previous_page(self.lang),
                     Style::Secondary,
                 ));
             }
             if page + 1 < pages {
                 nav.push(Button::new(
                     self.turn(pager(page + 1)),
-                    "Next page",
+                    p::button_next_page(self.lang),
                     Style::Secondary,
                 ));
             }
@@ -623,15 +724,20 @@ impl Ids {
     }
 }
 
-/// The step `nav` of the panel for `choices` (the legal inputs of `question`).
+/// The step `nav` of the panel for `choices` (the legal inputs of `question`), in `lang`.
 pub fn step(
+    lang: Lang,
     match_id: MatchId,
     version: i64,
     question: &Question,
     choices: &[Choice],
     nav: Nav,
 ) -> Screen {
-    let ids = Ids { match_id, version };
+    let ids = Ids {
+        match_id,
+        version,
+        lang,
+    };
     let confirm = confirms(question);
     let pick = |c: &Choice| {
         if confirm {
@@ -645,7 +751,7 @@ pub fn step(
         detail: c.detail.clone(),
         to: pick(c),
     };
-    let back = |to: Nav| Button::new(ids.turn(to), "Back", Style::Secondary);
+    let back = |to: Nav| Button::new(ids.turn(to), p::button_back(lang), Style::Secondary);
     let cats = categories(choices);
     let overview = || {
         // Few choices, or only one kind: skip the first step.
@@ -655,7 +761,7 @@ pub fn step(
         if choices.len() <= 5 || (!confirm && choices.len() <= MAX_OPTIONS) {
             let entries: Vec<Entry> = choices.iter().map(entry).collect();
             return Some(Screen {
-                prompt: "Choose:".into(),
+                prompt: p::prompt_choose(lang),
                 rows: ids.rows(&entries, 0, |_| Nav::Overview, vec![]),
             });
         }
@@ -667,13 +773,13 @@ pub fn step(
                 let n = choices.iter().filter(|c| c.category == *name).count();
                 Button::new(
                     ids.turn(Nav::Category { cat: i, page: 0 }),
-                    format!("{name} ({n})"),
+                    p::category_count(lang, name.name(lang), n),
                     Style::Primary,
                 )
             })
             .collect();
         Some(Screen {
-            prompt: "What do you want to do?".into(),
+            prompt: p::prompt_what(lang),
             rows: buttons
                 .chunks(5)
                 .map(|b| Row::Buttons(b.to_vec()))
@@ -683,10 +789,10 @@ pub fn step(
     match nav {
         Nav::Confirm { index } => {
             let Some(c) = choices.iter().find(|c| c.index == index) else {
-                return step(match_id, version, question, choices, Nav::Overview);
+                return step(lang, match_id, version, question, choices, Nav::Overview);
             };
             let go = Entry {
-                label: "Confirm".into(),
+                label: p::button_confirm(lang),
                 detail: String::new(),
                 to: Target::Input(c.index),
             };
@@ -696,7 +802,7 @@ pub fn step(
                 format!("{} ({})", c.label, c.detail)
             };
             Screen {
-                prompt: format!("**{what}**: confirm?"),
+                prompt: p::prompt_confirm(lang, what),
                 rows: vec![Row::Buttons(vec![
                     ids.button(&go, Style::Success),
                     back(Nav::Overview),
@@ -705,6 +811,7 @@ pub fn step(
         }
         Nav::Overview => overview().unwrap_or_else(|| {
             step(
+                lang,
                 match_id,
                 version,
                 question,
@@ -714,7 +821,7 @@ pub fn step(
         }),
         Nav::Category { cat, page } => {
             let Some(name) = cats.get(cat) else {
-                return step(match_id, version, question, choices, Nav::Overview);
+                return step(lang, match_id, version, question, choices, Nav::Overview);
             };
             let in_cat: Vec<&Choice> = choices.iter().filter(|c| c.category == *name).collect();
             // One entry per choice, except that the choices of a group with several
@@ -731,7 +838,7 @@ pub fn step(
                     let g = gs.iter().position(|g| *g == c.group).expect("a group");
                     entries.push(Entry {
                         label: c.group.clone(),
-                        detail: format!("{members} destinations"),
+                        detail: p::panel_destinations(lang, members),
                         to: Target::Nav(Nav::Group { cat, group: g }),
                     });
                 }
@@ -759,14 +866,14 @@ pub fn step(
                 vec![]
             };
             let what = match *name {
-                "Summon" => "Which units do you summon?",
-                "Move" => "Which units move?",
-                "Activate" => "Which squad do you activate?",
-                "Crystal" => "Which crystal?",
-                _ => "Choose:",
+                Category::Summon => p::prompt_which_summon(lang),
+                Category::Move => p::prompt_which_move(lang),
+                Category::Activate => p::prompt_which_activate(lang),
+                Category::Crystal => p::prompt_which_crystal(lang),
+                _ => p::prompt_choose(lang),
             };
             Screen {
-                prompt: what.into(),
+                prompt: what,
                 rows: ids.rows(
                     &entries,
                     page,
@@ -777,12 +884,13 @@ pub fn step(
         }
         Nav::Group { cat, group } => {
             let Some(name) = cats.get(cat) else {
-                return step(match_id, version, question, choices, Nav::Overview);
+                return step(lang, match_id, version, question, choices, Nav::Overview);
             };
             let in_cat: Vec<&Choice> = choices.iter().filter(|c| c.category == *name).collect();
             let gs = groups(&in_cat);
             let Some(g) = gs.get(group) else {
                 return step(
+                    lang,
                     match_id,
                     version,
                     question,
@@ -803,7 +911,7 @@ pub fn step(
                 })
                 .collect();
             Screen {
-                prompt: format!("**{g}**: where to?"),
+                prompt: p::prompt_where(lang, *g),
                 rows: ids.rows(
                     &entries,
                     0,

@@ -8,6 +8,8 @@
 use super::msg::{Embed, MAX_CONTENT, MAX_FIELD, Msg, clip};
 use super::{App, Outcome};
 use crate::game::Seat;
+use crate::i18n::Lang;
+use crate::i18n::messages::{self as t, panel as p};
 use crate::ratings;
 use crate::store::{HistoryEntry, Loaded, Player, PlayerRating, Reason, Scope};
 
@@ -32,9 +34,9 @@ impl App {
     }
 
     /// The rating line of a finished match's post: "Ratings: Ana 1512 (+12) · Ben 1488
-    /// (-12)", in the match's server (all servers for a match outside one). Empty when
-    /// the match changed no rating (abandoned) or the changes cannot be read.
-    pub(super) async fn rating_line(&self, loaded: &Loaded) -> String {
+    /// (-12)", in the match's server (all servers for a match outside one), in `lang`.
+    /// Empty when the match changed no rating (abandoned) or the changes cannot be read.
+    pub(super) async fn rating_line(&self, loaded: &Loaded, lang: Lang) -> String {
         let scope = Scope::of_match(loaded.info.guild);
         let changes = match self.store.rating_changes(loaded.info.id).await {
             Ok(c) => c,
@@ -64,10 +66,10 @@ impl App {
                 }
                 p @ Player::Ai(level) => {
                     if !changes.is_empty() {
-                        parts.push(format!(
-                            "{} {} (fixed)",
-                            self.name_of(p, seat),
-                            ratings::ai(level).rating.round() as i64
+                        parts.push(t::rating_ai_fixed(
+                            lang,
+                            self.name_of(lang, p, seat),
+                            ratings::ai(level).rating.round() as i64,
                         ));
                     }
                 }
@@ -76,16 +78,15 @@ impl App {
         if parts.is_empty() {
             return String::new();
         }
-        format!("Ratings: {}", parts.join(" · "))
+        t::ratings_line(lang, parts.join(" · "))
     }
 
     /// The server's best players, publicly. Outside a server, or with no rated match
-    /// there yet, a private explanation.
-    pub async fn leaderboard(&self, guild: Option<u64>) -> Outcome {
+    /// there yet, a private explanation to `asker`.
+    pub async fn leaderboard(&self, guild: Option<u64>, asker: u64) -> Outcome {
+        let mine = self.user_lang(asker).await;
         let Some(g) = guild else {
-            return Outcome::private(
-                "The leaderboard belongs to a server: use `/clans leaderboard` in one.",
-            );
+            return Outcome::private(p::leaderboard_needs_server(mine));
         };
         let top = match self
             .store
@@ -93,14 +94,12 @@ impl App {
             .await
         {
             Ok(t) => t,
-            Err(e) => return Outcome::private(self.told(None, &e)),
+            Err(e) => return Outcome::private(self.told(mine, None, &e)),
         };
         if top.is_empty() {
-            return Outcome::private(
-                "Nobody on this server has finished a rated match yet: start one with \
-                 `/clans challenge` or `/clans play-ai`.",
-            );
+            return Outcome::private(p::leaderboard_empty(mine));
         }
+        let lang = self.public_lang(guild).await;
         let mut lines = Vec::new();
         for (i, p) in top.iter().enumerate() {
             lines.push(format!(
@@ -108,18 +107,14 @@ impl App {
                 i + 1,
                 self.display_name(p.user).await,
                 p.rating.shown(),
-                record(p.games, p.wins)
+                t::record(lang, p.games, p.wins)
             ));
         }
         let msg = Msg {
             embed: Some(Embed {
-                title: "Crystal Clans leaderboard".into(),
+                title: t::leaderboard_title(lang),
                 description: clip(
-                    &format!(
-                        "{}\n\nGlicko-2 ratings on this server; `?` marks a rating with few \
-                         games behind it. Matches against the AI count.",
-                        lines.join("\n")
-                    ),
+                    &format!("{}\n\n{}", lines.join("\n"), t::leaderboard_note(lang)),
                     MAX_CONTENT,
                 ),
                 ..Embed::default()
@@ -137,10 +132,9 @@ impl App {
     /// Outside a server only `asker`'s own profile is shown: it lists matches of every
     /// server, which are nobody else's business.
     pub async fn profile(&self, guild: Option<u64>, asker: u64, user: u64) -> Outcome {
+        let mine = self.user_lang(asker).await;
         if guild.is_none() && asker != user {
-            return Outcome::private(
-                "Other players' profiles are shown in a server: use `/clans profile` there.",
-            );
+            return Outcome::private(p::profile_needs_server(mine));
         }
         let scope = Scope::of_match(guild);
         let read = async {
@@ -162,63 +156,61 @@ impl App {
         };
         let (here, global, clans, recent) = match read.await {
             Ok(x) => x,
-            Err(e) => return Outcome::private(self.told(None, &e)),
+            Err(e) => return Outcome::private(self.told(mine, None, &e)),
         };
         let name = self.display_name(user).await;
-        let where_ = if guild.is_some() {
-            " on this server"
-        } else {
-            ""
-        };
         if here.is_none() && recent.is_empty() {
-            return Outcome::private(format!("{name} has not finished a match{where_} yet."));
+            return Outcome::private(if guild.is_some() {
+                p::profile_none_server(mine, name)
+            } else {
+                p::profile_none(mine, name)
+            });
         }
-        let rating = |label: &str, r: &Option<PlayerRating>| match r {
-            Some(p) => format!(
-                "{label}: **{}** (deviation {}) · {}",
+        let lang = self.public_lang(guild).await;
+        let rating = |label: String, r: &Option<PlayerRating>| match r {
+            Some(p) => t::profile_rating(
+                lang,
+                label,
                 p.rating.shown(),
                 p.rating.deviation.round() as i64,
-                record(p.games, p.wins)
+                t::record(lang, p.games, p.wins),
             ),
-            None => format!("{label}: not rated yet"),
+            None => t::profile_not_rated(lang, label),
         };
         let mut description = vec![rating(
             if guild.is_some() {
-                "Rating on this server"
+                t::profile_label_server(lang)
             } else {
-                "Rating"
+                t::profile_label(lang)
             },
             &here,
         )];
         if guild.is_some() {
-            description.push(rating("Across all servers", &global));
+            description.push(rating(t::profile_label_all(lang), &global));
         }
         let mut fields = Vec::new();
         if !clans.is_empty() {
             let lines: Vec<String> = clans
                 .iter()
-                .map(|c| format!("{}: {}", self.clan_name(c.clan), record(c.games, c.wins)))
+                .map(|c| {
+                    let record = t::record(lang, c.games, c.wins);
+                    format!("{}: {record}", self.clan_name(c.clan))
+                })
                 .collect();
-            fields.push((
-                "Record by clan".to_string(),
-                clip(&lines.join("\n"), MAX_FIELD),
-            ));
+            fields.push((t::profile_by_clan(lang), clip(&lines.join("\n"), MAX_FIELD)));
         }
         if !recent.is_empty() {
             let mut lines = Vec::new();
             for e in &recent {
-                lines.push(self.profile_line(e, user).await);
+                lines.push(self.profile_line(lang, e, user).await);
             }
-            fields.push((
-                // The numbers are what `/clans replay` takes.
-                "Recent matches (replay one: /clans replay match:NUMBER)".to_string(),
-                clip(&lines.join("\n"), MAX_FIELD),
-            ));
+            // The numbers are what `/clans replay` takes.
+            fields.push((t::profile_recent(lang), clip(&lines.join("\n"), MAX_FIELD)));
         }
         Outcome {
             public: vec![Msg {
                 embed: Some(Embed {
-                    title: clip(&format!("{name} · Crystal Clans"), 256),
+                    title: clip(&t::profile_title(lang, name), 256),
                     description: description.join("\n"),
                     fields,
                     image: None,
@@ -231,7 +223,7 @@ impl App {
 
     /// "#12 · won vs Ben · Blood vs Water · <t:...:R>": the match number (a replay will
     /// hang off it), the result for `user`, the opponent, both clans, the date.
-    async fn profile_line(&self, e: &HistoryEntry, user: u64) -> String {
+    async fn profile_line(&self, lang: Lang, e: &HistoryEntry, user: u64) -> String {
         let me = e
             .seats
             .iter()
@@ -240,29 +232,31 @@ impl App {
         let other = 1 - me;
         let opponent = match e.seats[other] {
             Player::User(u) => self.display_name(u).await,
-            p => self.name_of(p, other as Seat),
+            p => self.name_of(lang, p, other as Seat),
         };
         let r = &e.result;
         let result = match (r.winner, r.reason) {
-            (None, _) => "abandoned".to_string(),
+            (None, _) => t::result_abandoned(lang),
             (Some(w), reason) => {
                 let won = w as usize == me;
-                let how = match (won, reason) {
-                    (true, Reason::Resign) => " (opponent resigned)",
-                    (false, Reason::Resign) => " (resigned)",
-                    (true, Reason::Timeout) => " (opponent out of time)",
-                    (false, Reason::Timeout) => " (out of time)",
-                    _ => "",
-                };
-                format!("{}{how}", if won { "won" } else { "lost" })
+                match (won, reason) {
+                    (true, Reason::Resign) => t::result_won_resigned(lang),
+                    (false, Reason::Resign) => t::result_lost_resigned(lang),
+                    (true, Reason::Timeout) => t::result_won_timeout(lang),
+                    (false, Reason::Timeout) => t::result_lost_timeout(lang),
+                    (true, _) => t::result_won(lang),
+                    (false, _) => t::result_lost(lang),
+                }
             }
         };
-        format!(
-            "#{} · {result} vs {opponent} · {} vs {} · <t:{}:d>",
+        t::profile_line(
+            lang,
             r.match_id,
+            result,
+            opponent,
             self.clan_name(e.clans[me]),
             self.clan_name(e.clans[other]),
-            r.finished_at / 1000
+            (r.finished_at / 1000).to_string(),
         )
     }
 }
@@ -273,12 +267,4 @@ fn signed(d: i64) -> String {
     } else {
         format!("−{}", -d)
     }
-}
-
-fn record(games: i64, wins: i64) -> String {
-    format!(
-        "{games} game{}, {wins} win{}",
-        if games == 1 { "" } else { "s" },
-        if wins == 1 { "" } else { "s" }
-    )
 }

@@ -37,7 +37,9 @@ impl App {
         let loaded = match self.store.load(match_id).await {
             Ok(l) => l,
             Err(StoreError::NotFound(_)) => return unknown(),
-            Err(e) => return Outcome::private(self.told(Some(match_id), &e)),
+            Err(e) => {
+                return Outcome::private(self.told(self.user_lang(user).await, Some(match_id), &e));
+            }
         };
         let home = place.guild.is_some() && place.guild == loaded.info.guild;
         if !home && Self::seat_of(&loaded, user).is_none() {
@@ -98,7 +100,7 @@ impl App {
             for (s, p) in e.seats.iter().enumerate() {
                 names.push(match p.user() {
                     Some(u) => self.display_name(u).await,
-                    None => self.name_of(*p, s as u8),
+                    None => self.name_of(self.user_lang(user).await, *p, s as u8),
                 });
             }
             let id = e.result.match_id;

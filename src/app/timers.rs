@@ -277,7 +277,7 @@ impl App {
                 report.timeouts += 1;
                 let _ = sink
                     .send(Outcome {
-                        public: vec![self.end_post(loaded, &line)],
+                        public: vec![self.end_post(lang, loaded, &line)],
                         channel: Some(loaded.info.thread.unwrap_or(loaded.info.channel)),
                         replay: (self.images && winner.is_some()).then_some(d.match_id),
                         ..Outcome::default()

@@ -71,7 +71,7 @@ pub async fn on_error(err: poise::FrameworkError<'_, Data, Error>) {
     match err {
         poise::FrameworkError::Command { error, ctx, .. } => {
             tracing::warn!("command /clans {} failed: {error}", ctx.command().name);
-            let lang = ctx.locale().map(Lang::from_locale).unwrap_or_default();
+            let lang = lang(ctx).await;
             let _ = ctx
                 .send(
                     poise::CreateReply::default()
@@ -211,7 +211,7 @@ async fn ac_clan(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocomplet
     // The word for a random clan in English (always understood) and in the user's
     // language, once when they are the same word.
     let mut random = vec!["random".to_string()];
-    let own = t::random_clan(ctx.locale().map(Lang::from_locale).unwrap_or_default());
+    let own = t::random_clan(lang(ctx).await);
     if own != random[0] {
         random.push(own);
     }
@@ -277,7 +277,7 @@ pub async fn challenge(
         (Ok(a), Ok(b)) => [a, b],
         (Err(e), _) | (_, Err(e)) => return send(ctx, Outcome::private(e)).await,
     };
-    if let Err(why) = ctx.data().app.may_start_here(place(ctx)).await {
+    if let Err(why) = ctx.data().app.may_start_here(lang, place(ctx)).await {
         return send(ctx, Outcome::private(why)).await;
     }
     if let Some(why) = missing_permissions(ctx, lang, t::doing_run_match) {
@@ -327,7 +327,7 @@ pub async fn play_ai(
         Err(e) => return send(ctx, Outcome::private(e)).await,
     };
     let place = place(ctx);
-    if let Err(why) = ctx.data().app.may_start_here(place).await {
+    if let Err(why) = ctx.data().app.may_start_here(lang, place).await {
         return send(ctx, Outcome::private(why)).await;
     }
     if let Some(why) = missing_permissions(ctx, lang, t::doing_run_match) {
@@ -603,7 +603,7 @@ pub async fn config(
     let store = &ctx.data().app.store;
     let mut s: GuildSettings = match store.guild_settings(guild).await {
         Ok(s) => s,
-        Err(e) => return send(ctx, Outcome::private(ctx.data().app.told(None, &e))).await,
+        Err(e) => return send(ctx, Outcome::private(ctx.data().app.told(lang, None, &e))).await,
     };
     let nz = |m: u32| (m > 0).then_some(m);
     if let Some(m) = reminder_minutes {
@@ -657,7 +657,7 @@ pub async fn config(
                 None => t::language_server_auto(lang),
             },
         ),
-        Err(e) => ctx.data().app.told(None, &e),
+        Err(e) => ctx.data().app.told(lang, None, &e),
     };
     send(ctx, Outcome::private(text)).await
 }
@@ -683,7 +683,11 @@ pub async fn history(
 pub async fn leaderboard(ctx: Context<'_>) -> Result<(), Error> {
     remember(ctx);
     let guild = ctx.guild_id().map(|g| g.get());
-    let out = ctx.data().app.leaderboard(guild).await;
+    let out = ctx
+        .data()
+        .app
+        .leaderboard(guild, ctx.author().id.get())
+        .await;
     send(ctx, out).await
 }
 

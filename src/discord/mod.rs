@@ -180,7 +180,7 @@ async fn on_component(ctx: &serenity::Context, app: &App, ci: &serenity::Compone
                 return answer(http, ci, true, &damaged).await;
             };
             if id.verb == Verb::Decline {
-                app.decline(&c, user, now).await
+                app.decline(&c, user, place.guild, now).await
             } else {
                 if let Err(why) = app.claim_accept(&c, user, now).await {
                     return answer(http, ci, true, &Msg::text(why)).await;
@@ -204,8 +204,10 @@ async fn on_component(ctx: &serenity::Context, app: &App, ci: &serenity::Compone
                         .create_thread_from_message(
                             http,
                             ci.message.id,
-                            serenity::CreateThread::new("Crystal Clans match")
-                                .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek),
+                            serenity::CreateThread::new(t::thread_new(
+                                app.public_lang(place.guild).await,
+                            ))
+                            .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek),
                         )
                         .await;
                     match created {

@@ -46,6 +46,7 @@ macro_rules! both {
 
 pub mod bot;
 pub mod people;
+pub mod play;
 pub mod process;
 
 /// Where this test process keeps its scratch files (SQLite databases, folders): a

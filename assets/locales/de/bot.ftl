@@ -1,5 +1,6 @@
 # Was der Bot sagt, auf Deutsch. Begriffe wie im deutschen Regelheft (Initiative,
-# Trupp, Beschwören, Aktivieren, Kristall, Einfall, Kampfkarte).
+# Trupp, Beschwören, Aktivieren, Erbeuten, Auffrischen, Überfallen, Kristall, Gebiet,
+# Heimatgebiet, Kampfkarte).
 
 something-went-wrong = Da ist etwas schiefgegangen; bitte versuche es noch einmal.
 done = Erledigt.
@@ -38,7 +39,7 @@ settings-saved =
     • Threads: { $threads }
     • Partien beginnen in: { $channel }
     • Sprache der öffentlichen Posts: { $language }
-setting-after = Wartezeit { $duration }
+setting-after = nach { $duration }
 setting-off = aus
 threads-off = aus (Partien laufen im Kanal)
 threads-on = einer pro Partie
@@ -121,7 +122,10 @@ field-whose-move = Am Zug
 field-initiative = Initiative
 field-crystals = Kristalle
 field-this-turn = Dieser Zug
-your-move = { $mentions }: du bist am Zug ({ $question }).
+your-move = { $mentions }: { $count ->
+        [one] du bist am Zug
+       *[other] ihr seid am Zug
+    } ({ $question }).
 button-rematch = Revanche
 button-battle-card = Kampfkarte wählen
 button-mulligan = Mulligan wählen
@@ -159,3 +163,41 @@ you-resigned = Du hast aufgegeben.
 ## Erinnerungen (öffentlich, im Thread oder Kanal der Partie).
 timeout-warning = ⚠️ { $who }: Partie #{ $id } wartet auf dich. Zieh <t:{ $deadline }:R>, sonst verlierst du die Partie.
 reminder = ⏰ { $who }: Partie #{ $id } wartet auf dich.
+
+## Öffentliche Namen und Posts der App.
+thread-new = Crystal-Clans-Partie
+thread-title = { $first } gegen { $second } · #{ $id }
+challenge-had-expired = Diese Herausforderung war schon abgelaufen.
+challenge-withdrawn = { $who } hat die Herausforderung zurückgezogen.
+challenge-declined = { $who } hat die Herausforderung abgelehnt.
+player-number = Spieler { $number }
+ai-name = KI (Stufe { $level })
+
+## Wertungen (öffentlich): die Zeile im letzten Post, die Rangliste, ein Profil.
+ratings-line = Wertungen: { $ratings }
+rating-ai-fixed = { $name } { $rating } (fest)
+leaderboard-title = Crystal-Clans-Rangliste
+leaderboard-note = Glicko-2-Wertungen auf diesem Server; `?` markiert eine Wertung, hinter der erst wenige Partien stehen. Partien gegen die KI zählen mit.
+record = { $games ->
+        [one] 1 Partie
+       *[other] { $games } Partien
+    }, { $wins ->
+        [one] 1 Sieg
+       *[other] { $wins } Siege
+    }
+profile-title = { $name } · Crystal Clans
+profile-rating = { $label }: **{ $rating }** (Abweichung { $deviation }) · { $record }
+profile-not-rated = { $label }: noch nicht gewertet
+profile-label-server = Wertung auf diesem Server
+profile-label = Wertung
+profile-label-all = Über alle Server
+profile-by-clan = Bilanz nach Clan
+profile-recent = Letzte Partien (Wiederholung: /clans wiederholung partie:NUMMER)
+profile-line = #{ $id } · { $result } gegen { $opponent } · { $clan } gegen { $their_clan } · <t:{ $time }:d>
+result-won = gewonnen
+result-lost = verloren
+result-won-resigned = gewonnen (Gegner hat aufgegeben)
+result-lost-resigned = verloren (aufgegeben)
+result-won-timeout = gewonnen (Gegner hatte keine Zeit mehr)
+result-lost-timeout = verloren (Zeit abgelaufen)
+result-abandoned = abgebrochen

@@ -1,1 +1,205 @@
-# German texts of panel.ftl (see the English file for what each message is).
+# Die privaten Fenster und die Antworten auf eigene Klicks (Aktionen, Hand, Kampfkarten, Ablehnungen).
+# Begriffe wie im deutschen Regelheft; der Spieler wird geduzt.
+
+## Die Arten von Auswahl (der erste Schritt des Fensters, als Knöpfe „Beschwören (4)“).
+category-mulligan = Mulligan
+category-keep = Behalten
+category-summon = Beschwören
+category-activate = Aktivieren
+category-crystal = Kristall
+category-other = Sonstiges
+category-order = Reihenfolge
+category-move = Bewegen
+category-battle = Kampf
+category-battle-card = Kampfkarte
+category-draw = Ziehen
+category-discard = Abwerfen
+category-done = Fertig
+category-unit = Einheit
+category-return = Zurücknehmen
+category-predict = Vorhersagen
+category-sacrifice = Opfern
+category-yes-no = Ja/Nein
+category-pick = Auswählen
+category-tuck = Unterschieben
+category-count = { $category } ({ $count })
+
+## Eine Auswahl, wie ihr Knopf oder ihre Option sie nennt.
+choice-keep-hand = Meine Starthand behalten
+choice-mulligan = { $cards } zurückmischen
+choice-summon-home = { $cards } im Heimatgebiet beschwören
+choice-summon-to = { $cards } ins { $zone }{ $via } beschwören
+choice-activate = Trupp im { $zone } aktivieren ({ $cards })
+choice-score = { $crystal } erbeuten
+choice-replenish = Auffrischen: abwerfen, dann auf 5 nachziehen
+choice-invade = Das gegnerische Heimatgebiet überfallen
+choice-order = Reihenfolge (oben zuerst): { $cards }
+choice-move = { $cards } ins { $zone } bewegen
+choice-stay = Bleiben
+choice-battle = Kämpfen!
+choice-no-battle = Kein Kampf: Aktivierung beenden
+choice-battle-card = { $card } ({ $style }, { $attack }/{ $defense })
+choice-my-effects-first = Meine Effekte zuerst
+choice-their-effects-first = Die Effekte des Gegners zuerst
+choice-draw = { $count ->
+        [0] Nichts ziehen
+        [one] 1 Karte ziehen
+       *[other] { $count } Karten ziehen
+    }
+choice-discard = { $card } abwerfen
+choice-done = Fertig
+choice-take-back = Kampfkarte zurücknehmen
+choice-discard-battle-card = Kampfkarte ablegen
+choice-predict = { $style } vorhersagen
+choice-sacrifice-attack = Oberste Einheit opfern: +6 Angriff
+choice-sacrifice-defense = Oberste Einheit opfern: +6 Verteidigung
+choice-use-crystal = { $crystal } einsetzen
+choice-yes = Ja
+choice-no = Nein
+choice-pick = { $card } wählen
+choice-inform = { $keep } behalten; { $back } zurücklegen
+choice-tuck-top = { $card } oben auf den Nachziehstapel legen
+choice-tuck-bottom = { $card } unter den Nachziehstapel legen
+choice-cost = kostet { $cost }, Initiative danach { $initiative }
+# Die Kartenliste einer Auswahl, die keine nennt.
+panel-cards-none = nichts
+panel-card-values = { $card } ({ $attack }/{ $defense })
+panel-crystal-cost = { $crystal } (kostet { $cost })
+panel-zone-number = Gebiet { $number }
+panel-crystal-number = Kristall { $number }
+panel-target-home = Heimatgebiet
+panel-destinations = { $count ->
+        [one] 1 Ziel
+       *[other] { $count } Ziele
+    }
+# Kampfstile, wie die Fenster den einer Kampfkarte nennen.
+panel-style-bold = KÜHN
+panel-style-guarded = ZURÜCKHALTEND
+panel-style-tricky = TRICKREICH
+# Was eine Beschwörung außerhalb des Heimatgebiets erlaubt (nach dem Gebiet).
+panel-via-build = {" "}(Bauen)
+panel-via-raise-the-dead = {" "}(Tote erwecken)
+panel-via-shift = {" "}(Formwandeln)
+panel-via-pyramid = {" "}(Astralpyramide)
+
+## Wo eine Karte liegt, um zwei gleich lautende Auswahlen zu unterscheiden.
+panel-place-your-hand = deine Hand
+panel-place-their-hand = die Hand des Gegners
+panel-place-your-discard = dein Ablagestapel
+panel-place-their-discard = der Ablagestapel des Gegners
+panel-place-your-draw = dein Nachziehstapel
+panel-place-their-draw = der Nachziehstapel des Gegners
+panel-place-your-squad = dein Trupp im { $zone }
+panel-place-their-squad = der gegnerische Trupp im { $zone }
+panel-depth-top = oben
+panel-depth-bottom = unten
+panel-depth-nth = { $n }.
+
+## Die Schritte des Fensters.
+prompt-choose = Wähle:
+prompt-what = Was möchtest du tun?
+prompt-which-summon = Welche Einheiten beschwörst du?
+prompt-which-move = Welche Einheiten bewegen sich?
+prompt-which-activate = Welchen Trupp aktivierst du?
+prompt-which-crystal = Welchen Kristall?
+prompt-where = **{ $what }**: wohin?
+prompt-confirm = **{ $what }**: bestätigen?
+select-choose = Wählen…
+select-choose-part = Wählen… ({ $part }/{ $parts })
+button-confirm = Bestätigen
+button-back = Zurück
+button-previous-page = Vorherige Seite
+button-next-page = Nächste Seite
+button-refresh = Aktualisieren
+button-my-panel = Mein Fenster
+
+## Der Text des Fensters über seinen Schritten.
+panel-header = **Partie #{ $id }**: Du musst { $question }. Deine Initiative: { $initiative }.
+panel-hand = Deine Hand: { $cards }.
+panel-hand-empty = leer
+panel-battle-card-from-draw = Deine Hand ist leer: Die oberste Karte deines Nachziehstapels wird gespielt.
+panel-may-look = Du darfst dir ansehen: { $cards }.
+panel-nothing-to-do = In Partie #{ $id } hast du gerade nichts zu tun: Dein Gegner muss noch { $question }.
+panel-done = Erledigt: { $choice }.
+match-over = Partie #{ $id } ist vorbei.
+hand-text = Deine Hand in Partie #{ $id }: { $cards }
+
+## Ablehnungen eines Klicks oder Befehls (privat, nichts geändert).
+panel-out-of-date = Dieses Fenster ist veraltet (jemand hat schon geantwortet, oder du hast doppelt geklickt): Es wurde nichts geändert.
+button-out-of-date = Dieser Knopf ist veraltet: Die Partie ist weitergegangen. Hier ist die aktuelle Lage.
+choice-not-available = Diese Auswahl gibt es nicht: Es wurde nichts geändert.
+not-your-match = Du spielst nicht in Partie #{ $id } mit. Starte deine eigene mit `/clans herausfordern`.
+match-not-over = Partie #{ $id } ist noch nicht vorbei.
+rematch-ai-begins = Revanche: Partie #{ $id } gegen die KI beginnt. Viel Glück!
+board-not-here = Partie #{ $id } wird nicht auf diesem Server gespielt: Nur ihre Spieler können ihren Spielplan hier posten.
+play-in-channel = Crystal-Clans-Partien werden auf diesem Server in <#{ $channel }> gespielt: Bitte nutze den Befehl dort.
+ai-not-available = Die KI als Gegner gibt es bei diesem Bot nicht.
+challenge-expired = Diese Herausforderung ist abgelaufen. Starte eine neue mit `/clans herausfordern`.
+challenge-own = Du kannst deine eigene Herausforderung nicht annehmen (mit „Ablehnen“ ziehst du sie zurück).
+challenge-someone-else = Diese Herausforderung gilt jemand anderem.
+challenge-was-declined = Diese Herausforderung wurde abgelehnt oder zurückgezogen.
+challenge-already-accepted = Diese Herausforderung wurde schon angenommen.
+challenge-not-yours = Diese Herausforderung kannst du nicht ablehnen: Sie gilt jemand anderem.
+challenge-open-withdraw = Offene Herausforderungen kann nur der Herausforderer zurückziehen.
+challenge-settled = Diese Herausforderung wurde schon angenommen oder abgelehnt.
+
+## Begrenzungen.
+slow-down-user = Langsam: Dein Limit ist erreicht ({ $what } innerhalb von { $window }). Bitte versuche es in { $retry } noch einmal.
+slow-down-server = Langsam: Das Limit dieses Servers ist erreicht ({ $what } innerhalb von { $window }). Bitte versuche es in { $retry } noch einmal.
+limit-challenges = { $count ->
+        [one] 1 Herausforderung
+       *[other] { $count } Herausforderungen
+    }
+limit-ai-matches = { $count ->
+        [one] 1 Partie gegen die KI
+       *[other] { $count } Partien gegen die KI
+    }
+limit-board-reposts = { $count ->
+        [one] 1 Spielplan-Post
+       *[other] { $count } Spielplan-Posts
+    }
+limit-replays = { $count ->
+        [one] 1 Wiederholung
+       *[other] { $count } Wiederholungen
+    }
+span-seconds = { $count ->
+        [one] 1 Sekunde
+       *[other] { $count } Sekunden
+    }
+span-minutes = { $count ->
+        [one] 1 Minute
+       *[other] { $count } Minuten
+    }
+
+## Fehler der Datenbank, wie der Spieler sie erfährt.
+store-out-of-date = Dieses Fenster ist veraltet: Die Partie ist weitergegangen. Hier ist die aktuelle Lage.
+store-not-found = Diese Partie gibt es nicht (mehr).
+store-finished = Diese Partie ist vorbei.
+store-setup = Die Partie konnte nicht aufgebaut werden.
+store-corrupt = Partie #{ $id } kann nicht geladen werden: Ihre gespeicherten Daten sind beschädigt. Der Betreiber des Bots weiß Bescheid.
+store-incompatible = Partie #{ $id } wurde nach Regeln gespielt, die diese Version des Bots nicht fortsetzen kann.
+store-bad-settings = Die gespeicherten Einstellungen konnten nicht gelesen werden; eine Administration muss sie neu setzen.
+store-refused = Das geht nicht: Es wurde nichts geändert.
+store-refused-move = Dieser Zug ist nicht erlaubt: Es wurde nichts geändert.
+store-load-failed = Die Partie konnte nicht geladen werden, versuche es noch einmal.
+store-save-failed = Das Speichern hat nicht geklappt, versuche es noch einmal.
+
+## /clans matches und /clans history (privat).
+no-active-matches = Du hast keine laufenden Partien.
+active-match = Partie #{ $id } in <#{ $channel }> (Version { $version })
+history-none-server = Auf diesem Server gibt es noch keine beendeten Partien.
+history-none-you = Du hast noch keine beendeten Partien.
+history-title-server = **Letzte Ergebnisse auf diesem Server**
+history-title-you = **Deine letzten Ergebnisse**
+history-won = { $winner } hat gewonnen
+history-won-resigned = { $winner } hat gewonnen ({ $loser } hat aufgegeben)
+history-won-timeout = { $winner } hat gewonnen ({ $loser } ist die Zeit abgelaufen)
+history-abandoned = abgebrochen
+history-line = #{ $id } · { $first } gegen { $second } · { $result } · <t:{ $time }:R>
+
+## Ablehnungen von /clans leaderboard und /clans profile (privat).
+leaderboard-needs-server = Die Rangliste gehört zu einem Server: Nutze `/clans rangliste` in einem.
+leaderboard-empty = Auf diesem Server hat noch niemand eine gewertete Partie beendet: Starte eine mit `/clans herausfordern` oder `/clans gegen-ki`.
+profile-needs-server = Die Profile anderer Spieler werden auf einem Server gezeigt: Nutze `/clans profil` dort.
+profile-none-server = { $name } hat auf diesem Server noch keine Partie beendet.
+profile-none = { $name } hat noch keine Partie beendet.

@@ -159,3 +159,41 @@ you-resigned = You resigned.
 ## Reminders (public, in the match's thread or channel).
 timeout-warning = ⚠️ { $who }: match #{ $id } is waiting for you. Move <t:{ $deadline }:R> or you forfeit the match.
 reminder = ⏰ { $who }: match #{ $id } is waiting for you.
+
+## Public names and posts of the app.
+thread-new = Crystal Clans match
+thread-title = { $first } vs { $second } · #{ $id }
+challenge-had-expired = This challenge had already expired.
+challenge-withdrawn = { $who } withdrew the challenge.
+challenge-declined = { $who } declined the challenge.
+player-number = Player { $number }
+ai-name = AI (level { $level })
+
+## Ratings (public): the final post's line, the leaderboard, a profile.
+ratings-line = Ratings: { $ratings }
+rating-ai-fixed = { $name } { $rating } (fixed)
+leaderboard-title = Crystal Clans leaderboard
+leaderboard-note = Glicko-2 ratings on this server; `?` marks a rating with few games behind it. Matches against the AI count.
+record = { $games ->
+        [one] 1 game
+       *[other] { $games } games
+    }, { $wins ->
+        [one] 1 win
+       *[other] { $wins } wins
+    }
+profile-title = { $name } · Crystal Clans
+profile-rating = { $label }: **{ $rating }** (deviation { $deviation }) · { $record }
+profile-not-rated = { $label }: not rated yet
+profile-label-server = Rating on this server
+profile-label = Rating
+profile-label-all = Across all servers
+profile-by-clan = Record by clan
+profile-recent = Recent matches (replay one: /clans replay match:NUMBER)
+profile-line = #{ $id } · { $result } vs { $opponent } · { $clan } vs { $their_clan } · <t:{ $time }:d>
+result-won = won
+result-lost = lost
+result-won-resigned = won (opponent resigned)
+result-lost-resigned = lost (resigned)
+result-won-timeout = won (opponent out of time)
+result-lost-timeout = lost (out of time)
+result-abandoned = abandoned

@@ -1,1 +1,209 @@
 # The private panels and answers to a player's own clicks (actions, hand, battle cards, refusals).
+# Every message here has a function of the same name in src/i18n/messages/panel.rs.
+
+## The kinds of choice (the panel's first step, as buttons "Summon (4)").
+category-mulligan = Mulligan
+category-keep = Keep
+category-summon = Summon
+category-activate = Activate
+category-crystal = Crystal
+category-other = Other
+category-order = Order
+category-move = Move
+category-battle = Battle
+category-battle-card = Battle card
+category-draw = Draw
+category-discard = Discard
+category-done = Done
+category-unit = Unit
+category-return = Return
+category-predict = Predict
+category-sacrifice = Sacrifice
+category-yes-no = Yes/No
+category-pick = Pick
+category-tuck = Tuck
+category-count = { $category } ({ $count })
+
+## One choice, as its button or select option says it.
+choice-keep-hand = Keep my opening hand
+choice-mulligan = Shuffle back { $cards }
+choice-summon-home = Summon { $cards } at home
+choice-summon-to = Summon { $cards } to { $zone }{ $via }
+choice-activate = Activate the squad in { $zone } ({ $cards })
+choice-score = Take { $crystal }
+choice-replenish = Replenish: discard, then draw up to 5
+choice-invade = Invade the enemy home
+choice-order = Order (top first): { $cards }
+choice-move = Move { $cards } to { $zone }
+choice-stay = Stay
+choice-battle = Battle!
+choice-no-battle = No battle: end the activation
+choice-battle-card = { $card } ({ $style }, { $attack }/{ $defense })
+choice-my-effects-first = My effects first
+choice-their-effects-first = The opponent's effects first
+choice-draw = { $count ->
+        [0] Draw nothing
+        [one] Draw 1 card
+       *[other] Draw { $count } cards
+    }
+choice-discard = Discard { $card }
+choice-done = Done
+choice-take-back = Take the battle card back
+choice-discard-battle-card = Discard the battle card
+choice-predict = Predict { $style }
+choice-sacrifice-attack = Sacrifice the top unit: +6 attack
+choice-sacrifice-defense = Sacrifice the top unit: +6 defense
+choice-use-crystal = Use { $crystal }
+choice-yes = Yes
+choice-no = No
+choice-pick = Pick { $card }
+choice-inform = Keep { $keep }; put back { $back }
+choice-tuck-top = Put { $card } on the top of the draw pile
+choice-tuck-bottom = Put { $card } on the bottom of the draw pile
+choice-cost = cost { $cost }, initiative { $initiative }
+# The card list of a choice that names none.
+panel-cards-none = nothing
+panel-card-values = { $card } ({ $attack }/{ $defense })
+panel-crystal-cost = { $crystal } (cost { $cost })
+panel-zone-number = zone { $number }
+panel-crystal-number = crystal { $number }
+panel-target-home = home
+panel-destinations = { $count ->
+        [one] 1 destination
+       *[other] { $count } destinations
+    }
+# Battle styles, as the panels name a battle card's.
+panel-style-bold = BOLD
+panel-style-guarded = GUARDED
+panel-style-tricky = TRICKY
+# What let a summon go outside the home zone (after the zone).
+panel-via-build = {" "}(Build)
+panel-via-raise-the-dead = {" "}(Raise the Dead)
+panel-via-shift = {" "}(Shift)
+panel-via-pyramid = {" "}(Pyramid)
+
+## Where a card is, to tell apart two choices that read the same.
+panel-place-your-hand = your hand
+panel-place-their-hand = the opponent's hand
+panel-place-your-discard = your discard pile
+panel-place-their-discard = the opponent's discard pile
+panel-place-your-draw = your draw pile
+panel-place-their-draw = the opponent's draw pile
+panel-place-your-squad = your squad in { $zone }
+panel-place-their-squad = the opponent's squad in { $zone }
+panel-depth-top = top
+panel-depth-bottom = bottom
+panel-depth-nth = { $n ->
+        [2] 2nd
+        [3] 3rd
+       *[other] { $n }th
+    }
+
+## The panel's steps.
+prompt-choose = Choose:
+prompt-what = What do you want to do?
+prompt-which-summon = Which units do you summon?
+prompt-which-move = Which units move?
+prompt-which-activate = Which squad do you activate?
+prompt-which-crystal = Which crystal?
+prompt-where = **{ $what }**: where to?
+prompt-confirm = **{ $what }**: confirm?
+select-choose = Choose…
+select-choose-part = Choose… ({ $part }/{ $parts })
+button-confirm = Confirm
+button-back = Back
+button-previous-page = Previous page
+button-next-page = Next page
+button-refresh = Refresh
+button-my-panel = My panel
+
+## The panel's text above its steps.
+panel-header = **Match #{ $id }**: you must { $question }. Your initiative: { $initiative }.
+panel-hand = Your hand: { $cards }.
+panel-hand-empty = empty
+panel-battle-card-from-draw = Your hand is empty: the top card of your draw pile will be used.
+panel-may-look = You may look at: { $cards }.
+panel-nothing-to-do = Nothing to do for you in match #{ $id } right now: waiting for the other player to { $question }.
+panel-done = Done: { $choice }.
+match-over = Match #{ $id } is over.
+hand-text = Your hand in match #{ $id }: { $cards }
+
+## Refusals of a click or a command (private, nothing changed).
+panel-out-of-date = That panel is out of date (someone already answered, or you clicked twice): nothing was changed.
+button-out-of-date = That button is out of date: the match has moved on. Here is the current position.
+choice-not-available = That choice is not available: nothing was changed.
+not-your-match = You are not playing in match #{ $id }. Start your own with `/clans challenge`.
+match-not-over = Match #{ $id } is not over yet.
+rematch-ai-begins = Rematch: match #{ $id } against the AI begins. Good luck!
+board-not-here = Match #{ $id } is not played on this server: only its players can post its board here.
+play-in-channel = Crystal Clans matches on this server are played in <#{ $channel }>: please use the command there.
+ai-not-available = The AI opponent is not available on this bot.
+challenge-expired = This challenge has expired. Start a new one with `/clans challenge`.
+challenge-own = You cannot accept your own challenge (use Decline to withdraw it).
+challenge-someone-else = This challenge is for someone else.
+challenge-was-declined = This challenge was declined or withdrawn.
+challenge-already-accepted = This challenge was already accepted.
+challenge-not-yours = This challenge is not yours to decline.
+challenge-open-withdraw = Open challenges can only be withdrawn by the challenger.
+challenge-settled = This challenge was already accepted or declined.
+
+## Rate limits.
+slow-down-user = Slow down: you have started { $what } in the last { $window }. Please try again in { $retry }.
+slow-down-server = Slow down: this server has started { $what } in the last { $window }. Please try again in { $retry }.
+limit-challenges = { $count ->
+        [one] 1 challenge
+       *[other] { $count } challenges
+    }
+limit-ai-matches = { $count ->
+        [one] 1 match against the AI
+       *[other] { $count } matches against the AI
+    }
+limit-board-reposts = { $count ->
+        [one] 1 board repost
+       *[other] { $count } board reposts
+    }
+limit-replays = { $count ->
+        [one] 1 replay
+       *[other] { $count } replays
+    }
+span-seconds = { $count ->
+        [one] 1 second
+       *[other] { $count } seconds
+    }
+span-minutes = { $count ->
+        [one] 1 minute
+       *[other] { $count } minutes
+    }
+
+## Store faults, as the player is told them.
+store-out-of-date = That panel is out of date: the match has moved on. Here is the current position.
+store-not-found = That match does not exist (any more).
+store-finished = That match is over.
+store-setup = The match could not be set up.
+store-corrupt = Match #{ $id } cannot be loaded: its saved data is damaged. The bot's operator has been told.
+store-incompatible = Match #{ $id } was played under rules this version of the bot cannot continue.
+store-bad-settings = The saved settings could not be read; an administrator needs to set them again.
+store-refused = That cannot be done: { $why }.
+store-refused-move = That move is not allowed: { $why }.
+store-load-failed = Could not load the match, try again.
+store-save-failed = Could not save, try again.
+
+## /clans matches and /clans history (private).
+no-active-matches = You have no active matches.
+active-match = Match #{ $id } in <#{ $channel }> (version { $version })
+history-none-server = No finished matches for this server yet.
+history-none-you = No finished matches for you yet.
+history-title-server = **Recent results for this server**
+history-title-you = **Recent results for you**
+history-won = { $winner } won
+history-won-resigned = { $winner } won ({ $loser } resigned)
+history-won-timeout = { $winner } won ({ $loser } ran out of time)
+history-abandoned = abandoned
+history-line = #{ $id } · { $first } vs { $second } · { $result } · <t:{ $time }:R>
+
+## /clans leaderboard and /clans profile refusals (private).
+leaderboard-needs-server = The leaderboard belongs to a server: use `/clans leaderboard` in one.
+leaderboard-empty = Nobody on this server has finished a rated match yet: start one with `/clans challenge` or `/clans play-ai`.
+profile-needs-server = Other players' profiles are shown in a server: use `/clans profile` there.
+profile-none-server = { $name } has not finished a match on this server yet.
+profile-none = { $name } has not finished a match yet.

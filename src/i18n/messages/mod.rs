@@ -100,7 +100,8 @@ messages! {
     field_initiative() = "field-initiative";
     field_crystals() = "field-crystals";
     field_this_turn() = "field-this-turn";
-    your_move(mentions, question) = "your-move";
+    /// `count`: how many players are pinged in `mentions`.
+    your_move(mentions, count, question) = "your-move";
     button_rematch() = "button-rematch";
     button_battle_card() = "button-battle-card";
     button_mulligan() = "button-mulligan";
@@ -159,6 +160,38 @@ messages! {
     question_game_over() = "question-game-over";
     hours(count) = "hours";
     minutes(count) = "minutes";
+    thread_new() = "thread-new";
+    thread_title(first, second, id) = "thread-title";
+    challenge_had_expired() = "challenge-had-expired";
+    challenge_withdrawn(who) = "challenge-withdrawn";
+    challenge_declined(who) = "challenge-declined";
+    /// A seat's name when its player's display name is unknown.
+    player_number(number) = "player-number";
+    ai_name(level) = "ai-name";
+    /// `ratings` joined by " · ".
+    ratings_line(ratings) = "ratings-line";
+    rating_ai_fixed(name, rating) = "rating-ai-fixed";
+    leaderboard_title() = "leaderboard-title";
+    leaderboard_note() = "leaderboard-note";
+    record(games, wins) = "record";
+    profile_title(name) = "profile-title";
+    /// `label` one of the `profile-label*` texts, `record` a [`record`].
+    profile_rating(label, rating, deviation, record) = "profile-rating";
+    profile_not_rated(label) = "profile-not-rated";
+    profile_label_server() = "profile-label-server";
+    profile_label() = "profile-label";
+    profile_label_all() = "profile-label-all";
+    profile_by_clan() = "profile-by-clan";
+    profile_recent() = "profile-recent";
+    /// `result` one of the `result-*` texts; `time` a Unix time in seconds.
+    profile_line(id, result, opponent, clan, their_clan, time) = "profile-line";
+    result_won() = "result-won";
+    result_lost() = "result-lost";
+    result_won_resigned() = "result-won-resigned";
+    result_lost_resigned() = "result-lost-resigned";
+    result_won_timeout() = "result-won-timeout";
+    result_lost_timeout() = "result-lost-timeout";
+    result_abandoned() = "result-abandoned";
 }
 
 /// A language's own name ("English", "Deutsch") as said in `lang`.

@@ -1,0 +1,382 @@
+//! Challenges: the public challenge with its buttons (its terms travel in their custom
+//! ids), accepting it (a claim in the store, so only one click wins), declining or
+//! withdrawing it, and the start of a match, also against the AI.
+
+use super::ids::{CustomId, Verb};
+use super::limits::Action;
+use super::msg::{Button, Embed, Msg, Row, Style};
+use super::{App, CHALLENGE_TTL_MS, MAX_TIMEOUT_MINUTES, Outcome, Place, duration_in, mention};
+use crate::game::Setup;
+use crate::i18n::messages::panel as p;
+use crate::store::{ChallengeOutcome, Millis, NewMatch, Player, StoreError, Terms};
+
+/// The public terms of a challenge. They travel in the buttons' custom ids (public
+/// facts only), so a challenge needs no table and survives a restart.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Challenge {
+    pub challenger: u64,
+    /// `None`: an open challenge, anyone may accept.
+    pub opponent: Option<u64>,
+    /// Clan index per seat (`None`: random at acceptance).
+    pub clans: [Option<u8>; 2],
+    pub mulligan: bool,
+    /// Minutes a player may stay idle before forfeiting (`None`: the server's setting).
+    pub timeout: Option<u32>,
+    /// Milliseconds since the epoch.
+    pub expires: Millis,
+}
+
+impl Challenge {
+    pub fn encode(&self) -> String {
+        let clan = |c: Option<u8>| c.map(|c| c.to_string()).unwrap_or_else(|| "r".into());
+        let mut s = format!(
+            "{}.{}.{}.{}.{}.{}",
+            self.challenger,
+            self.opponent.unwrap_or(0),
+            clan(self.clans[0]),
+            clan(self.clans[1]),
+            u8::from(self.mulligan),
+            // In milliseconds: this string is also the challenge's claim key, and in
+            // seconds two identical challenges made within one second (the same two
+            // people in two channels, or two servers) shared it, so the second could
+            // never be accepted.
+            self.expires
+        );
+        if let Some(t) = self.timeout {
+            s.push_str(&format!(".{t}"));
+        }
+        s
+    }
+
+    pub fn decode(s: &str) -> Option<Challenge> {
+        let p: Vec<&str> = s.split('.').collect();
+        let (a, b, c0, c1, m, e, t) = match p.as_slice() {
+            [a, b, c0, c1, m, e] => (a, b, c0, c1, m, e, None),
+            [a, b, c0, c1, m, e, t] => (a, b, c0, c1, m, e, Some(t)),
+            _ => return None,
+        };
+        let timeout = match t {
+            None => None,
+            Some(t) => Some(t.parse::<u32>().ok().filter(|t| *t >= 1)?),
+        };
+        let clan = |c: &str| -> Option<Option<u8>> {
+            if c == "r" {
+                Some(None)
+            } else {
+                c.parse().ok().map(Some)
+            }
+        };
+        Some(Challenge {
+            challenger: a.parse().ok()?,
+            opponent: match b.parse().ok()? {
+                0 => None,
+                o => Some(o),
+            },
+            clans: [clan(c0)?, clan(c1)?],
+            mulligan: *m == "1",
+            timeout,
+            expires: match e.parse::<Millis>().ok()? {
+                // A button made before the key was in milliseconds (seconds until 5138).
+                secs if secs < 100_000_000_000 => secs * 1000,
+                ms => ms,
+            },
+        })
+    }
+}
+
+impl App {
+    /// A public challenge message with Accept and Decline buttons, made in `guild`
+    /// (`None`: a direct message). Rate-limited per user and per server.
+    pub fn challenge(&self, c: Challenge, guild: Option<u64>, now: Millis) -> Outcome {
+        use crate::i18n::messages as t;
+        let (lang, public) = self.known_langs(c.challenger, guild);
+        if c.opponent == Some(c.challenger) {
+            return Outcome::private(t::cannot_challenge_yourself(lang));
+        }
+        if c.timeout
+            .is_some_and(|t| !(1..=MAX_TIMEOUT_MINUTES).contains(&t))
+        {
+            return Outcome::private(t::timeout_range(lang, MAX_TIMEOUT_MINUTES));
+        }
+        if let Err(slow) = self.allow(Action::Challenge, c.challenger, guild, now) {
+            return Outcome::private(slow);
+        }
+        let c = Challenge {
+            expires: now + CHALLENGE_TTL_MS,
+            ..c
+        };
+        let arg = c.encode();
+        let clan = |x: Option<u8>| {
+            x.map(|x| self.clan_name(x))
+                .unwrap_or_else(|| t::random_clan(public))
+        };
+        let who = match c.opponent {
+            Some(o) => t::challenge_to(public, mention(c.challenger), mention(o)),
+            None => t::challenge_open(public, mention(c.challenger)),
+        };
+        let msg = Msg {
+            content: who,
+            embed: Some(Embed {
+                title: t::challenge_title(public),
+                description: t::challenge_terms(
+                    public,
+                    clan(c.clans[0]),
+                    clan(c.clans[1]),
+                    if c.mulligan { "on" } else { "off" },
+                    c.timeout
+                        .map(|m| duration_in(public, m))
+                        .unwrap_or_else(|| t::timeout_server_setting(public)),
+                    (c.expires / 1000).to_string(),
+                ),
+                ..Embed::default()
+            }),
+            rows: vec![Row::Buttons(vec![
+                Button::new(
+                    CustomId::new(0, 0, Verb::Accept).with(arg.clone()).render(),
+                    t::button_accept(public),
+                    Style::Success,
+                ),
+                Button::new(
+                    CustomId::new(0, 0, Verb::Decline).with(arg).render(),
+                    t::button_decline(public),
+                    Style::Danger,
+                ),
+            ])],
+            pings: c.opponent.into_iter().collect(),
+            ..Msg::default()
+        };
+        Outcome {
+            public: vec![msg],
+            ..Outcome::default()
+        }
+    }
+
+    /// Claims the challenge for `user` if she may accept it: `Err` is the private
+    /// explanation. The claim is stored, so a challenge is accepted once, also after a
+    /// restart and with two clicks racing in two bot processes. Call before creating
+    /// anything for the match (a thread), then [`App::start_accepted`].
+    pub async fn claim_accept(&self, c: &Challenge, user: u64, now: Millis) -> Result<(), String> {
+        let lang = self.user_lang(user).await;
+        if now > c.expires {
+            return Err(p::challenge_expired(lang));
+        }
+        if user == c.challenger {
+            return Err(p::challenge_own(lang));
+        }
+        if c.opponent.is_some_and(|o| o != user) {
+            return Err(p::challenge_someone_else(lang));
+        }
+        let key = c.encode();
+        match self
+            .store
+            .claim_challenge(&key, ChallengeOutcome::Accepted, user)
+            .await
+        {
+            Ok(true) => Ok(()),
+            Ok(false) => Err(match self.store.challenge_claim(&key).await {
+                Ok(Some(ChallengeOutcome::Declined)) => p::challenge_was_declined(lang),
+                _ => p::challenge_already_accepted(lang),
+            }),
+            Err(e) => Err(self.told(lang, None, &e)),
+        }
+    }
+
+    /// Accepts a challenge: [`App::claim_accept`], then [`App::start_accepted`].
+    pub async fn accept(
+        &self,
+        c: Challenge,
+        user: u64,
+        place: Place,
+        thread: Option<u64>,
+        now: Millis,
+    ) -> Outcome {
+        if let Err(why) = self.claim_accept(&c, user, now).await {
+            return Outcome::private(why);
+        }
+        self.start_accepted(c, user, place, thread, now).await
+    }
+
+    /// A new match's seed, and its clans: the chosen ones, random ones (from the seed)
+    /// for the others.
+    fn deal(&self, chosen: [Option<u8>; 2]) -> (u64, [u8; 2]) {
+        let n = self.rules().pack.clans.len() as u64;
+        let seed: u64 = match &self.seeds {
+            Some(s) => s.fetch_add(1, std::sync::atomic::Ordering::SeqCst),
+            None => rand::random(),
+        };
+        let clans = [0, 1].map(|s| chosen[s].unwrap_or(((seed >> (8 * s)) % n) as u8));
+        (seed, clans)
+    }
+
+    /// The terms of a new match: the challenge's timeout, else the server's settings.
+    async fn terms(&self, guild: Option<u64>, timeout: Option<u32>) -> Terms {
+        let s = match guild {
+            Some(g) => self.store.guild_settings(g).await.unwrap_or_default(),
+            None => Default::default(),
+        };
+        Terms {
+            remind_minutes: s.reminder_minutes,
+            timeout_minutes: timeout.or(s.timeout_minutes),
+        }
+    }
+
+    /// Creates the match of a challenge claimed by `user` (in `thread` when the Discord
+    /// layer made one) and posts the opening board.
+    pub async fn start_accepted(
+        &self,
+        c: Challenge,
+        user: u64,
+        place: Place,
+        thread: Option<u64>,
+        now: Millis,
+    ) -> Outcome {
+        let (seed, clans) = self.deal(c.clans);
+        let terms = self.terms(place.guild, c.timeout).await;
+        let new = NewMatch {
+            guild: place.guild,
+            channel: place.channel,
+            thread,
+            seats: [Player::User(c.challenger), Player::User(user)],
+            setup: Setup {
+                clans,
+                seed,
+                mulligan: c.mulligan,
+            },
+            terms,
+            deadlines: terms.deadlines(now),
+        };
+        let lang = self.public_lang(place.guild).await;
+        let header = crate::i18n::messages::players(
+            lang,
+            mention(c.challenger),
+            self.clan_name(clans[0]),
+            mention(user),
+            self.clan_name(clans[1]),
+        );
+        match self.begin(new, &header).await {
+            Ok(out) => Outcome {
+                post_edit: out.created.map(|id| {
+                    Msg::text(crate::i18n::messages::challenge_was_accepted(
+                        lang,
+                        mention(c.challenger),
+                        mention(user),
+                        id,
+                    ))
+                }),
+                ..out
+            },
+            Err(e) => {
+                // Give the challenge back so it can be accepted again once the store
+                // recovers.
+                let _ = self.store.release_challenge(&c.encode()).await;
+                Outcome::private(self.told(self.user_lang(user).await, None, &e))
+            }
+        }
+    }
+
+    /// Starts a match of `user` (seat 0) against the AI at `level` (seat 1). Refused
+    /// when no AI is plugged in ([`App::with_bot`]).
+    pub async fn play_ai(
+        &self,
+        user: u64,
+        level: u8,
+        clans: [Option<u8>; 2],
+        place: Place,
+        thread: Option<u64>,
+        now: Millis,
+    ) -> Outcome {
+        let lang = self.user_lang(user).await;
+        if self.bot.is_none() {
+            return Outcome::private(p::ai_not_available(lang));
+        }
+        if let Err(slow) = self.allow(Action::AiMatch, user, place.guild, now) {
+            return Outcome::private(slow);
+        }
+        let (seed, clans) = self.deal(clans);
+        let terms = self.terms(place.guild, None).await;
+        let new = NewMatch {
+            guild: place.guild,
+            channel: place.channel,
+            thread,
+            seats: [Player::User(user), Player::Ai(level)],
+            setup: Setup {
+                clans,
+                seed,
+                mulligan: false,
+            },
+            terms,
+            deadlines: terms.deadlines(now),
+        };
+        let header = crate::i18n::messages::players_ai(
+            self.public_lang(place.guild).await,
+            mention(user),
+            self.clan_name(clans[0]),
+            self.clan_name(clans[1]),
+        );
+        self.begin(new, &header)
+            .await
+            .unwrap_or_else(|e| Outcome::private(self.told(lang, None, &e)))
+    }
+
+    /// Creates a match, posts its opening board ("Match #N begins: " and `players`) in
+    /// its thread or channel; the AI answers afterwards if it must ([`Outcome::ai`]).
+    async fn begin(&self, new: NewMatch, players: &str) -> Result<Outcome, StoreError> {
+        let channel = new.thread.unwrap_or(new.channel);
+        let (loaded, events) = self.store.create_match(new).await?;
+        let lang = self.public_lang(loaded.info.guild).await;
+        let header = crate::i18n::messages::match_begins(lang, loaded.info.id, players);
+        let post = self.board_post(&loaded, &events, &header).await;
+        Ok(Outcome {
+            created: Some(loaded.info.id),
+            public: vec![post],
+            channel: Some(channel),
+            ai: self.ai_next(&loaded),
+            ..Outcome::default()
+        })
+    }
+
+    /// Declines (the opponent) or withdraws (the challenger) a challenge.
+    pub async fn decline(
+        &self,
+        c: &Challenge,
+        user: u64,
+        guild: Option<u64>,
+        now: Millis,
+    ) -> Outcome {
+        use crate::i18n::messages as t;
+        let lang = self.user_lang(user).await;
+        if user != c.challenger && c.opponent.is_some_and(|o| o != user) {
+            return Outcome::private(p::challenge_not_yours(lang));
+        }
+        if c.opponent.is_none() && user != c.challenger {
+            return Outcome::private(p::challenge_open_withdraw(lang));
+        }
+        let public = self.public_lang(guild).await;
+        if now > c.expires {
+            return Outcome {
+                post_edit: Some(Msg::text(t::challenge_had_expired(public))),
+                ..Outcome::default()
+            };
+        }
+        match self
+            .store
+            .claim_challenge(&c.encode(), ChallengeOutcome::Declined, user)
+            .await
+        {
+            Ok(true) => {}
+            Ok(false) => {
+                return Outcome::private(p::challenge_settled(lang));
+            }
+            Err(e) => return Outcome::private(self.told(lang, None, &e)),
+        }
+        let text = if user == c.challenger {
+            t::challenge_withdrawn(public, mention(user))
+        } else {
+            t::challenge_declined(public, mention(user))
+        };
+        Outcome {
+            post_edit: Some(Msg::text(text)),
+            ..Outcome::default()
+        }
+    }
+}

@@ -1,0 +1,185 @@
+//! People playing a whole match through their panels, as a person clicks: each input
+//! reached through the panel's steps (the choice a lively scripted player wants), in
+//! the panel they have or one opened from the board, with a look at the hand now and
+//! then.
+
+use super::bot::Bot;
+use super::people::{name, user};
+use crystal_clans::app::panel;
+use crystal_clans::fake_discord::{Fake, Recorded, lively_pick};
+use crystal_clans::game::{Question, State};
+use serde_json::Value;
+use std::time::{Duration, Instant};
+
+/// What a player can click in a message: (custom id, the select value, the label).
+pub fn clickables(json: &Value) -> Vec<(String, Option<String>, String)> {
+    let mut out = vec![];
+    let rows = json
+        .get("components")
+        .or_else(|| json.get("data").and_then(|d| d.get("components")));
+    for row in rows.and_then(Value::as_array).into_iter().flatten() {
+        for c in row["components"].as_array().into_iter().flatten() {
+            let Some(id) = c["custom_id"].as_str() else {
+                continue;
+            };
+            let label = |v: &Value| v["label"].as_str().unwrap_or_default().to_string();
+            match c["options"].as_array() {
+                Some(opts) => out.extend(opts.iter().map(|o| {
+                    let value = o["value"].as_str().map(str::to_string);
+                    (id.to_string(), value, label(o))
+                })),
+                None => out.push((id.to_string(), None, label(c))),
+            }
+        }
+    }
+    out
+}
+
+/// The bot's visible answer to an interaction: its message callback, an update of the
+/// clicked message, or the message that fills its deferral.
+pub async fn answer(fake: &Fake, token: &str) -> Recorded {
+    let ack = fake
+        .try_ack(token, Duration::from_secs(10))
+        .await
+        .expect("the bot acknowledges");
+    if ack.json["type"] == 4 || ack.json["type"] == 7 {
+        return ack;
+    }
+    fake.try_wait_key(
+        token,
+        |r| r.path.contains("/webhooks/") && (r.method == "POST" || r.method == "PATCH"),
+        Duration::from_secs(20),
+    )
+    .await
+    .expect("the bot answers")
+}
+
+/// The latest public post's button whose id ends with `suffix` (`:turn`, `:hand`).
+pub fn board_button(fake: &Fake, suffix: &str) -> Option<String> {
+    fake.requests().iter().rev().find_map(|r| {
+        if !r.is_channel_post() {
+            return None;
+        }
+        clickables(&r.json)
+            .into_iter()
+            .map(|(id, _, _)| id)
+            .find(|id| id.ends_with(suffix))
+    })
+}
+
+/// One input for `user`, clicked through their panel as a person would (in the panel
+/// they have when it asks the current question, else one opened from the board),
+/// following the steps to the choice a lively player wants. Returns the bot's answer.
+pub async fn take_turn(
+    bot: &Bot,
+    (id, channel): (i64, u64),
+    state: &State,
+    (user, seat): (u64, u8),
+    step: usize,
+    last: Option<Recorded>,
+) -> Recorded {
+    let fake = &bot.fake;
+    let rules = bot.app.rules();
+    let want = lively_pick(&state.legal(rules, seat), step);
+    let lang = bot.app.user_lang(user).await;
+    let choices = panel::choices(lang, rules, state, seat);
+    let categories = panel::categories(&choices);
+    let wanted = choices
+        .iter()
+        .find(|c| c.index == want)
+        .expect("every legal input is a choice");
+    let before = bot.app.store.info(id).await.unwrap().version;
+    let current = format!("clans:{id}:{before}:");
+    let mut screen = match last.filter(|r| {
+        clickables(&r.json)
+            .iter()
+            .any(|(c, _, _)| c.starts_with(&current))
+    }) {
+        Some(r) => r,
+        None => {
+            // The board that asks this player is posted after the previous reply.
+            let deadline = Instant::now() + Duration::from_secs(5);
+            while !board_button(fake, ":turn").is_some_and(|b| b.starts_with(&current))
+                && Instant::now() < deadline
+            {
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+            let turn = board_button(fake, ":turn").expect("a turn button");
+            let t = fake.click_in(channel, user, name(user), &turn, &[]);
+            answer(fake, &t).await
+        }
+    };
+    for _ in 0..10 {
+        let leads = |cid: &str, value: &Option<String>, label: &str| -> bool {
+            let mut parts = cid.splitn(5, ':');
+            let verb = parts.nth(3).unwrap_or_default();
+            let arg = value
+                .clone()
+                .or_else(|| parts.next().map(str::to_string))
+                .unwrap_or_default();
+            match (verb, arg.chars().next()) {
+                ("in", _) => arg == want.to_string(),
+                ("turn", Some('k')) => arg[1..] == want.to_string(),
+                ("turn", Some('c')) => {
+                    let cat: usize = arg[1..].split('.').next().unwrap().parse().unwrap_or(99);
+                    categories.get(cat) == Some(&wanted.category)
+                }
+                ("turn", Some('g')) => !wanted.group.is_empty() && label.starts_with(&wanted.group),
+                _ => false,
+            }
+        };
+        let shown = clickables(&screen.json);
+        let Some((cid, value, _)) = shown.iter().find(|(c, v, l)| leads(c, v, l)) else {
+            break;
+        };
+        let values: Vec<&str> = value.iter().map(String::as_str).collect();
+        let t = fake.click_in(channel, user, name(user), cid, &values);
+        screen = answer(fake, &t).await;
+        if bot.app.store.info(id).await.unwrap().version > before {
+            return screen;
+        }
+    }
+    panic!(
+        "the panel never offered {:?}; it showed {:#?}",
+        wanted,
+        clickables(&screen.json)
+    );
+}
+
+/// Plays match `id` to its end through the panels; each player opens their hand now
+/// and then. Returns how many battles were fought.
+pub async fn play_to_the_end(bot: &Bot, id: i64) -> usize {
+    let fake = &bot.fake;
+    let info = bot.app.store.info(id).await.unwrap();
+    let channel = info.thread.unwrap_or(info.channel);
+    let mut last: [Option<Recorded>; 2] = [None, None];
+    let mut battles = 0;
+    for step in 0..3000 {
+        let l = bot.app.store.load(id).await.unwrap();
+        if l.state.winner.is_some() {
+            return battles;
+        }
+        if l.state.pending().question == Question::BattleCard && l.state.waits_for(0) {
+            battles += usize::from(l.state.waits_for(1));
+        }
+        let seat = l.state.waiting()[0];
+        let user = user(seat);
+        if step % 50 == seat as usize * 25
+            && let Some(hand) = board_button(fake, ":hand")
+        {
+            let t = fake.click_in(channel, user, name(user), &hand, &[]);
+            answer(fake, &t).await;
+        }
+        let reply = take_turn(
+            bot,
+            (id, channel),
+            &l.state,
+            (user, seat),
+            step,
+            last[seat as usize].take(),
+        )
+        .await;
+        last[seat as usize] = Some(reply);
+    }
+    panic!("the match did not end in 3000 inputs");
+}
