@@ -107,7 +107,7 @@ impl App {
         };
         let arg = c.encode();
         let clan = |x: Option<u8>| {
-            x.map(|x| self.clan_name(x))
+            x.map(|x| self.clan_name(public, x))
                 .unwrap_or_else(|| t::random_clan(public))
         };
         let who = match c.opponent {
@@ -249,9 +249,9 @@ impl App {
         let header = crate::i18n::messages::players(
             lang,
             mention(c.challenger),
-            self.clan_name(clans[0]),
+            self.clan_name(lang, clans[0]),
             mention(user),
-            self.clan_name(clans[1]),
+            self.clan_name(lang, clans[1]),
         );
         match self.begin(new, &header).await {
             Ok(out) => Outcome {
@@ -307,11 +307,12 @@ impl App {
             terms,
             deadlines: terms.deadlines(now),
         };
+        let public = self.public_lang(place.guild).await;
         let header = crate::i18n::messages::players_ai(
-            self.public_lang(place.guild).await,
+            public,
             mention(user),
-            self.clan_name(clans[0]),
-            self.clan_name(clans[1]),
+            self.clan_name(public, clans[0]),
+            self.clan_name(public, clans[1]),
         );
         self.begin(new, &header)
             .await

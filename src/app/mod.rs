@@ -368,13 +368,15 @@ impl App {
         [0, 1].map(|s| self.name_of(lang, loaded.info.seats[s], s as Seat))
     }
 
-    fn clan_name(&self, clan: u8) -> String {
+    /// A clan's name in `lang` (the German edition's where it has one).
+    fn clan_name(&self, lang: Lang, clan: u8) -> String {
         self.rules()
             .pack
             .clans
             .get(clan as usize)
-            .map(|c| c.name.clone())
-            .unwrap_or_else(|| format!("clan {clan}"))
+            .map_or_else(String::new, |c| {
+                crate::i18n::names::clan(lang, c).to_string()
+            })
     }
 
     /// The index of a clan by id or name (case-insensitive).

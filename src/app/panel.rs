@@ -106,7 +106,7 @@ fn zone(lang: Lang, rules: &Rules, z: u8) -> String {
         .board
         .zones
         .get(z as usize)
-        .map(|z| z.name.clone())
+        .map(|z| names::zone(lang, z).to_string())
         .unwrap_or_else(|| p::panel_zone_number(lang, z))
 }
 
@@ -119,22 +119,12 @@ fn crystal(lang: Lang, rules: &Rules, c: u8) -> String {
         .unwrap_or_else(|| p::panel_crystal_number(lang, c))
 }
 
-/// A battle style's word.
-fn style(lang: Lang, s: crate::game::pack::Style) -> String {
-    use crate::game::pack::Style;
-    match s {
-        Style::Bold => p::panel_style_bold(lang),
-        Style::Guarded => p::panel_style_guarded(lang),
-        Style::Tricky => p::panel_style_tricky(lang),
-    }
-}
-
 /// A card as a battle card or a hand lists it: name, battle style, attack/defense.
 pub fn card_line(lang: Lang, def: &crate::game::pack::CardDef) -> String {
     p::choice_battle_card(
         lang,
         names::card(lang, def),
-        style(lang, def.style),
+        names::style(lang, def.style),
         def.attack,
         def.defense,
     )
@@ -251,7 +241,7 @@ pub fn describe(
         Input::Unit(c) => (C::Unit, name(*c)),
         Input::Return(true) => (C::Return, p::choice_take_back(lang)),
         Input::Return(false) => (C::Return, p::choice_discard_battle_card(lang)),
-        Input::Predict(s) => (C::Predict, p::choice_predict(lang, style(lang, *s))),
+        Input::Predict(s) => (C::Predict, p::choice_predict(lang, names::style(lang, *s))),
         Input::Sacrifice(Stat::Attack) => (C::Sacrifice, p::choice_sacrifice_attack(lang)),
         Input::Sacrifice(_) => (C::Sacrifice, p::choice_sacrifice_defense(lang)),
         Input::UseCrystal(c) => (C::Crystal, p::choice_use_crystal(lang, crystal(*c))),

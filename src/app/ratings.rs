@@ -194,7 +194,7 @@ impl App {
                 .iter()
                 .map(|c| {
                     let record = t::record(lang, c.games, c.wins);
-                    format!("{}: {record}", self.clan_name(c.clan))
+                    format!("{}: {record}", self.clan_name(lang, c.clan))
                 })
                 .collect();
             fields.push((t::profile_by_clan(lang), clip(&lines.join("\n"), MAX_FIELD)));
@@ -254,8 +254,8 @@ impl App {
             r.match_id,
             result,
             opponent,
-            self.clan_name(e.clans[me]),
-            self.clan_name(e.clans[other]),
+            self.clan_name(lang, e.clans[me]),
+            self.clan_name(lang, e.clans[other]),
             (r.finished_at / 1000).to_string(),
         )
     }

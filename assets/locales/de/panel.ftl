@@ -73,9 +73,6 @@ panel-destinations = { $count ->
        *[other] { $count } Ziele
     }
 # Kampfstile, wie die Fenster den einer Kampfkarte nennen.
-panel-style-bold = KÜHN
-panel-style-guarded = ZURÜCKHALTEND
-panel-style-tricky = TRICKREICH
 # Was eine Beschwörung außerhalb des Heimatgebiets erlaubt (nach dem Gebiet).
 panel-via-build = {" "}(Bauen)
 panel-via-raise-the-dead = {" "}(Tote erwecken)

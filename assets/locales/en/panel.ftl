@@ -73,9 +73,6 @@ panel-destinations = { $count ->
        *[other] { $count } destinations
     }
 # Battle styles, as the panels name a battle card's.
-panel-style-bold = BOLD
-panel-style-guarded = GUARDED
-panel-style-tricky = TRICKY
 # What let a summon go outside the home zone (after the zone).
 panel-via-build = {" "}(Build)
 panel-via-raise-the-dead = {" "}(Raise the Dead)

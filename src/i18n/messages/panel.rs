@@ -62,9 +62,6 @@ messages! {
     panel_crystal_number(number) = "panel-crystal-number";
     panel_target_home() = "panel-target-home";
     panel_destinations(count) = "panel-destinations";
-    panel_style_bold() = "panel-style-bold";
-    panel_style_guarded() = "panel-style-guarded";
-    panel_style_tricky() = "panel-style-tricky";
     panel_via_build() = "panel-via-build";
     panel_via_raise_the_dead() = "panel-via-raise-the-dead";
     panel_via_shift() = "panel-via-shift";
