@@ -11,7 +11,7 @@ missing-permissions = Ich kann in diesem Kanal nicht { $doing }: Mir { $count ->
 doing-run-match = eine Partie leiten
 doing-post-board = den Spielplan posten
 doing-post-replay = eine Wiederholung posten
-no-such-clan = Es gibt keinen Clan namens `{ $name }`.
+no-such-clan = Es gibt keinen Klan namens `{ $name }`.
 random-clan = zufällig
 bots-cannot-accept = Bots können keine Herausforderung annehmen.
 ai-levels = Stufen: easy (leicht), normal, hard (schwer), fast (schnell).
@@ -22,10 +22,10 @@ replay-posted-below = Hier ist die Wiederholung, unten gepostet.
 no-such-card = Keine Karte namens `{ $name }`.
 help =
     {"**"}Crystal Clans**
-    • `/clans herausfordern @jemand` fordert jemanden heraus (ohne Gegner eine offene Herausforderung; Optionen: Clans, Mulligan, Zugzeit in Minuten). `/clans gegen-ki` spielt gegen den Bot.
+    • `/clans herausfordern @jemand` fordert jemanden heraus (ohne Gegner eine offene Herausforderung; Optionen: Klans, Mulligan, Zugzeit in Minuten). `/clans gegen-ki` spielt gegen den Bot.
     • Bist du am Zug, klicke unter dem Spielplan auf **Zug machen**: ein privates Fenster führt dich durch die Art der Aktion, die Karten und wohin sie gehen, und zeigt vor dem Bestätigen die Kosten und deine Initiative danach.
     • Im Kampf klicken beide auf **Kampfkarte wählen** und wählen geheim; das Aufdecken wird gepostet, sobald beide gewählt haben.
-    • `/clans hand` deine Hand (privat), `/clans spielplan` postet den Spielplan erneut, `/clans partien` deine Partien, `/clans aufgeben` gibt auf, `/clans verlauf` letzte Ergebnisse hier, `/clans rangliste` die Besten dieses Servers, `/clans profil` Wertung und Bilanz, `/clans wiederholung` eine animierte Wiederholung einer beendeten Partie, `/clans karte` zeigt eine Karte, `/clans regeln` die Regeln kurz oder was eine Fähigkeit bewirkt (`/clans regeln Flight`), `/clans dm true` private Fenster per Direktnachricht, `/clans sprache` die Sprache, in der ich dir antworte.
+    • `/clans hand` deine Hand (privat), `/clans spielplan` postet den Spielplan erneut, `/clans partien` deine Partien, `/clans aufgeben` gibt auf, `/clans verlauf` letzte Ergebnisse hier, `/clans rangliste` die Besten dieses Servers, `/clans profil` Wertung und Bilanz, `/clans wiederholung` eine animierte Wiederholung einer beendeten Partie, `/clans karte` zeigt eine Karte, `/clans regeln` die Regeln kurz oder was eine Fähigkeit bewirkt (`/clans regeln Fliegen`), `/clans dm true` private Fenster per Direktnachricht, `/clans sprache` die Sprache, in der ich dir antworte.
     • Server-Verwaltung: `/clans einstellungen` legt Erinnerungen, Zugzeit, Threads, den Kanal für Partien und die Sprache des Servers fest.
 only-managers = Nur Mitglieder mit der Berechtigung „Server verwalten“ können die Einstellungen ändern.
 settings-belong-to-server = Einstellungen gehören zu einem Server.
@@ -141,7 +141,7 @@ timeout-range = Die Zugzeit muss zwischen 1 und { $max } Minuten (einer Woche) l
 challenge-to = { $challenger } fordert { $opponent } zu Crystal Clans heraus!
 challenge-open = { $challenger } sucht einen Gegner für Crystal Clans!
 challenge-title = Eine Herausforderung
-challenge-terms = Clans: { $clan } (Herausforderer) gegen { $their_clan }. Mulligan: { $mulligan ->
+challenge-terms = Klans: { $clan } (Herausforderer) gegen { $their_clan }. Mulligan: { $mulligan ->
         [on] an
        *[off] aus
     }. Zugzeit: { $timeout }. Läuft ab <t:{ $expires }:R>.
@@ -191,7 +191,7 @@ profile-not-rated = { $label }: noch nicht gewertet
 profile-label-server = Wertung auf diesem Server
 profile-label = Wertung
 profile-label-all = Über alle Server
-profile-by-clan = Bilanz nach Clan
+profile-by-clan = Bilanz nach Klan
 profile-recent = Letzte Partien (Wiederholung: /clans wiederholung partie:NUMMER)
 profile-line = #{ $id } · { $result } gegen { $opponent } · { $clan } gegen { $their_clan } · <t:{ $time }:d>
 result-won = gewonnen
