@@ -7,21 +7,61 @@ use serde_json::json;
 use std::time::Duration;
 
 mod support;
-use support::people::{ANA, start_bot};
+use support::people::{ANA, BEN, start_bot};
 
-/// The choices offered while `typed` is typed into option `option` of `/clans <sub>`.
+/// The choices offered to `user` while `typed` is typed into option `option` of
+/// `/clans <sub>`.
+async fn offered(
+    bot: &support::bot::Bot,
+    user: u64,
+    sub: &str,
+    option: &str,
+    typed: &str,
+) -> Vec<(String, serde_json::Value)> {
+    let options = json!([{"name": option, "type": 3, "value": typed, "focused": true}]);
+    let token = bot.fake.autocomplete(user, "someone", sub, options);
+    bot.fake
+        .try_choices(&token, Duration::from_secs(10))
+        .await
+        .unwrap_or_else(|e| panic!("/clans {sub} {option}:{typed}: {e}"))
+}
+
+/// [`offered`] to Ana, whose client is English.
 async fn choices(
     bot: &support::bot::Bot,
     sub: &str,
     option: &str,
     typed: &str,
 ) -> Vec<(String, serde_json::Value)> {
-    let options = json!([{"name": option, "type": 3, "value": typed, "focused": true}]);
-    let token = bot.fake.autocomplete(ANA, "Ana", sub, options);
-    bot.fake
-        .try_choices(&token, Duration::from_secs(10))
-        .await
-        .unwrap_or_else(|e| panic!("/clans {sub} {option}:{typed}: {e}"))
+    offered(bot, ANA, sub, option, typed).await
+}
+
+fn names(choices: &[(String, serde_json::Value)]) -> Vec<&str> {
+    choices.iter().map(|(n, _)| n.as_str()).collect()
+}
+
+/// A German client finds cards and rules by their German or English names and is
+/// offered them by their German names; an English client typing a German name is
+/// offered the English one. Regression: a German user whose first interaction was an
+/// autocomplete got English names (poise runs autocomplete without `pre_command`, where
+/// the bot learnt the client's locale).
+#[tokio::test]
+async fn a_german_client_is_offered_german_names_found_in_either_language() {
+    let bot = start_bot("autocomplete-de").await;
+    bot.fake.set_user_locale(BEN, "de");
+    let by_german = offered(&bot, BEN, "card", "name", "hummel").await;
+    assert_eq!(names(&by_german), ["Königin Hummel"]);
+    let by_english = offered(&bot, BEN, "card", "name", "queen bum").await;
+    assert_eq!(names(&by_english), ["Königin Hummel"]);
+    assert_eq!(
+        names(&choices(&bot, "card", "name", "hummel").await),
+        ["Queen Bumble"]
+    );
+    let topics = offered(&bot, BEN, "rules", "topic", "flie").await;
+    assert!(names(&topics).contains(&"Fliegen"), "{topics:?}");
+    let clans = offered(&bot, BEN, "challenge", "clan", "zuf").await;
+    assert_eq!(names(&clans), ["zufällig"]);
+    bot.stop().await;
 }
 
 #[tokio::test]

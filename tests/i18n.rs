@@ -102,7 +102,7 @@ fn a_message_that_cannot_be_formatted_never_shows_its_key() {
     }
     assert_eq!(
         i18n::format(Lang::De, "no-such-clan", &[("name", "Blut".into())]),
-        "Es gibt keinen Clan namens `Blut`."
+        "Es gibt keinen Klan namens `Blut`."
     );
 }
 

@@ -47,6 +47,13 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
 
 /// Before every command: the app learns the locales it came with.
 pub async fn pre_command(ctx: Context<'_>) {
+    learn_locales(ctx);
+}
+
+/// The app learns the locales an interaction came with. Also for autocomplete, which
+/// poise runs without `pre_command`: a German user's first keystrokes would otherwise be
+/// answered in English.
+fn learn_locales(ctx: Context<'_>) {
     let guild_locale = match ctx {
         poise::Context::Application(a) => a.interaction.guild_locale.as_deref(),
         poise::Context::Prefix(_) => None,
@@ -64,6 +71,7 @@ type Text = fn(Lang) -> String;
 
 /// The language to answer the user of this command in (privately).
 async fn lang(ctx: Context<'_>) -> Lang {
+    learn_locales(ctx);
     ctx.data().app.user_lang(ctx.author().id.get()).await
 }
 
