@@ -35,22 +35,27 @@ fn a_match(deadlines: Deadlines) -> NewMatch {
     }
 }
 
+/// A new SQLite store (its URL and file) holding one match: its id and the user to
+/// move first.
+async fn a_stored_match(tag: &str) -> (String, std::path::PathBuf, i64, u64) {
+    let (url, path) = sqlite_url(tag);
+    let store = Store::open(&url).await.unwrap();
+    let (loaded, _) = store
+        .create_match(a_match(Deadlines::default()))
+        .await
+        .unwrap();
+    store.close().await;
+    let seat = loaded.state.waiting()[0];
+    (url, path, loaded.info.id, [ANA, BEN][seat as usize])
+}
+
 /// SIGTERM while a click is being worked on (its save waits for a SQLite write lock the
 /// test holds): the process keeps running until that click is saved and answered, then
 /// exits 0 promptly, and says in its JSON logs what it did (and which shard it ran).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sigterm_finishes_the_click_in_flight_then_exits_zero() {
     use sqlx::Connection;
-    let (url, path) = sqlite_url("crystal-clans-sigterm");
-    let store = Store::open(&url).await.unwrap();
-    let (loaded, _) = store
-        .create_match(a_match(Deadlines::default()))
-        .await
-        .unwrap();
-    let id = loaded.info.id;
-    let seat = loaded.state.waiting()[0];
-    store.close().await;
-    let user = [ANA, BEN][seat as usize];
+    let (url, path, id, user) = a_stored_match("crystal-clans-sigterm").await;
 
     let fake = Fake::start().await;
     let mut child = serve(&fake.api, &url)
@@ -164,16 +169,7 @@ async fn sigterm_finishes_the_click_in_flight_then_exits_zero() {
 /// the bot ignored SIGTERM until killed. Now the bot keeps playing and stops cleanly.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_bot_whose_log_reader_is_gone_keeps_playing_and_stops_on_sigterm() {
-    let (url, path) = sqlite_url("crystal-clans-log-reader-gone");
-    let store = Store::open(&url).await.unwrap();
-    let (loaded, _) = store
-        .create_match(a_match(Deadlines::default()))
-        .await
-        .unwrap();
-    let id = loaded.info.id;
-    let seat = loaded.state.waiting()[0];
-    store.close().await;
-    let user = [ANA, BEN][seat as usize];
+    let (url, path, id, user) = a_stored_match("crystal-clans-log-reader-gone").await;
 
     let fake = Fake::start().await;
     let mut child = serve(&fake.api, &url)
