@@ -17,10 +17,25 @@ pub struct SummonSites {
     pyramid: ArrayVec<ZoneId, MAX_ZONES>,
 }
 
+impl SummonSites {
+    /// No ability lets the seat summon anywhere but home.
+    pub fn is_empty(&self) -> bool {
+        self.build.is_empty()
+            && self.raise.is_empty()
+            && self.shift.is_empty()
+            && self.pyramid.is_empty()
+    }
+}
+
 impl State {
     /// Whether the card has the type (`None`: no card of the pack has it).
     pub fn has_type(&self, rules: &Rules, card: CardId, t: Option<TypeId>) -> bool {
         t.is_some_and(|t| self.card(rules, card).types.has(t))
+    }
+
+    /// Whether there are cards and all of them have the type.
+    pub fn all_of_type(&self, rules: &Rules, cards: &[CardId], t: Option<TypeId>) -> bool {
+        !cards.is_empty() && cards.iter().all(|&c| self.has_type(rules, c, t))
     }
 
     /// The clan signature ability this card carries, if any (a unit keeps its clan's
@@ -245,9 +260,7 @@ impl State {
         cards: &[CardId],
         mut f: impl FnMut(ZoneId, Via),
     ) {
-        let all = |t: Option<TypeId>| {
-            !cards.is_empty() && cards.iter().all(|&c| self.has_type(rules, c, t))
-        };
+        let all = |t: Option<TypeId>| self.all_of_type(rules, cards, t);
         if !sites.build.is_empty() && all(rules.pack.known.structure) {
             sites.build.iter().for_each(|&z| f(z, Via::Build));
         }
@@ -267,8 +280,7 @@ impl State {
 
     /// Builder Support: summoning structures into this zone costs 1 less.
     pub fn summon_discount(&self, rules: &Rules, seat: Seat, cards: &[CardId], zone: ZoneId) -> u8 {
-        let t = rules.pack.known.structure;
-        let structures = !cards.is_empty() && cards.iter().all(|&c| self.has_type(rules, c, t));
+        let structures = self.all_of_type(rules, cards, rules.pack.known.structure);
         u8::from(structures && self.top_has(rules, zone, seat, Ability::BuilderSupport))
     }
 

@@ -267,29 +267,63 @@ impl Classes {
 
     /// Calls `f` with one set of cards for every multiset of classes of size at most
     /// `max` (the empty one included), each listing its cards in class order.
-    pub(super) fn for_each_subset(&self, max: usize, mut f: impl FnMut(Cards)) {
-        fn rec(
-            classes: &Classes,
-            i: usize,
+    pub(super) fn for_each_subset(&self, max: usize, mut f: impl FnMut(&Cards)) {
+        self.for_each_subset_within(max, u32::MAX, |_| 0, |cards, _| f(cards));
+    }
+
+    /// `for_each_subset` without the sets whose cards' `cost`s add up to more than
+    /// `budget`, in the same order; `f` also gets the set's total cost. Costs are never negative, so a set over the budget
+    /// stays over as it grows: its whole branch is skipped at once (a summon's subsets
+    /// are mostly unaffordable, and visiting them was most of `legal`'s time).
+    pub(super) fn for_each_subset_within(
+        &self,
+        max: usize,
+        budget: u32,
+        cost: impl Fn(CardId) -> u32,
+        f: impl FnMut(&Cards, u32),
+    ) {
+        struct Walk<'a, C, F> {
+            classes: &'a Classes,
             max: usize,
+            budget: u32,
+            cost: C,
+            f: F,
+        }
+        fn rec<C: Fn(CardId) -> u32, F: FnMut(&Cards, u32)>(
+            w: &mut Walk<'_, C, F>,
+            i: usize,
+            spent: u32,
             cur: &mut Cards,
-            f: &mut impl FnMut(Cards),
         ) {
-            if i == classes.start.len() {
-                f(cur.clone());
+            if i == w.classes.start.len() {
+                (w.f)(cur, spent);
                 return;
             }
-            let class = classes.class(i);
+            let class = w.classes.class(i);
             let before = cur.len();
-            for take in 0..=class.len().min(max - before) {
+            // Alike cards cost the same: one lookup per class.
+            let each = (w.cost)(class[0]);
+            let mut spent = spent;
+            for take in 0..=class.len().min(w.max - before) {
                 if take > 0 {
+                    spent = spent.saturating_add(each);
+                    if spent > w.budget {
+                        break;
+                    }
                     cur.push(class[take - 1]);
                 }
-                rec(classes, i + 1, max, cur, f);
+                rec(w, i + 1, spent, cur);
             }
             cur.truncate(before);
         }
-        rec(self, 0, max.min(SQUAD_CAPACITY), &mut Cards::new(), &mut f);
+        let mut w = Walk {
+            classes: self,
+            max: max.min(SQUAD_CAPACITY),
+            budget,
+            cost,
+            f,
+        };
+        rec(&mut w, 0, 0, &mut Cards::new());
     }
 }
 

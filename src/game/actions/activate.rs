@@ -7,6 +7,7 @@ use crate::game::agenda::distinct;
 use crate::game::board::ZoneId;
 use crate::game::event::Event;
 use crate::game::input::{Input, RuleError, illegal};
+use crate::game::pack::Ability;
 use crate::game::state::*;
 
 impl State {
@@ -180,16 +181,21 @@ impl State {
     ) {
         out.push(Input::Stay);
         let squad = self.squad(zone, seat);
-        // Two destination sets, worked out once: a subset flies or walks.
+        // Two destination sets, worked out once: a subset flies or walks (and only
+        // walks unless the top unit has Flight).
         let walk = self.move_mask(rules, seat, zone, false);
-        let fly = self.move_mask(rules, seat, zone, true);
+        let fly = if self.top_has(rules, zone, seat, Ability::Flight) {
+            self.move_mask(rules, seat, zone, true)
+        } else {
+            walk
+        };
         let zones = rules.board.zones.len() as ZoneId;
         self.units(zone, seat)
             .for_each_subset(squad.len(), |cards| {
                 if cards.is_empty() {
                     return;
                 }
-                let mask = if self.can_fly(rules, zone, seat, &cards) {
+                let mask = if fly != walk && self.can_fly(rules, zone, seat, cards) {
                     fly
                 } else {
                     walk
