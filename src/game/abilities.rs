@@ -112,18 +112,22 @@ impl State {
     /// The activation cost of a squad: its highest unit activation cost, less its
     /// discounts, never below 1 (a free activation could repeat for ever).
     pub fn activation_cost(&self, rules: &Rules, zone: ZoneId, seat: Seat) -> u8 {
-        let highest = self
-            .squad(zone, seat)
-            .iter()
-            .map(|&c| self.card(rules, c).activation)
-            .max()
-            .unwrap_or(0);
+        let highest = self.full_activation_cost(rules, zone, seat);
         let discount = self.activation_discount(rules, zone, seat);
         if discount == 0 {
             highest
         } else {
             highest.saturating_sub(discount).max(1)
         }
+    }
+
+    /// The squad's activation cost before discounts: its highest unit activation cost.
+    pub fn full_activation_cost(&self, rules: &Rules, zone: ZoneId, seat: Seat) -> u8 {
+        self.squad(zone, seat)
+            .iter()
+            .map(|&c| self.card(rules, c).activation)
+            .max()
+            .unwrap_or(0)
     }
 
     /// A unit's activation cost as the opponent's effects see it (Demoralize): In Step

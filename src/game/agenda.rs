@@ -500,14 +500,18 @@ impl State {
         buf: &mut Vec<Input>,
         pick: impl FnOnce(usize) -> usize,
     ) -> Option<Input> {
-        if let (true, Some(Step::Reorder { zone, .. })) = (self.waits_for(seat), self.agenda.last())
-        {
-            let squad = self.squad(*zone, seat);
+        buf.clear();
+        if !self.waits_for(seat) {
+            return None;
+        }
+        let step = self.agenda.last().expect("a running match waits on a step");
+        if let Step::Reorder { zone, .. } = *step {
+            let squad = self.squad(zone, seat);
             let n = count_orders(self, squad);
             let k = pick(n);
             return (k < n).then(|| Input::Order(nth_order(self, squad, k)));
         }
-        self.legal_into(rules, seat, buf);
+        self.legal_at(rules, seat, step, buf);
         if buf.is_empty() {
             return None;
         }
@@ -522,6 +526,11 @@ impl State {
             return;
         }
         let step = self.agenda.last().expect("a running match waits on a step");
+        self.legal_at(rules, seat, step, out);
+    }
+
+    /// The legal answers of `seat`, whom the waiting `step` asks, appended to `out`.
+    fn legal_at(&self, rules: &Rules, seat: Seat, step: &Step, out: &mut Vec<Input>) {
         match *step {
             Step::Mulligan { .. } => self.legal_mulligans(seat, out),
             Step::ChooseAction => self.legal_actions(rules, seat, out),

@@ -356,24 +356,22 @@ pub(super) fn for_each_order(state: &State, cards: &[CardId], mut f: impl FnMut(
 /// the product of the factorials of the counts of alike cards.
 pub(super) fn count_orders(state: &State, cards: &[CardId]) -> usize {
     let keys = order_keys(state, cards);
-    let mut counts: ArrayVec<(u16, u32), SQUAD_CAPACITY> = ArrayVec::new();
-    for &k in &keys {
-        match counts.iter_mut().find(|(key, _)| *key == k) {
-            Some((_, n)) => *n += 1,
-            None => counts.push((k, 1)),
-        }
-    }
-    multinomial(keys.len() as u32, counts.iter().map(|&(_, n)| n))
+    multinomial(keys.len() as u32, key_counts(&keys).iter().map(|&(_, n)| n))
 }
 
 /// The `k`th order `for_each_order` would list (0-based), built alone: at each
 /// position, skip whole blocks of orders (one per candidate) until `k` falls in one.
+/// The orders of what is left once a card of a kind with `c` of `r` remaining cards
+/// takes the position are `total * c / r` of the `total` orders, so no factorials.
 pub(super) fn nth_order(state: &State, cards: &[CardId], mut k: usize) -> Cards {
     let cards = &cards[..cards.len().min(SQUAD_CAPACITY)];
     let keys = order_keys(state, cards);
+    let mut counts = key_counts(&keys);
+    let mut total = multinomial(keys.len() as u32, counts.iter().map(|&(_, n)| n));
     let mut used = 0u32;
     let mut out = Cards::new();
     while out.len() < cards.len() {
+        let remaining = cards.len() - out.len();
         let mut seen: ArrayVec<u16, SQUAD_CAPACITY> = ArrayVec::new();
         let mut chosen = None;
         for i in 0..cards.len() {
@@ -381,28 +379,36 @@ pub(super) fn nth_order(state: &State, cards: &[CardId], mut k: usize) -> Cards 
                 continue;
             }
             seen.push(keys[i]);
-            // Orders of what is left once card i takes this position.
-            let rest = (0..cards.len()).filter(|&j| j != i && used & (1 << j) == 0);
-            let mut counts: ArrayVec<(u16, u32), SQUAD_CAPACITY> = ArrayVec::new();
-            for j in rest {
-                match counts.iter_mut().find(|(key, _)| *key == keys[j]) {
-                    Some((_, n)) => *n += 1,
-                    None => counts.push((keys[j], 1)),
-                }
-            }
-            let left = (cards.len() - out.len() - 1) as u32;
-            let block = multinomial(left, counts.iter().map(|&(_, n)| n));
+            let at = counts
+                .iter()
+                .position(|&(key, _)| key == keys[i])
+                .expect("every key is counted");
+            let block = total * counts[at].1 as usize / remaining;
             if k < block {
-                chosen = Some(i);
+                chosen = Some((i, at, block));
                 break;
             }
             k -= block;
         }
-        let i = chosen.expect("k is below the number of orders");
+        let (i, at, block) = chosen.expect("k is below the number of orders");
         used |= 1 << i;
+        counts[at].1 -= 1;
+        total = block;
         out.push(cards[i]);
     }
     out
+}
+
+/// How many cards of each key, in order of first appearance.
+fn key_counts(keys: &[u16]) -> ArrayVec<(u16, u32), SQUAD_CAPACITY> {
+    let mut counts: ArrayVec<(u16, u32), SQUAD_CAPACITY> = ArrayVec::new();
+    for &k in keys {
+        match counts.iter_mut().find(|(key, _)| *key == k) {
+            Some((_, n)) => *n += 1,
+            None => counts.push((k, 1)),
+        }
+    }
+    counts
 }
 
 /// Alike means same kind and owner: one number per card.

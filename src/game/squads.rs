@@ -68,7 +68,11 @@ impl State {
     /// A squad over its limit (Horde lost its top unit, units joined): it must be
     /// cut down at once, before anything else happens.
     pub(in crate::game) fn oversized(&self, rules: &Rules) -> Option<(Seat, ZoneId)> {
-        // Runs before every automatic step: a plain scan of the squads' lengths.
+        // Runs before every automatic step: nearly always no squad is past 3 units,
+        // which one tight scan of the lengths tells.
+        if !self.squads.iter().flatten().any(|s| s.len() > SQUAD_LIMIT) {
+            return None;
+        }
         for (z, pair) in self.squads.iter().enumerate() {
             for (seat, squad) in pair.iter().enumerate() {
                 let (z, seat) = (z as ZoneId, seat as Seat);

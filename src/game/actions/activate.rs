@@ -50,9 +50,13 @@ impl State {
         seat: Seat,
         out: &mut Vec<Input>,
     ) {
+        let can_pay = self.initiative_left(rules, seat);
         for z in 0..rules.board.zones.len() as ZoneId {
+            // Discounts only lower the cost: a squad payable at full price (most of
+            // them) needs no look at its leaders and neighbours.
             if !self.squad(z, seat).is_empty()
-                && self.can_afford(rules, seat, self.activation_cost(rules, z, seat))
+                && (u32::from(self.full_activation_cost(rules, z, seat)) <= can_pay
+                    || self.can_afford(rules, seat, self.activation_cost(rules, z, seat)))
             {
                 out.push(Input::Activate(z));
             }
