@@ -217,10 +217,15 @@ impl State {
             shift: ArrayVec::new(),
             pyramid: ArrayVec::new(),
         };
-        for z in (0..rules.board.zones.len() as ZoneId).filter(|&z| z != home) {
-            let Some(top) = self.top(z, seat) else {
+        // Asked at every action: one pass over the seat's top units.
+        for (z, pair) in self.squads.iter().enumerate() {
+            let z = z as ZoneId;
+            let Some(&top) = pair[seat as usize].first() else {
                 continue;
             };
+            if z == home {
+                continue;
+            }
             if self.signature_of(rules, top) == Some(Signature::Build) {
                 sites.build.push(z);
             }
@@ -302,21 +307,19 @@ impl State {
             .map(|c| c.crystal)
     }
 
-    /// Cards the seat may summon: her hand, plus Undying units in her discard pile.
-    pub fn summonable(&self, rules: &Rules, seat: Seat) -> Pile {
-        let mut out = self.players[seat as usize].hand.clone();
-        out.extend(self.undying_in_discard(rules, seat));
-        out
-    }
-
     /// The Undying units in the seat's discard pile (summoned as if from her hand).
     pub fn undying_in_discard(&self, rules: &Rules, seat: Seat) -> Pile {
         self.players[seat as usize]
             .discard
             .iter()
             .copied()
-            .filter(|&c| self.signature_of(rules, c) == Some(Signature::Undying))
+            .filter(|&c| self.is_undying(rules, c))
             .collect()
+    }
+
+    /// The card carries Undying (summoned from the discard pile as if from the hand).
+    pub fn is_undying(&self, rules: &Rules, card: CardId) -> bool {
+        self.signature_of(rules, card) == Some(Signature::Undying)
     }
 
     /// An enemy squad is in `zone` or a zone next to it (Spy).

@@ -8,7 +8,7 @@
 
 use super::Rules;
 use super::board::ZoneId;
-use super::choice::{count_orders, has_several_orders, nth_order};
+use super::choice::{has_several_orders, pick_order};
 use super::event::Event;
 use super::input::{Input, RuleError, illegal};
 use super::state::*;
@@ -193,13 +193,21 @@ impl State {
 
     /// Runs automatic steps until one needs an answer (or the match is over).
     pub(super) fn advance(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
+        // Squads change only when an input is performed or a step runs, not when a
+        // step is skipped: only then can one have grown past its limit.
+        let mut changed = true;
         loop {
             if self.winner.is_some() {
                 self.agenda.clear();
                 self.battle = None;
                 return;
             }
-            if let Some((seat, zone)) = self.oversized(rules) {
+            let oversized = if std::mem::take(&mut changed) {
+                self.oversized(rules)
+            } else {
+                None
+            };
+            if let Some((seat, zone)) = oversized {
                 // The limit can change while discarding (the top unit may go): keep
                 // the question's number current.
                 let limit = self.squad_limit(rules, seat, zone) as u8;
@@ -226,6 +234,7 @@ impl State {
                 Poll::Run => {
                     let step = self.agenda.pop().expect("polled above");
                     self.run(rules, step, ev);
+                    changed = true;
                 }
             }
         }
@@ -506,10 +515,7 @@ impl State {
         }
         let step = self.agenda.last().expect("a running match waits on a step");
         if let Step::Reorder { zone, .. } = *step {
-            let squad = self.squad(zone, seat);
-            let n = count_orders(self, squad);
-            let k = pick(n);
-            return (k < n).then(|| Input::Order(nth_order(self, squad, k)));
+            return pick_order(self, self.squad(zone, seat), pick).map(Input::Order);
         }
         self.legal_at(rules, seat, step, buf);
         if buf.is_empty() {

@@ -272,9 +272,15 @@ impl Classes {
     }
 
     /// `for_each_subset` without the sets whose cards' `cost`s add up to more than
-    /// `budget`, in the same order; `f` also gets the set's total cost. Costs are never negative, so a set over the budget
-    /// stays over as it grows: its whole branch is skipped at once (a summon's subsets
-    /// are mostly unaffordable, and visiting them was most of `legal`'s time).
+    /// `budget`, in the same order; `f` also gets the set's total cost. Costs are never
+    /// negative, so a set over the budget stays over as it grows: its whole branch is
+    /// skipped at once.
+    ///
+    /// The order is that of the counts taken of each class, compared class by class
+    /// (the empty set first, then sets of the last class, ...). Each call of the walk
+    /// below gives its set as it stands (no more cards from the classes after the last
+    /// one taken from), then extends it by each later class, the last class first:
+    /// one call per set, with no chains of calls that take nothing.
     pub(super) fn for_each_subset_within(
         &self,
         max: usize,
@@ -282,45 +288,45 @@ impl Classes {
         cost: impl Fn(CardId) -> u32,
         f: impl FnMut(&Cards, u32),
     ) {
-        struct Walk<'a, C, F> {
+        struct Walk<'a, F> {
             classes: &'a Classes,
+            /// Alike cards cost the same: one look-up per class.
+            costs: ArrayVec<u32, TOTAL_CARDS>,
             max: usize,
             budget: u32,
-            cost: C,
             f: F,
         }
-        fn rec<C: Fn(CardId) -> u32, F: FnMut(&Cards, u32)>(
-            w: &mut Walk<'_, C, F>,
-            i: usize,
+        fn rec<F: FnMut(&Cards, u32)>(
+            w: &mut Walk<'_, F>,
+            from: usize,
             spent: u32,
             cur: &mut Cards,
         ) {
-            if i == w.classes.start.len() {
-                (w.f)(cur, spent);
+            (w.f)(cur, spent);
+            let before = cur.len();
+            if before == w.max {
                 return;
             }
-            let class = w.classes.class(i);
-            let before = cur.len();
-            // Alike cards cost the same: one lookup per class.
-            let each = (w.cost)(class[0]);
-            let mut spent = spent;
-            for take in 0..=class.len().min(w.max - before) {
-                if take > 0 {
-                    spent = spent.saturating_add(each);
+            for i in (from..w.classes.start.len()).rev() {
+                let class = w.classes.class(i);
+                let mut spent = spent;
+                for &card in class.iter().take(w.max - before) {
+                    spent = spent.saturating_add(w.costs[i]);
                     if spent > w.budget {
                         break;
                     }
-                    cur.push(class[take - 1]);
+                    cur.push(card);
+                    rec(w, i + 1, spent, cur);
                 }
-                rec(w, i + 1, spent, cur);
+                cur.truncate(before);
             }
-            cur.truncate(before);
         }
+        let costs = self.firsts().map(cost).collect();
         let mut w = Walk {
             classes: self,
+            costs,
             max: max.min(SQUAD_CAPACITY),
             budget,
-            cost,
             f,
         };
         rec(&mut w, 0, 0, &mut Cards::new());
@@ -352,22 +358,26 @@ pub(super) fn for_each_order(state: &State, cards: &[CardId], mut f: impl FnMut(
     rec(cards, &keys, 0, &mut Cards::new(), &mut f);
 }
 
-/// The number of distinct orders of `cards` (as `for_each_order` lists them): n! over
-/// the product of the factorials of the counts of alike cards.
-pub(super) fn count_orders(state: &State, cards: &[CardId]) -> usize {
-    let keys = order_keys(state, cards);
-    multinomial(keys.len() as u32, key_counts(&keys).iter().map(|&(_, n)| n))
-}
-
-/// The `k`th order `for_each_order` would list (0-based), built alone: at each
-/// position, skip whole blocks of orders (one per candidate) until `k` falls in one.
-/// The orders of what is left once a card of a kind with `c` of `r` remaining cards
-/// takes the position are `total * c / r` of the `total` orders, so no factorials.
-pub(super) fn nth_order(state: &State, cards: &[CardId], mut k: usize) -> Cards {
+/// One of the distinct orders of `cards`, as `for_each_order` lists them, picked by
+/// index without building the others: `pick` gets their number (n! over the product
+/// of the factorials of the counts of alike cards) and returns an index below it
+/// (`None` if it does not). At each position, whole blocks of orders (one per
+/// candidate) are skipped until the index falls in one; once a card of a kind with
+/// `c` of the `r` remaining cards takes the position, `total * c / r` of the `total`
+/// orders are left, so no factorials after the first count.
+pub(super) fn pick_order(
+    state: &State,
+    cards: &[CardId],
+    pick: impl FnOnce(usize) -> usize,
+) -> Option<Cards> {
     let cards = &cards[..cards.len().min(SQUAD_CAPACITY)];
     let keys = order_keys(state, cards);
     let mut counts = key_counts(&keys);
     let mut total = multinomial(keys.len() as u32, counts.iter().map(|&(_, n)| n));
+    let mut k = pick(total);
+    if k >= total {
+        return None;
+    }
     let mut used = 0u32;
     let mut out = Cards::new();
     while out.len() < cards.len() {
@@ -396,7 +406,7 @@ pub(super) fn nth_order(state: &State, cards: &[CardId], mut k: usize) -> Cards 
         total = block;
         out.push(cards[i]);
     }
-    out
+    Some(out)
 }
 
 /// How many cards of each key, in order of first appearance.

@@ -33,8 +33,9 @@ impl State {
         if cards.is_empty() || cards.len() > MAX_SUMMON {
             return illegal("summon 1 to 3 units");
         }
-        let from = self.summonable(rules, seat);
-        if cards.iter().any(|c| !from.contains(c)) {
+        let p = &self.players[seat as usize];
+        let undying = |c: &CardId| p.discard.contains(c) && self.is_undying(rules, *c);
+        if cards.iter().any(|c| !p.hand.contains(c) && !undying(c)) {
             return illegal(
                 "you can only summon units from your hand (or Undying units from your discard pile)",
             );
