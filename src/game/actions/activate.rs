@@ -72,23 +72,9 @@ impl State {
                 || squad.iter().any(|&c| self.can_fly(rules, zone, seat, &[c])))
     }
 
-    /// Where `cards` of the activated squad may move: an adjacent zone, or when they
-    /// fly (`can_fly`) any zone up to 2 away; nowhere when an enemy squad holds them
-    /// in place. In zone order.
-    pub fn move_destinations(
-        &self,
-        rules: &Rules,
-        seat: Seat,
-        zone: ZoneId,
-        cards: &[CardId],
-    ) -> Vec<ZoneId> {
-        let mask = self.move_mask(rules, seat, zone, self.can_fly(rules, zone, seat, cards));
-        (0..rules.board.zones.len() as ZoneId)
-            .filter(|&z| mask & (1 << z) != 0)
-            .collect()
-    }
-
-    /// `move_destinations` as a bit set, for a move that flies or not.
+    /// Where units of the activated squad may move, as a bit set of zones: an
+    /// adjacent zone, or when they fly (`can_fly`) any zone up to 2 away; none when
+    /// an enemy squad holds them in place.
     fn move_mask(&self, rules: &Rules, seat: Seat, zone: ZoneId, fly: bool) -> u16 {
         if !fly && !self.squad(zone, opp(seat)).is_empty() {
             return 0;
@@ -119,13 +105,17 @@ impl State {
                 if cards.is_empty() || cards.iter().any(|c| !squad.contains(c)) {
                     return illegal("choose one or more units of the activated squad to move");
                 }
-                let destinations = self.move_destinations(rules, seat, zone, cards);
-                if destinations.is_empty() {
+                let fly = self.can_fly(rules, zone, seat, cards);
+                let destinations = self.move_mask(rules, seat, zone, fly);
+                if destinations == 0 {
                     return illegal(
                         "a squad cannot leave a zone that holds an enemy squad, unless every unit that moves flies and the squad's top unit has Flight",
                     );
                 }
-                if !destinations.contains(to) {
+                if destinations
+                    .checked_shr(u32::from(*to))
+                    .is_none_or(|d| d & 1 == 0)
+                {
                     return illegal(
                         "a squad can only move into an adjacent zone (2 zones with Flight, when every unit that moves flies)",
                     );
