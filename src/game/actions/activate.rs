@@ -183,7 +183,6 @@ impl State {
         } else {
             walk
         };
-        let zones = rules.board.zones.len() as ZoneId;
         self.units(zone, seat)
             .for_each_subset(squad.len(), |cards| {
                 if cards.is_empty() {
@@ -194,7 +193,11 @@ impl State {
                 } else {
                     walk
                 };
-                for to in (0..zones).filter(|&z| mask & (1 << z) != 0) {
+                // The set bits in zone order (a mask holds zones of the board only).
+                let mut left = mask;
+                while left != 0 {
+                    let to = left.trailing_zeros() as ZoneId;
+                    left &= left - 1;
                     out.push(Input::Move {
                         cards: cards.clone(),
                         to,
