@@ -444,3 +444,99 @@ fn multinomial(n: u32, counts: impl Iterator<Item = u32>) -> usize {
 pub(super) fn has_several_orders(state: &State, squad: &[CardId]) -> bool {
     squad.iter().any(|&c| !alike(state, c, squad[0]))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Rules, Setup};
+
+    /// A start position and a pile with several copies of some kinds.
+    fn position() -> (Rules, State) {
+        let rules = Rules::base();
+        let setup = Setup {
+            clans: [0, 1],
+            seed: 3,
+            mulligan: false,
+        };
+        let (state, _) = State::new(&rules, setup).expect("valid setup");
+        (rules, state)
+    }
+
+    /// The sets the walk must list: every count of every class, compared class by
+    /// class (the order `legal` has always used), built the plain way.
+    fn plain_subsets(classes: &Classes, max: usize) -> Vec<Cards> {
+        fn rec(classes: &Classes, i: usize, max: usize, cur: &mut Cards, out: &mut Vec<Cards>) {
+            if i == classes.start.len() {
+                out.push(cur.clone());
+                return;
+            }
+            let class = classes.class(i);
+            let before = cur.len();
+            for take in 0..=class.len().min(max - before) {
+                if take > 0 {
+                    cur.push(class[take - 1]);
+                }
+                rec(classes, i + 1, max, cur, out);
+            }
+            cur.truncate(before);
+        }
+        let mut out = Vec::new();
+        rec(classes, 0, max, &mut Cards::new(), &mut out);
+        out
+    }
+
+    #[test]
+    fn subset_walk_keeps_the_class_count_order_and_drops_only_sets_over_budget() {
+        let (rules, state) = position();
+        let draw = &state.players[0].draw;
+        let classes = Classes::new()
+            .pile(&state, &draw[..12])
+            .pile(&state, &draw[12..16]);
+        assert!(classes.start.len() < 16, "some of the cards are alike");
+        let cost = |c: CardId| u32::from(state.card(&rules, c).summon);
+        for max in [1, 3, 5] {
+            for budget in [0, 2, 4, u32::MAX] {
+                let expected: Vec<(Cards, u32)> = plain_subsets(&classes, max)
+                    .into_iter()
+                    .map(|s| {
+                        let total = s.iter().map(|&c| cost(c)).sum();
+                        (s, total)
+                    })
+                    .filter(|&(_, total)| total <= budget)
+                    .collect();
+                let mut walked = Vec::new();
+                classes.for_each_subset_within(max, budget, cost, |s, total| {
+                    walked.push((s.clone(), total))
+                });
+                assert_eq!(walked, expected, "max {max}, budget {budget}");
+            }
+        }
+    }
+
+    #[test]
+    fn picked_order_is_the_listed_order_at_that_index() {
+        let (_, state) = position();
+        let draw = &state.players[1].draw;
+        for cards in [&draw[..1], &draw[..3], &draw[4..9], &draw[..7]] {
+            let mut listed = Vec::new();
+            for_each_order(&state, cards, |o| listed.push(o));
+            for k in 0..listed.len() {
+                let mut asked = None;
+                let picked = pick_order(&state, cards, |n| {
+                    asked = Some(n);
+                    k
+                });
+                assert_eq!(asked, Some(listed.len()), "number of orders of {cards:?}");
+                assert_eq!(picked.as_ref(), Some(&listed[k]), "order #{k} of {cards:?}");
+            }
+            assert_eq!(
+                pick_order(&state, cards, |n| n),
+                None,
+                "an index past the end"
+            );
+        }
+        let mut seven = 0;
+        for_each_order(&state, &draw[..7], |_| seven += 1);
+        assert!(seven < 5040, "some of the seven cards are alike");
+    }
+}
