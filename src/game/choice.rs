@@ -337,17 +337,17 @@ impl Classes {
 /// alike cards count once). At each position the candidates are the unused cards in
 /// their given order, skipping a card when an alike one comes earlier among them.
 pub(super) fn for_each_order(state: &State, cards: &[CardId], mut f: impl FnMut(Cards)) {
-    fn rec(cards: &[CardId], keys: &[u16], used: u32, cur: &mut Cards, f: &mut impl FnMut(Cards)) {
+    fn rec(cards: &[CardId], keys: &[u8], used: u32, cur: &mut Cards, f: &mut impl FnMut(Cards)) {
         if cur.len() == cards.len() {
             f(cur.clone());
             return;
         }
-        let mut seen: ArrayVec<u16, SQUAD_CAPACITY> = ArrayVec::new();
+        let mut seen = 0u32;
         for i in 0..cards.len() {
-            if used & (1 << i) != 0 || seen.contains(&keys[i]) {
+            if used & (1 << i) != 0 || seen & (1 << keys[i]) != 0 {
                 continue;
             }
-            seen.push(keys[i]);
+            seen |= 1 << keys[i];
             cur.push(cards[i]);
             rec(cards, keys, used | (1 << i), cur, f);
             cur.pop();
@@ -372,8 +372,11 @@ pub(super) fn pick_order(
 ) -> Option<Cards> {
     let cards = &cards[..cards.len().min(SQUAD_CAPACITY)];
     let keys = order_keys(state, cards);
-    let mut counts = key_counts(&keys);
-    let mut total = multinomial(keys.len() as u32, counts.iter().map(|&(_, n)| n));
+    let mut counts = [0u32; SQUAD_CAPACITY];
+    for &key in &keys {
+        counts[key as usize] += 1;
+    }
+    let mut total = multinomial(keys.len() as u32, counts.iter().copied().filter(|&n| n > 1));
     let mut k = pick(total);
     if k >= total {
         return None;
@@ -382,52 +385,42 @@ pub(super) fn pick_order(
     let mut out = Cards::new();
     while out.len() < cards.len() {
         let remaining = cards.len() - out.len();
-        let mut seen: ArrayVec<u16, SQUAD_CAPACITY> = ArrayVec::new();
+        let mut seen = 0u32;
         let mut chosen = None;
         for i in 0..cards.len() {
-            if used & (1 << i) != 0 || seen.contains(&keys[i]) {
+            if used & (1 << i) != 0 || seen & (1 << keys[i]) != 0 {
                 continue;
             }
-            seen.push(keys[i]);
-            let at = counts
-                .iter()
-                .position(|&(key, _)| key == keys[i])
-                .expect("every key is counted");
-            let block = total * counts[at].1 as usize / remaining;
+            seen |= 1 << keys[i];
+            let block = total * counts[keys[i] as usize] as usize / remaining;
             if k < block {
-                chosen = Some((i, at, block));
+                chosen = Some((i, block));
                 break;
             }
             k -= block;
         }
-        let (i, at, block) = chosen.expect("k is below the number of orders");
+        let (i, block) = chosen.expect("k is below the number of orders");
         used |= 1 << i;
-        counts[at].1 -= 1;
+        counts[keys[i] as usize] -= 1;
         total = block;
         out.push(cards[i]);
     }
     Some(out)
 }
 
-/// How many cards of each key, in order of first appearance.
-fn key_counts(keys: &[u16]) -> ArrayVec<(u16, u32), SQUAD_CAPACITY> {
-    let mut counts: ArrayVec<(u16, u32), SQUAD_CAPACITY> = ArrayVec::new();
-    for &k in keys {
-        match counts.iter_mut().find(|(key, _)| *key == k) {
-            Some((_, n)) => *n += 1,
-            None => counts.push((k, 1)),
-        }
+/// One small number per card, alike cards (same kind and owner) sharing theirs:
+/// 0, 1, ... in order of first appearance, so sets of them are bit masks and counts
+/// of them an array (at most `SQUAD_CAPACITY` cards).
+fn order_keys(state: &State, cards: &[CardId]) -> ArrayVec<u8, SQUAD_CAPACITY> {
+    let mut keys: ArrayVec<u8, SQUAD_CAPACITY> = ArrayVec::new();
+    for (i, &c) in cards.iter().take(SQUAD_CAPACITY).enumerate() {
+        let key = match cards[..i].iter().position(|&d| alike(state, d, c)) {
+            Some(j) => keys[j],
+            None => keys.iter().max().map_or(0, |&m| m + 1),
+        };
+        keys.push(key);
     }
-    counts
-}
-
-/// Alike means same kind and owner: one number per card.
-fn order_keys(state: &State, cards: &[CardId]) -> ArrayVec<u16, SQUAD_CAPACITY> {
-    cards
-        .iter()
-        .take(SQUAD_CAPACITY)
-        .map(|&c| u16::from(state.kinds[c as usize]) << 1 | u16::from(owner(c)))
-        .collect()
+    keys
 }
 
 /// n! / (c1! c2! ...) for counts summing to n (n is at most 16, so it fits).
