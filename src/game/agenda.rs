@@ -311,21 +311,20 @@ impl State {
         }
     }
 
-    /// The seats the waiting step asks (both for secret simultaneous choices).
-    fn waiting_seats(&self, step: &Step) -> ArrayVec<Seat, 2> {
+    /// The seats the waiting step asks (both for secret simultaneous choices), as a
+    /// bit mask: bit `s` is seat `s` (asked about several times per input, so no list).
+    fn waiting_mask(&self, step: &Step) -> u8 {
+        let seat_bit = |s: Seat| 1u8 << s;
         match *step {
             Step::Mulligan { ref choices } => {
-                (0..2).filter(|&s| choices[s as usize].is_none()).collect()
+                u8::from(choices[0].is_none()) | u8::from(choices[1].is_none()) << 1
             }
             Step::BattleCards => {
                 let b = self.battle_ref();
-                (0..2)
-                    .filter(|&s| b.cards[s as usize].is_none() && !b.from_deck[s as usize])
-                    .collect()
+                let asks = |s: usize| u8::from(b.cards[s].is_none() && !b.from_deck[s]);
+                asks(0) | asks(1) << 1
             }
-            Step::ChooseAction | Step::OrderEffects | Step::OrderScores => {
-                [self.active].into_iter().collect()
-            }
+            Step::ChooseAction | Step::OrderEffects | Step::OrderScores => seat_bit(self.active),
             Step::Reorder { seat, .. }
             | Step::DiscardDown { seat, .. }
             | Step::Move { seat, .. }
@@ -344,9 +343,15 @@ impl State {
             | Step::Inform { seat }
             | Step::Spy { seat }
             | Step::Demoralize { seat, .. }
-            | Step::OpponentDiscard { seat } => [seat].into_iter().collect(),
-            _ => ArrayVec::new(),
+            | Step::OpponentDiscard { seat } => seat_bit(seat),
+            _ => 0,
         }
+    }
+
+    /// The seats the waiting step asks, in seat order.
+    fn waiting_seats(&self, step: &Step) -> ArrayVec<Seat, 2> {
+        let mask = self.waiting_mask(step);
+        (0..2).filter(|&s| mask & (1 << s) != 0).collect()
     }
 
     /// The seats the match waits for now (no allocation: for hot loops).
@@ -360,10 +365,11 @@ impl State {
     /// Whether the match waits for this seat now.
     pub fn waits_for(&self, seat: Seat) -> bool {
         self.winner.is_none()
+            && seat < 2
             && self
                 .agenda
                 .last()
-                .is_some_and(|s| self.waiting_seats(s).contains(&seat))
+                .is_some_and(|s| self.waiting_mask(s) & (1 << seat) != 0)
     }
 
     /// Validates and applies one answer. On error nothing has changed.
