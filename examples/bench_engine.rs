@@ -3,6 +3,10 @@
 //! an atomic add per allocation, which the bot should not pay.
 //!
 //! cargo run --release --example bench_engine -- [SECONDS]
+//!
+//! `-- games N` instead plays exactly N random games (seed 7, every clan pair) and
+//! prints their summary and allocations: a fixed workload for instruction counts,
+//! `valgrind --tool=callgrind --toggle-collect='crystal_clans::selfplay::run_with*'`.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -36,6 +40,26 @@ unsafe impl GlobalAlloc for Counting {
 static GLOBAL: Counting = Counting;
 
 fn main() {
+    if std::env::args().nth(1).as_deref() == Some("games") {
+        let games = std::env::args()
+            .nth(2)
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(800);
+        let rules = crystal_clans::game::Rules::base();
+        let pairs = crystal_clans::selfplay::all_pairs(&rules);
+        let before = ALLOCATIONS.load(Ordering::Relaxed);
+        let s = crystal_clans::selfplay::run(&rules, games, 7, &pairs, false);
+        let allocations = ALLOCATIONS.load(Ordering::Relaxed) - before;
+        println!(
+            "{} games, {} finished, {} errors, {:.1} inputs a game, {:.1} allocations a game",
+            s.games,
+            s.finished,
+            s.errors.len(),
+            s.average_inputs,
+            allocations as f64 / games as f64
+        );
+        return;
+    }
     let seconds = std::env::args()
         .nth(1)
         .and_then(|s| s.parse().ok())

@@ -17,10 +17,25 @@ pub struct SummonSites {
     pyramid: ArrayVec<ZoneId, MAX_ZONES>,
 }
 
+impl SummonSites {
+    /// No ability lets the seat summon anywhere but home.
+    pub fn is_empty(&self) -> bool {
+        self.build.is_empty()
+            && self.raise.is_empty()
+            && self.shift.is_empty()
+            && self.pyramid.is_empty()
+    }
+}
+
 impl State {
     /// Whether the card has the type (`None`: no card of the pack has it).
     pub fn has_type(&self, rules: &Rules, card: CardId, t: Option<TypeId>) -> bool {
         t.is_some_and(|t| self.card(rules, card).types.has(t))
+    }
+
+    /// Whether there are cards and all of them have the type.
+    pub fn all_of_type(&self, rules: &Rules, cards: &[CardId], t: Option<TypeId>) -> bool {
+        !cards.is_empty() && cards.iter().all(|&c| self.has_type(rules, c, t))
     }
 
     /// The clan signature ability this card carries, if any (a unit keeps its clan's
@@ -97,18 +112,22 @@ impl State {
     /// The activation cost of a squad: its highest unit activation cost, less its
     /// discounts, never below 1 (a free activation could repeat for ever).
     pub fn activation_cost(&self, rules: &Rules, zone: ZoneId, seat: Seat) -> u8 {
-        let highest = self
-            .squad(zone, seat)
-            .iter()
-            .map(|&c| self.card(rules, c).activation)
-            .max()
-            .unwrap_or(0);
+        let highest = self.full_activation_cost(rules, zone, seat);
         let discount = self.activation_discount(rules, zone, seat);
         if discount == 0 {
             highest
         } else {
             highest.saturating_sub(discount).max(1)
         }
+    }
+
+    /// The squad's activation cost before discounts: its highest unit activation cost.
+    pub fn full_activation_cost(&self, rules: &Rules, zone: ZoneId, seat: Seat) -> u8 {
+        self.squad(zone, seat)
+            .iter()
+            .map(|&c| self.card(rules, c).activation)
+            .max()
+            .unwrap_or(0)
     }
 
     /// A unit's activation cost as the opponent's effects see it (Demoralize): In Step
@@ -198,10 +217,15 @@ impl State {
             shift: ArrayVec::new(),
             pyramid: ArrayVec::new(),
         };
-        for z in (0..rules.board.zones.len() as ZoneId).filter(|&z| z != home) {
-            let Some(top) = self.top(z, seat) else {
+        // Asked at every action: one pass over the seat's top units.
+        for (z, pair) in self.squads.iter().enumerate() {
+            let z = z as ZoneId;
+            let Some(&top) = pair[seat as usize].first() else {
                 continue;
             };
+            if z == home {
+                continue;
+            }
             if self.signature_of(rules, top) == Some(Signature::Build) {
                 sites.build.push(z);
             }
@@ -245,9 +269,7 @@ impl State {
         cards: &[CardId],
         mut f: impl FnMut(ZoneId, Via),
     ) {
-        let all = |t: Option<TypeId>| {
-            !cards.is_empty() && cards.iter().all(|&c| self.has_type(rules, c, t))
-        };
+        let all = |t: Option<TypeId>| self.all_of_type(rules, cards, t);
         if !sites.build.is_empty() && all(rules.pack.known.structure) {
             sites.build.iter().for_each(|&z| f(z, Via::Build));
         }
@@ -267,8 +289,7 @@ impl State {
 
     /// Builder Support: summoning structures into this zone costs 1 less.
     pub fn summon_discount(&self, rules: &Rules, seat: Seat, cards: &[CardId], zone: ZoneId) -> u8 {
-        let t = rules.pack.known.structure;
-        let structures = !cards.is_empty() && cards.iter().all(|&c| self.has_type(rules, c, t));
+        let structures = self.all_of_type(rules, cards, rules.pack.known.structure);
         u8::from(structures && self.top_has(rules, zone, seat, Ability::BuilderSupport))
     }
 
@@ -286,21 +307,19 @@ impl State {
             .map(|c| c.crystal)
     }
 
-    /// Cards the seat may summon: her hand, plus Undying units in her discard pile.
-    pub fn summonable(&self, rules: &Rules, seat: Seat) -> Pile {
-        let mut out = self.players[seat as usize].hand.clone();
-        out.extend(self.undying_in_discard(rules, seat));
-        out
-    }
-
     /// The Undying units in the seat's discard pile (summoned as if from her hand).
     pub fn undying_in_discard(&self, rules: &Rules, seat: Seat) -> Pile {
         self.players[seat as usize]
             .discard
             .iter()
             .copied()
-            .filter(|&c| self.signature_of(rules, c) == Some(Signature::Undying))
+            .filter(|&c| self.is_undying(rules, c))
             .collect()
+    }
+
+    /// The card carries Undying (summoned from the discard pile as if from the hand).
+    pub fn is_undying(&self, rules: &Rules, card: CardId) -> bool {
+        self.signature_of(rules, card) == Some(Signature::Undying)
     }
 
     /// An enemy squad is in `zone` or a zone next to it (Spy).

@@ -8,7 +8,7 @@
 
 use super::Rules;
 use super::board::ZoneId;
-use super::choice::{count_orders, has_several_orders, nth_order};
+use super::choice::{has_several_orders, pick_order};
 use super::event::Event;
 use super::input::{Input, RuleError, illegal};
 use super::state::*;
@@ -193,13 +193,21 @@ impl State {
 
     /// Runs automatic steps until one needs an answer (or the match is over).
     pub(super) fn advance(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
+        // Squads change only when an input is performed or a step runs, not when a
+        // step is skipped: only then can one have grown past its limit.
+        let mut changed = true;
         loop {
             if self.winner.is_some() {
                 self.agenda.clear();
                 self.battle = None;
                 return;
             }
-            if let Some((seat, zone)) = self.oversized(rules) {
+            let oversized = if std::mem::take(&mut changed) {
+                self.oversized(rules)
+            } else {
+                None
+            };
+            if let Some((seat, zone)) = oversized {
                 // The limit can change while discarding (the top unit may go): keep
                 // the question's number current.
                 let limit = self.squad_limit(rules, seat, zone) as u8;
@@ -226,6 +234,7 @@ impl State {
                 Poll::Run => {
                     let step = self.agenda.pop().expect("polled above");
                     self.run(rules, step, ev);
+                    changed = true;
                 }
             }
         }
@@ -302,21 +311,20 @@ impl State {
         }
     }
 
-    /// The seats the waiting step asks (both for secret simultaneous choices).
-    fn waiting_seats(&self, step: &Step) -> ArrayVec<Seat, 2> {
+    /// The seats the waiting step asks (both for secret simultaneous choices), as a
+    /// bit mask: bit `s` is seat `s` (asked about several times per input, so no list).
+    fn waiting_mask(&self, step: &Step) -> u8 {
+        let seat_bit = |s: Seat| 1u8 << s;
         match *step {
             Step::Mulligan { ref choices } => {
-                (0..2).filter(|&s| choices[s as usize].is_none()).collect()
+                u8::from(choices[0].is_none()) | u8::from(choices[1].is_none()) << 1
             }
             Step::BattleCards => {
                 let b = self.battle_ref();
-                (0..2)
-                    .filter(|&s| b.cards[s as usize].is_none() && !b.from_deck[s as usize])
-                    .collect()
+                let asks = |s: usize| u8::from(b.cards[s].is_none() && !b.from_deck[s]);
+                asks(0) | asks(1) << 1
             }
-            Step::ChooseAction | Step::OrderEffects | Step::OrderScores => {
-                [self.active].into_iter().collect()
-            }
+            Step::ChooseAction | Step::OrderEffects | Step::OrderScores => seat_bit(self.active),
             Step::Reorder { seat, .. }
             | Step::DiscardDown { seat, .. }
             | Step::Move { seat, .. }
@@ -335,9 +343,15 @@ impl State {
             | Step::Inform { seat }
             | Step::Spy { seat }
             | Step::Demoralize { seat, .. }
-            | Step::OpponentDiscard { seat } => [seat].into_iter().collect(),
-            _ => ArrayVec::new(),
+            | Step::OpponentDiscard { seat } => seat_bit(seat),
+            _ => 0,
         }
+    }
+
+    /// The seats the waiting step asks, in seat order.
+    fn waiting_seats(&self, step: &Step) -> ArrayVec<Seat, 2> {
+        let mask = self.waiting_mask(step);
+        (0..2).filter(|&s| mask & (1 << s) != 0).collect()
     }
 
     /// The seats the match waits for now (no allocation: for hot loops).
@@ -351,10 +365,11 @@ impl State {
     /// Whether the match waits for this seat now.
     pub fn waits_for(&self, seat: Seat) -> bool {
         self.winner.is_none()
+            && seat < 2
             && self
                 .agenda
                 .last()
-                .is_some_and(|s| self.waiting_seats(s).contains(&seat))
+                .is_some_and(|s| self.waiting_mask(s) & (1 << seat) != 0)
     }
 
     /// Validates and applies one answer. On error nothing has changed.
@@ -500,14 +515,15 @@ impl State {
         buf: &mut Vec<Input>,
         pick: impl FnOnce(usize) -> usize,
     ) -> Option<Input> {
-        if let (true, Some(Step::Reorder { zone, .. })) = (self.waits_for(seat), self.agenda.last())
-        {
-            let squad = self.squad(*zone, seat);
-            let n = count_orders(self, squad);
-            let k = pick(n);
-            return (k < n).then(|| Input::Order(nth_order(self, squad, k)));
+        buf.clear();
+        if !self.waits_for(seat) {
+            return None;
         }
-        self.legal_into(rules, seat, buf);
+        let step = self.agenda.last().expect("a running match waits on a step");
+        if let Step::Reorder { zone, .. } = *step {
+            return pick_order(self, self.squad(zone, seat), pick).map(Input::Order);
+        }
+        self.legal_at(rules, seat, step, buf);
         if buf.is_empty() {
             return None;
         }
@@ -522,6 +538,11 @@ impl State {
             return;
         }
         let step = self.agenda.last().expect("a running match waits on a step");
+        self.legal_at(rules, seat, step, out);
+    }
+
+    /// The legal answers of `seat`, whom the waiting `step` asks, appended to `out`.
+    fn legal_at(&self, rules: &Rules, seat: Seat, step: &Step, out: &mut Vec<Input>) {
         match *step {
             Step::Mulligan { .. } => self.legal_mulligans(seat, out),
             Step::ChooseAction => self.legal_actions(rules, seat, out),

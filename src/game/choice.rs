@@ -267,29 +267,69 @@ impl Classes {
 
     /// Calls `f` with one set of cards for every multiset of classes of size at most
     /// `max` (the empty one included), each listing its cards in class order.
-    pub(super) fn for_each_subset(&self, max: usize, mut f: impl FnMut(Cards)) {
-        fn rec(
-            classes: &Classes,
-            i: usize,
+    pub(super) fn for_each_subset(&self, max: usize, mut f: impl FnMut(&Cards)) {
+        self.for_each_subset_within(max, u32::MAX, |_| 0, |cards, _| f(cards));
+    }
+
+    /// `for_each_subset` without the sets whose cards' `cost`s add up to more than
+    /// `budget`, in the same order; `f` also gets the set's total cost. Costs are never
+    /// negative, so a set over the budget stays over as it grows: its whole branch is
+    /// skipped at once.
+    ///
+    /// The order is that of the counts taken of each class, compared class by class
+    /// (the empty set first, then sets of the last class, ...). Each call of the walk
+    /// below gives its set as it stands (no more cards from the classes after the last
+    /// one taken from), then extends it by each later class, the last class first:
+    /// one call per set, with no chains of calls that take nothing.
+    pub(super) fn for_each_subset_within(
+        &self,
+        max: usize,
+        budget: u32,
+        cost: impl Fn(CardId) -> u32,
+        f: impl FnMut(&Cards, u32),
+    ) {
+        struct Walk<'a, F> {
+            classes: &'a Classes,
+            /// Alike cards cost the same: one look-up per class.
+            costs: ArrayVec<u32, TOTAL_CARDS>,
             max: usize,
+            budget: u32,
+            f: F,
+        }
+        fn rec<F: FnMut(&Cards, u32)>(
+            w: &mut Walk<'_, F>,
+            from: usize,
+            spent: u32,
             cur: &mut Cards,
-            f: &mut impl FnMut(Cards),
         ) {
-            if i == classes.start.len() {
-                f(cur.clone());
+            (w.f)(cur, spent);
+            let before = cur.len();
+            if before == w.max {
                 return;
             }
-            let class = classes.class(i);
-            let before = cur.len();
-            for take in 0..=class.len().min(max - before) {
-                if take > 0 {
-                    cur.push(class[take - 1]);
+            for i in (from..w.classes.start.len()).rev() {
+                let class = w.classes.class(i);
+                let mut spent = spent;
+                for &card in class.iter().take(w.max - before) {
+                    spent = spent.saturating_add(w.costs[i]);
+                    if spent > w.budget {
+                        break;
+                    }
+                    cur.push(card);
+                    rec(w, i + 1, spent, cur);
                 }
-                rec(classes, i + 1, max, cur, f);
+                cur.truncate(before);
             }
-            cur.truncate(before);
         }
-        rec(self, 0, max.min(SQUAD_CAPACITY), &mut Cards::new(), &mut f);
+        let costs = self.firsts().map(cost).collect();
+        let mut w = Walk {
+            classes: self,
+            costs,
+            max: max.min(SQUAD_CAPACITY),
+            budget,
+            f,
+        };
+        rec(&mut w, 0, 0, &mut Cards::new());
     }
 }
 
@@ -297,17 +337,17 @@ impl Classes {
 /// alike cards count once). At each position the candidates are the unused cards in
 /// their given order, skipping a card when an alike one comes earlier among them.
 pub(super) fn for_each_order(state: &State, cards: &[CardId], mut f: impl FnMut(Cards)) {
-    fn rec(cards: &[CardId], keys: &[u16], used: u32, cur: &mut Cards, f: &mut impl FnMut(Cards)) {
+    fn rec(cards: &[CardId], keys: &[u8], used: u32, cur: &mut Cards, f: &mut impl FnMut(Cards)) {
         if cur.len() == cards.len() {
             f(cur.clone());
             return;
         }
-        let mut seen: ArrayVec<u16, SQUAD_CAPACITY> = ArrayVec::new();
+        let mut seen = 0u32;
         for i in 0..cards.len() {
-            if used & (1 << i) != 0 || seen.contains(&keys[i]) {
+            if used & (1 << i) != 0 || seen & (1 << keys[i]) != 0 {
                 continue;
             }
-            seen.push(keys[i]);
+            seen |= 1 << keys[i];
             cur.push(cards[i]);
             rec(cards, keys, used | (1 << i), cur, f);
             cur.pop();
@@ -318,66 +358,69 @@ pub(super) fn for_each_order(state: &State, cards: &[CardId], mut f: impl FnMut(
     rec(cards, &keys, 0, &mut Cards::new(), &mut f);
 }
 
-/// The number of distinct orders of `cards` (as `for_each_order` lists them): n! over
-/// the product of the factorials of the counts of alike cards.
-pub(super) fn count_orders(state: &State, cards: &[CardId]) -> usize {
-    let keys = order_keys(state, cards);
-    let mut counts: ArrayVec<(u16, u32), SQUAD_CAPACITY> = ArrayVec::new();
-    for &k in &keys {
-        match counts.iter_mut().find(|(key, _)| *key == k) {
-            Some((_, n)) => *n += 1,
-            None => counts.push((k, 1)),
-        }
-    }
-    multinomial(keys.len() as u32, counts.iter().map(|&(_, n)| n))
-}
-
-/// The `k`th order `for_each_order` would list (0-based), built alone: at each
-/// position, skip whole blocks of orders (one per candidate) until `k` falls in one.
-pub(super) fn nth_order(state: &State, cards: &[CardId], mut k: usize) -> Cards {
+/// One of the distinct orders of `cards`, as `for_each_order` lists them, picked by
+/// index without building the others: `pick` gets their number (n! over the product
+/// of the factorials of the counts of alike cards) and returns an index below it
+/// (`None` if it does not). At each position, whole blocks of orders (one per
+/// candidate) are skipped until the index falls in one; once a card of a kind with
+/// `c` of the `r` remaining cards takes the position, `total * c / r` of the `total`
+/// orders are left, so no factorials after the first count.
+pub(super) fn pick_order(
+    state: &State,
+    cards: &[CardId],
+    pick: impl FnOnce(usize) -> usize,
+) -> Option<Cards> {
     let cards = &cards[..cards.len().min(SQUAD_CAPACITY)];
     let keys = order_keys(state, cards);
+    let mut counts = [0u32; SQUAD_CAPACITY];
+    for &key in &keys {
+        counts[key as usize] += 1;
+    }
+    let mut total = multinomial(keys.len() as u32, counts.iter().copied().filter(|&n| n > 1));
+    let mut k = pick(total);
+    if k >= total {
+        return None;
+    }
     let mut used = 0u32;
     let mut out = Cards::new();
     while out.len() < cards.len() {
-        let mut seen: ArrayVec<u16, SQUAD_CAPACITY> = ArrayVec::new();
+        let remaining = cards.len() - out.len();
+        let mut seen = 0u32;
         let mut chosen = None;
         for i in 0..cards.len() {
-            if used & (1 << i) != 0 || seen.contains(&keys[i]) {
+            if used & (1 << i) != 0 || seen & (1 << keys[i]) != 0 {
                 continue;
             }
-            seen.push(keys[i]);
-            // Orders of what is left once card i takes this position.
-            let rest = (0..cards.len()).filter(|&j| j != i && used & (1 << j) == 0);
-            let mut counts: ArrayVec<(u16, u32), SQUAD_CAPACITY> = ArrayVec::new();
-            for j in rest {
-                match counts.iter_mut().find(|(key, _)| *key == keys[j]) {
-                    Some((_, n)) => *n += 1,
-                    None => counts.push((keys[j], 1)),
-                }
-            }
-            let left = (cards.len() - out.len() - 1) as u32;
-            let block = multinomial(left, counts.iter().map(|&(_, n)| n));
+            seen |= 1 << keys[i];
+            let block = total * counts[keys[i] as usize] as usize / remaining;
             if k < block {
-                chosen = Some(i);
+                chosen = Some((i, block));
                 break;
             }
             k -= block;
         }
-        let i = chosen.expect("k is below the number of orders");
+        let (i, block) = chosen.expect("k is below the number of orders");
         used |= 1 << i;
+        counts[keys[i] as usize] -= 1;
+        total = block;
         out.push(cards[i]);
     }
-    out
+    Some(out)
 }
 
-/// Alike means same kind and owner: one number per card.
-fn order_keys(state: &State, cards: &[CardId]) -> ArrayVec<u16, SQUAD_CAPACITY> {
-    cards
-        .iter()
-        .take(SQUAD_CAPACITY)
-        .map(|&c| u16::from(state.kinds[c as usize]) << 1 | u16::from(owner(c)))
-        .collect()
+/// One small number per card, alike cards (same kind and owner) sharing theirs:
+/// 0, 1, ... in order of first appearance, so sets of them are bit masks and counts
+/// of them an array (at most `SQUAD_CAPACITY` cards).
+fn order_keys(state: &State, cards: &[CardId]) -> ArrayVec<u8, SQUAD_CAPACITY> {
+    let mut keys: ArrayVec<u8, SQUAD_CAPACITY> = ArrayVec::new();
+    for (i, &c) in cards.iter().take(SQUAD_CAPACITY).enumerate() {
+        let key = match cards[..i].iter().position(|&d| alike(state, d, c)) {
+            Some(j) => keys[j],
+            None => keys.iter().max().map_or(0, |&m| m + 1),
+        };
+        keys.push(key);
+    }
+    keys
 }
 
 /// n! / (c1! c2! ...) for counts summing to n (n is at most 16, so it fits).
@@ -393,4 +436,100 @@ fn multinomial(n: u32, counts: impl Iterator<Item = u32>) -> usize {
 /// Whether the squad can be put in more than one order (two units that are not alike).
 pub(super) fn has_several_orders(state: &State, squad: &[CardId]) -> bool {
     squad.iter().any(|&c| !alike(state, c, squad[0]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Rules, Setup};
+
+    /// A start position and a pile with several copies of some kinds.
+    fn position() -> (Rules, State) {
+        let rules = Rules::base();
+        let setup = Setup {
+            clans: [0, 1],
+            seed: 3,
+            mulligan: false,
+        };
+        let (state, _) = State::new(&rules, setup).expect("valid setup");
+        (rules, state)
+    }
+
+    /// The sets the walk must list: every count of every class, compared class by
+    /// class (the order `legal` has always used), built the plain way.
+    fn plain_subsets(classes: &Classes, max: usize) -> Vec<Cards> {
+        fn rec(classes: &Classes, i: usize, max: usize, cur: &mut Cards, out: &mut Vec<Cards>) {
+            if i == classes.start.len() {
+                out.push(cur.clone());
+                return;
+            }
+            let class = classes.class(i);
+            let before = cur.len();
+            for take in 0..=class.len().min(max - before) {
+                if take > 0 {
+                    cur.push(class[take - 1]);
+                }
+                rec(classes, i + 1, max, cur, out);
+            }
+            cur.truncate(before);
+        }
+        let mut out = Vec::new();
+        rec(classes, 0, max, &mut Cards::new(), &mut out);
+        out
+    }
+
+    #[test]
+    fn subset_walk_keeps_the_class_count_order_and_drops_only_sets_over_budget() {
+        let (rules, state) = position();
+        let draw = &state.players[0].draw;
+        let classes = Classes::new()
+            .pile(&state, &draw[..12])
+            .pile(&state, &draw[12..16]);
+        assert!(classes.start.len() < 16, "some of the cards are alike");
+        let cost = |c: CardId| u32::from(state.card(&rules, c).summon);
+        for max in [1, 3, 5] {
+            for budget in [0, 2, 4, u32::MAX] {
+                let expected: Vec<(Cards, u32)> = plain_subsets(&classes, max)
+                    .into_iter()
+                    .map(|s| {
+                        let total = s.iter().map(|&c| cost(c)).sum();
+                        (s, total)
+                    })
+                    .filter(|&(_, total)| total <= budget)
+                    .collect();
+                let mut walked = Vec::new();
+                classes.for_each_subset_within(max, budget, cost, |s, total| {
+                    walked.push((s.clone(), total))
+                });
+                assert_eq!(walked, expected, "max {max}, budget {budget}");
+            }
+        }
+    }
+
+    #[test]
+    fn picked_order_is_the_listed_order_at_that_index() {
+        let (_, state) = position();
+        let draw = &state.players[1].draw;
+        for cards in [&draw[..1], &draw[..3], &draw[4..9], &draw[..7]] {
+            let mut listed = Vec::new();
+            for_each_order(&state, cards, |o| listed.push(o));
+            for k in 0..listed.len() {
+                let mut asked = None;
+                let picked = pick_order(&state, cards, |n| {
+                    asked = Some(n);
+                    k
+                });
+                assert_eq!(asked, Some(listed.len()), "number of orders of {cards:?}");
+                assert_eq!(picked.as_ref(), Some(&listed[k]), "order #{k} of {cards:?}");
+            }
+            assert_eq!(
+                pick_order(&state, cards, |n| n),
+                None,
+                "an index past the end"
+            );
+        }
+        let mut seven = 0;
+        for_each_order(&state, &draw[..7], |_| seven += 1);
+        assert!(seven < 5040, "some of the seven cards are alike");
+    }
 }

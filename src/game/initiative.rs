@@ -19,7 +19,13 @@ impl State {
     }
 
     pub fn can_afford(&self, rules: &Rules, seat: Seat, cost: u8) -> bool {
-        self.token_after_paying(rules, seat, cost).is_some()
+        u32::from(cost) <= self.initiative_left(rules, seat)
+    }
+
+    /// The most `seat` can pay for an action: how far the token can still move
+    /// toward the opponent's end of the track.
+    pub fn initiative_left(&self, rules: &Rules, seat: Seat) -> u32 {
+        (i32::from(self.initiative(seat)) + i32::from(rules.board.track_length)).max(0) as u32
     }
 
     /// Initiative `seat` still holds: how far the token is on her side (negative when

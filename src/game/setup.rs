@@ -122,7 +122,7 @@ impl State {
         let hand = &self.players[seat as usize].hand;
         Classes::new()
             .pile(self, hand)
-            .for_each_subset(hand.len(), |cards| out.push(Input::Mulligan(cards)));
+            .for_each_subset(hand.len(), |cards| out.push(Input::Mulligan(cards.clone())));
     }
 
     /// Both mulligans are in: resolved in seat order, never in arrival order.

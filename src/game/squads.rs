@@ -68,10 +68,15 @@ impl State {
     /// A squad over its limit (Horde lost its top unit, units joined): it must be
     /// cut down at once, before anything else happens.
     pub(in crate::game) fn oversized(&self, rules: &Rules) -> Option<(Seat, ZoneId)> {
-        for z in 0..rules.board.zones.len() as ZoneId {
-            for seat in 0..2 {
-                let len = self.squad(z, seat).len();
-                if len > SQUAD_LIMIT && len > self.squad_limit(rules, seat, z) {
+        // Runs before every automatic step: nearly always no squad is past 3 units,
+        // which one tight scan of the lengths tells.
+        if !self.squads.iter().flatten().any(|s| s.len() > SQUAD_LIMIT) {
+            return None;
+        }
+        for (z, pair) in self.squads.iter().enumerate() {
+            for (seat, squad) in pair.iter().enumerate() {
+                let (z, seat) = (z as ZoneId, seat as Seat);
+                if squad.len() > SQUAD_LIMIT && squad.len() > self.squad_limit(rules, seat, z) {
                     return Some((seat, z));
                 }
             }

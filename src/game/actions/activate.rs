@@ -7,6 +7,7 @@ use crate::game::agenda::distinct;
 use crate::game::board::ZoneId;
 use crate::game::event::Event;
 use crate::game::input::{Input, RuleError, illegal};
+use crate::game::pack::Ability;
 use crate::game::state::*;
 
 impl State {
@@ -49,9 +50,13 @@ impl State {
         seat: Seat,
         out: &mut Vec<Input>,
     ) {
+        let can_pay = self.initiative_left(rules, seat);
         for z in 0..rules.board.zones.len() as ZoneId {
+            // Discounts only lower the cost: a squad payable at full price (most of
+            // them) needs no look at its leaders and neighbours.
             if !self.squad(z, seat).is_empty()
-                && self.can_afford(rules, seat, self.activation_cost(rules, z, seat))
+                && (u32::from(self.full_activation_cost(rules, z, seat)) <= can_pay
+                    || self.can_afford(rules, seat, self.activation_cost(rules, z, seat)))
             {
                 out.push(Input::Activate(z));
             }
@@ -67,23 +72,9 @@ impl State {
                 || squad.iter().any(|&c| self.can_fly(rules, zone, seat, &[c])))
     }
 
-    /// Where `cards` of the activated squad may move: an adjacent zone, or when they
-    /// fly (`can_fly`) any zone up to 2 away; nowhere when an enemy squad holds them
-    /// in place. In zone order.
-    pub fn move_destinations(
-        &self,
-        rules: &Rules,
-        seat: Seat,
-        zone: ZoneId,
-        cards: &[CardId],
-    ) -> Vec<ZoneId> {
-        let mask = self.move_mask(rules, seat, zone, self.can_fly(rules, zone, seat, cards));
-        (0..rules.board.zones.len() as ZoneId)
-            .filter(|&z| mask & (1 << z) != 0)
-            .collect()
-    }
-
-    /// `move_destinations` as a bit set, for a move that flies or not.
+    /// Where units of the activated squad may move, as a bit set of zones: an
+    /// adjacent zone, or when they fly (`can_fly`) any zone up to 2 away; none when
+    /// an enemy squad holds them in place.
     fn move_mask(&self, rules: &Rules, seat: Seat, zone: ZoneId, fly: bool) -> u16 {
         if !fly && !self.squad(zone, opp(seat)).is_empty() {
             return 0;
@@ -114,13 +105,17 @@ impl State {
                 if cards.is_empty() || cards.iter().any(|c| !squad.contains(c)) {
                     return illegal("choose one or more units of the activated squad to move");
                 }
-                let destinations = self.move_destinations(rules, seat, zone, cards);
-                if destinations.is_empty() {
+                let fly = self.can_fly(rules, zone, seat, cards);
+                let destinations = self.move_mask(rules, seat, zone, fly);
+                if destinations == 0 {
                     return illegal(
                         "a squad cannot leave a zone that holds an enemy squad, unless every unit that moves flies and the squad's top unit has Flight",
                     );
                 }
-                if !destinations.contains(to) {
+                if destinations
+                    .checked_shr(u32::from(*to))
+                    .is_none_or(|d| d & 1 == 0)
+                {
                     return illegal(
                         "a squad can only move into an adjacent zone (2 zones with Flight, when every unit that moves flies)",
                     );
@@ -180,21 +175,29 @@ impl State {
     ) {
         out.push(Input::Stay);
         let squad = self.squad(zone, seat);
-        // Two destination sets, worked out once: a subset flies or walks.
+        // Two destination sets, worked out once: a subset flies or walks (and only
+        // walks unless the top unit has Flight).
         let walk = self.move_mask(rules, seat, zone, false);
-        let fly = self.move_mask(rules, seat, zone, true);
-        let zones = rules.board.zones.len() as ZoneId;
+        let fly = if self.top_has(rules, zone, seat, Ability::Flight) {
+            self.move_mask(rules, seat, zone, true)
+        } else {
+            walk
+        };
         self.units(zone, seat)
             .for_each_subset(squad.len(), |cards| {
                 if cards.is_empty() {
                     return;
                 }
-                let mask = if self.can_fly(rules, zone, seat, &cards) {
+                let mask = if fly != walk && self.can_fly(rules, zone, seat, cards) {
                     fly
                 } else {
                     walk
                 };
-                for to in (0..zones).filter(|&z| mask & (1 << z) != 0) {
+                // The set bits in zone order (a mask holds zones of the board only).
+                let mut left = mask;
+                while left != 0 {
+                    let to = left.trailing_zeros() as ZoneId;
+                    left &= left - 1;
                     out.push(Input::Move {
                         cards: cards.clone(),
                         to,

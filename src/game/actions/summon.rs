@@ -33,8 +33,9 @@ impl State {
         if cards.is_empty() || cards.len() > MAX_SUMMON {
             return illegal("summon 1 to 3 units");
         }
-        let from = self.summonable(rules, seat);
-        if cards.iter().any(|c| !from.contains(c)) {
+        let p = &self.players[seat as usize];
+        let undying = |c: &CardId| p.discard.contains(c) && self.is_undying(rules, *c);
+        if cards.iter().any(|c| !p.hand.contains(c) && !undying(c)) {
             return illegal(
                 "you can only summon units from your hand (or Undying units from your discard pile)",
             );
@@ -109,15 +110,26 @@ impl State {
             .pile(self, &self.players[seat as usize].hand)
             .pile(self, &self.undying_in_discard(rules, seat));
         let sites = self.summon_sites(rules, seat);
-        from.for_each_subset(MAX_SUMMON, |cards| {
+        // A summon costs its cards' total less Builder Support's 1 (all structures,
+        // into a zone whose top unit has it): the walk prunes what even the discount
+        // cannot make payable, and hands each set's total here.
+        let can_pay = self.initiative_left(rules, seat);
+        let home_discount = self.top_has(rules, home, seat, Ability::BuilderSupport);
+        let cost = |c: CardId| u32::from(self.card(rules, c).summon);
+        from.for_each_subset_within(MAX_SUMMON, can_pay + 1, cost, |cards, total| {
             if cards.is_empty() {
                 return;
             }
-            if self.can_afford(rules, seat, self.summon_cost(rules, seat, &cards, home)) {
+            let discount =
+                home_discount && self.all_of_type(rules, cards, rules.pack.known.structure);
+            if total.saturating_sub(u32::from(discount)) <= can_pay {
                 out.push(Input::Summon(cards.clone()));
             }
-            self.destinations_at(rules, &sites, &cards, |zone, via| {
-                if self.can_afford(rules, seat, self.summon_cost(rules, seat, &cards, zone)) {
+            if sites.is_empty() {
+                return;
+            }
+            self.destinations_at(rules, &sites, cards, |zone, via| {
+                if self.can_afford(rules, seat, self.summon_cost(rules, seat, cards, zone)) {
                     out.push(Input::SummonTo {
                         cards: cards.clone(),
                         zone,
