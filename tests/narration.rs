@@ -9,6 +9,9 @@ use crystal_clans::i18n::{self, Lang, messages::log as t};
 use fluent_syntax::ast::{Entry, PatternElement};
 use serde_json::{Value, json};
 
+mod support;
+use support::variants::names_in;
+
 const NAMES: [&str; 2] = ["Ana", "Ben"];
 
 fn state(rules: &Rules) -> State {
@@ -27,15 +30,6 @@ fn narrator<'a>(rules: &'a Rules, s: &'a State, lang: Lang) -> Narrator<'a> {
         names: NAMES,
         lang,
     }
-}
-
-/// The variant names in a serde "unknown variant `?`, expected one of `a`, `b`" error.
-fn names_in(err: &str) -> Vec<String> {
-    err.split('`')
-        .skip(3)
-        .step_by(2)
-        .map(String::from)
-        .collect()
 }
 
 /// Every kind of event, found through serde itself (its error for an unknown kind lists
@@ -483,8 +477,6 @@ fn a_squads_new_order_joins_the_line_that_named_its_zone() {
         assert_eq!(lines[2], n.describe(&events[4]));
     }
 }
-
-mod support;
 
 /// Regression (issue 15): a German server's board posts logged the turn in English, and
 /// its battle post said "The battle cards are revealed!". Through the app, on a server

@@ -4,6 +4,9 @@
 use crystal_clans::game::pack::{DECK_SIZE, PackError, Provenance, Rank};
 use crystal_clans::game::{Board, Pack, Rules};
 
+mod support;
+use support::variants::variants;
+
 const BASE: &str = include_str!("../assets/packs/base.toml");
 
 #[test]
@@ -412,47 +415,6 @@ fn the_cards_command_filters_by_clan_and_refuses_unknown_clans() {
     assert_eq!(cat.clans[0].cards.len(), 9);
     let err = crystal_clans::cards::catalog(&pack, Some("fire")).unwrap_err();
     assert!(err.contains("fire") && err.contains("flower"), "{err}");
-}
-
-/// Every value of one of the pack's vocabulary enums, found through serde itself (an
-/// unknown variant's error lists them all), so a variant added later is covered without
-/// anyone listing it here. A variant's numbers are 1; a variant holding another enum
-/// (`destroy = "top"`) takes each of that enum's values.
-fn variants<T: serde::de::DeserializeOwned>() -> Vec<T> {
-    use serde_json::{from_value, json};
-    // "unknown variant `?`, expected one of `a`, `b`" (or "expected `a` or `b`").
-    fn names_in(err: &str) -> Vec<String> {
-        err.split('`')
-            .skip(3)
-            .step_by(2)
-            .map(String::from)
-            .collect()
-    }
-    let names = match from_value::<T>(json!("\u{1}")) {
-        Ok(_) => panic!("an unknown variant was accepted"),
-        Err(e) => names_in(&e.to_string()),
-    };
-    assert!(!names.is_empty(), "serde listed no variants");
-    let mut out = Vec::new();
-    for name in names {
-        if let Ok(v) = from_value::<T>(json!(name)) {
-            out.push(v);
-        } else if let Ok(v) = from_value::<T>(json!({ name.clone(): 1 })) {
-            out.push(v);
-        } else if let Ok(v) = from_value::<T>(json!({ name.clone(): [1, 1] })) {
-            out.push(v);
-        } else {
-            let inner = match from_value::<T>(json!({ name.clone(): "\u{1}" })) {
-                Ok(_) => panic!("{name}: an unknown inner variant was accepted"),
-                Err(e) => names_in(&e.to_string()),
-            };
-            assert!(!inner.is_empty(), "{name}: no value found for it");
-            for i in inner {
-                out.push(from_value::<T>(json!({ name.clone(): i })).expect("a listed value"));
-            }
-        }
-    }
-    out
 }
 
 /// Issue 16: a card lookup named an ability ("Flight", "Clone") without saying what it

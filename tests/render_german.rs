@@ -10,6 +10,9 @@ use crystal_clans::i18n::{self, Lang};
 use crystal_clans::render::{self, Table, Theme, Words, samples, words};
 use fluent_syntax::ast::{Entry, Expression, Pattern, PatternElement};
 
+mod support;
+use support::variants::variants;
+
 fn table<'a>(lang: Lang, rules: &'a Rules, theme: &'a Theme) -> Table<'a> {
     Table {
         rules,
@@ -287,43 +290,6 @@ fn the_words_of_an_image_are_the_texts_it_draws() {
         };
         assert!(render::words(&t, words).is_err());
     }
-}
-
-/// Every value of one of the pack's vocabulary enums, found through serde (an unknown
-/// variant's error lists them all), so a variant added later is covered; a variant's
-/// numbers are 1, a variant holding another enum takes each of its values.
-fn variants<T: serde::de::DeserializeOwned>() -> Vec<T> {
-    use serde_json::{from_value, json};
-    fn names_in(err: &str) -> Vec<String> {
-        err.split('`')
-            .skip(3)
-            .step_by(2)
-            .map(String::from)
-            .collect()
-    }
-    let names = match from_value::<T>(json!("\u{1}")) {
-        Ok(_) => panic!("an unknown variant was accepted"),
-        Err(e) => names_in(&e.to_string()),
-    };
-    let mut out = Vec::new();
-    for name in names {
-        if let Ok(v) = from_value::<T>(json!(name)) {
-            out.push(v);
-        } else if let Ok(v) = from_value::<T>(json!({ name.clone(): 1 })) {
-            out.push(v);
-        } else if let Ok(v) = from_value::<T>(json!({ name.clone(): [1, 1] })) {
-            out.push(v);
-        } else {
-            let inner = match from_value::<T>(json!({ name.clone(): "\u{1}" })) {
-                Ok(_) => panic!("{name}: an unknown inner variant was accepted"),
-                Err(e) => names_in(&e.to_string()),
-            };
-            for i in inner {
-                out.push(from_value::<T>(json!({ name.clone(): i })).expect("a listed value"));
-            }
-        }
-    }
-    out
 }
 
 /// Each value's name in both languages: the English one is the engine's own, the
