@@ -350,11 +350,34 @@ async fn a_german_server_plays_in_german_and_an_english_player_keeps_english() {
     bot.stop().await;
 }
 
+/// Ben accepts Ana's challenge (clans 0 and 1) in channel 10 of `guild` at `now`.
+async fn ben_accepts_anas_challenge(
+    app: &crystal_clans::app::App,
+    guild: u64,
+    mulligan: bool,
+    now: i64,
+) -> crystal_clans::app::Outcome {
+    use crystal_clans::app::{Challenge, Place};
+    let c = Challenge {
+        challenger: ANA,
+        opponent: Some(BEN),
+        clans: [Some(0), Some(1)],
+        mulligan,
+        timeout: None,
+        expires: now + 60_000,
+    };
+    let place = Place {
+        guild: Some(guild),
+        channel: 10,
+    };
+    app.accept(c, BEN, place, None, now).await
+}
+
 /// A server that chose German gets its reminders and timeout warnings in German,
 /// though they answer no interaction (the timers post them), also after a restart.
 #[tokio::test]
 async fn a_german_server_gets_german_reminders_and_warnings() {
-    use crystal_clans::app::{App, Challenge, Place};
+    use crystal_clans::app::App;
     use crystal_clans::store::{GuildSettings, now_ms};
     const GUILD: u64 = 9;
     let store = support::scratch_store("german-timers").await;
@@ -372,19 +395,7 @@ async fn a_german_server_gets_german_reminders_and_warnings() {
         .unwrap();
     let app = App::new(store.clone());
     let now = now_ms();
-    let c = Challenge {
-        challenger: ANA,
-        opponent: Some(BEN),
-        clans: [Some(0), Some(1)],
-        mulligan: false,
-        timeout: None,
-        expires: now + 60_000,
-    };
-    let place = Place {
-        guild: Some(GUILD),
-        channel: 10,
-    };
-    let out = app.accept(c, BEN, place, None, now).await;
+    let out = ben_accepts_anas_challenge(&app, GUILD, false, now).await;
     let id = out.created.expect("a match");
     assert!(
         out.public[0]
@@ -538,8 +549,8 @@ async fn a_whole_match_in_german_shows_a_german_player_no_english() {
 /// must answer).
 #[tokio::test]
 async fn an_english_player_in_a_german_server_gets_english_panels() {
+    use crystal_clans::app::App;
     use crystal_clans::app::panel::Nav;
-    use crystal_clans::app::{App, Challenge, Place};
     use crystal_clans::i18n::messages::panel as p;
     use crystal_clans::store::now_ms;
     const GUILD: u64 = 9;
@@ -547,19 +558,7 @@ async fn an_english_player_in_a_german_server_gets_english_panels() {
     app.learn_locales(ANA, Some("de"), Some(GUILD), Some("de"));
     app.learn_locales(BEN, Some("en-US"), Some(GUILD), Some("de"));
     let now = now_ms();
-    let c = Challenge {
-        challenger: ANA,
-        opponent: Some(BEN),
-        clans: [Some(0), Some(1)],
-        mulligan: true,
-        timeout: None,
-        expires: now + 60_000,
-    };
-    let place = Place {
-        guild: Some(GUILD),
-        channel: 10,
-    };
-    let out = app.accept(c, BEN, place, None, now).await;
+    let out = ben_accepts_anas_challenge(&app, GUILD, true, now).await;
     let id = out.created.expect("a match");
     let board = out.public[0].all_text();
     assert!(board.contains("ihr seid am Zug"), "{board}");

@@ -25,7 +25,9 @@ pub fn mark(p: Provenance) -> &'static str {
 // The names of the game's vocabulary and of the pack's clans and types come from
 // `i18n::names`, as `/clans card` and `/clans rules` say them; re-exported here so the
 // images ask one module for all their words.
-pub use crate::i18n::names::{card_type, clan, name_provenance, signature, style};
+pub use crate::i18n::names::{
+    ability as ability_name, card_type, clan, name_provenance, signature, style,
+};
 
 /// A rank as the card's type line prints it ("Hero", "Held").
 pub fn rank(lang: Lang, r: Rank) -> String {
@@ -35,11 +37,6 @@ pub fn rank(lang: Lang, r: Rank) -> String {
         .next()
         .map(|c| c.to_uppercase().chain(chars).collect())
         .unwrap_or_default()
-}
-
-/// A unit ability's name without its card ("Linked"); empty for none.
-pub fn ability_name(lang: Lang, a: Ability) -> String {
-    names::ability(lang, a)
 }
 
 /// A seat as the images name it ("Player 1").
