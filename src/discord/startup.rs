@@ -283,9 +283,17 @@ pub async fn serve(api_base: Option<String>) -> Result<(), String> {
         tick: Duration::from_secs(tick),
         clock: Clock::default(),
     };
-    let app = App::new(store.clone())
+    let mut app = App::new(store.clone())
         .with_bot(std::sync::Arc::new(crate::app::AiSeats))
         .with_ai_pace(1_200);
+    // Tests that run the binary deal reproducible matches: a random deal can give the
+    // test's scripted players a match they never finish.
+    if let Some(first) = std::env::var("CLANS_FIRST_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+    {
+        app = app.with_seeds(first);
+    }
     let work = InFlight::default();
     let mut client = client_with(app, &opts, work.clone()).await?;
     let manager = client.shard_manager.clone();

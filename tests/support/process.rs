@@ -18,6 +18,7 @@ pub fn bin() -> Command {
         "RUST_LOG_FORMAT",
         "DISCORD_TOKEN",
         "DISCORD_API_BASE",
+        "CLANS_FIRST_SEED",
     ] {
         c.env_remove(var);
     }
