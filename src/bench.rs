@@ -26,7 +26,7 @@ fn mid_game_state(rules: &Rules) -> State {
         let w = state.waiting();
         let seat = w[below(&mut rng, w.len() as u32) as usize];
         let legal = state.legal(rules, seat);
-        let input = legal[below(&mut rng, legal.len() as u32) as usize].clone();
+        let input = legal[below(&mut rng, legal.len() as u32) as usize];
         state.apply(rules, seat, &input).expect("legal input");
     }
     state

@@ -154,7 +154,7 @@ fn random_input(rules: &Rules, state: &State, rng: &mut Pcg32) -> (Seat, Input) 
     let pending = state.pending();
     let seat = pending.seats[below(rng, pending.seats.len() as u32) as usize];
     let legal = state.legal(rules, seat);
-    let input = legal[below(rng, legal.len() as u32) as usize].clone();
+    let input = legal[below(rng, legal.len() as u32) as usize];
     (seat, input)
 }
 

@@ -21,10 +21,11 @@ pub struct GameResult {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Buffers {
     /// One `legal` and one event buffer for the whole game (`pick_legal`,
-    /// `apply_into`): what self-play and the benchmark use.
+    /// `apply_legal_into`, which trusts what `legal` offered): what self-play and the
+    /// benchmark use.
     Reused,
-    /// A new vector per question and per answer (`legal`, `apply`), as most callers
-    /// do: the benchmark's comparison.
+    /// A new vector per question and per answer (`legal`, `apply` with its checks),
+    /// as most callers do: the benchmark's comparison.
     Fresh,
 }
 
@@ -61,7 +62,7 @@ pub fn play_random_with(
             Buffers::Reused => state.pick_legal(rules, seat, &mut legal, pick),
             Buffers::Fresh => {
                 legal = state.legal(rules, seat);
-                (!legal.is_empty()).then(|| legal[pick(legal.len())].clone())
+                (!legal.is_empty()).then(|| legal[pick(legal.len())])
             }
         };
         let Some(input) = input else {
@@ -71,14 +72,17 @@ pub fn play_random_with(
             ));
         };
         let input = &input;
-        let applied = match buffers {
+        match buffers {
             Buffers::Reused => {
                 ev.clear();
-                state.apply_into(rules, seat, input, &mut ev)
+                state.apply_legal_into(rules, seat, input, &mut ev);
             }
-            Buffers::Fresh => state.apply(rules, seat, input).map(|e| ev = e),
-        };
-        applied.map_err(|e| format!("legal input {input:?} refused: {e}"))?;
+            Buffers::Fresh => {
+                ev = state
+                    .apply(rules, seat, input)
+                    .map_err(|e| format!("legal input {input:?} refused: {e}"))?;
+            }
+        }
         reshuffles += ev
             .iter()
             .filter(|e| matches!(e, crate::game::Event::Reshuffled { .. }))
@@ -211,9 +215,7 @@ pub fn random_inputs(
             .pick_legal(rules, seat, &mut legal, pick)
             .ok_or_else(|| format!("seat {seat} has no legal input"))?;
         ev.clear();
-        state
-            .apply_into(rules, seat, &input, &mut ev)
-            .map_err(|e| format!("legal input {input:?} refused: {e}"))?;
+        state.apply_legal_into(rules, seat, &input, &mut ev);
         inputs.push((seat, input));
     }
     Ok(inputs)

@@ -199,7 +199,7 @@ fn bots_never_peek() {
     // The twin really differs where it matters: the battle's outcome can differ.
     let mut x = state.clone();
     let mut y = other.clone();
-    let pick = state.legal(&rules, 0)[0].clone();
+    let pick = state.legal(&rules, 0)[0];
     x.apply(&rules, 0, &pick).unwrap();
     y.apply(&rules, 0, &pick).unwrap();
     assert_ne!(x, y);

@@ -113,7 +113,7 @@ fn towards_battle(legal: &[Input], step: usize) -> usize {
     if calm.is_empty() {
         return pick(legal, step);
     }
-    let sub: Vec<Input> = calm.iter().map(|&i| legal[i].clone()).collect();
+    let sub: Vec<Input> = calm.iter().map(|&i| legal[i]).collect();
     calm[pick(&sub, step)]
 }
 

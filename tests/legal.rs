@@ -29,7 +29,7 @@ fn cards_of(input: &Input) -> Vec<CardId> {
 /// `input` with its `i`-th card (in `cards_of` order) replaced by `by`.
 fn swap(input: &Input, i: usize, by: CardId) -> Input {
     let list = |c: &Cards, i: usize| -> Cards {
-        let mut c = c.clone();
+        let mut c = *c;
         c[i] = by;
         c
     };
@@ -52,7 +52,7 @@ fn swap(input: &Input, i: usize, by: CardId) -> Input {
         Input::Pick(_) => Input::Pick(by),
         Input::Inform { keep, order } if i == 0 => Input::Inform {
             keep: by,
-            order: order.clone(),
+            order: *order,
         },
         Input::Inform { keep, order } => Input::Inform {
             keep: *keep,
@@ -62,7 +62,7 @@ fn swap(input: &Input, i: usize, by: CardId) -> Input {
             card: by,
             top: *top,
         },
-        other => other.clone(),
+        other => *other,
     }
 }
 
@@ -189,7 +189,7 @@ fn legal_offers_every_input_apply_accepts_once() {
             let seat = waiting[below(&mut rng, waiting.len() as u32) as usize];
             check_position(&rules, &state, seat, &mut rng, &mut seen);
             let legal = state.legal(&rules, seat);
-            let input = legal[below(&mut rng, legal.len() as u32) as usize].clone();
+            let input = legal[below(&mut rng, legal.len() as u32) as usize];
             state.apply(&rules, seat, &input).unwrap();
             inputs += 1;
         }

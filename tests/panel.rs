@@ -214,7 +214,7 @@ fn hands_bigger_than_25_cards_still_work() {
     };
     let mut s = first_action(&rules, setup);
     let seat = s.active as usize;
-    let draw: Vec<u8> = s.players[seat].draw.drain(..).collect();
+    let draw: Vec<u8> = std::mem::take(&mut s.players[seat].draw).to_vec();
     s.players[seat].hand.extend(draw);
     assert!(s.players[seat].hand.len() > 25);
     s.validate(&rules).unwrap();
@@ -349,7 +349,7 @@ fn german_labels_with_every_card_in_hand_keep_discords_limits() {
         };
         let mut s = first_action(&rules, setup);
         let seat = s.active as usize;
-        let draw: Vec<u8> = s.players[seat].draw.drain(..).collect();
+        let draw: Vec<u8> = std::mem::take(&mut s.players[seat].draw).to_vec();
         s.players[seat].hand.extend(draw);
         s.validate(&rules).unwrap();
         let (committed, _, _) = walk_in(Lang::De, &rules, &s, seat as u8);

@@ -169,7 +169,7 @@ fn illegal_inputs_are_refused_and_change_nothing() {
             let pending = state.pending();
             let seat = pending.seats[below(&mut rng, pending.seats.len() as u32) as usize];
             let legal = state.legal(&rules, seat);
-            let input = legal[below(&mut rng, legal.len() as u32) as usize].clone();
+            let input = legal[below(&mut rng, legal.len() as u32) as usize];
             state.apply(&rules, seat, &input).unwrap();
         }
     }
@@ -226,7 +226,7 @@ fn same_seed_and_inputs_give_byte_identical_state_json() {
             let pending = state.pending();
             let seat = pending.seats[below(&mut rng, pending.seats.len() as u32) as usize];
             let legal = state.legal(&rules, seat);
-            let input = legal[below(&mut rng, legal.len() as u32) as usize].clone();
+            let input = legal[below(&mut rng, legal.len() as u32) as usize];
             state.apply(&rules, seat, &input).unwrap();
             inputs.push((seat, input));
         }
@@ -284,7 +284,7 @@ fn hidden_information_stays_out_of_the_opponents_view() {
             let pending = state.pending();
             let seat = pending.seats[below(&mut rng, pending.seats.len() as u32) as usize];
             let legal = state.legal(&rules, seat);
-            let input = legal[below(&mut rng, legal.len() as u32) as usize].clone();
+            let input = legal[below(&mut rng, legal.len() as u32) as usize];
             let events = state.apply(&rules, seat, &input).unwrap();
             for e in &events {
                 let public = e.redact(Some(1 - seat));
@@ -519,7 +519,7 @@ fn reshuffles_past_255_in_one_action_saturate_the_owed_scores() {
     let them = 1 - me;
     // The opponent has one card in her discard pile and nothing else to draw.
     let p = &mut state.players[them as usize];
-    let mut cards: Vec<u8> = p.draw.drain(..).chain(p.hand.drain(..)).collect();
+    let mut cards: Vec<u8> = std::mem::take(&mut p.draw).into_iter().chain(std::mem::take(&mut p.hand)).collect();
     p.discard.push(cards.pop().unwrap());
     p.removed.extend(cards);
     // The scorer controls two crystal zones.

@@ -274,8 +274,8 @@ fn no_text_overflows_with_the_longest_names() {
             for seat in 0..2u8 {
                 let mut pool: Vec<u8> = Vec::new();
                 let p = &mut s.players[seat as usize];
-                pool.extend(p.hand.drain(..));
-                pool.extend(p.draw.drain(..));
+                pool.extend(std::mem::take(&mut p.hand));
+                pool.extend(std::mem::take(&mut p.draw));
                 let mut kinds: Vec<KindId> = pool.iter().map(|&c| s.kinds[c as usize]).collect();
                 kinds.sort();
                 kinds.dedup();
@@ -313,10 +313,10 @@ fn no_text_overflows_with_the_longest_names() {
             )
             .expect("setup");
             let p = &mut s.players[0];
-            p.draw.extend(p.hand.drain(..));
+            p.draw.extend(std::mem::take(&mut p.hand));
             let mut seen = Vec::new();
             let mut rest = Vec::new();
-            for c in p.draw.drain(..) {
+            for c in std::mem::take(&mut p.draw) {
                 if seen.contains(&s.kinds[c as usize]) {
                     rest.push(c);
                 } else {
@@ -671,9 +671,9 @@ fn a_hand_of_27_cards_renders() {
     let theme = Theme::default();
     let t = table(&rules, &theme, samples::NAMES);
     let mut s = samples::hand(&rules);
-    let draw: Vec<u8> = s.players[0].draw.drain(..).collect();
+    let draw: Vec<u8> = std::mem::take(&mut s.players[0].draw).to_vec();
     s.players[0].hand.extend(draw);
-    let discard: Vec<u8> = s.players[0].discard.drain(..).collect();
+    let discard: Vec<u8> = std::mem::take(&mut s.players[0].discard).to_vec();
     s.players[0].hand.extend(discard);
     assert_eq!(s.players[0].hand.len(), 27);
     s.validate(&rules).unwrap();

@@ -542,7 +542,7 @@ async fn store_queries(store: Store) {
     assert!(store.hold(ids[3], 0, "damaged", now).await.unwrap());
     let l = store.load(ids[3]).await.unwrap();
     let seat = l.state.waiting()[0];
-    let input = l.state.legal(store.rules(), seat)[0].clone();
+    let input = l.state.legal(store.rules(), seat)[0];
     store.submit(ids[3], 0, seat, &input).await.unwrap();
     assert!(store.held().await.unwrap().is_empty());
 

@@ -206,7 +206,7 @@ async fn step(c: &Cluster, id: i64, n: usize) -> Option<Acked> {
     Some(Acked {
         version: l.info.version,
         seat,
-        input: legal[index].clone(),
+        input: legal[index],
     })
 }
 
@@ -376,7 +376,7 @@ async fn restart(
         acked_b.push(Acked {
             version: l.info.version,
             seat,
-            input: legal[0].clone(),
+            input: legal[0],
         });
     }
     if fake.try_ack(&in_flight, Duration::ZERO).await.is_err() {

@@ -492,7 +492,7 @@ async fn stale_refused_and_missing_write_nothing(db: &TestDb) {
     let refused = if before.state.pending().seats.contains(&other) {
         (seat2, Input::Draw(200))
     } else {
-        (other, input2.clone())
+        (other, input2)
     };
     let e = store
         .submit(id, 1, refused.0, &refused.1)
@@ -557,7 +557,7 @@ async fn concurrent_submits_apply_once(db: &TestDb) {
         let choices: Vec<(Seat, Input)> = (0..tasks)
             .map(|t| {
                 if same || t == 0 {
-                    first.clone()
+                    first
                 } else {
                     random_input(&rules, &state, &mut rng)
                 }
@@ -571,7 +571,7 @@ async fn concurrent_submits_apply_once(db: &TestDb) {
                 let barrier = barrier.clone();
                 tokio::spawn(async move {
                     barrier.wait().await;
-                    (seat, input.clone(), store.submit(id, v, seat, &input).await)
+                    (seat, input, store.submit(id, v, seat, &input).await)
                 })
             })
             .collect();

@@ -288,7 +288,7 @@ impl Sampler {
         shuffle(rng, &mut s.crystal_deck);
         if self.opp_mulligan {
             let them = 1 - self.me as usize;
-            let hand = s.players[them].hand.clone();
+            let hand = s.players[them].hand;
             let chosen: Cards = hand
                 .iter()
                 .copied()

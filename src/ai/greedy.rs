@@ -53,11 +53,11 @@ impl Bot for GreedyBot {
 
     fn decide(&mut self, rules: &Rules, view: &View, legal: &[Input]) -> Input {
         if legal.len() == 1 {
-            return legal[0].clone();
+            return legal[0];
         }
         let sampler = match Sampler::new(rules, view) {
             Ok(s) => s,
-            Err(_) => return legal[policy::pick(legal, &mut self.rng)].clone(),
+            Err(_) => return legal[policy::pick(legal, &mut self.rng)],
         };
         let me = sampler.seat();
         let mut totals = vec![0f32; legal.len()];
@@ -80,6 +80,6 @@ impl Bot for GreedyBot {
         let ties: Vec<usize> = (0..legal.len())
             .filter(|&i| totals[i] >= best - 1e-6)
             .collect();
-        legal[ties[below(&mut self.rng, ties.len() as u32) as usize]].clone()
+        legal[ties[below(&mut self.rng, ties.len() as u32) as usize]]
     }
 }

@@ -186,7 +186,7 @@ impl MctsBot {
                     nodes[node] = n;
                     grew |= new;
                     joint = (joint ^ k ^ (seat as u64 + 1)).wrapping_mul(0x0000_0100_0000_01b3);
-                    picks[seat as usize] = Some((ai, legal[li].clone(), k));
+                    picks[seat as usize] = Some((ai, legal[li], k));
                 }
                 for seat in 0..2u8 {
                     if let Some((_, input, _)) = &picks[seat as usize] {
@@ -195,7 +195,7 @@ impl MctsBot {
                             .expect("a legal input is accepted");
                     }
                 }
-                path.push((node, picks.clone().map(|p| p.map(|(ai, _, _)| ai))));
+                path.push((node, picks.map(|p| p.map(|(ai, _, _)| ai))));
                 let child = nodes[node]
                     .children
                     .iter()
@@ -245,11 +245,11 @@ impl Bot for MctsBot {
     fn decide(&mut self, rules: &Rules, view: &View, legal: &[Input]) -> Input {
         self.last_iterations = 0;
         if legal.len() == 1 {
-            return legal[0].clone();
+            return legal[0];
         }
         let sampler = match Sampler::new(rules, view) {
             Ok(s) => s,
-            Err(_) => return legal[policy::pick(legal, &mut self.rng)].clone(),
+            Err(_) => return legal[policy::pick(legal, &mut self.rng)],
         };
         let me = sampler.seat();
         let (root, iterations) = self.search(rules, &sampler, me);
@@ -261,9 +261,8 @@ impl Bot for MctsBot {
             .max_by(|a, b| a.1.cmp(&b.1).then(a.2.total_cmp(&b.2)))
             .map(|a| a.0);
         let keys = key::Keys::new(&probe);
-        best.and_then(|k| legal.iter().find(|i| keys.key(i) == k))
+        *best.and_then(|k| legal.iter().find(|i| keys.key(i) == k))
             .unwrap_or(&legal[0])
-            .clone()
     }
 
     fn last_iterations(&self) -> u64 {

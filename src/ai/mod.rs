@@ -55,7 +55,7 @@ pub fn decide_for(bot: &mut dyn Bot, rules: &Rules, state: &State, seat: Seat) -
     let legal = state.legal(rules, seat);
     assert!(!legal.is_empty(), "a bot was asked without a legal input");
     if legal.len() == 1 {
-        return legal[0].clone();
+        return legal[0];
     }
     bot.decide(rules, &view, &legal)
 }
@@ -79,7 +79,7 @@ impl Bot for RandomBot {
     }
 
     fn decide(&mut self, _rules: &Rules, _view: &View, legal: &[Input]) -> Input {
-        legal[below(&mut self.rng, legal.len() as u32) as usize].clone()
+        legal[below(&mut self.rng, legal.len() as u32) as usize]
     }
 }
 

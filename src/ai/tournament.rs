@@ -106,7 +106,7 @@ pub fn play(
         let legal = state.legal(rules, seat);
         let input = match legal.len() {
             0 => return Err(format!("seat {seat} has no legal input")),
-            1 => legal[0].clone(),
+            1 => legal[0],
             _ => {
                 let view = state.view(rules, Some(seat));
                 let bot = &mut bots[seat as usize];

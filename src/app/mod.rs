@@ -66,7 +66,7 @@ impl SeatBot for AiSeats {
     fn choose(&self, rules: &Rules, view: &View, legal: &[Input], level: u8) -> Option<Input> {
         match legal {
             [] => None,
-            [only] => Some(only.clone()),
+            [only] => Some(*only),
             _ => {
                 let level = crate::ai::Level::ALL
                     .get(level as usize)

@@ -309,6 +309,13 @@ impl State {
 
     /// The Undying units in the seat's discard pile (summoned as if from her hand).
     pub fn undying_in_discard(&self, rules: &Rules, seat: Seat) -> Pile {
+        // Asked at every action. A discard pile holds its owner's cards only
+        // (`discard_to_owner`), all from her clan's deck: unless that clan's signature
+        // is Undying, none of them carries it and the pile needs no look.
+        let clan = self.setup.clans[seat as usize] as usize;
+        if rules.pack.clans[clan].signature != Signature::Undying {
+            return Pile::new();
+        }
         self.players[seat as usize]
             .discard
             .iter()

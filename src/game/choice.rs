@@ -333,13 +333,55 @@ impl Classes {
     }
 }
 
+impl Classes {
+    /// How many sets `for_each_subset` lists when its `max` takes no set away (at
+    /// least as many as the cards): every count of every class, the empty set included.
+    pub(super) fn count_subsets(&self) -> usize {
+        (0..self.start.len())
+            .map(|i| self.class(i).len() + 1)
+            .product()
+    }
+
+    /// The set `for_each_subset` lists at index `j` (below `count_subsets`, with a
+    /// `max` that takes no set away), built alone. The walk lists, after the set as it
+    /// stands, for each later class from the last one back and each count `t` of it,
+    /// one block: the first `t` cards of that class with every set of the classes after
+    /// it (a product of their counts plus one); the index falls in one such block.
+    pub(super) fn nth_subset(&self, mut j: usize) -> Cards {
+        let n = self.start.len();
+        // after[i]: the sets of the classes from `i` on.
+        let mut after = [1usize; TOTAL_CARDS + 1];
+        for i in (0..n).rev() {
+            after[i] = after[i + 1] * (self.class(i).len() + 1);
+        }
+        let mut out = Cards::new();
+        let mut from = 0;
+        'walk: while j > 0 {
+            j -= 1;
+            for i in (from..n).rev() {
+                let class = self.class(i);
+                for t in 1..=class.len() {
+                    if j < after[i + 1] {
+                        out.extend(class[..t].iter().copied());
+                        from = i + 1;
+                        continue 'walk;
+                    }
+                    j -= after[i + 1];
+                }
+            }
+            unreachable!("j is below count_subsets");
+        }
+        out
+    }
+}
+
 /// Calls `f` with every distinct order of `cards` (orders that differ only by swapping
 /// alike cards count once). At each position the candidates are the unused cards in
 /// their given order, skipping a card when an alike one comes earlier among them.
 pub(super) fn for_each_order(state: &State, cards: &[CardId], mut f: impl FnMut(Cards)) {
     fn rec(cards: &[CardId], keys: &[u8], used: u32, cur: &mut Cards, f: &mut impl FnMut(Cards)) {
         if cur.len() == cards.len() {
-            f(cur.clone());
+            f(*cur);
             return;
         }
         let mut seen = 0u32;
@@ -460,7 +502,7 @@ mod tests {
     fn plain_subsets(classes: &Classes, max: usize) -> Vec<Cards> {
         fn rec(classes: &Classes, i: usize, max: usize, cur: &mut Cards, out: &mut Vec<Cards>) {
             if i == classes.start.len() {
-                out.push(cur.clone());
+                out.push(*cur);
                 return;
             }
             let class = classes.class(i);
@@ -499,9 +541,24 @@ mod tests {
                     .collect();
                 let mut walked = Vec::new();
                 classes.for_each_subset_within(max, budget, cost, |s, total| {
-                    walked.push((s.clone(), total))
+                    walked.push((*s, total))
                 });
                 assert_eq!(walked, expected, "max {max}, budget {budget}");
+            }
+        }
+    }
+
+    #[test]
+    fn nth_subset_is_the_listed_set_at_that_index() {
+        let (_, state) = position();
+        let draw = &state.players[0].draw;
+        for cards in [&draw[..0], &draw[..1], &draw[..4], &draw[..9], &draw[3..16]] {
+            let classes = Classes::new().pile(&state, cards);
+            let mut listed = Vec::new();
+            classes.for_each_subset(SQUAD_CAPACITY, |s| listed.push(*s));
+            assert_eq!(classes.count_subsets(), listed.len(), "sets of {cards:?}");
+            for (j, set) in listed.iter().enumerate() {
+                assert_eq!(&classes.nth_subset(j), set, "set #{j} of {cards:?}");
             }
         }
     }

@@ -6,7 +6,7 @@ use super::state::{CardId, Cards, CrystalId, Seat, Via};
 use serde::{Deserialize, Serialize};
 
 /// One answer to the question the match is waiting on (see `State::pending`).
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Input {
     /// Opening hand: shuffle these cards back and draw up to 5 again (may be empty).

@@ -6,6 +6,7 @@ mod actions;
 pub mod agenda;
 pub mod battle;
 pub mod board;
+pub mod cardvec;
 pub mod choice;
 pub mod event;
 mod initiative;

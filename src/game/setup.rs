@@ -114,7 +114,7 @@ impl State {
         let Input::Mulligan(cards) = input else {
             unreachable!("checked by check_mulligan")
         };
-        choices[seat as usize] = Some(cards.clone());
+        choices[seat as usize] = Some(*cards);
         *self.agenda.last_mut().expect("checked") = Step::Mulligan { choices };
     }
 
@@ -122,7 +122,7 @@ impl State {
         let hand = &self.players[seat as usize].hand;
         Classes::new()
             .pile(self, hand)
-            .for_each_subset(hand.len(), |cards| out.push(Input::Mulligan(cards.clone())));
+            .for_each_subset(hand.len(), |cards| out.push(Input::Mulligan(*cards)));
     }
 
     /// Both mulligans are in: resolved in seat order, never in arrival order.
@@ -142,7 +142,7 @@ impl State {
             ev.push(Event::Mulliganed {
                 seat,
                 count: cards.len() as u8,
-                cards: Some(cards.clone()),
+                cards: Some(*cards),
             });
             self.draw_cards(seat, cards.len() as u8, ev);
         }

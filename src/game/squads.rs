@@ -119,11 +119,11 @@ impl State {
             unreachable!("checked by check_reorder")
         };
         self.agenda.pop();
-        *self.squad_mut(zone, seat) = order.clone();
+        *self.squad_mut(zone, seat) = *order;
         ev.push(Event::Reordered {
             seat,
             zone,
-            order: order.clone(),
+            order: *order,
         });
     }
 

@@ -5,6 +5,7 @@
 //! arrays, so cloning a state is a memcpy plus one small vector (the agenda).
 
 use super::board::{MAX_ZONES, ZoneId};
+use super::cardvec::CardVec;
 use super::pack::{DECK_SIZE, KindId, MAX_CRYSTALS, MAX_SQUAD_LIMIT, Rank, Style, TypeId};
 use arrayvec::ArrayVec;
 use rand_pcg::Pcg32;
@@ -29,11 +30,11 @@ pub const SQUAD_LIMIT: usize = 3;
 /// full Horde squad joined by another one.
 pub const SQUAD_CAPACITY: usize = 2 * MAX_SQUAD_LIMIT as usize;
 /// Any ordered or unordered group of cards in an input (a summon, a squad order).
-pub type Cards = ArrayVec<CardId, SQUAD_CAPACITY>;
+pub type Cards = CardVec<SQUAD_CAPACITY>;
 /// Hands, draw and discard piles. Ordered piles list their top card first.
-pub type Pile = ArrayVec<CardId, TOTAL_CARDS>;
+pub type Pile = CardVec<TOTAL_CARDS>;
 /// A squad, top unit first.
-pub type Squad = ArrayVec<CardId, SQUAD_CAPACITY>;
+pub type Squad = CardVec<SQUAD_CAPACITY>;
 
 pub fn owner(card: CardId) -> Seat {
     (card as usize / DECK_SIZE) as Seat
@@ -136,7 +137,7 @@ pub enum Dest {
 /// One item of work on the agenda. The agenda is a stack: the last step runs next.
 /// Steps that need an answer wait on the agenda until a seat submits one; a match
 /// can be saved and reloaded at any of them.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "step", rename_all = "snake_case")]
 pub enum Step {
     /// Both seats may return cards from their opening hand (secret, simultaneous).

@@ -92,7 +92,7 @@ impl State {
         let s = seat as usize;
         self.agenda.pop();
         let draw = &mut self.players[s].draw;
-        let seen: Vec<CardId> = draw.drain(..4).collect();
+        let seen = draw.take_front(4).to_vec();
         for &c in order.iter().rev() {
             draw.insert(0, c);
         }

@@ -169,13 +169,13 @@ impl State {
                 Step::Mulligan { choices } => Step::Mulligan {
                     choices: [0, 1].map(|s| {
                         if viewer == Some(s as Seat) {
-                            choices[s].clone()
+                            choices[s]
                         } else {
                             choices[s].as_ref().map(|_| Default::default())
                         }
                     }),
                 },
-                other => other.clone(),
+                other => *other,
             })
             .collect();
         let mulligan_done = match self.agenda.last() {

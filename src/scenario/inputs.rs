@@ -386,7 +386,7 @@ pub(super) fn resolve(
         .collect();
     let written = render_file(f);
     match named.as_slice() {
-        [one] => Ok(one.clone()),
+        [one] => Ok(*one),
         [] => {
             let verdict = match plausible(rules, state, seat, f) {
                 Err(e) => e,

@@ -36,7 +36,7 @@ pub fn run(url: &str, match_id: i64, seed: u64) -> i32 {
             let pending = state.pending();
             let seat = pending.seats[below(&mut rng, pending.seats.len() as u32) as usize];
             let legal = state.legal(&rules, seat);
-            let input = legal[below(&mut rng, legal.len() as u32) as usize].clone();
+            let input = legal[below(&mut rng, legal.len() as u32) as usize];
             if writeln!(out, "submit {}", version + 1)
                 .and_then(|_| out.flush())
                 .is_err()

@@ -917,7 +917,7 @@ impl Store {
         seat: Seat,
         input: &Input,
     ) -> Result<Submitted> {
-        self.submit_many(id, expected_version, &[(seat, input.clone())], None)
+        self.submit_many(id, expected_version, &[(seat, *input)], None)
             .await
     }
 

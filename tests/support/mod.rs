@@ -226,7 +226,7 @@ pub fn random_input(rules: &Rules, state: &State, rng: &mut Pcg32) -> (Seat, Inp
     let pending = state.pending();
     let seat = pending.seats[below(rng, pending.seats.len() as u32) as usize];
     let legal = state.legal(rules, seat);
-    (seat, legal[below(rng, legal.len() as u32) as usize].clone())
+    (seat, legal[below(rng, legal.len() as u32) as usize])
 }
 
 /// A whole random game's inputs (with `selfplay::play_random`'s choices).

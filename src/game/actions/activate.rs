@@ -148,7 +148,7 @@ impl State {
         self.squad_mut(zone, seat).retain(|c| !cards.contains(c));
         ev.push(Event::Moved {
             seat,
-            cards: order.clone(),
+            cards: order,
             from: zone,
             to: *to,
         });
@@ -166,6 +166,55 @@ impl State {
         }
     }
 
+    /// The two destination sets of the activated squad's units, worked out once: a
+    /// subset walks, or flies (and only walks unless the top unit has Flight).
+    fn walk_and_fly(&self, rules: &Rules, seat: Seat, zone: ZoneId) -> (u16, u16) {
+        let walk = self.move_mask(rules, seat, zone, false);
+        let fly = if self.top_has(rules, zone, seat, Ability::Flight) {
+            self.move_mask(rules, seat, zone, true)
+        } else {
+            walk
+        };
+        (walk, fly)
+    }
+
+    /// `legal_moves(..)[pick(n)]` without the list, where it can be had alone: when
+    /// every subset of the squad goes to the same zones (no Flight makes some fly
+    /// further; nearly every move), the answers are Stay and then each subset with
+    /// each zone, so the subset and the zone follow from the index. `Err(pick)` hands
+    /// the question back to be answered from the list.
+    pub(in crate::game) fn pick_move<P: FnOnce(usize) -> usize>(
+        &self,
+        rules: &Rules,
+        seat: Seat,
+        zone: ZoneId,
+        pick: P,
+    ) -> Result<Option<Input>, P> {
+        let (walk, fly) = self.walk_and_fly(rules, seat, zone);
+        if walk != fly {
+            return Err(pick);
+        }
+        let units = self.units(zone, seat);
+        let zones = walk.count_ones() as usize;
+        let count = 1 + (units.count_subsets() - 1) * zones;
+        let k = pick(count);
+        if k >= count {
+            return Ok(None);
+        }
+        if k == 0 {
+            return Ok(Some(Input::Stay));
+        }
+        let (set, nth_zone) = (1 + (k - 1) / zones, (k - 1) % zones);
+        let mut left = walk;
+        for _ in 0..nth_zone {
+            left &= left - 1;
+        }
+        Ok(Some(Input::Move {
+            cards: units.nth_subset(set),
+            to: left.trailing_zeros() as ZoneId,
+        }))
+    }
+
     pub(in crate::game) fn legal_moves(
         &self,
         rules: &Rules,
@@ -175,14 +224,7 @@ impl State {
     ) {
         out.push(Input::Stay);
         let squad = self.squad(zone, seat);
-        // Two destination sets, worked out once: a subset flies or walks (and only
-        // walks unless the top unit has Flight).
-        let walk = self.move_mask(rules, seat, zone, false);
-        let fly = if self.top_has(rules, zone, seat, Ability::Flight) {
-            self.move_mask(rules, seat, zone, true)
-        } else {
-            walk
-        };
+        let (walk, fly) = self.walk_and_fly(rules, seat, zone);
         self.units(zone, seat)
             .for_each_subset(squad.len(), |cards| {
                 if cards.is_empty() {
@@ -199,7 +241,7 @@ impl State {
                     let to = left.trailing_zeros() as ZoneId;
                     left &= left - 1;
                     out.push(Input::Move {
-                        cards: cards.clone(),
+                        cards: *cards,
                         to,
                     });
                 }

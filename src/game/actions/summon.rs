@@ -123,7 +123,7 @@ impl State {
             let discount =
                 home_discount && self.all_of_type(rules, cards, rules.pack.known.structure);
             if total.saturating_sub(u32::from(discount)) <= can_pay {
-                out.push(Input::Summon(cards.clone()));
+                out.push(Input::Summon(*cards));
             }
             if sites.is_empty() {
                 return;
@@ -131,7 +131,7 @@ impl State {
             self.destinations_at(rules, &sites, cards, |zone, via| {
                 if self.can_afford(rules, seat, self.summon_cost(rules, seat, cards, zone)) {
                     out.push(Input::SummonTo {
-                        cards: cards.clone(),
+                        cards: *cards,
                         zone,
                         via,
                     });
@@ -294,7 +294,7 @@ impl State {
                 None => {
                     for (z, via) in self.special_destinations(rules, seat, &cards) {
                         out.push(Input::SummonTo {
-                            cards: cards.clone(),
+                            cards,
                             zone: z,
                             via,
                         });

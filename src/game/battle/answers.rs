@@ -234,7 +234,7 @@ impl State {
         let units: Cards = std::mem::take(self.squad_mut(zone, seat));
         ev.push(Event::Placed {
             seat,
-            cards: cards.clone(),
+            cards: *cards,
             from: zone,
             to: *to,
         });
@@ -243,10 +243,10 @@ impl State {
 
     pub(in crate::game) fn legal_retreats(&self, rules: &Rules, seat: Seat, out: &mut Vec<Input>) {
         let zone = self.battle_ref().zone;
-        let cards: Cards = self.squad(zone, seat).clone();
+        let cards: Cards = *self.squad(zone, seat);
         for to in rules.board.neighbours(zone) {
             out.push(Input::Move {
-                cards: cards.clone(),
+                cards,
                 to,
             });
         }

@@ -352,7 +352,7 @@ impl State {
                             std::mem::take(&mut self.squads[zone as usize][enemy as usize]);
                         ev.push(Event::Placed {
                             seat: enemy,
-                            cards: units.clone(),
+                            cards: units,
                             from: zone,
                             to: home,
                         });
