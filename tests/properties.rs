@@ -519,7 +519,10 @@ fn reshuffles_past_255_in_one_action_saturate_the_owed_scores() {
     let them = 1 - me;
     // The opponent has one card in her discard pile and nothing else to draw.
     let p = &mut state.players[them as usize];
-    let mut cards: Vec<u8> = std::mem::take(&mut p.draw).into_iter().chain(std::mem::take(&mut p.hand)).collect();
+    let mut cards: Vec<u8> = std::mem::take(&mut p.draw)
+        .into_iter()
+        .chain(std::mem::take(&mut p.hand))
+        .collect();
     p.discard.push(cards.pop().unwrap());
     p.removed.extend(cards);
     // The scorer controls two crystal zones.

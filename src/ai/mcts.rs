@@ -261,7 +261,8 @@ impl Bot for MctsBot {
             .max_by(|a, b| a.1.cmp(&b.1).then(a.2.total_cmp(&b.2)))
             .map(|a| a.0);
         let keys = key::Keys::new(&probe);
-        *best.and_then(|k| legal.iter().find(|i| keys.key(i) == k))
+        *best
+            .and_then(|k| legal.iter().find(|i| keys.key(i) == k))
             .unwrap_or(&legal[0])
     }
 

@@ -3,27 +3,31 @@
 //! once, here or at the one place (`triggers.rs`, `battle/`, an action) where it triggers.
 
 use super::Rules;
-use super::board::MAX_ZONES;
 use super::board::ZoneId;
 use super::pack::{Ability, CardDef, CrystalEffect, Signature, TypeId};
 use super::state::{CardId, Pile, Seat, State, Via, opp};
-use arrayvec::ArrayVec;
 
-/// Where a summon may go besides the home zone, worked out once per question.
+/// Where a summon may go besides the home zone, worked out once per question: one
+/// bit set of zones per way in (bit `z` is zone `z`), listed in zone order.
 pub struct SummonSites {
-    build: ArrayVec<ZoneId, MAX_ZONES>,
-    raise: ArrayVec<ZoneId, MAX_ZONES>,
-    shift: ArrayVec<ZoneId, MAX_ZONES>,
-    pyramid: ArrayVec<ZoneId, MAX_ZONES>,
+    build: u16,
+    raise: u16,
+    shift: u16,
+    pyramid: u16,
 }
 
 impl SummonSites {
     /// No ability lets the seat summon anywhere but home.
     pub fn is_empty(&self) -> bool {
-        self.build.is_empty()
-            && self.raise.is_empty()
-            && self.shift.is_empty()
-            && self.pyramid.is_empty()
+        self.build | self.raise | self.shift | self.pyramid == 0
+    }
+}
+
+/// Calls `f` with each zone of the bit set, in zone order.
+fn each_zone(mut zones: u16, mut f: impl FnMut(ZoneId)) {
+    while zones != 0 {
+        f(zones.trailing_zeros() as ZoneId);
+        zones &= zones - 1;
     }
 }
 
@@ -123,7 +127,12 @@ impl State {
 
     /// The squad's activation cost before discounts: its highest unit activation cost.
     pub fn full_activation_cost(&self, rules: &Rules, zone: ZoneId, seat: Seat) -> u8 {
-        self.squad(zone, seat)
+        self.highest_activation(rules, self.squad(zone, seat))
+    }
+
+    /// The highest activation cost among these units (0 for none).
+    pub(super) fn highest_activation(&self, rules: &Rules, units: &[CardId]) -> u8 {
+        units
             .iter()
             .map(|&c| self.card(rules, c).activation)
             .max()
@@ -212,26 +221,26 @@ impl State {
     pub fn summon_sites(&self, rules: &Rules, seat: Seat) -> SummonSites {
         let home = rules.board.homes[seat as usize];
         let mut sites = SummonSites {
-            build: ArrayVec::new(),
-            raise: ArrayVec::new(),
-            shift: ArrayVec::new(),
-            pyramid: ArrayVec::new(),
+            build: 0,
+            raise: 0,
+            shift: 0,
+            pyramid: 0,
         };
         // Asked at every action: one pass over the seat's top units.
         for (z, pair) in self.squads.iter().enumerate() {
-            let z = z as ZoneId;
             let Some(&top) = pair[seat as usize].first() else {
                 continue;
             };
-            if z == home {
+            if z == home as usize {
                 continue;
             }
+            let bit = 1u16 << z;
             if self.signature_of(rules, top) == Some(Signature::Build) {
-                sites.build.push(z);
+                sites.build |= bit;
             }
             match self.card(rules, top).ability {
-                Ability::RaiseTheDead => sites.raise.push(z),
-                Ability::Shift => sites.shift.push(z),
+                Ability::RaiseTheDead => sites.raise |= bit,
+                Ability::Shift => sites.shift |= bit,
                 _ => {}
             }
         }
@@ -241,7 +250,7 @@ impl State {
         {
             for &z in &rules.board.crystal_zones {
                 if self.controls(seat, z) && z != home {
-                    sites.pyramid.push(z);
+                    sites.pyramid |= 1 << z;
                 }
             }
         }
@@ -270,20 +279,20 @@ impl State {
         mut f: impl FnMut(ZoneId, Via),
     ) {
         let all = |t: Option<TypeId>| self.all_of_type(rules, cards, t);
-        if !sites.build.is_empty() && all(rules.pack.known.structure) {
-            sites.build.iter().for_each(|&z| f(z, Via::Build));
+        if sites.build != 0 && all(rules.pack.known.structure) {
+            each_zone(sites.build, |z| f(z, Via::Build));
         }
-        if !sites.raise.is_empty() && all(rules.pack.known.reanimated) {
-            sites.raise.iter().for_each(|&z| f(z, Via::RaiseTheDead));
+        if sites.raise != 0 && all(rules.pack.known.reanimated) {
+            each_zone(sites.raise, |z| f(z, Via::RaiseTheDead));
         }
         if cards.len() == 1 {
             // A Shift unit never goes in through Shift: swapping one Shapeshifters for
             // another changes nothing at a net cost of 0 and could repeat for ever
             // (the same reason activations never cost less than 1).
             if self.card(rules, cards[0]).ability != Ability::Shift {
-                sites.shift.iter().for_each(|&z| f(z, Via::Shift));
+                each_zone(sites.shift, |z| f(z, Via::Shift));
             }
-            sites.pyramid.iter().for_each(|&z| f(z, Via::Pyramid));
+            each_zone(sites.pyramid, |z| f(z, Via::Pyramid));
         }
     }
 

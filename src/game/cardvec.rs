@@ -35,6 +35,16 @@ impl<const N: usize> CardVec<N> {
         N
     }
 
+    /// The number of cards (the slice's `len` would slice first: this is asked
+    /// often enough, by every squad scan, to matter).
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
     pub fn is_full(&self) -> bool {
         self.len as usize == N
     }

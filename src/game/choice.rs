@@ -67,7 +67,18 @@ pub struct Class {
 
 /// Whether two cards are alike: same kind and owner (wherever they are).
 fn alike(state: &State, a: CardId, b: CardId) -> bool {
-    state.kinds[a as usize] == state.kinds[b as usize] && owner(a) == owner(b)
+    likeness(state, a) == likeness(state, b)
+}
+
+/// A card's kind and owner as one number: alike cards have the same. Grouping cards
+/// by it compares numbers instead of looking kinds up again for every pair.
+fn likeness(state: &State, card: CardId) -> u16 {
+    let kind = state
+        .kinds
+        .get(card as usize)
+        .copied()
+        .unwrap_or(KindId::MAX);
+    u16::from(kind) << 1 | u16::from(owner(card))
 }
 
 /// Where every card is, worked out in one pass over the state (for answers that name
@@ -218,21 +229,23 @@ impl Classes {
 
     /// Adds the cards of one pile (or part of one): alike cards are one class.
     pub(super) fn pile(mut self, state: &State, cards: &[CardId]) -> Classes {
-        let mut firsts: ArrayVec<CardId, TOTAL_CARDS> = ArrayVec::new();
+        let mut keys: ArrayVec<u16, TOTAL_CARDS> = ArrayVec::new();
         let mut class_of = [0u8; TOTAL_CARDS];
         for (i, &c) in cards.iter().enumerate() {
-            class_of[i] = match firsts.iter().position(|&f| alike(state, f, c)) {
-                Some(k) => k as u8,
+            let k = likeness(state, c);
+            class_of[i] = match keys.iter().position(|&f| f == k) {
+                Some(j) => j as u8,
                 None => {
-                    firsts.push(c);
-                    (firsts.len() - 1) as u8
+                    keys.push(k);
+                    (keys.len() - 1) as u8
                 }
             };
         }
-        for k in 0..firsts.len() {
+        let class_of = &class_of[..cards.len()];
+        for j in 0..keys.len() as u8 {
             self.start.push(self.cards.len() as u8);
-            for (i, &c) in cards.iter().enumerate() {
-                if class_of[i] as usize == k {
+            for (&c, &k) in cards.iter().zip(class_of) {
+                if k == j {
                     self.cards.push(c);
                 }
             }
@@ -454,23 +467,39 @@ pub(super) fn pick_order(
 /// 0, 1, ... in order of first appearance, so sets of them are bit masks and counts
 /// of them an array (at most `SQUAD_CAPACITY` cards).
 fn order_keys(state: &State, cards: &[CardId]) -> ArrayVec<u8, SQUAD_CAPACITY> {
+    // `likeness` of the cards that got key 0, 1, ...
+    let mut firsts: ArrayVec<u16, SQUAD_CAPACITY> = ArrayVec::new();
     let mut keys: ArrayVec<u8, SQUAD_CAPACITY> = ArrayVec::new();
-    for (i, &c) in cards.iter().take(SQUAD_CAPACITY).enumerate() {
-        let key = match cards[..i].iter().position(|&d| alike(state, d, c)) {
-            Some(j) => keys[j],
-            None => keys.iter().max().map_or(0, |&m| m + 1),
+    for &c in cards.iter().take(SQUAD_CAPACITY) {
+        let like = likeness(state, c);
+        let key = match firsts.iter().position(|&f| f == like) {
+            Some(k) => k,
+            None => {
+                firsts.push(like);
+                firsts.len() - 1
+            }
         };
-        keys.push(key);
+        keys.push(key as u8);
     }
     keys
 }
 
+/// 0! to 16!: a squad's orders are counted at every reorder.
+const FACTORIALS: [u64; SQUAD_CAPACITY + 1] = {
+    let mut f = [1u64; SQUAD_CAPACITY + 1];
+    let mut n = 1;
+    while n <= SQUAD_CAPACITY {
+        f[n] = f[n - 1] * n as u64;
+        n += 1;
+    }
+    f
+};
+
 /// n! / (c1! c2! ...) for counts summing to n (n is at most 16, so it fits).
 fn multinomial(n: u32, counts: impl Iterator<Item = u32>) -> usize {
-    let fact = |m: u32| (1..=m as u64).product::<u64>();
-    let mut total = fact(n);
+    let mut total = FACTORIALS[n as usize];
     for c in counts {
-        total /= fact(c);
+        total /= FACTORIALS[c as usize];
     }
     total as usize
 }
@@ -540,9 +569,8 @@ mod tests {
                     .filter(|&(_, total)| total <= budget)
                     .collect();
                 let mut walked = Vec::new();
-                classes.for_each_subset_within(max, budget, cost, |s, total| {
-                    walked.push((*s, total))
-                });
+                classes
+                    .for_each_subset_within(max, budget, cost, |s, total| walked.push((*s, total)));
                 assert_eq!(walked, expected, "max {max}, budget {budget}");
             }
         }

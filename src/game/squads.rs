@@ -68,16 +68,13 @@ impl State {
     /// A squad over its limit (Horde lost its top unit, units joined): it must be
     /// cut down at once, before anything else happens.
     pub(in crate::game) fn oversized(&self, rules: &Rules) -> Option<(Seat, ZoneId)> {
-        // Runs before every automatic step: nearly always no squad is past 3 units,
-        // which one tight scan of the lengths tells.
-        if !self.squads.iter().flatten().any(|s| s.len() > SQUAD_LIMIT) {
-            return None;
-        }
+        // Runs after every input and automatic step: nearly always no squad is past 3
+        // units, which the lengths alone tell (`CardVec::len`, no slicing).
         for (z, pair) in self.squads.iter().enumerate() {
             for (seat, squad) in pair.iter().enumerate() {
-                let (z, seat) = (z as ZoneId, seat as Seat);
-                if squad.len() > SQUAD_LIMIT && squad.len() > self.squad_limit(rules, seat, z) {
-                    return Some((seat, z));
+                let len = squad.len();
+                if len > SQUAD_LIMIT && len > self.squad_limit(rules, seat as Seat, z as ZoneId) {
+                    return Some((seat as Seat, z as ZoneId));
                 }
             }
         }

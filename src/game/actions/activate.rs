@@ -51,12 +51,18 @@ impl State {
         out: &mut Vec<Input>,
     ) {
         let can_pay = self.initiative_left(rules, seat);
-        for z in 0..rules.board.zones.len() as ZoneId {
+        // One pass over the zones' squads (asked at every action, so no look-up by
+        // zone number per zone).
+        for (z, pair) in self.squads.iter().enumerate() {
+            let squad = &pair[seat as usize];
+            if squad.is_empty() {
+                continue;
+            }
+            let z = z as ZoneId;
             // Discounts only lower the cost: a squad payable at full price (most of
             // them) needs no look at its leaders and neighbours.
-            if !self.squad(z, seat).is_empty()
-                && (u32::from(self.full_activation_cost(rules, z, seat)) <= can_pay
-                    || self.can_afford(rules, seat, self.activation_cost(rules, z, seat)))
+            if u32::from(self.highest_activation(rules, squad)) <= can_pay
+                || self.can_afford(rules, seat, self.activation_cost(rules, z, seat))
             {
                 out.push(Input::Activate(z));
             }
@@ -240,10 +246,7 @@ impl State {
                 while left != 0 {
                     let to = left.trailing_zeros() as ZoneId;
                     left &= left - 1;
-                    out.push(Input::Move {
-                        cards: *cards,
-                        to,
-                    });
+                    out.push(Input::Move { cards: *cards, to });
                 }
             });
     }

@@ -44,12 +44,20 @@ impl State {
     }
 
     pub(in crate::game) fn legal_scores(&self, rules: &Rules, seat: Seat, out: &mut Vec<Input>) {
-        if self.crystal_zones_controlled(rules, seat) >= 2 {
-            for &c in &self.market {
-                if self.can_afford(rules, seat, rules.pack.crystals[c as usize].cost) {
-                    out.push(Input::Score(c));
-                }
-            }
+        // The market is the cheaper look: most of the time no crystal is affordable
+        // or fewer than 2 crystal zones are held, and the zones need looking at only
+        // when some crystal is.
+        let affordable =
+            |c: CrystalId| self.can_afford(rules, seat, rules.pack.crystals[c as usize].cost);
+        if self.market.iter().any(|&c| affordable(c))
+            && self.crystal_zones_controlled(rules, seat) >= 2
+        {
+            out.extend(
+                self.market
+                    .iter()
+                    .filter(|&&c| affordable(c))
+                    .map(|&c| Input::Score(c)),
+            );
         }
     }
 

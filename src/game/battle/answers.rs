@@ -245,10 +245,7 @@ impl State {
         let zone = self.battle_ref().zone;
         let cards: Cards = *self.squad(zone, seat);
         for to in rules.board.neighbours(zone) {
-            out.push(Input::Move {
-                cards,
-                to,
-            });
+            out.push(Input::Move { cards, to });
         }
     }
 
