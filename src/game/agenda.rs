@@ -233,8 +233,17 @@ impl State {
                 }
                 Poll::Run => {
                     let step = self.agenda.pop().expect("polled above");
+                    // The turn's bookkeeping (the step that runs most) moves no unit,
+                    // so no squad needs looking at after it.
+                    changed = !matches!(
+                        step,
+                        Step::EndAction | Step::RefillMarket | Step::ReplenishDraw { .. }
+                    );
                     self.run(rules, step, ev);
-                    changed = true;
+                    debug_assert!(
+                        changed || self.oversized(rules).is_none(),
+                        "a step said to move no unit left an oversized squad"
+                    );
                 }
             }
         }

@@ -45,6 +45,16 @@ impl<const N: usize> CardVec<N> {
         self.len == 0
     }
 
+    /// The first card (a squad's top unit, a pile's top card): asked constantly, and
+    /// with no slicing.
+    pub fn first(&self) -> Option<&CardId> {
+        if self.len == 0 {
+            None
+        } else {
+            self.ids.first()
+        }
+    }
+
     pub fn is_full(&self) -> bool {
         self.len as usize == N
     }

@@ -301,10 +301,17 @@ impl Classes {
         cost: impl Fn(CardId) -> u32,
         f: impl FnMut(&Cards, u32),
     ) {
+        /// One class as the walk reads it: where its cards start, how many, and
+        /// what one costs (alike cards cost the same: one look-up per class).
+        #[derive(Clone, Copy)]
+        struct Span {
+            start: u8,
+            len: u8,
+            cost: u32,
+        }
         struct Walk<'a, F> {
-            classes: &'a Classes,
-            /// Alike cards cost the same: one look-up per class.
-            costs: ArrayVec<u32, TOTAL_CARDS>,
+            cards: &'a [CardId],
+            spans: ArrayVec<Span, TOTAL_CARDS>,
             max: usize,
             budget: u32,
             f: F,
@@ -320,28 +327,37 @@ impl Classes {
             if before == w.max {
                 return;
             }
-            for i in (from..w.classes.start.len()).rev() {
-                let class = w.classes.class(i);
+            let room = w.max - before;
+            for i in (from..w.spans.len()).rev() {
+                let Span { start, len, cost } = w.spans[i];
                 let mut spent = spent;
-                for &card in class.iter().take(w.max - before) {
-                    spent = spent.saturating_add(w.costs[i]);
+                for k in 0..usize::from(len).min(room) {
+                    spent = spent.saturating_add(cost);
                     if spent > w.budget {
                         break;
                     }
-                    cur.push(card);
+                    cur.push(w.cards[usize::from(start) + k]);
                     rec(w, i + 1, spent, cur);
                 }
                 cur.truncate(before);
             }
         }
-        let costs = self.firsts().map(cost).collect();
+        // Built in place: a collected `ArrayVec` would be copied whole into the walk.
         let mut w = Walk {
-            classes: self,
-            costs,
+            cards: &self.cards,
+            spans: ArrayVec::new(),
             max: max.min(SQUAD_CAPACITY),
             budget,
             f,
         };
+        for i in 0..self.start.len() {
+            let class = self.class(i);
+            w.spans.push(Span {
+                start: self.start[i],
+                len: class.len() as u8,
+                cost: cost(class[0]),
+            });
+        }
         rec(&mut w, 0, 0, &mut Cards::new());
     }
 }

@@ -106,9 +106,11 @@ impl State {
         let home = rules.board.homes[seat as usize];
         // The hand and the discard pile are two places: an Undying unit in the discard
         // pile is a different choice from its twin in hand.
-        let from = Classes::new()
-            .pile(self, &self.players[seat as usize].hand)
-            .pile(self, &self.undying_in_discard(rules, seat));
+        let mut from = Classes::new().pile(self, &self.players[seat as usize].hand);
+        let undying = self.undying_in_discard(rules, seat);
+        if !undying.is_empty() {
+            from = from.pile(self, &undying);
+        }
         let sites = self.summon_sites(rules, seat);
         // A summon costs its cards' total less Builder Support's 1 (all structures,
         // into a zone whose top unit has it): the walk prunes what even the discount
@@ -143,8 +145,15 @@ impl State {
     /// The cards a summon takes: from the hand, or Undying units from the discard pile.
     pub(in crate::game) fn take_for_summon(&mut self, seat: Seat, cards: &[CardId]) {
         let p = &mut self.players[seat as usize];
-        p.hand.retain(|c| !cards.contains(c));
-        p.discard.retain(|c| !cards.contains(c));
+        // A few cards out of two piles: each is found where it is, rather than both
+        // piles being rewritten.
+        for c in cards {
+            if let Some(i) = p.hand.iter().position(|h| h == c) {
+                p.hand.remove(i);
+            } else if let Some(i) = p.discard.iter().position(|d| d == c) {
+                p.discard.remove(i);
+            }
+        }
     }
 
     pub(in crate::game) fn summon(
