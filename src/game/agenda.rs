@@ -192,10 +192,18 @@ impl State {
     }
 
     /// Runs automatic steps until one needs an answer (or the match is over).
-    pub(super) fn advance(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
+    /// `units_moved`: whatever just happened may have put a unit into a squad, taken
+    /// one out or changed a top unit (see `Input::may_move_units`).
+    pub(super) fn advance(&mut self, rules: &Rules, units_moved: bool, ev: &mut Vec<Event>) {
         // Squads change only when an input is performed or a step runs, not when a
-        // step is skipped: only then can one have grown past its limit.
-        let mut changed = true;
+        // step is skipped: only then can one have grown past its limit. The scan for
+        // that runs after every other input and step, so it is skipped where nothing
+        // can have changed; builds with debug assertions (every test) check the claim.
+        debug_assert!(
+            units_moved || self.oversized(rules).is_none(),
+            "an answer said to move no unit left an oversized squad"
+        );
+        let mut changed = units_moved;
         loop {
             if self.winner.is_some() {
                 self.agenda.clear();
@@ -233,8 +241,7 @@ impl State {
                 }
                 Poll::Run => {
                     let step = self.agenda.pop().expect("polled above");
-                    // The turn's bookkeeping (the step that runs most) moves no unit,
-                    // so no squad needs looking at after it.
+                    // The turn's bookkeeping (the step that runs most) moves no unit.
                     changed = !matches!(
                         step,
                         Step::EndAction | Step::RefillMarket | Step::ReplenishDraw { .. }
@@ -415,7 +422,7 @@ impl State {
         let step = self.agenda.last().cloned().expect("checked by waits_for");
         self.check(rules, seat, &step, input)?;
         self.perform(rules, seat, step, input, ev);
-        self.advance(rules, ev);
+        self.advance(rules, input.may_move_units(), ev);
         Ok(())
     }
 
@@ -447,7 +454,7 @@ impl State {
             }
         }
         self.perform(rules, seat, step, input, ev);
-        self.advance(rules, ev);
+        self.advance(rules, input.may_move_units(), ev);
     }
 
     pub(in crate::game) fn wrong(&self, expected: &str) -> RuleError {

@@ -69,7 +69,7 @@ impl State {
         } else {
             s.finish_setup(rules, &mut ev);
         }
-        s.advance(rules, &mut ev);
+        s.advance(rules, true, &mut ev);
         Ok((s, ev))
     }
 
