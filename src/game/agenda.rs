@@ -419,7 +419,7 @@ impl State {
                 _ => format!("the other player must {}", pending.question.describe()),
             }));
         }
-        let step = self.agenda.last().cloned().expect("checked by waits_for");
+        let step = self.agenda.last().copied().expect("checked by waits_for");
         self.check(rules, seat, &step, input)?;
         self.perform(rules, seat, step, input, ev);
         self.advance(rules, input.may_move_units(), ev);
@@ -442,7 +442,7 @@ impl State {
         let step = self
             .agenda
             .last()
-            .cloned()
+            .copied()
             .expect("a legal input answers a waiting step");
         if cfg!(debug_assertions) {
             assert!(
