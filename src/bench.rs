@@ -87,8 +87,8 @@ pub fn engine_counting(seconds: f64, allocations: Option<&dyn Fn() -> u64>) -> s
     let rules = Rules::base();
     let pairs = selfplay::all_pairs(&rules);
     // Warm up, then play whole random games on this thread: first with the buffers
-    // reused (`legal_into`, `apply_into`), then with a new vector per call (`legal`,
-    // `apply`) for comparison, in the same run.
+    // reused (`pick_legal`, `apply_legal_into`), then with a new vector per call
+    // (`legal`, a new event vector) for comparison, in the same run.
     selfplay::run(&rules, 200, 1, &pairs, false);
     let (games, inputs, elapsed, cpu) = random_games(&rules, &pairs, seconds, Buffers::Reused);
     let games_per_second = games as f64 / elapsed;

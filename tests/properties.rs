@@ -208,8 +208,9 @@ fn same_seed_and_inputs_give_byte_identical_state_json() {
         };
         let mut inputs = Vec::new();
         let (_, first) = selfplay::play_random(&rules, setup.clone(), seed, |_, _| Ok(())).unwrap();
-        // The random player reusing its buffers (legal_into, apply_into) plays exactly
-        // as with a new vector per call (legal, apply).
+        // The random player reusing its buffers (pick_legal, apply_legal_into) plays
+        // exactly as with a new vector per call (legal, a new event vector); the
+        // checked `apply` below plays the same game too.
         let (_, fresh) = selfplay::play_random_with(
             &rules,
             setup.clone(),

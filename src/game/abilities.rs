@@ -3,7 +3,7 @@
 //! once, here or at the one place (`triggers.rs`, `battle/`, an action) where it triggers.
 
 use super::Rules;
-use super::board::ZoneId;
+use super::board::{ZoneId, zones_in};
 use super::pack::{Ability, CardDef, CrystalEffect, Signature, TypeId};
 use super::state::{CardId, Pile, Seat, State, Via, opp};
 
@@ -20,14 +20,6 @@ impl SummonSites {
     /// No ability lets the seat summon anywhere but home.
     pub fn is_empty(&self) -> bool {
         self.build | self.raise | self.shift | self.pyramid == 0
-    }
-}
-
-/// Calls `f` with each zone of the bit set, in zone order.
-fn each_zone(mut zones: u16, mut f: impl FnMut(ZoneId)) {
-    while zones != 0 {
-        f(zones.trailing_zeros() as ZoneId);
-        zones &= zones - 1;
     }
 }
 
@@ -280,19 +272,19 @@ impl State {
     ) {
         let all = |t: Option<TypeId>| self.all_of_type(rules, cards, t);
         if sites.build != 0 && all(rules.pack.known.structure) {
-            each_zone(sites.build, |z| f(z, Via::Build));
+            zones_in(sites.build).for_each(|z| f(z, Via::Build));
         }
         if sites.raise != 0 && all(rules.pack.known.reanimated) {
-            each_zone(sites.raise, |z| f(z, Via::RaiseTheDead));
+            zones_in(sites.raise).for_each(|z| f(z, Via::RaiseTheDead));
         }
         if cards.len() == 1 {
             // A Shift unit never goes in through Shift: swapping one Shapeshifters for
             // another changes nothing at a net cost of 0 and could repeat for ever
             // (the same reason activations never cost less than 1).
             if self.card(rules, cards[0]).ability != Ability::Shift {
-                each_zone(sites.shift, |z| f(z, Via::Shift));
+                zones_in(sites.shift).for_each(|z| f(z, Via::Shift));
             }
-            each_zone(sites.pyramid, |z| f(z, Via::Pyramid));
+            zones_in(sites.pyramid).for_each(|z| f(z, Via::Pyramid));
         }
     }
 

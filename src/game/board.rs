@@ -62,6 +62,18 @@ struct RawZone {
     seat: Option<u8>,
 }
 
+/// The zones of a zone bit set (bit `z` is zone `z`), in zone order.
+pub fn zones_in(mut bits: u16) -> impl Iterator<Item = ZoneId> {
+    std::iter::from_fn(move || {
+        if bits == 0 {
+            return None;
+        }
+        let zone = bits.trailing_zeros() as ZoneId;
+        bits &= bits - 1;
+        Some(zone)
+    })
+}
+
 impl Board {
     pub fn default_board() -> Board {
         Board::parse(
@@ -191,18 +203,10 @@ impl Board {
         self.adjacent[a as usize] & (1 << b) != 0
     }
 
-    /// The zones next to `z`, in zone order: the set bits of its adjacency mask
-    /// (asked by every activation's cost, so no walk over every zone).
+    /// The zones next to `z`, in zone order (asked by every activation's cost, so
+    /// its adjacency mask's bits, no walk over every zone).
     pub fn neighbours(&self, z: ZoneId) -> impl Iterator<Item = ZoneId> + '_ {
-        let mut bits = self.adjacent[z as usize];
-        std::iter::from_fn(move || {
-            if bits == 0 {
-                return None;
-            }
-            let next = bits.trailing_zeros() as ZoneId;
-            bits &= bits - 1;
-            Some(next)
-        })
+        zones_in(self.adjacent[z as usize])
     }
 
     pub fn zone_by_id(&self, id: &str) -> Option<ZoneId> {

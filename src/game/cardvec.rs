@@ -31,10 +31,6 @@ impl<const N: usize> CardVec<N> {
         }
     }
 
-    pub const fn capacity(&self) -> usize {
-        N
-    }
-
     /// The number of cards (the slice's `len` would slice first: this is asked
     /// often enough, by every squad scan, to matter).
     pub fn len(&self) -> usize {

@@ -4,7 +4,7 @@
 
 use crate::game::Rules;
 use crate::game::agenda::distinct;
-use crate::game::board::ZoneId;
+use crate::game::board::{ZoneId, zones_in};
 use crate::game::event::Event;
 use crate::game::input::{Input, RuleError, illegal};
 use crate::game::pack::Ability;
@@ -211,13 +211,12 @@ impl State {
             return Ok(Some(Input::Stay));
         }
         let (set, nth_zone) = (1 + (k - 1) / zones, (k - 1) % zones);
-        let mut left = walk;
-        for _ in 0..nth_zone {
-            left &= left - 1;
-        }
+        let to = zones_in(walk)
+            .nth(nth_zone)
+            .expect("below the number of zones");
         Ok(Some(Input::Move {
             cards: units.nth_subset(set),
-            to: left.trailing_zeros() as ZoneId,
+            to,
         }))
     }
 
@@ -241,13 +240,8 @@ impl State {
                 } else {
                     walk
                 };
-                // The set bits in zone order (a mask holds zones of the board only).
-                let mut left = mask;
-                while left != 0 {
-                    let to = left.trailing_zeros() as ZoneId;
-                    left &= left - 1;
-                    out.push(Input::Move { cards: *cards, to });
-                }
+                // A mask holds zones of the board only.
+                out.extend(zones_in(mask).map(|to| Input::Move { cards: *cards, to }));
             });
     }
 
