@@ -248,6 +248,7 @@ impl Sampler {
             turn: view.turn,
             actions: view.actions,
             removed_crystals: view.removed_crystals.iter().copied().collect(),
+            touched: 0,
         };
         Ok(Sampler {
             me,

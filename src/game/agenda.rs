@@ -192,29 +192,36 @@ impl State {
     }
 
     /// Runs automatic steps until one needs an answer (or the match is over).
-    /// `units_moved`: whatever just happened may have put a unit into a squad, taken
-    /// one out or changed a top unit (see `Input::may_move_units`).
-    pub(super) fn advance(&mut self, rules: &Rules, units_moved: bool, ev: &mut Vec<Event>) {
-        // Squads change only when an input is performed or a step runs, not when a
-        // step is skipped: only then can one have grown past its limit. The scan for
-        // that runs after every other input and step, so it is skipped where nothing
-        // can have changed; builds with debug assertions (every test) check the claim.
-        debug_assert!(
-            units_moved || self.oversized(rules).is_none(),
-            "an answer said to move no unit left an oversized squad"
-        );
-        let mut changed = units_moved;
+    ///
+    /// Before each step, a squad past its limit is cut down first. Only a squad that
+    /// changed can have grown past its limit, and `squad_mut` marks the zones of those
+    /// (`touched`), so only they are looked at. The exception is `every_zone`, for the
+    /// answer to a discard-down question: two squads may have been oversized at once,
+    /// and the one not being cut down was marked before the question waited.
+    pub(super) fn advance(&mut self, rules: &Rules, every_zone: bool, ev: &mut Vec<Event>) {
+        if every_zone {
+            self.touched = self.every_zone();
+        }
         loop {
             if self.winner.is_some() {
                 self.agenda.clear();
                 self.battle = None;
+                self.touched = 0;
                 return;
             }
-            let oversized = if std::mem::take(&mut changed) {
-                self.oversized(rules)
-            } else {
+            let touched = std::mem::take(&mut self.touched);
+            let oversized = if touched == 0 {
                 None
+            } else {
+                self.oversized(rules, touched)
             };
+            // Builds with debug assertions (every test) check that no change went
+            // unmarked.
+            debug_assert_eq!(
+                oversized,
+                self.oversized(rules, self.every_zone()),
+                "a squad changed without squad_mut"
+            );
             if let Some((seat, zone)) = oversized {
                 // The limit can change while discarding (the top unit may go): keep
                 // the question's number current.
@@ -241,16 +248,7 @@ impl State {
                 }
                 Poll::Run => {
                     let step = self.agenda.pop().expect("polled above");
-                    // The turn's bookkeeping (the step that runs most) moves no unit.
-                    changed = !matches!(
-                        step,
-                        Step::EndAction | Step::RefillMarket | Step::ReplenishDraw { .. }
-                    );
                     self.run(rules, step, ev);
-                    debug_assert!(
-                        changed || self.oversized(rules).is_none(),
-                        "a step said to move no unit left an oversized squad"
-                    );
                 }
             }
         }
@@ -422,7 +420,7 @@ impl State {
         let step = self.agenda.last().copied().expect("checked by waits_for");
         self.check(rules, seat, &step, input)?;
         self.perform(rules, seat, step, input, ev);
-        self.advance(rules, input.may_move_units(), ev);
+        self.advance(rules, matches!(step, Step::DiscardDown { .. }), ev);
         Ok(())
     }
 
@@ -454,7 +452,7 @@ impl State {
             }
         }
         self.perform(rules, seat, step, input, ev);
-        self.advance(rules, input.may_move_units(), ev);
+        self.advance(rules, matches!(step, Step::DiscardDown { .. }), ev);
     }
 
     pub(in crate::game) fn wrong(&self, expected: &str) -> RuleError {

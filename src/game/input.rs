@@ -65,28 +65,6 @@ pub enum Input {
     Tuck { card: CardId, top: bool },
 }
 
-impl Input {
-    /// Whether performing this answer can put a unit into a squad, take one out or
-    /// change a squad's top unit, and so leave a squad past its limit. Answers that
-    /// only pay, draw, discard from the hand, commit a battle card or decline cannot;
-    /// `advance` then skips its scan of every squad (debug builds check this).
-    pub fn may_move_units(&self) -> bool {
-        !matches!(
-            self,
-            Input::Activate(_)
-                | Input::Replenish
-                | Input::Draw(_)
-                | Input::Discard(_)
-                | Input::Done
-                | Input::Battle(_)
-                | Input::First(_)
-                | Input::BattleCard(_)
-                | Input::Return(_)
-                | Input::Stay
-        )
-    }
-}
-
 /// Why an input was refused. The state is unchanged. Messages are written for the
 /// player who sent the input and never reveal hidden information.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, Serialize)]

@@ -51,6 +51,7 @@ impl State {
             turn: 0,
             actions: 0,
             removed_crystals: ArrayVec::new(),
+            touched: 0,
         };
         let mut ev = Vec::new();
         for seat in 0..2u8 {
@@ -69,7 +70,7 @@ impl State {
         } else {
             s.finish_setup(rules, &mut ev);
         }
-        s.advance(rules, true, &mut ev);
+        s.advance(rules, false, &mut ev);
         Ok((s, ev))
     }
 

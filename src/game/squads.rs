@@ -4,7 +4,7 @@
 
 use super::Rules;
 use super::agenda::distinct;
-use super::board::ZoneId;
+use super::board::{MAX_ZONES, ZoneId, zones_in};
 use super::choice::{Classes, for_each_order};
 use super::event::Event;
 use super::input::{Input, RuleError, illegal};
@@ -20,7 +20,10 @@ impl State {
         &self.squads[zone as usize][seat as usize]
     }
 
+    /// The one way to change a squad: it marks the zone for `advance`'s look for an
+    /// oversized squad.
     pub(in crate::game) fn squad_mut(&mut self, zone: ZoneId, seat: Seat) -> &mut Squad {
+        self.touched |= 1 << zone;
         &mut self.squads[zone as usize][seat as usize]
     }
 
@@ -65,16 +68,22 @@ impl State {
         }
     }
 
-    /// A squad over its limit (Horde lost its top unit, units joined): it must be
-    /// cut down at once, before anything else happens.
-    pub(in crate::game) fn oversized(&self, rules: &Rules) -> Option<(Seat, ZoneId)> {
-        // Runs after every input and automatic step: nearly always no squad is past 3
-        // units, which the lengths alone tell (`CardVec::len`, no slicing).
-        for (z, pair) in self.squads.iter().enumerate() {
-            for (seat, squad) in pair.iter().enumerate() {
-                let len = squad.len();
-                if len > SQUAD_LIMIT && len > self.squad_limit(rules, seat as Seat, z as ZoneId) {
-                    return Some((seat as Seat, z as ZoneId));
+    /// Every zone of the board, as a bit set.
+    pub(in crate::game) fn every_zone(&self) -> u16 {
+        u16::MAX >> (MAX_ZONES - self.squads.len())
+    }
+
+    /// The first squad over its limit (Horde lost its top unit, units joined) among
+    /// the `zones` (a bit set), in zone then seat order: it must be cut down at once,
+    /// before anything else happens.
+    pub(in crate::game) fn oversized(&self, rules: &Rules, zones: u16) -> Option<(Seat, ZoneId)> {
+        // Nearly always no squad is past 3 units, which the lengths alone tell
+        // (`CardVec::len`, no slicing).
+        for z in zones_in(zones) {
+            for seat in 0..2 {
+                let len = self.squad(z, seat).len();
+                if len > SQUAD_LIMIT && len > self.squad_limit(rules, seat, z) {
+                    return Some((seat, z));
                 }
             }
         }

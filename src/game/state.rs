@@ -313,4 +313,9 @@ pub struct State {
     pub actions: u32,
     /// Crystals that left the game (The Broken Vessel).
     pub removed_crystals: ArrayVec<CrystalId, MAX_CRYSTALS>,
+    /// Zones whose squads changed since `advance` last looked for an oversized one
+    /// (`squad_mut` marks them), so that it looks only there. Empty whenever the
+    /// match waits for an answer: nothing to store, and 0 in a state built by hand.
+    #[serde(skip)]
+    pub touched: u16,
 }
