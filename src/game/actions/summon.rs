@@ -104,20 +104,34 @@ impl State {
 
     pub(in crate::game) fn legal_summons(&self, rules: &Rules, seat: Seat, out: &mut Vec<Input>) {
         let home = rules.board.homes[seat as usize];
+        // A summon costs its cards' total less Builder Support's 1 (all structures,
+        // into a zone whose top unit has it): no set holding a card dearer than what
+        // is left plus 1 is payable. Asked at every action with a hand that is mostly
+        // too dear, so those cards are dropped before any grouping, and with none
+        // left there is nothing more to look at.
+        let can_pay = self.initiative_left(rules, seat);
+        let cost = |c: CardId| u32::from(self.card(rules, c).summon);
+        let payable = |cards: &[CardId]| -> Pile {
+            cards
+                .iter()
+                .copied()
+                .filter(|&c| cost(c) <= can_pay + 1)
+                .collect()
+        };
+        let hand = payable(&self.players[seat as usize].hand);
+        let undying = payable(&self.undying_in_discard(rules, seat));
+        if hand.is_empty() && undying.is_empty() {
+            return;
+        }
         // The hand and the discard pile are two places: an Undying unit in the discard
         // pile is a different choice from its twin in hand.
-        let mut from = Classes::new().pile(self, &self.players[seat as usize].hand);
-        let undying = self.undying_in_discard(rules, seat);
+        let mut from = Classes::new().pile(self, &hand);
         if !undying.is_empty() {
             from = from.pile(self, &undying);
         }
-        let sites = self.summon_sites(rules, seat);
-        // A summon costs its cards' total less Builder Support's 1 (all structures,
-        // into a zone whose top unit has it): the walk prunes what even the discount
-        // cannot make payable, and hands each set's total here.
-        let can_pay = self.initiative_left(rules, seat);
         let home_discount = self.top_has(rules, home, seat, Ability::BuilderSupport);
-        let cost = |c: CardId| u32::from(self.card(rules, c).summon);
+        // Looked up only for a set within reach: most actions offer no summon at all.
+        let mut sites = None;
         from.for_each_subset_within(MAX_SUMMON, can_pay + 1, cost, |cards, total| {
             if cards.is_empty() {
                 return;
@@ -127,10 +141,11 @@ impl State {
             if total.saturating_sub(u32::from(discount)) <= can_pay {
                 out.push(Input::Summon(*cards));
             }
+            let sites = sites.get_or_insert_with(|| self.summon_sites(rules, seat));
             if sites.is_empty() {
                 return;
             }
-            self.destinations_at(rules, &sites, cards, |zone, via| {
+            self.destinations_at(rules, sites, cards, |zone, via| {
                 if self.can_afford(rules, seat, self.summon_cost(rules, seat, cards, zone)) {
                     out.push(Input::SummonTo {
                         cards: *cards,
