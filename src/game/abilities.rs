@@ -42,6 +42,24 @@ impl State {
             .then(|| rules.pack.clans[def.clan as usize].signature)
     }
 
+    /// Whether a card of the match has this ability: one of the two clans' decks holds
+    /// it (every card of a match comes from them, see `validate`). Abilities the
+    /// engine looks for at every action (Haste Network, the summon sites) are looked
+    /// for on the board only when they are.
+    pub fn in_match(&self, rules: &Rules, ability: Ability) -> bool {
+        let abilities = |seat: usize| rules.pack.clans[self.setup.clans[seat] as usize].abilities;
+        (abilities(0) | abilities(1)) & ability.bit() != 0
+    }
+
+    /// Whether one of the two clans has this signature ability (`in_match` for
+    /// signatures).
+    pub fn signature_in_match(&self, rules: &Rules, signature: Signature) -> bool {
+        self.setup
+            .clans
+            .iter()
+            .any(|&c| rules.pack.clans[c as usize].signature == signature)
+    }
+
     pub fn top(&self, zone: ZoneId, seat: Seat) -> Option<CardId> {
         self.squad(zone, seat).first().copied()
     }
@@ -101,7 +119,8 @@ impl State {
     fn activation_discount(&self, rules: &Rules, zone: ZoneId, seat: Seat) -> u8 {
         let leader = u8::from(self.knight_leader(rules, zone, seat).is_some());
         let haste_here = |z: ZoneId| self.top_has(rules, z, seat, Ability::HasteNetwork);
-        let haste = haste_here(zone) || rules.board.neighbours(zone).any(haste_here);
+        let haste = self.in_match(rules, Ability::HasteNetwork)
+            && (haste_here(zone) || rules.board.neighbours(zone).any(haste_here));
         leader + u8::from(haste)
     }
 
@@ -218,22 +237,28 @@ impl State {
             shift: 0,
             pyramid: 0,
         };
-        // Asked at every action: one pass over the seat's top units.
-        for (z, pair) in self.squads.iter().enumerate() {
-            let Some(&top) = pair[seat as usize].first() else {
-                continue;
-            };
-            if z == home as usize {
-                continue;
-            }
-            let bit = 1u16 << z;
-            if self.signature_of(rules, top) == Some(Signature::Build) {
-                sites.build |= bit;
-            }
-            match self.card(rules, top).ability {
-                Ability::RaiseTheDead => sites.raise |= bit,
-                Ability::Shift => sites.shift |= bit,
-                _ => {}
+        // Asked at every action: one pass over the seat's top units, if any card of the
+        // match opens a site.
+        let unit_sites = self.signature_in_match(rules, Signature::Build)
+            || self.in_match(rules, Ability::RaiseTheDead)
+            || self.in_match(rules, Ability::Shift);
+        if unit_sites {
+            for (z, pair) in self.squads.iter().enumerate() {
+                let Some(&top) = pair[seat as usize].first() else {
+                    continue;
+                };
+                if z == home as usize {
+                    continue;
+                }
+                let bit = 1u16 << z;
+                if self.signature_of(rules, top) == Some(Signature::Build) {
+                    sites.build |= bit;
+                }
+                match self.card(rules, top).ability {
+                    Ability::RaiseTheDead => sites.raise |= bit,
+                    Ability::Shift => sites.shift |= bit,
+                    _ => {}
+                }
             }
         }
         if self

@@ -191,6 +191,39 @@ impl Ability {
             Ability::Guardian => "Guardian",
         }
     }
+
+    /// The ability's own bit in a set of abilities (`ClanDef::abilities`); Linked and
+    /// Rebuild have one each, whatever kind they name.
+    pub fn bit(self) -> u32 {
+        let index = match self {
+            Ability::None => 0,
+            Ability::Flight => 1,
+            Ability::Heal => 2,
+            Ability::Clone => 3,
+            Ability::Shift => 4,
+            Ability::Linked(_) => 5,
+            Ability::Demoralize => 6,
+            Ability::Inform => 7,
+            Ability::Sacrifice => 8,
+            Ability::Reapers => 9,
+            Ability::RaiseTheDead => 10,
+            Ability::LeadDevout => 11,
+            Ability::Command => 12,
+            Ability::InStep => 13,
+            Ability::TimeAnomaly => 14,
+            Ability::GravityPull => 15,
+            Ability::Spy => 16,
+            Ability::Tactical => 17,
+            Ability::BuilderSupport => 18,
+            Ability::ReanimateOnDeath => 19,
+            Ability::Bloodlust => 20,
+            Ability::RangedSupport => 21,
+            Ability::Rebuild(_) => 22,
+            Ability::HasteNetwork => 23,
+            Ability::Guardian => 24,
+        };
+        1 << index
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -273,6 +306,9 @@ pub struct ClanDef {
     pub text: String,
     pub provenance: BTreeMap<String, Provenance>,
     pub notes: Option<String>,
+    /// The abilities of the cards of the clan's deck (`Ability::bit`), worked out when
+    /// the pack loads: the engine looks on the board only for abilities in play.
+    pub abilities: u32,
 }
 
 /// The provenance of each value printed on a card.
@@ -833,6 +869,7 @@ impl Pack {
                 text: c.text.clone(),
                 provenance: c.provenance.clone(),
                 notes: c.notes.clone(),
+                abilities: 0,
             });
         }
         if clans.is_empty() {
@@ -928,7 +965,7 @@ impl Pack {
         }
 
         let mut decks = Vec::new();
-        for ci in 0..clans.len() {
+        for (ci, clan) in clans.iter_mut().enumerate() {
             let item = Some(("clans", ci));
             let mut deck = Vec::new();
             let mut heroes = 0;
@@ -957,6 +994,9 @@ impl Pack {
                     format!("the deck has {heroes} heroes; a clan deck has exactly 3"),
                 ));
             }
+            clan.abilities = deck
+                .iter()
+                .fold(0, |set, &k| set | cards[k as usize].ability.bit());
             decks.push(deck);
         }
 

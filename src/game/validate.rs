@@ -17,6 +17,21 @@ impl State {
                 self.kinds.len()
             ));
         }
+        // Every card comes from the two clans' decks, in deck order (`State::new`):
+        // what the engine knows of a clan's cards holds for the match's cards.
+        let decks = self
+            .setup
+            .clans
+            .iter()
+            .map(|&c| rules.pack.decks.get(c as usize));
+        if !decks
+            .flatten()
+            .flatten()
+            .copied()
+            .eq(self.kinds.iter().copied())
+        {
+            return Err("the card kinds are not the two clans' decks".into());
+        }
         let mut seen = [0u8; TOTAL_CARDS];
         let mut mark = |c: u8, place: &str| -> Result<(), String> {
             let n = seen
@@ -89,5 +104,66 @@ impl State {
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::game::pack::Ability;
+    use crate::game::{Rules, Setup, State};
+
+    fn start(clans: [u8; 2]) -> (Rules, State) {
+        let rules = Rules::base();
+        let setup = Setup {
+            clans,
+            seed: 5,
+            mulligan: false,
+        };
+        let (state, _) = State::new(&rules, setup).expect("valid setup");
+        (rules, state)
+    }
+
+    #[test]
+    fn card_kinds_must_be_the_two_clans_decks() {
+        let (rules, mut state) = start([0, 1]);
+        state.validate(&rules).unwrap();
+        // A card of a third clan's deck in seat 0's deck.
+        state.kinds[0] = rules.pack.decks[2][0];
+        assert_eq!(
+            state.validate(&rules),
+            Err("the card kinds are not the two clans' decks".into())
+        );
+        // The decks swapped over: each card must be its owner's clan's.
+        let (_, mut swapped) = start([0, 1]);
+        swapped.setup.clans = [1, 0];
+        assert!(swapped.validate(&rules).is_err());
+    }
+
+    #[test]
+    fn an_ability_is_in_a_match_when_one_of_its_clans_decks_has_it() {
+        let rules = Rules::base();
+        let clan_with = |a: Ability| {
+            (0..rules.pack.clans.len() as u8)
+                .filter(|&c| {
+                    rules.pack.decks[c as usize]
+                        .iter()
+                        .any(|&k| rules.pack.cards[k as usize].ability == a)
+                })
+                .collect::<Vec<_>>()
+        };
+        for ability in [Ability::HasteNetwork, Ability::Shift, Ability::RaiseTheDead] {
+            let with = clan_with(ability);
+            assert!(!with.is_empty(), "{ability:?} is in the base pack");
+            for a in 0..rules.pack.clans.len() as u8 {
+                for b in 0..rules.pack.clans.len() as u8 {
+                    let (_, state) = start([a, b]);
+                    assert_eq!(
+                        state.in_match(&rules, ability),
+                        with.contains(&a) || with.contains(&b),
+                        "{ability:?} with clans {a} and {b}"
+                    );
+                }
+            }
+        }
     }
 }
