@@ -56,14 +56,15 @@ pub fn play_random_with(
     let mut reshuffles = 0;
     let mut legal = Vec::new();
     while state.winner.is_none() && inputs < MAX_INPUTS {
-        let waiting = state.waiting();
-        let seat = waiting[below(&mut rng, waiting.len() as u32) as usize];
+        let Some(seat) = pick_seat(&state, &mut rng) else {
+            return Err(format!("nobody must answer {:?}", state.pending().question));
+        };
         let mut pick = |n: usize| below(&mut rng, n as u32) as usize;
-        let input: Option<Input> = match buffers {
+        let input: Option<&Input> = match buffers {
             Buffers::Reused => state.pick_legal(rules, seat, &mut legal, pick),
             Buffers::Fresh => {
                 legal = state.legal(rules, seat);
-                (!legal.is_empty()).then(|| legal[pick(legal.len())])
+                (!legal.is_empty()).then(|| &legal[pick(legal.len())])
             }
         };
         let Some(input) = input else {
@@ -72,7 +73,6 @@ pub fn play_random_with(
                 state.pending().question
             ));
         };
-        let input = &input;
         match buffers {
             Buffers::Reused => {
                 ev.clear();
@@ -99,6 +99,21 @@ pub fn play_random_with(
         },
         state,
     ))
+}
+
+/// One of the seats the match waits for, at random: the one at a random index of
+/// `State::waiting` (so a seed picks the seats it always has), from the bits.
+fn pick_seat(state: &State, rng: &mut Pcg32) -> Option<crate::game::Seat> {
+    let bits = state.waiting_bits();
+    if bits == 0 {
+        return None;
+    }
+    let k = below(rng, bits.count_ones());
+    Some(if bits == 0b11 {
+        k as u8
+    } else {
+        bits.trailing_zeros() as u8
+    })
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -208,10 +223,9 @@ pub fn random_inputs(
     let mut ev = Vec::new();
     let mut inputs = Vec::new();
     while state.winner.is_none() && inputs.len() < MAX_INPUTS as usize && !stop(&state) {
-        let waiting = state.waiting();
-        let seat = waiting[below(&mut rng, waiting.len() as u32) as usize];
+        let seat = pick_seat(&state, &mut rng).ok_or("nobody must answer")?;
         let pick = |n: usize| below(&mut rng, n as u32) as usize;
-        let input = state
+        let input = *state
             .pick_legal(rules, seat, &mut legal, pick)
             .ok_or_else(|| format!("seat {seat} has no legal input"))?;
         ev.clear();

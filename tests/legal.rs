@@ -106,7 +106,7 @@ fn check_position(rules: &Rules, state: &State, seat: Seat, rng: &mut Pcg32, see
             k
         });
         assert_eq!(asked, Some(legal.len()), "pick_legal counted wrong");
-        assert_eq!(picked.as_ref(), Some(&legal[k]), "pick_legal's answer #{k}");
+        assert_eq!(picked, Some(&legal[k]), "pick_legal's answer #{k}");
     }
     for (i, l) in legal.iter().enumerate() {
         state

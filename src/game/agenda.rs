@@ -370,20 +370,23 @@ impl State {
 
     /// The seats the match waits for now (no allocation: for hot loops).
     pub fn waiting(&self) -> ArrayVec<Seat, 2> {
+        let bits = self.waiting_bits();
+        (0..2).filter(|&s| bits & (1 << s) != 0).collect()
+    }
+
+    /// `waiting` as bits (seat `s` is bit `s`), for the hottest loops (the random
+    /// player): a list handed back through memory cost a stall per input, as its
+    /// bytes were written one way and read back another.
+    pub fn waiting_bits(&self) -> u8 {
         match (self.winner, self.agenda.last()) {
-            (None, Some(step)) => self.waiting_seats(step),
-            _ => ArrayVec::new(),
+            (None, Some(step)) => self.waiting_mask(step),
+            _ => 0,
         }
     }
 
     /// Whether the match waits for this seat now.
     pub fn waits_for(&self, seat: Seat) -> bool {
-        self.winner.is_none()
-            && seat < 2
-            && self
-                .agenda
-                .last()
-                .is_some_and(|s| self.waiting_mask(s) & (1 << seat) != 0)
+        seat < 2 && self.waiting_bits() & (1 << seat) != 0
     }
 
     /// Validates and applies one answer. On error nothing has changed.
@@ -554,13 +557,17 @@ impl State {
     /// from the list. A squad's orders (up to 8! of a Horde squad) and, mostly, its
     /// moves are counted and the one picked is built alone; other questions go
     /// through `legal_into(buf)`.
-    pub fn pick_legal(
+    ///
+    /// The answer stays in `buf` (alone, when built alone), to be applied from there:
+    /// an input handed back by value was copied through memory in pieces of other
+    /// sizes than it had been written in, a stall per input of the random player.
+    pub fn pick_legal<'b>(
         &self,
         rules: &Rules,
         seat: Seat,
-        buf: &mut Vec<Input>,
+        buf: &'b mut Vec<Input>,
         pick: impl FnOnce(usize) -> usize,
-    ) -> Option<Input> {
+    ) -> Option<&'b Input> {
         buf.clear();
         if !self.waits_for(seat) {
             return None;
@@ -568,10 +575,18 @@ impl State {
         let step = self.agenda.last().expect("a running match waits on a step");
         let pick = match *step {
             Step::Reorder { zone, .. } => {
-                return pick_order(self, self.squad(zone, seat), pick).map(Input::Order);
+                buf.push(Input::Order(pick_order(
+                    self,
+                    self.squad(zone, seat),
+                    pick,
+                )?));
+                return buf.first();
             }
             Step::Move { zone, .. } => match self.pick_move(rules, seat, zone, pick) {
-                Ok(input) => return input,
+                Ok(input) => {
+                    buf.push(input?);
+                    return buf.first();
+                }
                 Err(pick) => pick,
             },
             _ => pick,
@@ -580,7 +595,7 @@ impl State {
         if buf.is_empty() {
             return None;
         }
-        buf.get(pick(buf.len())).cloned()
+        buf.get(pick(buf.len()))
     }
 
     /// `legal` into a buffer the caller reuses (cleared first), so hot loops
