@@ -5,7 +5,7 @@
 use super::Rules;
 use super::board::{ZoneId, zones_in};
 use super::pack::{Ability, CardDef, CrystalEffect, Signature, TypeId};
-use super::state::{CardId, Pile, Seat, State, Via, opp};
+use super::state::{CardId, Seat, State, Via, opp};
 
 /// Where a summon may go besides the home zone, worked out once per question: one
 /// bit set of zones per way in (bit `z` is zone `z`), listed in zone order.
@@ -333,21 +333,13 @@ impl State {
             .map(|c| c.crystal)
     }
 
-    /// The Undying units in the seat's discard pile (summoned as if from her hand).
-    pub fn undying_in_discard(&self, rules: &Rules, seat: Seat) -> Pile {
-        // Asked at every action. A discard pile holds its owner's cards only
-        // (`discard_to_owner`), all from her clan's deck: unless that clan's signature
-        // is Undying, none of them carries it and the pile needs no look.
+    /// Whether the seat's discard pile may hold Undying units (summoned as if from
+    /// her hand). A discard pile holds its owner's cards only (`discard_to_owner`), all
+    /// from her clan's deck: unless that clan's signature is Undying, none of them
+    /// carries it and the pile needs no look.
+    pub fn summons_from_discard(&self, rules: &Rules, seat: Seat) -> bool {
         let clan = self.setup.clans[seat as usize] as usize;
-        if rules.pack.clans[clan].signature != Signature::Undying {
-            return Pile::new();
-        }
-        self.players[seat as usize]
-            .discard
-            .iter()
-            .copied()
-            .filter(|&c| self.is_undying(rules, c))
-            .collect()
+        rules.pack.clans[clan].signature == Signature::Undying
     }
 
     /// The card carries Undying (summoned from the discard pile as if from the hand).

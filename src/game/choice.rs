@@ -228,10 +228,25 @@ impl Classes {
     }
 
     /// Adds the cards of one pile (or part of one): alike cards are one class.
-    pub(super) fn pile(mut self, state: &State, cards: &[CardId]) -> Classes {
+    pub(super) fn pile(self, state: &State, cards: &[CardId]) -> Classes {
+        self.pile_where(state, cards, |_| true)
+    }
+
+    /// `pile` for the cards of `cards` that `keep` keeps, read in place (a filtered
+    /// copy of a pile, handed back through memory, was a stall per summon question).
+    pub(super) fn pile_where(
+        mut self,
+        state: &State,
+        cards: &[CardId],
+        keep: impl Fn(CardId) -> bool,
+    ) -> Classes {
+        const DROPPED: u8 = u8::MAX;
         let mut keys: ArrayVec<u16, TOTAL_CARDS> = ArrayVec::new();
-        let mut class_of = [0u8; TOTAL_CARDS];
+        let mut class_of = [DROPPED; TOTAL_CARDS];
         for (i, &c) in cards.iter().enumerate() {
+            if !keep(c) {
+                continue;
+            }
             let k = likeness(state, c);
             class_of[i] = match keys.iter().position(|&f| f == k) {
                 Some(j) => j as u8,
@@ -251,6 +266,11 @@ impl Classes {
             }
         }
         self
+    }
+
+    /// Whether no card was added.
+    pub(super) fn is_empty(&self) -> bool {
+        self.cards.is_empty()
     }
 
     /// Adds the units of one squad: each run of adjacent like units is one class.

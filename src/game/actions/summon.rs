@@ -111,23 +111,17 @@ impl State {
         // left there is nothing more to look at.
         let can_pay = self.initiative_left(rules, seat);
         let cost = |c: CardId| u32::from(self.card(rules, c).summon);
-        let payable = |cards: &[CardId]| -> Pile {
-            cards
-                .iter()
-                .copied()
-                .filter(|&c| cost(c) <= can_pay + 1)
-                .collect()
-        };
-        let hand = payable(&self.players[seat as usize].hand);
-        let undying = payable(&self.undying_in_discard(rules, seat));
-        if hand.is_empty() && undying.is_empty() {
-            return;
+        let payable = |c: CardId| cost(c) <= can_pay + 1;
+        let p = &self.players[seat as usize];
+        let mut from = Classes::new().pile_where(self, &p.hand, payable);
+        if self.summons_from_discard(rules, seat) {
+            // The hand and the discard pile are two places: an Undying unit in the
+            // discard pile is a different choice from its twin in hand.
+            let undying = |c: CardId| payable(c) && self.is_undying(rules, c);
+            from = from.pile_where(self, &p.discard, undying);
         }
-        // The hand and the discard pile are two places: an Undying unit in the discard
-        // pile is a different choice from its twin in hand.
-        let mut from = Classes::new().pile(self, &hand);
-        if !undying.is_empty() {
-            from = from.pile(self, &undying);
+        if from.is_empty() {
+            return;
         }
         let home_discount = self.top_has(rules, home, seat, Ability::BuilderSupport);
         // Looked up only for a set within reach: most actions offer no summon at all.
