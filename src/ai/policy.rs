@@ -4,7 +4,7 @@
 //! other actions.
 
 use crate::game::rng::below;
-use crate::game::{Event, Input, Rules, State};
+use crate::game::{Event, Input, Rules, Seat, State};
 use rand_pcg::Pcg32;
 
 /// The kind of an input, for the balanced random choice.
@@ -92,9 +92,12 @@ fn step_with(
     rng: &mut Pcg32,
     (legal, events): &mut (Vec<Input>, Vec<Event>),
 ) -> bool {
-    let Some(&seat) = state.waiting().first() else {
+    // The first waiting seat, read off the bits as the random player does.
+    let waiting = state.waiting_bits();
+    if waiting == 0 {
         return false;
-    };
+    }
+    let seat = waiting.trailing_zeros() as Seat;
     state.legal_into(rules, seat, legal);
     if legal.is_empty() {
         return false;
