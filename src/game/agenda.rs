@@ -368,7 +368,7 @@ impl State {
         (0..2).filter(|&s| mask & (1 << s) != 0).collect()
     }
 
-    /// The seats the match waits for now (no allocation: for hot loops).
+    /// The seats the match waits for now, in seat order (no allocation).
     pub fn waiting(&self) -> ArrayVec<Seat, 2> {
         let bits = self.waiting_bits();
         (0..2).filter(|&s| bits & (1 << s) != 0).collect()
