@@ -195,11 +195,11 @@ impl State {
     ///
     /// Before each step, a squad past its limit is cut down first. Only a squad that
     /// changed can have grown past its limit, and `squad_mut` marks the zones of those
-    /// (`touched`), so only they are looked at. The exception is `every_zone`, for the
+    /// (`touched`), so only they are looked at. The exception is `look_everywhere`, for the
     /// answer to a discard-down question: two squads may have been oversized at once,
     /// and the one not being cut down was marked before the question waited.
-    pub(super) fn advance(&mut self, rules: &Rules, every_zone: bool, ev: &mut Vec<Event>) {
-        if every_zone {
+    pub(super) fn advance(&mut self, rules: &Rules, look_everywhere: bool, ev: &mut Vec<Event>) {
+        if look_everywhere {
             self.touched = self.every_zone();
         }
         loop {
@@ -320,7 +320,7 @@ impl State {
             _ => unreachable!("automatic steps never wait"),
         };
         Pending {
-            seats: self.waiting_seats(step).to_vec(),
+            seats: self.waiting().to_vec(),
             question,
         }
     }
@@ -360,12 +360,6 @@ impl State {
             | Step::OpponentDiscard { seat } => seat_bit(seat),
             _ => 0,
         }
-    }
-
-    /// The seats the waiting step asks, in seat order.
-    fn waiting_seats(&self, step: &Step) -> ArrayVec<Seat, 2> {
-        let mask = self.waiting_mask(step);
-        (0..2).filter(|&s| mask & (1 << s) != 0).collect()
     }
 
     /// The seats the match waits for now, in seat order (no allocation).

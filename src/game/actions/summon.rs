@@ -124,8 +124,7 @@ impl State {
             return;
         }
         let home_discount = self.top_has(rules, home, seat, Ability::BuilderSupport);
-        // Looked up only for a set within reach: most actions offer no summon at all.
-        let mut sites = None;
+        let sites = self.summon_sites(rules, seat);
         from.for_each_subset_within(MAX_SUMMON, can_pay + 1, cost, |cards, total| {
             if cards.is_empty() {
                 return;
@@ -135,11 +134,10 @@ impl State {
             if total.saturating_sub(u32::from(discount)) <= can_pay {
                 out.push(Input::Summon(*cards));
             }
-            let sites = sites.get_or_insert_with(|| self.summon_sites(rules, seat));
             if sites.is_empty() {
                 return;
             }
-            self.destinations_at(rules, sites, cards, |zone, via| {
+            self.destinations_at(rules, &sites, cards, |zone, via| {
                 if self.can_afford(rules, seat, self.summon_cost(rules, seat, cards, zone)) {
                     out.push(Input::SummonTo {
                         cards: *cards,
