@@ -309,7 +309,7 @@ fn lists_join_with_the_languages_and() {
         let line = narrator(&rules, &s, lang).describe(&Event::Drew {
             seat: 0,
             count: 3,
-            cards: Some(cards.clone()),
+            cards: Some(cards.iter().copied().collect()),
         });
         let list = format!(
             "{}, {} {and} {}",

@@ -21,7 +21,7 @@ pub enum Event {
     Drew {
         seat: Seat,
         count: u8,
-        cards: Option<Vec<CardId>>,
+        cards: Option<Cards>,
     },
     Reshuffled {
         seat: Seat,

@@ -39,23 +39,31 @@ impl State {
     }
 
     pub(in crate::game) fn draw_cards(&mut self, seat: Seat, n: u8, ev: &mut Vec<Event>) {
-        let mut drawn = Vec::new();
+        // The drawn cards are listed inline, with no allocation per draw. A draw of
+        // more than a list holds (none in the pack comes close) is told as several.
+        let mut drawn = Cards::new();
+        let tell = |drawn: &mut Cards, ev: &mut Vec<Event>| {
+            if !drawn.is_empty() {
+                ev.push(Event::Drew {
+                    seat,
+                    count: drawn.len() as u8,
+                    cards: Some(std::mem::take(drawn)),
+                });
+            }
+        };
         for _ in 0..n {
             match self.take_top(seat, ev) {
                 Some(c) => {
                     self.players[seat as usize].hand.push(c);
+                    if drawn.is_full() {
+                        tell(&mut drawn, ev);
+                    }
                     drawn.push(c);
                 }
                 None => break,
             }
         }
-        if !drawn.is_empty() {
-            ev.push(Event::Drew {
-                seat,
-                count: drawn.len() as u8,
-                cards: Some(drawn),
-            });
-        }
+        tell(&mut drawn, ev);
     }
 
     /// The seat discards the top `n` cards of her draw pile (reshuffling when it
@@ -179,5 +187,49 @@ impl State {
                 .firsts()
                 .map(Input::Pick),
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::game::state::{HAND_TARGET, SQUAD_CAPACITY};
+    use crate::game::{Event, Rules, Setup, State};
+
+    /// A draw longer than an event's card list is told in full, over several events,
+    /// in the order the cards were drawn.
+    #[test]
+    fn a_long_draw_is_told_as_several_events() {
+        let rules = Rules::base();
+        let setup = Setup {
+            clans: [0, 1],
+            seed: 3,
+            mulligan: false,
+        };
+        let (mut s, _) = State::new(&rules, setup).expect("valid setup");
+        let seat = s.first_player.expect("set up");
+        let top: Vec<u8> = s.players[seat as usize]
+            .draw
+            .iter()
+            .take(20)
+            .copied()
+            .collect();
+        let mut ev = Vec::new();
+        s.draw_cards(seat, 20, &mut ev);
+        let told: Vec<(u8, Vec<u8>)> = ev
+            .iter()
+            .map(|e| match e {
+                Event::Drew {
+                    count,
+                    cards: Some(c),
+                    ..
+                } => (*count, c.to_vec()),
+                other => panic!("only draws expected, got {other:?}"),
+            })
+            .collect();
+        let counts: Vec<u8> = told.iter().map(|(n, _)| *n).collect();
+        assert_eq!(counts, [SQUAD_CAPACITY as u8, 20 - SQUAD_CAPACITY as u8]);
+        let cards: Vec<u8> = told.into_iter().flat_map(|(_, c)| c).collect();
+        assert_eq!(cards, top);
+        assert_eq!(s.players[seat as usize].hand.len(), HAND_TARGET + 20);
     }
 }
