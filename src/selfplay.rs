@@ -61,7 +61,7 @@ pub fn play_random_with(
         };
         let mut pick = |n: usize| below(&mut rng, n as u32) as usize;
         let input: Option<&Input> = match buffers {
-            Buffers::Reused => state.pick_legal(rules, seat, &mut legal, pick),
+            Buffers::Reused => state.pick_legal_asked(rules, seat, &mut legal, pick),
             Buffers::Fresh => {
                 legal = state.legal(rules, seat);
                 (!legal.is_empty()).then(|| &legal[pick(legal.len())])
@@ -226,7 +226,7 @@ pub fn random_inputs(
         let seat = pick_seat(&state, &mut rng).ok_or("nobody must answer")?;
         let pick = |n: usize| below(&mut rng, n as u32) as usize;
         let input = *state
-            .pick_legal(rules, seat, &mut legal, pick)
+            .pick_legal_asked(rules, seat, &mut legal, pick)
             .ok_or_else(|| format!("seat {seat} has no legal input"))?;
         ev.clear();
         state.apply_legal_into(rules, seat, &input, &mut ev);

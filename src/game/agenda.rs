@@ -566,6 +566,21 @@ impl State {
         if !self.waits_for(seat) {
             return None;
         }
+        self.pick_legal_asked(rules, seat, buf, pick)
+    }
+
+    /// `pick_legal` for a seat the caller has just read off `waiting_bits` of this
+    /// very state (the random player): asking again which seats wait was a few
+    /// percent of a random game. Builds with debug assertions still check it.
+    pub(crate) fn pick_legal_asked<'b>(
+        &self,
+        rules: &Rules,
+        seat: Seat,
+        buf: &'b mut Vec<Input>,
+        pick: impl FnOnce(usize) -> usize,
+    ) -> Option<&'b Input> {
+        debug_assert!(self.waits_for(seat), "seat {seat} is not asked");
+        buf.clear();
         let step = self.agenda.last().expect("a running match waits on a step");
         let pick = match *step {
             Step::Reorder { zone, .. } => {
