@@ -455,7 +455,8 @@ pub(super) fn for_each_order(state: &State, cards: &[CardId], mut f: impl FnMut(
 /// (`None` if it does not). At each position, whole blocks of orders (one per
 /// candidate) are skipped until the index falls in one; once a card of a kind with
 /// `c` of the `r` remaining cards takes the position, `total * c / r` of the `total`
-/// orders are left, so no factorials after the first count.
+/// orders are left, so no factorials after the first count. Two or three cards, the
+/// most a squad holds outside a Horde, read their orders off a table instead.
 pub(super) fn pick_order(
     state: &State,
     cards: &[CardId],
@@ -463,6 +464,13 @@ pub(super) fn pick_order(
 ) -> Option<Cards> {
     let cards = &cards[..cards.len().min(SQUAD_CAPACITY)];
     let keys = order_keys(state, cards);
+    match keys[..] {
+        [_, k1] => return pick_listed_order(cards, ORDERS_OF_TWO[usize::from(k1)], pick),
+        [_, k1, k2] => {
+            return pick_listed_order(cards, ORDERS_OF_THREE[usize::from(3 * k1 + k2)], pick);
+        }
+        _ => {}
+    }
     let mut counts = [0u32; SQUAD_CAPACITY];
     for &key in &keys {
         counts[key as usize] += 1;
@@ -530,6 +538,47 @@ const FACTORIALS: [u64; SQUAD_CAPACITY + 1] = {
     }
     f
 };
+
+/// The distinct orders of two cards, as `for_each_order` lists them, by the second
+/// card's key (`order_keys`; the first one's is 0): positions into the cards, the
+/// third one unused (rows of three, as in `ORDERS_OF_THREE`).
+const ORDERS_OF_TWO: [&[[u8; 3]]; 2] = [&[[0, 1, 0]], &[[0, 1, 0], [1, 0, 0]]];
+
+/// The same for three cards, by the keys of the second and third cards as
+/// `3 * k1 + k2`. Pattern 2 (keys 0, 0, 2) cannot occur.
+const ORDERS_OF_THREE: [&[[u8; 3]]; 6] = [
+    &[[0, 1, 2]],
+    &[[0, 1, 2], [0, 2, 1], [2, 0, 1]],
+    &[],
+    &[[0, 1, 2], [0, 2, 1], [1, 0, 2]],
+    &[[0, 1, 2], [1, 0, 2], [1, 2, 0]],
+    &[
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ],
+];
+
+/// `pick_order` for two or three cards, the size of nearly every squad that is
+/// reordered (the squad limit), read off a table of their orders: the general
+/// count's divisions and data-dependent branches were most of the cost of a
+/// reorder question.
+fn pick_listed_order(
+    cards: &[CardId],
+    orders: &[[u8; 3]],
+    pick: impl FnOnce(usize) -> usize,
+) -> Option<Cards> {
+    let order = orders.get(pick(orders.len()))?;
+    Some(
+        order[..cards.len()]
+            .iter()
+            .map(|&i| cards[usize::from(i)])
+            .collect(),
+    )
+}
 
 /// n! / (c1! c2! ...) for counts summing to n (n is at most 16, so it fits).
 fn multinomial(n: u32, counts: impl Iterator<Item = u32>) -> usize {
@@ -652,5 +701,54 @@ mod tests {
         let mut seven = 0;
         for_each_order(&state, &draw[..7], |_| seven += 1);
         assert!(seven < 5040, "some of the seven cards are alike");
+    }
+
+    /// Every order of `cards` picked one by one is the one listed at that index.
+    fn assert_picks_match_the_list(state: &State, cards: &[CardId]) {
+        let mut listed = Vec::new();
+        for_each_order(state, cards, |o| listed.push(o));
+        for (k, order) in listed.iter().enumerate() {
+            let picked = pick_order(state, cards, |n| {
+                assert_eq!(n, listed.len(), "number of orders of {cards:?}");
+                k
+            });
+            assert_eq!(picked.as_ref(), Some(order), "order #{k} of {cards:?}");
+        }
+        assert_eq!(pick_order(state, cards, |n| n), None, "past the end");
+    }
+
+    #[test]
+    fn the_table_of_short_orders_lists_what_the_walk_lists() {
+        let (_, state) = position();
+        let pile: Vec<CardId> = state.players[0].draw.iter().copied().collect();
+        let copies = |of: CardId| -> Vec<CardId> {
+            pile.iter()
+                .copied()
+                .filter(|&c| alike(&state, of, c))
+                .collect()
+        };
+        let a = *pile
+            .iter()
+            .max_by_key(|&&c| copies(c).len())
+            .expect("a full pile");
+        let twins = copies(a);
+        assert!(twins.len() >= 2, "a deck holds two copies of a card");
+        let b = *pile.iter().find(|&&c| !alike(&state, a, c)).unwrap();
+        let c = *pile
+            .iter()
+            .find(|&&c| !alike(&state, a, c) && !alike(&state, b, c))
+            .unwrap();
+        // Every pattern of likeness of two and three cards: all apart, a pair in each
+        // place, all alike (the deck has three copies of its commonest card).
+        let mut pool = vec![twins[0], twins[1], b, c];
+        pool.extend(twins.get(2));
+        for &x in &pool {
+            for &y in pool.iter().filter(|&&y| y != x) {
+                assert_picks_match_the_list(&state, &[x, y]);
+                for &z in pool.iter().filter(|&&z| z != x && z != y) {
+                    assert_picks_match_the_list(&state, &[x, y, z]);
+                }
+            }
+        }
     }
 }
