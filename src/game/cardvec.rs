@@ -23,6 +23,9 @@ impl<const N: usize> CardVec<N> {
     /// Room for `N` cards; `N` fits the `u8` length (checked at compile time).
     const FITS: () = assert!(N <= u8::MAX as usize);
 
+    /// The most cards the list holds.
+    pub const CAPACITY: usize = N;
+
     pub const fn new() -> Self {
         let () = Self::FITS;
         CardVec {

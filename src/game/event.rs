@@ -7,6 +7,10 @@ use super::pack::{Stat, Style};
 use super::state::{CardId, Cards, CrystalId, Seat};
 use serde::{Deserialize, Serialize};
 
+/// No event owns memory: the random player and the AI's playouts clear their event
+/// buffer after every input, which costs nothing only while events need no drop.
+const _: () = assert!(!std::mem::needs_drop::<Event>());
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "event", rename_all = "snake_case")]
 pub enum Event {
@@ -185,11 +189,13 @@ pub enum Event {
         seat: Seat,
         card: CardId,
     },
-    /// The seat looked at cards only she may see (Inform, Spy).
+    /// The seat looked at cards only she may see (Inform, Spy). Listed inline like a
+    /// draw, so no event owns memory and clearing an event buffer is free; a look
+    /// at more cards than a list holds is told as several (see `State::looked`).
     Looked {
         seat: Seat,
         count: u8,
-        cards: Option<Vec<CardId>>,
+        cards: Option<Cards>,
     },
     /// Inform: the seat kept a card from the top of her draw pile.
     Kept {

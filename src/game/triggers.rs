@@ -40,11 +40,7 @@ impl State {
                     self.agenda.push(Step::Inform { seat });
                 } else {
                     // Fewer than 4: just look, and never reshuffle.
-                    ev.push(Event::Looked {
-                        seat,
-                        count: draw.len() as u8,
-                        cards: Some(draw.to_vec()),
-                    });
+                    looked(seat, draw, ev);
                 }
             }
             Ability::Linked(k) => self.agenda.push(Step::Recover {
@@ -92,16 +88,12 @@ impl State {
         let s = seat as usize;
         self.agenda.pop();
         let draw = &mut self.players[s].draw;
-        let seen = draw.take_front(4).to_vec();
+        let seen = draw.take_front(4);
         for &c in order.iter().rev() {
             draw.insert(0, c);
         }
         self.players[s].hand.push(*keep);
-        ev.push(Event::Looked {
-            seat,
-            count: 4,
-            cards: Some(seen),
-        });
+        looked(seat, &seen, ev);
         ev.push(Event::Kept {
             seat,
             card: Some(*keep),
@@ -140,11 +132,7 @@ impl State {
             return;
         };
         let them = opp(seat) as usize;
-        ev.push(Event::Looked {
-            seat,
-            count: self.players[them].hand.len() as u8,
-            cards: Some(self.players[them].hand.to_vec()),
-        });
+        looked(seat, &self.players[them].hand, ev);
         self.players[them].hand.retain(|x| x != card);
         let pile = &mut self.players[owner(*card) as usize].draw;
         if *top {
@@ -234,5 +222,53 @@ impl State {
         if self.can_demoralize(rules, seat, zone) {
             out.extend(self.units(zone, opp(seat)).firsts().map(Input::Unit));
         }
+    }
+}
+
+/// Tells that `seat` looked at `cards`, in one event as a rule. A look at more cards
+/// than an event lists (the opponent's hand under Spy could in principle hold that
+/// many; no game has come near) is told over several, in order.
+fn looked(seat: Seat, cards: &[CardId], ev: &mut Vec<Event>) {
+    let events = cards.len().div_ceil(Cards::CAPACITY).max(1);
+    for i in 0..events {
+        let part = &cards[i * Cards::CAPACITY..cards.len().min((i + 1) * Cards::CAPACITY)];
+        ev.push(Event::Looked {
+            seat,
+            count: part.len() as u8,
+            cards: Some(part.iter().copied().collect()),
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn told(cards: &[CardId]) -> Vec<(u8, Vec<CardId>)> {
+        let mut ev = Vec::new();
+        looked(1, cards, &mut ev);
+        ev.iter()
+            .map(|e| match e {
+                Event::Looked {
+                    seat: 1,
+                    count,
+                    cards: Some(c),
+                } => (*count, c.to_vec()),
+                other => panic!("not a look by seat 1: {other:?}"),
+            })
+            .collect()
+    }
+
+    /// A look at more cards than an event lists is told in full, over several events
+    /// in order; a look at nothing is still told (Inform with an empty draw pile).
+    #[test]
+    fn a_long_look_is_told_as_several_events() {
+        let hand: Vec<CardId> = (30..50).collect();
+        assert_eq!(
+            told(&hand),
+            vec![(16, hand[..16].to_vec()), (4, hand[16..].to_vec())]
+        );
+        assert_eq!(told(&hand[..3]), vec![(3, hand[..3].to_vec())]);
+        assert_eq!(told(&[]), vec![(0, vec![])]);
     }
 }
