@@ -570,8 +570,8 @@ impl State {
     }
 
     /// `pick_legal` for a seat the caller has just read off `waiting_bits` of this
-    /// very state (the random player): asking again which seats wait was a few
-    /// percent of a random game. Builds with debug assertions still check it.
+    /// very state (the random player): asking again which seats wait cost about 2%
+    /// of a random game. Builds with debug assertions still check it.
     pub(crate) fn pick_legal_asked<'b>(
         &self,
         rules: &Rules,
