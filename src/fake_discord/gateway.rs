@@ -171,6 +171,7 @@ pub(super) fn guild_create(s: &Shared, guild: u64, channel: u64) -> Value {
         .map(|(id, t)| thread_json(guild, id, &t.parent, &json!(t.name)))
         .collect();
     let id = guild.to_string();
+    let locale = s.guild_locale.lock().unwrap().clone();
     let g = json!({
         "id": id, "name": format!("Crystal Clans test server {guild}"), "icon": null,
         "description": null, "splash": null, "discovery_splash": null, "banner": null,
@@ -181,10 +182,12 @@ pub(super) fn guild_create(s: &Shared, guild: u64, channel: u64) -> Value {
     let more = json!({
         "roles": [{"id": id, "name": "@everyone",
             "permissions": super::ALL_PERMISSIONS.to_string(), "position": 0, "color": 0,
+            "colors": {"primary_color": 0, "secondary_color": null, "tertiary_color": null},
+            "icon": null, "unicode_emoji": null,
             "hoist": false, "managed": false, "mentionable": false, "flags": 0}],
         "emojis": [], "features": [], "mfa_level": 0, "application_id": null,
         "system_channel_id": null, "system_channel_flags": 0, "rules_channel_id": null,
-        "vanity_url_code": null, "premium_tier": 0, "preferred_locale": "en-US",
+        "vanity_url_code": null, "premium_tier": 0, "preferred_locale": locale,
         "public_updates_channel_id": null, "nsfw_level": 0, "premium_progress_bar_enabled": false,
         "stickers": [], "joined_at": now_iso(), "large": false, "unavailable": false,
         "member_count": 3, "voice_states": [], "members": [], "presences": [],
@@ -550,5 +553,27 @@ mod tests {
         let g = 41771983423143937u64; // Discord's docs' example id
         assert_eq!(shard_of(g, 2), (g >> 22) % 2);
         assert_eq!(shard_of(g, 0), 0);
+    }
+
+    /// Regression: the fake's GUILD_CREATE lacked the roles' `colors`, `icon` and
+    /// `unicode_emoji`, which Discord sends and serenity requires, so serenity dropped
+    /// every one and the bot never saw a server arrive (nor learnt its language).
+    #[tokio::test]
+    async fn guild_create_is_one_serenity_reads_with_parts_as_discord_sends_them() {
+        let fake = Fake::start().await;
+        fake.set_guild_locale("de");
+        let create = guild_create(&fake.shared, GUILD, CHANNEL);
+        let guild: poise::serenity_prelude::Guild =
+            serde_json::from_value(create.clone()).expect("serenity reads GUILD_CREATE");
+        assert_eq!(guild.preferred_locale, "de", "the server's language");
+        let spec = crate::fake_discord::validate::spec();
+        for (schema, parts) in [
+            ("GuildRoleResponse", &create["roles"]),
+            ("GuildChannelResponse", &create["channels"]),
+        ] {
+            for part in parts.as_array().expect("a list") {
+                assert_eq!(spec.check_component(schema, part), vec![], "{part}");
+            }
+        }
     }
 }

@@ -91,7 +91,8 @@ struct Shared {
     guilds: Mutex<Vec<(u64, u64)>>,
     /// Each user's client locale (others: `en-US`), sent as an interaction's `locale`.
     locales: Mutex<HashMap<u64, String>>,
-    /// The servers' locale (`guild_locale`, `guild.locale`).
+    /// The servers' locale (an interaction's `guild_locale` and `guild.locale`,
+    /// GUILD_CREATE's `preferred_locale`).
     guild_locale: Mutex<String>,
 }
 
