@@ -415,6 +415,37 @@ async fn a_german_server_gets_german_reminders_and_warnings() {
     assert!(text.contains("sonst verlierst du die Partie"), "{text}");
 }
 
+/// Regression: a server's Discord language was learnt only from its interactions, so
+/// after a restart the timers' posts (which answer no one) spoke English until someone
+/// there clicked again. The gateway announces every server with its language at each
+/// connection (GUILD_CREATE's `preferred_locale`); a server the bot joins arrives the
+/// same way, and its language is known before anyone in it has clicked.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_servers_language_is_known_from_the_gateway_before_anyone_clicks() {
+    let bot = start_bot("guild-locale").await;
+    let fake = &bot.fake;
+    const GERMAN_GUILD: u64 = crystal_clans::fake_discord::GUILD + 1;
+    assert_eq!(bot.app.public_lang(Some(GERMAN_GUILD)).await, Lang::En);
+    fake.set_guild_locale("de");
+    fake.add_guild(GERMAN_GUILD, 720_000_000_000_000_009);
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while bot.app.public_lang(Some(GERMAN_GUILD)).await != Lang::De {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the server's language was not learnt from its GUILD_CREATE"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    // Nobody in the server has clicked: the language came from the gateway alone.
+    assert!(
+        fake.requests()
+            .iter()
+            .all(|r| !r.path.contains("/interactions/")),
+        "an interaction was answered"
+    );
+    bot.stop().await;
+}
+
 // ---- a whole match: a German player and server against an English player ----------
 
 /// The "done when": a whole match in a German server between a German and an

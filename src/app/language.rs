@@ -34,10 +34,16 @@ impl App {
             known.client = Some(Lang::from_locale(l));
         }
         if let (Some(g), Some(l)) = (guild, guild_locale) {
-            let mut guilds = self.guild_languages.lock().unwrap();
-            let known = guilds.get_or_insert_with(g, Languages::default);
-            known.client = Some(Lang::from_locale(l));
+            self.learn_guild_locale(g, l);
         }
+    }
+
+    /// Remembers a server's Discord locale (an interaction's `guild_locale`, the
+    /// `preferred_locale` of the server as the gateway announces it).
+    pub fn learn_guild_locale(&self, guild: u64, locale: &str) {
+        let mut guilds = self.guild_languages.lock().unwrap();
+        let known = guilds.get_or_insert_with(guild, Languages::default);
+        known.client = Some(Lang::from_locale(locale));
     }
 
     /// The language of a private answer to `user`.

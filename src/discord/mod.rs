@@ -128,11 +128,19 @@ async fn on_event(
     fw: poise::FrameworkContext<'_, Data, Error>,
     event: &serenity::FullEvent,
 ) -> Result<(), Error> {
-    if let serenity::FullEvent::InteractionCreate {
-        interaction: serenity::Interaction::Component(ci),
-    } = event
-    {
-        on_component(fw.serenity_context, &fw.user_data.app, ci).await;
+    match event {
+        serenity::FullEvent::InteractionCreate {
+            interaction: serenity::Interaction::Component(ci),
+        } => on_component(fw.serenity_context, &fw.user_data.app, ci).await,
+        // Every server the bot is in arrives at each connection, with the language
+        // its admins chose in Discord: the timers' posts after a restart speak it
+        // before anyone there has clicked again.
+        serenity::FullEvent::GuildCreate { guild, .. } => {
+            fw.user_data
+                .app
+                .learn_guild_locale(guild.id.get(), &guild.preferred_locale);
+        }
+        _ => {}
     }
     Ok(())
 }
