@@ -1,22 +1,14 @@
-//! Crystal Clans: a rules engine for the 2-player card battle game, and the tools
-//! around it. See ARCHITECTURE.md for the layers.
+//! The Crystal Clans Discord bot: its use cases (`app`) and its Discord adapter
+//! (`discord`). The layers below are crates of their own (crates/); they are re-exported
+//! here under the names the bot's modules and tests use. See ARCHITECTURE.md.
 
-pub mod ai;
 pub mod app;
-pub mod bench;
-pub mod bench_discord;
-pub mod bench_store;
-pub mod bench_tick;
-pub mod cards;
 pub mod discord;
-pub mod fake_discord;
-pub mod files;
-pub mod game;
-pub mod i18n;
-pub mod ratings;
-pub mod render;
-pub mod scenario;
-pub mod selfplay;
-pub mod store;
-pub mod topics;
-pub mod transcript;
+
+pub use crystal_clans_ai as ai;
+pub use crystal_clans_engine::{game, scenario, selfplay};
+pub use crystal_clans_i18n as i18n;
+pub use crystal_clans_i18n::{cards, topics};
+pub use crystal_clans_render as render;
+pub use crystal_clans_store as store;
+pub use crystal_clans_store::glicko as ratings;

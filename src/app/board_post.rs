@@ -188,7 +188,7 @@ impl App {
             .iter()
             .filter_map(|&s| loaded.info.seats[s as usize].user())
             .collect();
-        let question = i18n::game::question(lang, &pending.question);
+        let question = i18n::questions::question(lang, &pending.question);
         let whose = match &pending.question {
             Question::GameOver { winner } => t::board_over(lang, names[*winner as usize].clone()),
             _ => t::board_must(

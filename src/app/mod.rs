@@ -486,7 +486,7 @@ impl App {
         if finished || matches!(pending.question, Question::GameOver { .. }) {
             return Msg::text(p::match_over(lang, id));
         }
-        let question = crate::i18n::game::question(lang, &pending.question);
+        let question = crate::i18n::questions::question(lang, &pending.question);
         let card_names = |cards: &mut dyn Iterator<Item = &crate::game::view::CardView>| {
             cards
                 .map(|c| names::card(lang, &rules.pack.cards[c.kind as usize]).to_string())

@@ -13,7 +13,7 @@
 //!
 //! Every word is in the clicker's language (`panel.ftl`). Kinds of choice are
 //! [`Category`] values, not words, and texts are compared only within one language's
-//! labels, so a German panel walks like an English one (`tests/panel.rs` walks both).
+//! labels, so a German panel walks like an English one (`tests/it/panel.rs` walks both).
 
 use super::ids::{CustomId, Verb};
 use super::msg::{Button, MAX_LABEL, MAX_OPTIONS, Row, Select, SelectOption, Style, clip};

@@ -40,7 +40,7 @@ pub async fn clans(_: Context<'_>) -> Result<(), Error> {
 pub fn all() -> Vec<poise::Command<Data, Error>> {
     let mut commands = vec![clans()];
     for c in &mut commands {
-        crate::i18n::commands::localize(c);
+        super::localize::localize(c);
     }
     commands
 }

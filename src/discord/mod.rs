@@ -12,6 +12,7 @@
 
 pub mod commands;
 mod convert;
+pub mod localize;
 pub mod logging;
 pub mod shards;
 pub mod shutdown;

@@ -98,7 +98,7 @@ pub async fn client_with(
     // serenity's ratelimiter stays on, so the path that keeps the bot within them is
     // tested; it ignores serenity's proxy setting, so the client goes through the fake.
     if let Some(base) = &opts.api_base {
-        http = http.client(crate::fake_discord::client_for(base)?);
+        http = http.client(client_for(base)?);
     }
     let http = http.build();
     let tick = opts.tick;
@@ -349,6 +349,19 @@ pub async fn start_shards(client: &mut serenity::Client, shards: &Shards) -> Res
         }
     };
     ran.map_err(|e| explain(&e))
+}
+
+/// An HTTP client that reaches "discord.com" through the fake at `api`
+/// (`http://127.0.0.1:PORT`). It accepts the fake's self-signed certificate; it is only
+/// ever used against the fake on loopback.
+fn client_for(api: &str) -> Result<reqwest::Client, String> {
+    let proxy = reqwest::Proxy::https(api).map_err(|e| format!("the fake's address: {e}"))?;
+    reqwest::Client::builder()
+        .use_rustls_tls()
+        .proxy(proxy)
+        .danger_accept_invalid_certs(true)
+        .build()
+        .map_err(|e| format!("an HTTP client for the fake Discord: {e}"))
 }
 
 #[cfg(test)]

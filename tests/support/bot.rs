@@ -3,7 +3,7 @@
 
 use crystal_clans::app::App;
 use crystal_clans::discord::{self, BotOptions, Clock};
-use crystal_clans::fake_discord::{Fake, TOKEN};
+use crystal_clans_testkit::fake_discord::{Fake, TOKEN};
 use std::sync::Arc;
 use std::time::Duration;
 

@@ -1,4 +1,4 @@
-//! Shared by the store test binaries (`tests/store.rs`, `tests/store_faults.rs`): a
+//! Shared by the store test binaries (`tests/it/store.rs`, `tests/store_faults.rs`): a
 //! scratch database per test (a temporary SQLite file, or a fresh schema in the
 //! PostgreSQL database named by `TEST_DATABASE_URL`) and random legal play.
 #![allow(dead_code)] // each test binary uses its own part

@@ -6,10 +6,10 @@ use super::bot::Bot;
 use super::scratch_store as scratch;
 use crystal_clans::app::App;
 use crystal_clans::discord::Clock;
-use crystal_clans::fake_discord::lively_pick as pick;
-use crystal_clans::fake_discord::{CHANNEL, GUILD};
-use crystal_clans::fake_discord::{Fake, Origin, Recorded};
 use crystal_clans::game::Seat;
+use crystal_clans_testkit::fake_discord::lively_pick as pick;
+use crystal_clans_testkit::fake_discord::{CHANNEL, GUILD};
+use crystal_clans_testkit::fake_discord::{Fake, Origin, Recorded};
 use serde_json::json;
 use std::time::Duration;
 
@@ -19,7 +19,7 @@ pub const EVE: u64 = 730_000_000_000_000_003;
 
 /// Where people play: the fake Discord they click in and the bot's use cases on its
 /// store (to read the match as the bot saved it). An in-process [`Bot`], or bot
-/// processes sharing a store (`tests/sharding.rs`).
+/// processes sharing a store (`tests/it/sharding.rs`).
 pub trait Table {
     fn fake(&self) -> &Fake;
     fn app(&self) -> &App;
@@ -50,7 +50,7 @@ pub async fn start_bot(tag: &str) -> Bot {
 /// The bot against a fake Discord whose rate limit windows are a thousandth of
 /// Discord's (the buckets, headers, 429s and serenity's ratelimiter all run, but 5 posts
 /// a channel per 5 ms): these tests click hundreds of times at machine speed, which no
-/// player can. `bench discord` and `tests/discord_abuse.rs` keep Discord's pace.
+/// player can. `bench discord` and `tests/it/discord_abuse.rs` keep Discord's pace.
 pub async fn start_bot_clocked(app: App, tick: Duration, clock: Clock) -> Bot {
     let bot = Bot::start(app, tick, clock).await;
     bot.fake.speed_up_rate_limits(1000);

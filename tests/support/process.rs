@@ -1,7 +1,7 @@
-//! The real `crystal-clans` binary as an operator runs it (for `tests/operations.rs`
-//! and `tests/sharding.rs`).
+//! The real `crystal-clans` binary as an operator runs it (for `tests/it/operations.rs`
+//! and `tests/it/sharding.rs`).
 
-use crystal_clans::fake_discord::TOKEN;
+use crystal_clans_testkit::fake_discord::TOKEN;
 use std::process::{Child, Command};
 use std::time::{Duration, Instant};
 

@@ -1,5 +1,0 @@
-// The store embeds `migrations/` with `sqlx::migrate!`; rebuild when a migration is added
-// or changed (cargo does not see files read by a macro).
-fn main() {
-    println!("cargo:rerun-if-changed=migrations");
-}

@@ -1,0 +1,233 @@
+//! The AI opponent: bots that play from what a player may see.
+//!
+//! A bot answers one question at a time through [`Bot::decide`]. It receives the
+//! `Rules`, the `View` of its own seat and the legal inputs of that seat, and nothing
+//! else: the API has no way to hand it the `State`. Whatever a bot needs to know about
+//! hidden cards (the opponent's hand, both draw orders, an unrevealed battle card, the
+//! crystal deck) it samples itself, consistently with the view (see [`determinize`]).
+//!
+//! Bots are plain synchronous data (`Send`, no IO, no async): the Discord layer runs
+//! them with `spawn_blocking`, tournaments run them on worker threads.
+//!
+//! - [`RandomBot`]: uniform over the legal inputs (the engine's fuzzer).
+//! - [`GreedyBot`]: one action of lookahead scored by the static evaluation.
+//! - [`MctsBot`]: information-set Monte Carlo tree search (see `mcts.rs`).
+
+pub mod determinize;
+pub mod eval;
+mod files;
+pub mod greedy;
+pub mod key;
+pub mod mcts;
+pub mod policy;
+pub mod positions;
+pub mod tournament;
+
+// The engine, under the name the modules of this crate use for it.
+use crystal_clans_engine::game;
+
+use crate::game::rng::below;
+use crate::game::{Input, Rules, Seat, State, View};
+use rand::SeedableRng;
+use rand_pcg::Pcg32;
+use std::time::Duration;
+
+pub use determinize::Sampler;
+pub use greedy::GreedyBot;
+pub use mcts::MctsBot;
+
+/// A player that answers the question its seat is asked.
+///
+/// `view` is `state.view(rules, Some(seat))` and `legal` is `state.legal(rules, seat)`,
+/// which depends only on what that seat may see. The answer must be one of `legal`
+/// (which is never empty when a bot is asked).
+pub trait Bot: Send {
+    /// A short name for tables and logs ("mcts:normal").
+    fn name(&self) -> String;
+    fn decide(&mut self, rules: &Rules, view: &View, legal: &[Input]) -> Input;
+    /// Search iterations run by the last decision (0 for bots that do not search).
+    fn last_iterations(&self) -> u64 {
+        0
+    }
+}
+
+/// Asks `bot` for `seat`'s answer in `state`. This helper (for the game loop and the
+/// app) is the only place that touches the state: the bot sees the seat's view and
+/// legal inputs.
+pub fn decide_for(bot: &mut dyn Bot, rules: &Rules, state: &State, seat: Seat) -> Input {
+    let view = state.view(rules, Some(seat));
+    let legal = state.legal(rules, seat);
+    assert!(!legal.is_empty(), "a bot was asked without a legal input");
+    if legal.len() == 1 {
+        return legal[0];
+    }
+    bot.decide(rules, &view, &legal)
+}
+
+/// Uniformly random legal inputs.
+pub struct RandomBot {
+    rng: Pcg32,
+}
+
+impl RandomBot {
+    pub fn new(seed: u64) -> RandomBot {
+        RandomBot {
+            rng: Pcg32::seed_from_u64(seed),
+        }
+    }
+}
+
+impl Bot for RandomBot {
+    fn name(&self) -> String {
+        "random".into()
+    }
+
+    fn decide(&mut self, _rules: &Rules, _view: &View, legal: &[Input]) -> Input {
+        legal[below(&mut self.rng, legal.len() as u32) as usize]
+    }
+}
+
+/// A search budget: whichever of the iterations and the time runs out first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Budget {
+    pub iterations: u32,
+    /// `None`: no time limit (the search is then fully deterministic for its seed).
+    pub time: Option<Duration>,
+}
+
+/// Difficulty levels of the `mcts` bot, from weakest to strongest.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Level {
+    /// A quick, beatable opponent.
+    Easy,
+    /// The default: a real game, each decision well under a second.
+    #[default]
+    Normal,
+    /// Stronger, up to 3 seconds a decision.
+    Hard,
+    /// The fixed small budget of the balance runs (about 15-25 ms a decision).
+    Fast,
+}
+
+impl Level {
+    pub const ALL: [Level; 4] = [Level::Easy, Level::Normal, Level::Hard, Level::Fast];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Normal => "normal",
+            Level::Hard => "hard",
+            Level::Fast => "fast",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Level> {
+        Level::ALL.into_iter().find(|l| l.name() == s)
+    }
+
+    pub fn budget(self) -> Budget {
+        let (iterations, ms) = match self {
+            Level::Easy => (300, 100),
+            Level::Normal => (10_000, 800),
+            Level::Hard => (60_000, 3_000),
+            Level::Fast => (2_000, 100),
+        };
+        Budget {
+            iterations,
+            time: Some(Duration::from_millis(ms)),
+        }
+    }
+}
+
+/// Which bot to build: `random`, `greedy`, `mcts` (default level), `mcts:LEVEL` or
+/// `mcts:N` (N iterations, no time limit).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BotSpec {
+    Random,
+    Greedy,
+    Mcts { label: String, budget: Budget },
+}
+
+impl BotSpec {
+    /// Parses a spec; `level` is used for a bare `mcts`.
+    pub fn parse(s: &str, level: Level) -> Result<BotSpec, String> {
+        let (name, arg) = match s.split_once(':') {
+            Some((n, a)) => (n, Some(a)),
+            None => (s, None),
+        };
+        match (name, arg) {
+            ("random", None) => Ok(BotSpec::Random),
+            ("greedy", None) => Ok(BotSpec::Greedy),
+            ("mcts", None) => Ok(BotSpec::mcts(level)),
+            ("mcts", Some(a)) => {
+                if let Some(l) = Level::parse(a) {
+                    Ok(BotSpec::mcts(l))
+                } else if let Ok(n) = a.parse::<u32>() {
+                    Ok(BotSpec::Mcts {
+                        label: format!("mcts:{n}"),
+                        budget: Budget {
+                            iterations: n.max(1),
+                            time: None,
+                        },
+                    })
+                } else {
+                    Err(format!(
+                        "unknown mcts level `{a}`: use easy, normal, hard, fast or a number of iterations"
+                    ))
+                }
+            }
+            _ => Err(format!(
+                "unknown bot `{s}`: use random, greedy, mcts, mcts:LEVEL or mcts:ITERATIONS"
+            )),
+        }
+    }
+
+    pub fn mcts(level: Level) -> BotSpec {
+        BotSpec::Mcts {
+            label: format!("mcts:{}", level.name()),
+            budget: level.budget(),
+        }
+    }
+
+    pub fn label(&self) -> String {
+        match self {
+            BotSpec::Random => "random".into(),
+            BotSpec::Greedy => "greedy".into(),
+            BotSpec::Mcts { label, .. } => label.clone(),
+        }
+    }
+
+    /// The same bot without its time limit (iterations only): deterministic for a seed.
+    pub fn without_time_limit(&self) -> BotSpec {
+        match self {
+            BotSpec::Mcts { label, budget } => BotSpec::Mcts {
+                label: label.clone(),
+                budget: Budget {
+                    iterations: budget.iterations,
+                    time: None,
+                },
+            },
+            other => other.clone(),
+        }
+    }
+
+    pub fn build(&self, seed: u64) -> Box<dyn Bot> {
+        match self {
+            BotSpec::Random => Box::new(RandomBot::new(seed)),
+            BotSpec::Greedy => Box::new(GreedyBot::new(seed)),
+            BotSpec::Mcts { label, budget } => {
+                Box::new(MctsBot::new(seed, *budget).with_name(label.clone()))
+            }
+        }
+    }
+}
+
+/// A seed derived from a base seed and a stream number (splitmix64).
+pub fn derive_seed(base: u64, stream: u64) -> u64 {
+    let mut z = base
+        .wrapping_add(stream.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+        .wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}

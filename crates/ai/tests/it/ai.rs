@@ -1,0 +1,503 @@
+//! The AI: sampled states agree with the view, bots play whole games, the search never
+//! reads hidden cards, budgets hold, tournaments run. CI-sized.
+
+use crystal_clans_ai::determinize::Sampler;
+use crystal_clans_ai::tournament::{self, Config};
+use crystal_clans_ai::{
+    Bot, BotSpec, Budget, GreedyBot, Level, MctsBot, RandomBot, decide_for, policy,
+};
+use crystal_clans_engine::game::state::opp;
+use crystal_clans_engine::game::{Question, Rules, Seat, Setup, State};
+use rand::SeedableRng;
+use rand_pcg::Pcg32;
+use std::time::{Duration, Instant};
+
+fn budget(iterations: u32) -> Budget {
+    Budget {
+        iterations,
+        time: None,
+    }
+}
+
+/// Positions from random play, with and without the mulligan, including battles with
+/// a committed card on one side.
+fn positions(rules: &Rules, n: usize) -> Vec<(State, Seat)> {
+    let mut out = crystal_clans_ai::positions::sample(rules, n, 3);
+    let mut rng = Pcg32::seed_from_u64(9);
+    for g in 0..n as u64 {
+        let setup = Setup {
+            clans: [(g % 6) as u8, ((g / 6 + 2) % 6) as u8],
+            seed: 100 + g,
+            mulligan: g % 3 == 0,
+        };
+        let (mut state, _) = State::new(rules, setup).unwrap();
+        let mut steps = 0;
+        while state.winner.is_none() && steps < 400 {
+            let p = state.pending();
+            // Both seats waiting on a secret choice: the first answers, the second is asked.
+            if p.seats.len() == 2 && steps % 2 == 0 {
+                let legal = state.legal(rules, p.seats[0]);
+                let i = policy::pick(&legal, &mut rng);
+                state.apply(rules, p.seats[0], &legal[i]).unwrap();
+                if state.legal(rules, p.seats[1]).len() > 1 {
+                    out.push((state.clone(), p.seats[1]));
+                }
+            }
+            if !policy::step(rules, &mut state, &mut rng) {
+                break;
+            }
+            steps += 1;
+            // Questions that show hidden cards (Inform, Spy, The Bitter Blessing).
+            let q = state.pending().question;
+            if matches!(
+                q,
+                Question::Inform | Question::Spy | Question::OpponentDiscard
+            ) {
+                out.push((state.clone(), state.pending().seats[0]));
+            }
+            if steps % 37 == 0 {
+                let seat = state.pending().seats.first().copied();
+                if let Some(seat) = seat {
+                    out.push((state.clone(), seat));
+                }
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn samples_agree_with_the_view() {
+    let rules = Rules::base();
+    let mut rng = Pcg32::seed_from_u64(1);
+    let mut battle_hidden = 0;
+    let mut mulligans = 0;
+    let mut peeks = 0;
+    let pos = positions(&rules, 24);
+    assert!(pos.len() > 100, "{}", pos.len());
+    for (state, seat) in &pos {
+        let view = state.view(&rules, Some(*seat));
+        let sampler = Sampler::new(&rules, &view).expect("a view is consistent");
+        if let Some(b) = &view.battle
+            && b.chosen[opp(*seat) as usize]
+            && !b.revealed
+        {
+            battle_hidden += 1;
+        }
+        if view.pending.question == Question::Mulligan {
+            mulligans += 1;
+        }
+        if !view.peek.is_empty() {
+            peeks += 1;
+        }
+        for _ in 0..3 {
+            let s = sampler.sample(&mut rng);
+            assert_eq!(s.view(&rules, Some(*seat)), view);
+            assert_eq!(s.legal(&rules, *seat), state.legal(&rules, *seat));
+            // Sampled states play on like real ones.
+            let mut s = s;
+            policy::playout(&rules, &mut s, &mut rng, 50);
+        }
+    }
+    assert!(
+        battle_hidden > 0,
+        "no position with a committed hidden battle card"
+    );
+    assert!(mulligans > 0, "no mulligan position");
+    assert!(peeks > 0, "no position with peeked cards");
+    println!(
+        "{} positions, {battle_hidden} hidden battle cards, {mulligans} mulligans, {peeks} peeks",
+        pos.len()
+    );
+}
+
+/// A position where seat 0 must pick a battle card after seat 1 committed hers.
+fn battle_position(rules: &Rules) -> State {
+    let mut rng = Pcg32::seed_from_u64(5);
+    for g in 0..200 {
+        let setup = Setup {
+            clans: [(g % 6) as u8, ((g + 1) % 6) as u8],
+            seed: g,
+            mulligan: false,
+        };
+        let (mut state, _) = State::new(rules, setup).unwrap();
+        while state.winner.is_none() {
+            let p = state.pending();
+            if p.question == Question::BattleCard && p.seats == vec![0, 1] {
+                let legal = state.legal(rules, 1);
+                state.apply(rules, 1, &legal[0]).unwrap();
+                if state.legal(rules, 0).len() >= 3 && state.players[1].hand.len() >= 3 {
+                    return state;
+                }
+                continue;
+            }
+            policy::step(rules, &mut state, &mut rng);
+        }
+    }
+    panic!("no battle position found");
+}
+
+/// The same position with every card seat 0 cannot see moved around: seat 1's hand
+/// swapped with cards of her draw pile and her committed battle card, both draw orders
+/// changed, the crystal deck reordered, a new RNG.
+fn twin(rules: &Rules, state: &State) -> State {
+    let mut t = state.clone();
+    let kinds = &state.kinds;
+    let them = &mut t.players[1];
+    // Swap hand cards with draw cards of other kinds.
+    for h in 0..them.hand.len() {
+        if let Some(d) = (0..them.draw.len())
+            .find(|&d| kinds[them.draw[d] as usize] != kinds[them.hand[h] as usize])
+        {
+            std::mem::swap(&mut them.hand[h], &mut them.draw[d]);
+        }
+    }
+    them.draw.reverse();
+    let committed = t.battle.as_ref().unwrap().cards[1].unwrap();
+    // Swap the committed battle card with a hand card of another kind, so the twin's
+    // battle really differs (the first hand card may be of the same kind).
+    let h = (0..them.hand.len())
+        .find(|&h| kinds[them.hand[h] as usize] != kinds[committed as usize])
+        .expect("the battle position has a hand card of another kind");
+    let swapped = them.hand[h];
+    them.hand[h] = committed;
+    t.battle.as_mut().unwrap().cards[1] = Some(swapped);
+    t.players[0].draw.reverse();
+    t.crystal_deck.reverse();
+    t.rng = Pcg32::seed_from_u64(12345);
+    let _ = rules;
+    t
+}
+
+#[test]
+fn bots_never_peek() {
+    let rules = Rules::base();
+    let state = battle_position(&rules);
+    let other = twin(&rules, &state);
+    assert_ne!(state, other);
+    assert_ne!(state.players[1].hand, other.players[1].hand);
+    assert_ne!(state.battle, other.battle);
+    // What seat 0 may see is identical...
+    assert_eq!(state.view(&rules, Some(0)), other.view(&rules, Some(0)));
+    assert_eq!(state.legal(&rules, 0), other.legal(&rules, 0));
+    // ...so every bot decides the same, for the same seed.
+    let bots: Vec<fn() -> Box<dyn Bot>> = vec![
+        || Box::new(RandomBot::new(3)),
+        || Box::new(GreedyBot::new(3)),
+        || Box::new(MctsBot::new(3, budget(300))),
+    ];
+    for make in bots {
+        let mut a = make();
+        let mut b = make();
+        let mut answers = (vec![], vec![]);
+        for _ in 0..3 {
+            answers.0.push(decide_for(a.as_mut(), &rules, &state, 0));
+            answers.1.push(decide_for(b.as_mut(), &rules, &other, 0));
+        }
+        assert_eq!(answers.0, answers.1, "{}", a.name());
+    }
+    // The twin really differs where it matters: the battle's outcome can differ.
+    let mut x = state.clone();
+    let mut y = other.clone();
+    let pick = state.legal(&rules, 0)[0];
+    x.apply(&rules, 0, &pick).unwrap();
+    y.apply(&rules, 0, &pick).unwrap();
+    assert_ne!(x, y);
+}
+
+#[test]
+fn every_bot_plays_whole_games() {
+    let rules = Rules::base();
+    let pairs: [[BotSpec; 2]; 3] = [
+        [BotSpec::Random, BotSpec::Greedy],
+        [
+            BotSpec::Greedy,
+            BotSpec::parse("mcts:20", Level::Normal).unwrap(),
+        ],
+        [
+            BotSpec::parse("mcts:20", Level::Normal).unwrap(),
+            BotSpec::Random,
+        ],
+    ];
+    for (i, [a, b]) in pairs.iter().enumerate() {
+        let mut bots = [a.build(i as u64), b.build(i as u64 + 100)];
+        let setup = Setup {
+            clans: [i as u8, (i as u8 + 3) % 6],
+            seed: 40 + i as u64,
+            mulligan: i == 1,
+        };
+        let (state, inputs, stats) = tournament::play(&rules, setup, &mut bots).unwrap();
+        assert!(
+            state.winner.is_some(),
+            "{} vs {}: no winner",
+            a.label(),
+            b.label()
+        );
+        assert!(inputs > 10 && stats[0].decisions > 0 && stats[1].decisions > 0);
+    }
+}
+
+#[test]
+fn decisions_keep_their_budget() {
+    let rules = Rules::base();
+    let pos = crystal_clans_ai::positions::sample(&rules, 6, 11);
+    // Time first: a huge iteration budget, a small time budget.
+    let limit = Duration::from_millis(40);
+    for (i, (state, seat)) in pos.iter().enumerate() {
+        let mut bot = MctsBot::new(
+            i as u64,
+            Budget {
+                iterations: 1_000_000,
+                time: Some(limit),
+            },
+        );
+        let t = Instant::now();
+        decide_for(&mut bot, &rules, state, *seat);
+        let took = t.elapsed();
+        // The clock is read before every iteration (one takes well under a millisecond,
+        // even unoptimized); the margin is for a loaded CI machine descheduling us.
+        assert!(took < limit + Duration::from_millis(250), "{took:?}");
+        assert!(bot.last_iterations() >= 1);
+    }
+    // Iterations first.
+    let (state, seat) = &pos[0];
+    let mut bot = MctsBot::new(1, budget(25));
+    decide_for(&mut bot, &rules, state, *seat);
+    assert_eq!(bot.last_iterations(), 25);
+    // The levels' budgets: the default decides in under a second.
+    let normal = Level::default().budget();
+    assert_eq!(Level::default(), Level::Normal);
+    assert!(normal.time.unwrap() < Duration::from_secs(1));
+    for l in Level::ALL {
+        assert!(l.budget().time.is_some() && l.budget().iterations > 0);
+    }
+}
+
+#[test]
+fn a_tiny_tournament_prints_its_table() {
+    let rules = Rules::base();
+    let cfg = Config {
+        bots: [BotSpec::Greedy, BotSpec::Random],
+        games: 8,
+        seed: 5,
+        clans: vec![0, 4],
+        mirrors: true,
+        focus: None,
+        threads: 2,
+        mulligan: false,
+    };
+    let records = tournament::run(&rules, &cfg, &|_| {});
+    assert_eq!(records.len(), 8);
+    assert!(
+        records
+            .iter()
+            .all(|r| r.error.is_none() && r.winner.is_some())
+    );
+    // Deterministic for a seed.
+    let again = tournament::run(&rules, &cfg, &|_| {});
+    let summary = |rs: &[tournament::GameRecord]| -> Vec<_> {
+        rs.iter()
+            .map(|r| (r.winner, r.inputs, r.clans, r.a_seat))
+            .collect()
+    };
+    assert_eq!(summary(&records), summary(&again));
+    let table = tournament::report(&rules, &cfg, &records, 1.0);
+    println!("{table}");
+    for needle in [
+        "win rate of A (greedy)",
+        "first player wins",
+        "game length",
+        "ms/decision",
+        "clan vs clan",
+        "flower",
+        "blood",
+    ] {
+        assert!(table.contains(needle), "missing `{needle}` in\n{table}");
+    }
+    assert_eq!(tournament::wilson(0, 0), (0.0, 1.0));
+    let (lo, hi) = tournament::wilson(8, 10);
+    assert!(
+        (lo - 0.490).abs() < 0.01 && (hi - 0.943).abs() < 0.01,
+        "{lo} {hi}"
+    );
+}
+
+#[test]
+fn tournament_pairings_leave_out_mirrors_or_focus_on_one_clan() {
+    let mut cfg = Config {
+        bots: [BotSpec::Random, BotSpec::Random],
+        games: 40,
+        seed: 9,
+        clans: vec![0, 2, 4],
+        mirrors: true,
+        focus: None,
+        threads: 2,
+        mulligan: false,
+    };
+    assert_eq!(cfg.pairings().len(), 9);
+    cfg.mirrors = false;
+    let no_mirrors = cfg.pairings();
+    assert_eq!(no_mirrors.len(), 6);
+    assert!(no_mirrors.iter().all(|[a, b]| a != b));
+    // Focus: the clan against each other clan, in both orders, and nothing else.
+    cfg.focus = Some(4);
+    let focus = cfg.pairings();
+    assert_eq!(focus, vec![[0, 4], [2, 4], [4, 0], [4, 2]]);
+    let records = tournament::run(&Rules::base(), &cfg, &|_| {});
+    assert_eq!(records.len(), 40);
+    // Every game has the focus clan on one side; each pairing gets both seat orders.
+    assert!(
+        records
+            .iter()
+            .all(|r| r.clans.contains(&4) && r.clans[0] != r.clans[1])
+    );
+    for pair in &focus {
+        for seat in 0..2 {
+            let n = records
+                .iter()
+                .filter(|r| r.clans == *pair && r.a_seat == seat)
+                .count();
+            assert_eq!(n, 5, "{pair:?} with A in seat {seat}");
+        }
+    }
+    let table = tournament::report(&Rules::base(), &cfg, &records, 1.0);
+    assert!(table.contains("only blood against the others"), "{table}");
+}
+
+#[test]
+fn tournament_cli_plays_a_pack_file_and_refuses_bad_arguments() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("cc-tournament-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let args = |pack: Option<std::path::PathBuf>, focus: Option<&str>| tournament::Args {
+        bots: "random,random".into(),
+        games: 4,
+        seed: 1,
+        clans: Some("flower,stone".into()),
+        level: "fast".into(),
+        threads: Some(1),
+        mulligan: false,
+        time_limits: false,
+        no_mirrors: true,
+        focus: focus.map(str::to_string),
+        pack,
+    };
+    let good = dir.join("pack.toml");
+    std::fs::write(&good, include_str!("../../../../assets/packs/base.toml")).unwrap();
+    assert_eq!(tournament::cli(args(Some(good), Some("stone"))), 0);
+    let bad = dir.join("bad.toml");
+    std::fs::write(&bad, "[pack]\nid = 3\n").unwrap();
+    assert_eq!(tournament::cli(args(Some(bad), None)), 2);
+    assert_eq!(
+        tournament::cli(args(Some(dir.join("missing.toml")), None)),
+        2
+    );
+    // A focus clan that is not played, and a single clan without mirrors.
+    assert_eq!(tournament::cli(args(None, Some("water"))), 2);
+    let mut lone = args(None, None);
+    lone.clans = Some("water".into());
+    assert_eq!(tournament::cli(lone), 2);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn mcts_beats_random() {
+    let rules = Rules::base();
+    let cfg = Config {
+        bots: [
+            BotSpec::parse("mcts:40", Level::Normal).unwrap(),
+            BotSpec::Random,
+        ],
+        games: 10,
+        seed: 2,
+        clans: (0..6).collect(),
+        mirrors: true,
+        focus: None,
+        threads: 2,
+        mulligan: false,
+    };
+    let records = tournament::run(&rules, &cfg, &|_| {});
+    let wins = records.iter().filter(|r| r.winner == Some(0)).count();
+    assert!(wins >= 8, "mcts won {wins} of 10");
+}
+
+#[test]
+fn bot_specs_parse() {
+    assert_eq!(BotSpec::parse("random", Level::Normal), Ok(BotSpec::Random));
+    assert_eq!(BotSpec::parse("greedy", Level::Normal), Ok(BotSpec::Greedy));
+    assert_eq!(
+        BotSpec::parse("mcts", Level::Fast),
+        Ok(BotSpec::mcts(Level::Fast))
+    );
+    assert_eq!(
+        BotSpec::parse("mcts:hard", Level::Fast).unwrap().label(),
+        "mcts:hard"
+    );
+    let n = BotSpec::parse("mcts:500", Level::Normal).unwrap();
+    assert_eq!(n.without_time_limit(), n);
+    assert!(BotSpec::parse("mcts:silly", Level::Normal).is_err());
+    assert!(BotSpec::parse("alphazero", Level::Normal).is_err());
+}
+
+#[test]
+fn bots_are_send() {
+    fn is_send<T: Send>(_: &T) {}
+    let b: Box<dyn Bot> = BotSpec::mcts(Level::Normal).build(1);
+    is_send(&b);
+}
+
+/// Regression (Shift loop): two Shapeshifters could summon each other through Shift for
+/// a net 0 initiative, and bots did so for ever. The engine no longer offers the swap,
+/// and bots in that position finish their turn.
+#[test]
+fn shift_loop_is_gone_and_bots_end_their_turn() {
+    use crystal_clans_engine::game::Input;
+    use crystal_clans_engine::game::state::{Step, Via};
+    let rules = Rules::base();
+    let water = rules.pack.clan_index("water").unwrap();
+    let shifter = rules.pack.kind_by_name("Shapeshifters").unwrap();
+    let setup = Setup {
+        clans: [water, water],
+        seed: 1,
+        mulligan: false,
+    };
+    let (mut s, _) = State::new(&rules, setup).unwrap();
+    let ids: Vec<u8> = (0..27u8)
+        .filter(|&c| s.kinds[c as usize] == shifter)
+        .collect();
+    let zone = rules.board.crystal_zones[0];
+    for p in &mut s.players {
+        p.hand.retain(|c| !ids.contains(c));
+        p.draw.retain(|c| !ids.contains(c));
+    }
+    s.squads[zone as usize][0].push(ids[0]);
+    s.players[0].hand.push(ids[1]);
+    s.active = 0;
+    s.first_player = Some(0);
+    s.token = 0;
+    s.agenda = vec![Step::ChooseAction];
+    let loop_input = Input::SummonTo {
+        cards: [ids[1]].into_iter().collect(),
+        zone,
+        via: Via::Shift,
+    };
+    assert!(!s.legal(&rules, 0).contains(&loop_input));
+    assert!(s.clone().apply(&rules, 0, &loop_input).is_err());
+
+    // Whole bots: the turn ends.
+    let bots: Vec<Box<dyn Bot>> = vec![
+        Box::new(GreedyBot::new(1)),
+        Box::new(MctsBot::new(1, budget(200))),
+    ];
+    for mut bot in bots {
+        let mut state = s.clone();
+        let mut answers = 0;
+        while state.turn == s.turn && state.winner.is_none() && answers < 200 {
+            let seat = state.pending().seats[0];
+            let input = decide_for(bot.as_mut(), &rules, &state, seat);
+            state.apply(&rules, seat, &input).unwrap();
+            answers += 1;
+        }
+        assert!(answers < 200, "{} never ended its turn", bot.name());
+    }
+}

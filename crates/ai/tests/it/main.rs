@@ -1,0 +1,3 @@
+//! The AI's integration tests, one binary.
+
+mod ai;

@@ -1,0 +1,1092 @@
+//! Card packs: the clans, cards and crystals a match is played with.
+//!
+//! A pack is data (see `docs/pack-format.md`). Loading turns the TOML file into
+//! validated runtime types; every error names the file, the line, the card and the
+//! field (`source.rs`) so a player correcting a value knows exactly what to fix.
+
+use super::source::Source;
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, HashMap};
+use std::fmt;
+
+/// Where a value comes from. The bot shows `Provisional` values as such everywhere.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Provenance {
+    Seen,
+    Inferred,
+    Provisional,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Rank {
+    Hero,
+    Common,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "UPPERCASE")]
+pub enum Style {
+    Bold,
+    Guarded,
+    Tricky,
+}
+
+impl Style {
+    /// BOLD beats GUARDED beats TRICKY beats BOLD: the winner's left effect triggers.
+    pub fn beats(self, other: Style) -> bool {
+        matches!(
+            (self, other),
+            (Style::Bold, Style::Guarded)
+                | (Style::Guarded, Style::Tricky)
+                | (Style::Tricky, Style::Bold)
+        )
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            Style::Bold => "BOLD",
+            Style::Guarded => "GUARDED",
+            Style::Tricky => "TRICKY",
+        }
+    }
+}
+
+/// Index of a descriptor ("devout", "psychic", ...) in `Pack::types`.
+pub type TypeId = u8;
+/// Index of a card definition in `Pack::cards`.
+pub type KindId = u8;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct TypeSet(pub u32);
+
+impl TypeSet {
+    pub fn has(self, t: TypeId) -> bool {
+        self.0 & (1 << t) != 0
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Target {
+    Top,
+    Bottom,
+    Choice,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Stat {
+    Attack,
+    Defense,
+}
+
+/// One atom of a battle effect. A side of a battle card is a list of atoms.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Effect {
+    Attack(u8),
+    Defense(u8),
+    AttackPer(TypeId, u8),
+    Draw(u8),
+    DrawPerDestroyed,
+    Return,
+    Destroy(Target),
+    OpponentRemovesUnit,
+    JoinSquad,
+    DoubleAttackIfAll(TypeId),
+    Ignore(Stat),
+    Retreat,
+    SendEnemyHome,
+    OpponentMills(u8),
+    GainInitiative(u8),
+    Nothing,
+}
+
+impl Effect {
+    /// Whether the engine applies this atom. Every atom of the vocabulary is applied;
+    /// the method stays so an atom added to the vocabulary before its rules can say
+    /// "not yet in play" instead of silently doing nothing.
+    pub fn implemented(self) -> bool {
+        true
+    }
+}
+
+/// Unit abilities by name. Each is implemented once in the engine.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Ability {
+    None,
+    Flight,
+    Heal,
+    Clone,
+    Shift,
+    Linked(KindId),
+    Demoralize,
+    Inform,
+    Sacrifice,
+    Reapers,
+    RaiseTheDead,
+    LeadDevout,
+    Command,
+    InStep,
+    TimeAnomaly,
+    GravityPull,
+    Spy,
+    Tactical,
+    BuilderSupport,
+    ReanimateOnDeath,
+    Bloodlust,
+    RangedSupport,
+    Rebuild(KindId),
+    HasteNetwork,
+    Guardian,
+}
+
+impl Ability {
+    pub fn implemented(self) -> bool {
+        true
+    }
+
+    /// A battlefield ability works only while its unit is the top unit of a squad.
+    pub fn battlefield(self) -> bool {
+        !matches!(
+            self,
+            Ability::None
+                | Ability::Clone
+                | Ability::Linked(_)
+                | Ability::Inform
+                | Ability::Reapers
+                | Ability::ReanimateOnDeath
+                | Ability::Rebuild(_)
+        )
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Ability::None => "None",
+            Ability::Flight => "Flight",
+            Ability::Heal => "Heal",
+            Ability::Clone => "Clone",
+            Ability::Shift => "Shift",
+            Ability::Linked(_) => "Linked",
+            Ability::Demoralize => "Demoralize",
+            Ability::Inform => "Inform",
+            Ability::Sacrifice => "Sacrifice",
+            Ability::Reapers => "Reapers",
+            Ability::RaiseTheDead => "Raise the Dead",
+            Ability::LeadDevout => "Lead Devout",
+            Ability::Command => "Command",
+            Ability::InStep => "In Step",
+            Ability::TimeAnomaly => "Time Anomaly",
+            Ability::GravityPull => "Gravity Pull",
+            Ability::Spy => "Spy",
+            Ability::Tactical => "Tactical",
+            Ability::BuilderSupport => "Builder Support",
+            Ability::ReanimateOnDeath => "Last Rites",
+            Ability::Bloodlust => "Bloodlust",
+            Ability::RangedSupport => "Ranged Support",
+            Ability::Rebuild(_) => "Rebuild",
+            Ability::HasteNetwork => "Haste Network",
+            Ability::Guardian => "Guardian",
+        }
+    }
+
+    /// The ability's own bit in a set of abilities (`ClanDef::abilities`); Linked and
+    /// Rebuild have one each, whatever kind they name.
+    pub fn bit(self) -> u32 {
+        let index = match self {
+            Ability::None => 0,
+            Ability::Flight => 1,
+            Ability::Heal => 2,
+            Ability::Clone => 3,
+            Ability::Shift => 4,
+            Ability::Linked(_) => 5,
+            Ability::Demoralize => 6,
+            Ability::Inform => 7,
+            Ability::Sacrifice => 8,
+            Ability::Reapers => 9,
+            Ability::RaiseTheDead => 10,
+            Ability::LeadDevout => 11,
+            Ability::Command => 12,
+            Ability::InStep => 13,
+            Ability::TimeAnomaly => 14,
+            Ability::GravityPull => 15,
+            Ability::Spy => 16,
+            Ability::Tactical => 17,
+            Ability::BuilderSupport => 18,
+            Ability::ReanimateOnDeath => 19,
+            Ability::Bloodlust => 20,
+            Ability::RangedSupport => 21,
+            Ability::Rebuild(_) => 22,
+            Ability::HasteNetwork => 23,
+            Ability::Guardian => 24,
+        };
+        1 << index
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Signature {
+    Sleep,
+    Predict,
+    Flank,
+    Undying,
+    Horde,
+    Build,
+}
+
+impl Signature {
+    pub fn implemented(self) -> bool {
+        true
+    }
+    /// Undying works from the discard pile; the others only on a squad's top unit.
+    pub fn battlefield(self) -> bool {
+        self != Signature::Undying
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            Signature::Sleep => "Sleep",
+            Signature::Predict => "Predict",
+            Signature::Flank => "Flank",
+            Signature::Undying => "Undying",
+            Signature::Horde => "Horde",
+            Signature::Build => "Build",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CrystalEffect {
+    BrokenVessel,
+    WindsWish,
+    SorensBounty,
+    MygardsShield,
+    FoxTail,
+    AstralPyramid,
+    BitterBlessing,
+    KeeperOfSouls,
+    OnGainDraw(u8),
+    OnGainInitiative(u8),
+    OnGainOpponentMills(u8),
+    OnGainRecover(u8),
+    BattleAttack(u8),
+    BattleDefense(u8),
+    OnGainSummon,
+}
+
+impl CrystalEffect {
+    pub fn implemented(self) -> bool {
+        true
+    }
+
+    /// Effects offered as a battle starts, by flipping (or, for The Broken Vessel,
+    /// giving up) the crystal.
+    pub fn at_battle_start(self) -> bool {
+        matches!(
+            self,
+            CrystalEffect::BrokenVessel
+                | CrystalEffect::MygardsShield
+                | CrystalEffect::FoxTail
+                | CrystalEffect::BattleAttack(_)
+                | CrystalEffect::BattleDefense(_)
+        )
+    }
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct ClanDef {
+    pub id: String,
+    pub name: String,
+    pub name_de: Option<String>,
+    pub signature: Signature,
+    pub horde_limit: Option<u8>,
+    pub text: String,
+    pub provenance: BTreeMap<String, Provenance>,
+    pub notes: Option<String>,
+    /// The abilities of the cards of the clan's deck (`Ability::bit`), worked out when
+    /// the pack loads: the engine looks on the board only for abilities in play.
+    pub abilities: u32,
+}
+
+/// The provenance of each value printed on a card.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CardProvenance {
+    pub name: Provenance,
+    pub rank: Provenance,
+    pub types: Provenance,
+    pub copies: Provenance,
+    pub summon: Provenance,
+    pub attack: Provenance,
+    pub defense: Provenance,
+    pub activation: Provenance,
+    pub signature: Provenance,
+    pub ability: Provenance,
+    pub style: Provenance,
+    pub left: Provenance,
+    pub right: Provenance,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct CardDef {
+    pub id: String,
+    pub clan: u8,
+    pub name: String,
+    pub name_de: Option<String>,
+    pub rank: Rank,
+    pub types: TypeSet,
+    pub type_names: Vec<String>,
+    pub copies: u8,
+    pub summon: u8,
+    pub attack: u8,
+    pub defense: u8,
+    pub activation: u8,
+    pub signature: bool,
+    pub ability: Ability,
+    pub style: Style,
+    pub left: Vec<Effect>,
+    pub right: Vec<Effect>,
+    pub provenance: CardProvenance,
+    pub notes: Option<String>,
+}
+
+impl CardDef {
+    /// The limits on a card's numbers that the engine relies on (`docs/pack-format.md`,
+    /// "Limits"). Pack loading and a scenario's card overrides both check them here.
+    /// Numbers with no upper limit here (attack, defense, effect numbers: any `u8`) are
+    /// summed in wider integers or saturate where the engine adds them up.
+    pub fn check_values(&self) -> Result<(), (&'static str, String)> {
+        if self.defense == 0 {
+            return Err(("defense", "defense must be at least 1 (a unit with 0 defense could never be destroyed by damage)".into()));
+        }
+        for (field, cost) in [("summon", self.summon), ("activation", self.activation)] {
+            if cost > MAX_COST {
+                return Err((
+                    field,
+                    format!("{cost} is above {MAX_COST}, the highest cost a card may have"),
+                ));
+            }
+        }
+        // The engine's "never below 1" holds only for discounts: a printed 0 would be
+        // a free activation that could repeat for ever, and the turn would never end.
+        if self.activation == 0 {
+            return Err(("activation", "an activation costs at least 1".into()));
+        }
+        for (field, side) in [("left", &self.left), ("right", &self.right)] {
+            if side.is_empty() || side.len() > MAX_EFFECT_ATOMS {
+                return Err((
+                    field,
+                    format!(
+                        "a battle effect has 1 to {MAX_EFFECT_ATOMS} atoms (use \"nothing\" for none), got {}",
+                        side.len()
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct CrystalDef {
+    pub id: String,
+    pub name: String,
+    pub name_de: Option<String>,
+    pub cost: u8,
+    pub effect: CrystalEffect,
+    pub text: String,
+    pub provenance: BTreeMap<String, Provenance>,
+    pub notes: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Pack {
+    pub id: String,
+    pub name: String,
+    pub version: u32,
+    /// FNV-1a of the source text: stored with each match so a changed pack is noticed.
+    pub hash: String,
+    pub types: Vec<String>,
+    pub clans: Vec<ClanDef>,
+    pub cards: Vec<CardDef>,
+    pub crystals: Vec<CrystalDef>,
+    /// Per clan, the deck as card kinds in a fixed order (27 entries).
+    pub decks: Vec<Vec<KindId>>,
+    /// The types the rules refer to by name, looked up once.
+    pub known: KnownTypes,
+}
+
+/// Type ids of the descriptors rules mention ("knight" for Command, ...); `None`
+/// when no card of the pack has the type.
+#[derive(Debug, Clone, Copy, Default, Serialize)]
+pub struct KnownTypes {
+    pub knight: Option<TypeId>,
+    pub flying: Option<TypeId>,
+    pub devout: Option<TypeId>,
+    pub reanimated: Option<TypeId>,
+    pub structure: Option<TypeId>,
+}
+
+pub const DECK_SIZE: usize = 27;
+
+/// A pack that failed to load. The message names file, card and field.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PackError {
+    pub file: String,
+    /// The line the error is about, when the file has one for it.
+    pub line: Option<usize>,
+    pub item: Option<String>,
+    pub field: Option<String>,
+    pub message: String,
+}
+
+impl fmt::Display for PackError {
+    /// `file:line: item, field `f`: message`, leaving out what is unknown.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.file)?;
+        if let Some(line) = self.line {
+            write!(f, ":{line}")?;
+        }
+        let place: Vec<String> = self
+            .item
+            .iter()
+            .cloned()
+            .chain(self.field.iter().map(|x| format!("field `{x}`")))
+            .collect();
+        if !place.is_empty() {
+            write!(f, ": {}", place.join(", "))?;
+        }
+        write!(f, ": {}", self.message)
+    }
+}
+
+impl std::error::Error for PackError {}
+
+// ---- raw TOML shapes -------------------------------------------------------------
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPack {
+    pack: RawPackHeader,
+    clans: Vec<RawClan>,
+    cards: Vec<RawCard>,
+    crystals: Vec<RawCrystal>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPackHeader {
+    id: String,
+    name: String,
+    version: u32,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawClan {
+    id: String,
+    name: String,
+    name_de: Option<String>,
+    signature: String,
+    horde_limit: Option<u8>,
+    text: String,
+    provenance: BTreeMap<String, Provenance>,
+    notes: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCard {
+    id: String,
+    clan: String,
+    name: String,
+    name_de: Option<String>,
+    rank: Rank,
+    types: Vec<String>,
+    copies: u8,
+    summon: u8,
+    attack: u8,
+    defense: u8,
+    activation: u8,
+    signature: bool,
+    ability: String,
+    style: String,
+    left: Vec<String>,
+    right: Vec<String>,
+    notes: Option<String>,
+    provenance: CardProvenance,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCrystal {
+    id: String,
+    name: String,
+    name_de: Option<String>,
+    cost: u8,
+    effect: String,
+    text: String,
+    provenance: BTreeMap<String, Provenance>,
+    notes: Option<String>,
+}
+
+/// A parsed `name(arg, arg)` term.
+struct Term<'a> {
+    head: &'a str,
+    args: Vec<&'a str>,
+}
+
+fn parse_term(s: &str) -> Result<Term<'_>, String> {
+    let s = s.trim();
+    match s.find('(') {
+        None => {
+            if s.is_empty() || !s.chars().all(|c| c.is_ascii_lowercase() || c == '_') {
+                return Err(format!("`{s}` is not a valid name"));
+            }
+            Ok(Term {
+                head: s,
+                args: vec![],
+            })
+        }
+        Some(open) => {
+            if !s.ends_with(')') {
+                return Err(format!("`{s}` is missing its closing parenthesis"));
+            }
+            let head = &s[..open];
+            let inner = &s[open + 1..s.len() - 1];
+            let args = inner.split(',').map(str::trim).collect::<Vec<_>>();
+            if args.iter().any(|a| a.is_empty()) {
+                return Err(format!("`{s}` has an empty argument"));
+            }
+            Ok(Term { head, args })
+        }
+    }
+}
+
+impl Term<'_> {
+    fn arity(&self, n: usize) -> Result<(), String> {
+        if self.args.len() == n {
+            Ok(())
+        } else {
+            Err(format!(
+                "`{}` takes {} argument(s), got {}",
+                self.head,
+                n,
+                self.args.len()
+            ))
+        }
+    }
+    fn num(&self, i: usize) -> Result<u8, String> {
+        let a = self.args[i].trim_start_matches('+');
+        a.parse::<u8>()
+            .map_err(|_| format!("`{}` needs a number, got `{}`", self.head, self.args[i]))
+    }
+}
+
+struct Loader {
+    types: Vec<String>,
+}
+
+impl Loader {
+    fn type_id(&mut self, name: &str) -> Result<TypeId, String> {
+        if name.is_empty() || !name.chars().all(|c| c.is_ascii_lowercase() || c == '_') {
+            return Err(format!("type `{name}` must be a lowercase word"));
+        }
+        if let Some(i) = self.types.iter().position(|t| t == name) {
+            return Ok(i as TypeId);
+        }
+        if self.types.len() >= 32 {
+            return Err("a pack may use at most 32 distinct types".into());
+        }
+        self.types.push(name.to_string());
+        Ok((self.types.len() - 1) as TypeId)
+    }
+
+    fn effect(&mut self, s: &str) -> Result<Effect, String> {
+        let t = parse_term(s)?;
+        let e = match t.head {
+            "attack" => {
+                t.arity(1)?;
+                Effect::Attack(t.num(0)?)
+            }
+            "defense" => {
+                t.arity(1)?;
+                Effect::Defense(t.num(0)?)
+            }
+            "attack_per" => {
+                t.arity(2)?;
+                Effect::AttackPer(self.type_id(t.args[0])?, t.num(1)?)
+            }
+            "draw" => {
+                t.arity(1)?;
+                Effect::Draw(t.num(0)?)
+            }
+            "draw_per_destroyed" => {
+                t.arity(0)?;
+                Effect::DrawPerDestroyed
+            }
+            "return" => {
+                t.arity(0)?;
+                Effect::Return
+            }
+            "destroy" => {
+                t.arity(1)?;
+                Effect::Destroy(match t.args[0] {
+                    "top" => Target::Top,
+                    "bottom" => Target::Bottom,
+                    "choice" => Target::Choice,
+                    other => {
+                        return Err(format!(
+                            "destroy target must be top, bottom or choice, got `{other}`"
+                        ));
+                    }
+                })
+            }
+            "opponent_removes_unit" => {
+                t.arity(0)?;
+                Effect::OpponentRemovesUnit
+            }
+            "join_squad" => {
+                t.arity(0)?;
+                Effect::JoinSquad
+            }
+            "double_attack_if_all" => {
+                t.arity(1)?;
+                Effect::DoubleAttackIfAll(self.type_id(t.args[0])?)
+            }
+            "ignore" => {
+                t.arity(1)?;
+                Effect::Ignore(match t.args[0] {
+                    "attack" => Stat::Attack,
+                    "defense" => Stat::Defense,
+                    other => return Err(format!("ignore takes attack or defense, got `{other}`")),
+                })
+            }
+            "retreat" => {
+                t.arity(0)?;
+                Effect::Retreat
+            }
+            "send_enemy_home" => {
+                t.arity(0)?;
+                Effect::SendEnemyHome
+            }
+            "opponent_mills" => {
+                t.arity(1)?;
+                Effect::OpponentMills(t.num(0)?)
+            }
+            "gain_initiative" => {
+                t.arity(1)?;
+                Effect::GainInitiative(t.num(0)?)
+            }
+            "nothing" => {
+                t.arity(0)?;
+                Effect::Nothing
+            }
+            other => return Err(format!("unknown battle effect `{other}`")),
+        };
+        Ok(e)
+    }
+}
+
+fn ability(s: &str, card_ids: &HashMap<&str, KindId>) -> Result<Ability, String> {
+    let t = parse_term(s)?;
+    let kind_arg = |t: &Term| -> Result<KindId, String> {
+        t.arity(1)?;
+        card_ids
+            .get(t.args[0])
+            .copied()
+            .ok_or_else(|| format!("`{}` names unknown card `{}`", t.head, t.args[0]))
+    };
+    let simple = |t: &Term, a: Ability| -> Result<Ability, String> {
+        t.arity(0)?;
+        Ok(a)
+    };
+    match t.head {
+        "none" => simple(&t, Ability::None),
+        "flight" => simple(&t, Ability::Flight),
+        "heal" => simple(&t, Ability::Heal),
+        "clone" => simple(&t, Ability::Clone),
+        "shift" => simple(&t, Ability::Shift),
+        "linked" => Ok(Ability::Linked(kind_arg(&t)?)),
+        "demoralize" => simple(&t, Ability::Demoralize),
+        "inform" => simple(&t, Ability::Inform),
+        "sacrifice" => simple(&t, Ability::Sacrifice),
+        "reapers" => simple(&t, Ability::Reapers),
+        "raise_the_dead" => simple(&t, Ability::RaiseTheDead),
+        "lead_devout" => simple(&t, Ability::LeadDevout),
+        "command" => simple(&t, Ability::Command),
+        "in_step" => simple(&t, Ability::InStep),
+        "time_anomaly" => simple(&t, Ability::TimeAnomaly),
+        "gravity_pull" => simple(&t, Ability::GravityPull),
+        "spy" => simple(&t, Ability::Spy),
+        "tactical" => simple(&t, Ability::Tactical),
+        "builder_support" => simple(&t, Ability::BuilderSupport),
+        "reanimate_on_death" => simple(&t, Ability::ReanimateOnDeath),
+        "bloodlust" => simple(&t, Ability::Bloodlust),
+        "ranged_support" => simple(&t, Ability::RangedSupport),
+        "rebuild" => Ok(Ability::Rebuild(kind_arg(&t)?)),
+        "haste_network" => simple(&t, Ability::HasteNetwork),
+        "guardian" => simple(&t, Ability::Guardian),
+        other => Err(format!("unknown unit ability `{other}`")),
+    }
+}
+
+fn signature(s: &str) -> Result<Signature, String> {
+    Ok(match s {
+        "sleep" => Signature::Sleep,
+        "predict" => Signature::Predict,
+        "flank" => Signature::Flank,
+        "undying" => Signature::Undying,
+        "horde" => Signature::Horde,
+        "build" => Signature::Build,
+        other => return Err(format!("unknown signature ability `{other}`")),
+    })
+}
+
+fn crystal_effect(s: &str) -> Result<CrystalEffect, String> {
+    let t = parse_term(s)?;
+    let simple = |t: &Term, e: CrystalEffect| -> Result<CrystalEffect, String> {
+        t.arity(0)?;
+        Ok(e)
+    };
+    let with_n = |t: &Term, f: fn(u8) -> CrystalEffect| -> Result<CrystalEffect, String> {
+        t.arity(1)?;
+        Ok(f(t.num(0)?))
+    };
+    match t.head {
+        "broken_vessel" => simple(&t, CrystalEffect::BrokenVessel),
+        "winds_wish" => simple(&t, CrystalEffect::WindsWish),
+        "sorens_bounty" => simple(&t, CrystalEffect::SorensBounty),
+        "mygards_shield" => simple(&t, CrystalEffect::MygardsShield),
+        "fox_tail" => simple(&t, CrystalEffect::FoxTail),
+        "astral_pyramid" => simple(&t, CrystalEffect::AstralPyramid),
+        "bitter_blessing" => simple(&t, CrystalEffect::BitterBlessing),
+        "keeper_of_souls" => simple(&t, CrystalEffect::KeeperOfSouls),
+        "on_gain_draw" => with_n(&t, CrystalEffect::OnGainDraw),
+        "on_gain_initiative" => with_n(&t, CrystalEffect::OnGainInitiative),
+        "on_gain_opponent_mills" => with_n(&t, CrystalEffect::OnGainOpponentMills),
+        "on_gain_recover" => with_n(&t, CrystalEffect::OnGainRecover),
+        "battle_attack" => with_n(&t, CrystalEffect::BattleAttack),
+        "battle_defense" => with_n(&t, CrystalEffect::BattleDefense),
+        "on_gain_summon" => simple(&t, CrystalEffect::OnGainSummon),
+        other => Err(format!("unknown crystal effect `{other}`")),
+    }
+}
+
+const CLAN_PROVENANCE_KEYS: &[&str] = &["signature", "text"];
+const CRYSTAL_PROVENANCE_KEYS: &[&str] = &["name", "cost", "effect"];
+
+fn check_provenance_keys(
+    map: &BTreeMap<String, Provenance>,
+    required: &[&str],
+    optional: &[&str],
+) -> Result<(), String> {
+    for k in required {
+        if !map.contains_key(*k) {
+            return Err(format!("missing provenance for `{k}`"));
+        }
+    }
+    for k in map.keys() {
+        if !required.contains(&k.as_str()) && !optional.contains(&k.as_str()) {
+            return Err(format!("provenance names unknown field `{k}`"));
+        }
+    }
+    Ok(())
+}
+
+fn fnv1a(text: &str) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in text.bytes() {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("{h:016x}")
+}
+
+impl Pack {
+    /// The base pack, embedded in the binary.
+    pub fn base() -> Pack {
+        Pack::parse(
+            "assets/packs/base.toml",
+            include_str!("../../../../assets/packs/base.toml"),
+        )
+        .expect("the embedded base pack is validated by the test suite")
+    }
+
+    pub fn parse(file: &str, text: &str) -> Result<Pack, PackError> {
+        let mut l = Loader { types: Vec::new() };
+        let (raw, src): (RawPack, _) = Source::parse(
+            file,
+            text,
+            &[
+                ("clans", "clan"),
+                ("cards", "card"),
+                ("crystals", "crystal"),
+            ],
+        )?;
+
+        let mut clans = Vec::new();
+        for (ci, c) in raw.clans.iter().enumerate() {
+            let item = Some(("clans", ci));
+            if clans.iter().any(|x: &ClanDef| x.id == c.id) {
+                return Err(src.error(item, Some("id"), "duplicate clan id".into()));
+            }
+            let sig = signature(&c.signature).map_err(|m| src.error(item, Some("signature"), m))?;
+            let optional: &[&str] = if sig == Signature::Horde {
+                &["horde_limit"]
+            } else {
+                &[]
+            };
+            check_provenance_keys(&c.provenance, CLAN_PROVENANCE_KEYS, optional)
+                .map_err(|m| src.error(item, Some("provenance"), m))?;
+            match (sig, c.horde_limit) {
+                (Signature::Horde, Some(n)) if (4..=MAX_SQUAD_LIMIT).contains(&n) => {}
+                (Signature::Horde, _) => {
+                    return Err(src.error(
+                        item,
+                        Some("horde_limit"),
+                        format!("a horde clan needs a horde_limit between 4 and {MAX_SQUAD_LIMIT}"),
+                    ));
+                }
+                (_, Some(_)) => {
+                    return Err(src.error(
+                        item,
+                        Some("horde_limit"),
+                        "only a clan with the horde signature has a horde_limit".into(),
+                    ));
+                }
+                _ => {}
+            }
+            clans.push(ClanDef {
+                id: c.id.clone(),
+                name: c.name.clone(),
+                name_de: c.name_de.clone(),
+                signature: sig,
+                horde_limit: c.horde_limit,
+                text: c.text.clone(),
+                provenance: c.provenance.clone(),
+                notes: c.notes.clone(),
+                abilities: 0,
+            });
+        }
+        if clans.is_empty() {
+            return Err(src.error(None, Some("clans"), "the pack has no clans".into()));
+        }
+        if clans.len() > 255 {
+            return Err(src.error(None, Some("clans"), "too many clans".into()));
+        }
+
+        // Counted before the ids are numbered: a card's kind is a `u8`.
+        if raw.cards.len() > 250 {
+            return Err(src.error(
+                None,
+                Some("cards"),
+                "a pack may hold at most 250 cards".into(),
+            ));
+        }
+        let mut card_ids: HashMap<&str, KindId> = HashMap::new();
+        for (i, c) in raw.cards.iter().enumerate() {
+            if card_ids.insert(c.id.as_str(), i as KindId).is_some() {
+                return Err(src.error(Some(("cards", i)), Some("id"), "duplicate card id".into()));
+            }
+        }
+
+        let mut cards = Vec::new();
+        for (ki, c) in raw.cards.iter().enumerate() {
+            let item = Some(("cards", ki));
+            let e = |field: &str, m: String| src.error(item, Some(field), m);
+            let clan = clans
+                .iter()
+                .position(|x| x.id == c.clan)
+                .ok_or_else(|| e("clan", format!("unknown clan `{}`", c.clan)))?;
+            if c.name.trim().is_empty() {
+                return Err(e("name", "the name is empty".into()));
+            }
+            let style = match c.style.as_str() {
+                "bold" => Style::Bold,
+                "guarded" => Style::Guarded,
+                "tricky" => Style::Tricky,
+                other => {
+                    return Err(e(
+                        "style",
+                        format!("must be bold, guarded or tricky, got `{other}`"),
+                    ));
+                }
+            };
+            if c.copies == 0 {
+                return Err(e("copies", "a card needs at least 1 copy".into()));
+            }
+            if c.rank == Rank::Hero && c.copies != 1 {
+                return Err(e("copies", "a hero has exactly 1 copy".into()));
+            }
+            let ab = ability(&c.ability, &card_ids).map_err(|m| e("ability", m))?;
+            let mut types = TypeSet::default();
+            for t in &c.types {
+                let id = l
+                    .type_id(t)
+                    .map_err(|m| src.error(item, Some("types"), m))?;
+                types.0 |= 1 << id;
+            }
+            let mut side = |field: &str, atoms: &[String]| -> Result<Vec<Effect>, PackError> {
+                atoms
+                    .iter()
+                    .map(|a| l.effect(a).map_err(|m| src.error(item, Some(field), m)))
+                    .collect()
+            };
+            let left = side("left", &c.left)?;
+            let right = side("right", &c.right)?;
+            let card = CardDef {
+                id: c.id.clone(),
+                clan: clan as u8,
+                name: c.name.clone(),
+                name_de: c.name_de.clone(),
+                rank: c.rank,
+                types,
+                type_names: c.types.clone(),
+                copies: c.copies,
+                summon: c.summon,
+                attack: c.attack,
+                defense: c.defense,
+                activation: c.activation,
+                signature: c.signature,
+                ability: ab,
+                style,
+                left,
+                right,
+                provenance: c.provenance.clone(),
+                notes: c.notes.clone(),
+            };
+            card.check_values()
+                .map_err(|(field, m)| src.error(item, Some(field), m))?;
+            cards.push(card);
+        }
+
+        let mut decks = Vec::new();
+        for (ci, clan) in clans.iter_mut().enumerate() {
+            let item = Some(("clans", ci));
+            let mut deck = Vec::new();
+            let mut heroes = 0;
+            for (ki, card) in cards.iter().enumerate() {
+                if card.clan as usize == ci {
+                    if card.rank == Rank::Hero {
+                        heroes += 1;
+                    }
+                    deck.extend(std::iter::repeat_n(ki as KindId, card.copies as usize));
+                }
+            }
+            if deck.len() != DECK_SIZE {
+                return Err(src.error(
+                    item,
+                    Some("copies"),
+                    format!(
+                        "the deck has {} cards; a clan deck has exactly {DECK_SIZE}",
+                        deck.len()
+                    ),
+                ));
+            }
+            if heroes != 3 {
+                return Err(src.error(
+                    item,
+                    Some("rank"),
+                    format!("the deck has {heroes} heroes; a clan deck has exactly 3"),
+                ));
+            }
+            clan.abilities = deck
+                .iter()
+                .fold(0, |set, &k| set | cards[k as usize].ability.bit());
+            decks.push(deck);
+        }
+
+        let mut crystals = Vec::new();
+        for (i, c) in raw.crystals.iter().enumerate() {
+            let item = Some(("crystals", i));
+            if crystals.iter().any(|x: &CrystalDef| x.id == c.id) {
+                return Err(src.error(item, Some("id"), "duplicate crystal id".into()));
+            }
+            check_provenance_keys(&c.provenance, CRYSTAL_PROVENANCE_KEYS, &[])
+                .map_err(|m| src.error(item, Some("provenance"), m))?;
+            let effect =
+                crystal_effect(&c.effect).map_err(|m| src.error(item, Some("effect"), m))?;
+            crystals.push(CrystalDef {
+                id: c.id.clone(),
+                name: c.name.clone(),
+                name_de: c.name_de.clone(),
+                cost: c.cost,
+                effect,
+                text: c.text.clone(),
+                provenance: c.provenance.clone(),
+                notes: c.notes.clone(),
+            });
+        }
+        if crystals.len() < 7 || crystals.len() > MAX_CRYSTALS {
+            return Err(src.error(
+                None,
+                Some("crystals"),
+                format!("a pack needs 7 to {MAX_CRYSTALS} crystals (enough for both players to approach 4), got {}", crystals.len()),
+            ));
+        }
+
+        let find = |name: &str| l.types.iter().position(|t| t == name).map(|i| i as TypeId);
+        let known = KnownTypes {
+            knight: find("knight"),
+            flying: find("flying"),
+            devout: find("devout"),
+            reanimated: find("reanimated"),
+            structure: find("structure"),
+        };
+        Ok(Pack {
+            known,
+            id: raw.pack.id,
+            name: raw.pack.name,
+            version: raw.pack.version,
+            hash: fnv1a(text),
+            types: l.types,
+            clans,
+            cards,
+            crystals,
+            decks,
+        })
+    }
+
+    pub fn clan_index(&self, id: &str) -> Option<u8> {
+        self.clans
+            .iter()
+            .position(|c| c.id.eq_ignore_ascii_case(id) || c.name.eq_ignore_ascii_case(id))
+            .map(|i| i as u8)
+    }
+
+    pub fn kind_by_name(&self, name: &str) -> Option<KindId> {
+        self.cards
+            .iter()
+            .position(|c| c.name.eq_ignore_ascii_case(name) || c.id.eq_ignore_ascii_case(name))
+            .map(|i| i as KindId)
+    }
+
+    pub fn crystal_by_name(&self, name: &str) -> Option<u8> {
+        self.crystals
+            .iter()
+            .position(|c| c.name.eq_ignore_ascii_case(name) || c.id.eq_ignore_ascii_case(name))
+            .map(|i| i as u8)
+    }
+
+    pub fn type_id(&self, name: &str) -> Option<TypeId> {
+        self.types
+            .iter()
+            .position(|t| t == name)
+            .map(|i| i as TypeId)
+    }
+}
+
+/// The most units a squad can ever hold (storage bound; Horde limits must fit).
+pub const MAX_SQUAD_LIMIT: u8 = 8;
+/// The highest summon or activation cost of a card (the default track has 20 spaces
+/// a side). Three summons together (`MAX_SUMMON`) then cost at most 60.
+pub const MAX_COST: u8 = 20;
+/// The most atoms one side of a battle card may list. The agenda resumes a side at
+/// an atom index (a `u8`), and the units one battle destroys (counted in a `u8`) are
+/// bounded by these atoms plus the two squads.
+pub const MAX_EFFECT_ATOMS: usize = 8;
+pub const MAX_CRYSTALS: usize = 16;

@@ -1,0 +1,7 @@
+//! The engine's integration tests, one binary: one module per concern. The scenario
+//! files are in crates/engine/tests/scenarios (docs/scenarios.md).
+
+mod architecture;
+mod legal;
+mod properties;
+mod scenarios;

@@ -1,0 +1,5 @@
+//! The images' integration tests, one binary; the golden images are in crates/render/tests/golden
+//! (UPDATE_GOLDEN=1 rewrites them).
+
+mod render;
+mod replay;

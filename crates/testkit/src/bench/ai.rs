@@ -1,0 +1,89 @@
+//! `crystal-clans-tools bench ai`: the cost of the search's parts and the decision time of
+//! each level, on positions taken from random games.
+
+use crate::ai::determinize::Sampler;
+use crate::ai::{Bot, Level, MctsBot, decide_for, policy, positions};
+use crate::game::Rules;
+use rand::SeedableRng;
+use rand_pcg::Pcg32;
+use serde_json::json;
+use std::hint::black_box;
+use std::time::Instant;
+
+/// `crystal-clans-tools bench ai`.
+pub fn ai(positions_count: usize, levels: &[Level]) -> serde_json::Value {
+    let rules = Rules::base();
+    let pos = positions::sample(&rules, positions_count, 7);
+    let mut rng = Pcg32::seed_from_u64(1);
+
+    // The parts of one iteration.
+    let samplers: Vec<Sampler> = pos
+        .iter()
+        .map(|(s, seat)| Sampler::new(&rules, &s.view(&rules, Some(*seat))).expect("consistent"))
+        .collect();
+    let reps = 2_000;
+    let t = Instant::now();
+    for _ in 0..reps {
+        for s in &samplers {
+            black_box(s.sample(&mut rng));
+        }
+    }
+    let sample_ns = t.elapsed().as_nanos() as f64 / (reps * samplers.len()) as f64;
+    let t = Instant::now();
+    let mut played = 0u64;
+    for _ in 0..50 {
+        for s in &samplers {
+            let mut st = s.sample(&mut rng);
+            played += policy::playout(
+                &rules,
+                &mut st,
+                &mut rng,
+                crate::ai::mcts::PARAMS.rollout_inputs,
+            ) as u64;
+        }
+    }
+    let rollout_us = t.elapsed().as_secs_f64() * 1e6 / (50 * samplers.len()) as f64;
+    let per_answer_ns = t.elapsed().as_nanos() as f64 / played.max(1) as f64;
+
+    let mut per_level = serde_json::Map::new();
+    for &level in levels {
+        let budget = level.budget();
+        let mut times = Vec::new();
+        let mut iterations = 0u64;
+        let mut secs = 0.0;
+        for (i, (state, seat)) in pos.iter().enumerate() {
+            let mut bot = MctsBot::new(i as u64, budget);
+            let t = Instant::now();
+            black_box(decide_for(&mut bot, &rules, state, *seat));
+            let e = t.elapsed().as_secs_f64();
+            times.push(e * 1000.0);
+            secs += e;
+            iterations += bot.last_iterations();
+        }
+        times.sort_by(f64::total_cmp);
+        let pct = |p: f64| times[((times.len() - 1) as f64 * p).round() as usize];
+        per_level.insert(
+            level.name().into(),
+            json!({
+                "budget_iterations": budget.iterations,
+                "budget_ms": budget.time.map(|t| t.as_millis() as u64),
+                "decision_ms_mean": (times.iter().sum::<f64>() / times.len() as f64 * 10.0).round() / 10.0,
+                "decision_ms_p50": (pct(0.5) * 10.0).round() / 10.0,
+                "decision_ms_max": (pct(1.0) * 10.0).round() / 10.0,
+                "iterations_mean": iterations / pos.len() as u64,
+                "iterations_per_second": (iterations as f64 / secs).round(),
+            }),
+        );
+    }
+    json!({
+        "benchmark": "ai",
+        "threads": 1,
+        "positions": pos.len(),
+        "sample_ns": sample_ns.round(),
+        "rollout_us": (rollout_us * 10.0).round() / 10.0,
+        "rollout_answers": crate::ai::mcts::PARAMS.rollout_inputs,
+        "ns_per_rollout_answer": per_answer_ns.round(),
+        "levels": per_level,
+        "target": "the default level (normal) decides in under 1 second",
+    })
+}

@@ -1,0 +1,11 @@
+//! The Crystal Clans test kit: a fake Discord on loopback (`fake_discord`), the
+//! transcript tool that draws a recorded conversation as each participant saw it
+//! (`transcript`), and the benchmark drivers (`bench`). The bot's tests and the tools
+//! binary (`crystal-clans-tools`, src/main.rs) use it; the shipped bot never links it.
+
+pub mod bench;
+pub mod fake_discord;
+pub mod transcript;
+
+// The bot and its layers, under the names the modules of this crate use for them.
+use crystal_clans::{ai, app, discord, game, render, selfplay, store};

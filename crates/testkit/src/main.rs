@@ -1,0 +1,486 @@
+//! `crystal-clans-tools`: the developers' commands (README): the engine's scenario,
+//! cards and selfplay, tournaments, the sample images, transcripts and the benchmarks.
+//! Kept out of the shipped bot, which links none of the test kit.
+
+use clap::{Parser, Subcommand};
+use crystal_clans::game::Rules;
+use crystal_clans::selfplay;
+use crystal_clans_testkit::bench;
+
+#[derive(Parser)]
+#[command(
+    name = "crystal-clans-tools",
+    about = "Crystal Clans: the developers' tools (engine, AI, images, transcripts, benchmarks)",
+    version
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Run a scenario file (a position and inputs) and print the result as JSON.
+    Scenario {
+        /// The scenario file (TOML or JSON, see docs/scenarios.md).
+        file: std::path::PathBuf,
+    },
+    /// Print the card pack with the provenance of every value (docs/cards.md is its Markdown).
+    Cards {
+        /// Only this clan (id or name).
+        #[arg(long)]
+        clan: Option<String>,
+        /// `md` (default) or `json`.
+        #[arg(long, default_value = "md")]
+        format: String,
+    },
+    /// Play random games and print a JSON summary.
+    Selfplay {
+        /// Games to play.
+        #[arg(long, default_value_t = 100)]
+        games: u64,
+        /// Seed of the deals and random choices; the same seed gives the same games.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Two clans, e.g. `flower,skull` (default: every pair in turn).
+        #[arg(long)]
+        clans: Option<String>,
+        /// Play with the optional initial mulligan.
+        #[arg(long)]
+        mulligan: bool,
+    },
+    /// Two bots play every pairing of clans in both seat orders (on all cores); prints
+    /// win rates with 95% intervals, game length, time per decision, the first player's
+    /// advantage and the clan-versus-clan matrix (docs/balance.md).
+    Tournament {
+        /// Two bots: random, greedy, mcts, mcts:LEVEL or mcts:ITERATIONS, e.g. `mcts,greedy`.
+        #[arg(long)]
+        bots: String,
+        /// Games in all (consecutive games swap seats on the same clan pairing).
+        #[arg(long, default_value_t = 72)]
+        games: u64,
+        /// Seed every game's deal and bots derive from; the same seed and bots give the
+        /// same games (without --time-limits).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Clans to pair, e.g. `flower,skull,blood` (default: all).
+        #[arg(long)]
+        clans: Option<String>,
+        /// Level of a bare `mcts`: easy, normal (default), hard or fast.
+        #[arg(long, default_value = "normal")]
+        level: String,
+        /// Worker threads (default: every core).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Play with the optional initial mulligan.
+        #[arg(long)]
+        mulligan: bool,
+        /// Also apply the levels' time limits (faster, but no longer deterministic).
+        #[arg(long)]
+        time_limits: bool,
+        /// Leave out mirror matches (a clan against itself): balance runs spend every
+        /// game on a matchup.
+        #[arg(long)]
+        no_mirrors: bool,
+        /// Only this clan against each of the others (no mirrors), e.g. `stone`.
+        #[arg(long)]
+        focus: Option<String>,
+        /// Play this pack file instead of the embedded base pack (try a balance change
+        /// without rebuilding), e.g. a copy of assets/packs/base.toml.
+        #[arg(long)]
+        pack: Option<std::path::PathBuf>,
+    },
+    /// Write the sample images (opening, crowded board, battle, hand, card) as PNG files,
+    /// each also scaled as Discord shows it inline (550x350 box; 390 px phone width).
+    Render {
+        /// The folder to write into (created if missing).
+        #[arg(long, default_value = "render-samples")]
+        out: std::path::PathBuf,
+    },
+    /// Draw a recorded fake-Discord conversation (a folder with `conversation.jsonl`
+    /// and its files, as the transcript test writes) as Discord would show it: one HTML
+    /// page per participant (each player, a spectator), also cut into screens.
+    Transcript {
+        /// The recording's folder.
+        dir: std::path::PathBuf,
+        /// Where to write the pages (default: the recording's folder).
+        #[arg(long)]
+        out: Option<std::path::PathBuf>,
+        /// Also screenshot each screen with headless Chromium at 1280 and 390 pixels wide.
+        #[arg(long)]
+        screenshots: bool,
+    },
+    /// Measure performance (prints JSON with ratios measured in the same run).
+    Bench {
+        #[command(subcommand)]
+        what: BenchTarget,
+    },
+}
+
+#[derive(Subcommand)]
+enum BenchTarget {
+    /// Board, battle, hand and card images: draw+encode median and p99 against the
+    /// PNG-encode-only floor of the same board.
+    Render {
+        /// Timed runs per image.
+        #[arg(long, default_value_t = 200)]
+        iterations: usize,
+        /// Also time the other PNG encoder settings (compression x filter) on the board.
+        #[arg(long)]
+        encoders: bool,
+        /// Also replay the longest of this many random self-play matches (turns,
+        /// frames, bytes against Discord's 10 MB, time).
+        #[arg(long, default_value_t = 0)]
+        longest: u64,
+    },
+    /// The AI: sampling, rollout and search speed, decision time of each mcts level.
+    Ai {
+        /// Positions (from random games) to decide in.
+        #[arg(long, default_value_t = 20)]
+        positions: usize,
+        /// Levels to time, e.g. `fast,normal` (default: easy,normal,fast).
+        #[arg(long, default_value = "easy,normal,fast")]
+        levels: String,
+    },
+    /// Random full games per second on one thread; clone and serialize a mid-game state.
+    Engine {
+        /// How long to play random games.
+        #[arg(long, default_value_t = 3.0)]
+        seconds: f64,
+    },
+    /// Submit vs a bare insert (p50/p99, on SQLite, and on PostgreSQL when given), load
+    /// time of a 500-input match, memory with 10,000 stored and 1,000 loaded matches.
+    Store {
+        /// Also measure this database (postgres://...; a scratch database: the benchmark
+        /// writes matches and a table `bench_bare`, and removes them afterwards).
+        #[arg(long)]
+        database: Option<String>,
+        /// Submits (and bare inserts) timed per database.
+        #[arg(long, default_value_t = 1000)]
+        samples: usize,
+    },
+    /// The scheduler draining a backlog of due reminders through the bot's timer loop
+    /// and poster, into a simulated Discord (its global and per-channel limits and a
+    /// latency): drain time and items per second, against the rate limit's floor and
+    /// the old scheduler (50 a tick every 30 s).
+    Tick {
+        /// Due reminders, one match each.
+        #[arg(long, default_value_t = 10_000)]
+        items: usize,
+        /// Simulated time of one post once the limits let it go.
+        #[arg(long, default_value_t = 150)]
+        latency_ms: u64,
+        /// Simulated global limit, requests per second (Discord's: 50).
+        #[arg(long, default_value_t = 50.0)]
+        rate: f64,
+        /// Posts in flight at once (default: the bot's).
+        #[arg(long, default_value_t = crystal_clans::discord::TIMER_POSTS_AT_ONCE)]
+        at_once: usize,
+    },
+    /// The real bot through a fake Discord on loopback, many matches at once: p50/p99/max
+    /// from sending an interaction to the bot's acknowledgement, and from a turn-ending
+    /// click to the board visible under Discord's rate limits, against the targets
+    /// (100 ms and 1 s at p99).
+    Discord {
+        /// Matches in progress at once (two users each).
+        #[arg(long, default_value_t = 50)]
+        matches: usize,
+        /// Board posts (turn-ending inputs) per match; a match that ends sooner is
+        /// followed by a new one.
+        #[arg(long, default_value_t = 10)]
+        turns: usize,
+        /// Mean pause of a player before each click (random, 0 to twice this), in
+        /// milliseconds; 0: click the moment the bot has answered (saturation).
+        #[arg(long, default_value_t = 1000)]
+        think_ms: u64,
+        /// The first deal's seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The bot's database pool size (default: the store's default), to measure
+        /// what contention between SQLite connections costs.
+        #[arg(long)]
+        db_connections: Option<u32>,
+        /// Matches against the AI played at the same time (one user each, clicking as
+        /// the others do), to see whether the AI's work slows the human matches; their
+        /// latencies are reported apart (`ai_ack`).
+        #[arg(long, default_value_t = 0)]
+        ai_matches: usize,
+        /// The AI's level in those matches (easy, normal, hard, fast).
+        #[arg(long, default_value = "hard", value_parser = ["easy", "normal", "hard", "fast"])]
+        ai_level: String,
+        /// AI decisions at once (default: the bot's, one per core but one).
+        #[arg(long)]
+        ai_slots: Option<usize>,
+    },
+}
+
+fn main() {
+    let _ = dotenvy::dotenv();
+    let cli = Cli::parse();
+    let code = match cli.command {
+        Command::Scenario { file } => crystal_clans::scenario::cli(&file),
+        Command::Cards { clan, format } => {
+            let pack = crystal_clans::game::Pack::base();
+            match crystal_clans::cards::catalog(&pack, clan.as_deref()) {
+                Err(e) => {
+                    eprintln!("{e}");
+                    2
+                }
+                Ok(cat) => match format.as_str() {
+                    "md" => {
+                        print!("{}", crystal_clans::cards::markdown(&cat));
+                        0
+                    }
+                    "json" => {
+                        println!(
+                            "{}",
+                            serde_json::to_string_pretty(&cat).expect("the catalog serializes")
+                        );
+                        0
+                    }
+                    other => {
+                        eprintln!("unknown format `{other}`: use md or json");
+                        2
+                    }
+                },
+            }
+        }
+        Command::Bench {
+            what: BenchTarget::Store { database, samples },
+        } => bench::store::cli(database, samples),
+        Command::Bench {
+            what:
+                BenchTarget::Tick {
+                    items,
+                    latency_ms,
+                    rate,
+                    at_once,
+                },
+        } => bench::tick::cli(bench::tick::Options {
+            items,
+            latency_ms,
+            rate,
+            at_once,
+        }),
+        Command::Bench {
+            what:
+                BenchTarget::Discord {
+                    matches,
+                    turns,
+                    think_ms,
+                    seed,
+                    db_connections,
+                    ai_matches,
+                    ai_level,
+                    ai_slots,
+                },
+        } => bench::discord::cli(bench::discord::Options {
+            matches,
+            turns,
+            think_ms,
+            seed,
+            db_connections,
+            ai_matches,
+            ai_level,
+            ai_slots,
+        }),
+        Command::Render { out } => render_samples(&out),
+        Command::Transcript {
+            dir,
+            out,
+            screenshots,
+        } => transcript(&dir, out.as_deref().unwrap_or(&dir), screenshots),
+        Command::Bench {
+            what:
+                BenchTarget::Render {
+                    iterations,
+                    encoders,
+                    longest,
+                },
+        } => {
+            let report = bench::render::render(iterations, encoders, longest);
+            println!("{}", serde_json::to_string_pretty(&report).unwrap());
+            0
+        }
+        Command::Tournament {
+            bots,
+            games,
+            seed,
+            clans,
+            level,
+            threads,
+            mulligan,
+            time_limits,
+            no_mirrors,
+            focus,
+            pack,
+        } => crystal_clans::ai::tournament::cli(crystal_clans::ai::tournament::Args {
+            bots,
+            games,
+            seed,
+            clans,
+            level,
+            threads,
+            mulligan,
+            time_limits,
+            no_mirrors,
+            focus,
+            pack,
+        }),
+        Command::Bench {
+            what: BenchTarget::Ai { positions, levels },
+        } => {
+            let levels: Option<Vec<_>> = levels
+                .split(',')
+                .map(|l| crystal_clans::ai::Level::parse(l.trim()))
+                .collect();
+            match levels {
+                Some(levels) => {
+                    let report = bench::ai::ai(positions, &levels);
+                    println!("{}", serde_json::to_string_pretty(&report).unwrap());
+                    0
+                }
+                None => {
+                    eprintln!("--levels takes easy, normal, hard or fast, separated by commas");
+                    2
+                }
+            }
+        }
+        Command::Bench {
+            what: BenchTarget::Engine { seconds },
+        } => {
+            let report = bench::engine::engine(seconds);
+            println!("{}", serde_json::to_string_pretty(&report).unwrap());
+            0
+        }
+        Command::Selfplay {
+            games,
+            seed,
+            clans,
+            mulligan,
+        } => {
+            let rules = Rules::base();
+            let pairs = match clans {
+                None => selfplay::all_pairs(&rules),
+                Some(c) => {
+                    let ids: Vec<_> = c
+                        .split(',')
+                        .map(|x| rules.pack.clan_index(x.trim()))
+                        .collect();
+                    match ids.as_slice() {
+                        [Some(a), Some(b)] => vec![[*a, *b]],
+                        _ => {
+                            eprintln!("--clans takes two clan names separated by a comma");
+                            std::process::exit(2);
+                        }
+                    }
+                }
+            };
+            let s = selfplay::run(&rules, games, seed, &pairs, mulligan);
+            println!("{}", serde_json::to_string_pretty(&s).unwrap());
+            if s.errors.is_empty() { 0 } else { 1 }
+        }
+    };
+    std::process::exit(code);
+}
+
+/// `crystal-clans-tools render`: the sample images, and copies scaled as Discord shows them
+/// inline, into 550x350 on desktop (`NAME.550x350.png`) and 390 pixels wide on a phone
+/// (`NAME.390.png`), to check legibility.
+fn transcript(dir: &std::path::Path, out: &std::path::Path, screenshots: bool) -> i32 {
+    use crystal_clans_testkit::transcript;
+    let written = match transcript::write_pages(dir, out, 4000) {
+        Ok(w) => w,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 1;
+        }
+    };
+    for (p, path) in &written.pages {
+        println!("{}: {}", p.name, path.display());
+    }
+    for u in &written.conversation.unknown {
+        eprintln!("note: not drawn (unknown request): {u}");
+    }
+    if screenshots {
+        let Some(chromium) = transcript::shots::chromium() else {
+            eprintln!("error: --screenshots needs Chromium (Debian: apt-get install chromium)");
+            return 1;
+        };
+        match transcript::shots::shoot_all(&chromium, &written, |_| true) {
+            Ok(pngs) => println!(
+                "{} screenshots in {}",
+                pngs.len(),
+                out.join("screens").display()
+            ),
+            Err(e) => {
+                eprintln!("error: {e}");
+                return 1;
+            }
+        }
+    }
+    0
+}
+
+fn render_samples(out: &std::path::Path) -> i32 {
+    use crystal_clans::render;
+    let rules = Rules::base();
+    let images = match render::samples::all(&rules, &render::Theme::default()) {
+        Ok(images) => images,
+        Err(e) => {
+            eprintln!("rendering failed: {e}");
+            return 1;
+        }
+    };
+    let write = |name: String, png: &[u8]| {
+        let path = out.join(name);
+        std::fs::create_dir_all(out)
+            .and_then(|_| std::fs::write(&path, png))
+            .map(|_| println!("{} ({} bytes)", path.display(), png.len()))
+            .map_err(|e| eprintln!("cannot write {}: {e}", path.display()))
+    };
+    for (name, image) in images {
+        let inline = render::preview(&image.png, 550, 350).expect("a rendered PNG decodes");
+        let phone = render::preview(&image.png, 390, u32::MAX).expect("a rendered PNG decodes");
+        if write(format!("{name}.png"), &image.png).is_err()
+            || write(format!("{name}.550x350.png"), &inline).is_err()
+            || write(format!("{name}.390.png"), &phone).is_err()
+        {
+            return 1;
+        }
+    }
+    0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Cli;
+    use clap::CommandFactory;
+
+    /// Every flag and argument a user can see says what it is for in `--help`.
+    #[test]
+    fn every_cli_flag_has_a_help_line() {
+        fn walk(cmd: &clap::Command, path: &str, missing: &mut Vec<String>) {
+            for arg in cmd.get_arguments() {
+                let id = arg.get_id().as_str();
+                if arg.is_hide_set() || id == "help" || id == "version" {
+                    continue;
+                }
+                if arg.get_help().is_none() {
+                    missing.push(format!("{path} --{id}"));
+                }
+            }
+            for sub in cmd.get_subcommands() {
+                if !sub.is_hide_set() && sub.get_name() != "help" {
+                    if sub.get_about().is_none() {
+                        missing.push(format!("{path} {} (the command)", sub.get_name()));
+                    }
+                    walk(sub, &format!("{path} {}", sub.get_name()), missing);
+                }
+            }
+        }
+        let mut missing = vec![];
+        walk(&Cli::command(), "crystal-clans-tools", &mut missing);
+        assert!(missing.is_empty(), "no help line: {missing:#?}");
+    }
+}

@@ -1,0 +1,668 @@
+//! German end to end through the fake Discord: a server whose locale is German and a
+//! German player, against an English player in the same server. The commands carry
+//! their German names; a whole match (help, rules, a card, battles, hands, history,
+//! profile, leaderboard) shows the German player no English in any public post or
+//! private message, and the words of every image they were shown; each
+//! player's private answers follow their own client, so the English player's stay
+//! English.
+
+use crystal_clans::game::Rules;
+use crystal_clans::i18n::{self, Lang, messages as t, names};
+use crystal_clans_testkit::fake_discord::{Fake, Recorded};
+use fluent_syntax::ast::{Entry, PatternElement};
+use serde_json::{Value, json};
+
+use crate::support;
+use support::people::*;
+use support::play::{answer, clickables, play_to_the_end};
+
+/// Every string a person reads in a request's JSON (content, embeds, labels, option
+/// texts), one a line: not custom ids, select values, file names or URLs.
+fn words(r: &Recorded) -> String {
+    fn walk(v: &Value, out: &mut String) {
+        match v {
+            Value::String(s) if !s.starts_with("clans:") => {
+                out.push_str(s);
+                out.push('\n');
+            }
+            Value::Array(a) => a.iter().for_each(|v| walk(v, out)),
+            Value::Object(o) => {
+                // A select option's value is an index or a step, never shown.
+                let option = o.contains_key("label") && o.contains_key("value");
+                for (k, v) in o {
+                    let hidden = matches!(
+                        k.as_str(),
+                        "custom_id" | "url" | "proxy_url" | "filename" | "id" | "allowed_mentions"
+                    ) || (option && k == "value");
+                    if !hidden {
+                        walk(v, out);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut out = String::new();
+    walk(&r.json, &mut out);
+    out
+}
+
+/// The source texts of `lang` that `other` does not say the same way: each literal line
+/// of a message (of every `.ftl` file) of at least two words that no line of `other`'s
+/// files contains.
+fn sources_only_in(lang: Lang, other: Lang) -> Vec<String> {
+    let theirs: Vec<String> = i18n::sources(other)
+        .iter()
+        .flat_map(|(_, s)| s.lines().map(str::trim).map(str::to_string))
+        .collect();
+    let mut out = Vec::new();
+    for (_, source) in i18n::sources(lang) {
+        let resource = fluent_syntax::parser::parse(*source).expect("parses");
+        for entry in resource.body {
+            let Entry::Message(m) = entry else { continue };
+            let patterns = m
+                .value
+                .into_iter()
+                .chain(m.attributes.into_iter().map(|a| a.value));
+            for p in patterns {
+                for e in p.elements {
+                    let PatternElement::TextElement { value } = e else {
+                        continue;
+                    };
+                    for line in value.lines().map(str::trim) {
+                        let text: String = line
+                            .trim_matches(|c: char| !c.is_alphanumeric())
+                            .to_string();
+                        if text.split_whitespace().count() >= 2
+                            && !theirs.iter().any(|g| g.contains(&text))
+                        {
+                            out.push(text);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The English source texts a German message must not contain.
+fn english_sources() -> Vec<String> {
+    sources_only_in(Lang::En, Lang::De)
+}
+
+/// English words that no German sentence uses: they find English text that has no
+/// `.ftl` source yet (the engine's narration, card texts) as well.
+const ENGLISH_WORDS: &[&str] = &[
+    "the", "you", "your", "and", "with", "must", "from", "into", "has", "have", "were", "is",
+    "are", "of", "to", "at", "by", "for", "this", "that", "not", "its", "their", "there", "been",
+    "who", "or", "yes", "won", "wins", "please", "again", "here", "only", "before", "after",
+    "each", "every", "my", "it", "be", "can", "do", "what", "which", "where", "when", "how", "if",
+    "than", "then", "any", "some", "up", "out", "off", "draws", "drew", "took",
+];
+
+/// Where a German player met English: the request, what leaked and the line it is in.
+#[derive(Debug)]
+struct Leak {
+    seen: String,
+    english: String,
+    line: String,
+}
+
+/// Every English text in what a German player sees of `r`: an English source text, or
+/// an English word outside the pack's names (proper nouns, English where the pack has
+/// no German name).
+fn leaks(text: &str, seen: &str, sources: &[String], names: &[String]) -> Vec<Leak> {
+    let mut out = Vec::new();
+    for line in text.lines() {
+        if let Some(e) = sources.iter().find(|e| line.contains(e.as_str())) {
+            out.push(Leak {
+                seen: seen.into(),
+                english: e.clone(),
+                line: line.into(),
+            });
+            continue;
+        }
+        let mut plain = line.to_string();
+        for n in names {
+            plain = plain.replace(n.as_str(), " ");
+        }
+        let word = plain
+            .split(|c: char| !c.is_alphanumeric())
+            .find(|w| ENGLISH_WORDS.contains(&w.to_lowercase().as_str()));
+        if let Some(w) = word {
+            out.push(Leak {
+                seen: seen.into(),
+                english: w.into(),
+                line: line.into(),
+            });
+        }
+    }
+    out
+}
+
+/// Every name of the pack's cards and crystals in both languages, longest first.
+fn pack_names(rules: &Rules) -> Vec<String> {
+    let mut names: Vec<String> = Lang::ALL
+        .into_iter()
+        .flat_map(|lang| {
+            let cards = rules.pack.cards.iter().map(move |c| names::card(lang, c));
+            let crystals = rules
+                .pack
+                .crystals
+                .iter()
+                .map(move |c| names::crystal(lang, c));
+            cards
+                .chain(crystals)
+                .map(str::to_string)
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    names.sort_by_key(|n| std::cmp::Reverse(n.len()));
+    names.dedup();
+    names
+}
+
+/// The texts of every image of match `id` that `user` saw, drawn in German (the
+/// server's and the user's language here): the public board after each input, each
+/// battle picture, and the user's hand. Each as (what it is, its text).
+async fn image_texts(app: &crystal_clans::app::App, id: i64, user: u64) -> Vec<(String, String)> {
+    use crystal_clans::game::{Event, State};
+    use crystal_clans::render::{self, Table, Theme, Words};
+    let rules = app.rules().clone();
+    let info = app.store.info(id).await.unwrap();
+    let inputs = app.store.inputs(id).await.unwrap();
+    let seat = info
+        .seats
+        .iter()
+        .position(|p| *p == crystal_clans::store::Player::User(user))
+        .expect("the user plays the match") as u8;
+    let theme = Theme::default();
+    let t = Table {
+        rules: &rules,
+        theme: &theme,
+        names: ["Ana", "Ben"],
+        lang: Lang::De,
+    };
+    let (mut state, _) = State::new(&rules, info.setup.clone()).unwrap();
+    let mut out = Vec::new();
+    let mut battle: Vec<Event> = Vec::new();
+    let mut add = |what: &str, words: Vec<String>| {
+        out.extend(words.into_iter().map(|w| (format!("the {what} image"), w)));
+    };
+    for i in &inputs {
+        let events = state.apply(&rules, i.seat, &i.input).unwrap();
+        let public = state.view(&rules, None);
+        let board = Words::Board {
+            view: &public,
+            caption: &[],
+        };
+        add("board", render::words(&t, board).unwrap());
+        let own = state.view(&rules, Some(seat));
+        add(
+            "hand",
+            render::words(&t, Words::Hand { view: &own }).unwrap(),
+        );
+        for e in events.iter().map(|e| e.redact(None)) {
+            if matches!(e, Event::BattleStarted { .. }) {
+                battle.clear();
+            }
+            let ended = matches!(e, Event::BattleEnded { .. });
+            battle.push(e);
+            if ended {
+                let words = Words::Battle {
+                    kinds: &state.kinds,
+                    view: &public,
+                    events: &battle,
+                };
+                add("battle", render::words(&t, words).unwrap());
+            }
+        }
+    }
+    out
+}
+
+/// The user who made the interaction a request answers, from its token.
+fn owner(fake: &Fake, r: &Recorded) -> Option<u64> {
+    let parts: Vec<&str> = r.path.split('/').collect();
+    let i = parts
+        .iter()
+        .position(|p| *p == "interactions" || *p == "webhooks")?;
+    fake.interaction_user(parts.get(i + 2)?)
+}
+
+fn german_names(put: &Recorded) -> Vec<String> {
+    let mut names = Vec::new();
+    fn walk(v: &Value, names: &mut Vec<String>) {
+        if let Some(n) = v["name_localizations"]["de"].as_str() {
+            names.push(n.to_string());
+        }
+        for o in v["options"].as_array().into_iter().flatten() {
+            walk(o, names);
+        }
+        for c in v["choices"].as_array().into_iter().flatten() {
+            if let Some(n) = c["name_localizations"]["de"].as_str() {
+                names.push(n.to_string());
+            }
+        }
+    }
+    for c in put.json.as_array().expect("a list of commands") {
+        walk(c, &mut names);
+    }
+    names
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_german_server_plays_in_german_and_an_english_player_keeps_english() {
+    let bot = start_bot("german").await;
+    let fake = &bot.fake;
+
+    // Registered with the German localisations (the fake checked them against the spec).
+    let put = fake
+        .requests()
+        .into_iter()
+        .find(|r| r.method == "PUT" && r.path.ends_with("/commands"))
+        .expect("the commands were registered");
+    let names = german_names(&put);
+    for n in [
+        "herausfordern",
+        "gegen-ki",
+        "spielplan",
+        "sprache",
+        "automatisch",
+    ] {
+        assert!(names.iter().any(|x| x == n), "{n} not in {names:?}");
+    }
+    assert_eq!(
+        put.json[0]["options"][0]["description_localizations"]["de"],
+        json!(i18n::lookup(Lang::De, "cmd-clans-challenge.description").unwrap())
+    );
+
+    fake.set_guild_locale("de");
+    fake.set_user_locale(ANA, "de");
+    let english = english_sources();
+    assert!(english.iter().any(|e| e == "Take your turn"), "{english:?}");
+    let assert_german = |r: &Recorded| {
+        let text = words(r);
+        for e in &english {
+            assert!(
+                !text.contains(e.as_str()),
+                "English `{e}` in a German message: {text}"
+            );
+        }
+    };
+
+    // Private answers follow each client: Ana's German, Ben's English.
+    let help = fake.command(ANA, "Ana", "help", json!([]), false);
+    let r = ack(fake, &help).await;
+    assert!(r.ephemeral() && words(&r).contains(&t::help(Lang::De)));
+    assert_german(&r);
+    let help = fake.command(BEN, "Ben", "help", json!([]), false);
+    let r = ack(fake, &help).await;
+    assert!(r.ephemeral() && words(&r).contains(&t::help(Lang::En)));
+
+    // Ana challenges Ben: the challenge and the opening board are German.
+    let before = fake.requests().len();
+    let accept = challenge_button(fake, ANA, BEN).await;
+    let token = fake.click(BEN, "Ben", &accept, &[]);
+    ack(fake, &token).await;
+    let accepted = followup(fake, &token).await;
+    assert!(accepted.ephemeral());
+    assert!(words(&accepted).contains(&t::challenge_accepted(Lang::En)));
+    let id = bot.app.store.active_matches_of_user(BEN).await.unwrap()[0].id;
+    let title = format!("Partie #{id} · Zug");
+    let board = fake
+        .wait_for(|r| r.is_channel_post() && words(r).contains(&title), 20)
+        .await;
+    let posts: Vec<Recorded> = fake.requests()[before..]
+        .iter()
+        .filter(|r| r.ok() && !r.ephemeral() && r.method != "GET")
+        .cloned()
+        .collect();
+    let board_words = words(&board);
+    for label in [t::button_take_turn(Lang::De), t::field_whose_move(Lang::De)] {
+        assert!(board_words.contains(&label), "{label}: {board_words}");
+    }
+    assert!(
+        posts
+            .iter()
+            .any(|r| words(r).contains(&t::button_accept(Lang::De)))
+    );
+    for p in &posts {
+        assert_german(p);
+    }
+
+    // Ben's own language setting is his; the server's posts stay German.
+    let set = fake.command(
+        BEN,
+        "Ben",
+        "language",
+        json!([{"name": "language", "type": 4, "value": 2}]),
+        false,
+    );
+    let r = ack(fake, &set).await;
+    assert!(words(&r).contains(&t::language_user_set(Lang::De, "Deutsch")));
+    assert_eq!(bot.app.user_lang(BEN).await, Lang::De);
+    assert_eq!(bot.app.user_lang(ANA).await, Lang::De);
+    fake.set_user_locale(ANA, "en-US");
+    let help = fake.command(ANA, "Ana", "help", json!([]), false);
+    assert!(words(&ack(fake, &help).await).contains(&t::help(Lang::En)));
+    bot.stop().await;
+}
+
+/// Ben accepts Ana's challenge (clans 0 and 1) in channel 10 of `guild` at `now`.
+async fn ben_accepts_anas_challenge(
+    app: &crystal_clans::app::App,
+    guild: u64,
+    mulligan: bool,
+    now: i64,
+) -> crystal_clans::app::Outcome {
+    use crystal_clans::app::{Challenge, Place};
+    let c = Challenge {
+        challenger: ANA,
+        opponent: Some(BEN),
+        clans: [Some(0), Some(1)],
+        mulligan,
+        timeout: None,
+        expires: now + 60_000,
+    };
+    let place = Place {
+        guild: Some(guild),
+        channel: 10,
+    };
+    app.accept(c, BEN, place, None, now).await
+}
+
+/// A server that chose German gets its reminders and timeout warnings in German,
+/// though they answer no interaction (the timers post them), also after a restart.
+#[tokio::test]
+async fn a_german_server_gets_german_reminders_and_warnings() {
+    use crystal_clans::app::App;
+    use crystal_clans::store::{GuildSettings, now_ms};
+    const GUILD: u64 = 9;
+    let store = support::scratch_store("german-timers").await;
+    store
+        .set_guild_settings(
+            GUILD,
+            &GuildSettings {
+                reminder_minutes: Some(10),
+                timeout_minutes: Some(60),
+                language: Some("de".into()),
+                ..Default::default()
+            },
+        )
+        .await
+        .unwrap();
+    let app = App::new(store.clone());
+    let now = now_ms();
+    let out = ben_accepts_anas_challenge(&app, GUILD, false, now).await;
+    let id = out.created.expect("a match");
+    assert!(
+        out.public[0]
+            .all_text()
+            .contains(&format!("Partie #{id} beginnt"))
+    );
+    // A restarted bot knows the server's language from the store.
+    let app = App::new(store);
+    let r = app.tick(now + 11 * 60_000).await;
+    let text = &r[0].public[0].content;
+    assert!(
+        text.contains(&format!("Partie #{id} wartet auf dich")),
+        "{text}"
+    );
+    let w = app.tick(now + 49 * 60_000).await;
+    let text = &w[0].public[0].content;
+    assert!(text.contains("sonst verlierst du die Partie"), "{text}");
+}
+
+/// Regression: a server's Discord language was learnt only from its interactions, so
+/// after a restart the timers' posts (which answer no one) spoke English until someone
+/// there clicked again. The gateway announces every server with its language at each
+/// connection (GUILD_CREATE's `preferred_locale`); a server the bot joins arrives the
+/// same way, and its language is known before anyone in it has clicked.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_servers_language_is_known_from_the_gateway_before_anyone_clicks() {
+    let bot = start_bot("guild-locale").await;
+    let fake = &bot.fake;
+    const GERMAN_GUILD: u64 = crystal_clans_testkit::fake_discord::GUILD + 1;
+    assert_eq!(bot.app.public_lang(Some(GERMAN_GUILD)).await, Lang::En);
+    fake.set_guild_locale("de");
+    fake.add_guild(GERMAN_GUILD, 720_000_000_000_000_009);
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while bot.app.public_lang(Some(GERMAN_GUILD)).await != Lang::De {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the server's language was not learnt from its GUILD_CREATE"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    // Nobody in the server has clicked: the language came from the gateway alone.
+    assert!(
+        fake.requests()
+            .iter()
+            .all(|r| !r.path.contains("/interactions/")),
+        "an interaction was answered"
+    );
+    bot.stop().await;
+}
+
+// ---- a whole match: a German player and server against an English player ----------
+
+/// The "done when": a whole match in a German server between a German and an
+/// English player, with help, the rules, a card lookup, battles, hands, and the
+/// history, profile and leaderboard after it. Every public post and every private
+/// message of the German player is searched for English (the `.ftl` files' English
+/// texts, and English words outside the pack's names); the English player's private
+/// messages hold no German text.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_match_in_german_shows_a_german_player_no_english() {
+    let bot = start_bot("german-match").await;
+    let fake = &bot.fake;
+    fake.set_guild_locale("de");
+    fake.set_user_locale(ANA, "de");
+    let rules = bot.app.rules().clone();
+
+    // Help, the rules, a rule by name and a card, as a German player asks for them.
+    let flight = json!([{"name": "topic", "type": 3, "value": "Flight"}]);
+    // Asked by its German name, as a German player would (found once lookups match
+    // both languages; a German "no such card" until then).
+    let card = &rules.pack.cards[0];
+    let lookup = json!([{"name": "name", "type": 3, "value": names::card(Lang::De, card)}]);
+    for (command, options) in [
+        ("help", json!([])),
+        ("rules", json!([])),
+        ("rules", flight),
+        ("card", lookup),
+    ] {
+        let t = fake.command(ANA, "Ana", command, options, false);
+        answer(fake, &t).await;
+    }
+
+    // Ana challenges Ben (with a mulligan); Ben accepts; they play to the end.
+    let t = fake.command(
+        ANA,
+        "Ana",
+        "challenge",
+        json!([{"name": "opponent", "type": 6, "value": BEN.to_string()},
+               {"name": "mulligan", "type": 5, "value": true}]),
+        false,
+    );
+    let accept = clickables(&answer(fake, &t).await.json)
+        .into_iter()
+        .find(|(id, _, _)| id.contains(":acc:"))
+        .expect("an Accept button")
+        .0;
+    let t = fake.click(BEN, "Ben", &accept, &[]);
+    answer(fake, &t).await;
+    let id = bot.app.store.active_matches_of_user(BEN).await.unwrap()[0].id;
+    let battles = play_to_the_end(&bot, id).await;
+    assert!(battles > 0, "the match had no battle");
+    // The final board, then the history, a profile and the leaderboard.
+    fake.wait_for(
+        |r| r.is_channel_post() && r.custom_ids().iter().any(|i| i.ends_with(":rematch")),
+        30,
+    )
+    .await;
+    for (command, options) in [
+        ("history", json!([])),
+        ("matches", json!([])),
+        ("profile", json!([])),
+        ("leaderboard", json!([])),
+    ] {
+        let t = fake.command(ANA, "Ana", command, options, false);
+        answer(fake, &t).await;
+    }
+    let t = fake.command(BEN, "Ben", "history", json!([]), false);
+    answer(fake, &t).await;
+
+    let english = english_sources();
+    let german = sources_only_in(Lang::De, Lang::En);
+    let names = pack_names(&rules);
+    let (mut found, mut anas, mut publics, mut bens) = (Vec::new(), 0, 0, 0);
+    for r in fake.requests() {
+        // Messages only: the commands' registration carries the English source with
+        // its German localisations (checked by the test above).
+        if !r.ok() || !matches!(r.method.as_str(), "POST" | "PATCH") {
+            continue;
+        }
+        let who = owner(fake, &r);
+        if r.ephemeral() && who == Some(BEN) {
+            bens += 1;
+            let text = words(&r);
+            let german_text = german.iter().find(|g| text.contains(g.as_str()));
+            assert!(
+                german_text.is_none(),
+                "German `{}` in Ben's English message: {text}",
+                german_text.unwrap()
+            );
+            continue;
+        }
+        let seen = if r.ephemeral() {
+            anas += 1;
+            assert_eq!(who, Some(ANA), "a private message of someone else");
+            "Ana's private message"
+        } else {
+            publics += 1;
+            "a public post"
+        };
+        found.extend(leaks(&words(&r), seen, &english, &names));
+    }
+    assert!(
+        anas > 50 && publics > 20 && bens > 50,
+        "{anas} private messages of Ana's, {publics} public, {bens} of Ben's"
+    );
+    // The images of the match as the players saw them: every public board and battle
+    // picture, and Ana's hand, drawn in German from the stored inputs (their words,
+    // without pixels).
+    let images = image_texts(&bot.app, id, ANA).await;
+    assert!(images.len() > 100, "only {} image texts", images.len());
+    for (seen, text) in &images {
+        found.extend(leaks(text, seen, &english, &names));
+    }
+    let mut shown: Vec<String> = found
+        .iter()
+        .map(|l| format!("{}: `{}` in: {}", l.seen, l.english, l.line))
+        .collect();
+    shown.sort();
+    shown.dedup();
+    assert!(
+        found.is_empty(),
+        "English that a German player saw ({} strings):\n{}",
+        shown.len(),
+        shown.join("\n")
+    );
+    bot.stop().await;
+}
+
+/// In a German server, each player's private answers follow their own language: the
+/// German player's panel, hand and refusals are German, the English player's English,
+/// while the public posts are German (and address both players as "ihr" when both
+/// must answer).
+#[tokio::test]
+async fn an_english_player_in_a_german_server_gets_english_panels() {
+    use crystal_clans::app::App;
+    use crystal_clans::app::panel::Nav;
+    use crystal_clans::i18n::messages::panel as p;
+    use crystal_clans::store::now_ms;
+    const GUILD: u64 = 9;
+    let app = App::new(support::scratch_store("german-panels").await).with_seeds(1);
+    app.learn_locales(ANA, Some("de"), Some(GUILD), Some("de"));
+    app.learn_locales(BEN, Some("en-US"), Some(GUILD), Some("de"));
+    let now = now_ms();
+    let out = ben_accepts_anas_challenge(&app, GUILD, true, now).await;
+    let id = out.created.expect("a match");
+    let board = out.public[0].all_text();
+    assert!(board.contains("ihr seid am Zug"), "{board}");
+    assert!(board.contains(&t::button_mulligan(Lang::De)), "{board}");
+
+    let panel = |user| {
+        let app = app.clone();
+        async move {
+            let out = app.panel(id, None, user, Nav::Overview).await;
+            out.reply.expect("a panel").all_text()
+        }
+    };
+    let (ana, ben) = (panel(ANA).await, panel(BEN).await);
+    // Keeping one's hand is a choice of the first step, or a kind of choice there.
+    let keep = |text: &str, lang| {
+        text.contains(&p::choice_keep_hand(lang))
+            || text.contains(&p::category_count(lang, p::category_keep(lang), 1))
+    };
+    assert!(
+        ana.contains(&format!("**Partie #{id}**: Du musst")),
+        "{ana}"
+    );
+    assert!(keep(&ana, Lang::De), "{ana}");
+    assert!(ben.contains(&format!("**Match #{id}**: you must")), "{ben}");
+    assert!(keep(&ben, Lang::En), "{ben}");
+    for (text, other) in [(&ana, Lang::En), (&ben, Lang::De)] {
+        let leaked = sources_only_in(other, Lang::ALL[1 - other as usize])
+            .into_iter()
+            .find(|s| text.contains(s.as_str()));
+        assert!(leaked.is_none(), "{leaked:?} in {text}");
+    }
+
+    // Their hands and a refusal, each in their own language.
+    let hand = |user| {
+        let app = app.clone();
+        async move { app.hand(id, user).await.reply.expect("a hand").content }
+    };
+    assert!(
+        hand(ANA)
+            .await
+            .starts_with(&format!("Deine Hand in Partie #{id}"))
+    );
+    assert!(
+        hand(BEN)
+            .await
+            .starts_with(&format!("Your hand in match #{id}"))
+    );
+    // Ben answers first; after that, a click on version 0 is out of date for both.
+    let done = app.play(id, 0, BEN, 0).await.reply.expect("done").content;
+    assert!(done.starts_with("Done: "), "{done}");
+    for (user, lang) in [(ANA, Lang::De), (BEN, Lang::En)] {
+        let late = app
+            .play(id, 0, user, 0)
+            .await
+            .reply
+            .expect("a refusal")
+            .content;
+        assert!(late.starts_with(&p::panel_out_of_date(lang)), "{late}");
+    }
+}
+
+/// Regression: the board's "your move" said "du" also when both players had to answer
+/// (mulligans, battle cards); two pinged players are "ihr".
+#[test]
+fn regression_german_your_move_said_du_to_two_players() {
+    let q = t::question_battle_card(Lang::De);
+    assert_eq!(
+        t::your_move(Lang::De, "<@1>", 1, q.as_str()),
+        format!("<@1>: du bist am Zug ({q}).")
+    );
+    assert_eq!(
+        t::your_move(Lang::De, "<@1> <@2>", 2, q.as_str()),
+        format!("<@1> <@2>: ihr seid am Zug ({q}).")
+    );
+    assert!(t::your_move(Lang::En, "<@1> <@2>", 2, "x").ends_with(": your move (x)."));
+}

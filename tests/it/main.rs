@@ -1,0 +1,32 @@
+//! The bot's integration tests, one binary (each of Cargo's test binaries links the
+//! whole bot again): one module per concern. The fault-injection suite, which stops the
+//! shared PostgreSQL server and fills disks, is a binary of its own (tests/store_faults.rs)
+//! so no other test runs while a fault is in place. Helpers: tests/support.
+
+#[macro_use]
+#[path = "../support/mod.rs"]
+mod support;
+
+mod app;
+mod app_abuse;
+mod app_ratings;
+mod discord_abuse;
+mod discord_autocomplete;
+mod discord_bench;
+mod discord_e2e;
+mod discord_gateway;
+mod discord_panels;
+mod discord_ratings;
+mod discord_replay;
+mod german;
+mod i18n;
+mod narration;
+mod operations;
+mod pack;
+mod panel;
+mod render_german;
+mod scheduler;
+mod sharding;
+mod store;
+mod store_ratings;
+mod transcript;

@@ -1,0 +1,1221 @@
+//! The match store, against SQLite (a temporary file per test) and, when
+//! `TEST_DATABASE_URL` names a PostgreSQL database, against PostgreSQL too (a fresh
+//! schema per test). Every test body below runs on both backends: see `both!` at the end (defined in `tests/support`).
+
+use crystal_clans::game::{Input, RULES_VERSION, Seat, Setup, State};
+use crystal_clans::store::{
+    Backend, Deadlines, Due, DueKind, Durability, GuildSettings, NewMatch, Player, Reason, Status,
+    Store, StoreError, Terms, UserSettings, Verdict,
+};
+use rand::SeedableRng;
+use rand_pcg::Pcg32;
+use std::process::Command;
+use std::sync::Arc;
+
+use crate::support;
+use support::*;
+
+async fn exec(store: &Store, sql: &str) {
+    sqlx::query(sql).execute(store.pool()).await.unwrap();
+}
+
+// ---- tests (each runs on both backends) ---------------------------------------------
+
+async fn migrations_from_empty(db: &TestDb) {
+    let store = db.open().await;
+    for table in [
+        "matches",
+        "inputs",
+        "snapshots",
+        "results",
+        "guild_settings",
+        "user_settings",
+    ] {
+        let n: i64 = sqlx::query_scalar(&format!("SELECT COUNT(*) FROM {table}"))
+            .fetch_one(store.pool())
+            .await
+            .unwrap_or_else(|e| panic!("table {table}: {e}"));
+        assert_eq!(n, 0, "{table} starts empty");
+    }
+    let applied: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM _sqlx_migrations")
+        .fetch_one(store.pool())
+        .await
+        .unwrap();
+    let dir = match db.backend {
+        Backend::Sqlite => "sqlite",
+        Backend::Postgres => "postgres",
+    };
+    let files = std::fs::read_dir(format!("{}/migrations/{dir}", env!("CARGO_MANIFEST_DIR")))
+        .unwrap()
+        .filter(|e| e.as_ref().unwrap().path().extension() == Some("sql".as_ref()))
+        .count();
+    assert_eq!(applied as usize, files);
+    store.close().await;
+    // Opening again applies nothing new and keeps the data.
+    let store = db.open().await;
+    store
+        .create_match(new_match(1, [1, 2], None))
+        .await
+        .unwrap();
+    store.close().await;
+    let store = db.open().await;
+    assert_eq!(store.match_ids(0, 10).await.unwrap().len(), 1);
+}
+
+async fn matches_round_trip(db: &TestDb) {
+    let store = db.open().await;
+    let rules = rules();
+    let big = u64::MAX - 12; // Discord ids use all 64 bits: they round-trip.
+    let nm = NewMatch {
+        guild: Some(big),
+        channel: 42,
+        thread: None,
+        seats: [Player::User(big - 1), Player::Ai(3)],
+        setup: Setup {
+            clans: [2, 5],
+            seed: u64::MAX - 1,
+            mulligan: true,
+        },
+        terms: Terms {
+            remind_minutes: Some(30),
+            timeout_minutes: Some(u32::MAX),
+        },
+        deadlines: Deadlines {
+            remind_at: Some(1_000),
+            timeout_at: Some(2_000),
+        },
+    };
+    let (created, events) = store.create_match(nm.clone()).await.unwrap();
+    let (expected, expected_events) = State::new(&rules, nm.setup.clone()).unwrap();
+    assert_eq!(created.state, expected);
+    assert_eq!(events, expected_events);
+    let info = &created.info;
+    assert_eq!(
+        (info.guild, info.channel, info.thread, info.seats),
+        (nm.guild, nm.channel, nm.thread, nm.seats)
+    );
+    assert_eq!(info.setup, nm.setup);
+    assert_eq!(info.deadlines, nm.deadlines);
+    assert_eq!(info.terms, nm.terms);
+    assert_eq!(
+        (info.version, info.status, info.rules_version),
+        (0, Status::Active, RULES_VERSION)
+    );
+    assert_eq!(
+        (&info.pack_id, &info.pack_hash),
+        (&rules.pack.id, &rules.pack.hash)
+    );
+    let loaded = store.load(info.id).await.unwrap();
+    assert_eq!(loaded, created);
+    assert_eq!(store.info(info.id).await.unwrap(), created.info);
+    assert_eq!(store.replay(info.id).await.unwrap(), created);
+    assert!(matches!(
+        store.load(info.id + 1000).await,
+        Err(StoreError::NotFound(_))
+    ));
+    assert!(store.delete_match(info.id).await.unwrap());
+    assert!(matches!(
+        store.load(info.id).await,
+        Err(StoreError::NotFound(_))
+    ));
+}
+
+async fn inputs_and_snapshots_round_trip(db: &TestDb) {
+    let store = db.open().await;
+    let rules = rules();
+    let (m, _) = store
+        .create_match(new_match(7, [1, 2], Some(9)))
+        .await
+        .unwrap();
+    let id = m.info.id;
+    let mut state = m.state.clone();
+    let mut rng = Pcg32::seed_from_u64(3);
+    let mut sent = Vec::new();
+    for v in 0..12 {
+        let (seat, input) = random_input(&rules, &state, &mut rng);
+        let events = state.apply(&rules, seat, &input).unwrap();
+        let s = store.submit(id, v, seat, &input).await.unwrap();
+        assert_eq!(s.version, v + 1);
+        assert_eq!(s.events, events);
+        assert_eq!(s.state, state);
+        sent.push((seat, input));
+    }
+    let log = store.inputs(id).await.unwrap();
+    assert_eq!(log.len(), 12);
+    for (i, (entry, (seat, input))) in log.iter().zip(&sent).enumerate() {
+        assert_eq!(
+            (entry.seq, entry.seat, &entry.input),
+            (i as i64 + 1, *seat, input)
+        );
+        assert!(entry.at > 0);
+    }
+    // A slice of the log: after version 4 through version 9.
+    let slice = store.inputs_between(id, 4, 9).await.unwrap();
+    assert_eq!(slice, log[4..9]);
+    assert!(store.inputs_between(id, 12, 20).await.unwrap().is_empty());
+    assert_eq!(store.inputs_between(id, 0, 12).await.unwrap(), log);
+    let loaded = store.load(id).await.unwrap();
+    assert_eq!(loaded.state, state);
+    assert_eq!(loaded.info.version, 12);
+    assert_eq!(store.replay(id).await.unwrap().state, state);
+    let snap: (i64, String) =
+        sqlx::query_as("SELECT version, state FROM snapshots WHERE match_id = $1")
+            .bind(id)
+            .fetch_one(store.pool())
+            .await
+            .unwrap();
+    assert_eq!(snap.0, 12);
+    assert_eq!(serde_json::from_str::<State>(&snap.1).unwrap(), state);
+    // A batch, with deadlines set in the same transaction.
+    let mut batch = Vec::new();
+    for _ in 0..5 {
+        let (seat, input) = random_input(&rules, &state, &mut rng);
+        state.apply(&rules, seat, &input).unwrap();
+        batch.push((seat, input));
+    }
+    let d = Deadlines {
+        remind_at: Some(5),
+        timeout_at: None,
+    };
+    let s = store.submit_many(id, 12, &batch, Some(d)).await.unwrap();
+    assert_eq!((s.version, &s.state), (17, &state));
+    let info = store.info(id).await.unwrap();
+    assert_eq!((info.version, info.deadlines), (17, d));
+    assert!(info.updated_at >= info.created_at);
+    // The log is append-only.
+    let r = sqlx::query("UPDATE inputs SET seat = 1 - seat WHERE match_id = $1")
+        .bind(id)
+        .execute(store.pool())
+        .await;
+    assert!(r.is_err(), "an input row was updated");
+    assert_eq!(
+        store.verify(id).await.unwrap().verdict,
+        Verdict::Agrees,
+        "after refused update"
+    );
+}
+
+async fn results_round_trip(db: &TestDb) {
+    let store = db.open().await;
+    let rules = rules();
+    let nm = new_match(11, [100, 200], Some(1));
+    let (m, _) = store.create_match(nm.clone()).await.unwrap();
+    let (inputs, end) = random_game(&rules, &nm.setup, 4);
+    let (head, last) = inputs.split_at(inputs.len() - 1);
+    let s = store.submit_many(m.info.id, 0, head, None).await.unwrap();
+    assert!(s.result.is_none());
+    assert!(store.result(m.info.id).await.unwrap().is_none());
+    let s = store
+        .submit(m.info.id, s.version, last[0].0, &last[0].1)
+        .await
+        .unwrap();
+    assert_eq!(s.state, end);
+    let r = s
+        .result
+        .clone()
+        .expect("the winning input records the result");
+    assert_eq!(
+        (r.winner, r.reason, r.inputs),
+        (end.winner, Reason::Win, inputs.len() as i64)
+    );
+    assert_eq!(store.result(m.info.id).await.unwrap(), Some(r.clone()));
+    let info = store.info(m.info.id).await.unwrap();
+    assert_eq!(info.status, Status::Finished);
+    // A finished match takes no input and cannot be finished again.
+    assert!(matches!(
+        store
+            .submit(m.info.id, s.version, 0, &Input::Done)
+            .await
+            .unwrap_err(),
+        StoreError::Finished(_)
+    ));
+    assert!(matches!(
+        store
+            .finish(m.info.id, None, Some(0), Reason::Resign)
+            .await
+            .unwrap_err(),
+        StoreError::Finished(_)
+    ));
+    // A resignation and an abandoned match.
+    let (m2, _) = store
+        .create_match(new_match(12, [100, 300], Some(1)))
+        .await
+        .unwrap();
+    assert!(matches!(
+        store.finish(m2.info.id, None, Some(1), Reason::Win).await,
+        Err(StoreError::Invalid(_))
+    ));
+    assert!(matches!(
+        store.finish(m2.info.id, None, None, Reason::Resign).await,
+        Err(StoreError::Invalid(_))
+    ));
+    assert!(matches!(
+        store
+            .finish(m2.info.id, Some(3), Some(1), Reason::Timeout)
+            .await,
+        Err(StoreError::Stale { current: 0, .. })
+    ));
+    let r2 = store
+        .finish(m2.info.id, Some(0), Some(1), Reason::Timeout)
+        .await
+        .unwrap();
+    assert_eq!(
+        (r2.winner, r2.reason, r2.inputs),
+        (Some(1), Reason::Timeout, 0)
+    );
+    let (m3, _) = store
+        .create_match(new_match(13, [400, 500], None))
+        .await
+        .unwrap();
+    let r3 = store
+        .finish(m3.info.id, None, None, Reason::Abandoned)
+        .await
+        .unwrap();
+    assert_eq!(store.result(m3.info.id).await.unwrap(), Some(r3));
+    // History: user 100 played two finished matches, newest first.
+    let h = store.history_of_user(100, 10).await.unwrap();
+    let ids: Vec<_> = h.iter().map(|e| e.result.match_id).collect();
+    assert_eq!(ids.len(), 2);
+    assert!(ids.contains(&m.info.id) && ids.contains(&m2.info.id));
+    let e = h.iter().find(|e| e.result.match_id == m2.info.id).unwrap();
+    assert_eq!(e.seats, [Player::User(100), Player::User(300)]);
+    assert_eq!((e.guild, &e.result), (Some(1), &r2));
+    assert!(store.history_of_user(999, 10).await.unwrap().is_empty());
+    // Server history: the matches of guild 1 only (m3 was played outside any server).
+    let g: Vec<_> = store
+        .history_of_guild(1, 10)
+        .await
+        .unwrap()
+        .iter()
+        .map(|e| e.result.match_id)
+        .collect();
+    assert!(g.contains(&m2.info.id) && !g.contains(&m3.info.id), "{g:?}");
+    assert!(store.history_of_guild(2, 10).await.unwrap().is_empty());
+    for id in [m.info.id, m2.info.id, m3.info.id] {
+        assert_eq!(store.verify(id).await.unwrap().verdict, Verdict::Agrees);
+    }
+}
+
+async fn settings_round_trip(db: &TestDb) {
+    let store = db.open().await;
+    assert_eq!(
+        store.guild_settings(1).await.unwrap(),
+        GuildSettings::default()
+    );
+    assert_eq!(
+        store.user_settings(1).await.unwrap(),
+        UserSettings::default()
+    );
+    let g = GuildSettings {
+        channel: Some(u64::MAX - 3),
+        reminder_minutes: Some(60),
+        timeout_minutes: Some(1440),
+        threads: Some(false),
+        language: Some("de".into()),
+    };
+    store.set_guild_settings(1, &g).await.unwrap();
+    assert_eq!(store.guild_settings(1).await.unwrap(), g);
+    assert_eq!(
+        store.guild_settings(2).await.unwrap(),
+        GuildSettings::default()
+    );
+    let g2 = GuildSettings { channel: None, ..g };
+    store.set_guild_settings(1, &g2).await.unwrap();
+    assert_eq!(store.guild_settings(1).await.unwrap(), g2);
+    let u = UserSettings {
+        dm_opt_in: true,
+        language: Some("de".into()),
+    };
+    store.set_user_settings(u64::MAX, &u).await.unwrap();
+    assert_eq!(store.user_settings(u64::MAX).await.unwrap(), u);
+    store
+        .set_user_settings(u64::MAX, &UserSettings::default())
+        .await
+        .unwrap();
+    assert_eq!(
+        store.user_settings(u64::MAX).await.unwrap(),
+        UserSettings::default()
+    );
+    // Settings written by a newer bot with extra fields still read; damaged ones are
+    // reported, not defaulted silently.
+    exec(
+        &store,
+        "INSERT INTO user_settings (user_id, settings, updated_at) \
+         VALUES (5, '{\"dm_opt_in\": true, \"theme\": \"dark\"}', 0)",
+    )
+    .await;
+    assert!(store.user_settings(5).await.unwrap().dm_opt_in);
+    // Settings from before a field existed (here the language) read with its default:
+    // settings are JSON, so a new setting needs no migration.
+    assert_eq!(store.user_settings(5).await.unwrap().language, None);
+    exec(
+        &store,
+        "INSERT INTO guild_settings (guild_id, settings, updated_at) VALUES (6, 'nope', 0)",
+    )
+    .await;
+    let e = store.guild_settings(6).await.unwrap_err();
+    assert!(matches!(e, StoreError::BadSettings { .. }), "{e:?}");
+}
+
+async fn active_lists_and_deadlines(db: &TestDb) {
+    let store = db.open().await;
+    let mut ids = Vec::new();
+    for (k, (users, guild)) in [
+        ([1, 2], Some(10)),
+        ([2, 3], Some(10)),
+        ([3, 1], Some(20)),
+        ([4, 5], None),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let (m, _) = store
+            .create_match(new_match(k as u64, users, guild))
+            .await
+            .unwrap();
+        ids.push(m.info.id);
+    }
+    let of = |v: Vec<crystal_clans::store::MatchInfo>| {
+        let mut v: Vec<_> = v.into_iter().map(|i| i.id).collect();
+        v.sort();
+        v
+    };
+    assert_eq!(
+        of(store.active_matches_of_user(1).await.unwrap()),
+        vec![ids[0], ids[2]]
+    );
+    assert_eq!(
+        of(store.active_matches_of_user(2).await.unwrap()),
+        vec![ids[0], ids[1]]
+    );
+    assert_eq!(
+        of(store.active_matches_of_guild(10).await.unwrap()),
+        vec![ids[0], ids[1]]
+    );
+    assert!(store.active_matches_of_user(99).await.unwrap().is_empty());
+    store
+        .finish(ids[0], None, Some(0), Reason::Resign)
+        .await
+        .unwrap();
+    assert_eq!(
+        of(store.active_matches_of_user(1).await.unwrap()),
+        vec![ids[2]]
+    );
+    assert_eq!(
+        of(store.active_matches_of_guild(10).await.unwrap()),
+        vec![ids[1]]
+    );
+    // Deadlines.
+    assert!(store.due(i64::MAX, 100).await.unwrap().is_empty());
+    let set = |remind_at, timeout_at| Deadlines {
+        remind_at,
+        timeout_at,
+    };
+    assert!(
+        store
+            .set_deadlines(ids[1], set(Some(100), Some(300)))
+            .await
+            .unwrap()
+    );
+    assert!(
+        store
+            .set_deadlines(ids[2], set(Some(200), None))
+            .await
+            .unwrap()
+    );
+    assert!(
+        !store
+            .set_deadlines(ids[0], set(Some(50), None))
+            .await
+            .unwrap(),
+        "a finished match has no deadlines"
+    );
+    assert!(store.due(99, 100).await.unwrap().is_empty());
+    let due = |m, kind, at| Due {
+        match_id: m,
+        kind,
+        at,
+        version: 0,
+    };
+    assert_eq!(
+        store.due(250, 100).await.unwrap(),
+        vec![
+            due(ids[1], DueKind::Reminder, 100),
+            due(ids[2], DueKind::Reminder, 200)
+        ]
+    );
+    assert_eq!(
+        store.due(1000, 2).await.unwrap(),
+        vec![
+            due(ids[1], DueKind::Reminder, 100),
+            due(ids[2], DueKind::Reminder, 200)
+        ]
+    );
+    assert_eq!(store.due(1000, 100).await.unwrap().len(), 3);
+    // Cleared by finishing, by setting them to none.
+    store.set_deadlines(ids[2], set(None, None)).await.unwrap();
+    store
+        .finish(ids[1], None, Some(1), Reason::Timeout)
+        .await
+        .unwrap();
+    assert!(store.due(i64::MAX, 100).await.unwrap().is_empty());
+}
+
+async fn stale_refused_and_missing_write_nothing(db: &TestDb) {
+    let store = db.open().await;
+    let rules = rules();
+    let (m, _) = store
+        .create_match(new_match(3, [1, 2], None))
+        .await
+        .unwrap();
+    let id = m.info.id;
+    let mut rng = Pcg32::seed_from_u64(1);
+    let (seat, input) = random_input(&rules, &m.state, &mut rng);
+    store.submit(id, 0, seat, &input).await.unwrap();
+    let before = store.load(id).await.unwrap();
+    let (seat2, input2) = random_input(&rules, &before.state, &mut rng);
+    // Stale: the panel was built at version 0.
+    let e = store.submit(id, 0, seat2, &input2).await.unwrap_err();
+    assert_eq!(
+        e,
+        StoreError::Stale {
+            match_id: id,
+            expected: 0,
+            current: 1
+        }
+    );
+    assert!(e.is_transient());
+    assert!(e.user_message().contains("out of date"));
+    // Refused by the engine: the wrong seat, or an answer to another question.
+    let other = 1 - seat2;
+    let refused = if before.state.pending().seats.contains(&other) {
+        (seat2, Input::Draw(200))
+    } else {
+        (other, input2)
+    };
+    let e = store
+        .submit(id, 1, refused.0, &refused.1)
+        .await
+        .unwrap_err();
+    let StoreError::Rules { match_id, error } = &e else {
+        panic!("expected a rules error, got {e:?}");
+    };
+    assert_eq!(*match_id, id);
+    assert_eq!(e.user_message(), error.to_string());
+    assert!(!e.is_transient());
+    // Neither wrote anything.
+    assert_eq!(store.load(id).await.unwrap(), before);
+    assert_eq!(store.inputs(id).await.unwrap().len(), 1);
+    // Missing match; empty batch.
+    assert_eq!(
+        store.submit(id + 99, 0, 0, &Input::Done).await.unwrap_err(),
+        StoreError::NotFound(id + 99)
+    );
+    assert!(matches!(
+        store.submit_many(id, 1, &[], None).await,
+        Err(StoreError::Invalid(_))
+    ));
+    // A batch with a refused input in the middle writes none of it.
+    let (s1, i1) = (seat2, input2);
+    let e = store
+        .submit_many(
+            id,
+            1,
+            &[(s1, i1), (0, Input::Draw(200)), (1, Input::Draw(200))],
+            None,
+        )
+        .await
+        .unwrap_err();
+    assert!(matches!(e, StoreError::Rules { .. }), "{e:?}");
+    assert_eq!(store.load(id).await.unwrap(), before);
+    assert_eq!(store.inputs(id).await.unwrap().len(), 1);
+}
+
+/// Many tasks race to answer each question of one match: exactly one wins per version,
+/// every other gets `Stale`, and the log has no gap and no duplicate.
+async fn concurrent_submits_apply_once(db: &TestDb) {
+    let store = Arc::new(db.open().await);
+    let rules = Arc::new(rules());
+    let (m, _) = store
+        .create_match(new_match(5, [1, 2], None))
+        .await
+        .unwrap();
+    let id = m.info.id;
+    let tasks = 12;
+    let rounds = 20;
+    let mut state = m.state.clone();
+    let mut rng = Pcg32::seed_from_u64(8);
+    for v in 0..rounds {
+        if state.winner.is_some() {
+            break;
+        }
+        // Half the rounds: everybody sends the same input (a double click). Otherwise
+        // each task picks its own legal answer (two players, two panels).
+        let same = v % 2 == 0;
+        let first = random_input(&rules, &state, &mut rng);
+        let choices: Vec<(Seat, Input)> = (0..tasks)
+            .map(|t| {
+                if same || t == 0 {
+                    first
+                } else {
+                    random_input(&rules, &state, &mut rng)
+                }
+            })
+            .collect();
+        let barrier = Arc::new(tokio::sync::Barrier::new(tasks));
+        let handles: Vec<_> = choices
+            .into_iter()
+            .map(|(seat, input)| {
+                let store = store.clone();
+                let barrier = barrier.clone();
+                tokio::spawn(async move {
+                    barrier.wait().await;
+                    (seat, input, store.submit(id, v, seat, &input).await)
+                })
+            })
+            .collect();
+        let mut winners = Vec::new();
+        for h in handles {
+            let (seat, input, r) = h.await.unwrap();
+            match r {
+                Ok(s) => winners.push((seat, input, s)),
+                Err(StoreError::Stale { current, .. }) => assert_eq!(current, v + 1),
+                Err(e) => panic!("round {v}: unexpected {e:?}"),
+            }
+        }
+        assert_eq!(winners.len(), 1, "round {v}: exactly one submit wins");
+        let (seat, input, s) = winners.pop().unwrap();
+        state.apply(&rules, seat, &input).unwrap();
+        assert_eq!((s.version, &s.state), (v + 1, &state));
+    }
+    let log = store.inputs(id).await.unwrap();
+    assert_eq!(log.len() as i64, store.info(id).await.unwrap().version);
+    assert!(log.iter().enumerate().all(|(i, e)| e.seq == i as i64 + 1));
+    assert_eq!(store.load(id).await.unwrap().state, state);
+    assert_eq!(store.verify(id).await.unwrap().verdict, Verdict::Agrees);
+}
+
+async fn damaged_rows_are_reported_per_match(db: &TestDb) {
+    let store = db.open().await;
+    let rules = rules();
+    let mut ids = Vec::new();
+    for seed in 0..3 {
+        let (m, _) = store
+            .create_match(new_match(seed, [1, 2], None))
+            .await
+            .unwrap();
+        let mut rng = Pcg32::seed_from_u64(seed);
+        let mut state = m.state;
+        for v in 0..6 {
+            let (seat, input) = random_input(&rules, &state, &mut rng);
+            state = store
+                .submit(m.info.id, v, seat, &input)
+                .await
+                .unwrap()
+                .state;
+        }
+        ids.push(m.info.id);
+    }
+    let (a, b, c) = (ids[0], ids[1], ids[2]);
+    // a: an unreadable snapshot.
+    sqlx::query("UPDATE snapshots SET state = '{\"players\": 7}' WHERE match_id = $1")
+        .bind(a)
+        .execute(store.pool())
+        .await
+        .unwrap();
+    // b: an input this engine does not know, appended at the end of the log.
+    sqlx::query(
+        "INSERT INTO inputs (match_id, seq, seat, input, at) \
+         VALUES ($1, 7, 0, '{\"teleport\": 3}', 0)",
+    )
+    .bind(b)
+    .execute(store.pool())
+    .await
+    .unwrap();
+    sqlx::query("UPDATE matches SET version = 7 WHERE id = $1")
+        .bind(b)
+        .execute(store.pool())
+        .await
+        .unwrap();
+    sqlx::query("UPDATE snapshots SET version = 7 WHERE match_id = $1")
+        .bind(b)
+        .execute(store.pool())
+        .await
+        .unwrap();
+
+    let e = store.load(a).await.unwrap_err();
+    assert!(
+        matches!(&e, StoreError::Corrupt { match_id, detail } if *match_id == a && detail.contains("snapshot")),
+        "{e:?}"
+    );
+    let msg = e.user_message();
+    assert!(
+        msg.contains(&format!("#{a}")) && !msg.contains("players"),
+        "{msg}"
+    );
+    assert!(!e.is_transient());
+    let e = store.submit(a, 6, 0, &Input::Done).await.unwrap_err();
+    assert!(matches!(e, StoreError::Corrupt { match_id, .. } if match_id == a));
+    let e = store.inputs(b).await.unwrap_err();
+    assert!(
+        matches!(&e, StoreError::Corrupt { match_id, detail } if *match_id == b && detail.contains("#7")),
+        "{e:?}"
+    );
+    // The others are untouched: listed, loaded, played on.
+    assert_eq!(store.active_matches_of_user(1).await.unwrap().len(), 3);
+    let lc = store.load(c).await.unwrap();
+    let (seat, input) = random_input(&rules, &lc.state, &mut Pcg32::seed_from_u64(0));
+    let s7 = store.submit(c, 6, seat, &input).await.unwrap().state;
+    // verify names each problem.
+    let verdict = |id| {
+        let store = &store;
+        async move { store.verify(id).await.unwrap().verdict }
+    };
+    assert!(matches!(verdict(a).await, Verdict::Damaged { detail } if detail.contains("snapshot")));
+    assert!(matches!(verdict(b).await, Verdict::Damaged { detail } if detail.contains("#7")));
+    assert_eq!(verdict(c).await, Verdict::Agrees);
+    // A snapshot that parses but is not a running match (no step on the agenda) would
+    // make the engine panic: reported as damage instead.
+    let mut broken = s7.clone();
+    broken.agenda.clear();
+    put_snapshot(&store, c, &broken, Some(7)).await;
+    let e = store.load(c).await.unwrap_err();
+    assert!(
+        matches!(&e, StoreError::Corrupt { detail, .. } if detail.contains("inconsistent")),
+        "{e:?}"
+    );
+    assert!(
+        matches!(verdict(c).await, Verdict::Disagrees { problems } if problems[0].contains("`agenda`"))
+    );
+    // A card in two places at once (State::validate).
+    let mut twice = s7.clone();
+    let card = twice.players[0].draw[0];
+    twice.players[0].hand.push(card);
+    put_snapshot(&store, c, &twice, Some(7)).await;
+    let e = store.load(c).await.unwrap_err();
+    assert!(
+        matches!(&e, StoreError::Corrupt { detail, .. } if detail.contains("twice")),
+        "{e:?}"
+    );
+    // A gap in the log.
+    sqlx::query("DELETE FROM inputs WHERE match_id = $1 AND seq = 3")
+        .bind(c)
+        .execute(store.pool())
+        .await
+        .unwrap();
+    assert!(matches!(verdict(c).await, Verdict::Damaged { detail } if detail.contains("jumps")));
+    // The bot notices the gap itself when it loads or continues the match, with a good
+    // snapshot in place (before, only `verify` did).
+    put_snapshot(&store, c, &s7, Some(7)).await;
+    let gap = |e: &StoreError| {
+        matches!(e, StoreError::Corrupt { match_id, detail }
+            if *match_id == c && detail.contains("log holds 6 inputs ending at #7"))
+    };
+    let e = store.load(c).await.unwrap_err();
+    assert!(gap(&e), "{e:?}");
+    let (seat, input) = random_input(&rules, &s7, &mut Pcg32::seed_from_u64(1));
+    let e = store.submit(c, 7, seat, &input).await.unwrap_err();
+    assert!(gap(&e), "{e:?}");
+    // A lost last input: the log ends before the match's version.
+    sqlx::query("DELETE FROM inputs WHERE match_id = $1 AND seq = 7")
+        .bind(c)
+        .execute(store.pool())
+        .await
+        .unwrap();
+    let e = store.load(c).await.unwrap_err();
+    assert!(
+        matches!(&e, StoreError::Corrupt { detail, .. } if detail.contains("log holds 5 inputs ending at #6")),
+        "{e:?}"
+    );
+    assert_eq!(
+        store.info(c).await.unwrap().version,
+        7,
+        "nothing was written"
+    );
+}
+
+/// Overwrites a match's snapshot behind the store's back (and its version, if given).
+async fn put_snapshot(store: &Store, id: i64, state: &State, version: Option<i64>) {
+    sqlx::query(
+        "UPDATE snapshots SET state = $1, version = COALESCE($2, version) WHERE match_id = $3",
+    )
+    .bind(serde_json::to_string(state).unwrap())
+    .bind(version)
+    .bind(id)
+    .execute(store.pool())
+    .await
+    .unwrap();
+}
+
+async fn rules_version_and_pack_changes(db: &TestDb) {
+    let store = db.open().await;
+    let rules = rules();
+    let (m, _) = store
+        .create_match(new_match(9, [1, 2], None))
+        .await
+        .unwrap();
+    let id = m.info.id;
+    let mut rng = Pcg32::seed_from_u64(9);
+    let mut state = m.state.clone();
+    for v in 0..5 {
+        let (seat, input) = random_input(&rules, &state, &mut rng);
+        state = store.submit(id, v, seat, &input).await.unwrap().state;
+    }
+    let set_rules = |v: i64| {
+        let store = &store;
+        async move {
+            sqlx::query("UPDATE matches SET rules_version = $1 WHERE id = $2")
+                .bind(v)
+                .bind(id)
+                .execute(store.pool())
+                .await
+                .unwrap();
+        }
+    };
+    // A newer or an unknown older rules version: refused, clearly, and left untouched.
+    set_rules(RULES_VERSION as i64 + 1).await;
+    let e = store.load(id).await.unwrap_err();
+    let StoreError::Incompatible { match_id, detail } = &e else {
+        panic!("{e:?}")
+    };
+    assert_eq!(*match_id, id);
+    assert!(detail.contains("newer") && detail.contains(&format!("version {RULES_VERSION}")));
+    assert!(e.user_message().contains("cannot continue"));
+    assert!(matches!(
+        store.verify(id).await.unwrap().verdict,
+        Verdict::Incompatible { .. }
+    ));
+    set_rules(RULES_VERSION as i64 - 1).await;
+    let e = store.submit(id, 5, 0, &Input::Done).await.unwrap_err();
+    assert!(
+        matches!(&e, StoreError::Incompatible { detail, .. } if detail.contains("older")),
+        "{e:?}"
+    );
+    // An engine that declares the older version replayable loads the match by replaying
+    // it, and the next move carries it over to the current rules.
+    let compat = db
+        .open_with(|o| o.replayable_rules_versions = vec![RULES_VERSION - 1, RULES_VERSION])
+        .await;
+    let loaded = compat.load(id).await.unwrap();
+    assert_eq!(
+        (loaded.state.clone(), loaded.info.rules_version),
+        (state.clone(), RULES_VERSION - 1)
+    );
+    let (seat, input) = random_input(&rules, &state, &mut rng);
+    let s = compat.submit(id, 5, seat, &input).await.unwrap();
+    assert_eq!(store.info(id).await.unwrap().rules_version, RULES_VERSION);
+    assert_eq!(store.load(id).await.unwrap().state, s.state);
+    state = s.state;
+    // Another revision of the same pack: the match loads if it replays the same.
+    sqlx::query("UPDATE matches SET pack_hash = 'an-older-revision' WHERE id = $1")
+        .bind(id)
+        .execute(store.pool())
+        .await
+        .unwrap();
+    assert_eq!(store.load(id).await.unwrap().state, state);
+    let (seat, input) = random_input(&rules, &state, &mut rng);
+    store.submit(id, 6, seat, &input).await.unwrap();
+    assert_eq!(store.info(id).await.unwrap().pack_hash, rules.pack.hash);
+    // ... and is refused if it does not.
+    sqlx::query("UPDATE matches SET pack_hash = 'an-older-revision' WHERE id = $1")
+        .bind(id)
+        .execute(store.pool())
+        .await
+        .unwrap();
+    let mut other = store.load(id).await.unwrap().state;
+    other.token = other.token.wrapping_add(1);
+    put_snapshot(&store, id, &other, None).await;
+    let e = store.load(id).await.unwrap_err();
+    assert!(
+        matches!(&e, StoreError::Incompatible { detail, .. } if detail.contains("pack changed")),
+        "{e:?}"
+    );
+    // Another pack altogether.
+    sqlx::query("UPDATE matches SET pack_id = 'expansion' WHERE id = $1")
+        .bind(id)
+        .execute(store.pool())
+        .await
+        .unwrap();
+    let e = store.load(id).await.unwrap_err();
+    assert!(
+        matches!(&e, StoreError::Incompatible { detail, .. } if detail.contains("expansion")),
+        "{e:?}"
+    );
+}
+
+/// A database that is gone (closed) or full gives `Unavailable` with the user-facing
+/// "could not save", and never a half-applied move.
+async fn database_failures_write_nothing(db: &TestDb) {
+    let store = db
+        .open_with(|o| {
+            o.max_connections = 1;
+            o.durability = Durability::Normal;
+        })
+        .await;
+    let rules = rules();
+    let (m, _) = store
+        .create_match(new_match(2, [1, 2], None))
+        .await
+        .unwrap();
+    let id = m.info.id;
+    let mut rng = Pcg32::seed_from_u64(2);
+    let mut state = m.state.clone();
+    let mut version = 0;
+    if db.backend == Backend::Sqlite {
+        // Cap the file at its current size: the next growth fails with SQLITE_FULL.
+        let pages: i64 = sqlx::query_scalar("PRAGMA page_count")
+            .fetch_one(store.pool())
+            .await
+            .unwrap();
+        exec(&store, &format!("PRAGMA max_page_count = {pages}")).await;
+        let mut full = None;
+        for _ in 0..500 {
+            let (seat, input) = random_input(&rules, &state, &mut rng);
+            match store.submit(id, version, seat, &input).await {
+                Ok(s) => {
+                    version = s.version;
+                    state = s.state;
+                }
+                Err(e) => {
+                    full = Some(e);
+                    break;
+                }
+            }
+            if state.winner.is_some() {
+                break;
+            }
+        }
+        let e = full.expect("the capped database fills up");
+        assert!(matches!(e, StoreError::Unavailable { .. }), "{e:?}");
+        assert_eq!(e.user_message(), "Could not save, try again.");
+        assert!(e.is_transient());
+        exec(&store, "PRAGMA max_page_count = 1073741823").await;
+        let after = store.load(id).await.unwrap();
+        assert_eq!((after.info.version, &after.state), (version, &state));
+        assert_eq!(store.verify(id).await.unwrap().verdict, Verdict::Agrees);
+    }
+    store.close().await;
+    let (seat, input) = random_input(&rules, &state, &mut rng);
+    let e = store.submit(id, version, seat, &input).await.unwrap_err();
+    assert!(matches!(e, StoreError::Unavailable { .. }), "{e:?}");
+    assert_eq!(e.user_message(), "Could not save, try again.");
+    let e = store.load(id).await.unwrap_err();
+    assert_eq!(e.user_message(), "Could not load the match, try again.");
+    let store = db.open().await;
+    let after = store.load(id).await.unwrap();
+    assert_eq!((after.info.version, &after.state), (version, &state));
+}
+
+/// Replaying setup and inputs reproduces the snapshot for a thousand self-played
+/// matches (each stored as one batch; a few move by move).
+async fn replay_equals_snapshot_for_many_matches(db: &TestDb) {
+    let count: u64 = match db.backend {
+        Backend::Sqlite => 1000,
+        Backend::Postgres => 300,
+    };
+    let store = db
+        .open_with(|o| {
+            o.durability = Durability::Normal;
+            o.max_connections = 2;
+        })
+        .await;
+    let rules = rules();
+    let mut games = 0;
+    for seed in 0..count {
+        let nm = new_match(seed, [seed, seed + 1], Some(seed % 7));
+        let (m, _) = store.create_match(nm.clone()).await.unwrap();
+        let (inputs, end) = random_game(&rules, &nm.setup, seed ^ 0xBEEF);
+        // Stop some matches half way, so unfinished ones are checked too.
+        let n = if seed % 3 == 0 {
+            inputs.len() / 2
+        } else {
+            inputs.len()
+        };
+        if seed < 5 {
+            let mut v = 0;
+            for (seat, input) in &inputs[..n] {
+                v = store
+                    .submit(m.info.id, v, *seat, input)
+                    .await
+                    .unwrap()
+                    .version;
+            }
+        } else if n > 0 {
+            let s = store
+                .submit_many(m.info.id, 0, &inputs[..n], None)
+                .await
+                .unwrap();
+            if n == inputs.len() {
+                assert_eq!(s.state, end);
+                assert!(s.result.is_some());
+            }
+        }
+        games += 1;
+    }
+    let mut after = 0;
+    let mut checked = 0;
+    loop {
+        let ids = store.match_ids(after, 200).await.unwrap();
+        let Some(&last) = ids.last() else { break };
+        for id in ids {
+            let r = store.verify(id).await.unwrap();
+            assert_eq!(r.verdict, Verdict::Agrees, "match {id}");
+            checked += 1;
+        }
+        after = last;
+    }
+    assert_eq!(checked, games);
+}
+
+// ---- backend-independent checks -----------------------------------------------------
+
+/// Both migration folders describe the same tables with the same columns.
+#[test]
+fn sqlite_and_postgres_schemas_have_the_same_columns() {
+    fn columns(dir: &str) -> Vec<(String, Vec<String>)> {
+        let root = format!("{}/migrations/{dir}", env!("CARGO_MANIFEST_DIR"));
+        let mut files: Vec<_> = std::fs::read_dir(&root)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        files.sort();
+        let mut tables = Vec::new();
+        for f in files {
+            let text = std::fs::read_to_string(&f).unwrap();
+            let mut current: Option<(String, Vec<String>)> = None;
+            for line in text.lines() {
+                let l = line.trim();
+                if let Some(rest) = l.strip_prefix("ALTER TABLE ") {
+                    // `ALTER TABLE t ADD COLUMN c ...`: a column of an earlier table.
+                    let w: Vec<&str> = rest.split_whitespace().collect();
+                    if let [table, "ADD", "COLUMN", col, ..] = w.as_slice() {
+                        let t = tables
+                            .iter_mut()
+                            .find(|(n, _): &&mut (String, Vec<String>)| n == table)
+                            .expect("ALTER TABLE of a table created earlier");
+                        t.1.push(col.to_string());
+                    }
+                } else if let Some(rest) = l.strip_prefix("CREATE TABLE ") {
+                    current = Some((rest.split_whitespace().next().unwrap().into(), vec![]));
+                } else if l.starts_with(')') {
+                    tables.extend(current.take());
+                } else if let Some((_, cols)) = current.as_mut() {
+                    let word = l.split_whitespace().next().unwrap_or("");
+                    let is_col = word
+                        .chars()
+                        .all(|c| c.is_ascii_lowercase() || c == '_' || c.is_ascii_digit());
+                    if !word.is_empty() && is_col && !["--"].contains(&word) {
+                        cols.push(word.to_string());
+                    }
+                }
+            }
+        }
+        tables
+    }
+    let (s, p) = (columns("sqlite"), columns("postgres"));
+    assert_eq!(s.len(), 10, "{s:?}");
+    assert!(s[0].1.contains(&"timeout_minutes".to_string()), "{s:?}");
+    assert_eq!(s, p);
+}
+
+/// `crystal-clans verify` reports a damaged match by id and exits 1; 0 when all agree.
+#[test]
+fn verify_command_reports_disagreements() {
+    let db = TestDb::sqlite();
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let id = rt.block_on(async {
+        let store = db.open().await;
+        let mut last = 0;
+        for seed in 0..3 {
+            let (m, _) = store
+                .create_match(new_match(seed, [1, 2], None))
+                .await
+                .unwrap();
+            last = m.info.id;
+        }
+        store.close().await;
+        last
+    });
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_crystal-clans"))
+            .arg("verify")
+            .args(["--database", &db.url])
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let ok = run(&["--all"]);
+    assert_eq!(ok.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&ok.stdout).contains("\"agree\":3"));
+    rt.block_on(async {
+        let store = db.open().await;
+        exec(
+            &store,
+            &format!("UPDATE snapshots SET state = 'x' WHERE match_id = {id}"),
+        )
+        .await;
+        store.close().await;
+    });
+    let bad = run(&[]);
+    let out = String::from_utf8_lossy(&bad.stdout);
+    assert_eq!(bad.status.code(), Some(1), "{out}");
+    assert!(
+        out.contains(&format!("\"match_id\":{id}")) && out.contains("damaged"),
+        "{out}"
+    );
+    assert!(out.contains("\"agree\":2"), "{out}");
+    let one = run(&["--match", "1"]);
+    assert_eq!(one.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&one.stdout).contains("agrees"));
+}
+
+// ---- every test on both backends ----------------------------------------------------
+
+both!(
+    migrations_from_empty,
+    matches_round_trip,
+    inputs_and_snapshots_round_trip,
+    results_round_trip,
+    settings_round_trip,
+    active_lists_and_deadlines,
+    stale_refused_and_missing_write_nothing,
+    concurrent_submits_apply_once,
+    damaged_rows_are_reported_per_match,
+    rules_version_and_pack_changes,
+    database_failures_write_nothing,
+    replay_equals_snapshot_for_many_matches,
+);
+
+/// A turn's deadlines: reminder, then the warning when a fifth of the turn time is left,
+/// then the forfeit.
+#[test]
+fn terms_give_a_reminder_a_warning_and_a_timeout() {
+    let min = 60_000;
+    let t = Terms {
+        remind_minutes: Some(10),
+        timeout_minutes: Some(60),
+    };
+    let d = t.deadlines(0);
+    assert_eq!(d.remind_at, Some(10 * min));
+    assert_eq!(d.timeout_at, Some(60 * min));
+    assert!(!t.is_warning(10 * min, &d));
+    assert_eq!(t.next_reminder(10 * min, &d), Some(48 * min));
+    assert!(t.is_warning(48 * min, &d));
+    assert_eq!(t.next_reminder(48 * min, &d), None);
+    // A reminder interval longer than the warning point: the warning comes first.
+    let late = Terms {
+        remind_minutes: Some(55),
+        ..t
+    };
+    assert_eq!(late.deadlines(0).remind_at, Some(48 * min));
+    // No reminders configured: only the warning. No timeout: no warning.
+    let quiet = Terms {
+        remind_minutes: None,
+        ..t
+    };
+    assert_eq!(quiet.deadlines(0).remind_at, Some(48 * min));
+    let untimed = Terms {
+        timeout_minutes: None,
+        ..t
+    };
+    let d = untimed.deadlines(0);
+    assert_eq!((d.remind_at, d.timeout_at), (Some(10 * min), None));
+    assert_eq!(untimed.next_reminder(10 * min, &d), None);
+    // Short turns still warn a minute ahead.
+    let short = Terms {
+        remind_minutes: None,
+        timeout_minutes: Some(2),
+    };
+    assert_eq!(short.deadlines(0).remind_at, Some(min));
+}
+
+/// `TEST_DATABASE_URL` with its TLS parameters replaced by `params`.
+fn with_tls(url: &str, params: &[(&str, &str)]) -> String {
+    let (base, query) = url.split_once('?').unwrap_or((url, ""));
+    let mut kept: Vec<String> = query
+        .split('&')
+        .filter(|p| !p.is_empty() && !p.starts_with("sslmode=") && !p.starts_with("sslrootcert="))
+        .map(String::from)
+        .collect();
+    kept.extend(params.iter().map(|(k, v)| format!("{k}={v}")));
+    format!("{base}?{}", kept.join("&"))
+}
+
+/// Whether the store's own connections are encrypted (PostgreSQL's view of them).
+async fn encrypted(store: &Store) -> bool {
+    let ssl: i32 = sqlx::query_scalar(
+        "SELECT CASE WHEN ssl THEN 1 ELSE 0 END FROM pg_stat_ssl WHERE pid = pg_backend_pid()",
+    )
+    .fetch_one(store.pool())
+    .await
+    .unwrap();
+    ssl == 1
+}
+
+/// Managed PostgreSQL services require TLS: `sslmode=require` and `verify-full` (with
+/// the server's CA in `sslrootcert`) encrypt, `disable` stays plain for local servers,
+/// and a server certificate that no trusted CA signed is refused with a cause naming TLS
+/// and the server (never the password). Needs `TEST_DATABASE_CA`, the CA that signed
+/// the test server's certificate (`.ci/postgres-tls` makes both).
+#[tokio::test]
+async fn postgres_connections_use_tls_as_sslmode_says() {
+    let Some(db) = TestDb::postgres().await else {
+        return;
+    };
+    let Some(ca) = std::env::var("TEST_DATABASE_CA")
+        .ok()
+        .filter(|c| !c.is_empty())
+    else {
+        let _ = std::io::Write::write_all(
+            &mut std::io::stderr(),
+            b"PostgreSQL TLS test SKIPPED: set TEST_DATABASE_CA to the test server's CA \
+              certificate (.ci/run does)\n",
+        );
+        db.cleanup().await;
+        return;
+    };
+    let plain = Store::open(&with_tls(&db.url, &[("sslmode", "disable")]))
+        .await
+        .expect("sslmode=disable opens");
+    assert!(!encrypted(&plain).await, "sslmode=disable is plain");
+    plain.close().await;
+    for params in [
+        vec![("sslmode", "require")],
+        vec![("sslmode", "verify-full"), ("sslrootcert", ca.as_str())],
+    ] {
+        let store = Store::open(&with_tls(&db.url, &params))
+            .await
+            .unwrap_or_else(|e| panic!("{params:?} opens: {e}"));
+        assert!(encrypted(&store).await, "{params:?} encrypts");
+        store
+            .create_match(new_match(7, [1, 2], None))
+            .await
+            .unwrap();
+        store.close().await;
+    }
+    // Only the built-in web CAs: the test server's own CA is not among them.
+    let refused = Store::open(&with_tls(&db.url, &[("sslmode", "verify-full")]))
+        .await
+        .err()
+        .expect("a certificate no trusted CA signed is refused")
+        .to_string();
+    assert!(refused.contains("TLS"), "{refused}");
+    assert!(
+        refused.contains("PostgreSQL at "),
+        "names the server: {refused}"
+    );
+    // The user name and password as the URL gives them (a password may equal the user).
+    if let Some(creds) = db
+        .url
+        .split_once("://")
+        .and_then(|(_, r)| r.rsplit_once('@'))
+        .map(|(c, _)| c)
+        .filter(|c| c.contains(':'))
+    {
+        assert!(!refused.contains(creds), "{refused}");
+    }
+    db.cleanup().await;
+}
