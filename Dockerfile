@@ -8,12 +8,23 @@
 # compile with; no OpenSSL is needed (TLS is rustls everywhere).
 FROM rust:1.88-slim-bookworm AS build
 WORKDIR /src
-COPY Cargo.toml Cargo.lock build.rs ./
+# The workspace's manifests and lockfile, then the crates the bot links (the root
+# package and crates/engine, ai, i18n, render, store), and what they embed (assets,
+# migrations). The test kit is a workspace member the bot never links: Cargo needs its
+# manifest to read the workspace and check the lockfile, not its code, so it gets empty
+# source files. tests/it/dockerfile.rs checks this list against `cargo metadata`.
+COPY Cargo.toml Cargo.lock ./
 COPY src src
+COPY crates/engine crates/engine
+COPY crates/ai crates/ai
+COPY crates/i18n crates/i18n
+COPY crates/render crates/render
+COPY crates/store crates/store
+COPY crates/testkit/Cargo.toml crates/testkit/Cargo.toml
+RUN mkdir crates/testkit/src && touch crates/testkit/src/lib.rs crates/testkit/src/main.rs
 COPY assets assets
 COPY migrations migrations
-# The build needs only what the crate embeds (assets, migrations); tests and docs stay out.
-RUN cargo build --release --locked --bin crystal-clans \
+RUN cargo build --release --locked --package crystal-clans --bin crystal-clans \
     && cp target/release/crystal-clans /usr/local/bin/crystal-clans
 
 # ---- run -----------------------------------------------------------------------------
