@@ -15,7 +15,6 @@
 
 pub mod determinize;
 pub mod eval;
-mod files;
 pub mod greedy;
 pub mod key;
 pub mod mcts;

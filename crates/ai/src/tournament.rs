@@ -6,7 +6,8 @@
 //! levels' iteration budgets only); the timings are the only numbers that vary.
 
 use super::{Bot, BotSpec, derive_seed};
-use crate::game::{Rules, Seat, Setup, State};
+use crate::game::pack::PackError;
+use crate::game::{Pack, Rules, Seat, Setup, State};
 use std::fmt::Write as _;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -478,6 +479,22 @@ pub struct Args {
     pub pack: Option<std::path::PathBuf>,
 }
 
+/// The pack file of `--pack`. The reading is here because the engine does no IO: it
+/// only parses the text it is given.
+fn load_pack(path: &std::path::Path) -> Result<Pack, PackError> {
+    let file = path.display().to_string();
+    match std::fs::read_to_string(path) {
+        Ok(text) => Pack::parse(&file, &text),
+        Err(e) => Err(PackError {
+            file,
+            line: None,
+            item: None,
+            field: None,
+            message: format!("cannot read the file: {e}"),
+        }),
+    }
+}
+
 /// `crystal-clans-tools tournament`: parses the arguments, plays, prints the report.
 /// Returns the process exit code.
 pub fn cli(args: Args) -> i32 {
@@ -494,7 +511,7 @@ pub fn cli(args: Args) -> i32 {
         focus,
         pack,
     } = args;
-    let rules = match pack.as_deref().map(crate::files::load_pack) {
+    let rules = match pack.as_deref().map(load_pack) {
         None => Rules::base(),
         Some(Ok(pack)) => Rules {
             pack,
