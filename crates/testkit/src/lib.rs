@@ -1,9 +1,11 @@
 //! The Crystal Clans test kit: a fake Discord on loopback (`fake_discord`), the
 //! transcript tool that draws a recorded conversation as each participant saw it
-//! (`transcript`), and the benchmark drivers (`bench`). The bot's tests and the tools
+//! (`transcript`), the benchmark drivers (`bench`), and the check that both command lines
+//! document every flag (`cli_help`). The bot's tests and the tools
 //! binary (`crystal-clans-tools`, src/main.rs) use it; the shipped bot never links it.
 
 pub mod bench;
+pub mod cli_help;
 pub mod fake_discord;
 pub mod transcript;
 

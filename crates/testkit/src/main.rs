@@ -460,27 +460,8 @@ mod tests {
     /// Every flag and argument a user can see says what it is for in `--help`.
     #[test]
     fn every_cli_flag_has_a_help_line() {
-        fn walk(cmd: &clap::Command, path: &str, missing: &mut Vec<String>) {
-            for arg in cmd.get_arguments() {
-                let id = arg.get_id().as_str();
-                if arg.is_hide_set() || id == "help" || id == "version" {
-                    continue;
-                }
-                if arg.get_help().is_none() {
-                    missing.push(format!("{path} --{id}"));
-                }
-            }
-            for sub in cmd.get_subcommands() {
-                if !sub.is_hide_set() && sub.get_name() != "help" {
-                    if sub.get_about().is_none() {
-                        missing.push(format!("{path} {} (the command)", sub.get_name()));
-                    }
-                    walk(sub, &format!("{path} {}", sub.get_name()), missing);
-                }
-            }
-        }
-        let mut missing = vec![];
-        walk(&Cli::command(), "crystal-clans-tools", &mut missing);
+        let missing =
+            crystal_clans_testkit::cli_help::undocumented(&Cli::command(), "crystal-clans-tools");
         assert!(missing.is_empty(), "no help line: {missing:#?}");
     }
 }
