@@ -1,5 +1,5 @@
 //! The real bot (`discord::client`) against a fresh fake Discord on loopback, for the
-//! end-to-end test binaries.
+//! end-to-end tests.
 
 use crystal_clans::app::App;
 use crystal_clans::discord::{self, BotOptions, Clock};

@@ -1,7 +1,7 @@
-//! Shared by the store test binaries (`tests/it/store.rs`, `tests/store_faults.rs`): a
+//! Shared by the bot's two test binaries (`tests/it/`, `tests/store_faults.rs`): a
 //! scratch database per test (a temporary SQLite file, or a fresh schema in the
 //! PostgreSQL database named by `TEST_DATABASE_URL`) and random legal play.
-#![allow(dead_code)] // each test binary uses its own part
+#![allow(dead_code)] // the fault suite uses only its own part
 
 use crystal_clans::game::rng::below;
 use crystal_clans::game::{Input, Rules, Seat, Setup, State};

@@ -1,6 +1,6 @@
 //! People playing through the real bot against the fake Discord: the users, their
 //! clicks on the board and in their panels, and the answers they get (shared by
-//! the end-to-end test binaries).
+//! the end-to-end tests).
 
 use super::bot::Bot;
 use super::scratch_store as scratch;
