@@ -10,4 +10,4 @@ pub mod fake_discord;
 pub mod transcript;
 
 // The bot and its layers, under the names the modules of this crate use for them.
-use crystal_clans::{ai, app, discord, game, render, selfplay, store};
+use crystal_clans::{ai, app, discord, game, i18n, render, selfplay, store};

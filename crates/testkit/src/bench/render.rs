@@ -44,7 +44,7 @@ pub fn render(iterations: usize, encoders: bool, longest: u64) -> serde_json::Va
         rules: &rules,
         theme: &theme,
         names: samples::NAMES,
-        lang: crystal_clans::i18n::Lang::En,
+        lang: crate::i18n::Lang::En,
     };
     let (state, events) = samples::crowded(&rules);
     let view = state.view(&rules, None);
