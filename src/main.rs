@@ -85,19 +85,38 @@ fn main() {
     std::process::exit(code);
 }
 
+/// Writes a line to standard error. A closed standard error (a log reader gone) must not
+/// turn a clean exit code into a panic's 101, as `eprintln!` would.
+fn say(line: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "{line}");
+}
+
 /// Runs the Discord bot until it stops; a missing or refused token prints the how-to.
 fn serve(api_base: Option<String>) -> i32 {
-    let rt = match tokio::runtime::Runtime::new() {
-        Ok(rt) => rt,
-        Err(e) => {
-            eprintln!("could not start the async runtime: {e}");
+    let token = match crystal_clans::discord::token_from_env() {
+        Ok(token) => token,
+        Err(message) => {
+            say(&message);
             return 1;
         }
     };
-    let code = match rt.block_on(crystal_clans::discord::serve(api_base)) {
+    // Out of the environment once read: nothing the process starts or reports later (a
+    // child process, a crash reporter, a debug dump of the environment) carries it.
+    // SAFETY: no other thread exists yet; the runtime that starts them is built below,
+    // and nothing before this line spawns one.
+    unsafe { std::env::remove_var("DISCORD_TOKEN") };
+    let rt = match tokio::runtime::Runtime::new() {
+        Ok(rt) => rt,
+        Err(e) => {
+            say(&format!("could not start the async runtime: {e}"));
+            return 1;
+        }
+    };
+    let code = match rt.block_on(crystal_clans::discord::serve(token, api_base)) {
         Ok(()) => 0,
         Err(message) => {
-            eprintln!("{message}");
+            say(&message);
             1
         }
     };

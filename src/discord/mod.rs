@@ -12,6 +12,7 @@
 
 pub mod commands;
 mod convert;
+pub mod health;
 pub mod localize;
 pub mod logging;
 pub mod shards;
@@ -19,8 +20,8 @@ pub mod shutdown;
 mod startup;
 
 pub use startup::{
-    BotOptions, Clock, TIMER_POSTS_AT_ONCE, TIMER_QUEUE, TOKEN_HELP, client, client_with, explain,
-    serve, start, start_shards, token_from_env,
+    BotOptions, Clock, Lifecycle, TIMER_POSTS_AT_ONCE, TIMER_QUEUE, TOKEN_HELP, client,
+    client_with, explain, serve, start, start_shards, token_from_env,
 };
 
 use crate::app::ids::{CustomId, Verb};

@@ -81,30 +81,66 @@ impl InFlight {
     }
 }
 
-/// Resolves on SIGTERM or SIGINT (Ctrl-C) with the signal's name.
-pub async fn signalled() -> &'static str {
+/// How long the gateway may take to close after a stop before the bot goes on without
+/// it. Serenity's `shutdown_all` returns at once when a shard is between connections (its
+/// runner is gone while it retries), and `Client::start` then never returns: a stop that
+/// waited for it ignored SIGTERM until killed whenever Discord was unreachable.
+pub const GATEWAY_CLOSE_LIMIT: Duration = Duration::from_secs(5);
+
+/// SIGTERM and SIGINT (Ctrl-C), listened to from creation on, so a second signal that
+/// comes while the first stop runs is not missed.
+pub struct Signals {
     #[cfg(unix)]
-    {
-        use tokio::signal::unix::{SignalKind, signal};
-        match (
-            signal(SignalKind::terminate()),
-            signal(SignalKind::interrupt()),
-        ) {
-            (Ok(mut term), Ok(mut int)) => tokio::select! {
+    unix: Option<(tokio::signal::unix::Signal, tokio::signal::unix::Signal)>,
+}
+
+impl Signals {
+    /// Installs the handlers (inside a Tokio runtime).
+    pub fn listen() -> Signals {
+        #[cfg(unix)]
+        {
+            use tokio::signal::unix::{SignalKind, signal};
+            let unix = match (
+                signal(SignalKind::terminate()),
+                signal(SignalKind::interrupt()),
+            ) {
+                (Ok(term), Ok(int)) => Some((term, int)),
+                _ => None,
+            };
+            Signals { unix }
+        }
+        #[cfg(not(unix))]
+        Signals {}
+    }
+
+    /// The next signal's name.
+    pub async fn recv(&mut self) -> &'static str {
+        #[cfg(unix)]
+        if let Some((term, int)) = &mut self.unix {
+            return tokio::select! {
                 _ = term.recv() => "SIGTERM",
                 _ = int.recv() => "SIGINT",
-            },
-            _ => {
-                let _ = tokio::signal::ctrl_c().await;
-                "Ctrl-C"
-            }
+            };
         }
-    }
-    #[cfg(not(unix))]
-    {
         let _ = tokio::signal::ctrl_c().await;
         "Ctrl-C"
     }
+}
+
+/// Waits for a first signal and returns its name; a second one ends the process at once
+/// (exit code 1) whatever the stop is waiting for, as an operator who presses Ctrl-C
+/// twice expects.
+pub fn first_signal() -> tokio::sync::oneshot::Receiver<&'static str> {
+    let (tx, rx) = tokio::sync::oneshot::channel();
+    let mut signals = Signals::listen();
+    tokio::spawn(async move {
+        let first = signals.recv().await;
+        let _ = tx.send(first);
+        let second = signals.recv().await;
+        tracing::warn!("{second} during the stop: exiting at once");
+        std::process::exit(1);
+    });
+    rx
 }
 
 #[cfg(test)]

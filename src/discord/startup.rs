@@ -2,9 +2,10 @@
 //! running the bot until it stops (`serve`). Kept apart from the interaction handlers in
 //! `mod.rs`.
 
+use super::health::{self, Health};
 use super::logging::init_logging;
 use super::shards::Shards;
-use super::shutdown::{self, InFlight, SHUTDOWN_GRACE};
+use super::shutdown::{self, GATEWAY_CLOSE_LIMIT, InFlight, SHUTDOWN_GRACE};
 use super::{Data, commands, deliver_public, on_event};
 use crate::app::{App, posting, timers};
 use crate::store::{Store, now_ms};
@@ -83,15 +84,66 @@ pub fn token_from_env() -> Result<String, String> {
 
 /// Builds the client (not yet connected).
 pub async fn client(app: App, opts: &BotOptions) -> Result<serenity::Client, String> {
-    client_with(app, opts, InFlight::default()).await
+    client_with(app, opts, Lifecycle::default()).await
 }
 
-/// [`client`] whose events and scheduler count as `work`, so a stop can refuse new work
-/// and wait for the rest ([`serve`]).
+/// What the running bot shares between its parts: the work in flight (so a stop can
+/// refuse new work and wait for the rest), what it knows of its own health, and a way
+/// for a background step to end the process with its cause. Cheap to clone.
+#[derive(Clone, Default, Debug)]
+pub struct Lifecycle {
+    pub work: InFlight,
+    pub health: Health,
+    fatal: Fatal,
+}
+
+/// The first fatal error of a background step.
+#[derive(Clone)]
+struct Fatal(std::sync::Arc<tokio::sync::watch::Sender<Option<String>>>);
+
+impl Default for Fatal {
+    fn default() -> Fatal {
+        Fatal(std::sync::Arc::new(tokio::sync::watch::Sender::new(None)))
+    }
+}
+
+impl std::fmt::Debug for Fatal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Fatal")
+    }
+}
+
+impl Lifecycle {
+    /// Ends the process with `cause` (the first one wins): a step the bot cannot do
+    /// without, which retrying will not fix.
+    pub fn fail(&self, cause: String) {
+        self.fatal.0.send_if_modified(|f| {
+            if f.is_none() {
+                *f = Some(cause);
+                true
+            } else {
+                false
+            }
+        });
+    }
+
+    /// Resolves with the first fatal error.
+    pub async fn failed(&self) -> String {
+        let mut rx = self.fatal.0.subscribe();
+        match rx.wait_for(Option::is_some).await {
+            Ok(f) => f.clone().unwrap_or_default(),
+            // The sender lives in `self`: never dropped while this waits.
+            Err(_) => std::future::pending().await,
+        }
+    }
+}
+
+/// [`client`] whose events and scheduler count as `life`'s work and report to its
+/// health.
 pub async fn client_with(
     app: App,
     opts: &BotOptions,
-    work: InFlight,
+    life: Lifecycle,
 ) -> Result<serenity::Client, String> {
     let mut http = serenity::HttpBuilder::new(&opts.token);
     // Against another base (the fake Discord, which keeps Discord's rate limits)
@@ -103,7 +155,7 @@ pub async fn client_with(
     let http = http.build();
     let tick = opts.tick;
     let clock = opts.clock.clone();
-    let timers_work = work.clone();
+    let setup_life = life.clone();
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
             commands: commands::all(),
@@ -118,8 +170,22 @@ pub async fn client_with(
         .initialize_owners(false)
         .setup(move |ctx, _ready, framework| {
             Box::pin(async move {
-                poise::builtins::register_globally(ctx, &framework.options().commands).await?;
-                spawn_timers(app.clone(), ctx.http.clone(), tick, clock, timers_work);
+                // Poise runs this once, and an error here would leave every later event
+                // waiting for data that never comes: the bot would run and answer
+                // nothing. So nothing here can fail: the commands are registered
+                // beside it (Discord keeps the last registration meanwhile).
+                let commands =
+                    poise::builtins::create_application_commands(&framework.options().commands);
+                let life = setup_life;
+                tokio::spawn(register(ctx.http.clone(), commands, life.clone()));
+                spawn_timers(
+                    app.clone(),
+                    ctx.http.clone(),
+                    tick,
+                    clock,
+                    life.work.clone(),
+                );
+                life.health.set_ready();
                 Ok(Data { app })
             })
         })
@@ -127,10 +193,70 @@ pub async fn client_with(
     serenity::ClientBuilder::new_with_http(http, serenity::GatewayIntents::GUILDS)
         .framework(Tracked {
             inner: framework,
-            work,
+            work: life.work,
         })
         .await
         .map_err(|e| explain(&e))
+}
+
+/// The first wait before registering the slash commands again, doubled after each
+/// failure up to [`REGISTER_RETRY_MAX`].
+const REGISTER_RETRY_FIRST: Duration = Duration::from_secs(1);
+const REGISTER_RETRY_MAX: Duration = Duration::from_secs(60);
+
+/// Registers the slash commands, retrying what may pass later (Discord's 5xx, a
+/// network error) with backoff until it does or the bot stops; a refusal that will
+/// not pass (a 4xx: the commands themselves are wrong) ends the process with its cause.
+async fn register(
+    http: std::sync::Arc<serenity::Http>,
+    commands: Vec<serenity::CreateCommand>,
+    life: Lifecycle,
+) {
+    let mut wait = REGISTER_RETRY_FIRST;
+    for attempt in 1u32.. {
+        match serenity::Command::set_global_commands(&http, commands.clone()).await {
+            Ok(_) => {
+                life.health.set_commands(None);
+                if attempt > 1 {
+                    tracing::info!(attempt, "slash commands registered");
+                }
+                return;
+            }
+            Err(e) if refused_for_good(&e) => {
+                life.fail(format!(
+                    "Discord refused the bot's slash commands: {}",
+                    explain(&e)
+                ));
+                return;
+            }
+            Err(e) => {
+                tracing::warn!(
+                    attempt,
+                    "could not register the slash commands, trying again in {} s: {e}",
+                    wait.as_secs()
+                );
+                life.health
+                    .set_commands(Some(format!("{e} (after {attempt} attempt(s))")));
+            }
+        }
+        tokio::select! {
+            _ = tokio::time::sleep(wait) => {}
+            _ = life.work.closed() => return,
+        }
+        wait = (wait * 2).min(REGISTER_RETRY_MAX);
+    }
+}
+
+/// A refusal that asking again will not change: a 4xx other than 408 (a timeout) and
+/// 429 (serenity's rate limiter already waited those out).
+fn refused_for_good(e: &serenity::Error) -> bool {
+    match e {
+        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)) => {
+            let code = r.status_code.as_u16();
+            (400..500).contains(&code) && code != 408 && code != 429
+        }
+        _ => false,
+    }
 }
 
 /// The framework with every event counted as work in flight, and dropped once the bot
@@ -262,13 +388,15 @@ pub fn explain(e: &serenity::Error) -> String {
     }
 }
 
-/// `crystal-clans serve`: the store from `DATABASE_URL`, the token from
-/// `DISCORD_TOKEN`, the shards from `SHARD_COUNT`/`SHARD_IDS`, then run until stopped
-/// (SIGTERM or Ctrl-C: a graceful stop, see `shutdown.rs`). `Err` is a message for the
-/// operator.
-pub async fn serve(api_base: Option<String>) -> Result<(), String> {
+/// `crystal-clans serve` with the token already read ([`token_from_env`]): the store
+/// from `DATABASE_URL`, the shards from `SHARD_COUNT`/`SHARD_IDS`, then run until
+/// stopped (SIGTERM or Ctrl-C: a graceful stop, see `shutdown.rs`; a second signal ends
+/// the process at once). `Err` is a message for the operator.
+pub async fn serve(token: String, api_base: Option<String>) -> Result<(), String> {
     init_logging()?;
-    let token = token_from_env()?;
+    // Listened to from the start: a stop during a slow start-up (Discord not answering)
+    // is honoured too.
+    let mut signal = shutdown::first_signal();
     let shards = Shards::from_env()?;
     let store = Store::open_from_env()
         .await
@@ -294,23 +422,61 @@ pub async fn serve(api_base: Option<String>) -> Result<(), String> {
     {
         app = app.with_seeds(first);
     }
-    let work = InFlight::default();
-    let mut client = client_with(app, &opts, work.clone()).await?;
-    let manager = client.shard_manager.clone();
-    let stopper = work.clone();
-    tokio::spawn(async move {
-        let signal = shutdown::signalled().await;
-        tracing::info!("{signal}: stopping (no new interactions; finishing those in flight)");
-        // The gateway first: nothing new arrives. Then whatever arrived but has not
-        // started is dropped.
-        manager.shutdown_all().await;
-        stopper.close();
-    });
-    tracing::info!(%shards, "connecting to Discord");
-    let ran = start_shards(&mut client, &shards).await;
+    let life = Lifecycle {
+        health: Health::every(health::interval_from_env()),
+        ..Lifecycle::default()
+    };
+    let health_file = health::path_from_env();
+    // The shards' manager, once the client exists (the stop closes the gateway).
+    let manager = std::sync::Arc::new(std::sync::OnceLock::new());
+    let health_task = std::sync::Arc::new(std::sync::Mutex::new(None));
+    let run = {
+        let (life, manager, health_task, health_file) = (
+            life.clone(),
+            manager.clone(),
+            health_task.clone(),
+            health_file.clone(),
+        );
+        async move {
+            let mut client = client_with(app, &opts, life.clone()).await?;
+            let _ = manager.set(client.shard_manager.clone());
+            let reporter = spawn_health(life, client.shard_manager.clone(), health_file);
+            *health_task.lock().unwrap_or_else(|e| e.into_inner()) = Some(reporter);
+            tracing::info!(%shards, "connecting to Discord");
+            start_shards(&mut client, &shards).await
+        }
+    };
+    tokio::pin!(run);
+    let ran = tokio::select! {
+        ran = &mut run => ran,
+        cause = life.failed() => {
+            close_gateway(&manager).await;
+            Err(cause)
+        }
+        name = &mut signal => {
+            let name = name.unwrap_or("a signal");
+            tracing::info!("{name}: stopping (no new interactions; finishing those in flight)");
+            life.health.set_stopping();
+            // The gateway first: nothing new arrives. Then whatever arrived but has not
+            // started is dropped.
+            close_gateway(&manager).await;
+            life.work.close();
+            match tokio::time::timeout(GATEWAY_CLOSE_LIMIT, &mut run).await {
+                Ok(ran) => ran,
+                Err(_) => {
+                    tracing::warn!(
+                        "the gateway did not close within {} s; stopping without it",
+                        GATEWAY_CLOSE_LIMIT.as_secs()
+                    );
+                    Ok(())
+                }
+            }
+        }
+    };
     // An error stops the bot too: the scheduler stops ticking, work in flight finishes.
-    work.close();
-    let left = work.finish(SHUTDOWN_GRACE).await;
+    life.health.set_stopping();
+    life.work.close();
+    let left = life.work.finish(SHUTDOWN_GRACE).await;
     if left > 0 {
         tracing::warn!(
             left,
@@ -318,11 +484,65 @@ pub async fn serve(api_base: Option<String>) -> Result<(), String> {
             SHUTDOWN_GRACE.as_secs()
         );
     }
+    let reporter = health_task.lock().unwrap_or_else(|e| e.into_inner()).take();
+    if let Some(reporter) = reporter {
+        // Its last report ("stopping") written before the file goes.
+        let _ = tokio::time::timeout(Duration::from_secs(5), reporter).await;
+    }
     store.close().await;
+    // A stopped bot leaves no report behind: `status` would call it hung.
+    let _ = std::fs::remove_file(&health_file);
     if ran.is_ok() {
         tracing::info!("stopped");
     }
     ran
+}
+
+/// Asks every shard to close, waiting at most [`GATEWAY_CLOSE_LIMIT`].
+async fn close_gateway(manager: &std::sync::OnceLock<std::sync::Arc<serenity::ShardManager>>) {
+    if let Some(m) = manager.get()
+        && tokio::time::timeout(GATEWAY_CLOSE_LIMIT, m.shutdown_all())
+            .await
+            .is_err()
+    {
+        tracing::warn!("the shards did not close in time");
+    }
+}
+
+/// Keeps the health file fresh ([`health`]) until the bot stops: the shards'
+/// connections and whether the store takes writes, every [`Health::interval`].
+fn spawn_health(
+    life: Lifecycle,
+    manager: std::sync::Arc<serenity::ShardManager>,
+    path: std::path::PathBuf,
+) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        let mut warned = false;
+        loop {
+            let (connected, shards) = health::shards(&manager).await;
+            life.health
+                .set_gateway(connected, shards, std::time::Instant::now());
+            let report = life
+                .health
+                .report(std::time::Instant::now(), now_ms(), connected);
+            match health::write(&path, &report) {
+                Ok(()) => warned = false,
+                Err(e) if !warned => {
+                    warned = true;
+                    tracing::warn!(path = %path.display(), "could not write the health file: {e}");
+                }
+                Err(_) => {}
+            }
+            if life.work.is_closing() {
+                // The last report says "stopping"; serve removes the file at the end.
+                break;
+            }
+            tokio::select! {
+                _ = tokio::time::sleep(life.health.interval()) => {}
+                _ = life.work.closed() => {}
+            }
+        }
+    })
 }
 
 /// Checks the token with one REST call (a refused token would otherwise make the

@@ -21,6 +21,7 @@ mod discord_replay;
 mod dockerfile;
 mod german;
 mod i18n;
+mod lifecycle;
 mod narration;
 mod operations;
 mod pack;

@@ -19,19 +19,45 @@ pub fn bin() -> Command {
         "DISCORD_TOKEN",
         "DISCORD_API_BASE",
         "CLANS_FIRST_SEED",
+        "CLANS_HEALTH_FILE",
+        "CLANS_HEALTH_SECONDS",
     ] {
         c.env_remove(var);
     }
     c
 }
 
-/// `crystal-clans serve` against the fake Discord at `api`, on the store at `database`.
+/// `crystal-clans serve` against the fake Discord at `api`, on the store at `database`,
+/// with a health file of its own ([`health_file`]).
 pub fn serve(api: &str, database: &str) -> Command {
     let mut c = bin();
     c.args(["serve", "--api-base", api])
         .env("DISCORD_TOKEN", TOKEN)
-        .env("DATABASE_URL", database);
+        .env("DATABASE_URL", database)
+        .env(
+            "CLANS_HEALTH_FILE",
+            super::scratch_path("crystal-clans-bot", ".health"),
+        );
     c
+}
+
+/// Where a command from [`serve`] keeps its health file (one of its own: tests run in
+/// parallel, and a shared one would mix their bots' reports).
+pub fn health_file(c: &Command) -> std::path::PathBuf {
+    c.get_envs()
+        .find(|(k, _)| *k == "CLANS_HEALTH_FILE")
+        .and_then(|(_, v)| v)
+        .expect("made by serve()")
+        .into()
+}
+
+/// Sends `signal` (`TERM`, `INT`, `KILL`) to the child.
+pub fn signal(child: &Child, signal: &str) {
+    let sent = Command::new("kill")
+        .args([&format!("-{signal}"), &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success(), "kill -{signal}");
 }
 
 /// Waits for the child to exit, at most `limit`.

@@ -331,6 +331,13 @@ impl Shared {
 }
 
 pub(super) async fn gateway(s: Arc<Shared>, stream: tokio::net::TcpStream) {
+    if s.life() == super::Life::Silent {
+        // Held open and never greeted, until Discord dies.
+        let mut life = s.life.subscribe();
+        let _ = life.wait_for(|l| *l == super::Life::Dead).await;
+        drop(stream);
+        return;
+    }
     let Ok(ws) = tokio_tungstenite::accept_async(stream).await else {
         return;
     };
@@ -358,7 +365,12 @@ pub(super) async fn gateway(s: Arc<Shared>, stream: tokio::net::TcpStream) {
     });
     let mut shard_id = None;
     let mut identified = false;
-    while let Some(Ok(msg)) = rx.next().await {
+    loop {
+        let msg = tokio::select! {
+            msg = rx.next() => msg,
+            _ = s.gone() => None,
+        };
+        let Some(Ok(msg)) = msg else { break };
         let Message::Text(t) = msg else {
             if matches!(msg, Message::Close(_)) {
                 break;
@@ -390,6 +402,13 @@ pub(super) async fn gateway(s: Arc<Shared>, stream: tokio::net::TcpStream) {
             }
             _ => {}
         }
+    }
+    if s.life() == super::Life::Silent {
+        // Nothing more is said on this connection (not even a heartbeat's
+        // acknowledgement), and it stays open until Discord dies.
+        writer.abort();
+        let mut life = s.life.subscribe();
+        let _ = life.wait_for(|l| *l == super::Life::Dead).await;
     }
     // The connection is gone: its shard gets events again once it resumes.
     if let Some(id) = shard_id {

@@ -93,6 +93,51 @@ struct Shared {
     /// The servers' locale (an interaction's `guild_locale` and `guild.locale`,
     /// GUILD_CREATE's `preferred_locale`).
     guild_locale: Mutex<String>,
+    /// Whether Discord is there at all ([`Fake::kill`], [`Fake::go_silent`]).
+    life: tokio::sync::watch::Sender<Life>,
+    /// Requests to answer with an error a number of times ([`Fake::fail_next`]).
+    faults: Mutex<Vec<Fault>>,
+}
+
+/// Discord as the bot's connections find it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Life {
+    Up,
+    /// Connections are accepted and requests read, but nothing is ever answered.
+    Silent,
+    /// Every connection is dropped and new ones are closed at once.
+    Dead,
+}
+
+/// An injected error: requests whose method is `method` and whose path contains `path`
+/// are answered `status`, `left` more times.
+struct Fault {
+    method: String,
+    path: String,
+    status: u16,
+    left: u32,
+}
+
+impl Shared {
+    fn life(&self) -> Life {
+        *self.life.borrow()
+    }
+
+    /// Resolves once Discord is no longer up (never, while it is).
+    async fn gone(&self) {
+        let mut rx = self.life.subscribe();
+        let _ = rx.wait_for(|l| *l != Life::Up).await;
+    }
+
+    /// The injected error for this request, if one is left (and counts it).
+    fn fault(&self, method: &str, path: &str) -> Option<u16> {
+        let mut faults = self.faults.lock().unwrap();
+        let f = faults
+            .iter_mut()
+            .find(|f| f.left > 0 && f.method == method && path.contains(&f.path))?;
+        f.left -= 1;
+        Some(f.status)
+    }
 }
 
 /// A thread the bot started: its current name and the channel it was started in.
@@ -107,6 +152,7 @@ struct Thread {
 async fn serve(s: Arc<Shared>, stream: tokio::net::TcpStream) {
     use http_body_util::Full;
     use hyper::body::Bytes;
+    let life = s.clone();
     let svc = hyper::service::service_fn(move |req: hyper::Request<hyper::body::Incoming>| {
         let s = s.clone();
         async move {
@@ -127,10 +173,20 @@ async fn serve(s: Arc<Shared>, stream: tokio::net::TcpStream) {
             Ok(rest::handle(&s, req).await)
         }
     });
-    let _ = hyper::server::conn::http1::Builder::new()
+    let conn = hyper::server::conn::http1::Builder::new()
         .serve_connection(hyper_util::rt::TokioIo::new(stream), svc)
-        .with_upgrades()
-        .await;
+        .with_upgrades();
+    // A Discord that went away drops its connections mid-request.
+    tokio::select! {
+        _ = conn => {}
+        _ = until_dead(&life) => {}
+    }
+}
+
+/// Resolves once Discord is dead (a silent one keeps its connections open).
+async fn until_dead(s: &Shared) {
+    let mut rx = s.life.subscribe();
+    let _ = rx.wait_for(|l| *l == Life::Dead).await;
 }
 
 /// Serves the REST routes on a connection (inside a tunnel).
@@ -138,13 +194,17 @@ async fn serve_rest<I>(s: Arc<Shared>, io: I)
 where
     I: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send + 'static,
 {
+    let life = s.clone();
     let svc = hyper::service::service_fn(move |req| {
         let s = s.clone();
         async move { Ok::<_, std::convert::Infallible>(rest::handle(&s, req).await) }
     });
-    let _ = hyper::server::conn::http1::Builder::new()
-        .serve_connection(hyper_util::rt::TokioIo::new(io), svc)
-        .await;
+    let conn = hyper::server::conn::http1::Builder::new()
+        .serve_connection(hyper_util::rt::TokioIo::new(io), svc);
+    tokio::select! {
+        _ = conn => {}
+        _ = until_dead(&life) => {}
+    }
 }
 
 /// The fake Discord (cheap to clone). Its server tasks run on the runtime that called
@@ -219,6 +279,8 @@ impl Fake {
             guilds: Mutex::new(vec![(GUILD, CHANNEL)]),
             locales: Mutex::default(),
             guild_locale: Mutex::new("en-US".into()),
+            life: tokio::sync::watch::Sender::new(Life::Up),
+            faults: Mutex::default(),
         });
         let fake = Fake {
             api: format!("http://{}", http.local_addr().unwrap()),
@@ -227,6 +289,9 @@ impl Fake {
         let s = shared.clone();
         tokio::spawn(async move {
             while let Ok((stream, _)) = http.accept().await {
+                if s.life() == Life::Dead {
+                    continue;
+                }
                 // Small writes go out at once (Nagle's algorithm with delayed
                 // acknowledgements would hold some for 40 ms).
                 let _ = stream.set_nodelay(true);
@@ -237,12 +302,39 @@ impl Fake {
         let s = shared.clone();
         tokio::spawn(async move {
             while let Ok((stream, _)) = ws.accept().await {
+                if s.life() == Life::Dead {
+                    continue;
+                }
                 let _ = stream.set_nodelay(true);
                 let s = s.clone();
                 tokio::spawn(async move { gateway::gateway(s, stream).await });
             }
         });
         fake
+    }
+
+    /// Discord dies: every connection (REST and gateway) drops, and new ones are closed
+    /// as soon as they are made.
+    pub fn kill(&self) {
+        self.shared.life.send_replace(Life::Dead);
+        self.disconnect();
+    }
+
+    /// Discord stops answering: connections stay open, requests are read, no answer and
+    /// no gateway event (not even a heartbeat's acknowledgement) is ever sent.
+    pub fn go_silent(&self) {
+        self.shared.life.send_replace(Life::Silent);
+    }
+
+    /// Answers the next `times` requests of `method` whose path contains `path` with
+    /// `status` (and Discord's error body), as a Discord having a bad minute would.
+    pub fn fail_next(&self, method: &str, path: &str, status: u16, times: u32) {
+        self.shared.faults.lock().unwrap().push(Fault {
+            method: method.to_string(),
+            path: path.to_string(),
+            status,
+            left: times,
+        });
     }
 
     /// Closes `user`'s direct messages: sending to them fails with Discord's 50007.

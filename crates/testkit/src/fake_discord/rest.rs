@@ -118,6 +118,10 @@ pub(super) async fn handle(
             0,
         )
     };
+    if s.life() != Life::Up {
+        // Read, never answered: the caller waits until its own timeout, if it has one.
+        std::future::pending::<()>().await;
+    }
     let p: Vec<&str> = path.trim_start_matches("/api/v10/").split('/').collect();
     let limit = s.buckets.take(&method, &p, at);
     if let Some(wait) = limit.retry_after {
@@ -132,6 +136,9 @@ pub(super) async fn handle(
     }
     let (status, out) = if s.refuse.load(Ordering::SeqCst) {
         (401, json!({"message": "401: Unauthorized", "code": 0}))
+    } else if let Some(status) = s.fault(&method, &path) {
+        let message = format!("{status}: injected by the test");
+        (status, json!({"message": message, "code": 0}))
     } else if files_size > limits::ATTACHMENTS_TOTAL {
         let problem = format!(
             "{files_size} bytes of files, over Discord's {} a message",

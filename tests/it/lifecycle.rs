@@ -1,0 +1,319 @@
+//! The real `crystal-clans serve` through faults of its start-up and its stop: Discord
+//! dying or falling silent before a SIGTERM, a second signal, a command registration
+//! Discord answers with an error, and the health file `status` reads. Each fault test
+//! plays on after the fault and then checks the moves acknowledged before it.
+
+use crystal_clans::discord::health;
+use crystal_clans::game::Setup;
+use crystal_clans::store::{Deadlines, NewMatch, Player, Store, Terms, now_ms};
+use crystal_clans_testkit::fake_discord::{CHANNEL, Fake, GUILD};
+use std::process::{Child, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::support;
+use support::process::{health_file, serve, signal, wait_exit};
+
+const ANA: u64 = 731_000_000_000_000_001;
+const BEN: u64 = 731_000_000_000_000_002;
+
+/// A SQLite store holding one match: its URL, file, the match and the user to move.
+async fn a_stored_match(tag: &str) -> (String, std::path::PathBuf, i64, u64) {
+    let path = support::scratch_path(tag, ".db");
+    let url = format!("sqlite://{}", path.display());
+    let store = Store::open(&url).await.unwrap();
+    let (loaded, _) = store
+        .create_match(NewMatch {
+            guild: Some(GUILD),
+            channel: CHANNEL,
+            thread: None,
+            seats: [Player::User(ANA), Player::User(BEN)],
+            setup: Setup {
+                clans: [0, 1],
+                seed: 5,
+                mulligan: false,
+            },
+            terms: Terms::default(),
+            deadlines: Deadlines::default(),
+        })
+        .await
+        .unwrap();
+    store.close().await;
+    let seat = loaded.state.waiting()[0];
+    (url, path, loaded.info.id, [ANA, BEN][seat as usize])
+}
+
+/// The child's standard error, read on a thread until it exits.
+fn logs_of(child: &mut Child) -> std::thread::JoinHandle<String> {
+    let stderr = child.stderr.take().unwrap();
+    std::thread::spawn(move || std::io::read_to_string(stderr).unwrap_or_default())
+}
+
+/// Waits for the child to exit (at most `limit`), killing it if it does not.
+async fn exit_within(mut child: Child, limit: Duration) -> Option<std::process::ExitStatus> {
+    tokio::task::spawn_blocking(move || {
+        let status = wait_exit(&mut child, limit);
+        if status.is_none() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+        status
+    })
+    .await
+    .unwrap()
+}
+
+async fn version_of(url: &str, id: i64) -> i64 {
+    let store = Store::open(url).await.unwrap();
+    let v = store.info(id).await.unwrap().version;
+    store.close().await;
+    v
+}
+
+#[derive(Debug, Clone, Copy)]
+enum Gone {
+    Dead,
+    Silent,
+}
+
+/// The bug: once Discord had gone away (dead, or no longer answering), serenity's
+/// shard was in its reconnect loop with its runner removed, so `shutdown_all` returned
+/// at once without ending `Client::start`, which `serve` awaited: the bot logged
+/// "stopping" and then ignored that SIGTERM and every later one until killed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigterm_stops_the_bot_after_discord_died_or_fell_silent() {
+    for gone in [Gone::Dead, Gone::Silent] {
+        let (url, _path, id, user) = a_stored_match("crystal-clans-gone").await;
+        let fake = Fake::start().await;
+        let mut child = serve(&fake.api, &url)
+            .env("CLANS_TICK_SECONDS", "3600")
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let logs = logs_of(&mut child);
+        fake.try_wait_ready(Duration::from_secs(60))
+            .await
+            .expect("the bot connects");
+        let token = fake.click(user, "Ana", &format!("clans:{id}:0:in:0"), &[]);
+        let reply = fake
+            .try_answer(&token, Duration::from_secs(20))
+            .await
+            .expect("a move before the fault is answered");
+        assert!(!reply.text().contains("try again"), "{}", reply.text());
+
+        match gone {
+            Gone::Dead => fake.kill(),
+            Gone::Silent => fake.go_silent(),
+        }
+        // Long enough for the shard to notice and start reconnecting.
+        tokio::time::sleep(Duration::from_secs(3)).await;
+        signal(&child, "TERM");
+        let asked = Instant::now();
+        let status = exit_within(child, Duration::from_secs(30)).await;
+        let logs = logs.join().unwrap();
+        let status = status.unwrap_or_else(|| panic!("{gone:?}: SIGTERM ignored; logs:\n{logs}"));
+        eprintln!("{gone:?}: exited {:?} after SIGTERM", asked.elapsed());
+        assert!(status.success(), "{gone:?}: {status}; logs:\n{logs}");
+        assert!(
+            asked.elapsed() < Duration::from_secs(15),
+            "{gone:?}: {:?}",
+            asked.elapsed()
+        );
+        assert_eq!(
+            version_of(&url, id).await,
+            1,
+            "{gone:?}: the move acknowledged before the fault is kept"
+        );
+    }
+}
+
+/// A second SIGTERM during a stop that waits (here for a save held up by a lock) ends
+/// the process at once; the click in flight was only deferred, never answered "Done".
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_second_sigterm_ends_a_waiting_stop_at_once() {
+    use sqlx::Connection;
+    let (url, _path, id, user) = a_stored_match("crystal-clans-second-term").await;
+    let fake = Fake::start().await;
+    let mut child = serve(&fake.api, &url)
+        .env("CLANS_TICK_SECONDS", "3600")
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let logs = logs_of(&mut child);
+    fake.try_wait_ready(Duration::from_secs(60))
+        .await
+        .expect("the bot connects");
+    let mut lock = sqlx::SqliteConnection::connect(&url).await.unwrap();
+    sqlx::Executor::execute(&mut lock, "BEGIN IMMEDIATE")
+        .await
+        .unwrap();
+    let token = fake.click(user, "Ana", &format!("clans:{id}:0:in:0"), &[]);
+    fake.try_ack(&token, Duration::from_secs(10))
+        .await
+        .expect("acknowledged");
+    signal(&child, "TERM");
+    tokio::time::sleep(Duration::from_millis(800)).await;
+    assert!(
+        child.try_wait().unwrap().is_none(),
+        "the first stop waits for the click"
+    );
+    signal(&child, "TERM");
+    let asked = Instant::now();
+    let status = exit_within(child, Duration::from_secs(10)).await;
+    let logs = logs.join().unwrap();
+    let status = status.unwrap_or_else(|| panic!("the second SIGTERM was ignored:\n{logs}"));
+    assert!(
+        asked.elapsed() < Duration::from_secs(3),
+        "{:?}",
+        asked.elapsed()
+    );
+    assert_eq!(status.code(), Some(1), "{logs}");
+    assert!(logs.contains("exiting at once"), "{logs}");
+    sqlx::Executor::execute(&mut lock, "ROLLBACK")
+        .await
+        .unwrap();
+    lock.close().await.unwrap();
+    if let Ok(reply) = fake.try_answer(&token, Duration::from_millis(200)).await {
+        panic!("nothing was answered after the deferral: {}", reply.text());
+    }
+    assert_eq!(version_of(&url, id).await, 0, "nothing half-saved");
+}
+
+fn registrations(fake: &Fake) -> Vec<u16> {
+    fake.requests()
+        .iter()
+        .filter(|r| r.method == "PUT" && r.path.ends_with("/commands"))
+        .map(|r| r.status)
+        .collect()
+}
+
+/// The bug: poise runs its setup once, on the first READY; one 500 to the commands'
+/// registration failed it, and every later event waited for ever for the data the setup
+/// never made. The bot ran, answered nothing, and `status` called it healthy. Now the
+/// registration is retried beside a bot that answers from the first second.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_command_registration_answered_500_is_retried_and_the_bot_answers_meanwhile() {
+    let (url, _path, id, user) = a_stored_match("crystal-clans-register-500").await;
+    let fake = Fake::start().await;
+    fake.fail_next("PUT", "/commands", 500, 1);
+    let mut cmd = serve(&fake.api, &url);
+    cmd.env("CLANS_TICK_SECONDS", "3600")
+        .env("CLANS_HEALTH_SECONDS", "1")
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped());
+    let health_path = health_file(&cmd);
+    let mut child = cmd.spawn().unwrap();
+    let logs = logs_of(&mut child);
+    fake.try_wait_ready(Duration::from_secs(60))
+        .await
+        .expect("the bot connects");
+    let token = fake.click(user, "Ana", &format!("clans:{id}:0:in:0"), &[]);
+    let reply = fake
+        .try_answer(&token, Duration::from_secs(20))
+        .await
+        .expect("the click is answered despite the failed registration");
+    assert!(!reply.text().contains("try again"), "{}", reply.text());
+    // Registered on the second attempt, about a second later.
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while registrations(&fake) != [500, 200] && Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(registrations(&fake), [500, 200]);
+    // And the bot reports itself healthy.
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let mut seen = health::check(&health_path, now_ms());
+    while !matches!(seen, Ok(Some(_))) && Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        seen = health::check(&health_path, now_ms());
+    }
+    assert!(matches!(seen, Ok(Some(_))), "{seen:?}");
+    signal(&child, "TERM");
+    let status = exit_within(child, Duration::from_secs(20)).await;
+    let logs = logs.join().unwrap();
+    assert!(status.is_some_and(|s| s.success()), "{logs}");
+    assert!(
+        logs.contains("could not register the slash commands"),
+        "{logs}"
+    );
+    assert_eq!(
+        health::check(&health_path, now_ms()),
+        Ok(None),
+        "a stopped bot leaves no health file"
+    );
+    assert_eq!(version_of(&url, id).await, 1, "the move was saved");
+}
+
+/// Commands Discord refuses for good (a 400: asking again will not help) end the
+/// process with the cause, exit code 1: never a running bot without its commands.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn commands_refused_for_good_end_the_process_with_the_cause() {
+    let (url, _path, _, _) = a_stored_match("crystal-clans-register-400").await;
+    let fake = Fake::start().await;
+    fake.fail_next("PUT", "/commands", 400, 1_000);
+    let mut child = serve(&fake.api, &url)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let logs = logs_of(&mut child);
+    let status = exit_within(child, Duration::from_secs(60)).await;
+    let logs = logs.join().unwrap();
+    let status = status.unwrap_or_else(|| panic!("still running:\n{logs}"));
+    assert_eq!(status.code(), Some(1), "{logs}");
+    assert!(
+        logs.contains("Discord refused the bot's slash commands"),
+        "{logs}"
+    );
+    assert_eq!(registrations(&fake), [400], "no retry of a refusal");
+}
+
+/// The health file follows the gateway: fresh and healthy while connected; once
+/// Discord is gone past the grace (nine intervals, one second each here), a problem
+/// naming the gateway; gone after a stop.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_health_file_reports_a_gateway_gone_past_its_grace() {
+    let (url, _path, _, _) = a_stored_match("crystal-clans-health").await;
+    let fake = Fake::start().await;
+    let mut cmd = serve(&fake.api, &url);
+    cmd.env("CLANS_TICK_SECONDS", "3600")
+        .env("CLANS_HEALTH_SECONDS", "1")
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped());
+    let health_path = health_file(&cmd);
+    let mut child = cmd.spawn().unwrap();
+    let logs = logs_of(&mut child);
+    fake.try_wait_ready(Duration::from_secs(60))
+        .await
+        .expect("the bot connects");
+    let wait_for = |want: fn(&Result<Option<health::Report>, String>) -> bool| {
+        let path = health_path.clone();
+        async move {
+            let deadline = Instant::now() + Duration::from_secs(40);
+            loop {
+                let seen = health::check(&path, now_ms());
+                if want(&seen) || Instant::now() > deadline {
+                    return seen;
+                }
+                tokio::time::sleep(Duration::from_millis(250)).await;
+            }
+        }
+    };
+    let healthy = wait_for(|s| matches!(s, Ok(Some(r)) if r.shards_connected == 1)).await;
+    assert!(matches!(healthy, Ok(Some(_))), "{healthy:?}");
+    fake.kill();
+    let gone = Instant::now();
+    let unhealthy = wait_for(|s| s.is_err()).await;
+    let why = unhealthy.expect_err("unhealthy once the gateway is gone");
+    assert!(why.contains("disconnected from Discord's gateway"), "{why}");
+    assert!(
+        gone.elapsed() >= Duration::from_secs(9),
+        "not before the grace: {:?}",
+        gone.elapsed()
+    );
+    signal(&child, "TERM");
+    let status = exit_within(child, Duration::from_secs(30)).await;
+    let logs = logs.join().unwrap();
+    assert!(status.is_some_and(|s| s.success()), "{logs}");
+    assert_eq!(health::check(&health_path, now_ms()), Ok(None));
+}
