@@ -317,3 +317,22 @@ async fn the_health_file_reports_a_gateway_gone_past_its_grace() {
     assert!(status.is_some_and(|s| s.success()), "{logs}");
     assert_eq!(health::check(&health_path, now_ms()), Ok(None));
 }
+
+/// The bug: a start-up error was printed with `eprintln!`, which panics when standard
+/// error is closed, so the process exited 101 (a panic) instead of 1.
+#[test]
+fn a_start_up_error_exits_one_with_standard_error_closed() {
+    let status = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "exec '{}' serve 2>&-",
+            env!("CARGO_BIN_EXE_crystal-clans")
+        ))
+        .current_dir(support::scratch_dir())
+        .env_remove("DISCORD_TOKEN")
+        .env("DATABASE_URL", "sqlite::memory:")
+        .stdout(Stdio::null())
+        .status()
+        .unwrap();
+    assert_eq!(status.code(), Some(1), "{status}");
+}
