@@ -1,8 +1,8 @@
 //! Challenges: the public challenge with its buttons (its terms travel in their custom
-//! ids), accepting it (a claim in the store, so only one click wins), declining or
-//! withdrawing it, and the start of a match, also against the AI.
+//! ids, signed), accepting it (a claim in the store, so only one click wins), declining
+//! or withdrawing it, and the start of a match, also against the AI.
 
-use super::ids::{CustomId, Verb};
+use super::ids::{CustomId, Signer, Verb};
 use super::limits::Action;
 use super::msg::{Button, Embed, Msg, Row, Style};
 use super::{App, CHALLENGE_TTL_MS, MAX_TIMEOUT_MINUTES, Outcome, Place, duration_in, mention};
@@ -11,7 +11,9 @@ use crate::i18n::messages::panel as p;
 use crate::store::{ChallengeOutcome, Millis, NewMatch, Player, StoreError, Terms};
 
 /// The public terms of a challenge. They travel in the buttons' custom ids (public
-/// facts only), so a challenge needs no table and survives a restart.
+/// facts only), so a challenge needs no table and survives a restart; signed, because
+/// a forged id once made a rated match its named challenger never offered, with a
+/// timeout of 4,294,967,295 minutes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Challenge {
     pub challenger: u64,
@@ -48,7 +50,9 @@ impl Challenge {
         s
     }
 
-    pub fn decode(s: &str) -> Option<Challenge> {
+    /// The terms of [`Challenge::encode`]'s text. Unsigned: only [`App::read_challenge`]
+    /// calls it, after the signature was checked.
+    fn decode(s: &str) -> Option<Challenge> {
         let p: Vec<&str> = s.split('.').collect();
         let (a, b, c0, c1, m, e, t) = match p.as_slice() {
             [a, b, c0, c1, m, e] => (a, b, c0, c1, m, e, None),
@@ -57,7 +61,7 @@ impl Challenge {
         };
         let timeout = match t {
             None => None,
-            Some(t) => Some(t.parse::<u32>().ok().filter(|t| *t >= 1)?),
+            Some(t) => Some(t.parse::<u32>().ok()?),
         };
         let clan = |c: &str| -> Option<Option<u8>> {
             if c == "r" {
@@ -73,21 +77,71 @@ impl Challenge {
                 o => Some(o),
             },
             clans: [clan(c0)?, clan(c1)?],
-            mulligan: *m == "1",
-            timeout,
-            expires: match e.parse::<Millis>().ok()? {
-                // A button made before the key was in milliseconds (seconds until 5138).
-                secs if secs < 100_000_000_000 => secs * 1000,
-                ms => ms,
+            mulligan: match *m {
+                "0" => false,
+                "1" => true,
+                _ => return None,
             },
+            timeout,
+            expires: e.parse().ok()?,
         })
+    }
+
+    /// Whether these terms are ones `/clans challenge` could have made at `now` with
+    /// `clans` clans: checked again on every click, signed or not, so a leaked key or a
+    /// bug in signing still cannot make a match outside them.
+    pub fn within_bounds(&self, now: Millis, clans: usize) -> bool {
+        // Discord's ids are snowflakes: a millisecond timestamp above 22 bits of
+        // worker and sequence, so any real user's id is at least this.
+        const LEAST_SNOWFLAKE: u64 = 1 << 22;
+        let user = |u: u64| u >= LEAST_SNOWFLAKE;
+        user(self.challenger)
+            && self.opponent.is_none_or(|o| user(o) && o != self.challenger)
+            && self.clans.iter().flatten().all(|&c| usize::from(c) < clans)
+            && self
+                .timeout
+                .is_none_or(|t| (1..=MAX_TIMEOUT_MINUTES).contains(&t))
+            // Offered at most a TTL ago (a minute's slack for clocks of two processes).
+            && self.expires <= now + CHALLENGE_TTL_MS + 60_000
+    }
+}
+
+/// Where the key that signs challenges is kept (`Store::key`).
+const SIGNING_KEY: &str = "custom-ids";
+
+impl App {
+    /// The signer of challenge terms, its key read from the store once.
+    pub async fn signer(&self) -> Result<&Signer, StoreError> {
+        self.signer
+            .get_or_try_init(|| async {
+                let key = self.store.key(SIGNING_KEY).await?;
+                Ok(Signer::new(&key))
+            })
+            .await
+    }
+
+    /// The challenge a button's argument carries, if the bot signed it and its terms
+    /// are within bounds at `now`; `Err` is the private explanation.
+    pub async fn read_challenge(
+        &self,
+        arg: &str,
+        user: u64,
+        now: Millis,
+    ) -> Result<Challenge, String> {
+        let lang = self.user_lang(user).await;
+        let signer = self.signer().await.map_err(|e| self.told(lang, None, &e))?;
+        signer
+            .verify(arg)
+            .and_then(Challenge::decode)
+            .filter(|c| c.within_bounds(now, self.rules().pack.clans.len()))
+            .ok_or_else(|| crate::i18n::messages::challenge_damaged(lang))
     }
 }
 
 impl App {
     /// A public challenge message with Accept and Decline buttons, made in `guild`
     /// (`None`: a direct message). Rate-limited per user and per server.
-    pub fn challenge(&self, c: Challenge, guild: Option<u64>, now: Millis) -> Outcome {
+    pub async fn challenge(&self, c: Challenge, guild: Option<u64>, now: Millis) -> Outcome {
         use crate::i18n::messages as t;
         let (lang, public) = self.known_langs(c.challenger, guild);
         if c.opponent == Some(c.challenger) {
@@ -105,7 +159,10 @@ impl App {
             expires: now + CHALLENGE_TTL_MS,
             ..c
         };
-        let arg = c.encode();
+        let arg = match self.signer().await {
+            Ok(signer) => signer.sign(&c.encode()),
+            Err(e) => return Outcome::private(self.told(lang, None, &e)),
+        };
         let clan = |x: Option<u8>| {
             x.map(|x| self.clan_name(public, x))
                 .unwrap_or_else(|| t::random_clan(public))

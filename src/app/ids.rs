@@ -3,9 +3,17 @@
 //! They are public (anyone in the channel can read them), so they hold only public
 //! facts: a match id, a version, a verb, a page, an index into the legal choices, or
 //! a challenge's public terms. Never a card of a hand, a pick or the draw order.
+//!
+//! They are also the client's word, not the bot's: a client can send a custom id that
+//! was never on any message. A match id, version, page or choice is checked against the
+//! stored match, which is the truth; a challenge's terms have nothing stored to be
+//! checked against, so they travel signed ([`Signer`]) and are bounded again on decode.
 
 use super::msg::MAX_CUSTOM_ID;
 use crate::store::MatchId;
+use base64::Engine;
+use hmac::{Hmac, Mac};
+use sha2::Sha256;
 
 pub const PREFIX: &str = "clans";
 
@@ -133,9 +141,77 @@ impl std::fmt::Display for CustomId {
     }
 }
 
+/// Signs text the bot will later read back from a custom id, and checks it: an
+/// HMAC-SHA-256 under the key kept in the store (`Store::key`), so every process on
+/// the database and every restart agrees. Cheap to clone.
+#[derive(Clone)]
+pub struct Signer(Hmac<Sha256>);
+
+/// The signature's bytes: 96 bits, as base64url 16 characters, so a challenge's id
+/// stays within Discord's 100 characters with user ids of 20 digits.
+const SIGNATURE_BYTES: usize = 12;
+/// Between the text and its signature; no text signed here contains it.
+const SIGNATURE_SEP: char = '~';
+
+impl Signer {
+    pub fn new(key: &[u8]) -> Signer {
+        // HMAC takes a key of any length; this cannot fail.
+        Signer(Hmac::new_from_slice(key).expect("HMAC accepts any key length"))
+    }
+
+    fn mac(&self, text: &str) -> Hmac<Sha256> {
+        let mut mac = self.0.clone();
+        mac.update(text.as_bytes());
+        mac
+    }
+
+    /// `text`, then its signature.
+    pub fn sign(&self, text: &str) -> String {
+        let tag = self.mac(text).finalize().into_bytes();
+        let tag = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(&tag[..SIGNATURE_BYTES]);
+        format!("{text}{SIGNATURE_SEP}{tag}")
+    }
+
+    /// The text of `signed` if its signature is this key's (compared in constant
+    /// time), else `None`.
+    pub fn verify<'a>(&self, signed: &'a str) -> Option<&'a str> {
+        let (text, tag) = signed.rsplit_once(SIGNATURE_SEP)?;
+        let tag = base64::engine::general_purpose::URL_SAFE_NO_PAD
+            .decode(tag)
+            .ok()
+            .filter(|t| t.len() == SIGNATURE_BYTES)?;
+        self.mac(text).verify_truncated_left(&tag).ok()?;
+        Some(text)
+    }
+}
+
+impl std::fmt::Debug for Signer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Signer")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_signature_binds_the_text_to_the_key() {
+        let signer = Signer::new(b"one key");
+        let signed = signer.sign("123.456.r.r.0.1700000000000");
+        assert_eq!(signer.verify(&signed), Some("123.456.r.r.0.1700000000000"));
+        // Another text under the same signature, the same text under another key, a
+        // cut or missing signature: all refused.
+        let (_, tag) = signed.rsplit_once(SIGNATURE_SEP).unwrap();
+        assert_eq!(
+            signer.verify(&format!("999.456.r.r.0.1700000000000~{tag}")),
+            None
+        );
+        assert_eq!(Signer::new(b"another key").verify(&signed), None);
+        assert_eq!(signer.verify(&signed[..signed.len() - 1]), None);
+        assert_eq!(signer.verify("123.456.r.r.0.1700000000000"), None);
+        assert_eq!(signer.verify("~"), None);
+    }
 
     #[test]
     fn round_trip() {

@@ -149,6 +149,8 @@ pub struct App {
     images: bool,
     ai_pace_ms: u32,
     seeds: Option<Arc<std::sync::atomic::AtomicU64>>,
+    /// Signs the challenge terms a button carries; its key is read from the store once.
+    signer: Arc<tokio::sync::OnceCell<ids::Signer>>,
 }
 
 /// One AI decision per core but one: a decision is CPU-bound for its whole time limit,
@@ -203,6 +205,7 @@ impl App {
             images: true,
             ai_pace_ms: 0,
             seeds: None,
+            signer: Arc::default(),
         }
     }
 
@@ -797,6 +800,7 @@ impl App {
             loaded.info.guild,
             now,
         )
+        .await
     }
 
     /// Reposts the current board of a match where `user` asked (`place`), with its

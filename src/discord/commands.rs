@@ -299,11 +299,11 @@ pub async fn challenge(
         timeout,
         expires: 0,
     };
-    // The challenge is made without waiting on the store: load the server's language
-    // for it first (the asker's was loaded above).
+    // The challenge speaks the server's language: load it first (the asker's was loaded
+    // above).
     let guild = place(ctx).guild;
     ctx.data().app.public_lang(guild).await;
-    let out = ctx.data().app.challenge(c, guild, now_ms());
+    let out = ctx.data().app.challenge(c, guild, now_ms()).await;
     send(ctx, out).await
 }
 

@@ -26,7 +26,7 @@ pub use startup::{
 
 use crate::app::ids::{CustomId, Verb};
 use crate::app::msg::Msg;
-use crate::app::{App, Challenge, Outcome, Place, panel};
+use crate::app::{App, Outcome, Place, panel};
 use crate::i18n::{Lang, messages as t};
 use crate::store::{MatchId, now_ms};
 use poise::serenity_prelude as serenity;
@@ -148,10 +148,21 @@ async fn on_event(
 }
 
 async fn on_component(ctx: &serenity::Context, app: &App, ci: &serenity::ComponentInteraction) {
+    let http = &ctx.http;
     let Some(id) = CustomId::parse(&ci.data.custom_id) else {
+        // Only the bot's own messages bring it clicks: an id it cannot read is an old
+        // or forged one. Said privately, so Discord does not show "interaction failed".
+        let lang = app.user_lang(ci.user.id.get()).await;
+        let answer = serenity::CreateInteractionResponse::Message(
+            serenity::CreateInteractionResponseMessage::new()
+                .content(t::button_invalid(lang))
+                .ephemeral(true),
+        );
+        if let Err(e) = ci.create_response(http, answer).await {
+            tracing::warn!("could not answer an unreadable click: {e}");
+        }
         return;
     };
-    let http = &ctx.http;
     // Acknowledge first (within Discord's 3 seconds): a panel is updated later, a
     // public post's click gets a private message of its own.
     let in_panel = id.in_panel();
@@ -185,9 +196,12 @@ async fn on_component(ctx: &serenity::Context, app: &App, ci: &serenity::Compone
     };
     let out = match id.verb {
         Verb::Accept | Verb::Decline => {
-            let Some(c) = id.arg.as_deref().and_then(Challenge::decode) else {
-                let damaged = Msg::text(t::challenge_damaged(lang));
-                return answer(http, ci, true, &damaged).await;
+            let c = match app
+                .read_challenge(id.arg.as_deref().unwrap_or_default(), user, now)
+                .await
+            {
+                Ok(c) => c,
+                Err(why) => return answer(http, ci, true, &Msg::text(why)).await,
             };
             if id.verb == Verb::Decline {
                 app.decline(&c, user, place.guild, now).await

@@ -54,14 +54,17 @@ async fn start(app: &App) -> i64 {
         timeout: None,
         expires: 0,
     };
-    let out = app.challenge(c, Some(GUILD), now);
+    let out = app.challenge(c, Some(GUILD), now).await;
     let accept = ids(&out.public[0])
         .into_iter()
         .find(|i| i.contains(":acc:"))
         .unwrap();
     let cid = CustomId::parse(&accept).unwrap();
     assert_eq!(cid.verb, Verb::Accept);
-    let c = Challenge::decode(cid.arg.as_deref().unwrap()).unwrap();
+    let c = app
+        .read_challenge(cid.arg.as_deref().unwrap(), BEN, now)
+        .await
+        .unwrap();
     // A foreign user cannot accept a challenge meant for someone else.
     let no = app.accept(c, EVE, place(), None, now).await;
     assert!(no.created.is_none() && no.public.is_empty());
@@ -290,12 +293,12 @@ async fn challenges_expire_and_can_be_declined() {
         timeout: Some(90),
         expires: 0,
     };
-    let out = app.challenge(c, Some(GUILD), now - 60 * 60 * 1000);
+    let out = app.challenge(c, Some(GUILD), now - 60 * 60 * 1000).await;
     let arg = CustomId::parse(&ids(&out.public[0])[0])
         .unwrap()
         .arg
         .unwrap();
-    let c = Challenge::decode(&arg).unwrap();
+    let c = app.read_challenge(&arg, BEN, now).await.unwrap();
     let out = app.accept(c, BEN, place(), None, now).await;
     assert!(out.reply.unwrap().content.contains("expired"));
     let fresh = Challenge {
@@ -776,12 +779,13 @@ async fn the_battle_picture_follows_a_reveal_of_a_battle_begun_earlier() {
 async fn two_identical_challenges_in_one_second_are_both_accepted() {
     let app = App::new(scratch("same-second").await);
     let now = now_ms();
-    let accept_of = |out: &Outcome| {
+    let accept_of = async |out: Outcome| {
         let id = ids(&out.public[0])
             .into_iter()
             .find(|i| i.contains(":acc:"))
             .unwrap();
-        Challenge::decode(CustomId::parse(&id).unwrap().arg.as_deref().unwrap()).unwrap()
+        let arg = CustomId::parse(&id).unwrap().arg.unwrap();
+        app.read_challenge(&arg, BEN, now).await.unwrap()
     };
     let c = Challenge {
         challenger: ANA,
@@ -791,8 +795,8 @@ async fn two_identical_challenges_in_one_second_are_both_accepted() {
         timeout: None,
         expires: 0,
     };
-    let first = accept_of(&app.challenge(c, Some(GUILD), now));
-    let second = accept_of(&app.challenge(c, Some(GUILD), now + 7));
+    let first = accept_of(app.challenge(c, Some(GUILD), now).await).await;
+    let second = accept_of(app.challenge(c, Some(GUILD), now + 7).await).await;
     assert_ne!(first.encode(), second.encode());
     for c in [first, second] {
         let out = app.accept(c, BEN, place(), None, now + 10).await;

@@ -56,7 +56,7 @@ fn challenge(by: u64, to: u64) -> Challenge {
 async fn start(app: &App) -> i64 {
     let now = now_ms();
     let c = challenge(ANA, BEN);
-    let out = app.challenge(c, Some(GUILD), now);
+    let out = app.challenge(c, Some(GUILD), now).await;
     assert_eq!(out.public.len(), 1, "{:?}", out.reply);
     let c = Challenge {
         expires: now + 60_000,
@@ -133,12 +133,15 @@ async fn challenges_are_rate_limited_per_user_and_per_server() {
     for dt in [0, 1000] {
         assert_eq!(
             app.challenge(challenge(ANA, BEN), Some(GUILD), t + dt)
+                .await
                 .public
                 .len(),
             1
         );
     }
-    let no = app.challenge(challenge(ANA, BEN), Some(GUILD), t + 2000);
+    let no = app
+        .challenge(challenge(ANA, BEN), Some(GUILD), t + 2000)
+        .await;
     let text = private_text(&no);
     assert!(
         text.starts_with("Slow down: you have started 2 challenges in the last 1 minute."),
@@ -148,6 +151,7 @@ async fn challenges_are_rate_limited_per_user_and_per_server() {
     // A refused challenge is not counted: once the first leaves the window, one more.
     assert_eq!(
         app.challenge(challenge(ANA, BEN), Some(GUILD), t + 60_000)
+            .await
             .public
             .len(),
         1
@@ -156,21 +160,26 @@ async fn challenges_are_rate_limited_per_user_and_per_server() {
     let t = t + 60_000;
     assert_eq!(
         app.challenge(challenge(BEN, ANA), Some(GUILD), t + 1)
+            .await
             .public
             .len(),
         1
     );
-    let no = app.challenge(challenge(EVE, ANA), Some(GUILD), t + 2);
+    let no = app.challenge(challenge(EVE, ANA), Some(GUILD), t + 2).await;
     assert!(private_text(&no).contains("this server has started 3 challenges"));
     // Eve on another server, or in a DM, meets only her own limit.
     assert_eq!(
         app.challenge(challenge(EVE, ANA), Some(OTHER_GUILD), t + 3)
+            .await
             .public
             .len(),
         1
     );
     assert_eq!(
-        app.challenge(challenge(EVE, ANA), None, t + 4).public.len(),
+        app.challenge(challenge(EVE, ANA), None, t + 4)
+            .await
+            .public
+            .len(),
         1
     );
 }

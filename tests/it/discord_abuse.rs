@@ -280,3 +280,134 @@ async fn too_many_reposts_get_a_private_slow_down() {
     assert!(said.answers().any(|r| r.text().contains("try again in")));
     bot.stop().await;
 }
+
+/// The bug: an Accept button's custom id carried the challenge's terms and the bot
+/// trusted them, so a forged one made a rated match its named challenger never offered
+/// (with a timeout of 4,294,967,295 minutes, or an expiry that never lapses). The terms
+/// are signed now: a forged, tampered or unreadable id gets a private "not valid" and
+/// changes nothing, and the real button still works after them all.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn forged_or_tampered_challenge_buttons_change_nothing() {
+    let app = App::new(scratch("forged").await)
+        .with_seeds(1)
+        .without_images();
+    let bot = Bot::start(app, Duration::from_secs(3600), Clock::default()).await;
+    let fake = &bot.fake;
+    let t = fake.command(
+        ANA,
+        "Ana",
+        "challenge",
+        json!([{"name": "opponent", "type": 6, "value": BEN.to_string()}]),
+        false,
+    );
+    let offered = fake.try_ack(&t, Duration::from_secs(20)).await.unwrap();
+    let accept = offered
+        .custom_ids()
+        .into_iter()
+        .find(|i| i.contains(":acc:"))
+        .expect("an Accept button");
+    assert!(accept.len() <= 100, "{accept}");
+    let (terms, tag) = accept.rsplit_once('~').expect("signed");
+    let far = now_ms() + 10 * 365 * 24 * 3_600_000;
+    let forged = [
+        // Made up from nothing: Eve as the challenger, a timeout of u32::MAX minutes.
+        format!("clans:0:0:acc:{EVE}.{BEN}.0.1.0.{far}.4294967295"),
+        // The real terms with the timeout stretched, under the real signature.
+        format!("{terms}.4294967295~{tag}"),
+        // Eve in place of the challenger, under the real signature.
+        format!(
+            "{}~{tag}",
+            terms.replace(&ANA.to_string(), &EVE.to_string())
+        ),
+        // No signature.
+        terms.to_string(),
+    ];
+    for id in &forged {
+        let click = fake.click(BEN, "Ben", id, &[]);
+        let said = fake
+            .try_answer(&click, Duration::from_secs(20))
+            .await
+            .unwrap_or_else(|e| panic!("{id}: {e}"));
+        assert!(said.ephemeral(), "{id}");
+        assert!(said.text().contains("not valid"), "{id}: {}", said.text());
+    }
+    // An id the bot cannot read at all: answered privately, not "interaction failed".
+    let click = fake.click(BEN, "Ben", "clans:what:is:this", &[]);
+    let said = fake.try_ack(&click, Duration::from_secs(20)).await.unwrap();
+    assert!(said.ephemeral() && said.text().contains("no longer valid"));
+    for user in [ANA, BEN, EVE] {
+        assert!(
+            bot.app
+                .store
+                .active_matches_of_user(user)
+                .await
+                .unwrap()
+                .is_empty(),
+            "no match from a forged button"
+        );
+    }
+    let click = fake.click(BEN, "Ben", &accept, &[]);
+    let said = fake
+        .try_answer(&click, Duration::from_secs(20))
+        .await
+        .unwrap();
+    assert!(said.text().contains("accepted"), "{}", said.text());
+    let ben = bot.app.store.active_matches_of_user(BEN).await.unwrap();
+    assert_eq!(ben.len(), 1, "the real button still works");
+    assert!(ben[0].terms.timeout_minutes.is_none_or(|t| t <= 10_080));
+    bot.stop().await;
+}
+
+/// Terms the bot signed itself are still bounded when read back, as the slash
+/// command bounds them: a signature is not a licence for any value.
+#[tokio::test]
+async fn signed_terms_out_of_bounds_are_refused() {
+    let app = App::new(scratch("bounded").await);
+    let signer = app.signer().await.unwrap().clone();
+    let now = now_ms();
+    let good = Challenge {
+        challenger: ANA,
+        opponent: Some(BEN),
+        clans: [Some(0), None],
+        mulligan: false,
+        timeout: Some(60),
+        expires: now + 60_000,
+    };
+    let read = async |c: Challenge| {
+        app.read_challenge(&signer.sign(&c.encode()), BEN, now)
+            .await
+    };
+    assert_eq!(read(good).await, Ok(good));
+    for bad in [
+        Challenge {
+            timeout: Some(0),
+            ..good
+        },
+        Challenge {
+            timeout: Some(10_081),
+            ..good
+        },
+        Challenge {
+            timeout: Some(u32::MAX),
+            ..good
+        },
+        Challenge {
+            expires: now + 24 * 3_600_000,
+            ..good
+        },
+        Challenge {
+            clans: [Some(200), None],
+            ..good
+        },
+        Challenge {
+            opponent: Some(ANA),
+            ..good
+        },
+        Challenge {
+            challenger: 7,
+            ..good
+        },
+    ] {
+        assert!(read(bad).await.is_err(), "{bad:?}");
+    }
+}

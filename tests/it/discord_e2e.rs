@@ -281,9 +281,13 @@ async fn declined_challenge_and_config_refused() {
             .is_empty()
     );
 
-    // An expired challenge (its terms are public, in the button's id).
-    let past = now_ms() / 1000 - 60;
-    let expired = format!("clans:0:0:acc:{ANA}.{BEN}.r.r.0.{past}");
+    // An expired challenge (its terms are public, in the button's id, signed).
+    let past = now_ms() - 60_000;
+    let signer = bot.app.signer().await.unwrap();
+    let expired = format!(
+        "clans:0:0:acc:{}",
+        signer.sign(&format!("{ANA}.{BEN}.r.r.0.{past}"))
+    );
     let t = fake.click(BEN, "Ben", &expired, &[]);
     assert!(ack(fake, &t).await.ephemeral());
     assert!(followup(fake, &t).await.text().contains("expired"));

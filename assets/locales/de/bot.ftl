@@ -70,7 +70,8 @@ minutes = { $count ->
     }
 could-not-post = ⚠️ Ich konnte nicht in <#{ $channel }> posten: Mir fehlt dort eine Berechtigung. Eine Server-Administration kann das beheben, indem sie mir in diesem Kanal Kanal ansehen, Nachrichten senden, Nachrichten in Threads senden, Links einbetten, Dateien anhängen und Öffentliche Threads erstellen gibt. { $after }
 move-saved = Dein Zug selbst wurde gespeichert.
-challenge-damaged = Diese Herausforderung ist beschädigt.
+challenge-damaged = Die Knöpfe dieser Herausforderung sind ungültig, darum wurde nichts geändert. Bitte um eine neue Herausforderung.
+button-invalid = Dieser Knopf ist nicht mehr gültig, darum wurde nichts geändert.
 challenge-accepted = Herausforderung angenommen. Viel Glück!
 sent-by-dm = An deine Direktnachrichten geschickt.
 dms-closed = Ich konnte dir keine Direktnachricht schicken (deine DMs sind geschlossen), darum kommt es hier.

@@ -72,7 +72,8 @@ minutes = { $count ->
     }
 could-not-post = ⚠️ I could not post in <#{ $channel }>: I am missing a permission there. A server admin can fix it by giving me View Channel, Send Messages, Send Messages in Threads, Embed Links, Attach Files and Create Public Threads in that channel. { $after }
 move-saved = Your move itself was saved.
-challenge-damaged = That challenge is damaged.
+challenge-damaged = That challenge's buttons are not valid, so nothing was changed. Ask for a new challenge.
+button-invalid = That button is no longer valid, so nothing was changed.
 challenge-accepted = Challenge accepted. Good luck!
 sent-by-dm = Sent to your direct messages.
 dms-closed = I could not send you a direct message (your DMs are closed), so here it is instead.

@@ -14,6 +14,7 @@
 
 mod error;
 pub mod glicko;
+mod keys;
 mod maintenance;
 mod ratings;
 pub mod status;

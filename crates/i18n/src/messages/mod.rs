@@ -79,7 +79,10 @@ messages! {
     permission_attach_files() = "permission-attach-files";
     could_not_post(channel, after) = "could-not-post";
     move_saved() = "move-saved";
+    /// A challenge's button whose terms the bot did not sign (forged or damaged).
     challenge_damaged() = "challenge-damaged";
+    /// A click whose custom id the bot cannot read at all.
+    button_invalid() = "button-invalid";
     challenge_accepted() = "challenge-accepted";
     sent_by_dm() = "sent-by-dm";
     dms_closed() = "dms-closed";
