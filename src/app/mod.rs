@@ -693,6 +693,11 @@ impl App {
             Err(o) => return o,
         };
         let lang = self.user_lang(user).await;
+        // An old Resign button of a finished match asked "Really resign?" and then
+        // answered that the match is over: say so at once.
+        if loaded.info.status == crate::store::Status::Finished {
+            return Outcome::private(p::match_over(lang, match_id));
+        }
         Outcome {
             reply: Some(Msg {
                 content: crate::i18n::messages::really_resign(lang, match_id),

@@ -608,6 +608,13 @@ pub async fn config(
     let Some(guild) = ctx.guild_id().map(|g| g.get()) else {
         return send(ctx, Outcome::private(t::settings_belong_to_server(lang))).await;
     };
+    // Discord's `max` is a check of its own clients only: a request made by hand can
+    // carry any number.
+    let too_long = |m: Option<u32>| m.is_some_and(|m| m > crate::app::MAX_TIMEOUT_MINUTES);
+    if too_long(reminder_minutes) || too_long(timeout_minutes) {
+        let text = t::config_minutes_range(lang, crate::app::MAX_TIMEOUT_MINUTES);
+        return send(ctx, Outcome::private(text)).await;
+    }
     let store = &ctx.data().app.store;
     let mut s: GuildSettings = match store.guild_settings(guild).await {
         Ok(s) => s,

@@ -251,6 +251,12 @@ async fn a_match_through_the_app_keeps_secrets_and_refuses_bad_clicks() {
     assert!(rematch.contains(":rematch"));
     let again = app.play(id, 0, ANA, 0).await;
     assert!(again.reply.unwrap().content.to_lowercase().contains("over"));
+    // The bug: an old Resign button on the finished match still asked "Really
+    // resign?"; now it says the match is over, with no confirmation to click.
+    let old_resign = app.ask_resign(id, BEN).await;
+    let said = old_resign.reply.unwrap();
+    assert!(said.content.contains("is over"), "{}", said.content);
+    assert!(said.rows.is_empty(), "no confirmation button");
     let out = app.rematch(id, BEN, now_ms()).await;
     assert!(out.public[0].content.contains(&format!("<@{ANA}>")));
     eprintln!("flow: {step} inputs in {:?}", t0.elapsed());

@@ -766,6 +766,29 @@ async fn chosen_clans_a_turn_timeout_and_config_by_an_admin() {
         .await
         .unwrap();
     assert_eq!((s.threads, s.reminder_minutes), (Some(false), Some(45)));
+    // The bug: Discord's `max` is only its own clients' check, and a hand-made request
+    // over it was saved. Refused now, and nothing changes.
+    for (name, value) in [
+        ("reminder_minutes", 10_081u64),
+        ("timeout_minutes", 4_294_967_295),
+    ] {
+        let t = fake.command(
+            EVE,
+            "Eve",
+            "config",
+            json!([{"name": name, "type": 4, "value": value}]),
+            true,
+        );
+        let r = ack(fake, &t).await;
+        assert!(r.ephemeral() && r.text().contains("10080"), "{}", r.text());
+    }
+    let unchanged = bot
+        .app
+        .store
+        .guild_settings(fake_discord::GUILD)
+        .await
+        .unwrap();
+    assert_eq!(unchanged, s, "nothing was changed");
 
     let t = fake.command(
         ANA,

@@ -139,6 +139,7 @@ match-abandoned = Partie #{ $id } wurde abgebrochen: niemand hat rechtzeitig gez
 ## Herausforderungen und der Beginn einer Partie.
 cannot-challenge-yourself = Du kannst dich nicht selbst herausfordern.
 timeout-range = Die Zugzeit muss zwischen 1 und { $max } Minuten (einer Woche) liegen.
+config-minutes-range = Erinnerungen und Zugzeiten gehen von 0 (nie) bis { $max } Minuten (eine Woche), darum wurde nichts geändert.
 challenge-to = { $challenger } fordert { $opponent } zu Crystal Clans heraus!
 challenge-open = { $challenger } sucht einen Gegner für Crystal Clans!
 challenge-title = Eine Herausforderung

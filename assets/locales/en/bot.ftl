@@ -135,6 +135,7 @@ match-abandoned = Match #{ $id } was abandoned: nobody moved in time.
 ## Challenges and the start of a match.
 cannot-challenge-yourself = You cannot challenge yourself.
 timeout-range = The turn timeout must be between 1 and { $max } minutes (a week).
+config-minutes-range = Reminders and timeouts go from 0 (never) to { $max } minutes (a week), so nothing was changed.
 challenge-to = { $challenger } challenges { $opponent } to Crystal Clans!
 challenge-open = { $challenger } is looking for an opponent in Crystal Clans!
 challenge-title = A challenge

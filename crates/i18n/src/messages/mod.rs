@@ -115,6 +115,8 @@ messages! {
     match_abandoned(id) = "match-abandoned";
     cannot_challenge_yourself() = "cannot-challenge-yourself";
     timeout_range(max) = "timeout-range";
+    /// `/clans config` with minutes over the documented maximum (a hand-made request).
+    config_minutes_range(max) = "config-minutes-range";
     challenge_to(challenger, opponent) = "challenge-to";
     challenge_open(challenger) = "challenge-open";
     challenge_title() = "challenge-title";
