@@ -206,61 +206,7 @@ async fn on_component(ctx: &serenity::Context, app: &App, ci: &serenity::Compone
             if id.verb == Verb::Decline {
                 app.decline(&c, user, place.guild, now).await
             } else {
-                if let Err(why) = app.claim_accept(&c, user, now).await {
-                    return answer(http, ci, true, &Msg::text(why)).await;
-                }
-                // Discord refuses a thread started from a message inside a thread (a
-                // rematch offered in the match's thread): that match plays on there.
-                let in_thread = ci.channel.as_ref().is_some_and(|c| {
-                    matches!(
-                        c.kind,
-                        serenity::ChannelType::PublicThread
-                            | serenity::ChannelType::PrivateThread
-                            | serenity::ChannelType::NewsThread
-                    )
-                });
-                let (thread, new_thread) = if in_thread {
-                    (Some(ci.channel_id.get()), false)
-                } else if app.threads(place.guild).await {
-                    // Named for its match once the match has its number (below).
-                    let created = ci
-                        .channel_id
-                        .create_thread_from_message(
-                            http,
-                            ci.message.id,
-                            serenity::CreateThread::new(t::thread_new(
-                                app.public_lang(place.guild).await,
-                            ))
-                            .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek),
-                        )
-                        .await;
-                    match created {
-                        Ok(t) => (Some(t.id.get()), true),
-                        Err(e) => {
-                            tracing::warn!("could not start a match thread: {e}");
-                            (None, false)
-                        }
-                    }
-                } else {
-                    (None, false)
-                };
-                let out = app.start_accepted(c, user, place, thread, now).await;
-                if let (Some(id), Some(t), true) = (out.created, thread, new_thread)
-                    && let Some(title) = app.thread_title(id).await
-                {
-                    let rename = serenity::EditThread::new().name(title);
-                    if let Err(e) = serenity::ChannelId::new(t).edit_thread(http, rename).await {
-                        tracing::warn!(match_id = id, "could not name the match thread: {e}");
-                    }
-                }
-                if out.created.is_some() && out.reply.is_none() {
-                    Outcome {
-                        reply: Some(Msg::text(t::challenge_accepted(lang))),
-                        ..out
-                    }
-                } else {
-                    out
-                }
+                return accept(ctx, app, ci, c, place, lang).await;
             }
         }
         Verb::Turn | Verb::Hand => {
@@ -326,12 +272,24 @@ async fn deliver(
     out: &Outcome,
     lang: Lang,
 ) {
-    let http = &ctx.http;
     let reply = out
         .reply
         .clone()
         .unwrap_or_else(|| Msg::text(t::done(lang)));
-    answer(http, ci, !in_panel || out.replaces, &reply).await;
+    answer(&ctx.http, ci, !in_panel || out.replaces, &reply).await;
+    deliver_posts(ctx, app, ci, out, lang).await;
+}
+
+/// What an outcome does besides answering the clicker: the clicked post's edit, the
+/// public posts, the AI's turn.
+async fn deliver_posts(
+    ctx: &serenity::Context,
+    app: &App,
+    ci: &serenity::ComponentInteraction,
+    out: &Outcome,
+    lang: Lang,
+) {
+    let http = &ctx.http;
     if let Some(m) = &out.post_edit {
         edit_post(http, ci, m).await;
     }
@@ -341,6 +299,85 @@ async fn deliver(
     }
     if let Some(m) = out.ai {
         spawn_ai_turn(app, ctx.http.clone(), m);
+    }
+}
+
+/// Accepts a challenge: the claim (one click wins), the match, the answer "accepted",
+/// and only then the match's thread and its opening board. Thread creation waits on
+/// the channel's rate limit, and serenity's limiter holds the route while it sleeps
+/// off a 429: with the thread made first, 200 accepts at once in one channel were
+/// answered after 25 s at the median and up to 147 s.
+async fn accept(
+    ctx: &serenity::Context,
+    app: &App,
+    ci: &serenity::ComponentInteraction,
+    c: crate::app::Challenge,
+    place: Place,
+    lang: Lang,
+) {
+    let http = &ctx.http;
+    let user = ci.user.id.get();
+    let now = now_ms();
+    if let Err(why) = app.claim_accept(&c, user, now).await {
+        return answer(http, ci, true, &Msg::text(why)).await;
+    }
+    // Discord refuses a thread started from a message inside a thread (a rematch
+    // offered in the match's thread): that match plays on there.
+    let in_thread = ci.channel.as_ref().is_some_and(|c| {
+        matches!(
+            c.kind,
+            serenity::ChannelType::PublicThread
+                | serenity::ChannelType::PrivateThread
+                | serenity::ChannelType::NewsThread
+        )
+    });
+    let mut out = app
+        .start_accepted(c, user, place, in_thread.then_some(place.channel), now)
+        .await;
+    let Some(id) = out.created else {
+        // Not started (the store refused): the claim was given back; say why.
+        return deliver(ctx, app, ci, false, &out, lang).await;
+    };
+    let reply = out
+        .reply
+        .take()
+        .unwrap_or_else(|| Msg::text(t::challenge_accepted(lang)));
+    answer(http, ci, true, &reply).await;
+    if !in_thread
+        && app.threads(place.guild).await
+        && let Some(thread) = start_thread(app, http, ci, id).await
+    {
+        match app.store.set_thread(id, thread).await {
+            Ok(_) => out.channel = Some(thread),
+            // The thread stays empty and the match plays in the channel, where the
+            // store (and so every later post) has it.
+            Err(e) => tracing::warn!(match_id = id, "could not save the match's thread: {e}"),
+        }
+    }
+    deliver_posts(ctx, app, ci, &out, lang).await;
+}
+
+/// Starts match `id`'s thread from the challenge clicked, named for the match from the
+/// start (a rename shows as a system message in every thread). `None`: it could not.
+async fn start_thread(
+    app: &App,
+    http: &serenity::Http,
+    ci: &serenity::ComponentInteraction,
+    id: MatchId,
+) -> Option<u64> {
+    let name = app.thread_title(id).await?;
+    let thread = serenity::CreateThread::new(name)
+        .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek);
+    match ci
+        .channel_id
+        .create_thread_from_message(http, ci.message.id, thread)
+        .await
+    {
+        Ok(t) => Some(t.id.get()),
+        Err(e) => {
+            tracing::warn!(match_id = id, "could not start a match thread: {e}");
+            None
+        }
     }
 }
 

@@ -44,23 +44,33 @@ async fn challenge_accept_play_and_a_secret_battle() {
     let bot = start_bot("battle").await;
     let fake = &bot.fake;
     let id = challenge_and_accept(&bot).await;
-    // The match's thread is named after it.
-    let thread = bot
-        .app
-        .store
-        .info(id)
-        .await
-        .unwrap()
-        .thread
-        .expect("a thread");
-    let title = format!("Ana vs Ben · #{id}");
-    for _ in 0..100 {
-        if fake.threads().get(&thread) == Some(&title) {
+    // The match's thread is named after it from the start: a rename shows as a
+    // "changed the thread name" system message in every thread. It is made after the
+    // player who accepted was answered, so it may arrive a moment later.
+    let mut thread = None;
+    for _ in 0..250 {
+        thread = bot.app.store.info(id).await.unwrap().thread;
+        if thread.is_some() {
             break;
         }
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
+    let thread = thread.expect("a thread");
+    let title = format!("Ana vs Ben · #{id}");
     assert_eq!(fake.threads().get(&thread), Some(&title));
+    let made = fake
+        .requests()
+        .into_iter()
+        .find(|r| r.method == "POST" && r.path.ends_with("/threads"))
+        .expect("the thread's creation");
+    assert_eq!(made.json["name"], title.as_str(), "named when made");
+    assert!(
+        !fake
+            .requests()
+            .iter()
+            .any(|r| r.method == "PATCH" && r.path.ends_with(&format!("/channels/{thread}"))),
+        "never renamed"
+    );
     // The opening board is posted publicly with its image and mentions both players.
     let board = fake
         .wait_for(|r| r.is_channel_post() && !r.files.is_empty(), 20)

@@ -167,7 +167,6 @@ timeout-warning = ⚠️ { $who }: Partie #{ $id } wartet auf dich. Zieh <t:{ $d
 reminder = ⏰ { $who }: Partie #{ $id } wartet auf dich.
 
 ## Öffentliche Namen und Posts der App.
-thread-new = Crystal-Clans-Partie
 thread-title = { $first } gegen { $second } · #{ $id }
 challenge-had-expired = Diese Herausforderung war schon abgelaufen.
 challenge-withdrawn = { $who } hat die Herausforderung zurückgezogen.

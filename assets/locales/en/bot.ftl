@@ -163,7 +163,6 @@ timeout-warning = ⚠️ { $who }: match #{ $id } is waiting for you. Move <t:{ 
 reminder = ⏰ { $who }: match #{ $id } is waiting for you.
 
 ## Public names and posts of the app.
-thread-new = Crystal Clans match
 thread-title = { $first } vs { $second } · #{ $id }
 challenge-had-expired = This challenge had already expired.
 challenge-withdrawn = { $who } withdrew the challenge.

@@ -1206,6 +1206,19 @@ impl Store {
         Ok(done.rows_affected() == 1)
     }
 
+    /// Moves a match's posts into `thread` (made after the match, so that the player who
+    /// accepted is answered before Discord's slow thread creation). Returns false when
+    /// the match is gone.
+    pub async fn set_thread(&self, id: MatchId, thread: u64) -> Result<bool> {
+        let done = sqlx::query("UPDATE matches SET thread_id = $2 WHERE id = $1")
+            .bind(id)
+            .bind(id_in(thread))
+            .execute(&self.pool)
+            .await
+            .map_err(db("saving a match's thread"))?;
+        Ok(done.rows_affected() == 1)
+    }
+
     /// Claims a challenge (by its public terms) for `user`: `Ok(false)` when it was
     /// already accepted or declined. The claim is what makes "accept" happen once, even
     /// with two clicks racing in two processes or a click after a restart.

@@ -165,7 +165,6 @@ messages! {
     question_game_over() = "question-game-over";
     hours(count) = "hours";
     minutes(count) = "minutes";
-    thread_new() = "thread-new";
     thread_title(first, second, id) = "thread-title";
     challenge_had_expired() = "challenge-had-expired";
     challenge_withdrawn(who) = "challenge-withdrawn";
