@@ -28,6 +28,27 @@ pub struct Challenge {
     pub expires: Millis,
 }
 
+/// A match created and not yet announced ([`App::create_accepted`]).
+pub struct Started {
+    loaded: crate::store::Loaded,
+    events: Vec<crate::game::event::Event>,
+    /// Who plays, for the opening post's header.
+    players: String,
+    /// The challenge's new text, once announced.
+    post_edit: Option<Msg>,
+}
+
+impl Started {
+    pub fn id(&self) -> crate::store::MatchId {
+        self.loaded.info.id
+    }
+
+    /// The match moved into `thread` (made after it was created).
+    pub fn in_thread(&mut self, thread: u64) {
+        self.loaded.info.thread = Some(thread);
+    }
+}
+
 impl Challenge {
     pub fn encode(&self) -> String {
         let clan = |c: Option<u8>| c.map(|c| c.to_string()).unwrap_or_else(|| "r".into());
@@ -287,6 +308,23 @@ impl App {
         thread: Option<u64>,
         now: Millis,
     ) -> Outcome {
+        match self.create_accepted(c, user, place, thread, now).await {
+            Ok(started) => self.announce(started).await,
+            Err(refused) => refused,
+        }
+    }
+
+    /// The store's half of [`App::start_accepted`]: the match exists once this returns,
+    /// its opening board not yet drawn ([`App::announce`]), so the player can be told at
+    /// once. `Err`: what to tell her (the claim was given back).
+    pub async fn create_accepted(
+        &self,
+        c: Challenge,
+        user: u64,
+        place: Place,
+        thread: Option<u64>,
+        now: Millis,
+    ) -> Result<Started, Outcome> {
         let (seed, clans) = self.deal(c.clans);
         let terms = self.terms(place.guild, c.timeout).await;
         let new = NewMatch {
@@ -310,23 +348,30 @@ impl App {
             mention(user),
             self.clan_name(lang, clans[1]),
         );
-        match self.begin(new, &header).await {
-            Ok(out) => Outcome {
-                post_edit: out.created.map(|id| {
-                    Msg::text(crate::i18n::messages::challenge_was_accepted(
-                        lang,
-                        mention(c.challenger),
-                        mention(user),
-                        id,
-                    ))
-                }),
-                ..out
-            },
+        match self.store.create_match(new).await {
+            Ok((loaded, events)) => {
+                let accepted = crate::i18n::messages::challenge_was_accepted(
+                    lang,
+                    mention(c.challenger),
+                    mention(user),
+                    loaded.info.id,
+                );
+                Ok(Started {
+                    loaded,
+                    events,
+                    players: header,
+                    post_edit: Some(Msg::text(accepted)),
+                })
+            }
             Err(e) => {
                 // Give the challenge back so it can be accepted again once the store
                 // recovers.
                 let _ = self.store.release_challenge(&c.encode()).await;
-                Outcome::private(self.told(self.user_lang(user).await, None, &e))
+                Err(Outcome::private(self.told(
+                    self.user_lang(user).await,
+                    None,
+                    &e,
+                )))
             }
         }
     }
@@ -376,21 +421,40 @@ impl App {
             .unwrap_or_else(|e| Outcome::private(self.told(lang, None, &e)))
     }
 
-    /// Creates a match, posts its opening board ("Match #N begins: " and `players`) in
-    /// its thread or channel; the AI answers afterwards if it must ([`Outcome::ai`]).
+    /// Creates a match and posts its opening board ([`App::announce`]).
     async fn begin(&self, new: NewMatch, players: &str) -> Result<Outcome, StoreError> {
-        let channel = new.thread.unwrap_or(new.channel);
         let (loaded, events) = self.store.create_match(new).await?;
+        Ok(self
+            .announce(Started {
+                loaded,
+                events,
+                players: players.to_string(),
+                post_edit: None,
+            })
+            .await)
+    }
+
+    /// The opening board of a match just created ("Match #N begins: " and its players),
+    /// posted in its thread or channel (`started.loaded.info` says which); the AI
+    /// answers afterwards if it must ([`Outcome::ai`]).
+    pub async fn announce(&self, started: Started) -> Outcome {
+        let Started {
+            loaded,
+            events,
+            players,
+            post_edit,
+        } = started;
         let lang = self.public_lang(loaded.info.guild).await;
         let header = crate::i18n::messages::match_begins(lang, loaded.info.id, players);
         let post = self.board_post(&loaded, &events, &header).await;
-        Ok(Outcome {
+        Outcome {
             created: Some(loaded.info.id),
             public: vec![post],
-            channel: Some(channel),
+            channel: Some(loaded.info.thread.unwrap_or(loaded.info.channel)),
             ai: self.ai_next(&loaded),
+            post_edit,
             ..Outcome::default()
-        })
+        }
     }
 
     /// Declines (the opponent) or withdraws (the challenger) a challenge.

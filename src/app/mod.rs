@@ -36,7 +36,7 @@ use lru::Lru;
 use msg::{Button, File, MAX_CONTENT, Msg, Row, Style, clip};
 use panel::Nav;
 
-pub use challenges::Challenge;
+pub use challenges::{Challenge, Started};
 
 /// The longest turn timeout a challenge may set (a week).
 pub const MAX_TIMEOUT_MINUTES: u32 = 7 * 24 * 60;

@@ -302,11 +302,12 @@ async fn deliver_posts(
     }
 }
 
-/// Accepts a challenge: the claim (one click wins), the match, the answer "accepted",
-/// and only then the match's thread and its opening board. Thread creation waits on
-/// the channel's rate limit, and serenity's limiter holds the route while it sleeps
-/// off a 429: with the thread made first, 200 accepts at once in one channel were
-/// answered after 25 s at the median and up to 147 s.
+/// Accepts a challenge: the claim (one click wins), the match in the store, the answer
+/// "accepted", and only then the match's thread and its opening board. Thread creation
+/// waits on the channel's rate limit (serenity's limiter holds the route while it
+/// sleeps off a 429) and the board is drawn on a busy CPU: with both before the answer,
+/// 200 accepts at once in one channel were answered after 25 s at the median and up to
+/// 147 s.
 async fn accept(
     ctx: &serenity::Context,
     app: &App,
@@ -331,29 +332,28 @@ async fn accept(
                 | serenity::ChannelType::NewsThread
         )
     });
-    let mut out = app
-        .start_accepted(c, user, place, in_thread.then_some(place.channel), now)
-        .await;
-    let Some(id) = out.created else {
+    let mut started = match app
+        .create_accepted(c, user, place, in_thread.then_some(place.channel), now)
+        .await
+    {
+        Ok(started) => started,
         // Not started (the store refused): the claim was given back; say why.
-        return deliver(ctx, app, ci, false, &out, lang).await;
+        Err(refused) => return deliver(ctx, app, ci, false, &refused, lang).await,
     };
-    let reply = out
-        .reply
-        .take()
-        .unwrap_or_else(|| Msg::text(t::challenge_accepted(lang)));
-    answer(http, ci, true, &reply).await;
+    answer(http, ci, true, &Msg::text(t::challenge_accepted(lang))).await;
+    let id = started.id();
     if !in_thread
         && app.threads(place.guild).await
         && let Some(thread) = start_thread(app, http, ci, id).await
     {
         match app.store.set_thread(id, thread).await {
-            Ok(_) => out.channel = Some(thread),
+            Ok(_) => started.in_thread(thread),
             // The thread stays empty and the match plays in the channel, where the
             // store (and so every later post) has it.
             Err(e) => tracing::warn!(match_id = id, "could not save the match's thread: {e}"),
         }
     }
+    let out = app.announce(started).await;
     deliver_posts(ctx, app, ci, &out, lang).await;
 }
 

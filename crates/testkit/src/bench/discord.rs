@@ -50,6 +50,9 @@ pub const BOARD_P99_TARGET_MS: f64 = 1000.0;
 
 /// How long any one answer of the bot may take before the run is an error.
 const WAIT: Duration = Duration::from_secs(30);
+/// How long a match's opening board may take after its Accept: thread creations in one
+/// channel are rate-limited, and a burst of 200 accepts queues them for minutes.
+const OPENING_WAIT: Duration = Duration::from_secs(600);
 /// A match that has not ended after this many inputs is an error (the picker loops).
 const MAX_INPUTS_PER_MATCH: usize = 3000;
 
@@ -96,6 +99,11 @@ pub struct Measured {
     /// The acknowledgements of the first challenges and accepts, all sent at once
     /// before the matches play (a burst no server sees; kept out of `ack_ms`).
     pub setup_ack_ms: Vec<f64>,
+    /// From an Accept click to the player's answer ("Challenge accepted"), every match.
+    pub accept_answer_ms: Vec<f64>,
+    /// From an Accept click to the match's opening board in its thread: the thread's
+    /// creation waits on the channel's rate limit, so a burst of accepts spreads here.
+    pub opening_board_ms: Vec<f64>,
     pub matches_started: usize,
     pub matches_finished: usize,
     /// Board posts that came after an input the bench did not expect to end a turn.
@@ -143,6 +151,8 @@ impl Measured {
         self.ai_match_inputs += o.ai_match_inputs;
         self.ai_moves += o.ai_moves;
         self.ai_matches_started += o.ai_matches_started;
+        self.accept_answer_ms.extend(o.accept_answer_ms);
+        self.opening_board_ms.extend(o.opening_board_ms);
     }
 }
 
@@ -215,6 +225,7 @@ fn summary(v: &[f64]) -> Value {
 pub fn report(m: &Measured, opts: &Options, load_start: &str, load_end: &str) -> Value {
     let ack = summary(&m.ack_ms);
     let board = summary(&m.board_ms);
+    let (accept, opening) = (summary(&m.accept_answer_ms), summary(&m.opening_board_ms));
     let verdict = |s: &Value, target: f64| {
         if s["p99_ms"].as_f64().is_some_and(|p| p < target) {
             "PASS"
@@ -229,7 +240,7 @@ pub fn report(m: &Measured, opts: &Options, load_start: &str, load_end: &str) ->
     let line = format!(
         "bench discord ({} matches at once, {} against the AI): ack p50 {} ms p99 {} ms ({} of {ACK_P99_TARGET_MS} ms); \
          click to visible board p50 {} ms p99 {} ms ({} of {BOARD_P99_TARGET_MS} ms, under Discord's rate limits, {} answered 429); \
-         load {load_start} -> {load_end}",
+         accept answered p50 {} ms p99 {} ms, opening board p99 {} ms; load {load_start} -> {load_end}",
         opts.matches,
         opts.ai_matches,
         ack["p50_ms"],
@@ -239,6 +250,9 @@ pub fn report(m: &Measured, opts: &Options, load_start: &str, load_end: &str) ->
         board["p99_ms"],
         board_verdict,
         m.rate_limited,
+        accept["p50_ms"],
+        accept["p99_ms"],
+        opening["p99_ms"],
     );
     json!({
         "benchmark": "discord",
@@ -266,6 +280,8 @@ pub fn report(m: &Measured, opts: &Options, load_start: &str, load_end: &str) ->
         "board": board,
         "reply": summary(&m.reply_ms),
         "setup_ack": summary(&m.setup_ack_ms),
+        "accept_answer": accept,
+        "opening_board": opening,
         "board_by_phase": by_phase(&m.board_log, opts.matches),
         "breakdown": {
             "ack_to_board": summary(&m.ack_to_board_ms),
@@ -483,6 +499,8 @@ async fn play_all(
             Ok(Ok((r, m))) => {
                 total.setup_ack_ms.extend(m.ack_ms);
                 total.matches_started += m.matches_started;
+                total.accept_answer_ms.extend(m.accept_answer_ms);
+                total.opening_board_ms.extend(m.opening_board_ms);
                 running.push(r);
             }
             Ok(Err(e)) => errors.push(e),
@@ -742,30 +760,44 @@ impl Players {
             .ok_or_else(|| format!("the challenge has no Accept button: {}", challenge.text()))?;
         let t = fake.click(b, &user_name(b), &accept, &[]);
         self.ack(&t, 0, m).await?;
-        fake.try_answer(&t, WAIT)
+        let answered = fake
+            .try_answer(&t, WAIT)
             .await
             .map_err(|e| format!("no answer to an accept: {e}"))?;
+        m.accept_answer_ms.push(since_sent(fake, &t, &answered)?);
         let store = self.app.store.clone();
-        let loaded = self
+        let id = self
             .on_bot(async move {
                 let ms = store.active_matches_of_user(b).await?;
-                match ms.first() {
-                    Some(info) => store.load(info.id).await.map(Some),
-                    None => Ok(None),
-                }
+                Ok::<_, crate::store::StoreError>(ms.first().map(|info| info.id))
             })
             .await?
             .map_err(|e| format!("reading the new match: {e}"))?
             .ok_or("the accepted challenge created no match")?;
+        // The player was answered first; the thread and the opening board follow, as
+        // fast as the channel's thread creations are allowed.
+        let name = format!("match-{id}-v0.png");
+        let opening = fake
+            .try_wait_for(
+                |p| p.is_channel_post() && p.files.iter().any(|f| f.0 == name),
+                OPENING_WAIT,
+            )
+            .await
+            .map_err(|e| format!("match {id}: no opening board: {e}"))?;
+        m.opening_board_ms.push(since_sent(fake, &t, &opening)?);
+        let store = self.app.store.clone();
+        let loaded = self
+            .on_bot(async move { store.load(id).await })
+            .await?
+            .map_err(|e| format!("reading the new match: {e}"))?;
         m.matches_started += 1;
         let seat_user = |s: usize| loaded.info.seats[s].user().unwrap_or(0);
         Ok(Running {
             id: loaded.info.id,
-            thread: loaded
-                .info
-                .thread
-                .unwrap_or(loaded.info.channel)
-                .to_string(),
+            thread: opening
+                .channel
+                .clone()
+                .unwrap_or_else(|| loaded.info.channel.to_string()),
             users: [seat_user(0), seat_user(1)],
             state: loaded.state,
             version: loaded.info.version,
