@@ -896,3 +896,50 @@ async fn missing_permissions_are_explained_to_whoever_acted() {
     }
     panic!("no move posted the board");
 }
+
+/// The bug: the match's thread (and its opening board) were made before the player who
+/// accepted was answered, and a thread's creation waits on its channel's rate limit: 200
+/// accepts at once in one channel were answered after 25 s at the median and 147 s at
+/// worst. Now the answer comes first, and the thread and its board follow.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_accept_is_answered_before_its_slow_thread_is_made() {
+    let bot = start_bot("accept-first").await;
+    let fake = &bot.fake;
+    fake.delay_next("POST", "/threads", Duration::from_secs(3), 1);
+    let t = fake.command(
+        ANA,
+        "Ana",
+        "challenge",
+        json!([{"name": "opponent", "type": 6, "value": BEN.to_string()}]),
+        false,
+    );
+    let accept = ack(fake, &t)
+        .await
+        .custom_ids()
+        .into_iter()
+        .find(|i| i.contains(":acc:"))
+        .unwrap();
+    let t = fake.click(BEN, "Ben", &accept, &[]);
+    let answered = fake.try_answer(&t, Duration::from_secs(20)).await.unwrap();
+    let waited = answered.at - fake.sent_at(&t).unwrap();
+    assert!(answered.text().contains("accepted"), "{}", answered.text());
+    assert!(
+        waited < Duration::from_millis(1_500),
+        "answered after {waited:?}"
+    );
+    let made = fake
+        .wait_for(|r| r.method == "POST" && r.path.ends_with("/threads"), 20)
+        .await;
+    assert!(answered.at < made.at, "the answer went out first");
+    let board = fake
+        .wait_for(|r| r.is_channel_post() && !r.files.is_empty(), 20)
+        .await;
+    let id = bot.app.store.active_matches_of_user(BEN).await.unwrap()[0].id;
+    let thread = bot.app.store.info(id).await.unwrap().thread.unwrap();
+    assert_eq!(
+        board.channel,
+        Some(thread.to_string()),
+        "the board is in it"
+    );
+    bot.stop().await;
+}

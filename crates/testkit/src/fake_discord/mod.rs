@@ -109,13 +109,21 @@ pub enum Life {
     Dead,
 }
 
-/// An injected error: requests whose method is `method` and whose path contains `path`
-/// are answered `status`, `left` more times.
+/// An injected fault: requests whose method is `method` and whose path contains `path`
+/// are answered `status` (or, with `status` 0, answered as usual after `delay`), `left`
+/// more times.
 struct Fault {
     method: String,
     path: String,
     status: u16,
+    delay: Duration,
     left: u32,
+}
+
+/// What an injected fault does to one request.
+pub(crate) enum Injected {
+    Status(u16),
+    Delay(Duration),
 }
 
 impl Shared {
@@ -129,14 +137,17 @@ impl Shared {
         let _ = rx.wait_for(|l| *l != Life::Up).await;
     }
 
-    /// The injected error for this request, if one is left (and counts it).
-    fn fault(&self, method: &str, path: &str) -> Option<u16> {
+    /// The injected fault for this request, if one is left (and counts it).
+    fn fault(&self, method: &str, path: &str) -> Option<Injected> {
         let mut faults = self.faults.lock().unwrap();
         let f = faults
             .iter_mut()
             .find(|f| f.left > 0 && f.method == method && path.contains(&f.path))?;
         f.left -= 1;
-        Some(f.status)
+        Some(match f.status {
+            0 => Injected::Delay(f.delay),
+            status => Injected::Status(status),
+        })
     }
 }
 
@@ -333,6 +344,19 @@ impl Fake {
             method: method.to_string(),
             path: path.to_string(),
             status,
+            delay: Duration::ZERO,
+            left: times,
+        });
+    }
+
+    /// Answers the next `times` requests of `method` whose path contains `path` only
+    /// after `delay` (as a route held up by Discord's rate limits would be).
+    pub fn delay_next(&self, method: &str, path: &str, delay: Duration, times: u32) {
+        self.shared.faults.lock().unwrap().push(Fault {
+            method: method.to_string(),
+            path: path.to_string(),
+            status: 0,
+            delay,
             left: times,
         });
     }

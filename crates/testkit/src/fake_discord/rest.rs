@@ -122,6 +122,10 @@ pub(super) async fn handle(
         // Read, never answered: the caller waits until its own timeout, if it has one.
         std::future::pending::<()>().await;
     }
+    let injected = s.fault(&method, &path);
+    if let Some(Injected::Delay(d)) = injected {
+        tokio::time::sleep(d).await;
+    }
     let p: Vec<&str> = path.trim_start_matches("/api/v10/").split('/').collect();
     let limit = s.buckets.take(&method, &p, at);
     if let Some(wait) = limit.retry_after {
@@ -136,7 +140,7 @@ pub(super) async fn handle(
     }
     let (status, out) = if s.refuse.load(Ordering::SeqCst) {
         (401, json!({"message": "401: Unauthorized", "code": 0}))
-    } else if let Some(status) = s.fault(&method, &path) {
+    } else if let Some(Injected::Status(status)) = injected {
         let message = format!("{status}: injected by the test");
         (status, json!({"message": message, "code": 0}))
     } else if files_size > limits::ATTACHMENTS_TOTAL {
