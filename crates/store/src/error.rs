@@ -44,6 +44,12 @@ pub enum StoreError {
     /// (the transaction was rolled back or never committed).
     #[error("database error while {doing}: {detail}")]
     Unavailable { doing: &'static str, detail: String },
+    /// The SQLite file this store opened was removed or replaced by another file (its
+    /// folder deleted, a restore copied over it). Writing on would put moves into a file
+    /// nobody will ever read again, so every write is refused until the bot restarts.
+    /// Nothing was written.
+    #[error("the database file is gone while {doing}: {detail}")]
+    Gone { doing: &'static str, detail: String },
 }
 
 impl StoreError {
@@ -75,6 +81,10 @@ impl StoreError {
                 "Could not load the match, try again.".into()
             }
             StoreError::Unavailable { .. } => "Could not save, try again.".into(),
+            StoreError::Gone { .. } => {
+                "Not saved: the bot has lost its database. The bot's operator has been told."
+                    .into()
+            }
         }
     }
 
@@ -89,7 +99,8 @@ impl StoreError {
             StoreError::Setup(_)
             | StoreError::BadSettings { .. }
             | StoreError::Invalid(_)
-            | StoreError::Unavailable { .. } => None,
+            | StoreError::Unavailable { .. }
+            | StoreError::Gone { .. } => None,
         }
     }
 
@@ -100,6 +111,7 @@ impl StoreError {
         matches!(
             self,
             StoreError::Unavailable { .. }
+                | StoreError::Gone { .. }
                 | StoreError::Corrupt { .. }
                 | StoreError::Incompatible { .. }
                 | StoreError::BadSettings { .. }
@@ -123,6 +135,19 @@ pub(crate) fn db(doing: &'static str) -> impl FnOnce(sqlx::Error) -> StoreError 
     move |e| StoreError::Unavailable {
         doing,
         detail: describe(&e),
+    }
+}
+
+/// Maps a database error on a read or write of one match's rows: a value that does not
+/// decode (text in an integer column, a NULL where none belongs) is that match's damage,
+/// not a database failure: retrying cannot fix it, so it must not read as transient.
+pub(crate) fn db_row(doing: &'static str, match_id: MatchId) -> impl FnOnce(sqlx::Error) -> StoreError {
+    move |e| match e {
+        sqlx::Error::ColumnDecode { .. } | sqlx::Error::Decode(_) => StoreError::Corrupt {
+            match_id,
+            detail: format!("a stored value does not decode: {e}"),
+        },
+        e => db(doing)(e),
     }
 }
 
