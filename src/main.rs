@@ -72,6 +72,8 @@ enum Command {
         match_id: i64,
         #[arg(long)]
         seed: u64,
+        #[arg(long)]
+        idle_after: Option<u32>,
     },
 }
 
@@ -93,7 +95,8 @@ fn main() {
             database,
             match_id,
             seed,
-        } => crystal_clans::store::child::run(&database, match_id, seed),
+            idle_after,
+        } => crystal_clans::store::child::run(&database, match_id, seed, idle_after),
     };
     std::process::exit(code);
 }

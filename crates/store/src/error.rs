@@ -201,6 +201,10 @@ pub(crate) fn describe(e: &sqlx::Error) -> String {
                 Some("the database server refused the user name or password")
             }
             Some("3D000") => Some("the database does not exist on the server"),
+            Some("25006") => Some(
+                "the database is read-only (default_transaction_read_only, a hot standby, \
+                 or a read-only role)",
+            ),
             Some("53100") => Some("the database server's disk is full"),
             Some("55P03") => Some("a row lock was held too long by another connection"),
             Some("57P01") | Some("57P02") | Some("57P03") => {
