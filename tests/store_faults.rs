@@ -852,9 +852,20 @@ fn verify_on_a_missing_database_creates_nothing() {
 
 // ---- SQLite: the database file alone, its folder gone ----------------------------------
 
+/// A child process killed (SIGKILL) when dropped: an idle crash child left behind by a
+/// failing test would otherwise wait an hour.
+struct Killed(std::process::Child);
+
+impl Drop for Killed {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
 /// Starts the crash child on match `id`, waits until it acknowledged `acks` inputs and
 /// went idle with its store open, and returns it with those acknowledgements.
-fn child_until_idle(url: &str, id: MatchId, acks: u32) -> (std::process::Child, Vec<Ack>) {
+fn child_until_idle(url: &str, id: MatchId, acks: u32) -> (Killed, Vec<Ack>) {
     use std::io::{BufRead, BufReader};
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_crystal-clans"))
         .args(["store-crash-child", "--database", url])
@@ -865,6 +876,7 @@ fn child_until_idle(url: &str, id: MatchId, acks: u32) -> (std::process::Child, 
         .expect("the crate binary starts");
     let mut acked = Vec::new();
     let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let child = Killed(child);
     loop {
         let line = lines.next().expect("the child goes idle").unwrap();
         let mut parts = line.splitn(4, ' ');
@@ -908,7 +920,10 @@ async fn holds_every_ack(url: &str, acked: &[Ack], what: &str) {
                 stored.len()
             )
         });
-        assert_eq!((s.seat, &serde_json::to_string(&s.input).unwrap()), (*seat, json));
+        assert_eq!(
+            (s.seat, &serde_json::to_string(&s.input).unwrap()),
+            (*seat, json)
+        );
     }
     assert_eq!(store.verify(id).await.unwrap().verdict, Verdict::Agrees);
     store.close().await;
@@ -939,12 +954,11 @@ async fn sqlite_database_file_alone_holds_every_acknowledged_move() {
         .await
         .unwrap();
     store.close().await;
-    let (mut child, acked) = child_until_idle(&db.url, m.info.id, 40);
+    let (child, acked) = child_until_idle(&db.url, m.info.id, 40);
     assert_eq!(acked.len(), 40);
     // Past the checkpoint interval, then the crash.
     tokio::time::sleep(crystal_clans::store::durability::CHECKPOINT_EVERY * 3).await;
-    child.kill().unwrap(); // SIGKILL
-    child.wait().unwrap();
+    drop(child); // SIGKILL
     let wal = std::fs::metadata(format!("{}-wal", path.display()))
         .map(|m| m.len())
         .unwrap_or(0);
@@ -982,7 +996,10 @@ async fn sqlite_database_file_alone_holds_every_acknowledged_move() {
         .unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{err}");
-    assert!(err.contains("holds no match") && err.contains("lost"), "{err}");
+    assert!(
+        err.contains("holds no match") && err.contains("lost"),
+        "{err}"
+    );
     let _ = std::fs::remove_file(&copy);
 }
 
@@ -1014,7 +1031,10 @@ async fn sqlite_folder_moved_away_refuses_every_move_until_it_is_back() {
     )
     .await;
     report("sqlite folder moved away", &t);
-    assert_eq!(t.during.1, 0, "a move was acknowledged into a moved file: {t:?}");
+    assert_eq!(
+        t.during.1, 0,
+        "a move was acknowledged into a moved file: {t:?}"
+    );
     assert_eq!(t.unacknowledged_writes, 0);
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -1098,7 +1118,9 @@ async fn postgres_read_only_refuses_saves_and_status_says_so() {
     let v: serde_json::Value = serde_json::from_slice(&status.stdout).unwrap();
     assert_eq!(status.status.code(), Some(1), "{v}");
     assert!(
-        v["refuses_writes"].as_str().is_some_and(|w| w.contains("read-only")),
+        v["refuses_writes"]
+            .as_str()
+            .is_some_and(|w| w.contains("read-only")),
         "{v}"
     );
     let verify = run(&["verify", "--all"]);

@@ -484,6 +484,9 @@ async fn backup_copies_a_live_store_and_names_pg_dump_for_postgres() {
         "postgres://bot:hunter2@db.example/clans",
     ]);
     assert_eq!(code, 2, "{err}");
-    assert!(err.contains("pg_dump --format=custom --file=clans.dump"), "{err}");
+    assert!(
+        err.contains("pg_dump --format=custom --file=clans.dump"),
+        "{err}"
+    );
     assert!(!err.contains("hunter2"), "{err}");
 }

@@ -711,11 +711,17 @@ async fn a_row_that_does_not_decode_is_damage_and_set_aside() {
     )
     .await;
     let e = store.load(bad).await.unwrap_err();
-    assert!(matches!(e, StoreError::Corrupt { match_id, .. } if match_id == bad), "{e:?}");
+    assert!(
+        matches!(e, StoreError::Corrupt { match_id, .. } if match_id == bad),
+        "{e:?}"
+    );
     assert!(!e.is_transient());
     let app = App::new(store.clone()).without_images();
     let told = app.told(crystal_clans::i18n::Lang::En, Some(bad), &e);
-    assert!(told.contains("damaged") && !told.contains("try again"), "{told}");
+    assert!(
+        told.contains("damaged") && !told.contains("try again"),
+        "{told}"
+    );
 
     let (report, out) = tick(&app, now).await;
     assert_eq!(report.held, vec![bad], "{report:?}");
@@ -723,7 +729,10 @@ async fn a_row_that_does_not_decode_is_damage_and_set_aside() {
     assert_eq!(out.len(), 2, "the two healthy matches are reminded");
     let held = store.held().await.unwrap();
     assert_eq!(held.len(), 1);
-    assert_eq!((held[0].match_id, held[0].reason.as_str()), (bad, "damaged"));
+    assert_eq!(
+        (held[0].match_id, held[0].reason.as_str()),
+        (bad, "damaged")
+    );
     // Not retried: the next tick finds nothing due for it.
     let (again, _) = tick(&app, now + 1).await;
     assert!(again.held.is_empty() && again.deferred == 0, "{again:?}");

@@ -69,7 +69,10 @@ pub fn cli(dest: &Path, database: Option<String>) -> i32 {
         }
         Err(why) => {
             let _ = std::fs::remove_file(dest);
-            eprintln!("the backup failed, nothing was kept at {}: {why}", dest.display());
+            eprintln!(
+                "the backup failed, nothing was kept at {}: {why}",
+                dest.display()
+            );
             1
         }
     }

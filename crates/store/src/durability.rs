@@ -43,9 +43,7 @@ impl DbFile {
         let why = match std::fs::metadata(&self.path) {
             Ok(m) if m.dev() == self.dev && m.ino() == self.ino => return Ok(()),
             Ok(_) => "was replaced by another file",
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                "was removed (or its folder was)"
-            }
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => "was removed (or its folder was)",
             Err(_) => "can no longer be found (its folder cannot be read)",
         };
         let detail = format!(
@@ -198,7 +196,12 @@ pub(crate) fn file_writable(path: &Path) -> std::result::Result<(), String> {
         .write(true)
         .open(path)
         .map(|_| ())
-        .map_err(|e| format!("the database file {} cannot be written: {e}", path.display()))
+        .map_err(|e| {
+            format!(
+                "the database file {} cannot be written: {e}",
+                path.display()
+            )
+        })
 }
 
 impl Store {
@@ -209,8 +212,10 @@ impl Store {
         const DOING: &str = "checking that the database takes writes";
         if let Some(file) = &self.file {
             file.check(DOING)?;
-            file_writable(file.path())
-                .map_err(|detail| StoreError::Unavailable { doing: DOING, detail })?;
+            file_writable(file.path()).map_err(|detail| StoreError::Unavailable {
+                doing: DOING,
+                detail,
+            })?;
         }
         let mut conn = self.pool.acquire().await.map_err(db(DOING))?;
         let probed = probe_write(&mut conn, self.backend).await;

@@ -82,8 +82,7 @@ impl StoreError {
             }
             StoreError::Unavailable { .. } => "Could not save, try again.".into(),
             StoreError::Gone { .. } => {
-                "Not saved: the bot has lost its database. The bot's operator has been told."
-                    .into()
+                "Not saved: the bot has lost its database. The bot's operator has been told.".into()
             }
         }
     }
@@ -141,7 +140,10 @@ pub(crate) fn db(doing: &'static str) -> impl FnOnce(sqlx::Error) -> StoreError 
 /// Maps a database error on a read or write of one match's rows: a value that does not
 /// decode (text in an integer column, a NULL where none belongs) is that match's damage,
 /// not a database failure: retrying cannot fix it, so it must not read as transient.
-pub(crate) fn db_row(doing: &'static str, match_id: MatchId) -> impl FnOnce(sqlx::Error) -> StoreError {
+pub(crate) fn db_row(
+    doing: &'static str,
+    match_id: MatchId,
+) -> impl FnOnce(sqlx::Error) -> StoreError {
     move |e| match e {
         sqlx::Error::ColumnDecode { .. } | sqlx::Error::Decode(_) => StoreError::Corrupt {
             match_id,

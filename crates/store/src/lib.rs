@@ -1577,7 +1577,12 @@ impl Store {
 }
 
 /// Brings the schema up to this build's migrations.
-async fn migrate(pool: &AnyPool, backend: Backend, url: &str, busy_timeout: Duration) -> Result<()> {
+async fn migrate(
+    pool: &AnyPool,
+    backend: Backend,
+    url: &str,
+    busy_timeout: Duration,
+) -> Result<()> {
     let migrator = match backend {
         Backend::Sqlite => &SQLITE_MIGRATIONS,
         Backend::Postgres => &POSTGRES_MIGRATIONS,

@@ -98,7 +98,11 @@ pub(crate) fn classify(applied: Option<(usize, usize)>, backend: Backend) -> Sch
 impl Store {
     /// The database's schema against this build's migrations, read only.
     pub async fn schema(&self) -> Result<Schema> {
-        let mut conn = self.pool.acquire().await.map_err(db("reading the schema"))?;
+        let mut conn = self
+            .pool
+            .acquire()
+            .await
+            .map_err(db("reading the schema"))?;
         let found = applied(&mut conn, self.backend)
             .await
             .map_err(db("reading the schema"))?;

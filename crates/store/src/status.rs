@@ -82,20 +82,17 @@ pub async fn health(url: &str, now: Millis, timeout: Duration) -> Result<Health,
         conn.close().await.ok();
         counts
     };
-    let ((applied, unknown, active, due, held), refuses_writes) = match tokio::time::timeout(
-        timeout, read,
-    )
-    .await
-    {
-        Ok(Ok(counts)) => counts,
-        Ok(Err(e)) => return Err(format!("{database}: {}", describe(&e))),
-        Err(_) => {
-            return Err(format!(
-                "{database}: the database did not answer within {} ms",
-                timeout.as_millis()
-            ));
-        }
-    };
+    let ((applied, unknown, active, due, held), refuses_writes) =
+        match tokio::time::timeout(timeout, read).await {
+            Ok(Ok(counts)) => counts,
+            Ok(Err(e)) => return Err(format!("{database}: {}", describe(&e))),
+            Err(_) => {
+                return Err(format!(
+                    "{database}: the database did not answer within {} ms",
+                    timeout.as_millis()
+                ));
+            }
+        };
     let known = known_versions(backend).len();
     Ok(Health {
         database,
