@@ -580,7 +580,8 @@ impl Store {
             durability::create_private(path).map_err(|e| StoreError::Unavailable {
                 doing: "opening the database",
                 detail: format!(
-                    "{}: the database file cannot be created: {e}",
+                    "{}: the database file cannot be opened (its folder is missing or not \
+                     writable): {e}",
                     error::location(&opts.url)
                 ),
             })?;
