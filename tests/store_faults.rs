@@ -417,11 +417,23 @@ async fn sqlite_database_made_read_only() {
     // Dropped before `db` (which deletes the files), also when the test panics.
     let _writable_again = ClearsImmutable(path.clone());
     let (p1, p2) = (path.clone(), path.clone());
+    let url = db.url.clone();
     let t = through_fault(
         &db.url,
         |o| o.busy_timeout = Duration::from_millis(300),
         80,
-        async move |_: &Store| immutable(&p1, true).unwrap(),
+        async move |store: &Store| {
+            immutable(&p1, true).unwrap();
+            // The health check says so (issue 34, 9: it said healthy).
+            assert!(store.check_writable().await.is_err());
+            let out = std::process::Command::new(env!("CARGO_BIN_EXE_crystal-clans"))
+                .args(["status", "--json", "--database", &url])
+                .output()
+                .unwrap();
+            let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+            assert_eq!(out.status.code(), Some(1), "{v}");
+            assert!(v["refuses_writes"].is_string(), "{v}");
+        },
         20,
         async move |_: &Store| immutable(&p2, false).unwrap(),
         30,
