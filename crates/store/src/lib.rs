@@ -660,7 +660,7 @@ impl Store {
             .await
             .map_err(db("opening the database"))?;
         if opts.migrate && !opts.read_only {
-            migrate(&pool, backend, &url, opts.busy_timeout).await?;
+            schema::migrate(&pool, backend, &url, opts.busy_timeout).await?;
         }
         let file = match &path {
             Some(path) => Some(Arc::new(durability::DbFile::of(path).map_err(|e| {
@@ -1575,48 +1575,6 @@ impl Store {
             .map_err(db("saving settings"))?;
         Ok(())
     }
-}
-
-/// Brings the schema up to this build's migrations.
-async fn migrate(
-    pool: &AnyPool,
-    backend: Backend,
-    url: &str,
-    busy_timeout: Duration,
-) -> Result<()> {
-    let migrator = match backend {
-        Backend::Sqlite => &SQLITE_MIGRATIONS,
-        Backend::Postgres => &POSTGRES_MIGRATIONS,
-    };
-    let migrated = match backend {
-        Backend::Sqlite => migrator.run(pool).await,
-        Backend::Postgres => {
-            // Every start (several bot processes, parallel tests) queues on the
-            // migrator's database-wide advisory lock, which can take longer than the
-            // row-lock timeout of the store's connections: migrate on a connection of
-            // its own that waits longer.
-            let migrating = AnyPoolOptions::new()
-                .max_connections(1)
-                .acquire_timeout(busy_timeout.max(Duration::from_secs(1)))
-                .after_connect(|conn: &mut AnyConnection, _| {
-                    Box::pin(async move {
-                        sqlx::Executor::execute(conn, MIGRATION_LOCK_TIMEOUT).await?;
-                        Ok(())
-                    })
-                })
-                .connect(url)
-                .await
-                .map_err(db("migrating the database"))?;
-            let migrated = migrator.run(&migrating).await;
-            migrating.close().await;
-            migrated
-        }
-    };
-    migrated.map_err(|e| StoreError::Unavailable {
-        doing: "migrating the database",
-        detail: e.to_string(),
-    })?;
-    Ok(())
 }
 
 /// A match row with its snapshot.

@@ -1,10 +1,16 @@
-//! Which schema a database holds, read without changing it: for `status`, and for
-//! `verify`, which never migrates (a newer binary's `verify` would otherwise upgrade a
-//! live database under an older bot, which then refuses to start).
+//! The schema: brought up to this build's migrations when the bot opens the store, and
+//! read without changing it for `status` and for `verify`, which never migrates (a
+//! newer binary's `verify` would otherwise upgrade a live database under an older bot,
+//! which then refuses to start).
 
 use super::error::db;
-use super::{Backend, POSTGRES_MIGRATIONS, Result, SQLITE_MIGRATIONS, Store};
-use sqlx::AnyConnection;
+use super::{
+    Backend, MIGRATION_LOCK_TIMEOUT, POSTGRES_MIGRATIONS, Result, SQLITE_MIGRATIONS, Store,
+    StoreError,
+};
+use sqlx::any::AnyPoolOptions;
+use sqlx::{AnyConnection, AnyPool};
+use std::time::Duration;
 
 /// The schema of a database against this build's migrations.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -43,6 +49,48 @@ impl Schema {
             )),
         }
     }
+}
+
+/// Brings the schema up to this build's migrations.
+pub(crate) async fn migrate(
+    pool: &AnyPool,
+    backend: Backend,
+    url: &str,
+    busy_timeout: Duration,
+) -> Result<()> {
+    let migrator = match backend {
+        Backend::Sqlite => &SQLITE_MIGRATIONS,
+        Backend::Postgres => &POSTGRES_MIGRATIONS,
+    };
+    let migrated = match backend {
+        Backend::Sqlite => migrator.run(pool).await,
+        Backend::Postgres => {
+            // Every start (several bot processes, parallel tests) queues on the
+            // migrator's database-wide advisory lock, which can take longer than the
+            // row-lock timeout of the store's connections: migrate on a connection of
+            // its own that waits longer.
+            let migrating = AnyPoolOptions::new()
+                .max_connections(1)
+                .acquire_timeout(busy_timeout.max(Duration::from_secs(1)))
+                .after_connect(|conn: &mut AnyConnection, _| {
+                    Box::pin(async move {
+                        sqlx::Executor::execute(conn, MIGRATION_LOCK_TIMEOUT).await?;
+                        Ok(())
+                    })
+                })
+                .connect(url)
+                .await
+                .map_err(db("migrating the database"))?;
+            let migrated = migrator.run(&migrating).await;
+            migrating.close().await;
+            migrated
+        }
+    };
+    migrated.map_err(|e| StoreError::Unavailable {
+        doing: "migrating the database",
+        detail: e.to_string(),
+    })?;
+    Ok(())
 }
 
 /// Applied migrations (of this build's, and unknown to it); `None` without the
