@@ -174,7 +174,7 @@ pub struct Store {
     /// The SQLite file opened, checked before every write (`None`: PostgreSQL, memory).
     file: Option<Arc<durability::DbFile>>,
     /// The background WAL checkpoint (a writable SQLite file), stopped with the store.
-    _checkpointer: Option<Arc<durability::Checkpointer>>,
+    checkpointer: Option<Arc<durability::Checkpointer>>,
 }
 
 struct Probe {
@@ -693,7 +693,7 @@ impl Store {
             busy_timeout: opts.busy_timeout,
             probe,
             file,
-            _checkpointer: checkpointer,
+            checkpointer,
         })
     }
 
@@ -742,7 +742,7 @@ impl Store {
     /// Closes every connection, after copying the WAL into the database file (SQLite)
     /// so the file alone is the whole database. Later calls fail with `Unavailable`.
     pub async fn close(&self) {
-        if self._checkpointer.is_some()
+        if self.checkpointer.is_some()
             && !self.pool.is_closed()
             && let Err(e) = self.checkpoint().await
         {
