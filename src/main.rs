@@ -23,7 +23,9 @@ enum Command {
         api_base: Option<String>,
     },
     /// Replay stored matches from setup and inputs and report any snapshot that disagrees
-    /// (one JSON line per problem, then a summary; exit code 1 if any).
+    /// (one JSON line per problem, then a summary; exit code 1 if any, or if the schema is
+    /// missing or not this build's, or the matches once stored are gone). Reads only and
+    /// never migrates (--rearm writes, on a current schema only).
     Verify {
         /// Check only this match (default: every match).
         #[arg(long = "match", conflicts_with = "all")]
@@ -50,6 +52,16 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Copy a SQLite store to a new file, consistent while the bot runs (SQLite's VACUUM
+    /// INTO; the copy is readable by its owner only); exit code 1 if the copy failed.
+    /// PostgreSQL: prints the pg_dump command to use instead and exits 2.
+    Backup {
+        /// The new file to write (refused if it exists).
+        dest: std::path::PathBuf,
+        /// The database (default: DATABASE_URL, else sqlite://crystal-clans.db).
+        #[arg(long)]
+        database: Option<String>,
+    },
     /// The crash test's child process (tests/it/store.rs): plays random inputs into a match
     /// and prints each acknowledged one.
     #[command(hide = true)]
@@ -60,6 +72,8 @@ enum Command {
         match_id: i64,
         #[arg(long)]
         seed: u64,
+        #[arg(long)]
+        idle_after: Option<u32>,
     },
 }
 
@@ -76,11 +90,13 @@ fn main() {
             rearm,
         } => crystal_clans::store::verify_cli(database, match_id, rearm),
         Command::Status { database, json } => crystal_clans::store::status::cli(database, json),
+        Command::Backup { dest, database } => crystal_clans::store::backup::cli(&dest, database),
         Command::StoreCrashChild {
             database,
             match_id,
             seed,
-        } => crystal_clans::store::child::run(&database, match_id, seed),
+            idle_after,
+        } => crystal_clans::store::child::run(&database, match_id, seed, idle_after),
     };
     std::process::exit(code);
 }

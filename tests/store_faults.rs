@@ -86,7 +86,10 @@ impl Player {
                     self.matches.push(m.info.id);
                 }
                 Err(e) => {
-                    assert!(e.is_transient(), "creating a match: {e}");
+                    assert!(
+                        e.is_transient() || matches!(e, StoreError::Gone { .. }),
+                        "creating a match: {e}"
+                    );
                     return false;
                 }
             }
@@ -114,7 +117,7 @@ impl Player {
                 }
                 true
             }
-            Err(StoreError::Unavailable { .. }) => false,
+            Err(StoreError::Unavailable { .. } | StoreError::Gone { .. }) => false,
             Err(e) => panic!("match {}: unexpected error {e:?}", self.id),
         }
     }
@@ -414,11 +417,23 @@ async fn sqlite_database_made_read_only() {
     // Dropped before `db` (which deletes the files), also when the test panics.
     let _writable_again = ClearsImmutable(path.clone());
     let (p1, p2) = (path.clone(), path.clone());
+    let url = db.url.clone();
     let t = through_fault(
         &db.url,
         |o| o.busy_timeout = Duration::from_millis(300),
         80,
-        async move |_: &Store| immutable(&p1, true).unwrap(),
+        async move |store: &Store| {
+            immutable(&p1, true).unwrap();
+            // The health check says so (issue 34, 9: it said healthy).
+            assert!(store.check_writable().await.is_err());
+            let out = std::process::Command::new(env!("CARGO_BIN_EXE_crystal-clans"))
+                .args(["status", "--json", "--database", &url])
+                .output()
+                .unwrap();
+            let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+            assert_eq!(out.status.code(), Some(1), "{v}");
+            assert!(v["refuses_writes"].is_string(), "{v}");
+        },
         20,
         async move |_: &Store| immutable(&p2, false).unwrap(),
         30,
@@ -845,4 +860,294 @@ fn verify_on_a_missing_database_creates_nothing() {
         "a file was created"
     );
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+// ---- SQLite: the database file alone, its folder gone ----------------------------------
+
+/// A child process killed (SIGKILL) when dropped: an idle crash child left behind by a
+/// failing test would otherwise wait an hour.
+struct Killed(std::process::Child);
+
+impl Drop for Killed {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// Starts the crash child on match `id`, waits until it acknowledged `acks` inputs and
+/// went idle with its store open, and returns it with those acknowledgements.
+fn child_until_idle(url: &str, id: MatchId, acks: u32) -> (Killed, Vec<Ack>) {
+    use std::io::{BufRead, BufReader};
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_crystal-clans"))
+        .args(["store-crash-child", "--database", url])
+        .args(["--match", &id.to_string(), "--seed", "34"])
+        .args(["--idle-after", &acks.to_string()])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("the crate binary starts");
+    let mut acked = Vec::new();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let child = Killed(child);
+    loop {
+        let line = lines.next().expect("the child goes idle").unwrap();
+        let mut parts = line.splitn(4, ' ');
+        match parts.next() {
+            Some("ack") => acked.push((
+                id,
+                parts.next().unwrap().parse().unwrap(),
+                parts.next().unwrap().parse().unwrap(),
+                parts.next().unwrap().to_string(),
+            )),
+            Some("idle") => break,
+            Some("finished") => panic!("the match ended before {acks} inputs"),
+            _ => {}
+        }
+    }
+    (child, acked)
+}
+
+/// Every acknowledged input is in the database at `url`, opened read only (no
+/// migration could paper over a lost schema), and `verify` agrees.
+async fn holds_every_ack(url: &str, acked: &[Ack], what: &str) {
+    let mut o = StoreOptions::new(url);
+    (o.create, o.migrate, o.read_only) = (false, false, true);
+    let store = Store::open_with(o)
+        .await
+        .unwrap_or_else(|e| panic!("{what}: {e}"));
+    assert_eq!(
+        store.schema().await.unwrap(),
+        crystal_clans::store::schema::Schema::Current,
+        "{what}: the schema is lost"
+    );
+    let id = acked[0].0;
+    let stored = store
+        .inputs(id)
+        .await
+        .unwrap_or_else(|e| panic!("{what}: {e}"));
+    for (_, seq, seat, json) in acked {
+        let s = stored.get(*seq as usize - 1).unwrap_or_else(|| {
+            panic!(
+                "{what}: acknowledged input #{seq} is lost (the log has {})",
+                stored.len()
+            )
+        });
+        assert_eq!(
+            (s.seat, &serde_json::to_string(&s.input).unwrap()),
+            (*seat, json)
+        );
+    }
+    assert_eq!(store.verify(id).await.unwrap().verdict, Verdict::Agrees);
+    store.close().await;
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_crystal-clans"))
+        .args(["verify", "--all", "--database", url])
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{what}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// Regression (issue 34, 3): the moves of a killed bot were all still in SQLite's WAL, so
+/// a copy of the `.db` alone, or the `.db` after its `-wal` was deleted, lost every one
+/// (and the schema), and `verify` called the empty file consistent. With the store's
+/// checkpoints, a copy taken a checkpoint interval after the last acknowledgement holds
+/// every acknowledged input; a database that did lose its matches is refused by `verify`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_database_file_alone_holds_every_acknowledged_move() {
+    let db = TestDb::sqlite();
+    let path = db.sqlite_file.clone().unwrap();
+    let store = db.open().await;
+    let (m, _) = store
+        .create_match(new_match(34, [1, 2], None))
+        .await
+        .unwrap();
+    store.close().await;
+    let (child, acked) = child_until_idle(&db.url, m.info.id, 40);
+    assert_eq!(acked.len(), 40);
+    // Past the checkpoint interval, then the crash.
+    tokio::time::sleep(crystal_clans::store::durability::CHECKPOINT_EVERY * 3).await;
+    drop(child); // SIGKILL
+    let wal = std::fs::metadata(format!("{}-wal", path.display()))
+        .map(|m| m.len())
+        .unwrap_or(0);
+
+    // A copy of the database file alone (as a file-level backup takes it).
+    let copy = support::scratch_path("crystal-clans-copy", ".db");
+    std::fs::copy(&path, &copy).unwrap();
+    holds_every_ack(
+        &format!("sqlite://{}", copy.display()),
+        &acked,
+        "the .db copied alone",
+    )
+    .await;
+    // The original with its -wal and -shm deleted.
+    for suffix in ["-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
+    }
+    holds_every_ack(&db.url, &acked, "the .db without its -wal").await;
+    eprintln!(
+        "wal: {} acknowledged inputs, all in the .db copied alone and in the .db without its \
+         -wal ({wal} bytes of WAL at the kill)",
+        acked.len()
+    );
+
+    // Matches lost with the rows' ids handed out: verify refuses instead of "checked 0".
+    let store = db.open().await;
+    sqlx::query("DELETE FROM matches")
+        .execute(store.pool())
+        .await
+        .unwrap();
+    store.close().await;
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_crystal-clans"))
+        .args(["verify", "--all", "--database", &db.url])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("holds no match") && err.contains("lost"),
+        "{err}"
+    );
+    let _ = std::fs::remove_file(&copy);
+}
+
+/// Regression (issue 34, 4): with the database's folder removed while the bot ran, it
+/// acknowledged 15 more moves into an unlinked file. Now every write is refused
+/// (`Gone`) while the file is not where it was opened; moved back, the match plays on,
+/// and every acknowledged move is in the file.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_folder_moved_away_refuses_every_move_until_it_is_back() {
+    let dir = support::scratch_path("crystal-clans-folder", "");
+    std::fs::create_dir_all(&dir).unwrap();
+    let away = dir.with_extension("away");
+    let url = format!("sqlite://{}", dir.join("clans.db").display());
+    let (d1, a1, d2, a2) = (dir.clone(), away.clone(), dir.clone(), away.clone());
+    let t = through_fault(
+        &url,
+        |_| {},
+        34,
+        async move |store: &Store| {
+            std::fs::rename(&d1, &a1).unwrap();
+            let e = store.check_writable().await.unwrap_err();
+            assert!(matches!(e, StoreError::Gone { .. }), "{e}");
+            assert!(!e.is_transient());
+            assert!(!e.user_message().contains("try again"), "{e}");
+        },
+        15,
+        async move |_: &Store| std::fs::rename(&a2, &d2).unwrap(),
+        20,
+    )
+    .await;
+    report("sqlite folder moved away", &t);
+    assert_eq!(
+        t.during.1, 0,
+        "a move was acknowledged into a moved file: {t:?}"
+    );
+    assert_eq!(t.unacknowledged_writes, 0);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The folder removed for good: every later move is refused as `Gone`, none
+/// acknowledged, and the store's health check says so.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_folder_removed_refuses_every_later_move() {
+    let dir = support::scratch_path("crystal-clans-removed", "");
+    std::fs::create_dir_all(&dir).unwrap();
+    let url = format!("sqlite://{}", dir.join("clans.db").display());
+    let store = Store::open(&url).await.unwrap();
+    let reader = Store::open(&url).await.unwrap();
+    let mut p = Player::new(store.clone(), reader, 35).await;
+    assert_eq!(p.play(10).await.2, 0);
+    std::fs::remove_dir_all(&dir).unwrap();
+    let rules = store.rules().clone();
+    let mut rng = Pcg32::seed_from_u64(35);
+    let mut gone = 0;
+    for _ in 0..15 {
+        let (seat, input) = random_input(&rules, &p.state, &mut rng);
+        match store.submit(p.id, p.version, seat, &input).await {
+            Err(StoreError::Gone { .. }) => gone += 1,
+            other => panic!("a move into a removed file: {other:?}"),
+        }
+    }
+    assert!(matches!(
+        store.check_writable().await,
+        Err(StoreError::Gone { .. })
+    ));
+    assert!(matches!(
+        store.set_user_name(1, "x").await,
+        Err(StoreError::Gone { .. })
+    ));
+    eprintln!("fault sqlite folder removed: 15 submits after the removal, {gone} refused as gone");
+}
+
+// ---- PostgreSQL: a database that refuses writes ----------------------------------------
+
+/// Regression (issue 34, 8 and 9): on a PostgreSQL whose transactions are read only
+/// (`default_transaction_read_only`, as `ALTER DATABASE ... SET` or a standby gives new
+/// sessions), saves are refused with a cause that says so, `status` exits 1 saying the
+/// store refuses writes (it said healthy), and `verify` still checks every match (it
+/// used to migrate and could not run at all). The setting is given to this test's own
+/// sessions on a scratch schema, so the shared test database stays writable.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_read_only_refuses_saves_and_status_says_so() {
+    let _shared = PG_SERVER.read().await;
+    let Some(db) = TestDb::postgres().await else {
+        return cannot("postgres read-only", "TEST_DATABASE_URL is not set");
+    };
+    let store = db.open().await;
+    let reader = db.open().await;
+    let mut p = Player::new(store.clone(), reader, 36).await;
+    assert_eq!(p.play(10).await.2, 0);
+    let acked = p.acked.clone();
+    let id = p.id;
+    let read_only = format!("{}&options[default_transaction_read_only]=on", db.url);
+    let mut o = StoreOptions::new(read_only.clone());
+    o.migrate = false;
+    let ro = Store::open_with(o).await.unwrap();
+    let rules = ro.rules().clone();
+    let mut rng = Pcg32::seed_from_u64(36);
+    for _ in 0..5 {
+        let (seat, input) = random_input(&rules, &p.state, &mut rng);
+        let e = ro.submit(id, p.version, seat, &input).await.unwrap_err();
+        assert!(e.to_string().contains("read-only"), "{e}");
+    }
+    let e = ro.check_writable().await.unwrap_err();
+    assert!(e.to_string().contains("read-only"), "{e}");
+    ro.close().await;
+
+    let run = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_crystal-clans"))
+            .args(args)
+            .args(["--database", &read_only])
+            .output()
+            .unwrap()
+    };
+    let status = run(&["status", "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&status.stdout).unwrap();
+    assert_eq!(status.status.code(), Some(1), "{v}");
+    assert!(
+        v["refuses_writes"]
+            .as_str()
+            .is_some_and(|w| w.contains("read-only")),
+        "{v}"
+    );
+    let verify = run(&["verify", "--all"]);
+    let out = String::from_utf8_lossy(&verify.stdout);
+    assert_eq!(
+        verify.status.code(),
+        Some(0),
+        "{out} {}",
+        String::from_utf8_lossy(&verify.stderr)
+    );
+    assert!(out.contains("\"agree\":1"), "{out}");
+    // The writable store plays on; nothing the read-only one refused was written.
+    assert_eq!(p.play(10).await.2, 0);
+    let stored = p.reader.inputs(id).await.unwrap();
+    assert_eq!(stored.len(), acked.len() + 10);
+    assert_eq!(p.check(&db.url).await, 0);
+    db.cleanup().await;
 }

@@ -38,6 +38,8 @@ impl App {
                     });
                 }
             }
+            // The store said so at error level once; every refused click need not.
+            StoreError::Gone { .. } => tracing::warn!(match_id = id, "store: {e}"),
             e if e.is_fault() => tracing::error!(match_id = id, "store: {e}"),
             e => tracing::debug!(match_id = id, "refused: {e}"),
         }
@@ -62,6 +64,7 @@ fn words(lang: Lang, e: &StoreError) -> String {
             p::store_load_failed(lang)
         }
         StoreError::Unavailable { .. } => p::store_save_failed(lang),
+        StoreError::Gone { .. } => p::store_gone(lang),
     }
 }
 
@@ -78,6 +81,10 @@ mod tests {
             StoreError::Finished(3),
             StoreError::Invalid("no input to submit".into()),
             StoreError::Setup("x".into()),
+            StoreError::Gone {
+                doing: "saving a move",
+                detail: "x".into(),
+            },
         ];
         for e in &errors {
             assert_eq!(words(Lang::En, e), e.user_message());

@@ -313,3 +313,180 @@ async fn status_exits_one_when_the_store_is_unreachable_or_not_migrated() {
     assert_eq!(v["migrations_applied"], 0, "{v}");
     std::fs::remove_file(&path).unwrap();
 }
+
+// ---- verify, backup and the database files ---------------------------------------------
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = bin().args(args).output().unwrap();
+    (
+        out.status.code().unwrap(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+async fn migrations(url: &str) -> i64 {
+    let mut o = crystal_clans::store::StoreOptions::new(url);
+    (o.migrate, o.read_only) = (false, true);
+    let store = Store::open_with(o).await.unwrap();
+    let n = sqlx::query_scalar("SELECT COUNT(*) FROM _sqlx_migrations")
+        .fetch_one(store.pool())
+        .await
+        .unwrap();
+    store.close().await;
+    n
+}
+
+async fn exec(url: &str, sql: &str) {
+    let mut o = crystal_clans::store::StoreOptions::new(url);
+    o.migrate = false;
+    let store = Store::open_with(o).await.unwrap();
+    sqlx::query(sql).execute(store.pool()).await.unwrap();
+    store.close().await;
+}
+
+/// Regression (issue 34, 8): `verify` migrated the schema, so a newer build's `verify`
+/// upgraded a live database under an older bot. It now reads only: on an older schema
+/// (its last migration row removed) and on a newer one (a migration this build does not
+/// know) it refuses with a sentence, exit 1, and the schema is as it was, with and
+/// without `--rearm`.
+#[tokio::test]
+async fn verify_never_migrates_and_refuses_another_schema() {
+    let (url, _path, _, _) = a_stored_match("crystal-clans-verify-schema").await;
+    let (code, out, err) = run(&["verify", "--all", "--database", &url]);
+    assert_eq!(code, 0, "{out}{err}");
+    let current = migrations(&url).await;
+    exec(
+        &url,
+        "DELETE FROM _sqlx_migrations WHERE version = (SELECT MAX(version) FROM _sqlx_migrations)",
+    )
+    .await;
+    for rearm in [false, true] {
+        let mut args = vec!["verify", "--all", "--database", &url];
+        args.extend(rearm.then_some("--rearm"));
+        let (code, out, err) = run(&args);
+        assert_eq!(code, 1, "{out}{err}");
+        assert!(err.contains("older than this build"), "{err}");
+        assert!(err.contains("never migrates"), "{err}");
+        assert_eq!(migrations(&url).await, current - 1, "verify migrated");
+    }
+    exec(
+        &url,
+        "INSERT INTO _sqlx_migrations (version, description, success, checksum, execution_time) \
+         VALUES (99990101000000, 'from the future', 1, x'00', 0)",
+    )
+    .await;
+    let (code, out, err) = run(&["verify", "--all", "--database", &url]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(err.contains("newer than this build"), "{err}");
+}
+
+/// Regression (issue 34, 3): a database file without its schema (its WAL lost) was
+/// "checked 0", exit 0. Now a missing schema is refused, and so is an emptied matches
+/// table whose ids were handed out.
+#[tokio::test]
+async fn verify_refuses_a_lost_schema_or_lost_matches() {
+    let (url, path) = sqlite_url("crystal-clans-verify-lost");
+    std::fs::write(&path, b"").unwrap();
+    let (code, out, err) = run(&["verify", "--all", "--database", &url]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(err.contains("no schema"), "{err}");
+    assert!(!out.contains("\"checked\":0"), "{out}");
+    std::fs::remove_file(&path).unwrap();
+
+    // A new database with no match yet is fine.
+    let (url, _) = sqlite_url("crystal-clans-verify-new");
+    Store::open(&url).await.unwrap().close().await;
+    let (code, out, err) = run(&["verify", "--all", "--database", &url]);
+    assert_eq!(code, 0, "{out}{err}");
+
+    let (url, _, _, _) = a_stored_match("crystal-clans-verify-emptied").await;
+    exec(&url, "DELETE FROM matches").await;
+    let (code, out, err) = run(&["verify", "--all", "--database", &url]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(err.contains("match ids up to 1"), "{err}");
+}
+
+fn mode(path: &std::path::Path) -> u32 {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(path).unwrap().permissions().mode() & 0o777
+}
+
+/// Regression (issue 34, 11): the database files were created world-readable (hands and
+/// user ids) under the usual umask 022. The `.db`, `-wal`, `-shm` and a backup are the
+/// owner's only, whatever the umask; a `-wal` left world-readable by an older build is
+/// tightened when the store opens.
+#[tokio::test]
+async fn database_files_and_backups_are_the_owners_only() {
+    let (url, path) = sqlite_url("crystal-clans-private");
+    let store = Store::open(&url).await.unwrap();
+    store
+        .create_match(a_match(Deadlines::default()))
+        .await
+        .unwrap();
+    let side = |s: &str| std::path::PathBuf::from(format!("{}{s}", path.display()));
+    for p in [path.clone(), side("-wal"), side("-shm")] {
+        assert_eq!(mode(&p), 0o600, "{}", p.display());
+    }
+    store.close().await;
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::write(side("-wal"), b"").unwrap();
+        std::fs::set_permissions(side("-wal"), std::fs::Permissions::from_mode(0o644)).unwrap();
+    }
+    let store = Store::open(&url).await.unwrap();
+    assert_eq!(mode(&side("-wal")), 0o600);
+    store.close().await;
+
+    let copy = support::scratch_path("crystal-clans-backup", ".db");
+    let copy_text = copy.display().to_string();
+    let (code, out, err) = run(&["backup", &copy_text, "--database", &url]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("(1 matches)"), "{out}");
+    assert_eq!(mode(&copy), 0o600);
+}
+
+/// `backup` copies a store the bot holds open (its last moves still in the WAL) into a
+/// new file that verifies; it never overwrites; for PostgreSQL it names `pg_dump` and
+/// exits 2 without showing the password.
+#[tokio::test]
+async fn backup_copies_a_live_store_and_names_pg_dump_for_postgres() {
+    let (url, _path, id, _) = a_stored_match("crystal-clans-backup-live").await;
+    let store = Store::open(&url).await.unwrap();
+    let rules = store.rules().clone();
+    let mut state = store.load(id).await.unwrap().state;
+    let mut rng = <rand_pcg::Pcg32 as rand::SeedableRng>::seed_from_u64(5);
+    for v in 0..12 {
+        let (seat, input) = support::random_input(&rules, &state, &mut rng);
+        state = store.submit(id, v, seat, &input).await.unwrap().state;
+    }
+    let copy = support::scratch_path("crystal-clans-backup-copy", ".db");
+    let copy_text = copy.display().to_string();
+    let (code, out, err) = run(&["backup", &copy_text, "--database", &url]);
+    assert_eq!(code, 0, "{out}{err}");
+    let copy_url = format!("sqlite://{copy_text}");
+    let (code, out, err) = run(&["verify", "--all", "--database", &copy_url]);
+    assert_eq!(code, 0, "{out}{err}");
+    let mut o = crystal_clans::store::StoreOptions::new(copy_url);
+    (o.migrate, o.read_only) = (false, true);
+    let copied = Store::open_with(o).await.unwrap();
+    assert_eq!(copied.inputs(id).await.unwrap().len(), 12);
+    copied.close().await;
+    store.close().await;
+
+    let (code, _, err) = run(&["backup", &copy_text, "--database", &url]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("never overwrites"), "{err}");
+    let (code, _, err) = run(&[
+        "backup",
+        "clans.dump",
+        "--database",
+        "postgres://bot:hunter2@db.example/clans",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("pg_dump --format=custom --file=clans.dump"),
+        "{err}"
+    );
+    assert!(!err.contains("hunter2"), "{err}");
+}

@@ -686,3 +686,54 @@ fn verify_rearm_puts_a_repaired_match_back() {
         let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
     }
 }
+
+/// Regression (issue 34, 10): a row whose value does not decode (text where SQLite keeps
+/// an integer) was a transient fault: the player read "try again", the log "store
+/// unavailable", and the scheduler retried it every tick for ever. It is that match's
+/// damage now: the player is told the match is damaged, and the scheduler sets it aside
+/// once, as other damaged matches.
+#[tokio::test]
+async fn a_row_that_does_not_decode_is_damage_and_set_aside() {
+    let store = scratch("undecodable").await;
+    let now = now_ms();
+    let mut ids = Vec::new();
+    for i in 0..3u64 {
+        let (m, _) = store
+            .create_match(human_match(i, Some(now - MIN), Some(now + DAY)))
+            .await
+            .unwrap();
+        ids.push(m.info.id);
+    }
+    let (bad, col) = (ids[0], "version");
+    exec(
+        &store,
+        &format!("UPDATE snapshots SET {col} = 'two' WHERE match_id = {bad}"),
+    )
+    .await;
+    let e = store.load(bad).await.unwrap_err();
+    assert!(
+        matches!(e, StoreError::Corrupt { match_id, .. } if match_id == bad),
+        "{e:?}"
+    );
+    assert!(!e.is_transient());
+    let app = App::new(store.clone()).without_images();
+    let told = app.told(crystal_clans::i18n::Lang::En, Some(bad), &e);
+    assert!(
+        told.contains("damaged") && !told.contains("try again"),
+        "{told}"
+    );
+
+    let (report, out) = tick(&app, now).await;
+    assert_eq!(report.held, vec![bad], "{report:?}");
+    assert_eq!(report.deferred, 0, "{report:?}");
+    assert_eq!(out.len(), 2, "the two healthy matches are reminded");
+    let held = store.held().await.unwrap();
+    assert_eq!(held.len(), 1);
+    assert_eq!(
+        (held[0].match_id, held[0].reason.as_str()),
+        (bad, "damaged")
+    );
+    // Not retried: the next tick finds nothing due for it.
+    let (again, _) = tick(&app, now + 1).await;
+    assert!(again.held.is_empty() && again.deferred == 0, "{again:?}");
+}

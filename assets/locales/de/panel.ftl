@@ -180,6 +180,7 @@ store-refused = Das geht nicht: Es wurde nichts geändert.
 store-refused-move = Dieser Zug ist nicht erlaubt: Es wurde nichts geändert.
 store-load-failed = Die Partie konnte nicht geladen werden, versuche es noch einmal.
 store-save-failed = Das Speichern hat nicht geklappt, versuche es noch einmal.
+store-gone = Nicht gespeichert: Der Bot hat seine Datenbank verloren. Der Betreiber des Bots weiß Bescheid.
 
 ## /clans matches und /clans history (privat).
 no-active-matches = Du hast keine laufenden Partien.

@@ -184,6 +184,7 @@ store-refused = That cannot be done: { $why }.
 store-refused-move = That move is not allowed: { $why }.
 store-load-failed = Could not load the match, try again.
 store-save-failed = Could not save, try again.
+store-gone = Not saved: the bot has lost its database. The bot's operator has been told.
 
 ## /clans matches and /clans history (private).
 no-active-matches = You have no active matches.

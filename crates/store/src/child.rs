@@ -11,7 +11,10 @@ use rand::SeedableRng;
 use rand_pcg::Pcg32;
 use std::io::Write;
 
-pub fn run(url: &str, match_id: i64, seed: u64) -> i32 {
+/// With `idle_after`, the child stops submitting after that many acknowledgements,
+/// prints `idle` and waits to be killed with its store open (the WAL test: what the
+/// database file alone holds once the checkpoint had its time).
+pub fn run(url: &str, match_id: i64, seed: u64, idle_after: Option<u32>) -> i32 {
     block_on(async move {
         let store = match Store::open(url).await {
             Ok(s) => s,
@@ -32,7 +35,14 @@ pub fn run(url: &str, match_id: i64, seed: u64) -> i32 {
         let mut rng = Pcg32::seed_from_u64(seed);
         let mut out = std::io::stdout();
         println!("ready {version}");
+        let mut acks = 0;
         while state.winner.is_none() {
+            if idle_after.is_some_and(|n| acks >= n) {
+                println!("idle");
+                loop {
+                    tokio::time::sleep(std::time::Duration::from_secs(3600)).await;
+                }
+            }
             let pending = state.pending();
             let seat = pending.seats[below(&mut rng, pending.seats.len() as u32) as usize];
             let legal = state.legal(&rules, seat);
@@ -45,6 +55,7 @@ pub fn run(url: &str, match_id: i64, seed: u64) -> i32 {
             }
             match store.submit(match_id, version, seat, &input).await {
                 Ok(s) => {
+                    acks += 1;
                     version = s.version;
                     state = s.state;
                     let json = serde_json::to_string(&input).expect("an input serializes");

@@ -44,6 +44,12 @@ pub enum StoreError {
     /// (the transaction was rolled back or never committed).
     #[error("database error while {doing}: {detail}")]
     Unavailable { doing: &'static str, detail: String },
+    /// The SQLite file this store opened was removed or replaced by another file (its
+    /// folder deleted, a restore copied over it). Writing on would put moves into a file
+    /// nobody will ever read again, so every write is refused until the bot restarts.
+    /// Nothing was written.
+    #[error("the database file is gone while {doing}: {detail}")]
+    Gone { doing: &'static str, detail: String },
 }
 
 impl StoreError {
@@ -75,6 +81,9 @@ impl StoreError {
                 "Could not load the match, try again.".into()
             }
             StoreError::Unavailable { .. } => "Could not save, try again.".into(),
+            StoreError::Gone { .. } => {
+                "Not saved: the bot has lost its database. The bot's operator has been told.".into()
+            }
         }
     }
 
@@ -89,7 +98,8 @@ impl StoreError {
             StoreError::Setup(_)
             | StoreError::BadSettings { .. }
             | StoreError::Invalid(_)
-            | StoreError::Unavailable { .. } => None,
+            | StoreError::Unavailable { .. }
+            | StoreError::Gone { .. } => None,
         }
     }
 
@@ -100,6 +110,7 @@ impl StoreError {
         matches!(
             self,
             StoreError::Unavailable { .. }
+                | StoreError::Gone { .. }
                 | StoreError::Corrupt { .. }
                 | StoreError::Incompatible { .. }
                 | StoreError::BadSettings { .. }
@@ -123,6 +134,22 @@ pub(crate) fn db(doing: &'static str) -> impl FnOnce(sqlx::Error) -> StoreError 
     move |e| StoreError::Unavailable {
         doing,
         detail: describe(&e),
+    }
+}
+
+/// Maps a database error on a read or write of one match's rows: a value that does not
+/// decode (text in an integer column, a NULL where none belongs) is that match's damage,
+/// not a database failure: retrying cannot fix it, so it must not read as transient.
+pub(crate) fn db_row(
+    doing: &'static str,
+    match_id: MatchId,
+) -> impl FnOnce(sqlx::Error) -> StoreError {
+    move |e| match e {
+        sqlx::Error::ColumnDecode { .. } | sqlx::Error::Decode(_) => StoreError::Corrupt {
+            match_id,
+            detail: format!("a stored value does not decode: {e}"),
+        },
+        e => db(doing)(e),
     }
 }
 
@@ -176,6 +203,10 @@ pub(crate) fn describe(e: &sqlx::Error) -> String {
                 Some("the database server refused the user name or password")
             }
             Some("3D000") => Some("the database does not exist on the server"),
+            Some("25006") => Some(
+                "the database is read-only (default_transaction_read_only, a hot standby, \
+                 or a read-only role)",
+            ),
             Some("53100") => Some("the database server's disk is full"),
             Some("55P03") => Some("a row lock was held too long by another connection"),
             Some("57P01") | Some("57P02") | Some("57P03") => {

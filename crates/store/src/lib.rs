@@ -12,11 +12,14 @@
 //! holding an old version writes nothing and gets `StoreError::Stale`), applies the
 //! input with the engine, appends it and rewrites the snapshot.
 
+pub mod backup;
+pub mod durability;
 mod error;
 pub mod glicko;
 mod keys;
 mod maintenance;
 mod ratings;
+pub mod schema;
 pub mod status;
 mod tx;
 mod types;
@@ -35,7 +38,7 @@ pub use types::*;
 use crystal_clans_engine::game;
 
 use crate::game::{Event, Input, RULES_VERSION, Rules, Seat, Setup, State};
-use error::db;
+use error::{db, db_row};
 use sqlx::any::AnyPoolOptions;
 use sqlx::migrate::Migrator;
 use sqlx::{AnyConnection, AnyPool, FromRow};
@@ -113,6 +116,13 @@ pub struct StoreOptions {
     pub replayable_rules_versions: Vec<u32>,
     /// Create a SQLite file that does not exist yet (the bot), or refuse (`verify`).
     pub create: bool,
+    /// Bring the schema up to this build's migrations (the bot), or leave it as it is
+    /// (`verify`: see [`Store::schema`]).
+    pub migrate: bool,
+    /// Open for reading only (`verify` without `--rearm`): SQLite's `mode=ro`, a
+    /// PostgreSQL session whose transactions are read only. Works against a database
+    /// that refuses writes.
+    pub read_only: bool,
 }
 
 impl StoreOptions {
@@ -129,6 +139,8 @@ impl StoreOptions {
             busy_timeout: Duration::from_secs(5),
             replayable_rules_versions: REPLAYABLE_RULES_VERSIONS.to_vec(),
             create: true,
+            migrate: true,
+            read_only: false,
         }
     }
 
@@ -160,6 +172,10 @@ pub struct Store {
     /// How to open one connection outside the pool, to find out why the pool could not
     /// (`Store::diagnose`). The URL may hold a password: never printed.
     probe: Arc<Probe>,
+    /// The SQLite file opened, checked before every write (`None`: PostgreSQL, memory).
+    file: Option<Arc<durability::DbFile>>,
+    /// The background WAL checkpoint (a writable SQLite file), stopped with the store.
+    checkpointer: Option<Arc<durability::Checkpointer>>,
 }
 
 struct Probe {
@@ -556,9 +572,28 @@ impl Store {
             ),
         })?;
         let mut url = opts.url.clone();
-        if backend == Backend::Sqlite && !url.contains("mode=") && !url.contains(":memory:") {
+        let memory = url.contains(":memory:") || url.contains("mode=memory");
+        let path = sqlite_file(&url).filter(|_| !memory);
+        if let Some(path) = &path
+            && opts.create
+            && !opts.read_only
+        {
+            durability::create_private(path).map_err(|e| StoreError::Unavailable {
+                doing: "opening the database",
+                detail: format!(
+                    "{}: the database file cannot be opened (its folder is missing or not \
+                     writable): {e}",
+                    error::location(&opts.url)
+                ),
+            })?;
+        }
+        if backend == Backend::Sqlite && !url.contains("mode=") && !memory {
             url.push_str(if url.contains('?') { "&" } else { "?" });
-            url.push_str(if opts.create { "mode=rwc" } else { "mode=rw" });
+            url.push_str(match (opts.read_only, opts.create) {
+                (true, _) => "mode=ro",
+                (false, true) => "mode=rwc",
+                (false, false) => "mode=rw",
+            });
         }
         let mut pool_opts = AnyPoolOptions::new()
             .max_connections(opts.max_connections.max(1))
@@ -575,8 +610,14 @@ impl Store {
         let wait_ms = opts.busy_timeout.as_millis();
         let on_connect = match backend {
             Backend::Sqlite => format!(
-                "PRAGMA busy_timeout = {wait_ms}; PRAGMA journal_mode = WAL; \
+                "PRAGMA busy_timeout = {wait_ms}; {}\
                  PRAGMA foreign_keys = ON; PRAGMA synchronous = {};",
+                // Switching the journal is a write; a reader takes the file as it is.
+                if opts.read_only {
+                    ""
+                } else {
+                    "PRAGMA journal_mode = WAL; "
+                },
                 match opts.durability {
                     Durability::Full => "FULL",
                     Durability::Normal => "NORMAL",
@@ -584,6 +625,10 @@ impl Store {
             ),
             // A row lock held too long (another process stuck mid-submit) becomes an
             // error for the caller instead of an endless wait.
+            Backend::Postgres if opts.read_only => format!(
+                "SET lock_timeout = {wait_ms}; \
+                 SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY"
+            ),
             Backend::Postgres => format!("SET lock_timeout = {wait_ms}"),
         };
         // 'static for the connect hook (a few bytes per opened store).
@@ -615,38 +660,31 @@ impl Store {
             .connect(&url)
             .await
             .map_err(db("opening the database"))?;
-        let migrator = match backend {
-            Backend::Sqlite => &SQLITE_MIGRATIONS,
-            Backend::Postgres => &POSTGRES_MIGRATIONS,
+        if opts.migrate && !opts.read_only {
+            schema::migrate(&pool, backend, &url, opts.busy_timeout).await?;
+        }
+        let file = match &path {
+            Some(path) => Some(Arc::new(durability::DbFile::of(path).map_err(|e| {
+                StoreError::Unavailable {
+                    doing: "opening the database",
+                    detail: format!("{}: {e}", error::location(&opts.url)),
+                }
+            })?)),
+            None => None,
         };
-        let migrated = match backend {
-            Backend::Sqlite => migrator.run(&pool).await,
-            Backend::Postgres => {
-                // Every start (several bot processes, parallel tests) queues on the
-                // migrator's database-wide advisory lock, which can take longer than the
-                // row-lock timeout of the store's connections: migrate on a connection of
-                // its own that waits longer.
-                let migrating = AnyPoolOptions::new()
-                    .max_connections(1)
-                    .acquire_timeout(opts.busy_timeout.max(Duration::from_secs(1)))
-                    .after_connect(|conn: &mut AnyConnection, _| {
-                        Box::pin(async move {
-                            sqlx::Executor::execute(conn, MIGRATION_LOCK_TIMEOUT).await?;
-                            Ok(())
-                        })
-                    })
-                    .connect(&url)
-                    .await
-                    .map_err(db("migrating the database"))?;
-                let migrated = migrator.run(&migrating).await;
-                migrating.close().await;
-                migrated
+        let mut checkpointer = None;
+        if let Some(file) = file.as_ref().filter(|_| !opts.read_only) {
+            // The schema and whatever an earlier run left in the WAL go into the file
+            // now, so the `.db` alone is a whole database from here on.
+            if let Err(e) = durability::checkpoint_truncate(&pool).await {
+                tracing::warn!("the WAL could not be checkpointed at open: {e}");
             }
-        };
-        migrated.map_err(|e| StoreError::Unavailable {
-            doing: "migrating the database",
-            detail: e.to_string(),
-        })?;
+            durability::tighten_side_files(file.path());
+            checkpointer = Some(Arc::new(durability::Checkpointer::spawn(
+                pool.clone(),
+                file.clone(),
+            )));
+        }
         Ok(Store {
             pool,
             backend,
@@ -655,6 +693,8 @@ impl Store {
             write_gate: Arc::default(),
             busy_timeout: opts.busy_timeout,
             probe,
+            file,
+            checkpointer,
         })
     }
 
@@ -674,13 +714,15 @@ impl Store {
         if self.backend != Backend::Sqlite {
             return Ok(None);
         }
-        tokio::time::timeout(self.busy_timeout, self.write_gate.lock())
+        let turn = tokio::time::timeout(self.busy_timeout, self.write_gate.lock())
             .await
-            .map(Some)
             .map_err(|_| StoreError::Unavailable {
                 doing,
                 detail: "the database is busy".into(),
-            })
+            })?;
+        // Every SQLite write transaction starts here: none goes into a removed file.
+        self.still_there(doing)?;
+        Ok(Some(turn))
     }
 
     pub fn backend(&self) -> Backend {
@@ -698,9 +740,24 @@ impl Store {
         &self.pool
     }
 
-    /// Closes every connection. Later calls fail with `Unavailable`.
+    /// Closes every connection, after copying the WAL into the database file (SQLite)
+    /// so the file alone is the whole database. Later calls fail with `Unavailable`.
     pub async fn close(&self) {
+        if self.checkpointer.is_some()
+            && !self.pool.is_closed()
+            && let Err(e) = self.checkpoint().await
+        {
+            tracing::warn!("the WAL could not be checkpointed at close: {e}");
+        }
         self.pool.close().await;
+    }
+
+    /// `Gone` when the SQLite file was removed or replaced since the store opened it.
+    fn still_there(&self, doing: &'static str) -> Result<()> {
+        match &self.file {
+            Some(file) => file.check(doing),
+            None => Ok(()),
+        }
     }
 
     // ---- matches --------------------------------------------------------------------
@@ -780,7 +837,7 @@ impl Store {
             .bind(id)
             .fetch_optional(&self.pool)
             .await
-            .map_err(db("reading a match"))?;
+            .map_err(db_row("reading a match", id))?;
         row.ok_or(StoreError::NotFound(id))?.into_info()
     }
 
@@ -992,7 +1049,10 @@ impl Store {
             Some(d) => claim.bind(d.remind_at).bind(d.timeout_at),
             None => claim,
         };
-        let row: Option<MatchRow> = claim.fetch_optional(&mut *tx).await.map_err(db(DOING))?;
+        let row: Option<MatchRow> = claim
+            .fetch_optional(&mut *tx)
+            .await
+            .map_err(db_row(DOING, id))?;
         let Some(row) = row else {
             return Ok(None);
         };
@@ -1002,7 +1062,7 @@ impl Store {
             .bind(id)
             .fetch_optional(&mut *tx)
             .await
-            .map_err(db(DOING))?;
+            .map_err(db_row(DOING, id))?;
         let Some(snap) = snap else {
             return Err(StoreError::Corrupt {
                 match_id: id,
@@ -1160,7 +1220,7 @@ impl Store {
         }
         .fetch_optional(&mut *tx)
         .await
-        .map_err(db(DOING))?;
+        .map_err(db_row(DOING, id))?;
         let Some(row) = row else {
             tx.rollback().await;
             return Err(self
@@ -1193,6 +1253,7 @@ impl Store {
     /// Sets the reminder and timeout of an active match. Returns false when the match is
     /// not active (finished or gone).
     pub async fn set_deadlines(&self, id: MatchId, deadlines: Deadlines) -> Result<bool> {
+        self.still_there("saving deadlines")?;
         let done = sqlx::query(
             "UPDATE matches SET remind_at = $2, timeout_at = $3 \
              WHERE id = $1 AND status = 'active'",
@@ -1228,6 +1289,7 @@ impl Store {
         outcome: ChallengeOutcome,
         user: u64,
     ) -> Result<bool> {
+        self.still_there("saving a challenge")?;
         let done = sqlx::query(
             "INSERT INTO challenge_claims (challenge, outcome, claimed_by, claimed_at) \
              VALUES ($1, $2, $3, $4) ON CONFLICT (challenge) DO NOTHING",
@@ -1261,6 +1323,7 @@ impl Store {
 
     /// Gives a claimed challenge back (the match could not be created after all).
     pub async fn release_challenge(&self, challenge: &str) -> Result<()> {
+        self.still_there("saving a challenge")?;
         sqlx::query("DELETE FROM challenge_claims WHERE challenge = $1")
             .bind(challenge)
             .execute(&self.pool)
@@ -1389,7 +1452,7 @@ impl Store {
             .bind(through)
             .fetch_all(&self.pool)
             .await
-            .map_err(db("reading inputs"))?;
+            .map_err(db_row("reading inputs", id))?;
         rows.into_iter().map(|r| r.decode(id)).collect()
     }
 
@@ -1400,7 +1463,7 @@ impl Store {
             .bind(id)
             .fetch_optional(&mut *conn)
             .await
-            .map_err(db("reading a match"))?;
+            .map_err(db_row("reading a match", id))?;
         let info = row.ok_or(StoreError::NotFound(id))?.into_info()?;
         self.check_compatible(&info)?;
         let inputs = read_inputs(&mut conn, id).await?;
@@ -1411,6 +1474,7 @@ impl Store {
     /// Deletes a match with its inputs, snapshot and result (a data-deletion request,
     /// or benchmark clean-up). Returns whether it existed.
     pub async fn delete_match(&self, id: MatchId) -> Result<bool> {
+        self.still_there("deleting a match")?;
         let done = sqlx::query("DELETE FROM matches WHERE id = $1")
             .bind(id)
             .execute(&self.pool)
@@ -1431,6 +1495,7 @@ impl Store {
 
     /// Remembers a user's display name.
     pub async fn set_user_name(&self, user: u64, name: &str) -> Result<()> {
+        self.still_there("saving a name")?;
         sqlx::query(
             "INSERT INTO user_names (user_id, name, updated_at) VALUES ($1, $2, $3) \
              ON CONFLICT (user_id) DO UPDATE SET name = excluded.name, \
@@ -1509,6 +1574,7 @@ impl Store {
         id: u64,
         json: String,
     ) -> Result<()> {
+        self.still_there("saving settings")?;
         let sql = format!(
             "INSERT INTO {table} ({key}, settings, updated_at) VALUES ($1, $2, $3) \
              ON CONFLICT ({key}) DO UPDATE SET settings = excluded.settings, \
@@ -1531,7 +1597,7 @@ async fn load_row(conn: &mut AnyConnection, id: MatchId) -> Result<LoadRow> {
         .bind(id)
         .fetch_optional(&mut *conn)
         .await
-        .map_err(db("reading a match"))?;
+        .map_err(db_row("reading a match", id))?;
     row.ok_or(StoreError::NotFound(id))
 }
 
@@ -1579,7 +1645,7 @@ async fn read_inputs(conn: &mut AnyConnection, id: MatchId) -> Result<Vec<Stored
         .bind(id)
         .fetch_all(&mut *conn)
         .await
-        .map_err(db("reading inputs"))?;
+        .map_err(db_row("reading inputs", id))?;
     rows.into_iter().map(|r| r.decode(id)).collect()
 }
 

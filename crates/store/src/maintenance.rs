@@ -143,6 +143,7 @@ impl Store {
     /// loadable after all). Returns whether this call set it aside, so that of several
     /// processes one reports it.
     pub async fn hold(&self, id: MatchId, version: i64, reason: &str, now: Millis) -> Result<bool> {
+        self.still_there("setting a match aside")?;
         let done = sqlx::query(
             "UPDATE matches SET remind_at = NULL, timeout_at = NULL, held_at = $3, \
              held_reason = $4 WHERE id = $1 AND version = $2 AND status = 'active' \
@@ -181,6 +182,7 @@ impl Store {
     /// its players get a fresh turn from `now` (its own terms), since the time it spent
     /// set aside was nobody's fault. Returns the new deadlines.
     pub async fn rearm(&self, id: MatchId, now: Millis) -> Result<Deadlines> {
+        self.still_there("re-arming a match")?;
         let loaded = self.load(id).await?;
         let deadlines = loaded.info.terms.deadlines(now);
         let done = sqlx::query(

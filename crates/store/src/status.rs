@@ -1,10 +1,13 @@
 //! `crystal-clans status`: whether the store answers, whether its schema is the one this
-//! build expects, and how much the bot has to do (active matches, deadlines due). Read
-//! only: it creates no SQLite file and migrates nothing, so it can run beside the bot
-//! (a container's HEALTHCHECK) or before it.
+//! build expects, whether it takes writes, and how much the bot has to do (active
+//! matches, deadlines due). It creates no SQLite file and migrates nothing, so it can
+//! run beside the bot (a container's HEALTHCHECK) or before it; its write probe is
+//! rolled back and writes nothing.
 
+use super::durability::{file_writable, probe_write};
 use super::error::{describe, location};
-use super::{Backend, Millis, POSTGRES_MIGRATIONS, SQLITE_MIGRATIONS};
+use super::schema::{applied as applied_migrations, known_versions};
+use super::{Backend, Millis, sqlite_file};
 use serde::Serialize;
 use sqlx::{AnyConnection, Connection};
 use std::time::Duration;
@@ -26,12 +29,29 @@ pub struct Health {
     pub due_now: i64,
     /// Matches the scheduler set aside because they could not be loaded (`verify --all`).
     pub set_aside: i64,
+    /// Why the store refuses writes (a read-only PostgreSQL, a read-only SQLite file);
+    /// `None` when a rolled-back write went through (or the schema is missing, when
+    /// there is nothing to write into yet).
+    pub refuses_writes: Option<String>,
 }
 
 impl Health {
     /// The schema is exactly what this build expects.
     pub fn migrations_current(&self) -> bool {
         self.migrations_applied == self.migrations_known && self.migrations_unknown == 0
+    }
+
+    /// Why the bot cannot work on this store, one sentence each; empty when healthy.
+    /// Every check that makes `status` fail adds its sentence here.
+    pub fn problems(&self) -> Vec<String> {
+        let mut problems = Vec::new();
+        if !self.migrations_current() {
+            problems.push("the schema is not the one this build expects".to_string());
+        }
+        if let Some(why) = &self.refuses_writes {
+            problems.push(format!("the store refuses writes: {why}"));
+        }
+        problems
     }
 }
 
@@ -51,23 +71,29 @@ pub async fn health(url: &str, now: Millis, timeout: Duration) -> Result<Health,
     let read = async {
         let mut conn = AnyConnection::connect(&conn_url).await?;
         let counts = read_counts(&mut conn, backend, now).await;
+        let counts = match counts {
+            // Nothing to write into before the bot made its tables.
+            Ok(c) if c.0 + c.1 > 0 => writes(url, &mut conn, backend)
+                .await
+                .map(|refused| (c, refused)),
+            Ok(c) => Ok((c, None)),
+            Err(e) => Err(e),
+        };
         conn.close().await.ok();
         counts
     };
-    let (applied, unknown, active, due, held) = match tokio::time::timeout(timeout, read).await {
-        Ok(Ok(counts)) => counts,
-        Ok(Err(e)) => return Err(format!("{database}: {}", describe(&e))),
-        Err(_) => {
-            return Err(format!(
-                "{database}: the database did not answer within {} ms",
-                timeout.as_millis()
-            ));
-        }
-    };
-    let known = match backend {
-        Backend::Sqlite => SQLITE_MIGRATIONS.iter().count(),
-        Backend::Postgres => POSTGRES_MIGRATIONS.iter().count(),
-    };
+    let ((applied, unknown, active, due, held), refuses_writes) =
+        match tokio::time::timeout(timeout, read).await {
+            Ok(Ok(counts)) => counts,
+            Ok(Err(e)) => return Err(format!("{database}: {}", describe(&e))),
+            Err(_) => {
+                return Err(format!(
+                    "{database}: the database did not answer within {} ms",
+                    timeout.as_millis()
+                ));
+            }
+        };
+    let known = known_versions(backend).len();
     Ok(Health {
         database,
         backend: backend.name(),
@@ -77,7 +103,36 @@ pub async fn health(url: &str, now: Millis, timeout: Duration) -> Result<Health,
         active_matches: active,
         due_now: due,
         set_aside: held,
+        refuses_writes,
     })
+}
+
+/// Why the store refuses writes (`None`: it takes them). SQLite: the file must be
+/// writable and a connection that may write (not `status`'s read-only one, and never
+/// creating the file) must get the write lock; PostgreSQL: on `status`'s own session,
+/// whose transactions are as the bot's would be.
+async fn writes(
+    url: &str,
+    conn: &mut AnyConnection,
+    backend: Backend,
+) -> Result<Option<String>, sqlx::Error> {
+    let refused = match backend {
+        Backend::Postgres => probe_write(conn, backend).await.err(),
+        Backend::Sqlite => {
+            if let Some(path) = sqlite_file(url)
+                && let Err(why) = file_writable(&path)
+            {
+                return Ok(Some(why));
+            }
+            let rw = format!("{url}{}mode=rw", if url.contains('?') { "&" } else { "?" });
+            let mut writer = AnyConnection::connect(&rw).await?;
+            sqlx::Executor::execute(&mut writer, "PRAGMA busy_timeout = 1000").await?;
+            let probed = probe_write(&mut writer, backend).await.err();
+            writer.close().await.ok();
+            probed
+        }
+    };
+    Ok(refused.map(|e| describe(&e)))
 }
 
 type Counts = (usize, usize, i64, i64, i64);
@@ -88,30 +143,9 @@ async fn read_counts(
     now: Millis,
 ) -> Result<Counts, sqlx::Error> {
     // A database the bot never opened has no tables yet: nothing applied, nothing active.
-    let has_table = match backend {
-        Backend::Sqlite => {
-            "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = '_sqlx_migrations'"
-        }
-        Backend::Postgres => {
-            "SELECT COUNT(*) FROM information_schema.tables \
-             WHERE table_schema = current_schema() AND table_name = '_sqlx_migrations'"
-        }
-    };
-    let migrated: i64 = sqlx::query_scalar(has_table).fetch_one(&mut *conn).await?;
-    if migrated == 0 {
+    let Some((applied, unknown)) = applied_migrations(conn, backend).await? else {
         return Ok((0, 0, 0, 0, 0));
-    }
-    let versions: Vec<i64> =
-        sqlx::query_scalar("SELECT version FROM _sqlx_migrations WHERE success = $1")
-            .bind(true)
-            .fetch_all(&mut *conn)
-            .await?;
-    let known: Vec<i64> = match backend {
-        Backend::Sqlite => SQLITE_MIGRATIONS.iter().map(|m| m.version).collect(),
-        Backend::Postgres => POSTGRES_MIGRATIONS.iter().map(|m| m.version).collect(),
     };
-    let applied = versions.iter().filter(|v| known.contains(v)).count();
-    let unknown = versions.len() - applied;
     let active: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM matches WHERE status = 'active'")
         .fetch_one(&mut *conn)
         .await?;
@@ -129,21 +163,25 @@ async fn read_counts(
 }
 
 /// The command: prints the report (text, or one JSON object with `json`); exit code 0
-/// when the store answers with the expected schema, 1 otherwise.
+/// when the store answers with the expected schema and takes writes, 1 otherwise
+/// (the reasons: [`Health::problems`]).
 pub fn cli(database: Option<String>, json: bool) -> i32 {
     let url = database.unwrap_or_else(super::database_url_from_env);
     let found = super::block_on(health(&url, super::now_ms(), Duration::from_secs(5)));
     match found {
         Ok(h) => {
-            let ok = h.migrations_current();
+            let problems = h.problems();
+            let current = h.migrations_current();
             if json {
                 let mut v = serde_json::to_value(&h).expect("a report serializes");
                 v["reachable"] = true.into();
-                v["migrations_current"] = ok.into();
+                v["migrations_current"] = current.into();
+                v["healthy"] = problems.is_empty().into();
+                v["problems"] = problems.clone().into();
                 println!("{v}");
             } else {
                 println!("store: reachable ({})", h.database);
-                let schema = if ok {
+                let schema = if current {
                     "current".to_string()
                 } else if h.migrations_unknown > 0 {
                     format!(
@@ -160,8 +198,15 @@ pub fn cli(database: Option<String>, json: bool) -> i32 {
                 println!("active matches: {}", h.active_matches);
                 println!("reminders and timeouts due now: {}", h.due_now);
                 println!("matches set aside (see `verify --all`): {}", h.set_aside);
+                match &h.refuses_writes {
+                    None => println!("writes: accepted"),
+                    Some(why) => println!("writes: REFUSED: {why}"),
+                }
+                for p in &problems {
+                    println!("UNHEALTHY: {p}");
+                }
             }
-            if ok { 0 } else { 1 }
+            if problems.is_empty() { 0 } else { 1 }
         }
         Err(cause) => {
             if json {

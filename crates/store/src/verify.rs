@@ -143,7 +143,11 @@ fn differing_fields(a: &State, b: &State) -> String {
 /// match with `--match`), then a summary line (with the number of matches the scheduler
 /// set aside). With `rearm`, each match set aside that now agrees (repaired) is put back
 /// on the schedule with a fresh turn, one JSON line each. Exit code 0 when all agree,
-/// 1 when some do not, 2 when the database cannot be opened.
+/// 1 when some do not (or the schema is not this build's, or the matches a database
+/// once held are gone), 2 when the database cannot be opened.
+///
+/// It never migrates and, without `rearm`, never writes: it opens the database read
+/// only, so it runs beside a bot of another build and against a read-only database.
 pub fn cli(database: Option<String>, match_id: Option<MatchId>, rearm: bool) -> i32 {
     let url = database.unwrap_or_else(database_url_from_env);
     block_on(async move {
@@ -158,6 +162,9 @@ pub fn cli(database: Option<String>, match_id: Option<MatchId>, rearm: bool) -> 
         }
         let mut opts = StoreOptions::new(url.clone());
         opts.create = false;
+        opts.migrate = false;
+        // Re-arming writes; checking only reads.
+        opts.read_only = !rearm;
         let store = match Store::open_with(opts).await {
             Ok(s) => s,
             Err(e) => {
@@ -165,6 +172,17 @@ pub fn cli(database: Option<String>, match_id: Option<MatchId>, rearm: bool) -> 
                 return 2;
             }
         };
+        match store.schema().await.map(|s| s.refusal()) {
+            Ok(None) => {}
+            Ok(Some(why)) => {
+                eprintln!("verify refuses: {why}");
+                return 1;
+            }
+            Err(e) => {
+                eprintln!("{e}");
+                return 2;
+            }
+        }
         let mut counts = [0u64; 5]; // agree, disagree, damaged, incompatible, error
         let mut check = async |id: MatchId, always_print: bool| match store.verify(id).await {
             Ok(r) => {
@@ -242,6 +260,20 @@ pub fn cli(database: Option<String>, match_id: Option<MatchId>, rearm: bool) -> 
             }
         }
         let checked: u64 = counts.iter().sum();
+        // Rows can vanish without a trace a replay could find (a database file copied
+        // without its WAL, a restore of an older copy): an empty table whose ids were
+        // handed out is the trace.
+        let mut lost = None;
+        if match_id.is_none() && checked == 0 {
+            match store.matches_ever_created().await {
+                Ok(0) => {}
+                Ok(n) => lost = Some(n),
+                Err(e) => {
+                    eprintln!("{e}");
+                    return 2;
+                }
+            }
+        }
         println!(
             "{}",
             serde_json::json!({
@@ -254,6 +286,14 @@ pub fn cli(database: Option<String>, match_id: Option<MatchId>, rearm: bool) -> 
                 "held": still_held,
             })
         );
+        if let Some(n) = lost {
+            eprintln!(
+                "verify refuses: the database holds no match, but it handed out match ids up \
+                 to {n}: its matches were lost (a database file copied or kept without its \
+                 WAL, an older copy restored) or every one was deleted"
+            );
+            return 1;
+        }
         if counts[0] == checked { 0 } else { 1 }
     })
 }

@@ -138,6 +138,7 @@ messages! {
     store_refused_move(why) = "store-refused-move";
     store_load_failed() = "store-load-failed";
     store_save_failed() = "store-save-failed";
+    store_gone() = "store-gone";
     no_active_matches() = "no-active-matches";
     active_match(id, channel, version) = "active-match";
     history_none_server() = "history-none-server";

@@ -1,0 +1,109 @@
+//! `crystal-clans backup DEST`: a consistent copy of a SQLite store, taken while the bot
+//! runs (SQLite's `VACUUM INTO` reads one snapshot; the bot's writes go on). PostgreSQL
+//! has its own tool for that, `pg_dump`; the command says how to call it.
+
+use super::durability::create_private;
+use super::error::{describe, location};
+use super::{Backend, block_on, database_url_from_env, sqlite_file};
+use sqlx::{AnyConnection, Connection};
+use std::path::Path;
+
+/// Copies the database of `database` (default `DATABASE_URL`) to the new file `dest`.
+/// Exit code 0 when the copy is made and reads back, 1 when copying failed (nothing is
+/// left at `dest`), 2 when this command cannot back this database up.
+pub fn cli(dest: &Path, database: Option<String>) -> i32 {
+    sqlx::any::install_default_drivers();
+    let url = database.unwrap_or_else(database_url_from_env);
+    match Backend::of_url(&url) {
+        Some(Backend::Sqlite) => {}
+        Some(Backend::Postgres) => {
+            eprintln!(
+                "backup copies SQLite files only; for {} use PostgreSQL's own tool, which \
+                 takes a consistent copy while the bot runs:\n  \
+                 pg_dump --format=custom --file={} \"$DATABASE_URL\"\n\
+                 (restore with: pg_restore --clean --if-exists --dbname=\"$DATABASE_URL\" {})",
+                location(&url),
+                dest.display(),
+                dest.display()
+            );
+            return 2;
+        }
+        None => {
+            eprintln!("the database URL must start with sqlite:// or postgres://");
+            return 2;
+        }
+    }
+    let Some(source) = sqlite_file(&url) else {
+        eprintln!("an in-memory database has nothing to back up");
+        return 2;
+    };
+    if !source.exists() {
+        eprintln!(
+            "no database file at {} (nothing was copied; is the path right?)",
+            source.display()
+        );
+        return 2;
+    }
+    if dest.exists() {
+        eprintln!(
+            "{} already exists: backup writes a new file only, it never overwrites",
+            dest.display()
+        );
+        return 1;
+    }
+    // The copy holds the same hands and user ids: its owner's only, made before SQLite
+    // writes into it (an empty file is what `VACUUM INTO` accepts).
+    if let Err(e) = create_private(dest) {
+        eprintln!("cannot create {}: {e}", dest.display());
+        return 1;
+    }
+    let copied = block_on(copy(&url, dest));
+    match copied {
+        Ok(matches) => {
+            println!(
+                "backed up {} to {} ({matches} matches)",
+                source.display(),
+                dest.display()
+            );
+            0
+        }
+        Err(why) => {
+            let _ = std::fs::remove_file(dest);
+            eprintln!(
+                "the backup failed, nothing was kept at {}: {why}",
+                dest.display()
+            );
+            1
+        }
+    }
+}
+
+/// `VACUUM INTO` from a read-only connection, then the copy opened on its own: a copy
+/// that does not read back is no backup.
+async fn copy(url: &str, dest: &Path) -> Result<i64, String> {
+    let sep = if url.contains('?') { "&" } else { "?" };
+    let mut conn = AnyConnection::connect(&format!("{url}{sep}mode=ro"))
+        .await
+        .map_err(|e| describe(&e))?;
+    sqlx::Executor::execute(&mut conn, "PRAGMA busy_timeout = 5000")
+        .await
+        .map_err(|e| describe(&e))?;
+    let dest_text = dest
+        .to_str()
+        .ok_or_else(|| "the destination path is not UTF-8".to_string())?;
+    sqlx::query("VACUUM INTO $1")
+        .bind(dest_text)
+        .execute(&mut conn)
+        .await
+        .map_err(|e| describe(&e))?;
+    conn.close().await.ok();
+    let mut copy = AnyConnection::connect(&format!("sqlite://{dest_text}?mode=ro"))
+        .await
+        .map_err(|e| format!("the copy does not open: {}", describe(&e)))?;
+    let matches: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM matches")
+        .fetch_one(&mut copy)
+        .await
+        .map_err(|e| format!("the copy does not read back: {}", describe(&e)))?;
+    copy.close().await.ok();
+    Ok(matches)
+}

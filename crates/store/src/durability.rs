@@ -1,0 +1,244 @@
+//! What makes a SQLite file an operator can rely on: its WAL checkpointed into the
+//! `.db` (so the file alone, copied or left without its `-wal`, holds every
+//! acknowledged move but the last second's), the file's identity watched (a removed or
+//! replaced file refuses writes instead of acknowledging moves nobody will read), files
+//! only their owner can read, and a write probe for the health check.
+
+use super::error::{StoreError, db, describe};
+use super::{Backend, Result, Store};
+use sqlx::{AnyConnection, AnyPool};
+use std::os::unix::fs::{MetadataExt, OpenOptionsExt, PermissionsExt};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+/// How often the store copies its WAL into the database file: the longest an
+/// acknowledged move lives only in the `-wal` file.
+pub const CHECKPOINT_EVERY: Duration = Duration::from_secs(1);
+
+/// The SQLite file a store opened, by device and inode: the path alone would follow a
+/// file put in its place.
+pub(crate) struct DbFile {
+    path: PathBuf,
+    dev: u64,
+    ino: u64,
+    /// The loss was logged: every later refusal says so only to its caller.
+    reported: AtomicBool,
+}
+
+impl DbFile {
+    pub(crate) fn of(path: &Path) -> std::io::Result<DbFile> {
+        let path = std::path::absolute(path)?;
+        let m = std::fs::metadata(&path)?;
+        Ok(DbFile {
+            path,
+            dev: m.dev(),
+            ino: m.ino(),
+            reported: AtomicBool::new(false),
+        })
+    }
+
+    /// `Gone` unless the path still names the file that was opened (one `stat`).
+    pub(crate) fn check(&self, doing: &'static str) -> Result<()> {
+        let why = match std::fs::metadata(&self.path) {
+            Ok(m) if m.dev() == self.dev && m.ino() == self.ino => return Ok(()),
+            Ok(_) => "was replaced by another file",
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => "was removed (or its folder was)",
+            Err(_) => "can no longer be found (its folder cannot be read)",
+        };
+        let detail = format!(
+            "the database file {} {why} since the bot opened it: writes are refused, as they \
+             would go to a file nobody reads again; restore the file and restart the bot",
+            self.path.display()
+        );
+        if !self.reported.swap(true, Ordering::AcqRel) {
+            tracing::error!("{detail}");
+        }
+        Err(StoreError::Gone { doing, detail })
+    }
+
+    pub(crate) fn path(&self) -> &Path {
+        &self.path
+    }
+}
+
+/// Creates a new SQLite file readable by its owner only, whatever the umask, before
+/// SQLite opens it (SQLite gives its `-wal` and `-shm` the database file's mode). An
+/// empty file is a valid new database. An existing file is left as it is.
+pub(crate) fn create_private(path: &Path) -> std::io::Result<()> {
+    match std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .mode(0o600)
+        .open(path)
+    {
+        Ok(_) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
+        Err(e) => Err(e),
+    }
+}
+
+/// The `-wal` and `-shm` files grant no more than the database file itself: they hold
+/// the same hands and user ids (files left by an older build were world-readable).
+pub(crate) fn tighten_side_files(db: &Path) {
+    let Ok(mode) = std::fs::metadata(db).map(|m| m.mode() & 0o777) else {
+        return;
+    };
+    for suffix in ["-wal", "-shm"] {
+        let side = PathBuf::from(format!("{}{suffix}", db.display()));
+        if let Ok(m) = std::fs::metadata(&side)
+            && m.mode() & 0o777 & !mode != 0
+        {
+            let _ = std::fs::set_permissions(&side, std::fs::Permissions::from_mode(mode));
+        }
+    }
+}
+
+/// Copies the WAL into the database file and empties it. At open (so the schema the
+/// migrations wrote is in the `.db`) and at close.
+pub(crate) async fn checkpoint_truncate(pool: &AnyPool) -> Result<()> {
+    sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)")
+        .execute(pool)
+        .await
+        .map(|_| ())
+        .map_err(db("checkpointing the database"))
+}
+
+/// The background checkpoint of a store, stopped when the last clone of the store is
+/// dropped (or its pool closed).
+pub(crate) struct Checkpointer(tokio::task::AbortHandle);
+
+impl Drop for Checkpointer {
+    fn drop(&mut self) {
+        self.0.abort();
+    }
+}
+
+impl Checkpointer {
+    /// A PASSIVE checkpoint every [`CHECKPOINT_EVERY`]: it never waits for nor blocks a
+    /// writer or reader, and copies what no open read still needs (the bot's reads last
+    /// milliseconds). SQLite's own auto-checkpoint runs only every 1000 pages, which a
+    /// quiet bot takes days to write.
+    pub(crate) fn spawn(pool: AnyPool, file: std::sync::Arc<DbFile>) -> Checkpointer {
+        let task = tokio::spawn(async move {
+            let mut failing = false;
+            loop {
+                tokio::time::sleep(CHECKPOINT_EVERY).await;
+                if pool.is_closed() {
+                    break;
+                }
+                // Into a removed file is pointless; the writers report the loss.
+                if file.check("checkpointing the database").is_err() {
+                    continue;
+                }
+                let done = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
+                    .execute(&pool)
+                    .await;
+                match done {
+                    Ok(_) if failing => {
+                        failing = false;
+                        tracing::info!("the WAL checkpoint works again");
+                    }
+                    Ok(_) => {}
+                    // Once per failing stretch (a full disk fails it every second).
+                    Err(e) if !failing => {
+                        failing = true;
+                        tracing::warn!(
+                            "the WAL checkpoint failed (acknowledged moves stay in the \
+                             -wal file until it works): {}",
+                            describe(&e)
+                        );
+                    }
+                    Err(_) => {}
+                }
+            }
+        });
+        Checkpointer(task.abort_handle())
+    }
+}
+
+/// A write that changes nothing, rolled back: refused where the database refuses
+/// writes (a read-only PostgreSQL session, database or standby; a read-only SQLite
+/// file). A lock held by a writer is not a refusal: SQLite's busy answer counts as
+/// writable.
+pub(crate) async fn probe_write(
+    conn: &mut AnyConnection,
+    backend: Backend,
+) -> std::result::Result<(), sqlx::Error> {
+    use sqlx::Executor;
+    let begin = match backend {
+        // IMMEDIATE takes the write lock, which a read-only file refuses.
+        Backend::Sqlite => "BEGIN IMMEDIATE",
+        Backend::Postgres => "BEGIN",
+    };
+    if let Err(e) = conn.execute(begin).await {
+        return if is_busy(&e) { Ok(()) } else { Err(e) };
+    }
+    // PostgreSQL refuses an UPDATE in a read-only transaction when it plans it, whether
+    // or not a row matches.
+    let probed = conn
+        .execute("UPDATE matches SET version = version WHERE 1 = 0")
+        .await;
+    let rolled_back = conn.execute("ROLLBACK").await;
+    probed?;
+    rolled_back.map(|_| ())
+}
+
+fn is_busy(e: &sqlx::Error) -> bool {
+    matches!(e, sqlx::Error::Database(d)
+        if d.code().and_then(|c| c.parse::<i32>().ok()).is_some_and(|c| matches!(c & 0xff, 5 | 6)))
+}
+
+/// Whether the SQLite file itself can be opened for writing (a file made read-only,
+/// immutable, or on a file system remounted read-only); opens it, writes nothing.
+pub(crate) fn file_writable(path: &Path) -> std::result::Result<(), String> {
+    std::fs::OpenOptions::new()
+        .write(true)
+        .open(path)
+        .map(|_| ())
+        .map_err(|e| {
+            format!(
+                "the database file {} cannot be written: {e}",
+                path.display()
+            )
+        })
+}
+
+impl Store {
+    /// Whether the store accepts writes now, found by writing nothing: the SQLite file
+    /// still the one opened and writable, and a rolled-back write the database accepts.
+    /// For the health check; the bot's writes check the file themselves.
+    pub async fn check_writable(&self) -> Result<()> {
+        const DOING: &str = "checking that the database takes writes";
+        if let Some(file) = &self.file {
+            file.check(DOING)?;
+            file_writable(file.path()).map_err(|detail| StoreError::Unavailable {
+                doing: DOING,
+                detail,
+            })?;
+        }
+        let mut conn = self.pool.acquire().await.map_err(db(DOING))?;
+        let probed = probe_write(&mut conn, self.backend).await;
+        if probed.is_err() {
+            // Its transaction state is unknown: never back to the pool.
+            drop(conn.detach());
+        }
+        probed.map_err(|e| StoreError::Unavailable {
+            doing: DOING,
+            detail: describe(&e),
+        })
+    }
+
+    /// Copies the WAL into the database file now and empties it (SQLite; nothing to do
+    /// on PostgreSQL). The store does this by itself every [`CHECKPOINT_EVERY`] and at
+    /// [`Store::close`].
+    pub async fn checkpoint(&self) -> Result<()> {
+        match &self.file {
+            Some(file) => {
+                file.check("checkpointing the database")?;
+                checkpoint_truncate(&self.pool).await
+            }
+            None => Ok(()),
+        }
+    }
+}
