@@ -41,9 +41,12 @@ enum Command {
         #[arg(long)]
         rearm: bool,
     },
-    /// Whether the match database answers, its schema is current, and how many matches
-    /// are active and deadlines due; exit code 1 when unreachable or not current (for a
-    /// container HEALTHCHECK or a monitor). Reads only: creates and migrates nothing.
+    /// Whether the match database answers, its schema is current and it takes writes,
+    /// how many matches are active and deadlines due, and what the bot running here says
+    /// of itself (its health file, CLANS_HEALTH_FILE, default crystal-clans.health: its
+    /// gateway, commands and saves); exit code 1 when any of it fails (for a container
+    /// HEALTHCHECK or a monitor). Creates and migrates nothing; its write probe is
+    /// rolled back.
     Status {
         /// The database (default: DATABASE_URL, else sqlite://crystal-clans.db).
         #[arg(long)]
@@ -89,7 +92,12 @@ fn main() {
             database,
             rearm,
         } => crystal_clans::store::verify_cli(database, match_id, rearm),
-        Command::Status { database, json } => crystal_clans::store::status::cli(database, json),
+        Command::Status { database, json } => {
+            use crystal_clans::discord::health;
+            let bot = health::check(&health::path_from_env(), crystal_clans::store::now_ms())
+                .map(|r| r.map(|r| r.summary()));
+            crystal_clans::store::status::cli(database, json, bot)
+        }
         Command::Backup { dest, database } => crystal_clans::store::backup::cli(&dest, database),
         Command::StoreCrashChild {
             database,

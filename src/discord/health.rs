@@ -61,6 +61,14 @@ impl Report {
     pub fn ok(&self) -> bool {
         self.problems.is_empty()
     }
+
+    /// One line for `status`: "process 12, 1 of 1 shard(s) connected".
+    pub fn summary(&self) -> String {
+        format!(
+            "process {}, {} of {} shard(s) connected",
+            self.pid, self.shards_connected, self.shards
+        )
+    }
 }
 
 /// What the process knows of itself, shared by the parts that learn it.

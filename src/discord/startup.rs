@@ -431,16 +431,17 @@ pub async fn serve(token: String, api_base: Option<String>) -> Result<(), String
     let manager = std::sync::Arc::new(std::sync::OnceLock::new());
     let health_task = std::sync::Arc::new(std::sync::Mutex::new(None));
     let run = {
-        let (life, manager, health_task, health_file) = (
+        let (life, manager, health_task, health_file, store) = (
             life.clone(),
             manager.clone(),
             health_task.clone(),
             health_file.clone(),
+            store.clone(),
         );
         async move {
             let mut client = client_with(app, &opts, life.clone()).await?;
             let _ = manager.set(client.shard_manager.clone());
-            let reporter = spawn_health(life, client.shard_manager.clone(), health_file);
+            let reporter = spawn_health(life, client.shard_manager.clone(), store, health_file);
             *health_task.lock().unwrap_or_else(|e| e.into_inner()) = Some(reporter);
             tracing::info!(%shards, "connecting to Discord");
             start_shards(&mut client, &shards).await
@@ -514,6 +515,7 @@ async fn close_gateway(manager: &std::sync::OnceLock<std::sync::Arc<serenity::Sh
 fn spawn_health(
     life: Lifecycle,
     manager: std::sync::Arc<serenity::ShardManager>,
+    store: Store,
     path: std::path::PathBuf,
 ) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
@@ -522,6 +524,8 @@ fn spawn_health(
             let (connected, shards) = health::shards(&manager).await;
             life.health
                 .set_gateway(connected, shards, std::time::Instant::now());
+            life.health
+                .set_store(store.check_writable().await.err().map(|e| e.to_string()));
             let report = life
                 .health
                 .report(std::time::Instant::now(), now_ms(), connected);

@@ -306,6 +306,19 @@ async fn the_health_file_reports_a_gateway_gone_past_its_grace() {
     let unhealthy = wait_for(|s| s.is_err()).await;
     let why = unhealthy.expect_err("unhealthy once the gateway is gone");
     assert!(why.contains("disconnected from Discord's gateway"), "{why}");
+    // The container's health check says so too (and the store alone is fine).
+    let status = support::process::bin()
+        .args(["status", "--database", &url])
+        .env("CLANS_HEALTH_FILE", &health_path)
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&status.stdout);
+    assert_eq!(status.status.code(), Some(1), "{said}");
+    assert!(
+        said.contains("bot: UNHEALTHY") && said.contains("gateway"),
+        "{said}"
+    );
+    assert!(said.contains("writes: accepted"), "{said}");
     assert!(
         gone.elapsed() >= Duration::from_secs(9),
         "not before the grace: {:?}",
@@ -316,6 +329,15 @@ async fn the_health_file_reports_a_gateway_gone_past_its_grace() {
     let logs = logs.join().unwrap();
     assert!(status.is_some_and(|s| s.success()), "{logs}");
     assert_eq!(health::check(&health_path, now_ms()), Ok(None));
+    let status = support::process::bin()
+        .args(["status", "--database", &url])
+        .env("CLANS_HEALTH_FILE", &health_path)
+        .output()
+        .unwrap();
+    assert!(
+        status.status.success(),
+        "a stopped bot is not an unhealthy one"
+    );
 }
 
 /// The bug: a start-up error was printed with `eprintln!`, which panics when standard
