@@ -14,6 +14,7 @@ impl Store {
     pub async fn key(&self, name: &str) -> Result<[u8; KEY_LEN]> {
         let made: [u8; KEY_LEN] = rand::random();
         let hex: String = made.iter().map(|b| format!("{b:02x}")).collect();
+        self.still_there("saving the bot's key")?;
         sqlx::query(
             "INSERT INTO bot_keys (name, hex) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING",
         )

@@ -1271,6 +1271,7 @@ impl Store {
     /// accepted is answered before Discord's slow thread creation). Returns false when
     /// the match is gone.
     pub async fn set_thread(&self, id: MatchId, thread: u64) -> Result<bool> {
+        self.still_there("saving a match's thread")?;
         let done = sqlx::query("UPDATE matches SET thread_id = $2 WHERE id = $1")
             .bind(id)
             .bind(id_in(thread))
