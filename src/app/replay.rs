@@ -124,12 +124,15 @@ impl App {
         };
         let names = self.names(loaded).await;
         let setup = loaded.info.setup.clone();
+        // The rules the match was played by: an older version replays as it was played
+        // (without the turn limit, for one).
+        let version = loaded.state.rules_version;
         let store = self.store.clone();
         let theme: Arc<Theme> = self.theme.clone();
         let _slot = self.replay_slot.clone().acquire_owned().await.ok()?;
         let drawn = tokio::task::spawn_blocking(move || {
             let rules = store.rules();
-            let (state, opening) = State::new(rules, setup)?;
+            let (state, opening) = State::new_under(rules, setup, version)?;
             let story = Story::replay(
                 rules,
                 state,

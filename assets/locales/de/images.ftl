@@ -143,6 +143,11 @@ img-cap-replenished = frischte auf
 img-cap-invaded = fiel ein ({ $attack })
 img-cap-no-action = keine Aktion
 img-cap-wins = { $name } gewinnt!
+img-cap-turn-limit = Zuglimit
+img-cap-skipped = { $count ->
+        [one] 1 Bild übersprungen
+       *[other] { $count } Bilder übersprungen
+    }
 
 ## Names printed on the cards, as `/clans card` and `/clans rules` say them. From the
 ## German rulebook: the battle styles, Schlaf, Vorhersage, Horde, Klonen, Verbunden,

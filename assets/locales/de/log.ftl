@@ -77,6 +77,11 @@ log-scored-free = { $who } erbeutet { $crystal } kostenlos.
 log-crystal-revealed = { $crystal } liegt jetzt offen aus.
 log-turn-passed = Die Initiative geht an { $who }.
 log-won = { $who } gewinnt die Partie!
+log-turn-limit = Zug { $turn } war der letzte, den die Regeln erlauben, also endet die Partie: { $by ->
+        [crystals] { $who } hat mehr Kristalle, { $count } zu { $other_count }.
+        [zones] beide haben { $crystals } Kristalle, und { $who } kontrolliert mehr Kristallgebiete, { $count } zu { $other_count }.
+       *[second] Kristalle ({ $crystals } je) und Kristallgebiete ({ $count } je) sind gleich, und { $who } hatte den zweiten Zug.
+    }
 log-initiative-gained = { $who } erhält { $amount } Initiative.
 log-predicted = { $who } sagt eine { $style ->
         [bold] KÜHNE

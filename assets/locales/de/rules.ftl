@@ -171,7 +171,7 @@ style-tricky = TRICKREICH
 ## `/clans rules`
 
 topic-goal = Ziel
-topic-goal-text = Erbeute 4 Kristalle oder bring deinen Gegner in eine Lage, in der er dich nicht mehr aufhalten kann. In deinem Zug gibst du Initiative aus: Der Marker auf der Initiativeleiste wandert beim Bezahlen zu deinem Gegner hin, und du bist weiter am Zug, solange er auf deiner Seite oder in der Mitte bleibt.
+topic-goal-text = Erbeute 4 Kristalle oder bring deinen Gegner in eine Lage, in der er dich nicht mehr aufhalten kann. In deinem Zug gibst du Initiative aus: Der Marker auf der Initiativeleiste wandert beim Bezahlen zu deinem Gegner hin, und du bist weiter am Zug, solange er auf deiner Seite oder in der Mitte bleibt. Spätestens nach Zug 200 endet die Partie: Dann gewinnt, wer mehr Kristalle hat, bei Gleichstand wer mehr Kristallgebiete kontrolliert, und bei vollem Gleichstand, wer den zweiten Zug hatte (eine Regel dieses Bots; die Spielregel kennt kein Limit).
 topic-actions = Aktionen
 topic-actions-text = Eine Aktion ist eins von diesen: bis zu 3 Einheiten in dein Heimatgebiet beschwören; einen Trupp aktivieren (neu formieren, bewegen, vielleicht kämpfen); einen offen ausliegenden Kristall erbeuten, solange du zwei Kristallgebiete kontrollierst; auffrischen (3 bezahlen, Karten ablegen, bis auf 5 aufziehen); oder das feindliche Heimatgebiet überfallen.
 topic-battle = Kampf

@@ -143,6 +143,11 @@ img-cap-replenished = replenished
 img-cap-invaded = invaded ({ $attack })
 img-cap-no-action = no action
 img-cap-wins = { $name } wins!
+img-cap-turn-limit = turn limit
+img-cap-skipped = { $count ->
+        [one] 1 frame skipped
+       *[other] { $count } frames skipped
+    }
 
 ## Names printed on the cards, by the pack's id of the thing (`id`): battle styles,
 ## clan signatures, unit abilities

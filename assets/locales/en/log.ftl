@@ -77,6 +77,11 @@ log-scored-free = { $who } scored { $crystal } for free.
 log-crystal-revealed = { $crystal } is face up.
 log-turn-passed = The initiative passes to { $who }.
 log-won = { $who } wins the match!
+log-turn-limit = Turn { $turn } was the last the rules allow, so the match ends: { $by ->
+        [crystals] { $who } has more crystals, { $count } to { $other_count }.
+        [zones] the crystals are tied at { $crystals } each, and { $who } controls more crystal zones, { $count } to { $other_count }.
+       *[second] the crystals ({ $crystals } each) and crystal zones ({ $count } each) are tied, and { $who } took the second turn.
+    }
 log-initiative-gained = { $who } gained { $amount } initiative.
 log-predicted = { $who } predicts a { $style ->
         [bold] BOLD

@@ -152,7 +152,7 @@ style-tricky = TRICKY
 ## $text an explanation above, $cards card names joined by commas, $clan a clan's name.
 
 topic-goal = goal
-topic-goal-text = Collect 4 crystals, or leave your opponent unable to stop you. Each turn you spend initiative: the token on the track moves towards your opponent as you pay, and you keep acting while it stays on your side or the middle.
+topic-goal-text = Collect 4 crystals, or leave your opponent unable to stop you. Each turn you spend initiative: the token on the track moves towards your opponent as you pay, and you keep acting while it stays on your side or the middle. A match ends after turn 200 at the latest: then more crystals win, on a tie more crystal zones controlled, and on a full tie the player who took the second turn (this bot's rule; the rulebook has no limit).
 topic-actions = actions
 topic-actions-text = An action is one of: summon up to 3 units into your home zone, activate a squad (reorder, move, maybe battle), take a face-up crystal while you control two crystal zones, replenish (pay 3, discard, draw up to 5), or invade the enemy home.
 topic-battle = battle

@@ -8,7 +8,7 @@ use super::messages::log as t;
 use super::names;
 use crate::game::Rules;
 use crate::game::board::ZoneKind;
-use crate::game::event::Event;
+use crate::game::event::{Event, TieBreak};
 use crate::game::pack::{KindId, Stat, Style};
 use crate::game::state::{CardId, Seat};
 
@@ -259,6 +259,30 @@ impl Narrator<'_> {
             }
             Event::TurnPassed { to } => t::log_turn_passed(l, who(*to)),
             Event::Won { seat } => t::log_won(l, who(*seat)),
+            Event::TurnLimit {
+                turn,
+                winner,
+                crystals,
+                zones,
+                by,
+            } => {
+                // A seat is 0 or 1; anything else (a damaged event) reads as 1.
+                let (w, o) = (usize::from(*winner != 0), usize::from(*winner == 0));
+                let (by, decided) = match by {
+                    TieBreak::Crystals => ("crystals", crystals),
+                    TieBreak::Zones => ("zones", zones),
+                    TieBreak::SecondPlayer => ("second", zones),
+                };
+                t::log_turn_limit(
+                    l,
+                    *turn,
+                    by,
+                    who(*winner),
+                    crystals[w],
+                    decided[w],
+                    decided[o],
+                )
+            }
             Event::InitiativeGained { seat, amount, .. } => {
                 t::log_initiative_gained(l, who(*seat), *amount)
             }

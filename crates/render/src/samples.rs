@@ -1,11 +1,12 @@
 //! Fixed sample positions for `crystal-clans-tools render`, the golden-image tests and
 //! `bench render`: an opening, a crowded mid-game board, a battle's result, a hand of
-//! 8 cards and one card.
+//! 8 cards and one card; and a replay's story of any length.
 //!
 //! Positions are built directly (the `State` fields are public) from a fixed setup
 //! rather than by random play, so the images change only when the pack, the view or
 //! the renderer change, not when the engine's choices do.
 
+use super::replay::{Scene, SceneKind, Story};
 use super::{Image, RenderError, Table, Theme};
 use crate::game::event::Event;
 use crate::game::pack::KindId;
@@ -354,6 +355,73 @@ pub fn hand(rules: &Rules) -> State {
 /// The card for the lookup sample: a hero with a German name and provisional values.
 pub fn card(rules: &Rules) -> KindId {
     kind(rules, "flower.queen_bumble")
+}
+
+/// A match's story `turns` turns long, for the replay's bounds (its test and bench): a
+/// fixed random match's scenes again and again, numbered on, ending on its last scene.
+/// Real boards and battles, so its frames cost what a long match's do, without playing
+/// one: random play seldom lasts, and the colluding players who make one are not at hand.
+pub fn long_story(rules: &Rules, turns: u32) -> Story {
+    let setup = Setup {
+        clans: [clan(rules, "skull"), clan(rules, "meteor")],
+        seed: 11,
+        mulligan: false,
+    };
+    let inputs =
+        crystal_clans_engine::selfplay::random_inputs(rules, setup.clone(), 11, |s| s.turn > 40)
+            .expect("the sample match plays");
+    let (state, opening) = State::new(rules, setup).expect("the sample setup is valid");
+    let base = Story::replay(rules, state, &opening, inputs.iter().map(|(s, i)| (*s, i)))
+        .expect("the sample match replays");
+    let later = |k: &SceneKind, by: u32| match k {
+        SceneKind::Turn(t) => SceneKind::Turn(t + by),
+        SceneKind::Battle(t) => SceneKind::Battle(t + by),
+    };
+    let (last, body) = base.scenes.split_last().expect("a story has a scene");
+    let span = match body.last() {
+        Some(Scene {
+            kind: SceneKind::Turn(t) | SceneKind::Battle(t),
+            ..
+        }) => *t,
+        None => return base,
+    };
+    if !body.iter().any(|s| matches!(s.kind, SceneKind::Turn(_))) {
+        return base;
+    }
+    let mut scenes = Vec::new();
+    let mut told = 1; // the last scene's turn
+    let mut round = 0;
+    while told < turns {
+        for scene in body {
+            let turn = matches!(scene.kind, SceneKind::Turn(_));
+            if turn && told >= turns {
+                break;
+            }
+            told += u32::from(turn);
+            scenes.push(Scene {
+                kind: later(&scene.kind, round * span),
+                ..scene.clone()
+            });
+        }
+        round += 1;
+    }
+    // The turn after the last one told (a battle's turn is told after it).
+    let next = match scenes.last().map(|s: &Scene| &s.kind) {
+        Some(SceneKind::Turn(t)) => t + 1,
+        Some(SceneKind::Battle(t)) => *t,
+        None => 1,
+    };
+    scenes.push(Scene {
+        kind: match last.kind {
+            SceneKind::Turn(_) => SceneKind::Turn(next),
+            SceneKind::Battle(_) => SceneKind::Battle(next),
+        },
+        ..last.clone()
+    });
+    Story {
+        kinds: base.kinds,
+        scenes,
+    }
 }
 
 /// Every sample image, with its file name (without extension): the five in English,

@@ -132,6 +132,10 @@ enum BenchTarget {
         /// frames, bytes against Discord's 10 MB, time).
         #[arg(long, default_value_t = 0)]
         longest: u64,
+        /// Also replay a synthetic match of this many turns (a fixed match's scenes
+        /// repeated): frames, bytes, time; its memory under `/usr/bin/time -v`.
+        #[arg(long, default_value_t = 0)]
+        long_turns: u32,
     },
     /// The AI: sampling, rollout and search speed, decision time of each mcts level.
     Ai {
@@ -296,9 +300,10 @@ fn main() {
                     iterations,
                     encoders,
                     longest,
+                    long_turns,
                 },
         } => {
-            let report = bench::render::render(iterations, encoders, longest);
+            let report = bench::render::render(iterations, encoders, longest, long_turns);
             println!("{}", serde_json::to_string_pretty(&report).unwrap());
             0
         }

@@ -15,7 +15,12 @@ use super::state::*;
 use arrayvec::ArrayVec;
 
 /// Bumped whenever a rules change would make an old match replay differently.
-pub const RULES_VERSION: u32 = 4;
+pub const RULES_VERSION: u32 = 5;
+
+/// The rules versions this engine plays as they were played: a match started under
+/// one of them keeps its rules (`State::rules_version`) to its end and on every replay.
+/// Version 5 added the turn limit (`turn.rs`); version 4 has none.
+pub const PLAYABLE_RULES_VERSIONS: [u32; 2] = [4, RULES_VERSION];
 
 /// What the match waits for: which seats may answer and the question.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -271,7 +276,7 @@ impl State {
             Step::Arrived { seat, card } => self.run_arrived(rules, seat, card, ev),
             Step::Destroyed { seat, card, zone } => self.on_destroyed(rules, seat, card, zone, ev),
             Step::RefillMarket => self.refill_market(ev),
-            Step::EndAction => self.end_action(ev),
+            Step::EndAction => self.end_action(rules, ev),
             _ => unreachable!("only automatic steps run"),
         }
     }

@@ -11,6 +11,18 @@ use serde::{Deserialize, Serialize};
 /// buffer after every input, which costs nothing only while events need no drop.
 const _: () = assert!(!std::mem::needs_drop::<Event>());
 
+/// What decided a match at the turn limit, in the order asked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TieBreak {
+    /// More crystals collected.
+    Crystals,
+    /// As many crystals; more crystal zones controlled.
+    Zones,
+    /// Both tied: the player who took the second turn.
+    SecondPlayer,
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "event", rename_all = "snake_case")]
 pub enum Event {
@@ -143,6 +155,16 @@ pub enum Event {
     },
     TurnPassed {
         to: Seat,
+    },
+    /// The last turn the rules allow has passed (rules version 5 on, `turn.rs`): the
+    /// match ends here, `winner` decided `by` each seat's `crystals` or `zones` (crystal
+    /// zones controlled), and `Won` follows.
+    TurnLimit {
+        turn: u32,
+        winner: Seat,
+        crystals: [u8; 2],
+        zones: [u8; 2],
+        by: TieBreak,
     },
     Won {
         seat: Seat,

@@ -23,12 +23,13 @@ mod turn;
 pub mod validate;
 pub mod view;
 
-pub use agenda::{Pending, Question, RULES_VERSION};
+pub use agenda::{PLAYABLE_RULES_VERSIONS, Pending, Question, RULES_VERSION};
 pub use board::{Board, ZoneId};
 pub use event::Event;
 pub use input::{Input, RuleError};
 pub use pack::Pack;
 pub use state::{CardId, Seat, Setup, State};
+pub use turn::TURN_LIMIT;
 pub use view::View;
 
 /// Everything that stays fixed during a match: the cards and the board.

@@ -2,7 +2,7 @@
 //! player, her opponent's extra card and the crystal market.
 
 use super::Rules;
-use super::agenda::{RULES_VERSION, distinct};
+use super::agenda::{PLAYABLE_RULES_VERSIONS, RULES_VERSION, distinct};
 use super::choice::Classes;
 use super::event::Event;
 use super::input::{Input, RuleError, illegal};
@@ -71,6 +71,25 @@ impl State {
             s.finish_setup(rules, &mut ev);
         }
         s.advance(rules, false, &mut ev);
+        Ok((s, ev))
+    }
+
+    /// [`State::new`] under one of the [`PLAYABLE_RULES_VERSIONS`]: a stored match is
+    /// replayed under the rules it was played by (its `rules_version`). Setup itself is
+    /// the same in all of them; the version decides what comes later.
+    pub fn new_under(
+        rules: &Rules,
+        setup: Setup,
+        rules_version: u32,
+    ) -> Result<(State, Vec<Event>), String> {
+        if !PLAYABLE_RULES_VERSIONS.contains(&rules_version) {
+            return Err(format!(
+                "rules version {rules_version} is not one this engine plays \
+                 ({PLAYABLE_RULES_VERSIONS:?})"
+            ));
+        }
+        let (mut s, ev) = State::new(rules, setup)?;
+        s.rules_version = rules_version;
         Ok((s, ev))
     }
 

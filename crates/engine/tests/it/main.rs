@@ -5,3 +5,4 @@ mod architecture;
 mod legal;
 mod properties;
 mod scenarios;
+mod turn_limit;

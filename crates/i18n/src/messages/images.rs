@@ -116,4 +116,7 @@ messages! {
     cap_invaded(attack) = "img-cap-invaded";
     cap_no_action() = "img-cap-no-action";
     cap_wins(name) = "img-cap-wins";
+    cap_turn_limit() = "img-cap-turn-limit";
+    /// The scenes left out of a long match's replay before this frame.
+    cap_skipped(count) = "img-cap-skipped";
 }

@@ -52,6 +52,10 @@ messages! {
     log_crystal_revealed(crystal) = "log-crystal-revealed";
     log_turn_passed(who) = "log-turn-passed";
     log_won(who) = "log-won";
+    /// `by` is `crystals`, `zones` or `second`; `who` is the winner, `crystals` her
+    /// crystals, `count` and `other_count` hers and her opponent's of what decided:
+    /// crystals, or crystal zones (tied for `second`).
+    log_turn_limit(turn, by, who, crystals, count, other_count) = "log-turn-limit";
     log_initiative_gained(who, amount) = "log-initiative-gained";
     log_predicted(who, style) = "log-predicted";
     log_prediction_right(who) = "log-prediction-right";

@@ -4,7 +4,18 @@
 use crystal_clans_engine::game::{Event, Input, Rules, Seat, Setup, State};
 use crystal_clans_engine::selfplay::random_inputs;
 use crystal_clans_render::replay::{self, Story};
+use crystal_clans_render::samples as replay_samples;
 use crystal_clans_render::{RenderError, Table, Theme};
+
+/// The table every replay here is drawn at: Ana and Max, in English.
+fn table<'a>(rules: &'a Rules, theme: &'a Theme) -> Table<'a> {
+    Table {
+        rules,
+        theme,
+        names: ["Ana", "Max"],
+        lang: crystal_clans_i18n::Lang::En,
+    }
+}
 
 fn story_from(rules: &Rules, state: State, opening: &[Event], inputs: &[(Seat, Input)]) -> Story {
     Story::replay(rules, state, opening, inputs.iter().map(|(s, i)| (*s, i))).expect("replays")
@@ -52,12 +63,7 @@ fn short_finished_game(rules: &Rules) -> (Setup, Vec<(Seat, Input)>, Vec<Event>)
 fn a_replay_has_one_frame_per_turn_and_one_per_battle() {
     let rules = Rules::base();
     let theme = Theme::default();
-    let t = Table {
-        rules: &rules,
-        theme: &theme,
-        names: ["Ana", "Max"],
-        lang: crystal_clans_i18n::Lang::En,
-    };
+    let t = table(&rules, &theme);
     let (setup, inputs, log) = short_finished_game(&rules);
     let (state, opening) = State::new(&rules, setup).unwrap();
     let story = story_from(&rules, state, &opening, &inputs);
@@ -156,12 +162,7 @@ fn same_in_public(rules: &Rules, a: &State, b: &State, inputs: &[(Seat, Input)])
 fn matches_that_differ_only_in_hidden_cards_give_identical_replays() {
     let rules = Rules::base();
     let theme = Theme::default();
-    let t = Table {
-        rules: &rules,
-        theme: &theme,
-        names: ["Ana", "Max"],
-        lang: crystal_clans_i18n::Lang::En,
-    };
+    let t = table(&rules, &theme);
     let setup = Setup {
         clans: [4, 1],
         seed: 11,
@@ -190,12 +191,7 @@ fn matches_that_differ_only_in_hidden_cards_give_identical_replays() {
 fn a_replay_refuses_a_players_view() {
     let rules = Rules::base();
     let theme = Theme::default();
-    let t = Table {
-        rules: &rules,
-        theme: &theme,
-        names: ["Ana", "Max"],
-        lang: crystal_clans_i18n::Lang::En,
-    };
+    let t = table(&rules, &theme);
     let setup = Setup {
         clans: [0, 1],
         seed: 3,
@@ -209,4 +205,80 @@ fn a_replay_refuses_a_players_view() {
         replay::replay(&t, &story),
         Err(RenderError::NotPublic)
     ));
+}
+
+/// A match far past the turn limit (an older match, or one of two colluding players
+/// before it): its replay shows a sample within the frame and byte caps, says where it
+/// skipped, and holds a bounded number of frames however long the match is. Small caps
+/// keep the test quick; `bench render --long-turns` measures Discord's.
+#[test]
+fn a_long_match_replays_within_the_frame_and_byte_caps() {
+    let rules = Rules::base();
+    let theme = Theme::default();
+    let t = table(&rules, &theme);
+    let story = replay_samples::long_story(&rules, 1_500);
+    assert_eq!(story.turns(), 1_500);
+    let limits = replay::Limits {
+        frames: 40,
+        battles: 10,
+        bytes: 700_000,
+    };
+    let shown = replay::shown(&story, limits);
+    assert_eq!(shown.len(), limits.frames);
+    assert_eq!(
+        (shown[0], *shown.last().unwrap()),
+        (0, story.scenes.len() - 1),
+        "the first and the last scene are always shown"
+    );
+    let battles = |i: &&usize| matches!(story.scenes[**i].kind, replay::SceneKind::Battle(_));
+    assert_eq!(shown.iter().filter(battles).count(), limits.battles);
+
+    let r = replay::replay_within(&t, &story, limits).expect("draws");
+    assert!(r.gif.len() <= limits.bytes, "{} bytes", r.gif.len());
+    let (_, _, _, frames) = decode(&r.gif);
+    assert_eq!(frames.len(), r.frames);
+    assert_eq!(r.frames + r.skipped, story.scenes.len());
+    assert!(r.most_frames_held <= replay::PALETTE_FRAMES + 1);
+    // Each gap is named in the caption after it, after the turn, and the gaps add up.
+    let named: usize = r
+        .captions
+        .iter()
+        .filter_map(|c| {
+            let note = c.split(" · ").nth(1)?;
+            note.strip_suffix(" frames skipped")
+                .or_else(|| note.strip_suffix(" frame skipped"))
+        })
+        .map(|n| n.parse::<usize>().expect("a count"))
+        .sum();
+    assert_eq!(named, r.skipped);
+    let last = r.captions.last().unwrap();
+    assert!(last.starts_with("Turn 1500 "), "{last}");
+
+    // Past what shows anyway, the bytes' cap leaves out frames too, and holds.
+    let tight = replay::Limits {
+        bytes: 420_000,
+        ..limits
+    };
+    let squeezed = replay::replay_within(&t, &story, tight).expect("draws");
+    assert!(
+        squeezed.gif.len() <= tight.bytes,
+        "{} bytes",
+        squeezed.gif.len()
+    );
+    assert!(squeezed.frames < r.frames, "{} frames", squeezed.frames);
+    assert_eq!(squeezed.frames + squeezed.skipped, story.scenes.len());
+}
+
+#[test]
+fn a_story_without_a_scene_gives_a_gif_without_a_frame() {
+    let rules = Rules::base();
+    let theme = Theme::default();
+    let t = table(&rules, &theme);
+    let story = Story {
+        kinds: vec![],
+        scenes: vec![],
+    };
+    let r = replay::replay(&t, &story).expect("draws");
+    assert_eq!((r.frames, r.skipped), (0, 0));
+    assert!(decode(&r.gif).3.is_empty());
 }

@@ -35,8 +35,14 @@ fn r3(x: f64) -> f64 {
 /// Runs every measurement `iterations` times and reports medians (and p99 for the
 /// board) in milliseconds; `encoders` also times the other PNG encoder settings. The
 /// replay of a fixed 40-turn match is timed 5 times (`longest` > 0: also the replay of
-/// the longest of that many random self-play matches).
-pub fn render(iterations: usize, encoders: bool, longest: u64) -> serde_json::Value {
+/// the longest of that many random self-play matches; `long_turns` > 0: also a
+/// synthetic match of that many turns).
+pub fn render(
+    iterations: usize,
+    encoders: bool,
+    longest: u64,
+    long_turns: u32,
+) -> serde_json::Value {
     let iterations = iterations.max(5);
     let rules = Rules::base();
     let theme = Theme::default();
@@ -166,7 +172,7 @@ pub fn render(iterations: usize, encoders: bool, longest: u64) -> serde_json::Va
 
     let board_median = pct(&board, 0.5);
     let encode_median = pct(&encode, 0.5);
-    let replay = super::replay::report(&t, 5, board_median, longest);
+    let replay = super::replay::report(&t, 5, board_median, longest, long_turns);
     json!({
         "benchmark": "render",
         "threads": 1,

@@ -1,7 +1,7 @@
 //! The replay's part of `crystal-clans-tools bench render`: a fixed 40-turn match replayed
 //! and drawn (time, bytes, and the time as a multiple of one board in the same run),
-//! and on request the longest of many random self-play matches, which must stay under
-//! Discord's 10 MB.
+//! and on request the longest of many random self-play matches and a synthetic match of
+//! many turns (`samples::long_story`), which must stay under Discord's 10 MB.
 
 use crate::game::{Input, Rules, Seat, Setup, State};
 use crate::render::Table;
@@ -58,8 +58,15 @@ fn timed(t: &Table, setup: &Setup, inputs: &[(Seat, Input)]) -> (replay::Replay,
 
 /// The report: `runs` timed replays of the fixed match, their median against
 /// `board_ms` (one board's draw and encode in the same run); with `longest` > 0 also
-/// the longest of that many random self-play matches.
-pub fn report(t: &Table, runs: usize, board_ms: f64, longest: u64) -> serde_json::Value {
+/// the longest of that many random self-play matches; with `long_turns` > 0 a synthetic
+/// match of that many turns (run it alone under `/usr/bin/time -v` for its memory).
+pub fn report(
+    t: &Table,
+    runs: usize,
+    board_ms: f64,
+    longest: u64,
+    long_turns: u32,
+) -> serde_json::Value {
     let (seed, setup, inputs) = fixed_match(t.rules, FIXED_TURNS);
     let mut ms = Vec::new();
     let mut last = None;
@@ -103,6 +110,20 @@ pub fn report(t: &Table, runs: usize, board_ms: f64, longest: u64) -> serde_json
             "games": longest,
             "seed": n,
             "turns": turns,
+            "battles": story.battles(),
+            "frames": r.frames,
+            "bytes": r.gif.len(),
+            "ms": took.round(),
+            "under_discord_10mb": r.gif.len() < DISCORD_LIMIT,
+        });
+    }
+    if long_turns > 0 {
+        let story = crate::render::samples::long_story(t.rules, long_turns);
+        let start = Instant::now();
+        let r = replay::replay(t, &story).expect("draws");
+        let took = start.elapsed().as_secs_f64() * 1000.0;
+        out["long_story"] = json!({
+            "turns": story.turns(),
             "battles": story.battles(),
             "frames": r.frames,
             "bytes": r.gif.len(),
