@@ -40,9 +40,10 @@ pub fn last_revealed_battle(log: &[Event]) -> Option<&[Event]> {
 pub fn replay_events(
     rules: &Rules,
     setup: Setup,
+    rules_version: u32,
     inputs: &[StoredInput],
 ) -> Result<Vec<Event>, String> {
-    let (mut state, mut log) = State::new(rules, setup)?;
+    let (mut state, mut log) = State::new_under(rules, setup, rules_version)?;
     for i in inputs {
         let events = state
             .apply(rules, i.seat, &i.input)
@@ -58,6 +59,7 @@ pub fn replay_events(
 fn public_battle(
     rules: &Rules,
     setup: Setup,
+    rules_version: u32,
     version: i64,
     events: &[Event],
     inputs: Option<Vec<StoredInput>>,
@@ -70,7 +72,7 @@ fn public_battle(
     // Only the inputs up to the version these events came from: a later input may
     // already be stored, and its events are not part of this battle's picture.
     inputs.retain(|i| i.seq <= version);
-    let log = replay_events(rules, setup, &inputs)?;
+    let log = replay_events(rules, setup, rules_version, &inputs)?;
     let battle = last_revealed_battle(&log).ok_or("the match's log has no revealed battle")?;
     Ok(redact(battle))
 }
@@ -103,13 +105,14 @@ impl App {
         let view = loaded.state.view(self.rules(), None);
         let kinds = loaded.state.kinds.to_vec();
         let setup = loaded.info.setup.clone();
+        let rules_version = loaded.state.rules_version;
         let version = loaded.info.version;
         let events = events.to_vec();
         let store = self.store.clone();
         let theme = self.theme.clone();
         let drawn = tokio::task::spawn_blocking(move || {
             let rules = store.rules();
-            let public = public_battle(rules, setup, version, &events, inputs)?;
+            let public = public_battle(rules, setup, rules_version, version, &events, inputs)?;
             let t = Table {
                 rules,
                 theme: &theme,

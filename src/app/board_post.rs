@@ -103,10 +103,11 @@ impl App {
         };
         let store = self.store.clone();
         let setup = after.info.setup.clone();
+        let rules_version = after.info.rules_version;
         let replayed = tokio::task::spawn_blocking(move || {
             let mut r = match cached {
                 Some(r) => r,
-                None => turn_log::Replayed::start(store.rules(), setup)?,
+                None => turn_log::Replayed::start(store.rules(), setup, rules_version)?,
             };
             r.extend(store.rules(), &inputs)?;
             Ok::<_, String>(r)

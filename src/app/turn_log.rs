@@ -37,9 +37,9 @@ pub struct Replayed {
 }
 
 impl Replayed {
-    /// The match at its setup, before any input.
-    pub fn start(rules: &Rules, setup: Setup) -> Result<Replayed, String> {
-        let (state, _) = State::new(rules, setup)?;
+    /// The match at its setup, before any input, under the rules it is played by.
+    pub fn start(rules: &Rules, setup: Setup, rules_version: u32) -> Result<Replayed, String> {
+        let (state, _) = State::new_under(rules, setup, rules_version)?;
         Ok(Replayed {
             version: 0,
             state,
@@ -82,9 +82,10 @@ impl Replayed {
 pub fn since_last_board(
     rules: &Rules,
     setup: Setup,
+    rules_version: u32,
     inputs: &[StoredInput],
 ) -> Result<Vec<Event>, String> {
-    let mut r = Replayed::start(rules, setup)?;
+    let mut r = Replayed::start(rules, setup, rules_version)?;
     r.extend(rules, inputs)?;
     Ok(r.log)
 }
@@ -114,7 +115,7 @@ mod tests {
                 at: 0,
             })
             .collect();
-        let mut kept = Replayed::start(&rules, setup.clone()).unwrap();
+        let mut kept = Replayed::start(&rules, setup.clone(), crate::game::RULES_VERSION).unwrap();
         let (mut state, _) = State::new(&rules, setup.clone()).unwrap();
         let mut boards = 0;
         for (n, i) in stored.iter().enumerate() {
@@ -123,7 +124,13 @@ mod tests {
             if posts_board(&before, &state) {
                 boards += 1;
                 kept.extend(&rules, &stored[..=n]).unwrap();
-                let fresh = since_last_board(&rules, setup.clone(), &stored[..=n]).unwrap();
+                let fresh = since_last_board(
+                    &rules,
+                    setup.clone(),
+                    crate::game::RULES_VERSION,
+                    &stored[..=n],
+                )
+                .unwrap();
                 assert_eq!(kept.log(), &fresh[..], "board after input #{}", i.seq);
                 assert_eq!(kept.version, i.seq);
             }

@@ -785,25 +785,29 @@ async fn rules_version_and_pack_changes(db: &TestDb) {
         store.verify(id).await.unwrap().verdict,
         Verdict::Incompatible { .. }
     ));
-    set_rules(RULES_VERSION as i64 - 1).await;
+    set_rules(RULES_VERSION as i64 - 2).await;
     let e = store.submit(id, 5, 0, &Input::Done).await.unwrap_err();
     assert!(
         matches!(&e, StoreError::Incompatible { detail, .. } if detail.contains("older")),
         "{e:?}"
     );
-    // An engine that declares the older version replayable loads the match by replaying
-    // it, and the next move carries it over to the current rules.
-    let compat = db
-        .open_with(|o| o.replayable_rules_versions = vec![RULES_VERSION - 1, RULES_VERSION])
-        .await;
-    let loaded = compat.load(id).await.unwrap();
+    // An older version the engine still plays (rules version 4, before the turn limit):
+    // the match goes on under its own rules, from its snapshot, and stays there.
+    let older = RULES_VERSION - 1;
+    assert!(crystal_clans::game::PLAYABLE_RULES_VERSIONS.contains(&older));
+    set_rules(older.into()).await;
+    let mut under_older = state.clone();
+    under_older.rules_version = older;
+    put_snapshot(&store, id, &under_older, None).await;
+    let loaded = store.load(id).await.unwrap();
     assert_eq!(
         (loaded.state.clone(), loaded.info.rules_version),
-        (state.clone(), RULES_VERSION - 1)
+        (under_older.clone(), older)
     );
-    let (seat, input) = random_input(&rules, &state, &mut rng);
-    let s = compat.submit(id, 5, seat, &input).await.unwrap();
-    assert_eq!(store.info(id).await.unwrap().rules_version, RULES_VERSION);
+    let (seat, input) = random_input(&rules, &under_older, &mut rng);
+    let s = store.submit(id, 5, seat, &input).await.unwrap();
+    assert_eq!(s.state.rules_version, older, "kept its rules");
+    assert_eq!(store.info(id).await.unwrap().rules_version, older);
     assert_eq!(store.load(id).await.unwrap().state, s.state);
     state = s.state;
     // Another revision of the same pack: the match loads if it replays the same.

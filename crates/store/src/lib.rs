@@ -37,7 +37,9 @@ pub use types::*;
 // The engine, under the name the modules of this crate use for it.
 use crystal_clans_engine::game;
 
-use crate::game::{Event, Input, RULES_VERSION, Rules, Seat, Setup, State};
+use crate::game::{
+    Event, Input, PLAYABLE_RULES_VERSIONS, RULES_VERSION, Rules, Seat, Setup, State,
+};
 use error::{db, db_row};
 use sqlx::any::AnyPoolOptions;
 use sqlx::migrate::Migrator;
@@ -62,7 +64,7 @@ pub const DEFAULT_DATABASE_URL: &str = "sqlite://crystal-clans.db";
 /// under one of them loads (by replaying its inputs when it is not the current version);
 /// any other is refused with `StoreError::Incompatible`. Widen this only together with
 /// the engine's promise that the older inputs still mean the same.
-pub const REPLAYABLE_RULES_VERSIONS: &[u32] = &[RULES_VERSION];
+pub const REPLAYABLE_RULES_VERSIONS: &[u32] = &PLAYABLE_RULES_VERSIONS;
 
 /// Rows per multi-row `INSERT` when several inputs are appended at once.
 const INSERT_CHUNK: usize = 100;
@@ -864,23 +866,21 @@ impl Store {
     ) -> Result<State> {
         self.check_compatible(info)?;
         let id = info.id;
-        if info.rules_version != RULES_VERSION || info.pack_hash != self.rules.pack.hash {
+        // A match of an older rules version that this engine still plays goes on under
+        // its own rules (its snapshot says which): only a changed pack needs a replay.
+        if info.pack_hash != self.rules.pack.hash {
+            // Another revision of the pack: only if nothing changed for this match.
             let inputs = read_inputs(conn, id).await?;
             let replayed = self.replay_inputs(info, &inputs)?;
-            if info.rules_version == RULES_VERSION {
-                // Same rules, another revision of the pack: only if nothing changed for
-                // this match.
-                let snap = parse_snapshot(info, snapshot)?;
-                if snap != replayed {
-                    return Err(StoreError::Incompatible {
-                        match_id: id,
-                        detail: format!(
-                            "the card pack changed since this match started (hash {} then, {} \
-                             now) and the match no longer replays the same",
-                            info.pack_hash, self.rules.pack.hash
-                        ),
-                    });
-                }
+            if parse_snapshot(info, snapshot)? != replayed {
+                return Err(StoreError::Incompatible {
+                    match_id: id,
+                    detail: format!(
+                        "the card pack changed since this match started (hash {} then, {} \
+                         now) and the match no longer replays the same",
+                        info.pack_hash, self.rules.pack.hash
+                    ),
+                });
             }
             return Ok(replayed);
         }
@@ -928,7 +928,8 @@ impl Store {
         Ok(())
     }
 
-    /// Replays setup and inputs with the current engine.
+    /// Replays setup and inputs with the current engine, under the rules version the
+    /// match is played by.
     fn replay_inputs(&self, info: &MatchInfo, inputs: &[StoredInput]) -> Result<State> {
         let id = info.id;
         let bad = |detail: String| StoreError::Corrupt {
@@ -937,7 +938,8 @@ impl Store {
         };
         let rules = &*self.rules;
         let setup = info.setup.clone();
-        let (mut state, _) = guarded(|| State::new(rules, setup))
+        let version = info.rules_version;
+        let (mut state, _) = guarded(|| State::new_under(rules, setup, version))
             .and_then(|r| r)
             .map_err(|e| bad(format!("the setup is refused by the engine: {e}")))?;
         for (i, inp) in inputs.iter().enumerate() {
