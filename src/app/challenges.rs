@@ -232,7 +232,7 @@ impl App {
     /// Claims the challenge for `user` if she may accept it: `Err` is the private
     /// explanation. The claim is stored, so a challenge is accepted once, also after a
     /// restart and with two clicks racing in two bot processes. Call before creating
-    /// anything for the match (a thread), then [`App::start_accepted`].
+    /// anything for the match (a thread), then [`App::create_accepted`].
     pub async fn claim_accept(&self, c: &Challenge, user: u64, now: Millis) -> Result<(), String> {
         let lang = self.user_lang(user).await;
         if now > c.expires {
@@ -259,7 +259,8 @@ impl App {
         }
     }
 
-    /// Accepts a challenge: [`App::claim_accept`], then [`App::start_accepted`].
+    /// Accepts a challenge: [`App::claim_accept`], [`App::create_accepted`], then
+    /// [`App::announce`] (the Discord layer answers the player between the two).
     pub async fn accept(
         &self,
         c: Challenge,
@@ -271,7 +272,10 @@ impl App {
         if let Err(why) = self.claim_accept(&c, user, now).await {
             return Outcome::private(why);
         }
-        self.start_accepted(c, user, place, thread, now).await
+        match self.create_accepted(c, user, place, thread, now).await {
+            Ok(started) => self.announce(started).await,
+            Err(refused) => refused,
+        }
     }
 
     /// A new match's seed, and its clans: the chosen ones, random ones (from the seed)
@@ -298,25 +302,10 @@ impl App {
         }
     }
 
-    /// Creates the match of a challenge claimed by `user` (in `thread` when the Discord
-    /// layer made one) and posts the opening board.
-    pub async fn start_accepted(
-        &self,
-        c: Challenge,
-        user: u64,
-        place: Place,
-        thread: Option<u64>,
-        now: Millis,
-    ) -> Outcome {
-        match self.create_accepted(c, user, place, thread, now).await {
-            Ok(started) => self.announce(started).await,
-            Err(refused) => refused,
-        }
-    }
-
-    /// The store's half of [`App::start_accepted`]: the match exists once this returns,
-    /// its opening board not yet drawn ([`App::announce`]), so the player can be told at
-    /// once. `Err`: what to tell her (the claim was given back).
+    /// Creates the match of a challenge claimed by `user` (in `thread` when there is one
+    /// already): it exists once this returns, its opening board not yet drawn
+    /// ([`App::announce`]), so the player can be told at once. `Err`: what to tell her
+    /// (the claim was given back).
     pub async fn create_accepted(
         &self,
         c: Challenge,

@@ -42,10 +42,44 @@ async fn a_stored_match(tag: &str) -> (String, std::path::PathBuf, i64, u64) {
     (url, path, loaded.info.id, [ANA, BEN][seat as usize])
 }
 
-/// The child's standard error, read on a thread until it exits.
-fn logs_of(child: &mut Child) -> std::thread::JoinHandle<String> {
-    let stderr = child.stderr.take().unwrap();
-    std::thread::spawn(move || std::io::read_to_string(stderr).unwrap_or_default())
+/// A running `serve` against `fake` on the store at `url`, with no timers due in the
+/// test's time and a health report every second.
+struct Running {
+    child: Child,
+    /// Its standard error, read on a thread until it exits.
+    logs: std::thread::JoinHandle<String>,
+    health: std::path::PathBuf,
+}
+
+impl Running {
+    /// Starts it; `connected`: wait until it has a gateway session.
+    async fn start(fake: &Fake, url: &str, connected: bool) -> Running {
+        let mut cmd = serve(&fake.api, url);
+        cmd.env("CLANS_TICK_SECONDS", "3600")
+            .env("CLANS_HEALTH_SECONDS", "1")
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped());
+        let health = health_file(&cmd);
+        let mut child = cmd.spawn().unwrap();
+        let stderr = child.stderr.take().unwrap();
+        let logs = std::thread::spawn(move || std::io::read_to_string(stderr).unwrap_or_default());
+        if connected {
+            fake.try_wait_ready(Duration::from_secs(60))
+                .await
+                .expect("the bot connects");
+        }
+        Running {
+            child,
+            logs,
+            health,
+        }
+    }
+
+    /// Waits for it to exit (at most `limit`, then kills it): its status, its logs.
+    async fn exit_within(self, limit: Duration) -> (Option<std::process::ExitStatus>, String) {
+        let status = exit_within(self.child, limit).await;
+        (status, self.logs.join().unwrap())
+    }
 }
 
 /// Waits for the child to exit (at most `limit`), killing it if it does not.
@@ -84,16 +118,7 @@ async fn sigterm_stops_the_bot_after_discord_died_or_fell_silent() {
     for gone in [Gone::Dead, Gone::Silent] {
         let (url, _path, id, user) = a_stored_match("crystal-clans-gone").await;
         let fake = Fake::start().await;
-        let mut child = serve(&fake.api, &url)
-            .env("CLANS_TICK_SECONDS", "3600")
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let logs = logs_of(&mut child);
-        fake.try_wait_ready(Duration::from_secs(60))
-            .await
-            .expect("the bot connects");
+        let bot = Running::start(&fake, &url, true).await;
         let token = fake.click(user, "Ana", &format!("clans:{id}:0:in:0"), &[]);
         let reply = fake
             .try_answer(&token, Duration::from_secs(20))
@@ -107,10 +132,9 @@ async fn sigterm_stops_the_bot_after_discord_died_or_fell_silent() {
         }
         // Long enough for the shard to notice and start reconnecting.
         tokio::time::sleep(Duration::from_secs(3)).await;
-        signal(&child, "TERM");
+        signal(&bot.child, "TERM");
         let asked = Instant::now();
-        let status = exit_within(child, Duration::from_secs(30)).await;
-        let logs = logs.join().unwrap();
+        let (status, logs) = bot.exit_within(Duration::from_secs(30)).await;
         let status = status.unwrap_or_else(|| panic!("{gone:?}: SIGTERM ignored; logs:\n{logs}"));
         eprintln!("{gone:?}: exited {:?} after SIGTERM", asked.elapsed());
         assert!(status.success(), "{gone:?}: {status}; logs:\n{logs}");
@@ -134,16 +158,7 @@ async fn a_second_sigterm_ends_a_waiting_stop_at_once() {
     use sqlx::Connection;
     let (url, _path, id, user) = a_stored_match("crystal-clans-second-term").await;
     let fake = Fake::start().await;
-    let mut child = serve(&fake.api, &url)
-        .env("CLANS_TICK_SECONDS", "3600")
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let logs = logs_of(&mut child);
-    fake.try_wait_ready(Duration::from_secs(60))
-        .await
-        .expect("the bot connects");
+    let mut bot = Running::start(&fake, &url, true).await;
     let mut lock = sqlx::SqliteConnection::connect(&url).await.unwrap();
     sqlx::Executor::execute(&mut lock, "BEGIN IMMEDIATE")
         .await
@@ -152,16 +167,15 @@ async fn a_second_sigterm_ends_a_waiting_stop_at_once() {
     fake.try_ack(&token, Duration::from_secs(10))
         .await
         .expect("acknowledged");
-    signal(&child, "TERM");
+    signal(&bot.child, "TERM");
     tokio::time::sleep(Duration::from_millis(800)).await;
     assert!(
-        child.try_wait().unwrap().is_none(),
+        bot.child.try_wait().unwrap().is_none(),
         "the first stop waits for the click"
     );
-    signal(&child, "TERM");
+    signal(&bot.child, "TERM");
     let asked = Instant::now();
-    let status = exit_within(child, Duration::from_secs(10)).await;
-    let logs = logs.join().unwrap();
+    let (status, logs) = bot.exit_within(Duration::from_secs(10)).await;
     let status = status.unwrap_or_else(|| panic!("the second SIGTERM was ignored:\n{logs}"));
     assert!(
         asked.elapsed() < Duration::from_secs(3),
@@ -197,17 +211,8 @@ async fn a_command_registration_answered_500_is_retried_and_the_bot_answers_mean
     let (url, _path, id, user) = a_stored_match("crystal-clans-register-500").await;
     let fake = Fake::start().await;
     fake.fail_next("PUT", "/commands", 500, 1);
-    let mut cmd = serve(&fake.api, &url);
-    cmd.env("CLANS_TICK_SECONDS", "3600")
-        .env("CLANS_HEALTH_SECONDS", "1")
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped());
-    let health_path = health_file(&cmd);
-    let mut child = cmd.spawn().unwrap();
-    let logs = logs_of(&mut child);
-    fake.try_wait_ready(Duration::from_secs(60))
-        .await
-        .expect("the bot connects");
+    let bot = Running::start(&fake, &url, true).await;
+    let health_path = bot.health.clone();
     let token = fake.click(user, "Ana", &format!("clans:{id}:0:in:0"), &[]);
     let reply = fake
         .try_answer(&token, Duration::from_secs(20))
@@ -228,9 +233,8 @@ async fn a_command_registration_answered_500_is_retried_and_the_bot_answers_mean
         seen = health::check(&health_path, now_ms());
     }
     assert!(matches!(seen, Ok(Some(_))), "{seen:?}");
-    signal(&child, "TERM");
-    let status = exit_within(child, Duration::from_secs(20)).await;
-    let logs = logs.join().unwrap();
+    signal(&bot.child, "TERM");
+    let (status, logs) = bot.exit_within(Duration::from_secs(20)).await;
     assert!(status.is_some_and(|s| s.success()), "{logs}");
     assert!(
         logs.contains("could not register the slash commands"),
@@ -251,14 +255,8 @@ async fn commands_refused_for_good_end_the_process_with_the_cause() {
     let (url, _path, _, _) = a_stored_match("crystal-clans-register-400").await;
     let fake = Fake::start().await;
     fake.fail_next("PUT", "/commands", 400, 1_000);
-    let mut child = serve(&fake.api, &url)
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let logs = logs_of(&mut child);
-    let status = exit_within(child, Duration::from_secs(60)).await;
-    let logs = logs.join().unwrap();
+    let bot = Running::start(&fake, &url, false).await;
+    let (status, logs) = bot.exit_within(Duration::from_secs(60)).await;
     let status = status.unwrap_or_else(|| panic!("still running:\n{logs}"));
     assert_eq!(status.code(), Some(1), "{logs}");
     assert!(
@@ -275,17 +273,8 @@ async fn commands_refused_for_good_end_the_process_with_the_cause() {
 async fn the_health_file_reports_a_gateway_gone_past_its_grace() {
     let (url, _path, _, _) = a_stored_match("crystal-clans-health").await;
     let fake = Fake::start().await;
-    let mut cmd = serve(&fake.api, &url);
-    cmd.env("CLANS_TICK_SECONDS", "3600")
-        .env("CLANS_HEALTH_SECONDS", "1")
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped());
-    let health_path = health_file(&cmd);
-    let mut child = cmd.spawn().unwrap();
-    let logs = logs_of(&mut child);
-    fake.try_wait_ready(Duration::from_secs(60))
-        .await
-        .expect("the bot connects");
+    let bot = Running::start(&fake, &url, true).await;
+    let health_path = bot.health.clone();
     let wait_for = |want: fn(&Result<Option<health::Report>, String>) -> bool| {
         let path = health_path.clone();
         async move {
@@ -324,9 +313,8 @@ async fn the_health_file_reports_a_gateway_gone_past_its_grace() {
         "not before the grace: {:?}",
         gone.elapsed()
     );
-    signal(&child, "TERM");
-    let status = exit_within(child, Duration::from_secs(30)).await;
-    let logs = logs.join().unwrap();
+    signal(&bot.child, "TERM");
+    let (status, logs) = bot.exit_within(Duration::from_secs(30)).await;
     assert!(status.is_some_and(|s| s.success()), "{logs}");
     assert_eq!(health::check(&health_path, now_ms()), Ok(None));
     let status = support::process::bin()
