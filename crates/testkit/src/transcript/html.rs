@@ -5,7 +5,7 @@
 //! 550x350 (never enlarged), an embed's image to fit about 400x300; on a narrow window
 //! both shrink to the message column's width.
 
-use super::model::{BOT_NAME, ChannelKind, Conversation, Message, Participant};
+use super::model::{BOT_NAME, ChannelKind, Conversation, Message, Participant, Shown};
 use serde_json::Value;
 use std::fmt::Write;
 use std::path::Path;
@@ -175,7 +175,7 @@ fn draw_all(c: &Conversation, viewer: &Participant, files: &Files) -> Vec<(Strin
             let grouped = m.used.is_none()
                 && m.only_for.is_none()
                 && last_ms.is_some_and(|t| m.ms.saturating_sub(t) < 7 * 60 * 1000);
-            drawn.push(message(c, m, grouped, files));
+            drawn.extend(message(c, m, grouped, files));
             last_ms = if m.only_for.is_none() && m.used.is_none() {
                 Some(m.ms)
             } else {
@@ -251,6 +251,7 @@ img.att{display:block;border-radius:8px;margin-top:8px;max-width:100%;height:aut
 .select .chev{color:#b5bac1}
 .select.off{opacity:.5}
 .eph-note{font-size:12px;color:#949ba4;margin-top:4px}
+.step{font-size:11px;color:#b5bac1;background:#3f4147;border-radius:3px;display:inline-block;padding:0 6px;margin:2px 0}
 .eph-note a{color:#00a8fc}
 .threadbox{margin-top:6px;max-width:480px;background:#2b2d31;border-radius:4px;padding:8px 12px;font-size:14px}
 .threadbox b{color:#f2f3f5}
@@ -266,7 +267,63 @@ img.att{display:block;border-radius:8px;margin-top:8px;max-width:100%;height:aut
 }
 "#;
 
-fn message(c: &Conversation, m: &Message, grouped: bool, files: &Files) -> Drawn {
+/// Whether the message is a player's own (an ephemeral answer, or in a DM): its every
+/// state is drawn, so the choice screens of a panel edited in place can be read.
+fn private(c: &Conversation, m: &Message) -> bool {
+    m.only_for.is_some()
+        || matches!(
+            c.channel(&m.channel).map(|ch| &ch.kind),
+            Some(ChannelKind::Dm { .. })
+        )
+}
+
+/// A message as drawn: each earlier state of a private one (marked as replaced by the
+/// next), then its latest.
+fn message(c: &Conversation, m: &Message, grouped: bool, files: &Files) -> Vec<Drawn> {
+    let mut out = vec![];
+    if private(c, m) {
+        let n = m.earlier.len() + 1;
+        for (k, shown) in m.earlier.iter().enumerate() {
+            let note = format!(
+                "screen {} of {n}: the next click replaced it in place",
+                k + 1
+            );
+            out.push(state(
+                c,
+                m,
+                shown,
+                Some(&note),
+                false,
+                grouped || k > 0,
+                files,
+            ));
+        }
+    }
+    let latest = Shown {
+        content: m.content.clone(),
+        embeds: m.embeds.clone(),
+        components: m.components.clone(),
+        attachments: m.attachments.clone(),
+    };
+    let note = (private(c, m) && !m.earlier.is_empty())
+        .then(|| format!("screen {n} of {n}", n = m.earlier.len() + 1));
+    let grouped = grouped || !out.is_empty();
+    out.push(state(c, m, &latest, note.as_deref(), true, grouped, files));
+    out
+}
+
+/// One state of a message, in Discord's order: its content, its attachments, its
+/// embeds, its components. `step`: a note naming which of its screens this is;
+/// `latest`: its current state (the one Discord marks "(edited)").
+fn state(
+    c: &Conversation,
+    m: &Message,
+    shown: &Shown,
+    step: Option<&str>,
+    latest: bool,
+    grouped: bool,
+    files: &Files,
+) -> Drawn {
     let mut h = String::new();
     let mut height: u32 = if grouped { 4 } else { 17 + 24 };
     let class = match (grouped, m.only_for.is_some()) {
@@ -275,7 +332,11 @@ fn message(c: &Conversation, m: &Message, grouped: bool, files: &Files) -> Drawn
         (false, false) => "msg",
     };
     let _ = write!(h, "<div class=\"{class}\" id=\"m{}\">", esc(&m.id));
-    if let Some((who, cmd)) = &m.used {
+    if let Some(note) = step {
+        let _ = write!(h, "<div class=step>{}</div>", esc(note));
+        height += 18;
+    }
+    if let Some((who, cmd)) = m.used.as_ref().filter(|_| !grouped) {
         let _ = write!(
             h,
             "<div class=used><b>{}</b> used <span class=cmd>{}</span></div>",
@@ -293,31 +354,32 @@ fn message(c: &Conversation, m: &Message, grouped: bool, files: &Files) -> Drawn
             time(m.ms)
         );
     }
-    let edited = if m.edited {
+    let edited = if m.edited && latest {
         "<span class=edited>(edited)</span>"
     } else {
         ""
     };
-    if m.thinking {
+    if m.thinking && latest {
         let _ = write!(
             h,
             "<div class=thinking>{} is thinking…</div>",
             esc(BOT_NAME)
         );
         height += 22;
-    } else if !m.content.is_empty() {
-        let (html, lines) = markdown(c, &m.content, m.ms);
+    } else if !shown.content.is_empty() {
+        let (html, lines) = markdown(c, &shown.content, m.ms);
         let _ = write!(h, "<div class=content>{html}{edited}</div>");
         height += lines * 24;
     }
-    // An attachment named by an embed's image is drawn in the embed, not again below.
-    let mut in_embeds = vec![];
-    for e in &m.embeds {
-        let (html, eh) = embed(c, e, m, files, &mut in_embeds);
-        h.push_str(&html);
-        height += eh;
-    }
-    for a in &m.attachments {
+    // An attachment an embed shows as its image is drawn in the embed, not again above.
+    let in_embeds: Vec<String> = shown
+        .embeds
+        .iter()
+        .filter_map(|e| e["image"]["url"].as_str())
+        .filter_map(|u| u.strip_prefix("attachment://"))
+        .map(str::to_string)
+        .collect();
+    for a in &shown.attachments {
         if in_embeds.contains(&a.name) {
             continue;
         }
@@ -325,14 +387,19 @@ fn message(c: &Conversation, m: &Message, grouped: bool, files: &Files) -> Drawn
         h.push_str(&html);
         height += ih;
     }
-    if m.content.is_empty() && m.edited {
+    for e in &shown.embeds {
+        let (html, eh) = embed(c, e, shown, m.ms, files);
+        h.push_str(&html);
+        height += eh;
+    }
+    if shown.content.is_empty() && !edited.is_empty() {
         h.push_str("<div class=content>");
         h.push_str(edited);
         h.push_str("</div>");
     }
-    if !m.components.is_empty() {
+    if !shown.components.is_empty() {
         h.push_str("<div class=rows>");
-        for row in &m.components {
+        for row in &shown.components {
             h.push_str("<div class=row>");
             let items = row["components"].as_array().cloned().unwrap_or_default();
             for comp in &items {
@@ -360,13 +427,7 @@ fn message(c: &Conversation, m: &Message, grouped: bool, files: &Files) -> Drawn
     Drawn { html: h, height }
 }
 
-fn embed(
-    c: &Conversation,
-    e: &Value,
-    m: &Message,
-    files: &Files,
-    in_embeds: &mut Vec<String>,
-) -> (String, u32) {
+fn embed(c: &Conversation, e: &Value, shown: &Shown, ms: u64, files: &Files) -> (String, u32) {
     let mut h = String::new();
     let mut height = 28;
     let colour = e["color"]
@@ -381,12 +442,12 @@ fn embed(
         height += 24;
     }
     if let Some(t) = e["title"].as_str() {
-        let (html, lines) = markdown(c, t, m.ms);
+        let (html, lines) = markdown(c, t, ms);
         let _ = write!(h, "<div class=title>{html}</div>");
         height += 8 + lines * 22;
     }
     if let Some(d) = e["description"].as_str() {
-        let (html, lines) = markdown(c, d, m.ms);
+        let (html, lines) = markdown(c, d, ms);
         let _ = write!(h, "<div class=desc>{html}</div>");
         height += 8 + lines * 20;
     }
@@ -398,8 +459,8 @@ fn embed(
             } else {
                 ""
             };
-            let (name, _) = markdown(c, f["name"].as_str().unwrap_or_default(), m.ms);
-            let (value, lines) = markdown(c, f["value"].as_str().unwrap_or_default(), m.ms);
+            let (name, _) = markdown(c, f["name"].as_str().unwrap_or_default(), ms);
+            let (value, lines) = markdown(c, f["value"].as_str().unwrap_or_default(), ms);
             let _ = write!(
                 h,
                 "<div class=\"field{inline}\"><div class=fname>{name}</div><div>{value}</div></div>"
@@ -411,9 +472,8 @@ fn embed(
     if let Some(name) = e["image"]["url"]
         .as_str()
         .and_then(|u| u.strip_prefix("attachment://"))
-        && let Some(a) = m.attachments.iter().find(|a| a.name == name)
+        && let Some(a) = shown.attachments.iter().find(|a| a.name == name)
     {
-        in_embeds.push(a.name.clone());
         let (html, ih) = image(a, files, EMBED_BOX);
         h.push_str(&html);
         height += ih + 8;
@@ -653,6 +713,111 @@ fn pairs(s: &str, marker: &str, open: &str, close: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn a_message(id: &str, content: &str, only_for: Option<&str>) -> Message {
+        Message {
+            id: id.into(),
+            channel: "5".into(),
+            content: content.into(),
+            embeds: vec![],
+            components: vec![],
+            attachments: vec![],
+            only_for: only_for.map(str::to_string),
+            edited: false,
+            thinking: false,
+            deleted: false,
+            used: None,
+            thread: None,
+            ms: 0,
+            earlier: vec![],
+        }
+    }
+
+    fn conversation(messages: Vec<Message>) -> Conversation {
+        let mut c = Conversation::default();
+        c.channels.push(super::super::model::Channel {
+            id: "5".into(),
+            name: "general".into(),
+            kind: ChannelKind::Text,
+        });
+        c.messages = messages;
+        c
+    }
+
+    /// Discord shows a message's attachments above its embeds; an attachment an embed
+    /// names as its image is drawn in the embed only.
+    #[test]
+    fn attachments_come_before_embeds() {
+        let mut m = a_message("1", "Turn 3", None);
+        m.embeds = vec![
+            serde_json::json!({"title": "This turn", "image": {"url": "attachment://hand.png"}}),
+        ];
+        m.attachments = ["board.png", "hand.png"]
+            .map(|n| super::super::FileRef {
+                name: n.into(),
+                path: format!("files/{n}"),
+            })
+            .to_vec();
+        let c = conversation(vec![m]);
+        let dir = std::env::temp_dir();
+        let files = Files {
+            dir: &dir,
+            href_prefix: String::new(),
+        };
+        let html = page(&c, &Participant::spectator(), &files).html;
+        let (board, embed) = (
+            html.find("board.png").unwrap(),
+            html.find("This turn").unwrap(),
+        );
+        assert!(board < embed, "the attachment first");
+        assert_eq!(
+            html.matches("hand.png").count(),
+            1,
+            "the embed's image once"
+        );
+    }
+
+    /// A private panel edited in place is drawn screen by screen, so a reader sees the
+    /// choice screens a player clicked through; a public post only as it is now.
+    #[test]
+    fn a_private_panel_is_drawn_screen_by_screen() {
+        let shown = |content: &str| Shown {
+            content: content.into(),
+            embeds: vec![],
+            components: vec![],
+            attachments: vec![],
+        };
+        let mut panel = a_message("2", "Confirm: summon", Some("42"));
+        panel.earlier = vec![shown("Choose cards"), shown("Choose a zone")];
+        panel.edited = true;
+        let mut board = a_message("1", "board now", None);
+        board.earlier = vec![shown("board before")];
+        board.edited = true;
+        let c = conversation(vec![board, panel]);
+        let dir = std::env::temp_dir();
+        let files = Files {
+            dir: &dir,
+            href_prefix: String::new(),
+        };
+        let ana = Participant {
+            id: Some("42".into()),
+            name: "Ana".into(),
+        };
+        let html = page(&c, &ana, &files).html;
+        let at = |s: &str| html.find(s).unwrap_or_else(|| panic!("{s} not drawn"));
+        assert!(
+            at("Choose cards") < at("Choose a zone") && at("Choose a zone") < at("Confirm: summon")
+        );
+        assert!(html.contains("screen 1 of 3") && html.contains("screen 3 of 3"));
+        assert!(!html.contains("board before"), "a public post as it is now");
+        assert_eq!(
+            html.matches("(edited)").count(),
+            2,
+            "only the latest states"
+        );
+        let eve = page(&c, &Participant::spectator(), &files).html;
+        assert!(!eve.contains("Choose cards"), "nobody else sees the panel");
+    }
 
     #[test]
     fn images_fit_discords_box_without_growing() {

@@ -1,5 +1,6 @@
 //! A recording replayed the way Discord would show it: each message in its latest
-//! state, who may see it, and where.
+//! state, who may see it, and where; and for a message edited in place (a private
+//! panel), each state it showed before, so a reader sees every screen a player saw.
 
 use super::{Entry, FileRef};
 use serde_json::Value;
@@ -46,6 +47,17 @@ pub struct Message {
     /// A thread started from this message.
     pub thread: Option<String>,
     pub ms: u64,
+    /// What it showed before each edit, oldest first (not while it was "thinking").
+    pub earlier: Vec<Shown>,
+}
+
+/// One state of a message: what it showed until it was edited.
+#[derive(Debug, Clone)]
+pub struct Shown {
+    pub content: String,
+    pub embeds: Vec<Value>,
+    pub components: Vec<Value>,
+    pub attachments: Vec<FileRef>,
 }
 
 /// A person whose view of the conversation can be drawn; `id` None is a spectator (a
@@ -416,6 +428,7 @@ fn new_message(
         used: None,
         thread: None,
         ms,
+        earlier: vec![],
     };
     apply_edit(&mut m, body, files, false);
     m
@@ -426,6 +439,14 @@ fn new_message(
 fn apply_edit(m: &mut Message, body: &Value, files: &[FileRef], mark: bool) {
     if !body.is_object() && files.is_empty() {
         return;
+    }
+    if mark && !m.thinking {
+        m.earlier.push(Shown {
+            content: m.content.clone(),
+            embeds: m.embeds.clone(),
+            components: m.components.clone(),
+            attachments: m.attachments.clone(),
+        });
     }
     if let Some(c) = body.get("content") {
         m.content = c.as_str().unwrap_or_default().to_string();
@@ -577,5 +598,11 @@ mod tests {
             [("board".into(), false), ("not your turn".into(), false)]
         );
         assert_eq!(seen(&spectator), [("board".into(), false)]);
+        // The panel keeps what it showed before its edit: the screen Ana clicked in.
+        let panel = c.seen_in("5", ana)[1];
+        let earlier: Vec<&str> = panel.earlier.iter().map(|s| s.content.as_str()).collect();
+        assert_eq!(earlier, ["panel 1"]);
+        // A deferral's "thinking" is no screen of its own.
+        assert!(c.seen_in("5", max)[1].earlier.is_empty());
     }
 }
