@@ -196,12 +196,7 @@ fn german_images_draw_no_english_text_of_images_ftl() {
         checked += check_german("board", &drawn, &[]);
         boards += 1;
         for e in events.iter().map(|e| e.redact(None)) {
-            let ended = matches!(e, Event::BattleEnded { .. });
-            if matches!(e, Event::BattleStarted { .. }) {
-                battle.clear();
-            }
-            battle.push(e);
-            if ended {
+            if support::play::battle_ended(&mut battle, e) {
                 let words = Words::Battle {
                     kinds: &s.kinds,
                     view: &view,

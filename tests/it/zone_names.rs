@@ -16,6 +16,8 @@ use crystal_clans::i18n::{Lang, names};
 use crystal_clans::render::{self, Table, Theme, Words};
 use crystal_clans::topics;
 
+use crate::support;
+
 const PLAYERS: [&str; 2] = ["Ana", "Max"];
 
 /// The old board's directions, as its zone names said them in either language.
@@ -131,12 +133,7 @@ fn every_surface_says_each_zone_by_its_one_name() {
                 walker.check("the board image", lang, Some(PLAYERS), &text);
             }
             for e in public {
-                let ended = matches!(e, Event::BattleEnded { .. });
-                if matches!(e, Event::BattleStarted { .. }) {
-                    battle.clear();
-                }
-                battle.push(e);
-                if ended {
+                if support::play::battle_ended(&mut battle, e) {
                     let words = Words::Battle {
                         kinds: &s.kinds,
                         view: &view,
