@@ -101,13 +101,10 @@ fn cards(lang: Lang, rules: &Rules, state: &State, cs: &[CardId]) -> String {
         .join(", ")
 }
 
+/// The zone's one name; a panel is drawn without the players' names, so a home is its
+/// seat's ("Player 1's home (H1)").
 fn zone(lang: Lang, rules: &Rules, z: u8) -> String {
-    rules
-        .board
-        .zones
-        .get(z as usize)
-        .map(|z| names::zone(lang, z).to_string())
-        .unwrap_or_else(|| p::panel_zone_number(lang, z))
+    names::zone(lang, &rules.board, z, None)
 }
 
 fn crystal(lang: Lang, rules: &Rules, c: u8) -> String {

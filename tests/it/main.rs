@@ -32,3 +32,4 @@ mod sharding;
 mod store;
 mod store_ratings;
 mod transcript;
+mod zone_names;

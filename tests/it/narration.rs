@@ -219,12 +219,17 @@ fn german_lines_say_the_german_names_of_cards_zones_and_styles() {
         .find(|(_, d)| d.name_de.is_some())
         .expect("a card with a German name in one of the decks");
     let home = rules.board.homes[0];
+    let home_id = &rules.board.zones[home as usize].id;
     let line = de.describe(&Event::UnitDestroyed { card, zone: home });
     let german = def.name_de.as_deref().unwrap();
-    assert_eq!(line, format!("Im Heimatgebiet von Ana zerstört: {german}."));
+    assert_eq!(
+        line,
+        format!("Im Heimatgebiet von Ana ({home_id}) zerstört: {german}.")
+    );
     let crystal = rules.board.crystal_zones[0];
     let id = &rules.board.zones[crystal as usize].id;
-    // A player's own home zone, declined: where something goes, and where it is.
+    // A home is its owner's by name, whoever the line is about (issue 28: one name per
+    // zone; "ins eigene Heimatgebiet" was a second one).
     let line = de.describe(&Event::Summoned {
         seat: 0,
         cards: [card].into_iter().collect(),
@@ -233,7 +238,7 @@ fn german_lines_say_the_german_names_of_cards_zones_and_styles() {
     });
     assert_eq!(
         line,
-        format!("Ana beschwört {german} ins eigene Heimatgebiet (Kosten 2).")
+        format!("Ana beschwört {german} ins Heimatgebiet von Ana ({home_id}) (Kosten 2).")
     );
     let line = de.describe(&Event::Moved {
         seat: 0,
@@ -243,13 +248,18 @@ fn german_lines_say_the_german_names_of_cards_zones_and_styles() {
     });
     assert_eq!(
         line,
-        format!("Ana bewegt {german} aus dem eigenen Heimatgebiet ins Kristallgebiet {id}.")
+        format!(
+            "Ana bewegt {german} aus dem Heimatgebiet von Ana ({home_id}) ins Kristallgebiet {id}."
+        )
     );
     let line = de.describe(&Event::BattleStarted {
         attacker: 1,
         zone: home,
     });
-    assert_eq!(line, "Ben beginnt einen Kampf im Heimatgebiet von Ana.");
+    assert_eq!(
+        line,
+        format!("Ben beginnt einen Kampf im Heimatgebiet von Ana ({home_id}).")
+    );
     let line = de.describe(&Event::BattleEnded { zone: crystal });
     assert_eq!(
         line,

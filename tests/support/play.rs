@@ -183,3 +183,19 @@ pub async fn play_to_the_end(bot: &Bot, id: i64) -> usize {
     }
     panic!("the match did not end in 3000 inputs");
 }
+
+/// Keeps the public events of the battle under way in `battle` as `e` comes (a new
+/// battle starts it afresh) and says whether `e` ended it, so a caller draws each
+/// battle's picture from exactly its own events.
+pub fn battle_ended(
+    battle: &mut Vec<crystal_clans::game::Event>,
+    e: crystal_clans::game::Event,
+) -> bool {
+    use crystal_clans::game::Event;
+    if matches!(e, Event::BattleStarted { .. }) {
+        battle.clear();
+    }
+    let ended = matches!(e, Event::BattleEnded { .. });
+    battle.push(e);
+    ended
+}

@@ -19,12 +19,10 @@ img-initiative = Initiative: { $amount }
 img-initiative-neutral = neutrale Mitte
 img-initiative-side = auf der Seite von { $player }
 
-## The board's zones, squads, market and each player's end
+## The board's zones (each by its one name, `zone-home` and its kin in rules.ftl), squads,
+## market and each player's end
 
 img-under = { $count } darunter: { $names }
-img-zone-home = { $zone } · Heimatgebiet von { $name }
-img-zone-crystal = { $zone } · Kristallgebiet
-img-zone-plain = { $zone } · Gebiet
 img-battle-tag = Kampf
 img-for-sale = Auslage
 img-crystal-deck = { $count } im Stapel
@@ -95,7 +93,7 @@ img-effect-nothing = kein Effekt
 
 ## The battle image
 
-img-battle-in = Kampf in { $zone }
+img-battle-in = Kampf im { $zone }
 img-attacked = { $attacker } hat { $defender } angegriffen
 img-beats = { $winner } schlägt { $loser }
 img-both-style = Beide { $style }
@@ -116,14 +114,14 @@ img-no-damage = Kein Schaden zugefügt.
 img-nobody-fell = Keine Einheit fiel.
 img-destroyed = Zerstört:
 img-removed = Aus dem Spiel entfernt:
-img-no-squad-now = Kein Trupp von { $name } mehr in { $zone }.
+img-no-squad-now = Kein Trupp von { $name } mehr im { $zone }.
 img-still-standing = Es stehen noch: { $names }.
 img-card-joined = Die Kampfkarte ist dem Trupp beigetreten.
 
 ## The replay's captions
 
 img-cap-turn = Zug { $turn }
-img-cap-battle-in = Kampf in { $zone }
+img-cap-battle-in = Kampf im { $zone }
 img-cap-no-card = keine Karte
 img-cap-damage = Schaden { $first }-{ $second }
 img-cap-no-damage = kein Schaden
@@ -135,9 +133,9 @@ img-cap-fell = { $count ->
 img-cap-nothing = nichts
 img-cap-a-card = eine Karte
 img-cap-a-crystal = einen Kristall
-img-cap-summoned = beschwor { $cards } nach { $zone }
-img-cap-moved = bewegte { $cards } nach { $zone }
-img-cap-attacked = griff in { $zone } an
+img-cap-summoned = beschwor { $cards } ins { $zone }
+img-cap-moved = bewegte { $cards } ins { $zone }
+img-cap-attacked = griff im { $zone } an
 img-cap-scored = erbeutete { $crystal }
 img-cap-replenished = frischte auf
 img-cap-invaded = fiel ein ({ $attack })

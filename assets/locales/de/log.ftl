@@ -4,17 +4,6 @@
 
 ## Teile einer Zeile
 
-log-zone = { $kind ->
-        [home] { $own ->
-            [yes] { $case ->
-                [into] eigene
-               *[in] eigenen
-            } Heimatgebiet
-           *[no] Heimatgebiet von { $owner }
-        }
-        [crystal] Kristallgebiet { $id }
-       *[plain] Gebiet { $id }
-    }
 log-list = { $init } und { $last }
 log-nothing = nichts
 

@@ -168,6 +168,14 @@ style-bold = KÜHN
 style-guarded = ZURÜCKHALTEND
 style-tricky = TRICKREICH
 
+## Gebiete: Art und Kennung wie auf dem Spielplan-Bild, ein Heimatgebiet mit seinem Besitzer
+
+zone-home = Heimatgebiet von { $owner } ({ $id })
+zone-crystal = Kristallgebiet { $id }
+zone-plain = Gebiet { $id }
+zone-seat = Spieler { $seat }
+zone-number = Gebiet { $number }
+
 ## `/clans rules`
 
 topic-goal = Ziel

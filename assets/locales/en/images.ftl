@@ -18,12 +18,10 @@ img-initiative = Initiative: { $amount }
 img-initiative-neutral = the neutral middle
 img-initiative-side = on { $player }'s side
 
-## The board's zones, squads, market and each player's end
+## The board's zones (each by its one name, `zone-home` and its kin in rules.ftl), squads,
+## market and each player's end
 
 img-under = { $count } under: { $names }
-img-zone-home = { $zone } · { $name }'s home
-img-zone-crystal = { $zone } · crystal zone
-img-zone-plain = { $zone } · field
 img-battle-tag = battle
 img-for-sale = For sale
 img-crystal-deck = { $count } in deck

@@ -1,14 +1,10 @@
 # The turn log: what each engine event says in the board post's log and the sample
 # captions (src/i18n/narration.rs), the battle post and the replay post.
-# `who` is a player's name, `cards` a list joined by `log-list`, `zone` a `log-zone`.
+# `who` is a player's name, `cards` a list joined by `log-list`, `zone` a zone's one name
+# (`zone-home` and its kin in rules.ftl, the same on the board image and the panels).
 
 ## Pieces of a line
 
-# A zone as the board names it. German has no board names, so it says the zone's kind
-# (`home`, `crystal`, `plain`) with its id, or for a home zone its owner, or "own"
-# (`own` is `yes`) when that is the player the line is about, declined by `case`
-# (`in`: where something is; `into`: where it goes).
-log-zone = { $name } ({ $id })
 # A list of two or more names: `init` is all but the last, joined by ", ".
 log-list = { $init } and { $last }
 log-nothing = nothing

@@ -147,6 +147,17 @@ style-bold = BOLD
 style-guarded = GUARDED
 style-tricky = TRICKY
 
+## A zone's one name on every surface (i18n::names::zone): its kind and id as the board
+## image prints them; a home by its owner, $owner a player's name or `zone-seat`.
+## Never a compass direction: the board image shows none.
+
+zone-home = { $owner }'s home ({ $id })
+zone-crystal = crystal zone { $id }
+zone-plain = field { $id }
+zone-seat = Player { $seat }
+# An index the board does not have (a bug's trace, never a guess at its name).
+zone-number = zone { $number }
+
 ## `/clans rules`: the general topics (a name to ask for, and its text), then the
 ## answers about an ability, signature or crystal. $name is what the topic is called,
 ## $text an explanation above, $cards card names joined by commas, $clan a clan's name.

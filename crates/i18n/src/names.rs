@@ -1,12 +1,13 @@
 //! The names of the pack's and the board's things in the reader's language. Proper
-//! names (cards, crystals, clans, zones) are data: a German name where the pack or
-//! board has one (`name_de`), else its own name, so a thing without a German name keeps
-//! its English one rather than a guess. The game's vocabulary (abilities, signatures,
-//! unit types, ranks, battle styles) is in `rules.ftl`.
+//! names (cards, crystals, clans) are data: a German name where the pack has one
+//! (`name_de`), else its own name, so a thing without a German name keeps its English
+//! one rather than a guess. A zone's name is its kind and id as the board image prints
+//! it, and for a home its owner ([`zone`]); the game's vocabulary (abilities,
+//! signatures, unit types, ranks, battle styles) and the zones' words are in `rules.ftl`.
 
 use super::Lang;
 use super::messages::rules as t;
-use crate::game::board::Zone;
+use crate::game::board::{Board, ZoneId, ZoneKind};
 use crate::game::pack::{
     Ability, CardDef, ClanDef, CrystalDef, Provenance, Rank, Signature, Style,
 };
@@ -61,9 +62,29 @@ pub fn clan(lang: Lang, def: &ClanDef) -> &str {
     pick(lang, &def.name, &def.name_de)
 }
 
-/// A zone's name in `lang`.
-pub fn zone(lang: Lang, zone: &Zone) -> &str {
-    pick(lang, &zone.name, &zone.name_de)
+/// A zone's one name, on every surface that names it (panels, the match log, the
+/// images, `/clans rules`): "Ana's home (H1)", "crystal zone C3", "field B4" in English,
+/// "Heimatgebiet von Ana (H1)", "Kristallgebiet C3", "Gebiet B4" in German (the German
+/// rulebook's words). `players` are the two seats' names where the reader knows who
+/// plays; without them a home is its seat's ("Player 1's home (H1)"). A zone is never
+/// said by where it lies: the board image, which every reader sees, shows no compass.
+/// An index the board does not have is said as a number rather than guessed.
+pub fn zone(lang: Lang, board: &Board, z: ZoneId, players: Option<[&str; 2]>) -> String {
+    let Some(info) = board.zones.get(z as usize) else {
+        return t::zone_number(lang, z);
+    };
+    let id = info.id.as_str();
+    match (info.kind, info.seat) {
+        (ZoneKind::Home, Some(seat)) => {
+            let owner = match players {
+                Some(names) => names[seat as usize & 1].to_string(),
+                None => t::zone_seat(lang, u32::from(seat) + 1),
+            };
+            t::zone_home(lang, id, owner)
+        }
+        (ZoneKind::Crystal, _) => t::zone_crystal(lang, id),
+        _ => t::zone_plain(lang, id),
+    }
 }
 
 /// A unit ability's name as printed ("Raise the Dead", "Tote erwecken"); empty for none.

@@ -1,5 +1,5 @@
 //! The match log in words: each engine event as one line in the reader's language
-//! ("Ana summoned Menders and Tridents to Player one's home (H1) (cost 6)."), through
+//! ("Ana summoned Menders and Tridents to Ana's home (H1) (cost 6)."), through
 //! `log.ftl`. Describe a redacted event (`Event::redact`) for anyone but the seat it
 //! belongs to: a line only ever says what its event holds, so hidden cards stay hidden.
 
@@ -7,7 +7,6 @@ use super::Lang;
 use super::messages::log as t;
 use super::names;
 use crate::game::Rules;
-use crate::game::board::ZoneKind;
 use crate::game::event::{Event, TieBreak};
 use crate::game::pack::{KindId, Stat, Style};
 use crate::game::state::{CardId, Seat};
@@ -56,38 +55,9 @@ impl Narrator<'_> {
         }
     }
 
-    /// A zone where something is (`into`: false) or to where it goes (true): German
-    /// declines "eigenen"/"eigene" by that, for a home zone of `actor`, the player the
-    /// line is about.
-    fn zone(&self, z: u8, actor: Option<Seat>, into: bool) -> String {
-        let zone = &self.rules.board.zones[z as usize];
-        let kind = match zone.kind {
-            ZoneKind::Home => "home",
-            ZoneKind::Crystal => "crystal",
-            ZoneKind::Plain => "plain",
-        };
-        let owner = zone.seat.map_or("", |s| self.who(s));
-        let own = zone.seat.is_some() && zone.seat == actor;
-        let case = if into { "into" } else { "in" };
-        t::log_zone(
-            self.lang,
-            zone.name.as_str(),
-            zone.id.as_str(),
-            kind,
-            owner,
-            yes(own),
-            case,
-        )
-    }
-
-    /// [`Narrator::zone`] where something is.
-    fn zone_in(&self, z: u8, actor: Option<Seat>) -> String {
-        self.zone(z, actor, false)
-    }
-
-    /// [`Narrator::zone`] to where something goes.
-    fn zone_into(&self, z: u8, actor: Option<Seat>) -> String {
-        self.zone(z, actor, true)
+    /// A zone by its one name ([`names::zone`]), its home by its owner's name.
+    fn zone(&self, z: u8) -> String {
+        names::zone(self.lang, &self.rules.board, z, Some(self.names))
     }
 
     fn crystal(&self, c: u8) -> &str {
@@ -143,22 +113,13 @@ impl Narrator<'_> {
                 cards,
                 zone,
                 cost,
-            } => t::log_summoned(
-                l,
-                who(*seat),
-                self.cards(cards),
-                self.zone_into(*zone, Some(*seat)),
-                *cost,
-            ),
+            } => t::log_summoned(l, who(*seat), self.cards(cards), self.zone(*zone), *cost),
             Event::Activated { seat, zone, cost } => {
-                t::log_activated(l, who(*seat), self.zone_in(*zone, Some(*seat)), *cost)
+                t::log_activated(l, who(*seat), self.zone(*zone), *cost)
             }
-            Event::Reordered { seat, zone, order } => t::log_reordered(
-                l,
-                who(*seat),
-                self.zone_in(*zone, Some(*seat)),
-                self.cards(order),
-            ),
+            Event::Reordered { seat, zone, order } => {
+                t::log_reordered(l, who(*seat), self.zone(*zone), self.cards(order))
+            }
             Event::Moved {
                 seat,
                 cards,
@@ -168,17 +129,14 @@ impl Narrator<'_> {
                 l,
                 who(*seat),
                 self.cards(cards),
-                self.zone_in(*from, Some(*seat)),
-                self.zone_into(*to, Some(*seat)),
+                self.zone(*from),
+                self.zone(*to),
             ),
-            Event::UnitDiscarded { seat, card, zone } => t::log_unit_discarded(
-                l,
-                who(*seat),
-                self.card(*card),
-                self.zone_in(*zone, Some(*seat)),
-            ),
+            Event::UnitDiscarded { seat, card, zone } => {
+                t::log_unit_discarded(l, who(*seat), self.card(*card), self.zone(*zone))
+            }
             Event::BattleStarted { attacker, zone } => {
-                t::log_battle_started(l, who(*attacker), self.zone_in(*zone, Some(*attacker)))
+                t::log_battle_started(l, who(*attacker), self.zone(*zone))
             }
             Event::BattleCardChosen {
                 seat,
@@ -204,15 +162,12 @@ impl Narrator<'_> {
             }
             Event::EffectsOrdered { first } => t::log_effects_ordered(l, who(*first)),
             Event::UnitDestroyed { card, zone } => {
-                t::log_unit_destroyed(l, self.card(*card), self.zone_in(*zone, None))
+                t::log_unit_destroyed(l, self.card(*card), self.zone(*zone))
             }
             Event::UnitRemovedFromGame { card, .. } => t::log_unit_removed(l, self.card(*card)),
-            Event::CardJoinedSquad { seat, card, zone } => t::log_joined_squad(
-                l,
-                who(*seat),
-                self.card(*card),
-                self.zone_in(*zone, Some(*seat)),
-            ),
+            Event::CardJoinedSquad { seat, card, zone } => {
+                t::log_joined_squad(l, who(*seat), self.card(*card), self.zone(*zone))
+            }
             Event::DamageDealt {
                 attack,
                 defense,
@@ -235,7 +190,7 @@ impl Narrator<'_> {
             Event::BattleCardDiscarded { seat, card } => {
                 t::log_battle_card_discarded(l, who(*seat), self.card(*card))
             }
-            Event::BattleEnded { zone } => t::log_battle_ended(l, self.zone_in(*zone, None)),
+            Event::BattleEnded { zone } => t::log_battle_ended(l, self.zone(*zone)),
             Event::Replenished { seat } => t::log_replenished(l, who(*seat)),
             Event::CardDiscarded { seat, card } => {
                 t::log_card_discarded(l, who(*seat), self.card(*card))
@@ -304,9 +259,7 @@ impl Narrator<'_> {
                 t::log_crystal_left_game(l, who(*seat), self.crystal(*crystal))
             }
             Event::FlankUsed { seat } => t::log_flanked(l, who(*seat)),
-            Event::Healed { card, zone } => {
-                t::log_healed(l, self.card(*card), self.zone_into(*zone, None))
-            }
+            Event::Healed { card, zone } => t::log_healed(l, self.card(*card), self.zone(*zone)),
             Event::Placed {
                 seat,
                 cards,
@@ -316,8 +269,8 @@ impl Narrator<'_> {
                 l,
                 who(*seat),
                 self.cards(cards),
-                self.zone_in(*from, None),
-                self.zone_into(*to, None),
+                self.zone(*from),
+                self.zone(*to),
             ),
             Event::ReturnedToHand { seat, card } => {
                 t::log_returned_to_hand(l, who(*seat), self.card(*card))

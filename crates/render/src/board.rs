@@ -151,14 +151,7 @@ fn layout(rules: &Rules) -> Layout {
 }
 
 fn question(t: &Table, q: &Question) -> String {
-    let zone = |z: u8| {
-        t.rules
-            .board
-            .zones
-            .get(z as usize)
-            .map(|z| z.id.clone())
-            .unwrap_or_default()
-    };
+    let zone = |z: u8| words::zone_label(t, z);
     let asked = questions::question(t.lang, q);
     match q {
         Question::Reorder { zone: z }
@@ -369,7 +362,6 @@ fn zone(c: &mut Canvas, t: &Table, v: &View, z: usize, x: f32, y: f32, w: f32, h
         (ZoneKind::Crystal, _) => icons::gem(c, x + 17.0, y + 15.0, 21.0, icons::GEM),
         _ => {}
     }
-    let label = words::zone_label(t, z as u8);
     let lx = if info.kind == ZoneKind::Plain {
         x + 10.0
     } else {
@@ -383,14 +375,12 @@ fn zone(c: &mut Canvas, t: &Table, v: &View, z: usize, x: f32, y: f32, w: f32, h
     } else {
         0.0
     };
-    c.text(
-        &label,
-        lx,
-        y + 22.0,
-        w - (lx - x) - 10.0 - tag_w,
-        bold(18.0, th.muted).shrink(14.0),
-        Align::Left,
-    );
+    let room = w - (lx - x) - 10.0 - tag_w;
+    let label_st = bold(18.0, th.muted).shrink(14.0);
+    let label = words::zone_label_fitted(t, z as u8, |label| {
+        super::canvas::measure(label, label_st.face, label_st.min) <= room
+    });
+    c.text(&label, lx, y + 22.0, room, label_st, Align::Left);
     if battle_here {
         let tx = x + w - tag_w + 24.0;
         icons::crossed_swords(c, tx - 14.0, y + 15.0, 22.0, icons::ATTACK);

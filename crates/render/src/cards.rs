@@ -776,11 +776,6 @@ fn side_lines(
             }
         }
     }
-    let zone_id = rules
-        .board
-        .zones
-        .get(f.zone as usize)
-        .map_or("?", |z| z.id.as_str());
     let left: Vec<&str> = v
         .zones
         .get(f.zone as usize)
@@ -792,7 +787,7 @@ fn side_lines(
         })
         .unwrap_or_default();
     let rest = if left.is_empty() {
-        m::no_squad_now(lang, t.names[seat], zone_id)
+        m::no_squad_now(lang, t.names[seat], words::zone_label(t, f.zone))
     } else {
         m::still_standing(lang, words::counted(&left))
     };

@@ -19,7 +19,7 @@
 //! the caption drawn over its header at the frame's own size, where it stays sharp.
 
 use super::canvas::{Align, Canvas, Target};
-use super::{RenderError, Table, board, cards};
+use super::{RenderError, Table, board, cards, words};
 use crate::game::event::Event;
 use crate::game::pack::KindId;
 use crate::game::view::View;
@@ -416,7 +416,8 @@ fn frame(
 }
 
 /// The caption of a scene, from its public events: "Turn 5 · Ana: summoned Thorns to
-/// B2, moved Thorns to C3, scored Ruby", "Turn 5 · battle in C3 · Ana: Thorns, Max:
+/// Ana's home (H1), moved Thorns to field B4, scored Ruby", "Turn 5 · battle in crystal
+/// zone C3 · Ana: Thorns, Max:
 /// Fangs · damage 3-1 · 2 units fell".
 fn caption(t: &Table, kinds: &[KindId], scene: &Scene) -> String {
     let rules = t.rules;
@@ -428,13 +429,7 @@ fn caption(t: &Table, kinds: &[KindId], scene: &Scene) -> String {
             .and_then(|&k| rules.pack.cards.get(k as usize))
             .map_or_else(|| m::cap_a_card(lang), |d| names::card(lang, d).to_string())
     };
-    let zone = |z: u8| {
-        rules
-            .board
-            .zones
-            .get(z as usize)
-            .map_or("?", |z| z.id.as_str())
-    };
+    let zone = |z: u8| words::zone_label(t, z);
     let list = |cs: &[u8]| -> String {
         match cs {
             [] => m::cap_nothing(lang),

@@ -194,19 +194,32 @@ pub fn card_name(lang: Lang, card: &CardDef) -> String {
     format!("{}{}", names::card(lang, card), mark(shown))
 }
 
-/// A zone's label on the images: its id and what it is ("C3 · crystal zone", "H1 ·
-/// Ana's home").
+/// A zone's one name ([`names::zone`]: "Ana's home (H1)", "crystal zone C3"), as the
+/// log and the panels say it too.
 pub fn zone_label(t: &Table, z: u8) -> String {
-    let lang = t.lang;
-    let Some(info) = t.rules.board.zones.get(z as usize) else {
-        return "?".into();
+    names::zone(t.lang, &t.rules.board, z, Some(t.names))
+}
+
+/// [`zone_label`] cut to what `fits`: a home whose owner's name is too long for the
+/// line shortens that name rather than losing its end, so the zone's id stays on the
+/// board (the last thing an ellipsis would cut).
+pub fn zone_label_fitted(t: &Table, z: u8, fits: impl Fn(&str) -> bool) -> String {
+    let full = zone_label(t, z);
+    let seat = match t.rules.board.zones.get(z as usize) {
+        Some(info) if info.kind == ZoneKind::Home && !fits(&full) => info.seat.unwrap_or(0),
+        _ => return full,
     };
-    let id = info.id.as_str();
-    match (info.kind, info.seat) {
-        (ZoneKind::Home, Some(s)) => m::zone_home(lang, id, t.names[s as usize & 1]),
-        (ZoneKind::Crystal, _) => m::zone_crystal(lang, id),
-        _ => m::zone_plain(lang, id),
+    let owner: Vec<char> = t.names[seat as usize & 1].chars().collect();
+    for n in (1..owner.len()).rev() {
+        let short = owner[..n].iter().collect::<String>().trim_end().to_string() + "…";
+        let mut names = t.names;
+        names[seat as usize & 1] = &short;
+        let label = names::zone(t.lang, &t.rules.board, z, Some(names));
+        if fits(&label) {
+            return label;
+        }
     }
+    full
 }
 
 /// Counted names ("2× Marauders, Trappers"), in order of first appearance.

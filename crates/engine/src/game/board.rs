@@ -19,7 +19,8 @@ pub enum ZoneKind {
 pub struct Zone {
     pub id: String,
     pub name: String,
-    /// The zone's name in German (the board's own words: the printed board names none).
+    /// The zone's name in German. Both names are the bot's (the printed board names no
+    /// zones): what its board image prints, kept equal to `i18n::names::zone` by a test.
     pub name_de: Option<String>,
     pub kind: ZoneKind,
     /// For a home zone, the seat it belongs to.

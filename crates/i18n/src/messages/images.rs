@@ -21,9 +21,6 @@ messages! {
     initiative_side(player) = "img-initiative-side";
     /// `names`: the units under the top one, counted (`render::words::counted`).
     under(count, names) = "img-under";
-    zone_home(zone, name) = "img-zone-home";
-    zone_crystal(zone) = "img-zone-crystal";
-    zone_plain(zone) = "img-zone-plain";
     battle_tag() = "img-battle-tag";
     for_sale() = "img-for-sale";
     crystal_deck(count) = "img-crystal-deck";
@@ -76,7 +73,7 @@ messages! {
     effect_mills(count) = "img-effect-mills";
     effect_initiative(amount) = "img-effect-initiative";
     effect_nothing() = "img-effect-nothing";
-    /// `zone`: the zone's label ([`zone_plain`] and its kin).
+    /// `zone`: the zone's one name (`names::zone`).
     battle_in(zone) = "img-battle-in";
     attacked(attacker, defender) = "img-attacked";
     beats(winner, loser) = "img-beats";

@@ -2,13 +2,10 @@
 //! [`crate::narration`]), the battle post and the replay post.
 //!
 //! Selector values passed as text: `style` is `bold`, `guarded` or `tricky`, `side`
-//! `left` or `right`, `stat` `attack` or `defense`, `top` and `to_hand` `yes` or `no`,
-//! `kind` a zone's kind (`home`, `crystal`, `plain`), `own` `yes` for a home zone of
-//! the player the line is about, `case` `in` (where something is) or `into` (where it
-//! goes).
+//! `left` or `right`, `stat` `attack` or `defense`, `top` and `to_hand` `yes` or `no`.
+//! A `zone` is a zone's one name (`i18n::names::zone`).
 
 messages! {
-    log_zone(name, id, kind, owner, own, case) = "log-zone";
     log_list(init, last) = "log-list";
     log_nothing() = "log-nothing";
     log_match_started(who) = "log-match-started";

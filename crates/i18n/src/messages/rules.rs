@@ -124,6 +124,12 @@ messages! {
     style_guarded() = "style-guarded";
     style_tricky() = "style-tricky";
 
+    zone_home(id, owner) = "zone-home";
+    zone_crystal(id) = "zone-crystal";
+    zone_plain(id) = "zone-plain";
+    zone_seat(seat) = "zone-seat";
+    zone_number(number) = "zone-number";
+
     topic_goal() = "topic-goal";
     topic_goal_text() = "topic-goal-text";
     topic_actions() = "topic-actions";
