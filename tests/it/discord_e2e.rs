@@ -633,7 +633,7 @@ async fn play_against_the_ai() {
         ANA,
         "Ana",
         "play-ai",
-        json!([{"name": "level", "type": 3, "value": "fast"}]),
+        json!([{"name": "level", "type": 4, "value": 3}]),
         false,
     );
     ack(fake, &t).await;
@@ -940,6 +940,204 @@ async fn an_accept_is_answered_before_its_slow_thread_is_made() {
         board.channel,
         Some(thread.to_string()),
         "the board is in it"
+    );
+    bot.stop().await;
+}
+
+/// The options of `/clans <sub>` as registered with Discord.
+fn registered(fake: &Fake, sub: &str) -> serde_json::Value {
+    let put = fake
+        .requests()
+        .into_iter()
+        .find(|r| r.method == "PUT" && r.path.ends_with("/commands"))
+        .expect("the commands were registered");
+    let subs = put.json[0]["options"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    subs.into_iter()
+        .find(|s| s["name"] == sub)
+        .unwrap_or_else(|| panic!("no /clans {sub}"))
+}
+
+/// `play-ai level` was free text that took English words only; `/clans config`'s
+/// description left out the language setting.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn play_ai_offers_its_levels_and_config_names_every_setting() {
+    let bot = start_bot("registered").await;
+    let fake = &bot.fake;
+    let play_ai = registered(fake, "play-ai");
+    let level = play_ai["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["name"] == "level")
+        .unwrap()
+        .clone();
+    let names: Vec<&str> = level["choices"]
+        .as_array()
+        .expect("level offers choices")
+        .iter()
+        .map(|c| c["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["easy", "normal", "hard", "fast"]);
+    let german: Vec<&str> = level["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["name_localizations"]["de"].as_str().unwrap())
+        .collect();
+    assert_eq!(german, ["leicht", "normal", "schwer", "schnell"]);
+
+    let config = registered(fake, "config");
+    let says = |lang: &str| {
+        let d = if lang == "en" {
+            &config["description"]
+        } else {
+            &config["description_localizations"][lang]
+        };
+        d.as_str().unwrap().to_lowercase()
+    };
+    for (lang, settings) in [
+        (
+            "en",
+            ["reminder", "timeout", "thread", "channel", "language"],
+        ),
+        (
+            "de",
+            ["erinnerung", "zugzeit", "thread", "kanal", "sprache"],
+        ),
+    ] {
+        for s in settings {
+            assert!(says(lang).contains(s), "{lang}: {s} not in {}", says(lang));
+        }
+    }
+    let options: Vec<&str> = config["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        options,
+        [
+            "reminder_minutes",
+            "timeout_minutes",
+            "threads",
+            "channel",
+            "any_channel",
+            "language"
+        ],
+        "a new setting must be named in the description too"
+    );
+    bot.stop().await;
+}
+
+/// The bug: a match against the AI got no thread, though every match should.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_ai_match_gets_a_thread_named_for_it() {
+    let app = App::new(scratch("ai-thread").await)
+        .with_seeds(7)
+        .without_images()
+        .with_bot(Arc::new(crystal_clans::app::AiSeats));
+    let bot = start_bot_with(app).await;
+    let fake = &bot.fake;
+    let t = fake.command(
+        ANA,
+        "Ana",
+        "play-ai",
+        json!([{"name": "level", "type": 4, "value": 3}]),
+        false,
+    );
+    ack(fake, &t).await;
+    let board = fake
+        .wait_for(
+            |r| r.is_channel_post() && r.text().contains("vs the AI"),
+            20,
+        )
+        .await;
+    let m = bot.app.store.active_matches_of_user(ANA).await.unwrap()[0].clone();
+    let thread = m.thread.expect("the AI match has a thread");
+    assert_eq!(
+        board.channel,
+        Some(thread.to_string()),
+        "the board is in it"
+    );
+    let title = bot.app.thread_title(m.id).await.unwrap();
+    assert!(title.contains("Ana") && title.contains(&format!("#{}", m.id)));
+    assert_eq!(fake.threads().get(&thread), Some(&title));
+    let made = fake
+        .requests()
+        .into_iter()
+        .find(|r| r.method == "POST" && r.path.ends_with("/threads"))
+        .expect("the thread's creation");
+    assert_eq!(
+        made.path,
+        format!("/api/v10/channels/{}/threads", fake_discord::CHANNEL)
+    );
+    assert_eq!(made.json["name"], title.as_str(), "named when made");
+    assert_eq!(made.json["type"], 11, "a public thread");
+    let answered = followup(fake, &t).await;
+    assert!(answered.text().contains("begins"), "{}", answered.text());
+    assert!(answered.at < made.at, "the asker was answered first");
+    // The AI's posts follow it there; nothing is ever renamed.
+    wait_for_human(&bot, m.id).await;
+    assert!(
+        !fake.requests().iter().any(|r| r.method == "PATCH"
+            && r.path.contains("/channels/")
+            && !r.path.contains("/messages/")),
+        "never renamed"
+    );
+    bot.stop().await;
+}
+
+/// The bug: the bot opened a thread without checking that it could post in one, so a
+/// server that allowed Create Public Threads but not Send Messages in Threads got a
+/// match whose every post failed. Now such a match plays in the channel and whoever
+/// started it is told, in their language, what a server admin should grant.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn without_thread_permissions_a_match_plays_in_the_channel_and_says_why() {
+    use fake_discord::{ALL_PERMISSIONS, CREATE_PUBLIC_THREADS, SEND_MESSAGES_IN_THREADS};
+    let app = App::new(scratch("thread-perms").await)
+        .with_seeds(3)
+        .without_images()
+        .with_bot(Arc::new(crystal_clans::app::AiSeats));
+    let bot = start_bot_with(app).await;
+    let fake = &bot.fake;
+    fake.set_app_permissions(ALL_PERMISSIONS & !SEND_MESSAGES_IN_THREADS);
+    let accept = challenge_button(fake, ANA, BEN).await;
+    fake.click(BEN, "Ben", &accept, &[]);
+    let note = fake
+        .wait_for(
+            |r| r.ephemeral() && r.text().contains("Send Messages in Threads"),
+            20,
+        )
+        .await;
+    assert!(note.text().contains("channel"), "{}", note.text());
+    let board = fake
+        .wait_for(|r| r.is_channel_post() && r.text().contains("begins"), 20)
+        .await;
+    let id = bot.app.store.active_matches_of_user(BEN).await.unwrap()[0].id;
+    assert_eq!(bot.app.store.info(id).await.unwrap().thread, None);
+    assert_eq!(board.channel, Some(fake_discord::CHANNEL.to_string()));
+
+    // The same for a match against the AI, told in German to a German client.
+    fake.set_app_permissions(ALL_PERMISSIONS & !CREATE_PUBLIC_THREADS);
+    fake.set_user_locale(EVE, "de");
+    let t = fake.command(EVE, "Eve", "play-ai", json!([]), false);
+    ack(fake, &t).await;
+    let note = fake
+        .wait_for(
+            |r| r.ephemeral() && r.text().contains("Öffentliche Threads erstellen"),
+            20,
+        )
+        .await;
+    assert!(note.text().contains("Kanal"), "{}", note.text());
+    let m = bot.app.store.active_matches_of_user(EVE).await.unwrap()[0].clone();
+    assert_eq!(m.thread, None);
+    assert!(
+        !fake.requests().iter().any(|r| r.path.ends_with("/threads")),
+        "no thread was tried"
     );
     bot.stop().await;
 }

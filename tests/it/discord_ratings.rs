@@ -115,7 +115,7 @@ async fn the_rematch_button_after_a_match_against_the_ai_starts_a_new_match() {
         ANA,
         "Ana",
         "play-ai",
-        json!([{"name": "level", "type": 3, "value": "easy"}]),
+        json!([{"name": "level", "type": 4, "value": 0}]),
         false,
     );
     ack(fake, &t).await;

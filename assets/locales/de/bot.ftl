@@ -14,7 +14,6 @@ doing-post-replay = eine Wiederholung posten
 no-such-clan = Es gibt keinen Klan namens `{ $name }`.
 random-clan = zufällig
 bots-cannot-accept = Bots können keine Herausforderung annehmen.
-ai-levels = Stufen: easy (leicht), normal, hard (schwer), fast (schnell).
 ai-match-begins = Partie #{ $id } gegen die KI beginnt unten. Viel Glück!
 no-active-match = Du hast keine laufende Partie.
 board-posted-below = Hier ist der Spielplan, unten gepostet.
@@ -56,6 +55,12 @@ permission-view-channel = Kanal ansehen
 permission-send-messages = Nachrichten senden
 permission-embed-links = Links einbetten
 permission-attach-files = Dateien anhängen
+permission-create-public-threads = Öffentliche Threads erstellen
+permission-send-messages-in-threads = Nachrichten in Threads senden
+no-thread-permissions = Diese Partie läuft hier im Kanal statt in einem eigenen Thread: Für den Thread { $count ->
+        [one] fehlt mir hier die Berechtigung
+       *[other] fehlen mir hier die Berechtigungen
+    } { $permissions }. Eine Server-Administration kann sie mir in diesem Kanal geben.
 days = { $count ->
         [one] { $count } Tag
        *[other] { $count } Tage

@@ -16,7 +16,6 @@ doing-post-replay = post a replay
 no-such-clan = There is no clan called `{ $name }`.
 random-clan = random
 bots-cannot-accept = Bots cannot accept challenges.
-ai-levels = Levels: easy, normal, hard, fast.
 ai-match-begins = Match #{ $id } against the AI begins below. Good luck!
 no-active-match = You have no active match.
 board-posted-below = Here is the board, posted below.
@@ -58,6 +57,15 @@ permission-view-channel = View Channel
 permission-send-messages = Send Messages
 permission-embed-links = Embed Links
 permission-attach-files = Attach Files
+permission-create-public-threads = Create Public Threads
+permission-send-messages-in-threads = Send Messages in Threads
+no-thread-permissions = This match plays here in the channel, not in a thread of its own: for its thread I am missing the { $permissions } { $count ->
+        [one] permission
+       *[other] permissions
+    } here. A server admin can grant { $count ->
+        [one] it
+       *[other] them
+    } to me in this channel.
 days = { $count ->
         [one] { $count } day
        *[other] { $count } days
