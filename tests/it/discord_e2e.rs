@@ -1141,3 +1141,93 @@ async fn without_thread_permissions_a_match_plays_in_the_channel_and_says_why() 
     );
     bot.stop().await;
 }
+
+/// The bug: a board post's embed repeated, under "This turn", the log its image printed
+/// at its foot; that heading sat under a title naming the turn now starting while it
+/// told the turn that ended; a line that happened twice in a row was printed twice.
+/// Now the log is the embed's alone (a phone shows it at full size; the image's foot
+/// is unreadable there), each part headed by the turn it tells, repeats merged.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_board_post_tells_the_turn_that_ended_once() {
+    let bot = start_bot("board-log").await;
+    let fake = &bot.fake;
+    let id = challenge_and_accept(&bot).await;
+    drive(&bot, id, 400, |s| s.turn >= 4).await;
+    let turn_4 = |r: &Recorded| {
+        r.is_channel_post()
+            && r.json["embeds"][0]["title"]
+                .as_str()
+                .is_some_and(|t| t.contains(" · turn 4 · "))
+    };
+    let last = fake.wait_for(turn_4, 20).await;
+    let boards: Vec<Recorded> = fake
+        .requests()
+        .into_iter()
+        .filter(|r| r.is_channel_post() && r.json["embeds"][0]["title"].is_string())
+        .collect();
+    assert!(boards.len() >= 4, "{} boards", boards.len());
+    let fixed = ["Whose move", "Initiative", "Crystals"];
+    let mut ended = 0;
+    for b in &boards {
+        let embed = &b.json["embeds"][0];
+        let title = embed["title"].as_str().unwrap();
+        let now: u32 = title
+            .split(" · turn ")
+            .nth(1)
+            .and_then(|t| t.split(' ').next())
+            .and_then(|t| t.parse().ok())
+            .unwrap_or_else(|| panic!("no turn in {title}"));
+        for f in embed["fields"].as_array().unwrap() {
+            let name = f["name"].as_str().unwrap();
+            if fixed.contains(&name) {
+                continue;
+            }
+            assert!(!name.contains("This turn"), "{name}");
+            let turn: u32 = match name {
+                "Setup" => 0,
+                _ => name
+                    .strip_prefix("Turn ")
+                    .and_then(|n| n.split(" (").next())
+                    .and_then(|n| n.parse().ok())
+                    .unwrap_or_else(|| panic!("a log headed {name}")),
+            };
+            assert!(
+                name == "Setup" || name.ends_with("(Ana)") || name.ends_with("(Ben)"),
+                "{name}"
+            );
+            assert!(turn <= now, "{name} under {title}");
+            ended += usize::from(turn < now);
+            let lines: Vec<&str> = f["value"].as_str().unwrap().lines().collect();
+            for pair in lines.windows(2) {
+                assert_ne!(pair[0], pair[1], "repeated under {name}");
+            }
+            // The new turn's start is the title's and "Whose move"'s to say.
+            assert!(
+                !lines.iter().any(|l| l.contains("to act.")),
+                "{name}: {lines:?}"
+            );
+        }
+    }
+    assert!(
+        ended >= 3,
+        "the ended turns were headed as such {ended} times"
+    );
+    // The image is the board without a caption: it no longer prints the log.
+    let l = bot.app.store.load(id).await.unwrap();
+    let rules = bot.app.rules();
+    let theme = crystal_clans::render::Theme::default();
+    let t = crystal_clans::render::Table {
+        rules,
+        theme: &theme,
+        names: [name(ANA), name(BEN)],
+        lang: crystal_clans::i18n::Lang::En,
+    };
+    let view = l.state.view(rules, None);
+    let bare = crystal_clans::render::board(&t, &view, &[]).unwrap();
+    let png = &last.files[0].1;
+    assert!(png == &bare.png, "the posted board is the bare board");
+    let line = "Ana paid 1 initiative.".to_string();
+    let captioned = crystal_clans::render::board(&t, &view, &[line]).unwrap();
+    assert!(png != &captioned.png);
+    bot.stop().await;
+}

@@ -68,6 +68,12 @@ async fn a_finished_match_moves_both_ratings_and_the_leaderboard_and_profile_sho
         "{text}"
     );
     assert!(text.contains("Ben 1") && text.contains("(+"), "{text}");
+    // After one game both ratings are provisional: the "?" is explained where it is.
+    assert!(text.contains("? (+") && text.contains("? (−"), "{text}");
+    assert!(
+        text.contains("`?`: a provisional rating, with few games behind it yet"),
+        "{text}"
+    );
     assert!(end.custom_ids().iter().any(|i| i.contains(":rematch")));
 
     // The leaderboard and a profile are public; the winner leads.

@@ -127,7 +127,12 @@ initiative-lead = { $name } +{ $amount }
 field-whose-move = Am Zug
 field-initiative = Initiative
 field-crystals = Kristalle
-field-this-turn = Dieser Zug
+# Die Überschrift des Protokolls eines Spielplans: der Zug, von dem es erzählt (der
+# Titel nennt den Zug, der jetzt beginnt), und wer ihn gespielt hat.
+field-turn-log = Zug { $turn } ({ $who })
+field-setup-log = Aufbau
+# Eine Zeile, die mehrmals nacheinander geschah, einmal erzählt.
+log-repeated = { $line } ×{ $count }
 your-move = { $mentions }: { $count ->
         [one] du bist am Zug
        *[other] ihr seid am Zug
@@ -181,6 +186,7 @@ ai-name = KI (Stufe { $level })
 
 ## Wertungen (öffentlich): die Zeile im letzten Post, die Rangliste, ein Profil.
 ratings-line = Wertungen: { $ratings }
+rating-provisional-note = (`?`: eine vorläufige Wertung, hinter der erst wenige Partien stehen)
 rating-ai-fixed = { $name } { $rating } (fest)
 leaderboard-title = Crystal-Clans-Rangliste
 leaderboard-note = Glicko-2-Wertungen auf diesem Server; `?` markiert eine Wertung, hinter der erst wenige Partien stehen. Partien gegen die KI zählen mit.

@@ -129,7 +129,12 @@ initiative-lead = { $name } +{ $amount }
 field-whose-move = Whose move
 field-initiative = Initiative
 field-crystals = Crystals
-field-this-turn = This turn
+# The heading of a board's log: the turn its lines tell (the board's title names the
+# turn now starting), and who played it.
+field-turn-log = Turn { $turn } ({ $who })
+field-setup-log = Setup
+# A line that happened several times in a row, told once.
+log-repeated = { $line } ×{ $count }
 your-move = { $mentions }: your move ({ $question }).
 button-rematch = Rematch
 button-battle-card = Pick battle card
@@ -180,6 +185,7 @@ ai-name = AI (level { $level })
 
 ## Ratings (public): the final post's line, the leaderboard, a profile.
 ratings-line = Ratings: { $ratings }
+rating-provisional-note = (`?`: a provisional rating, with few games behind it yet)
 rating-ai-fixed = { $name } { $rating } (fixed)
 leaderboard-title = Crystal Clans leaderboard
 leaderboard-note = Glicko-2 ratings on this server; `?` marks a rating with few games behind it. Matches against the AI count.

@@ -104,7 +104,9 @@ messages! {
     field_whose_move() = "field-whose-move";
     field_initiative() = "field-initiative";
     field_crystals() = "field-crystals";
-    field_this_turn() = "field-this-turn";
+    field_turn_log(turn, who) = "field-turn-log";
+    field_setup_log() = "field-setup-log";
+    log_repeated(line, count) = "log-repeated";
     /// `count`: how many players are pinged in `mentions`.
     your_move(mentions, count, question) = "your-move";
     button_rematch() = "button-rematch";
@@ -176,6 +178,7 @@ messages! {
     ai_name(level) = "ai-name";
     /// `ratings` joined by " · ".
     ratings_line(ratings) = "ratings-line";
+    rating_provisional_note() = "rating-provisional-note";
     rating_ai_fixed(name, rating) = "rating-ai-fixed";
     leaderboard_title() = "leaderboard-title";
     leaderboard_note() = "leaderboard-note";
