@@ -66,9 +66,6 @@ fn learn_locales(ctx: Context<'_>) {
     );
 }
 
-/// A message without variables, in the language asked for.
-type Text = fn(Lang) -> String;
-
 /// The language to answer the user of this command in (privately).
 async fn lang(ctx: Context<'_>) -> Lang {
     learn_locales(ctx);
@@ -185,20 +182,18 @@ fn missing_permissions(ctx: Context<'_>, lang: Lang, doing: fn(Lang) -> String) 
     if ctx.guild_id().is_none() || p.administrator() {
         return None;
     }
-    let needed: [(bool, Text); 4] = [
-        (p.view_channel(), t::permission_view_channel),
-        (
-            p.send_messages() || p.send_messages_in_threads(),
-            t::permission_send_messages,
-        ),
-        (p.embed_links(), t::permission_embed_links),
-        (p.attach_files(), t::permission_attach_files),
-    ];
-    let missing: Vec<String> = needed
-        .iter()
-        .filter(|(has, _)| !has)
-        .map(|(_, name)| name(lang))
-        .collect();
+    let missing = super::lacking(
+        &[
+            (p.view_channel(), t::permission_view_channel),
+            (
+                p.send_messages() || p.send_messages_in_threads(),
+                t::permission_send_messages,
+            ),
+            (p.embed_links(), t::permission_embed_links),
+            (p.attach_files(), t::permission_attach_files),
+        ],
+        lang,
+    );
     if missing.is_empty() {
         return None;
     }

@@ -361,18 +361,28 @@ fn missing_for_threads(p: serenity::Permissions, lang: Lang) -> Vec<String> {
     if p.administrator() {
         return Vec::new();
     }
-    let needed: [(bool, fn(Lang) -> String); 4] = [
-        (
-            p.create_public_threads(),
-            t::permission_create_public_threads,
-        ),
-        (
-            p.send_messages_in_threads(),
-            t::permission_send_messages_in_threads,
-        ),
-        (p.embed_links(), t::permission_embed_links),
-        (p.attach_files(), t::permission_attach_files),
-    ];
+    lacking(
+        &[
+            (
+                p.create_public_threads(),
+                t::permission_create_public_threads,
+            ),
+            (
+                p.send_messages_in_threads(),
+                t::permission_send_messages_in_threads,
+            ),
+            (p.embed_links(), t::permission_embed_links),
+            (p.attach_files(), t::permission_attach_files),
+        ],
+        lang,
+    )
+}
+
+/// A message without variables, in the language asked for.
+type Text = fn(Lang) -> String;
+
+/// The names, in `lang`, of the permissions of `needed` the bot does not have.
+fn lacking(needed: &[(bool, Text)], lang: Lang) -> Vec<String> {
     needed
         .iter()
         .filter(|(has, _)| !has)

@@ -621,21 +621,26 @@ async fn reminders_and_a_timeout_forfeit_with_a_controllable_clock() {
     bot.stop().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn play_against_the_ai() {
-    let app = App::new(scratch("ai").await)
-        .with_seeds(7)
+/// The bot with the AI plugged in, without images (fast).
+async fn ai_bot(tag: &str, seed: u64) -> Bot {
+    let app = App::new(scratch(tag).await)
+        .with_seeds(seed)
         .without_images()
         .with_bot(Arc::new(crystal_clans::app::AiSeats));
-    let bot = start_bot_with(app).await;
+    start_bot_with(app).await
+}
+
+/// `user` asks for a match against the fast AI (the level's fourth choice); the token.
+fn play_fast_ai(fake: &Fake, user: u64) -> String {
+    let level = json!([{"name": "level", "type": 4, "value": 3}]);
+    fake.command(user, name(user), "play-ai", level, false)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn play_against_the_ai() {
+    let bot = ai_bot("ai", 7).await;
     let fake = &bot.fake;
-    let t = fake.command(
-        ANA,
-        "Ana",
-        "play-ai",
-        json!([{"name": "level", "type": 4, "value": 3}]),
-        false,
-    );
+    let t = play_fast_ai(fake, ANA);
     ack(fake, &t).await;
     let id = fake.wait_for(|r| r.text().contains("vs the AI"), 20).await;
     assert!(!id.ephemeral());
@@ -1036,19 +1041,9 @@ async fn play_ai_offers_its_levels_and_config_names_every_setting() {
 /// The bug: a match against the AI got no thread, though every match should.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_ai_match_gets_a_thread_named_for_it() {
-    let app = App::new(scratch("ai-thread").await)
-        .with_seeds(7)
-        .without_images()
-        .with_bot(Arc::new(crystal_clans::app::AiSeats));
-    let bot = start_bot_with(app).await;
+    let bot = ai_bot("ai-thread", 7).await;
     let fake = &bot.fake;
-    let t = fake.command(
-        ANA,
-        "Ana",
-        "play-ai",
-        json!([{"name": "level", "type": 4, "value": 3}]),
-        false,
-    );
+    let t = play_fast_ai(fake, ANA);
     ack(fake, &t).await;
     let board = fake
         .wait_for(
@@ -1098,11 +1093,7 @@ async fn an_ai_match_gets_a_thread_named_for_it() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn without_thread_permissions_a_match_plays_in_the_channel_and_says_why() {
     use fake_discord::{ALL_PERMISSIONS, CREATE_PUBLIC_THREADS, SEND_MESSAGES_IN_THREADS};
-    let app = App::new(scratch("thread-perms").await)
-        .with_seeds(3)
-        .without_images()
-        .with_bot(Arc::new(crystal_clans::app::AiSeats));
-    let bot = start_bot_with(app).await;
+    let bot = ai_bot("thread-perms", 3).await;
     let fake = &bot.fake;
     fake.set_app_permissions(ALL_PERMISSIONS & !SEND_MESSAGES_IN_THREADS);
     let accept = challenge_button(fake, ANA, BEN).await;
