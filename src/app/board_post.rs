@@ -1,5 +1,5 @@
 //! The public board post: the board's image, whose move, initiative, crystals, the
-//! turn's log and the buttons; when an answer posts it ([`turn_log::posts_board`]) and
+//! log of the turn that ended and the buttons; when an answer posts it ([`turn_log::posts_board`]) and
 //! with which log (the events since the previous board, [`turn_log::Replayed`]).
 
 use super::ids::{CustomId, Verb};
@@ -36,6 +36,54 @@ fn tail_of(lines: &[String], max: usize) -> String {
     }
     kept.reverse();
     kept.join("\n")
+}
+
+/// `events` by the turn they belong to: `(turn, who played it, its events)`, turn 0
+/// being the setup. A `TurnStarted` begins a part and is not told (the part's heading
+/// says it); the events before the first belong to the turn before it, or, when no turn
+/// starts among them, to `state`'s turn. So a board posted as a turn passes heads its
+/// log with the turn that ended, not the one its title names.
+fn by_turn<'e>(events: &'e [Event], state: &State) -> Vec<(u32, Seat, &'e [Event])> {
+    let mut parts = Vec::new();
+    let mut turn = (state.turn, state.active);
+    if let Some(Event::TurnStarted { seat, turn: n }) = events
+        .iter()
+        .find(|e| matches!(e, Event::TurnStarted { .. }))
+    {
+        turn = (n.saturating_sub(1), crate::game::state::opp(*seat));
+    }
+    let mut from = 0;
+    for (i, e) in events.iter().enumerate() {
+        if let Event::TurnStarted { seat, turn: n } = e {
+            parts.push((turn.0, turn.1, &events[from..i]));
+            turn = (*n, *seat);
+            from = i + 1;
+        }
+    }
+    parts.push((turn.0, turn.1, &events[from..]));
+    parts.retain(|(_, _, part)| !part.is_empty());
+    parts
+}
+
+/// `lines` with each run of identical lines told once, with its count ("… ×2"): an
+/// activation whose squad stays, for one, reads the same twice.
+fn merge_repeats(lang: Lang, lines: Vec<String>) -> Vec<String> {
+    let mut out: Vec<(String, usize)> = Vec::with_capacity(lines.len());
+    for line in lines {
+        match out.last_mut() {
+            Some((last, n)) if *last == line => *n += 1,
+            _ => out.push((line, 1)),
+        }
+    }
+    out.into_iter()
+        .map(|(line, n)| {
+            if n == 1 {
+                line
+            } else {
+                t::log_repeated(lang, line, n)
+            }
+        })
+        .collect()
 }
 
 impl App {
@@ -172,7 +220,8 @@ impl App {
     }
 
     /// The public board post: the PNG, an embed (whose move, initiative, crystals,
-    /// `events` as the log of the turn) and the buttons, mentioning whoever must act.
+    /// `events` as the log, under the turn each part belongs to) and the buttons,
+    /// mentioning whoever must act.
     pub async fn board_post(&self, loaded: &Loaded, events: &[Event], header: &str) -> Msg {
         let rules = self.rules();
         let state = &loaded.state;
@@ -181,8 +230,18 @@ impl App {
         let names = self.names(loaded).await;
         let lang = self.public_lang(loaded.info.guild).await;
         let view = state.view(rules, None);
-        let lines = self.narrate(loaded, events, lang).await;
-        let last = &lines;
+        let mut logs = Vec::new();
+        for (turn, seat, part) in by_turn(events, state) {
+            let lines = merge_repeats(lang, self.narrate(loaded, part, lang).await);
+            if lines.is_empty() {
+                continue;
+            }
+            let heading = match turn {
+                0 => t::field_setup_log(lang),
+                n => t::field_turn_log(lang, n, names[seat as usize].clone()),
+            };
+            logs.push((heading, tail_of(&lines, MAX_FIELD)));
+        }
         let pending = state.pending();
         let waiting_users: Vec<u64> = pending
             .seats
@@ -237,13 +296,10 @@ impl App {
             (t::field_initiative(lang), initiative),
             (t::field_crystals(lang), clip(&crystals, MAX_FIELD)),
         ];
-        if !last.is_empty() {
-            fields.push((t::field_this_turn(lang), tail_of(last, MAX_FIELD)));
-        }
+        fields.extend(logs);
         // Render off the async runtime.
         let store = self.store.clone();
         let theme = self.theme.clone();
-        let caption: Vec<String> = last.iter().rev().take(3).rev().cloned().collect();
         let names2 = names.clone();
         let images = self.images;
         let png = tokio::task::spawn_blocking(move || {
@@ -256,7 +312,10 @@ impl App {
                 names: [&names2[0], &names2[1]],
                 lang,
             };
-            render::board(&t, &view, &caption).map(|i| i.png)
+            // No caption: the log is the embed's, which a phone shows at full size,
+            // while the image's foot shrinks to about 5 pixels a letter at 390 pixels
+            // wide.
+            render::board(&t, &view, &[]).map(|i| i.png)
         })
         .await;
         // An attachment, not the embed's image: Discord shows an attached image in a box
@@ -332,5 +391,51 @@ impl App {
             pings: waiting_users,
             pace_ms: 0,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Rules, Setup};
+
+    #[test]
+    fn repeats_are_told_once_with_their_count() {
+        let lines = ["a", "b", "b", "c", "b", "b", "b"]
+            .map(String::from)
+            .to_vec();
+        let merged = merge_repeats(Lang::En, lines);
+        assert_eq!(merged, ["a", "b ×2", "c", "b ×3"]);
+    }
+
+    #[test]
+    fn a_log_is_split_by_the_turns_it_tells() {
+        let rules = Rules::base();
+        let setup = Setup {
+            clans: [0, 1],
+            seed: 1,
+            mulligan: false,
+        };
+        let (state, opening) = State::new(&rules, setup).unwrap();
+        // The opening: the setup, then turn 1 started (told by the heading alone).
+        let parts = by_turn(&opening, &state);
+        assert_eq!(parts.len(), 1);
+        assert_eq!(parts[0].0, 0);
+        let paid = Event::Paid {
+            seat: 1,
+            amount: 1,
+            token: 0,
+        };
+        let passed = Event::TurnPassed { to: 0 };
+        let started = Event::TurnStarted { seat: 0, turn: 8 };
+        let log = [paid.clone(), passed.clone(), started, paid.clone()];
+        let split: Vec<(u32, Seat, usize)> = by_turn(&log, &state)
+            .into_iter()
+            .map(|(t, s, e)| (t, s, e.len()))
+            .collect();
+        assert_eq!(split, [(7, 1, 2), (8, 0, 1)]);
+        // No turn starts: the log is the state's turn.
+        let split = by_turn(std::slice::from_ref(&paid), &state);
+        assert_eq!((split[0].0, split[0].1), (state.turn, state.active));
     }
 }

@@ -365,8 +365,8 @@ impl App {
         }
     }
 
-    /// Starts a match of `user` (seat 0) against the AI at `level` (seat 1). Refused
-    /// when no AI is plugged in ([`App::with_bot`]).
+    /// Starts a match of `user` (seat 0) against the AI at `level` (seat 1):
+    /// [`App::create_ai`], then [`App::announce`].
     pub async fn play_ai(
         &self,
         user: u64,
@@ -376,12 +376,31 @@ impl App {
         thread: Option<u64>,
         now: Millis,
     ) -> Outcome {
+        match self.create_ai(user, level, clans, place, thread, now).await {
+            Ok(started) => self.announce(started).await,
+            Err(refused) => refused,
+        }
+    }
+
+    /// Creates a match of `user` (seat 0) against the AI at `level` (seat 1), its
+    /// opening board not yet drawn ([`App::announce`]), so the Discord layer can answer
+    /// and open its thread first. `Err`: what to tell the user; refused when no AI is
+    /// plugged in ([`App::with_bot`]).
+    pub async fn create_ai(
+        &self,
+        user: u64,
+        level: u8,
+        clans: [Option<u8>; 2],
+        place: Place,
+        thread: Option<u64>,
+        now: Millis,
+    ) -> Result<Started, Outcome> {
         let lang = self.user_lang(user).await;
         if self.bot.is_none() {
-            return Outcome::private(p::ai_not_available(lang));
+            return Err(Outcome::private(p::ai_not_available(lang)));
         }
         if let Err(slow) = self.allow(Action::AiMatch, user, place.guild, now) {
-            return Outcome::private(slow);
+            return Err(Outcome::private(slow));
         }
         let (seed, clans) = self.deal(clans);
         let terms = self.terms(place.guild, None).await;
@@ -399,28 +418,21 @@ impl App {
             deadlines: terms.deadlines(now),
         };
         let public = self.public_lang(place.guild).await;
-        let header = crate::i18n::messages::players_ai(
+        let players = crate::i18n::messages::players_ai(
             public,
             mention(user),
             self.clan_name(public, clans[0]),
             self.clan_name(public, clans[1]),
         );
-        self.begin(new, &header)
-            .await
-            .unwrap_or_else(|e| Outcome::private(self.told(lang, None, &e)))
-    }
-
-    /// Creates a match and posts its opening board ([`App::announce`]).
-    async fn begin(&self, new: NewMatch, players: &str) -> Result<Outcome, StoreError> {
-        let (loaded, events) = self.store.create_match(new).await?;
-        Ok(self
-            .announce(Started {
+        match self.store.create_match(new).await {
+            Ok((loaded, events)) => Ok(Started {
                 loaded,
                 events,
-                players: players.to_string(),
+                players,
                 post_edit: None,
-            })
-            .await)
+            }),
+            Err(e) => Err(Outcome::private(self.told(lang, None, &e))),
+        }
     }
 
     /// The opening board of a match just created ("Match #N begins: " and its players),

@@ -49,6 +49,7 @@ impl App {
             }
         };
         let mut parts = Vec::new();
+        let mut provisional = false;
         for seat in 0..2u8 {
             match loaded.info.seats[seat as usize] {
                 Player::User(_) => {
@@ -58,6 +59,7 @@ impl App {
                     };
                     let delta = c.after.round() as i64 - c.before.round() as i64;
                     let shown = ratings::shown(c.after, c.deviation);
+                    provisional |= c.deviation > ratings::PROVISIONAL_DEVIATION;
                     parts.push(format!(
                         "{} {shown} ({})",
                         self.display_name(c.user).await,
@@ -78,7 +80,14 @@ impl App {
         if parts.is_empty() {
             return String::new();
         }
-        t::ratings_line(lang, parts.join(" · "))
+        let line = t::ratings_line(lang, parts.join(" · "));
+        // The "?" after a rating means nothing to a reader who has not seen the
+        // leaderboard's note: said where it appears.
+        if provisional {
+            format!("{line} {}", t::rating_provisional_note(lang))
+        } else {
+            line
+        }
     }
 
     /// The server's best players, publicly. Outside a server, or with no rated match

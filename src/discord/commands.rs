@@ -66,9 +66,6 @@ fn learn_locales(ctx: Context<'_>) {
     );
 }
 
-/// A message without variables, in the language asked for.
-type Text = fn(Lang) -> String;
-
 /// The language to answer the user of this command in (privately).
 async fn lang(ctx: Context<'_>) -> Lang {
     learn_locales(ctx);
@@ -125,11 +122,21 @@ async fn send(ctx: Context<'_>, out: Outcome) -> Result<(), Error> {
     {
         first_answer(ctx, first, false).await?;
     }
+    post(ctx, &out, rest).await
+}
+
+/// Posts `posts` (of `out`) in its channel after the command's answer, then starts the
+/// AI's turn when the match waits for it.
+async fn post<'m>(
+    ctx: Context<'_>,
+    out: &Outcome,
+    posts: impl Iterator<Item = &'m Msg>,
+) -> Result<(), Error> {
     let channel = out
         .channel
         .map(serenity::ChannelId::new)
         .unwrap_or(ctx.channel_id());
-    for m in rest {
+    for m in posts {
         if m.pace_ms > 0 {
             tokio::time::sleep(std::time::Duration::from_millis(m.pace_ms.into())).await;
         }
@@ -175,20 +182,18 @@ fn missing_permissions(ctx: Context<'_>, lang: Lang, doing: fn(Lang) -> String) 
     if ctx.guild_id().is_none() || p.administrator() {
         return None;
     }
-    let needed: [(bool, Text); 4] = [
-        (p.view_channel(), t::permission_view_channel),
-        (
-            p.send_messages() || p.send_messages_in_threads(),
-            t::permission_send_messages,
-        ),
-        (p.embed_links(), t::permission_embed_links),
-        (p.attach_files(), t::permission_attach_files),
-    ];
-    let missing: Vec<String> = needed
-        .iter()
-        .filter(|(has, _)| !has)
-        .map(|(_, name)| name(lang))
-        .collect();
+    let missing = super::lacking(
+        &[
+            (p.view_channel(), t::permission_view_channel),
+            (
+                p.send_messages() || p.send_messages_in_threads(),
+                t::permission_send_messages,
+            ),
+            (p.embed_links(), t::permission_embed_links),
+            (p.attach_files(), t::permission_attach_files),
+        ],
+        lang,
+    );
     if missing.is_empty() {
         return None;
     }
@@ -311,7 +316,7 @@ pub async fn challenge(
 #[poise::command(slash_command, rename = "play-ai")]
 pub async fn play_ai(
     ctx: Context<'_>,
-    #[description = "easy, normal (default), hard or fast"] level: Option<String>,
+    #[description = "How strong the AI plays (default: normal)"] level: Option<LevelChoice>,
     #[description = "Your clan (default: random)"]
     #[autocomplete = "ac_clan"]
     clan: Option<String>,
@@ -321,15 +326,7 @@ pub async fn play_ai(
     // The refusals that need no IO answer at once; then a private deferral (see
     // `send_deferred`): a later refusal (a rate limit, the store) reaches only the
     // asker, and the match's opening board is a channel post.
-    let level = match level.as_deref().map(str::trim) {
-        None | Some("") => 1,
-        Some(l) => match crate::ai::Level::ALL.iter().position(|x| x.name() == l) {
-            Some(i) => i as u8,
-            None => {
-                return send(ctx, Outcome::private(t::ai_levels(lang))).await;
-            }
-        },
-    };
+    let level = level.unwrap_or(LevelChoice::Normal).index();
     let clan = match clan_arg(ctx, lang, clan) {
         Ok(c) => c,
         Err(e) => return send(ctx, Outcome::private(e)).await,
@@ -342,23 +339,38 @@ pub async fn play_ai(
         return send(ctx, Outcome::private(why)).await;
     }
     ctx.defer_ephemeral().await?;
-    let out = ctx
-        .data()
-        .app
-        .play_ai(
-            ctx.author().id.get(),
-            level,
-            [clan, None],
-            place,
-            None,
-            now_ms(),
-        )
-        .await;
-    let note = match out.created {
-        Some(id) => t::ai_match_begins(lang, id),
-        None => String::new(),
+    let app = &ctx.data().app;
+    let user = ctx.author().id.get();
+    let mut started = match app
+        .create_ai(user, level, [clan, None], place, None, now_ms())
+        .await
+    {
+        Ok(started) => started,
+        Err(refused) => return send_deferred(ctx, refused, "").await,
     };
-    send_deferred(ctx, out, &note).await
+    // Answered first, as an accept is: the thread and the drawn board take longer.
+    let begins = Msg::text(t::ai_match_begins(lang, started.id()));
+    first_answer(ctx, &begins, true).await?;
+    let poise::Context::Application(a) = ctx else {
+        return Ok(());
+    };
+    // Discord starts no thread inside a thread: a match asked for in one plays there.
+    let in_thread = a
+        .interaction
+        .channel
+        .as_ref()
+        .is_some_and(|c| super::is_thread(c.kind));
+    if !in_thread {
+        let perms = a.interaction.app_permissions;
+        let http = ctx.http();
+        if let Some(note) =
+            super::open_thread(app, http, place, None, perms, &mut started, lang).await
+        {
+            ctx.send(convert::reply(&Msg::text(note), true)).await?;
+        }
+    }
+    let out = app.announce(started).await;
+    post(ctx, &out, out.public.iter()).await
 }
 
 async fn my_match(ctx: Context<'_>, id: Option<i64>) -> Option<i64> {
@@ -575,6 +587,35 @@ pub enum LanguageChoice {
     Deutsch,
 }
 
+/// The AI's level, offered as choices (Discord shows them in the user's language).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum LevelChoice {
+    #[name = "easy"]
+    Easy,
+    #[name = "normal"]
+    Normal,
+    #[name = "hard"]
+    Hard,
+    #[name = "fast"]
+    Fast,
+}
+
+impl LevelChoice {
+    /// The level's index in `ai::Level::ALL`, as the app takes it.
+    fn index(self) -> u8 {
+        let level = match self {
+            LevelChoice::Easy => crate::ai::Level::Easy,
+            LevelChoice::Normal => crate::ai::Level::Normal,
+            LevelChoice::Hard => crate::ai::Level::Hard,
+            LevelChoice::Fast => crate::ai::Level::Fast,
+        };
+        crate::ai::Level::ALL
+            .iter()
+            .position(|&l| l == level)
+            .map_or(1, |i| i as u8)
+    }
+}
+
 impl LanguageChoice {
     fn lang(self) -> Option<Lang> {
         match self {
@@ -585,7 +626,7 @@ impl LanguageChoice {
     }
 }
 
-/// Server settings (members with Manage Server): reminders, turn timeout, threads, channel.
+/// Server settings (members with Manage Server): reminders, turn timeout, threads, channel, language.
 #[poise::command(slash_command, guild_only)]
 pub async fn config(
     ctx: Context<'_>,

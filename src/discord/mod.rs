@@ -324,14 +324,7 @@ async fn accept(
     }
     // Discord refuses a thread started from a message inside a thread (a rematch
     // offered in the match's thread): that match plays on there.
-    let in_thread = ci.channel.as_ref().is_some_and(|c| {
-        matches!(
-            c.kind,
-            serenity::ChannelType::PublicThread
-                | serenity::ChannelType::PrivateThread
-                | serenity::ChannelType::NewsThread
-        )
-    });
+    let in_thread = ci.channel.as_ref().is_some_and(|c| is_thread(c.kind));
     let mut started = match app
         .create_accepted(c, user, place, in_thread.then_some(place.channel), now)
         .await
@@ -341,44 +334,114 @@ async fn accept(
         Err(refused) => return deliver(ctx, app, ci, false, &refused, lang).await,
     };
     answer(http, ci, true, &Msg::text(t::challenge_accepted(lang))).await;
-    let id = started.id();
-    if !in_thread
-        && app.threads(place.guild).await
-        && let Some(thread) = start_thread(app, http, ci, id).await
-    {
-        match app.store.set_thread(id, thread).await {
-            Ok(_) => started.in_thread(thread),
-            // The thread stays empty and the match plays in the channel, where the
-            // store (and so every later post) has it.
-            Err(e) => tracing::warn!(match_id = id, "could not save the match's thread: {e}"),
+    if !in_thread {
+        let from = Some(ci.message.id);
+        let perms = ci.app_permissions;
+        if let Some(note) = open_thread(app, http, place, from, perms, &mut started, lang).await {
+            answer(http, ci, false, &Msg::text(note)).await;
         }
     }
     let out = app.announce(started).await;
     deliver_posts(ctx, app, ci, &out, lang).await;
 }
 
-/// Starts match `id`'s thread from the challenge clicked, named for the match from the
-/// start (a rename shows as a system message in every thread). `None`: it could not.
-async fn start_thread(
+fn is_thread(kind: serenity::ChannelType) -> bool {
+    matches!(
+        kind,
+        serenity::ChannelType::PublicThread
+            | serenity::ChannelType::PrivateThread
+            | serenity::ChannelType::NewsThread
+    )
+}
+
+/// What a match's thread needs of the bot in its channel, Discord's `p` there (sent
+/// with every interaction), lacks: the names in `lang`. A match in a thread the bot
+/// could open but not post in would have every post refused.
+fn missing_for_threads(p: serenity::Permissions, lang: Lang) -> Vec<String> {
+    if p.administrator() {
+        return Vec::new();
+    }
+    lacking(
+        &[
+            (
+                p.create_public_threads(),
+                t::permission_create_public_threads,
+            ),
+            (
+                p.send_messages_in_threads(),
+                t::permission_send_messages_in_threads,
+            ),
+            (p.embed_links(), t::permission_embed_links),
+            (p.attach_files(), t::permission_attach_files),
+        ],
+        lang,
+    )
+}
+
+/// A message without variables, in the language asked for.
+type Text = fn(Lang) -> String;
+
+/// The names, in `lang`, of the permissions of `needed` the bot does not have.
+fn lacking(needed: &[(bool, Text)], lang: Lang) -> Vec<String> {
+    needed
+        .iter()
+        .filter(|(has, _)| !has)
+        .map(|(_, name)| name(lang))
+        .collect()
+}
+
+/// Moves a match just created (`started`, in `place`'s channel) into a thread of its
+/// own when its server wants threads, started from the message `from` (the challenge
+/// clicked) or without one (a slash command has no message), and named for the match
+/// from the start (a rename shows as a system message in every thread). Where the bot
+/// lacks a thread permission (`perms`), the match plays in the channel and `Some` says,
+/// in `lang`, what a server admin should grant.
+pub(crate) async fn open_thread(
     app: &App,
     http: &serenity::Http,
-    ci: &serenity::ComponentInteraction,
-    id: MatchId,
-) -> Option<u64> {
+    place: Place,
+    from: Option<serenity::MessageId>,
+    perms: Option<serenity::Permissions>,
+    started: &mut crate::app::Started,
+    lang: Lang,
+) -> Option<String> {
+    if !app.threads(place.guild).await {
+        return None;
+    }
+    let missing = perms.map(|p| missing_for_threads(p, lang));
+    if let Some(missing) = missing.filter(|m| !m.is_empty()) {
+        return Some(t::no_thread_permissions(
+            lang,
+            missing.join(", "),
+            missing.len(),
+        ));
+    }
+    let id = started.id();
     let name = app.thread_title(id).await?;
+    let channel = serenity::ChannelId::new(place.channel);
     let thread = serenity::CreateThread::new(name)
         .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek);
-    match ci
-        .channel_id
-        .create_thread_from_message(http, ci.message.id, thread)
-        .await
-    {
-        Ok(t) => Some(t.id.get()),
+    let made = match from {
+        Some(m) => channel.create_thread_from_message(http, m, thread).await,
+        None => {
+            let thread = thread.kind(serenity::ChannelType::PublicThread);
+            channel.create_thread(http, thread).await
+        }
+    };
+    let thread = match made {
+        Ok(t) => t.id.get(),
         Err(e) => {
             tracing::warn!(match_id = id, "could not start a match thread: {e}");
-            None
+            return None;
         }
+    };
+    match app.store.set_thread(id, thread).await {
+        Ok(_) => started.in_thread(thread),
+        // The thread stays empty and the match plays in the channel, where the store
+        // (and so every later post) has it.
+        Err(e) => tracing::warn!(match_id = id, "could not save the match's thread: {e}"),
     }
+    None
 }
 
 /// Sends a private panel by direct message when the user opted in. `Ok(true)`: sent;

@@ -621,21 +621,26 @@ async fn reminders_and_a_timeout_forfeit_with_a_controllable_clock() {
     bot.stop().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn play_against_the_ai() {
-    let app = App::new(scratch("ai").await)
-        .with_seeds(7)
+/// The bot with the AI plugged in, without images (fast).
+async fn ai_bot(tag: &str, seed: u64) -> Bot {
+    let app = App::new(scratch(tag).await)
+        .with_seeds(seed)
         .without_images()
         .with_bot(Arc::new(crystal_clans::app::AiSeats));
-    let bot = start_bot_with(app).await;
+    start_bot_with(app).await
+}
+
+/// `user` asks for a match against the fast AI (the level's fourth choice); the token.
+fn play_fast_ai(fake: &Fake, user: u64) -> String {
+    let level = json!([{"name": "level", "type": 4, "value": 3}]);
+    fake.command(user, name(user), "play-ai", level, false)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn play_against_the_ai() {
+    let bot = ai_bot("ai", 7).await;
     let fake = &bot.fake;
-    let t = fake.command(
-        ANA,
-        "Ana",
-        "play-ai",
-        json!([{"name": "level", "type": 3, "value": "fast"}]),
-        false,
-    );
+    let t = play_fast_ai(fake, ANA);
     ack(fake, &t).await;
     let id = fake.wait_for(|r| r.text().contains("vs the AI"), 20).await;
     assert!(!id.ephemeral());
@@ -941,5 +946,279 @@ async fn an_accept_is_answered_before_its_slow_thread_is_made() {
         Some(thread.to_string()),
         "the board is in it"
     );
+    bot.stop().await;
+}
+
+/// The options of `/clans <sub>` as registered with Discord.
+fn registered(fake: &Fake, sub: &str) -> serde_json::Value {
+    let put = fake
+        .requests()
+        .into_iter()
+        .find(|r| r.method == "PUT" && r.path.ends_with("/commands"))
+        .expect("the commands were registered");
+    let subs = put.json[0]["options"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    subs.into_iter()
+        .find(|s| s["name"] == sub)
+        .unwrap_or_else(|| panic!("no /clans {sub}"))
+}
+
+/// `play-ai level` was free text that took English words only; `/clans config`'s
+/// description left out the language setting.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn play_ai_offers_its_levels_and_config_names_every_setting() {
+    let bot = start_bot("registered").await;
+    let fake = &bot.fake;
+    let play_ai = registered(fake, "play-ai");
+    let level = play_ai["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["name"] == "level")
+        .unwrap()
+        .clone();
+    let names: Vec<&str> = level["choices"]
+        .as_array()
+        .expect("level offers choices")
+        .iter()
+        .map(|c| c["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["easy", "normal", "hard", "fast"]);
+    let german: Vec<&str> = level["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["name_localizations"]["de"].as_str().unwrap())
+        .collect();
+    assert_eq!(german, ["leicht", "normal", "schwer", "schnell"]);
+
+    let config = registered(fake, "config");
+    let says = |lang: &str| {
+        let d = if lang == "en" {
+            &config["description"]
+        } else {
+            &config["description_localizations"][lang]
+        };
+        d.as_str().unwrap().to_lowercase()
+    };
+    for (lang, settings) in [
+        (
+            "en",
+            ["reminder", "timeout", "thread", "channel", "language"],
+        ),
+        (
+            "de",
+            ["erinnerung", "zugzeit", "thread", "kanal", "sprache"],
+        ),
+    ] {
+        for s in settings {
+            assert!(says(lang).contains(s), "{lang}: {s} not in {}", says(lang));
+        }
+    }
+    let options: Vec<&str> = config["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        options,
+        [
+            "reminder_minutes",
+            "timeout_minutes",
+            "threads",
+            "channel",
+            "any_channel",
+            "language"
+        ],
+        "a new setting must be named in the description too"
+    );
+    bot.stop().await;
+}
+
+/// The bug: a match against the AI got no thread, though every match should.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_ai_match_gets_a_thread_named_for_it() {
+    let bot = ai_bot("ai-thread", 7).await;
+    let fake = &bot.fake;
+    let t = play_fast_ai(fake, ANA);
+    ack(fake, &t).await;
+    let board = fake
+        .wait_for(
+            |r| r.is_channel_post() && r.text().contains("vs the AI"),
+            20,
+        )
+        .await;
+    let m = bot.app.store.active_matches_of_user(ANA).await.unwrap()[0].clone();
+    let thread = m.thread.expect("the AI match has a thread");
+    assert_eq!(
+        board.channel,
+        Some(thread.to_string()),
+        "the board is in it"
+    );
+    let title = bot.app.thread_title(m.id).await.unwrap();
+    assert!(title.contains("Ana") && title.contains(&format!("#{}", m.id)));
+    assert_eq!(fake.threads().get(&thread), Some(&title));
+    let made = fake
+        .requests()
+        .into_iter()
+        .find(|r| r.method == "POST" && r.path.ends_with("/threads"))
+        .expect("the thread's creation");
+    assert_eq!(
+        made.path,
+        format!("/api/v10/channels/{}/threads", fake_discord::CHANNEL)
+    );
+    assert_eq!(made.json["name"], title.as_str(), "named when made");
+    assert_eq!(made.json["type"], 11, "a public thread");
+    let answered = followup(fake, &t).await;
+    assert!(answered.text().contains("begins"), "{}", answered.text());
+    assert!(answered.at < made.at, "the asker was answered first");
+    // The AI's posts follow it there; nothing is ever renamed.
+    wait_for_human(&bot, m.id).await;
+    assert!(
+        !fake.requests().iter().any(|r| r.method == "PATCH"
+            && r.path.contains("/channels/")
+            && !r.path.contains("/messages/")),
+        "never renamed"
+    );
+    bot.stop().await;
+}
+
+/// The bug: the bot opened a thread without checking that it could post in one, so a
+/// server that allowed Create Public Threads but not Send Messages in Threads got a
+/// match whose every post failed. Now such a match plays in the channel and whoever
+/// started it is told, in their language, what a server admin should grant.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn without_thread_permissions_a_match_plays_in_the_channel_and_says_why() {
+    use fake_discord::{ALL_PERMISSIONS, CREATE_PUBLIC_THREADS, SEND_MESSAGES_IN_THREADS};
+    let bot = ai_bot("thread-perms", 3).await;
+    let fake = &bot.fake;
+    fake.set_app_permissions(ALL_PERMISSIONS & !SEND_MESSAGES_IN_THREADS);
+    let accept = challenge_button(fake, ANA, BEN).await;
+    fake.click(BEN, "Ben", &accept, &[]);
+    let note = fake
+        .wait_for(
+            |r| r.ephemeral() && r.text().contains("Send Messages in Threads"),
+            20,
+        )
+        .await;
+    assert!(note.text().contains("channel"), "{}", note.text());
+    let board = fake
+        .wait_for(|r| r.is_channel_post() && r.text().contains("begins"), 20)
+        .await;
+    let id = bot.app.store.active_matches_of_user(BEN).await.unwrap()[0].id;
+    assert_eq!(bot.app.store.info(id).await.unwrap().thread, None);
+    assert_eq!(board.channel, Some(fake_discord::CHANNEL.to_string()));
+
+    // The same for a match against the AI, told in German to a German client.
+    fake.set_app_permissions(ALL_PERMISSIONS & !CREATE_PUBLIC_THREADS);
+    fake.set_user_locale(EVE, "de");
+    let t = fake.command(EVE, "Eve", "play-ai", json!([]), false);
+    ack(fake, &t).await;
+    let note = fake
+        .wait_for(
+            |r| r.ephemeral() && r.text().contains("Öffentliche Threads erstellen"),
+            20,
+        )
+        .await;
+    assert!(note.text().contains("Kanal"), "{}", note.text());
+    let m = bot.app.store.active_matches_of_user(EVE).await.unwrap()[0].clone();
+    assert_eq!(m.thread, None);
+    assert!(
+        !fake.requests().iter().any(|r| r.path.ends_with("/threads")),
+        "no thread was tried"
+    );
+    bot.stop().await;
+}
+
+/// The bug: a board post's embed repeated, under "This turn", the log its image printed
+/// at its foot; that heading sat under a title naming the turn now starting while it
+/// told the turn that ended; a line that happened twice in a row was printed twice.
+/// Now the log is the embed's alone (a phone shows it at full size; the image's foot
+/// is unreadable there), each part headed by the turn it tells, repeats merged.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_board_post_tells_the_turn_that_ended_once() {
+    let bot = start_bot("board-log").await;
+    let fake = &bot.fake;
+    let id = challenge_and_accept(&bot).await;
+    drive(&bot, id, 400, |s| s.turn >= 4).await;
+    let turn_4 = |r: &Recorded| {
+        r.is_channel_post()
+            && r.json["embeds"][0]["title"]
+                .as_str()
+                .is_some_and(|t| t.contains(" · turn 4 · "))
+    };
+    let last = fake.wait_for(turn_4, 20).await;
+    let boards: Vec<Recorded> = fake
+        .requests()
+        .into_iter()
+        .filter(|r| r.is_channel_post() && r.json["embeds"][0]["title"].is_string())
+        .collect();
+    assert!(boards.len() >= 4, "{} boards", boards.len());
+    let fixed = ["Whose move", "Initiative", "Crystals"];
+    let mut ended = 0;
+    for b in &boards {
+        let embed = &b.json["embeds"][0];
+        let title = embed["title"].as_str().unwrap();
+        let now: u32 = title
+            .split(" · turn ")
+            .nth(1)
+            .and_then(|t| t.split(' ').next())
+            .and_then(|t| t.parse().ok())
+            .unwrap_or_else(|| panic!("no turn in {title}"));
+        for f in embed["fields"].as_array().unwrap() {
+            let name = f["name"].as_str().unwrap();
+            if fixed.contains(&name) {
+                continue;
+            }
+            assert!(!name.contains("This turn"), "{name}");
+            let turn: u32 = match name {
+                "Setup" => 0,
+                _ => name
+                    .strip_prefix("Turn ")
+                    .and_then(|n| n.split(" (").next())
+                    .and_then(|n| n.parse().ok())
+                    .unwrap_or_else(|| panic!("a log headed {name}")),
+            };
+            assert!(
+                name == "Setup" || name.ends_with("(Ana)") || name.ends_with("(Ben)"),
+                "{name}"
+            );
+            assert!(turn <= now, "{name} under {title}");
+            ended += usize::from(turn < now);
+            let lines: Vec<&str> = f["value"].as_str().unwrap().lines().collect();
+            for pair in lines.windows(2) {
+                assert_ne!(pair[0], pair[1], "repeated under {name}");
+            }
+            // The new turn's start is the title's and "Whose move"'s to say.
+            assert!(
+                !lines.iter().any(|l| l.contains("to act.")),
+                "{name}: {lines:?}"
+            );
+        }
+    }
+    assert!(
+        ended >= 3,
+        "the ended turns were headed as such {ended} times"
+    );
+    // The image is the board without a caption: it no longer prints the log.
+    let l = bot.app.store.load(id).await.unwrap();
+    let rules = bot.app.rules();
+    let theme = crystal_clans::render::Theme::default();
+    let t = crystal_clans::render::Table {
+        rules,
+        theme: &theme,
+        names: [name(ANA), name(BEN)],
+        lang: crystal_clans::i18n::Lang::En,
+    };
+    let view = l.state.view(rules, None);
+    let bare = crystal_clans::render::board(&t, &view, &[]).unwrap();
+    let png = &last.files[0].1;
+    assert!(png == &bare.png, "the posted board is the bare board");
+    let line = "Ana paid 1 initiative.".to_string();
+    let captioned = crystal_clans::render::board(&t, &view, &[line]).unwrap();
+    assert!(png != &captioned.png);
     bot.stop().await;
 }

@@ -68,6 +68,12 @@ async fn a_finished_match_moves_both_ratings_and_the_leaderboard_and_profile_sho
         "{text}"
     );
     assert!(text.contains("Ben 1") && text.contains("(+"), "{text}");
+    // After one game both ratings are provisional: the "?" is explained where it is.
+    assert!(text.contains("? (+") && text.contains("? (−"), "{text}");
+    assert!(
+        text.contains("`?`: a provisional rating, with few games behind it yet"),
+        "{text}"
+    );
     assert!(end.custom_ids().iter().any(|i| i.contains(":rematch")));
 
     // The leaderboard and a profile are public; the winner leads.
@@ -115,7 +121,7 @@ async fn the_rematch_button_after_a_match_against_the_ai_starts_a_new_match() {
         ANA,
         "Ana",
         "play-ai",
-        json!([{"name": "level", "type": 3, "value": "easy"}]),
+        json!([{"name": "level", "type": 4, "value": 0}]),
         false,
     );
     ack(fake, &t).await;

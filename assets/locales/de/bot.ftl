@@ -14,7 +14,6 @@ doing-post-replay = eine Wiederholung posten
 no-such-clan = Es gibt keinen Klan namens `{ $name }`.
 random-clan = zufällig
 bots-cannot-accept = Bots können keine Herausforderung annehmen.
-ai-levels = Stufen: easy (leicht), normal, hard (schwer), fast (schnell).
 ai-match-begins = Partie #{ $id } gegen die KI beginnt unten. Viel Glück!
 no-active-match = Du hast keine laufende Partie.
 board-posted-below = Hier ist der Spielplan, unten gepostet.
@@ -56,6 +55,12 @@ permission-view-channel = Kanal ansehen
 permission-send-messages = Nachrichten senden
 permission-embed-links = Links einbetten
 permission-attach-files = Dateien anhängen
+permission-create-public-threads = Öffentliche Threads erstellen
+permission-send-messages-in-threads = Nachrichten in Threads senden
+no-thread-permissions = Diese Partie läuft hier im Kanal statt in einem eigenen Thread: Für den Thread { $count ->
+        [one] fehlt mir hier die Berechtigung
+       *[other] fehlen mir hier die Berechtigungen
+    } { $permissions }. Eine Server-Administration kann sie mir in diesem Kanal geben.
 days = { $count ->
         [one] { $count } Tag
        *[other] { $count } Tage
@@ -122,7 +127,12 @@ initiative-lead = { $name } +{ $amount }
 field-whose-move = Am Zug
 field-initiative = Initiative
 field-crystals = Kristalle
-field-this-turn = Dieser Zug
+# Die Überschrift des Protokolls eines Spielplans: der Zug, von dem es erzählt (der
+# Titel nennt den Zug, der jetzt beginnt), und wer ihn gespielt hat.
+field-turn-log = Zug { $turn } ({ $who })
+field-setup-log = Aufbau
+# Eine Zeile, die mehrmals nacheinander geschah, einmal erzählt.
+log-repeated = { $line } ×{ $count }
 your-move = { $mentions }: { $count ->
         [one] du bist am Zug
        *[other] ihr seid am Zug
@@ -176,6 +186,7 @@ ai-name = KI (Stufe { $level })
 
 ## Wertungen (öffentlich): die Zeile im letzten Post, die Rangliste, ein Profil.
 ratings-line = Wertungen: { $ratings }
+rating-provisional-note = (`?`: eine vorläufige Wertung, hinter der erst wenige Partien stehen)
 rating-ai-fixed = { $name } { $rating } (fest)
 leaderboard-title = Crystal-Clans-Rangliste
 leaderboard-note = Glicko-2-Wertungen auf diesem Server; `?` markiert eine Wertung, hinter der erst wenige Partien stehen. Partien gegen die KI zählen mit.

@@ -16,7 +16,6 @@ doing-post-replay = post a replay
 no-such-clan = There is no clan called `{ $name }`.
 random-clan = random
 bots-cannot-accept = Bots cannot accept challenges.
-ai-levels = Levels: easy, normal, hard, fast.
 ai-match-begins = Match #{ $id } against the AI begins below. Good luck!
 no-active-match = You have no active match.
 board-posted-below = Here is the board, posted below.
@@ -58,6 +57,15 @@ permission-view-channel = View Channel
 permission-send-messages = Send Messages
 permission-embed-links = Embed Links
 permission-attach-files = Attach Files
+permission-create-public-threads = Create Public Threads
+permission-send-messages-in-threads = Send Messages in Threads
+no-thread-permissions = This match plays here in the channel, not in a thread of its own: for its thread I am missing the { $permissions } { $count ->
+        [one] permission
+       *[other] permissions
+    } here. A server admin can grant { $count ->
+        [one] it
+       *[other] them
+    } to me in this channel.
 days = { $count ->
         [one] { $count } day
        *[other] { $count } days
@@ -121,7 +129,12 @@ initiative-lead = { $name } +{ $amount }
 field-whose-move = Whose move
 field-initiative = Initiative
 field-crystals = Crystals
-field-this-turn = This turn
+# The heading of a board's log: the turn its lines tell (the board's title names the
+# turn now starting), and who played it.
+field-turn-log = Turn { $turn } ({ $who })
+field-setup-log = Setup
+# A line that happened several times in a row, told once.
+log-repeated = { $line } ×{ $count }
 your-move = { $mentions }: your move ({ $question }).
 button-rematch = Rematch
 button-battle-card = Pick battle card
@@ -172,6 +185,7 @@ ai-name = AI (level { $level })
 
 ## Ratings (public): the final post's line, the leaderboard, a profile.
 ratings-line = Ratings: { $ratings }
+rating-provisional-note = (`?`: a provisional rating, with few games behind it yet)
 rating-ai-fixed = { $name } { $rating } (fixed)
 leaderboard-title = Crystal Clans leaderboard
 leaderboard-note = Glicko-2 ratings on this server; `?` marks a rating with few games behind it. Matches against the AI count.

@@ -49,7 +49,6 @@ messages! {
     /// The word that picks a random clan (also offered by the clan autocomplete).
     random_clan() = "random-clan";
     bots_cannot_accept() = "bots-cannot-accept";
-    ai_levels() = "ai-levels";
     ai_match_begins(id) = "ai-match-begins";
     no_active_match() = "no-active-match";
     board_posted_below() = "board-posted-below";
@@ -77,6 +76,9 @@ messages! {
     permission_send_messages() = "permission-send-messages";
     permission_embed_links() = "permission-embed-links";
     permission_attach_files() = "permission-attach-files";
+    permission_create_public_threads() = "permission-create-public-threads";
+    permission_send_messages_in_threads() = "permission-send-messages-in-threads";
+    no_thread_permissions(permissions, count) = "no-thread-permissions";
     could_not_post(channel, after) = "could-not-post";
     move_saved() = "move-saved";
     /// A challenge's button whose terms the bot did not sign (forged or damaged).
@@ -102,7 +104,9 @@ messages! {
     field_whose_move() = "field-whose-move";
     field_initiative() = "field-initiative";
     field_crystals() = "field-crystals";
-    field_this_turn() = "field-this-turn";
+    field_turn_log(turn, who) = "field-turn-log";
+    field_setup_log() = "field-setup-log";
+    log_repeated(line, count) = "log-repeated";
     /// `count`: how many players are pinged in `mentions`.
     your_move(mentions, count, question) = "your-move";
     button_rematch() = "button-rematch";
@@ -174,6 +178,7 @@ messages! {
     ai_name(level) = "ai-name";
     /// `ratings` joined by " · ".
     ratings_line(ratings) = "ratings-line";
+    rating_provisional_note() = "rating-provisional-note";
     rating_ai_fixed(name, rating) = "rating-ai-fixed";
     leaderboard_title() = "leaderboard-title";
     leaderboard_note() = "leaderboard-note";

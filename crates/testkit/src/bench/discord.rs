@@ -621,6 +621,11 @@ impl Players {
         stop: &std::sync::atomic::AtomicBool,
         m: &mut Measured,
     ) -> Result<(), String> {
+        // `play-ai` offers its levels as choices, sent as their index.
+        let choice = crate::ai::Level::ALL
+            .iter()
+            .position(|l| l.name() == level)
+            .ok_or_else(|| format!("no AI level {level}"))?;
         let mut rng = Pcg32::seed_from_u64(seed);
         let rules = self.app.rules();
         let mut current: Option<i64> = None;
@@ -657,7 +662,7 @@ impl Players {
                         user,
                         &user_name(user),
                         "play-ai",
-                        json!([{"name": "level", "type": 3, "value": level}]),
+                        json!([{"name": "level", "type": 4, "value": choice}]),
                         false,
                     );
                     self.ai_ack(&t, m).await?;

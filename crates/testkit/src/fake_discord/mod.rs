@@ -43,6 +43,10 @@ pub const CHANNEL: u64 = 720_000_000_000_000_001;
 /// The permissions the bot's invite asks for (View Channels, Send Messages, Embed Links,
 /// Attach Files, Read Message History, Create Public Threads, Send Messages in Threads).
 pub const ALL_PERMISSIONS: u64 = 309_237_763_072;
+/// Discord's permission bits for starting a public thread and posting in one.
+pub const CREATE_PUBLIC_THREADS: u64 = 1 << 35;
+pub const SEND_MESSAGES_IN_THREADS: u64 = 1 << 38;
+const ADMINISTRATOR: u64 = 1 << 3;
 pub const TOKEN: &str = "MTIzNDU2Nzg5MDEyMzQ1Njc4.Gabcde.fake-token-for-tests-only-0000000000";
 
 /// Where a slash command is used.
@@ -236,6 +240,13 @@ fn user_json(id: u64, name: &str) -> Value {
 impl Shared {
     fn violation(&self, v: Violation) {
         self.violations.lock().unwrap().push(v);
+    }
+
+    /// Whether the bot has permission `bit` in the server's channels (what the
+    /// interactions report; Administrator has every one).
+    fn has_permission(&self, bit: u64) -> bool {
+        let p = self.app_permissions.load(Ordering::SeqCst);
+        p & (bit | ADMINISTRATOR) != 0
     }
 
     /// The server a channel or thread belongs to ([`GUILD`] for a channel it does not

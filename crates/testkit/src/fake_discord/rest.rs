@@ -318,10 +318,29 @@ fn route(s: &Shared, method: &str, p: &[&str], json: &Value) -> (u16, Value) {
                 json!({"message": "Missing Permissions", "code": 50013}),
             )
         }
+        // Inside a thread, posting takes Send Messages in Threads.
+        ("POST", ["channels", ch, "messages"])
+            if s.threads.lock().unwrap().contains_key(*ch)
+                && !s.has_permission(SEND_MESSAGES_IN_THREADS) =>
+        {
+            (
+                403,
+                json!({"message": "Missing Permissions", "code": 50013}),
+            )
+        }
         ("POST", ["channels", ch, "messages"]) => (200, message_json(id, ch, json)),
         ("PATCH", ["channels", ch, "messages", _]) => (200, message_json(id, ch, json)),
-        // Discord cannot start a thread from a message inside a thread.
-        ("POST", ["channels", ch, "messages", _, "threads"])
+        ("POST", ["channels", _, "messages", _, "threads"] | ["channels", _, "threads"])
+            if !s.has_permission(CREATE_PUBLIC_THREADS) =>
+        {
+            (
+                403,
+                json!({"message": "Missing Permissions", "code": 50013}),
+            )
+        }
+        // Discord cannot start a thread from a message inside a thread, nor one in a
+        // thread.
+        ("POST", ["channels", ch, "messages", _, "threads"] | ["channels", ch, "threads"])
             if s.threads.lock().unwrap().contains_key(*ch) =>
         {
             (
@@ -329,7 +348,7 @@ fn route(s: &Shared, method: &str, p: &[&str], json: &Value) -> (u16, Value) {
                 json!({"message": "Cannot execute action on this channel type", "code": 50024}),
             )
         }
-        ("POST", ["channels", ch, "messages", _, "threads"]) => {
+        ("POST", ["channels", ch, "messages", _, "threads"] | ["channels", ch, "threads"]) => {
             let name = json["name"].as_str().unwrap_or_default().to_string();
             let thread = Thread {
                 name,
