@@ -150,17 +150,15 @@ fn walk_in(
                     if s.max_values > 1 || s.id.contains(":turn:m") || s.id.contains(":turn:p") =>
                 {
                     let arg = CustomId::parse(&s.id).unwrap().arg.unwrap();
-                    let base = match Nav::parse(Some(&arg), &[]) {
-                        _ if arg.starts_with('m') => None,
-                        _ => {
-                            let mut it = arg[1..].split('.');
-                            it.next();
-                            let base = u64::from_str_radix(it.next().unwrap(), 16).unwrap();
-                            Some((base, it.next().unwrap().parse().unwrap()))
-                        }
-                    };
+                    // A paged select (`p<cat>.<cards of other pages>.<page>`) adds to the
+                    // cards chosen on the other pages.
+                    let base = arg.strip_prefix('p').map(|rest| {
+                        let mut it = rest.split('.').skip(1);
+                        let base = u64::from_str_radix(it.next().unwrap(), 16).unwrap();
+                        (base, it.next().unwrap().parse().unwrap())
+                    });
                     for o in &s.options {
-                        follow(&s.id, &[o.value.clone()]);
+                        follow(&s.id, std::slice::from_ref(&o.value));
                     }
                     for picks in submissions(&choices, &arg, base) {
                         assert!(picks.len() <= s.max_values as usize, "{nav:?}: {picks:?}");
@@ -171,7 +169,7 @@ fn walk_in(
                 Row::Select(s) => s
                     .options
                     .iter()
-                    .for_each(|o| follow(&s.id, &[o.value.clone()])),
+                    .for_each(|o| follow(&s.id, std::slice::from_ref(&o.value))),
             }
         }
         screens.push(screen);
