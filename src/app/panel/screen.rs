@@ -210,6 +210,17 @@ impl Panel<'_> {
         ))
     }
 
+    /// The category's choices of several cards, and the cards they name.
+    fn sets(&self, cat: usize) -> Option<(Category, Vec<&Choice>, Vec<CardId>)> {
+        let (name, in_cat) = self.in_cat(cat)?;
+        let sets: Vec<&Choice> = in_cat
+            .into_iter()
+            .filter(|c| matches!(c.part, Part::Set { .. }))
+            .collect();
+        let eligible = compose::eligible(&sets);
+        Some((name, sets, eligible))
+    }
+
     fn first(&self) -> First {
         let choices = self.choices;
         if choices.iter().any(|c| matches!(c.part, Part::Sequence(_))) {
@@ -366,15 +377,9 @@ impl Panel<'_> {
         first: bool,
     ) -> Screen {
         let lang = self.lang;
-        let Some((name, in_cat)) = self.in_cat(cat) else {
+        let Some((name, sets, eligible)) = self.sets(cat) else {
             return self.overview();
         };
-        let sets: Vec<&Choice> = in_cat
-            .iter()
-            .filter(|c| matches!(c.part, Part::Set { .. }))
-            .copied()
-            .collect();
-        let eligible = compose::eligible(&sets);
         let pages = eligible.len().div_ceil(MAX_OPTIONS).max(1);
         let page = page.min(pages - 1);
         let most = sets.iter().map(|c| c.part.cards().len()).max().unwrap_or(1);
@@ -455,15 +460,9 @@ impl Panel<'_> {
     /// Cards chosen: the legal choices they make decide what comes next, where they go
     /// or the confirmation; none, and the player is told so and chooses again.
     fn chosen(&self, cat: usize, set: u64) -> Screen {
-        let Some((_, in_cat)) = self.in_cat(cat) else {
+        let Some((_, sets, eligible)) = self.sets(cat) else {
             return self.overview();
         };
-        let sets: Vec<&Choice> = in_cat
-            .iter()
-            .filter(|c| matches!(c.part, Part::Set { .. }))
-            .copied()
-            .collect();
-        let eligible = compose::eligible(&sets);
         let at = Places::new(self.state);
         let cards = compose::cards_of(&eligible, set).unwrap_or_default();
         let found = if cards.is_empty() {
@@ -521,12 +520,7 @@ impl Panel<'_> {
             .unwrap_or(0);
         let back = match &c.part {
             Part::Set { cards, .. } => {
-                let (_, in_cat) = self.in_cat(cat).unwrap_or((c.category, vec![]));
-                let sets: Vec<&Choice> = in_cat
-                    .into_iter()
-                    .filter(|c| matches!(c.part, Part::Set { .. }))
-                    .collect();
-                let eligible = compose::eligible(&sets);
+                let (_, sets, eligible) = self.sets(cat).unwrap_or((c.category, vec![], vec![]));
                 let set = compose::set_of(&eligible, cards);
                 let at = Places::new(self.state);
                 if compose::matching(self.state, &at, cards, &sets).len() > 1 {
