@@ -23,7 +23,9 @@ pub enum Verb {
     Accept,
     /// Decline (the opponent) or withdraw (the challenger) a challenge.
     Decline,
-    /// Open the private panel ("Take your turn"); arg: `<category>.<page>`.
+    /// Open the private panel ("Take your turn"), or go on in it; arg: where in the
+    /// composition of a move (`panel::Nav::arg`: a category's page, the cards chosen so
+    /// far as a bitmask of the eligible ones, a squad order's prefix).
     Turn,
     /// Choose a legal input by index (a button's arg, or a select's value).
     Input,

@@ -538,11 +538,15 @@ impl App {
         }
         let choices = panel::choices(lang, rules, state, seat);
         let screen = panel::step(
-            lang,
-            id,
-            loaded.info.version,
-            &pending.question,
-            &choices,
+            &panel::Panel {
+                lang,
+                rules,
+                state,
+                seat,
+                match_id: id,
+                version: loaded.info.version,
+                choices: &choices,
+            },
             nav,
         );
         lines.push(screen.prompt);

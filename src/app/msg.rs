@@ -8,6 +8,7 @@ pub const MAX_CUSTOM_ID: usize = 100;
 pub const MAX_CONTENT: usize = 2000;
 pub const MAX_FIELD: usize = 1024;
 pub const MAX_LABEL: usize = 100;
+pub const MAX_DESCRIPTION: usize = 100;
 pub const MAX_BUTTON_LABEL: usize = 80;
 
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -123,6 +124,9 @@ pub struct Select {
     pub id: String,
     pub placeholder: String,
     pub options: Vec<SelectOption>,
+    /// How many options a player picks at once: one, or (a multi-select) several.
+    pub min_values: u8,
+    pub max_values: u8,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -53,7 +53,9 @@ pub fn rows(rows: &[Row]) -> Vec<serenity::CreateActionRow> {
                             .collect(),
                     },
                 )
-                .placeholder(&s.placeholder),
+                .placeholder(&s.placeholder)
+                .min_values(s.min_values)
+                .max_values(s.max_values),
             ),
         })
         .collect()

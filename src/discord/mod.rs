@@ -213,13 +213,15 @@ async fn on_component(ctx: &serenity::Context, app: &App, ci: &serenity::Compone
             let out = if id.verb == Verb::Hand {
                 app.hand(id.match_id, user).await
             } else {
-                // A select's chosen value names the step; a button's argument does.
-                let nav = match &ci.data.kind {
+                // A button's argument names the step; a select's chosen values add to
+                // its argument (the cards of a multi-select) or name the step.
+                let values = match &ci.data.kind {
                     serenity::ComponentInteractionDataKind::StringSelect { values } => {
-                        panel::Nav::parse(values.first().map(String::as_str))
+                        values.as_slice()
                     }
-                    _ => panel::Nav::parse(id.arg.as_deref()),
+                    _ => &[],
                 };
+                let nav = panel::Nav::parse(id.arg.as_deref(), values);
                 app.panel(id.match_id, Some(id.version), user, nav).await
             };
             // A click inside a panel updates it where it is (a DM or the channel).

@@ -26,6 +26,7 @@ mod narration;
 mod operations;
 mod pack;
 mod panel;
+mod panel_clicks;
 mod render_german;
 mod scheduler;
 mod sharding;

@@ -5,7 +5,7 @@
 
 use crystal_clans::app::ids::{CustomId, Verb};
 use crystal_clans::app::msg::Row;
-use crystal_clans::app::panel::{self, Nav};
+use crystal_clans::app::panel::{self, Nav, Panel};
 use crystal_clans::game::rng::below;
 use crystal_clans::game::{Question, Rules, Setup, State};
 use crystal_clans::i18n::{Lang, messages::panel as p};
@@ -13,8 +13,104 @@ use rand::SeedableRng;
 use rand_pcg::Pcg32;
 use std::collections::BTreeSet;
 
-const MATCH: i64 = 12_345;
-const VERSION: i64 = 678;
+pub const MATCH: i64 = 12_345;
+pub const VERSION: i64 = 678;
+
+/// The panel of `seat` in `lang`, as the app draws it.
+pub fn screen(
+    lang: Lang,
+    rules: &Rules,
+    state: &State,
+    seat: u8,
+    choices: &[panel::Choice],
+    nav: Nav,
+) -> panel::Screen {
+    let panel = Panel {
+        lang,
+        rules,
+        state,
+        seat,
+        match_id: MATCH,
+        version: VERSION,
+        choices,
+    };
+    panel::step(&panel, nav)
+}
+
+/// Every limit of a screen, that no label or option is cut (the ellipsis `clip` puts
+/// where it cuts) and that no two read the same.
+pub fn check(screen: &panel::Screen, at: &str) {
+    assert!(!screen.rows.is_empty(), "{at} is a dead end");
+    assert!(screen.rows.len() <= 5, "{at}: {} rows", screen.rows.len());
+    assert!(
+        screen.prompt.chars().count() <= 1500,
+        "{at}: {}",
+        screen.prompt
+    );
+    let cut = |s: &str| s.ends_with('…');
+    let mut texts = BTreeSet::new();
+    for row in &screen.rows {
+        match row {
+            Row::Buttons(bs) => {
+                assert!((1..=5).contains(&bs.len()));
+                for b in bs {
+                    assert!(b.label.chars().count() <= 80, "{at}: {}", b.label);
+                    assert!(!cut(&b.label), "{at}: cut `{}`", b.label);
+                    assert!(b.id.len() <= 100, "{}", b.id);
+                    assert!(texts.insert(b.label.clone()), "{at}: two `{}`", b.label);
+                }
+            }
+            Row::Select(s) => {
+                assert!((1..=25).contains(&s.options.len()), "{at}");
+                assert!(s.id.len() <= 100, "{}", s.id);
+                assert!(s.placeholder.chars().count() <= 150, "{}", s.placeholder);
+                assert!(s.min_values >= 1 && s.min_values <= s.max_values);
+                assert!(s.max_values as usize <= s.options.len(), "{at}");
+                for o in &s.options {
+                    assert!(o.label.chars().count() <= 100, "{at}: {}", o.label);
+                    assert!(o.description.chars().count() <= 100, "{}", o.description);
+                    assert!(!cut(&o.label) && !cut(&o.description), "{at}: cut {o:?}");
+                    assert!(o.value.len() <= 100);
+                    assert!(texts.insert(o.label.clone()), "{at}: two `{}`", o.label);
+                }
+            }
+        }
+    }
+}
+
+/// The values a walk submits to a card multi-select: each card alone, and the cards of
+/// every legal choice of its category (on a page, those of the choices that agree with
+/// the cards already chosen on the other pages).
+fn submissions(
+    choices: &[panel::Choice],
+    arg: &str,
+    nav_base: Option<(u64, usize)>,
+) -> Vec<Vec<usize>> {
+    let cat: usize = arg[1..].split('.').next().unwrap().parse().unwrap();
+    let name = panel::categories(choices)[cat];
+    let mut out = vec![];
+    for c in choices.iter().filter(|c| c.category == name) {
+        if !matches!(c.part, panel::Part::Set { .. }) {
+            continue;
+        }
+        let picks = panel::picks(choices, c.index);
+        match nav_base {
+            None => out.push(picks),
+            Some((base, page)) => {
+                let on = |i: &usize| *i / 25 == page;
+                let others: u64 = picks.iter().filter(|i| !on(i)).fold(0, |s, i| s | 1 << i);
+                let mask: u64 = ((1u64 << 25) - 1) << (25 * page);
+                if others == base & !mask {
+                    out.push(picks.into_iter().filter(on).collect());
+                }
+            }
+        }
+    }
+    out.retain(|v| !v.is_empty());
+    out.sort();
+    out.dedup();
+    out
+}
 
 /// Walks every screen reachable from the overview in `lang`; returns the inputs it can
 /// commit and the number of screens, checking each screen on the way.
@@ -25,7 +121,6 @@ fn walk_in(
     seat: u8,
 ) -> (BTreeSet<usize>, usize, Vec<panel::Screen>) {
     let choices = panel::choices(lang, rules, state, seat);
-    let question = state.pending().question;
     let mut todo = vec![Nav::Overview];
     let mut seen: BTreeSet<String> = BTreeSet::new();
     let mut committed = BTreeSet::new();
@@ -34,59 +129,47 @@ fn walk_in(
         if !seen.insert(nav.arg()) {
             continue;
         }
-        let screen = panel::step(lang, MATCH, VERSION, &question, &choices, nav);
-        assert!(!screen.rows.is_empty(), "{nav:?} is a dead end");
-        assert!(
-            screen.rows.len() <= 5,
-            "{nav:?}: {} rows",
-            screen.rows.len()
-        );
-        let mut follow = |id: &str, value: Option<&str>| {
-            assert!(id.len() <= 100, "{id}");
+        let screen = screen(lang, rules, state, seat, &choices, nav);
+        check(&screen, &format!("{nav:?}"));
+        let mut follow = |id: &str, values: &[String]| {
             let cid = CustomId::parse(id).expect("our own id");
             assert_eq!((cid.match_id, cid.version), (MATCH, VERSION));
-            let arg = value.or(cid.arg.as_deref());
             match cid.verb {
                 Verb::Input => {
-                    let i: usize = arg.unwrap().parse().unwrap();
-                    committed.insert(i);
+                    let arg = values.first().cloned().or(cid.arg).unwrap();
+                    committed.insert(arg.parse::<usize>().unwrap());
                 }
-                Verb::Turn => todo.push(Nav::parse(arg)),
+                Verb::Turn => todo.push(Nav::parse(cid.arg.as_deref(), values)),
                 v => panic!("unexpected verb {v:?}"),
             }
         };
-        // A player cannot tell two choices apart by anything but their text.
-        let mut texts = BTreeSet::new();
         for row in &screen.rows {
             match row {
-                Row::Buttons(bs) => bs.iter().for_each(|b| {
-                    assert!(texts.insert(b.label.clone()), "{nav:?}: two `{}`", b.label)
-                }),
-                Row::Select(s) => s.options.iter().for_each(|o| {
-                    let text = format!("{} {}", o.label, o.description);
-                    assert!(texts.insert(text.clone()), "{nav:?}: two `{text}`")
-                }),
-            }
-        }
-        for row in &screen.rows {
-            match row {
-                Row::Buttons(bs) => {
-                    assert!((1..=5).contains(&bs.len()));
-                    for b in bs {
-                        assert!(b.label.chars().count() <= 80, "{}", b.label);
-                        follow(&b.id, None);
-                    }
-                }
-                Row::Select(s) => {
-                    assert!((1..=25).contains(&s.options.len()));
-                    assert!(s.placeholder.chars().count() <= 150, "{}", s.placeholder);
+                Row::Buttons(bs) => bs.iter().for_each(|b| follow(&b.id, &[])),
+                Row::Select(s)
+                    if s.max_values > 1 || s.id.contains(":turn:m") || s.id.contains(":turn:p") =>
+                {
+                    let arg = CustomId::parse(&s.id).unwrap().arg.unwrap();
+                    // A paged select (`p<cat>.<cards of other pages>.<page>`) adds to the
+                    // cards chosen on the other pages.
+                    let base = arg.strip_prefix('p').map(|rest| {
+                        let mut it = rest.split('.').skip(1);
+                        let base = u64::from_str_radix(it.next().unwrap(), 16).unwrap();
+                        (base, it.next().unwrap().parse().unwrap())
+                    });
                     for o in &s.options {
-                        assert!(o.label.chars().count() <= 100);
-                        assert!(o.description.chars().count() <= 100);
-                        assert!(o.value.len() <= 100);
-                        follow(&s.id, Some(&o.value));
+                        follow(&s.id, std::slice::from_ref(&o.value));
+                    }
+                    for picks in submissions(&choices, &arg, base) {
+                        assert!(picks.len() <= s.max_values as usize, "{nav:?}: {picks:?}");
+                        let values: Vec<String> = picks.iter().map(usize::to_string).collect();
+                        follow(&s.id, &values);
                     }
                 }
+                Row::Select(s) => s
+                    .options
+                    .iter()
+                    .for_each(|o| follow(&s.id, std::slice::from_ref(&o.value))),
             }
         }
         screens.push(screen);
@@ -296,7 +379,7 @@ fn regression_two_choices_never_share_a_label() {
                 let mut shown = BTreeSet::new();
                 for c in &choices {
                     assert!(
-                        shown.insert((c.label.clone(), c.detail.clone())),
+                        shown.insert(c.label.clone()),
                         "two choices read `{}` in {:?}",
                         c.label,
                         state.pending()

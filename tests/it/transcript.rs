@@ -126,7 +126,6 @@ async fn take_turn(
     let legal = state.legal(rules, seat);
     let want = lively_pick(&legal, step);
     let choices = panel::choices(bot.app.user_lang(user).await, rules, state, seat);
-    let categories = panel::categories(&choices);
     let wanted = &choices[want];
     let before = bot.app.store.info(m.id).await.unwrap().version;
     let current = format!("clans:{}:{before}:", m.id);
@@ -152,43 +151,20 @@ async fn take_turn(
     };
     for _ in 0..10 {
         let shown = clickables(&screen.json);
-        let arg = |id: &str, value: &Option<String>| -> (String, String) {
-            let mut parts = id.splitn(5, ':');
-            let verb = parts.nth(3).unwrap_or_default().to_string();
-            let arg = value
-                .clone()
-                .or_else(|| parts.next().map(str::to_string))
-                .unwrap_or_default();
-            (verb, arg)
-        };
-        let leads = |id: &str, value: &Option<String>, label: &str| -> bool {
-            let (verb, a) = arg(id, value);
-            match (verb.as_str(), a.chars().next()) {
-                ("in", _) => a == want.to_string(),
-                ("turn", Some('k')) => a[1..] == want.to_string(),
-                ("turn", Some('c')) => {
-                    let cat: usize = a[1..].split('.').next().unwrap().parse().unwrap_or(99);
-                    categories.get(cat) == Some(&wanted.category)
-                }
-                ("turn", Some('g')) => !wanted.group.is_empty() && label.starts_with(&wanted.group),
-                _ => false,
-            }
-        };
-        let Some((id, value, _)) = shown.iter().find(|(id, v, l)| leads(id, v, l)) else {
+        let Some((id, values)) = support::play::route(&choices, want, &shown) else {
             break;
         };
-        let values: Vec<&str> = value.iter().map(String::as_str).collect();
-        let t = bot.fake.click_in(m.channel, user, name(user), id, &values);
+        let values: Vec<&str> = values.iter().map(String::as_str).collect();
+        let t = bot.fake.click_in(m.channel, user, name(user), &id, &values);
         screen = answer(bot, &t).await;
         if bot.app.store.info(m.id).await.unwrap().version > before {
             return screen;
         }
     }
     panic!(
-        "the panel never offered {:?} ({:?} / {} / {}); it showed {:#?}",
+        "the panel never offered {:?} ({:?} / {}); it showed {:#?}",
         legal[want],
         wanted.category,
-        wanted.group,
         wanted.label,
         clickables(&screen.json)
     );

@@ -146,7 +146,11 @@ fn every_surface_says_each_zone_by_its_one_name() {
             }
             for seat in s.pending().seats {
                 for c in panel::choices(lang, &rules, s, seat) {
-                    for text in [&c.group, &c.target, &c.label, &c.detail] {
+                    let to = match &c.part {
+                        panel::Part::Set { to, .. } => to.as_str(),
+                        _ => "",
+                    };
+                    for text in [to, &c.label, &c.detail] {
                         walker.check("a panel", lang, None, text);
                     }
                 }

@@ -35,6 +35,60 @@ pub fn clickables(json: &Value) -> Vec<(String, Option<String>, String)> {
     out
 }
 
+/// The click that brings a player one part closer to the choice `want`, as a person who
+/// knows which cards they mean composes it: among `shown` (custom id, select value,
+/// label), the commit, its confirmation, the card multi-select (all its cards at once,
+/// returned as the values), the next unit of an order, or the kind of action. Returns the
+/// custom id and the select's values.
+pub fn route(
+    choices: &[panel::Choice],
+    want: usize,
+    shown: &[(String, Option<String>, String)],
+) -> Option<(String, Vec<String>)> {
+    use crystal_clans::app::ids::{CustomId, Verb};
+    use panel::{Nav, Part};
+    let wanted = choices.iter().find(|c| c.index == want)?;
+    let cat = panel::categories(choices)
+        .iter()
+        .position(|k| *k == wanted.category)?;
+    let picks = panel::picks(choices, want);
+    let mut best: Option<(usize, String, Vec<String>)> = None;
+    for (id, value, _) in shown {
+        let Some(cid) = CustomId::parse(id) else {
+            continue;
+        };
+        let arg = cid.arg.clone().unwrap_or_default();
+        let values: Vec<String> = value.iter().cloned().collect();
+        let (score, values) = match cid.verb {
+            Verb::Input if value.as_deref().unwrap_or(&arg) == want.to_string() => (100, values),
+            Verb::Turn if value.is_some() && arg == format!("m{cat}") => match wanted.part {
+                Part::Set { .. } => (80, picks.iter().map(usize::to_string).collect()),
+                _ => continue,
+            },
+            Verb::Turn => match Nav::parse(Some(&arg), &values) {
+                Nav::Confirm { index } if index == want => (90, values),
+                Nav::Category { cat: c, .. } if c == cat => (5, values),
+                Nav::Order { prefix, len } => {
+                    let digits = (0..len as usize).map(|i| (prefix >> (4 * i)) & 0xf);
+                    let on_way = matches!(wanted.part, Part::Sequence(_))
+                        && (len as usize) <= picks.len()
+                        && digits.zip(&picks).all(|(d, &p)| d as usize == p);
+                    if !on_way {
+                        continue;
+                    }
+                    (10 + len as usize, values)
+                }
+                _ => continue,
+            },
+            _ => continue,
+        };
+        if best.as_ref().is_none_or(|(s, _, _)| score > *s) {
+            best = Some((score, id.clone(), values));
+        }
+    }
+    best.map(|(_, id, values)| (id, values))
+}
+
 /// The bot's visible answer to an interaction: its message callback, an update of the
 /// clicked message, or the message that fills its deferral.
 pub async fn answer(fake: &Fake, token: &str) -> Recorded {
@@ -83,7 +137,6 @@ pub async fn take_turn(
     let want = lively_pick(&state.legal(rules, seat), step);
     let lang = bot.app.user_lang(user).await;
     let choices = panel::choices(lang, rules, state, seat);
-    let categories = panel::categories(&choices);
     let wanted = choices
         .iter()
         .find(|c| c.index == want)
@@ -110,30 +163,12 @@ pub async fn take_turn(
         }
     };
     for _ in 0..10 {
-        let leads = |cid: &str, value: &Option<String>, label: &str| -> bool {
-            let mut parts = cid.splitn(5, ':');
-            let verb = parts.nth(3).unwrap_or_default();
-            let arg = value
-                .clone()
-                .or_else(|| parts.next().map(str::to_string))
-                .unwrap_or_default();
-            match (verb, arg.chars().next()) {
-                ("in", _) => arg == want.to_string(),
-                ("turn", Some('k')) => arg[1..] == want.to_string(),
-                ("turn", Some('c')) => {
-                    let cat: usize = arg[1..].split('.').next().unwrap().parse().unwrap_or(99);
-                    categories.get(cat) == Some(&wanted.category)
-                }
-                ("turn", Some('g')) => !wanted.group.is_empty() && label.starts_with(&wanted.group),
-                _ => false,
-            }
-        };
         let shown = clickables(&screen.json);
-        let Some((cid, value, _)) = shown.iter().find(|(c, v, l)| leads(c, v, l)) else {
+        let Some((cid, values)) = route(&choices, want, &shown) else {
             break;
         };
-        let values: Vec<&str> = value.iter().map(String::as_str).collect();
-        let t = fake.click_in(channel, user, name(user), cid, &values);
+        let values: Vec<&str> = values.iter().map(String::as_str).collect();
+        let t = fake.click_in(channel, user, name(user), &cid, &values);
         screen = answer(fake, &t).await;
         if bot.app.store.info(id).await.unwrap().version > before {
             return screen;

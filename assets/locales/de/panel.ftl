@@ -30,6 +30,8 @@ choice-mulligan = { $cards } zurückmischen
 choice-summon-home = { $cards } im Heimatgebiet beschwören
 choice-summon-to = { $cards } ins { $zone }{ $via } beschwören
 choice-activate = Trupp im { $zone } aktivieren ({ $cards })
+# The same as a panel's button, its units said beside it.
+choice-activate-in = Trupp im { $zone } aktivieren
 choice-score = { $crystal } erbeuten
 choice-replenish = Auffrischen: abwerfen, dann auf 5 nachziehen
 choice-invade = Das gegnerische Heimatgebiet überfallen
@@ -65,7 +67,6 @@ choice-cost = kostet { $cost }, Initiative danach { $initiative }
 panel-cards-none = nichts
 panel-card-values = { $card } ({ $attack }/{ $defense })
 panel-crystal-cost = { $crystal } (kostet { $cost })
-panel-zone-number = Gebiet { $number }
 panel-crystal-number = Kristall { $number }
 panel-target-home = Heimatgebiet
 panel-destinations = { $count ->
@@ -101,6 +102,16 @@ prompt-which-activate = Welchen Trupp aktivierst du?
 prompt-which-crystal = Welchen Kristall?
 prompt-where = **{ $what }**: wohin?
 prompt-confirm = **{ $what }**: bestätigen?
+prompt-which-mulligan = Welche Karten mischst du zurück?
+prompt-which-order = Neue Reihenfolge des Trupps, oben zuerst: { $chosen } … welche Einheit kommt als Nächstes?
+prompt-order-start = Neue Reihenfolge des Trupps, oben zuerst: welche Einheit kommt nach oben?
+prompt-chosen = Bisher gewählt: { $cards }.
+select-cards = { $most ->
+        [one] 1 Karte wählen…
+       *[other] Bis zu { $most } Karten wählen…
+    }
+button-continue = Weiter
+panel-move-not-possible = Dieser Zug ist nicht möglich: nichts wurde geändert. Wähle erneut.
 select-choose = Wählen…
 select-choose-part = Wählen… ({ $part }/{ $parts })
 button-confirm = Bestätigen

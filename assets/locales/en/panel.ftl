@@ -30,6 +30,8 @@ choice-mulligan = Shuffle back { $cards }
 choice-summon-home = Summon { $cards } at home
 choice-summon-to = Summon { $cards } to { $zone }{ $via }
 choice-activate = Activate the squad in { $zone } ({ $cards })
+# The same as a panel's button, its units said beside it.
+choice-activate-in = Activate the squad in { $zone }
 choice-score = Take { $crystal }
 choice-replenish = Replenish: discard, then draw up to 5
 choice-invade = Invade the enemy home
@@ -65,7 +67,6 @@ choice-cost = cost { $cost }, initiative { $initiative }
 panel-cards-none = nothing
 panel-card-values = { $card } ({ $attack }/{ $defense })
 panel-crystal-cost = { $crystal } (cost { $cost })
-panel-zone-number = zone { $number }
 panel-crystal-number = crystal { $number }
 panel-target-home = home
 panel-destinations = { $count ->
@@ -105,6 +106,16 @@ prompt-which-activate = Which squad do you activate?
 prompt-which-crystal = Which crystal?
 prompt-where = **{ $what }**: where to?
 prompt-confirm = **{ $what }**: confirm?
+prompt-which-mulligan = Which cards do you shuffle back?
+prompt-which-order = New order of the squad, top first: { $chosen } … which unit comes next?
+prompt-order-start = New order of the squad, top first: which unit goes on top?
+prompt-chosen = Chosen so far: { $cards }.
+select-cards = { $most ->
+        [one] Choose 1 card…
+       *[other] Choose up to { $most } cards…
+    }
+button-continue = Continue
+panel-move-not-possible = That move is not possible: nothing was changed. Choose again.
 select-choose = Choose…
 select-choose-part = Choose… ({ $part }/{ $parts })
 button-confirm = Confirm

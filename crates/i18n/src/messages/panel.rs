@@ -28,6 +28,7 @@ messages! {
     choice_summon_home(cards) = "choice-summon-home";
     choice_summon_to(cards, zone, via) = "choice-summon-to";
     choice_activate(zone, cards) = "choice-activate";
+    choice_activate_in(zone) = "choice-activate-in";
     choice_score(crystal) = "choice-score";
     choice_replenish() = "choice-replenish";
     choice_invade() = "choice-invade";
@@ -58,7 +59,6 @@ messages! {
     panel_cards_none() = "panel-cards-none";
     panel_card_values(card, attack, defense) = "panel-card-values";
     panel_crystal_cost(crystal, cost) = "panel-crystal-cost";
-    panel_zone_number(number) = "panel-zone-number";
     panel_crystal_number(number) = "panel-crystal-number";
     panel_target_home() = "panel-target-home";
     panel_destinations(count) = "panel-destinations";
@@ -85,6 +85,13 @@ messages! {
     prompt_which_crystal() = "prompt-which-crystal";
     prompt_where(what) = "prompt-where";
     prompt_confirm(what) = "prompt-confirm";
+    prompt_which_mulligan() = "prompt-which-mulligan";
+    prompt_which_order(chosen) = "prompt-which-order";
+    prompt_order_start() = "prompt-order-start";
+    prompt_chosen(cards) = "prompt-chosen";
+    select_cards(most) = "select-cards";
+    button_continue() = "button-continue";
+    panel_move_not_possible() = "panel-move-not-possible";
     select_choose() = "select-choose";
     select_choose_part(part, parts) = "select-choose-part";
     button_confirm() = "button-confirm";
