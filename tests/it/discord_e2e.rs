@@ -880,10 +880,9 @@ async fn missing_permissions_are_explained_to_whoever_acted() {
         let l = bot.app.store.load(id).await.unwrap();
         let seat = l.state.waiting()[0];
         let legal = l.state.legal(bot.app.rules(), seat);
-        let choice = format!("clans:{id}:{}:in:{}", l.info.version, pick(&legal, step));
-        let t = click_panel(&bot, id, user(seat), &choice).await;
-        ack(fake, &t).await;
-        followup(fake, &t).await;
+        let reply = play(&bot, id, l.info.version, user(seat), pick(&legal, step)).await;
+        // The interaction that made the move: its token is in the reply's path.
+        let t = reply.path.split('/').nth(5).unwrap().to_string();
         let after = bot.app.store.load(id).await.unwrap();
         assert!(after.info.version > l.info.version, "the move was saved");
         if crystal_clans::app::turn_log::posts_board(&l.state, &after.state) {

@@ -207,12 +207,52 @@ pub async fn click_panel(bot: &impl Table, id: i64, u: u64, custom_id: &str) -> 
     bot.fake().click_on(on, u, name(u), custom_id, &[])
 }
 
-/// Plays the choice `index` for `u` by clicking its button id in their panel; returns
-/// the reply.
+/// Plays the choice `index` for `u` through their panel, composed part by part as a
+/// person would ([`super::play::route`]: the action, the cards in one menu, where to, a
+/// squad's order, the confirmation); returns the reply to the click that made it. A
+/// click that cannot be composed (by someone not in the match, or with a `version` the
+/// match has left) is the raw choice's id clicked in whatever panel they have, as an
+/// old or forged button would be.
 pub async fn play(bot: &impl Table, id: i64, version: i64, u: u64, index: usize) -> Recorded {
-    let t = click_panel(bot, id, u, &format!("clans:{id}:{version}:in:{index}")).await;
-    ack(bot.fake(), &t).await;
-    followup(bot.fake(), &t).await
+    let fake = bot.fake();
+    let l = bot.app().store.load(id).await.unwrap();
+    let seat = [0, 1]
+        .into_iter()
+        .find(|&s| l.info.seats[s].user() == Some(u));
+    let (Some(seat), true) = (seat, l.info.version == version) else {
+        let t = click_panel(bot, id, u, &format!("clans:{id}:{version}:in:{index}")).await;
+        ack(fake, &t).await;
+        return followup(fake, &t).await;
+    };
+    let rules = bot.app().rules();
+    let lang = bot.app().user_lang(u).await;
+    let choices = crystal_clans::app::panel::choices(lang, rules, &l.state, seat as Seat);
+    let current = format!("clans:{id}:{version}:");
+    let shows_now = |m: u64| {
+        fake.message(m).is_some_and(|m| {
+            super::play::clickables(&m.json)
+                .iter()
+                .any(|(c, _, _)| c.starts_with(&current))
+        })
+    };
+    let mut on = panel_of(bot, id, u).await;
+    if !shows_now(on) {
+        on = panel(bot, id, version, u).await.message_id.unwrap();
+    }
+    for _ in 0..12 {
+        let shown = super::play::clickables(&fake.message(on).unwrap().json);
+        let (cid, values) = super::play::route(&choices, index, &shown).unwrap_or_else(|| {
+            panic!("the panel never offered choice {index}: it shows {shown:#?}")
+        });
+        let values: Vec<&str> = values.iter().map(String::as_str).collect();
+        let t = fake.click_on(on, u, name(u), &cid, &values);
+        ack(fake, &t).await;
+        let reply = followup(fake, &t).await;
+        if bot.app().store.info(id).await.unwrap().version > version {
+            return reply;
+        }
+    }
+    panic!("choice {index} was not made in 12 clicks");
 }
 
 /// The battle pictures attached to a request.
