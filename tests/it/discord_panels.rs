@@ -4,7 +4,9 @@
 //! rate of public posts over a whole match.
 
 use crystal_clans::app::App;
+use crystal_clans::app::panel;
 use crystal_clans::game::Question;
+use crystal_clans::i18n::Lang;
 use crystal_clans_testkit::fake_discord::lively_pick as pick;
 use crystal_clans_testkit::fake_discord::{Fake, Recorded};
 use serde_json::json;
@@ -101,22 +103,17 @@ async fn play_turn(
             }
         };
         panels[seat as usize] = Some(on);
-        // A step of the walk first (the panel's first menu button; "Refresh" when the
-        // panel says it is not their move, as after their battle card).
+        // "Refresh" first when the panel does not ask this question (it says it is not
+        // their move, as after their battle card).
+        let current = format!("clans:{id}:{}:", l.info.version);
         let shown = fake.message(on).unwrap();
         let ids = shown.custom_ids();
-        let nav = ids
-            .iter()
-            .find(|c| c.contains(":turn:") && !c.ends_with(":all"))
-            .or_else(|| ids.iter().find(|c| c.ends_with(":turn:all")));
-        if let Some(nav) = nav {
-            let t = fake.click_on(on, u, name(u), nav, &[]);
+        if !ids.iter().any(|c| c.starts_with(&current))
+            && let Some(refresh) = ids.iter().find(|c| c.ends_with(":turn:all"))
+        {
+            let t = fake.click_on(on, u, name(u), refresh, &[]);
             let r = followup(fake, &t).await;
-            assert_eq!(
-                r.message_id,
-                Some(on),
-                "a step of the walk updates the panel"
-            );
+            assert_eq!(r.message_id, Some(on), "a refresh updates the panel");
             n.clicks += 1;
         }
         let legal = l.state.legal(bot.app.rules(), seat);
@@ -126,22 +123,35 @@ async fn play_turn(
         } else {
             pick(&legal, *step)
         };
-        let choice = format!("clans:{id}:{}:in:{index}", l.info.version);
         *step += 1;
-        let t = fake.click_on(on, u, name(u), &choice, &[]);
-        let ack = ack(fake, &t).await;
-        assert_eq!(ack.json["type"], 6, "a click in a panel defers an update");
-        let r = followup(fake, &t).await;
-        assert!(r.ephemeral() && r.text().contains("Done"), "{}", r.text());
-        assert_eq!(
-            r.message_id,
-            Some(on),
-            "the answer replaces the panel clicked"
-        );
-        n.clicks += 1;
+        // The choice composed part by part in the panel, each click updating it.
+        let choices = panel::choices(Lang::En, bot.app.rules(), &l.state, seat);
+        let mut made = false;
+        for _ in 0..12 {
+            let shown = support::play::clickables(&fake.message(on).unwrap().json);
+            let (cid, values) = support::play::route(&choices, index, &shown)
+                .unwrap_or_else(|| panic!("the panel never offered {index}: {shown:#?}"));
+            let values: Vec<&str> = values.iter().map(String::as_str).collect();
+            let t = fake.click_on(on, u, name(u), &cid, &values);
+            let ack = ack(fake, &t).await;
+            assert_eq!(ack.json["type"], 6, "a click in a panel defers an update");
+            let r = followup(fake, &t).await;
+            assert!(r.ephemeral());
+            assert_eq!(
+                r.message_id,
+                Some(on),
+                "the answer replaces the panel clicked"
+            );
+            n.clicks += 1;
+            if bot.app.store.info(id).await.unwrap().version > l.info.version {
+                assert!(r.text().contains("Done"), "{}", r.text());
+                made = true;
+                break;
+            }
+        }
+        assert!(made, "choice {index} was made in the panel");
         n.inputs += 1;
         n.actions += usize::from(is_action);
-        assert!(bot.app.store.info(id).await.unwrap().version > l.info.version);
     }
     // The board that ends the turn is the last post: wait for it.
     let next = bot.app.store.load(id).await.unwrap();
