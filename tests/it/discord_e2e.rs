@@ -709,14 +709,7 @@ async fn panels_by_direct_message_and_closed_dms() {
     let fake = &bot.fake;
     let id = challenge_and_accept(&bot).await;
     for u in [ANA, BEN] {
-        let t = fake.command(
-            u,
-            name(u),
-            "dm",
-            json!([{"name": "on", "type": 5, "value": true}]),
-            false,
-        );
-        assert!(ack(fake, &t).await.ephemeral());
+        dm_on(fake, u).await;
     }
     fake.close_dms(BEN);
     let v = bot.app.store.info(id).await.unwrap().version;
@@ -1240,14 +1233,7 @@ async fn a_whole_match_played_in_direct_messages() {
     let fake = &bot.fake;
     let id = challenge_and_accept(&bot).await;
     for u in [ANA, BEN] {
-        let t = fake.command(
-            u,
-            name(u),
-            "dm",
-            json!([{"name": "on", "type": 5, "value": true}]),
-            false,
-        );
-        assert!(ack(fake, &t).await.ephemeral());
+        dm_on(fake, u).await;
     }
     let rules = bot.app.rules();
     let is_dm_of = |r: &Recorded, u: u64| {
@@ -1356,4 +1342,16 @@ async fn a_whole_match_played_in_direct_messages() {
         end.info.version
     );
     bot.stop().await;
+}
+
+/// `u` takes their panels by direct message (`/clans dm on:true`).
+async fn dm_on(fake: &Fake, u: u64) {
+    let t = fake.command(
+        u,
+        name(u),
+        "dm",
+        json!([{"name": "on", "type": 5, "value": true}]),
+        false,
+    );
+    assert!(ack(fake, &t).await.ephemeral());
 }
