@@ -466,7 +466,9 @@ impl App {
         // A step of an old panel names choices of an old position: start afresh (an
         // overview, a refresh, is always of the current position).
         let stale = version.is_some_and(|v| v != loaded.info.version) && nav != Nav::Overview;
-        let mut msg = self.panel_msg(lang, &loaded, seat, if stale { Nav::Overview } else { nav });
+        let players = panel::panel_names(&self.names(&loaded).await);
+        let nav = if stale { Nav::Overview } else { nav };
+        let mut msg = self.panel_msg(lang, &players, &loaded, seat, nav);
         if stale {
             msg.content = format!("{}\n{}", p::button_out_of_date(lang), msg.content);
         }
@@ -481,8 +483,17 @@ impl App {
     }
 
     /// The panel of `seat` in `lang`: what they must answer, their hand, and the step
-    /// `nav` of the walk (or, when they do not act now, what they wait for).
-    fn panel_msg(&self, lang: Lang, loaded: &Loaded, seat: Seat, nav: Nav) -> Msg {
+    /// `nav` of the walk (or, when they do not act now, what they wait for); `players`
+    /// name the homes, as on the board ([`panel::panel_names`]).
+    fn panel_msg(
+        &self,
+        lang: Lang,
+        players: &[String; 2],
+        loaded: &Loaded,
+        seat: Seat,
+        nav: Nav,
+    ) -> Msg {
+        let players = Some([players[0].as_str(), players[1].as_str()]);
         let (state, rules, id) = (&loaded.state, self.rules(), loaded.info.id);
         let pending = state.pending();
         let finished = loaded.info.status == crate::store::Status::Finished;
@@ -536,10 +547,11 @@ impl App {
             let names = card_names(&mut own.peek.iter());
             lines.push(p::panel_may_look(lang, names.join(", ")));
         }
-        let choices = panel::choices(lang, rules, state, seat);
+        let choices = panel::choices(lang, players, rules, state, seat);
         let screen = panel::step(
             &panel::Panel {
                 lang,
+                players,
                 rules,
                 state,
                 seat,
@@ -564,8 +576,9 @@ impl App {
             Err(o) => return o,
         };
         let lang = self.user_lang(user).await;
+        let players = panel::panel_names(&self.names(&loaded).await);
         let stale = |loaded: &Loaded| {
-            let mut m = self.panel_msg(lang, loaded, seat, Nav::Overview);
+            let mut m = self.panel_msg(lang, &players, loaded, seat, Nav::Overview);
             m.content = format!("{}\n{}", p::panel_out_of_date(lang), m.content);
             Outcome {
                 reply: Some(m),
@@ -586,7 +599,8 @@ impl App {
         let Some(input) = legal.get(index).cloned() else {
             return Outcome::private(p::choice_not_available(lang));
         };
-        let (_, label) = panel::describe(lang, self.rules(), &loaded.state, seat, &input);
+        let named = Some([players[0].as_str(), players[1].as_str()]);
+        let (_, label) = panel::describe(lang, named, self.rules(), &loaded.state, seat, &input);
         let now = crate::store::now_ms();
         let deadlines = loaded.info.terms.deadlines(now);
         let sub = match self
@@ -612,7 +626,7 @@ impl App {
         let public = self.after_input(&loaded.state, &after, &sub.events).await;
         // The panel in its new state: the next question while the player still acts,
         // else what they wait for (no dead buttons).
-        let next = self.panel_msg(lang, &after, seat, Nav::Overview);
+        let next = self.panel_msg(lang, &players, &after, seat, Nav::Overview);
         let reply = Msg {
             content: clip(
                 &format!("{}\n{}", p::panel_done(lang, label), next.content),

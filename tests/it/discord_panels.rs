@@ -125,7 +125,7 @@ async fn play_turn(
         };
         *step += 1;
         // The choice composed part by part in the panel, each click updating it.
-        let choices = panel::choices(Lang::En, bot.app.rules(), &l.state, seat);
+        let choices = panel::choices(Lang::En, None, bot.app.rules(), &l.state, seat);
         let mut made = false;
         for _ in 0..12 {
             let shown = support::play::clickables(&fake.message(on).unwrap().json);

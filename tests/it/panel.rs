@@ -17,6 +17,16 @@ pub const MATCH: i64 = 12_345;
 pub const VERSION: i64 = 678;
 
 /// The panel of `seat` in `lang`, as the app draws it.
+/// The players as the walker's panels name them: one of the longest display names the
+/// bot keeps (32 characters), shortened as the bot shortens it in a panel, so a home
+/// named by its owner must still fit every label.
+pub fn players() -> panel::Players<'static> {
+    static NAMES: std::sync::LazyLock<[String; 2]> = std::sync::LazyLock::new(|| {
+        panel::panel_names(&["Ana".into(), "Maximilian von Sternenberg-Kraus".into()])
+    });
+    Some([NAMES[0].as_str(), NAMES[1].as_str()])
+}
+
 pub fn screen(
     lang: Lang,
     rules: &Rules,
@@ -27,6 +37,7 @@ pub fn screen(
 ) -> panel::Screen {
     let panel = Panel {
         lang,
+        players: players(),
         rules,
         state,
         seat,
@@ -120,7 +131,7 @@ fn walk_in(
     state: &State,
     seat: u8,
 ) -> (BTreeSet<usize>, usize, Vec<panel::Screen>) {
-    let choices = panel::choices(lang, rules, state, seat);
+    let choices = panel::choices(lang, players(), rules, state, seat);
     let mut todo = vec![Nav::Overview];
     let mut seen: BTreeSet<String> = BTreeSet::new();
     let mut committed = BTreeSet::new();
@@ -375,7 +386,7 @@ fn regression_two_choices_never_share_a_label() {
         while state.winner.is_none() {
             let seat = state.waiting()[0];
             for lang in Lang::ALL {
-                let choices = panel::choices(lang, &rules, &state, seat);
+                let choices = panel::choices(lang, players(), &rules, &state, seat);
                 let mut shown = BTreeSet::new();
                 for c in &choices {
                     assert!(

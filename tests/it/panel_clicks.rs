@@ -16,7 +16,7 @@ use std::collections::{BTreeMap, VecDeque};
 /// The clicks from the board to the commit of `want`, and the options of each screen
 /// on the way (every screen checked against Discord's limits and for cut labels).
 fn clicks(rules: &Rules, state: &State, seat: u8, want: usize) -> (usize, Vec<usize>) {
-    let choices = panel::choices(Lang::En, rules, state, seat);
+    let choices = panel::choices(Lang::En, crate::panel::players(), rules, state, seat);
     let picks = panel::picks(&choices, want);
     let mut queue = VecDeque::from([(Nav::Overview, 0usize, vec![])]);
     let mut seen: BTreeMap<String, ()> = BTreeMap::new();

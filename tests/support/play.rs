@@ -136,7 +136,7 @@ pub async fn take_turn(
     let rules = bot.app.rules();
     let want = lively_pick(&state.legal(rules, seat), step);
     let lang = bot.app.user_lang(user).await;
-    let choices = panel::choices(lang, rules, state, seat);
+    let choices = panel::choices(lang, None, rules, state, seat);
     let wanted = choices
         .iter()
         .find(|c| c.index == want)

@@ -78,10 +78,33 @@ fn cards(lang: Lang, rules: &Rules, state: &State, cs: &[CardId]) -> String {
         .join(", ")
 }
 
-/// The zone's one name; a panel is drawn without the players' names, so a home is its
-/// seat's ("Player 1's home (H1)").
-fn zone(lang: Lang, rules: &Rules, z: u8) -> String {
-    names::zone(lang, &rules.board, z, None)
+/// The players' names, by seat, where the caller knows them (a panel's reader does: a
+/// home is then its owner's, as on the board and in the log); `None` names them by seat.
+pub type Players<'a> = Option<[&'a str; 2]>;
+
+/// The longest a player's name is in a panel, in characters: a label that names a home
+/// ("Auferstandene Knechte (3/2) (dein Trupp im Heimatgebiet von ... (H2): oben)") must
+/// stay within Discord's 80 or 100, and display names run to 32. The board image
+/// shortens a long name the same way.
+pub const PANEL_NAME_MAX: usize = 16;
+
+/// `names` as a panel shows them: shortened past [`PANEL_NAME_MAX`] with an ellipsis.
+pub fn panel_names(names: &[String; 2]) -> [String; 2] {
+    names.clone().map(|n| {
+        if n.chars().count() <= PANEL_NAME_MAX {
+            n
+        } else {
+            let mut short: String = n.chars().take(PANEL_NAME_MAX - 1).collect();
+            short.truncate(short.trim_end().len());
+            short.push('…');
+            short
+        }
+    })
+}
+
+/// The zone's one name ([`names::zone`]).
+fn zone(lang: Lang, players: Players, rules: &Rules, z: u8) -> String {
+    names::zone(lang, &rules.board, z, players)
 }
 
 fn crystal(lang: Lang, rules: &Rules, c: u8) -> String {
@@ -172,6 +195,7 @@ impl Category {
 /// The label and category of one input, for the seat that may send it, in `lang`.
 pub fn describe(
     lang: Lang,
+    players: Players,
     rules: &Rules,
     state: &State,
     seat: Seat,
@@ -180,7 +204,7 @@ pub fn describe(
     use Category as C;
     let name = |c| card(lang, rules, state, c);
     let list = |cs: &[CardId]| cards(lang, rules, state, cs);
-    let zone = |z: u8| zone(lang, rules, z);
+    let zone = |z: u8| zone(lang, players, rules, z);
     let crystal = |c: u8| crystal(lang, rules, c);
     match input {
         Input::Mulligan(cs) if cs.is_empty() => (C::Keep, p::choice_keep_hand(lang)),
@@ -231,7 +255,7 @@ pub fn describe(
 }
 
 /// How `input` is composed, and where its cards go when that is one of its parts.
-fn part(lang: Lang, rules: &Rules, input: &Input) -> Part {
+fn part(lang: Lang, players: Players, rules: &Rules, input: &Input) -> Part {
     let set = |cards: &[CardId], to: String| Part::Set {
         cards: cards.to_vec(),
         to,
@@ -245,9 +269,9 @@ fn part(lang: Lang, rules: &Rules, input: &Input) -> Part {
             via,
         } => set(
             cards,
-            format!("{}{}", zone(lang, rules, *z), via_note(lang, *via)),
+            format!("{}{}", zone(lang, players, rules, *z), via_note(lang, *via)),
         ),
-        Input::Move { cards, to } => set(cards, zone(lang, rules, *to)),
+        Input::Move { cards, to } => set(cards, zone(lang, players, rules, *to)),
         Input::Order(cs) => Part::Sequence(cs.to_vec()),
         _ => Part::Single,
     }
@@ -263,6 +287,7 @@ pub fn confirms(question: &Question) -> bool {
 /// be confused with. `at` is the engine's own map of every card's place.
 fn place(
     lang: Lang,
+    players: Players,
     rules: &Rules,
     state: &State,
     at: &Places,
@@ -287,7 +312,7 @@ fn place(
                 i if i + 1 == squad.len() => p::panel_depth_bottom(lang),
                 i => p::panel_depth_nth(lang, i + 1),
             };
-            let zone = zone(lang, rules, z);
+            let zone = zone(lang, players, rules, z);
             let area = if s == seat {
                 p::panel_place_your_squad(lang, zone)
             } else {
@@ -303,6 +328,7 @@ fn place(
 /// of its named units ("your hand; your squad in Centre: top, bottom").
 fn places_note(
     lang: Lang,
+    players: Players,
     rules: &Rules,
     state: &State,
     at: &Places,
@@ -311,7 +337,7 @@ fn places_note(
 ) -> String {
     let mut parts: Vec<(String, Vec<String>)> = Vec::new();
     for &c in cards {
-        let (area, depth) = place(lang, rules, state, at, seat, c);
+        let (area, depth) = place(lang, players, rules, state, at, seat, c);
         if area.is_empty() {
             continue;
         }
@@ -356,6 +382,7 @@ fn named_cards(input: &Input) -> Vec<CardId> {
 /// as a last resort a number. Labels are compared as shown (with their detail).
 fn disambiguate(
     lang: Lang,
+    players: Players,
     rules: &Rules,
     state: &State,
     seat: Seat,
@@ -366,6 +393,7 @@ fn disambiguate(
     let places = |i: usize| {
         places_note(
             lang,
+            players,
             rules,
             state,
             &at,
@@ -472,7 +500,13 @@ fn with_note(text: &str, note: &str) -> String {
 /// Every legal choice of `seat`, labelled in `lang`, with the cost and the resulting
 /// initiative of actions (worked out on a copy of the state; only the token is read
 /// from it).
-pub fn choices(lang: Lang, rules: &Rules, state: &State, seat: Seat) -> Vec<Choice> {
+pub fn choices(
+    lang: Lang,
+    players: Players,
+    rules: &Rules,
+    state: &State,
+    seat: Seat,
+) -> Vec<Choice> {
     let question = state.pending().question;
     let legal = state.legal(rules, seat);
     let mut out: Vec<Choice> = legal
@@ -480,12 +514,12 @@ pub fn choices(lang: Lang, rules: &Rules, state: &State, seat: Seat) -> Vec<Choi
         .cloned()
         .enumerate()
         .map(|(index, input)| {
-            let (category, mut label) = describe(lang, rules, state, seat, &input);
+            let (category, mut label) = describe(lang, players, rules, state, seat, &input);
             let mut detail = String::new();
             // A squad's units would make an activation's button too long: its zone says
             // which squad, the units go beside it.
             if let Input::Activate(z) = input {
-                label = p::choice_activate_in(lang, zone(lang, rules, z));
+                label = p::choice_activate_in(lang, zone(lang, players, rules, z));
                 detail = cards(lang, rules, state, state.squad(z, seat));
             }
             if confirms(&question) {
@@ -514,11 +548,11 @@ pub fn choices(lang: Lang, rules: &Rules, state: &State, seat: Seat) -> Vec<Choi
                 category,
                 label,
                 detail,
-                part: part(lang, rules, &input),
+                part: part(lang, players, rules, &input),
             }
         })
         .collect();
-    disambiguate(lang, rules, state, seat, &legal, &mut out);
+    disambiguate(lang, players, rules, state, seat, &legal, &mut out);
     out
 }
 

@@ -27,6 +27,8 @@ pub struct Screen {
 /// Everything a screen is drawn from: the clicker's position and legal choices.
 pub struct Panel<'a> {
     pub lang: Lang,
+    /// The players' names, for the zones ([`super::Players`]).
+    pub players: super::Players<'a>,
     pub rules: &'a Rules,
     pub state: &'a State,
     pub seat: Seat,
@@ -333,7 +335,7 @@ impl Panel<'_> {
         let (lang, rules, state) = (self.lang, self.rules, self.state);
         let at = Places::new(state);
         let where_ = |c: CardId| {
-            let (area, depth) = place(lang, rules, state, &at, self.seat, c);
+            let (area, depth) = place(lang, self.players, rules, state, &at, self.seat, c);
             match (area.is_empty(), depth.is_empty()) {
                 (true, _) => String::new(),
                 (false, true) => area,
