@@ -178,6 +178,55 @@ fn moves_take_few_clicks_and_screens_keep_discords_limits() {
     );
     assert!(summon.0 <= 5, "{summon:?}");
 
+    // Three structures into a zone the player chooses: Stone's Build lets structures go
+    // to a zone whose squad's top unit builds, as well as home, so the panel asks where.
+    let stone = rules.pack.clan_index("stone").unwrap();
+    let setup = Setup {
+        clans: [stone, stone],
+        seed: 5,
+        mulligan: false,
+    };
+    let (mut s, _) = State::new(&rules, setup).unwrap();
+    play_until(&rules, &mut s, |s| s.pending().question == Question::Action);
+    let seat = s.active;
+    let kind_of = |name: &str| rules.pack.kind_by_name(name).unwrap();
+    let take = |s: &mut State, kind| {
+        let p = &mut s.players[seat as usize];
+        let at = p
+            .draw
+            .iter()
+            .position(|&c| s.kinds[c as usize] == kind)
+            .expect("in the draw pile");
+        p.draw.remove(at)
+    };
+    let builder = take(&mut s, kind_of("Quarry Workers"));
+    let site = rules.board.crystal_zones[0];
+    s.squads[site as usize][seat as usize].push(builder);
+    // The hand is three Ballistas (structures) and nothing else to summon with them.
+    let hand = std::mem::take(&mut s.players[seat as usize].hand);
+    s.players[seat as usize].draw.extend(hand);
+    for _ in 0..3 {
+        let b = take(&mut s, kind_of("Ballista"));
+        s.players[seat as usize].hand.push(b);
+    }
+    s.token = if seat == 0 { -5 } else { 5 };
+    s.validate(&rules).unwrap();
+    let legal = s.legal(&rules, seat);
+    let want = legal
+        .iter()
+        .position(|i| {
+            matches!(i, Input::SummonTo { cards, zone, .. } if cards.len() == 3 && *zone == site)
+        })
+        .unwrap_or_else(|| panic!("three structures may go to the builders' zone: {legal:?}"));
+    let built = report(
+        &format!(
+            "summon of 3 structures into a chosen zone ({} legal inputs)",
+            legal.len()
+        ),
+        &[clicks(&rules, &s, seat, want)],
+    );
+    assert!(built.0 <= 5, "{built:?}");
+
     // An activation that moves part of a squad: three units at home, two of them go.
     let setup = Setup {
         clans: [2, 5],
@@ -231,7 +280,7 @@ fn moves_take_few_clicks_and_screens_keep_discords_limits() {
             .collect::<Vec<_>>(),
     );
     assert!(moved.0 <= 9, "{moved:?}");
-    for (n, max) in [mulligan, summon, moved] {
+    for (n, max) in [mulligan, summon, built, moved] {
         assert!(max <= 25, "{n} clicks, {max} options on one screen");
     }
 }
