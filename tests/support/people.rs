@@ -162,10 +162,21 @@ pub async fn challenge_and_accept_in(bot: &impl Table, origin: Origin) -> i64 {
     followup(fake, &t).await;
     let ms = bot.app().store.active_matches_of_user(BEN).await.unwrap();
     assert_eq!(ms.len(), before.len() + 1);
-    ms.iter()
+    let id = ms
+        .iter()
         .find(|m| !before.iter().any(|b| b.id == m.id))
         .expect("the new match")
-        .id
+        .id;
+    // The accept is answered before the match's thread is made and its opening board
+    // posted: wait for that board, so callers find the match where it plays.
+    let opening = format!("clans:{id}:0:");
+    fake.try_wait_for(
+        |r| r.is_channel_post() && r.custom_ids().iter().any(|c| c.starts_with(&opening)),
+        Duration::from_secs(20),
+    )
+    .await
+    .expect("the opening board is posted");
+    id
 }
 
 pub fn user(seat: Seat) -> u64 {
