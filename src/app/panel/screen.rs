@@ -18,6 +18,11 @@ use crate::store::MatchId;
 /// Selects of single choices per page (one more row is left for the page buttons).
 const SELECTS_PER_PAGE: usize = MAX_ROWS - 1;
 
+/// About what a phone shows of one button (390 px wide): a label with its cost past
+/// this, though within Discord's 80 characters, was cut on a phone, so the cost goes in
+/// the panel's text beside the plain label.
+const BUTTON_ON_PHONE: usize = 40;
+
 /// A panel step: what to choose (with what its components leave out), and its rows.
 pub struct Screen {
     pub prompt: String,
@@ -118,7 +123,7 @@ impl Panel<'_> {
                 let whole = format!("{} — {}", e.label, e.detail);
                 let label = if e.detail.is_empty() {
                     e.label.clone()
-                } else if whole.chars().count() <= MAX_BUTTON_LABEL {
+                } else if whole.chars().count() <= BUTTON_ON_PHONE {
                     whole
                 } else {
                     text.push(format!("• {whole}"));
