@@ -4,43 +4,14 @@
 //! plays on after the fault and then checks the moves acknowledged before it.
 
 use crystal_clans::discord::health;
-use crystal_clans::game::Setup;
-use crystal_clans::store::{Deadlines, NewMatch, Player, Store, Terms, now_ms};
-use crystal_clans_testkit::fake_discord::{CHANNEL, Fake, GUILD};
+use crystal_clans::store::{Store, now_ms};
+use crystal_clans_testkit::fake_discord::Fake;
 use std::process::{Child, Stdio};
 use std::time::{Duration, Instant};
 
+use crate::operations::a_stored_match;
 use crate::support;
 use support::process::{health_file, serve, signal, wait_exit};
-
-const ANA: u64 = 731_000_000_000_000_001;
-const BEN: u64 = 731_000_000_000_000_002;
-
-/// A SQLite store holding one match: its URL, file, the match and the user to move.
-async fn a_stored_match(tag: &str) -> (String, std::path::PathBuf, i64, u64) {
-    let path = support::scratch_path(tag, ".db");
-    let url = format!("sqlite://{}", path.display());
-    let store = Store::open(&url).await.unwrap();
-    let (loaded, _) = store
-        .create_match(NewMatch {
-            guild: Some(GUILD),
-            channel: CHANNEL,
-            thread: None,
-            seats: [Player::User(ANA), Player::User(BEN)],
-            setup: Setup {
-                clans: [0, 1],
-                seed: 5,
-                mulligan: false,
-            },
-            terms: Terms::default(),
-            deadlines: Deadlines::default(),
-        })
-        .await
-        .unwrap();
-    store.close().await;
-    let seat = loaded.state.waiting()[0];
-    (url, path, loaded.info.id, [ANA, BEN][seat as usize])
-}
 
 /// A running `serve` against `fake` on the store at `url`, with no timers due in the
 /// test's time and a health report every second.

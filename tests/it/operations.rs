@@ -36,8 +36,8 @@ fn a_match(deadlines: Deadlines) -> NewMatch {
 }
 
 /// A new SQLite store (its URL and file) holding one match: its id and the user to
-/// move first.
-async fn a_stored_match(tag: &str) -> (String, std::path::PathBuf, i64, u64) {
+/// move first (`tests/it/lifecycle.rs` starts its bots on one too).
+pub(crate) async fn a_stored_match(tag: &str) -> (String, std::path::PathBuf, i64, u64) {
     let (url, path) = sqlite_url(tag);
     let store = Store::open(&url).await.unwrap();
     let (loaded, _) = store
