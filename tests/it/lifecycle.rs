@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use crate::operations::a_stored_match;
 use crate::support;
-use support::process::{health_file, serve, signal, wait_exit};
+use support::process::{exit_within, health_file, serve, signal};
 
 /// A running `serve` against `fake` on the store at `url`, with no timers due in the
 /// test's time and a health report every second.
@@ -51,20 +51,6 @@ impl Running {
         let status = exit_within(self.child, limit).await;
         (status, self.logs.join().unwrap())
     }
-}
-
-/// Waits for the child to exit (at most `limit`), killing it if it does not.
-async fn exit_within(mut child: Child, limit: Duration) -> Option<std::process::ExitStatus> {
-    tokio::task::spawn_blocking(move || {
-        let status = wait_exit(&mut child, limit);
-        if status.is_none() {
-            let _ = child.kill();
-            let _ = child.wait();
-        }
-        status
-    })
-    .await
-    .unwrap()
 }
 
 async fn version_of(url: &str, id: i64) -> i64 {

@@ -4,12 +4,12 @@
 use crystal_clans::game::Setup;
 use crystal_clans::store::{Deadlines, NewMatch, Player, Store, Terms, now_ms};
 use crystal_clans_testkit::fake_discord::{CHANNEL, Fake, GUILD, TOKEN};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 use crate::support;
 use support::TestDb;
-use support::process::{bin, serve, wait_exit};
+use support::process::{bin, exit_within, serve, signal};
 
 const ANA: u64 = 730_000_000_000_000_001;
 const BEN: u64 = 730_000_000_000_000_002;
@@ -85,11 +85,7 @@ async fn sigterm_finishes_the_click_in_flight_then_exits_zero() {
         .await
         .expect("the click is acknowledged before the stop");
     tokio::time::sleep(Duration::from_millis(300)).await;
-    let term = Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(term.success());
+    signal(&child, "TERM");
     tokio::time::sleep(Duration::from_millis(1_000)).await;
     assert!(
         child.try_wait().unwrap().is_none(),
@@ -101,16 +97,9 @@ async fn sigterm_finishes_the_click_in_flight_then_exits_zero() {
     lock.close().await.unwrap();
     let released = Instant::now();
 
-    let status = tokio::task::spawn_blocking(move || {
-        let status = wait_exit(&mut child, Duration::from_secs(15));
-        if status.is_none() {
-            let _ = child.kill();
-        }
-        status
-    })
-    .await
-    .unwrap()
-    .expect("the process exits after its work");
+    let status = exit_within(child, Duration::from_secs(15))
+        .await
+        .expect("the process exits after its work");
     let logs = logs.join().unwrap();
     eprintln!(
         "sigterm: exited {:?} after the click's lock was released",
@@ -211,22 +200,10 @@ async fn a_bot_whose_log_reader_is_gone_keeps_playing_and_stops_on_sigterm() {
         .expect("the click is answered with no one reading the logs");
     assert!(!reply.text().contains("try again"), "{}", reply.text());
 
-    let term = Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(term.success());
-    let status = tokio::task::spawn_blocking(move || {
-        let status = wait_exit(&mut child, Duration::from_secs(15));
-        if status.is_none() {
-            let _ = child.kill();
-            let _ = child.wait();
-        }
-        status
-    })
-    .await
-    .unwrap()
-    .expect("the bot stops on SIGTERM with no one reading its logs");
+    signal(&child, "TERM");
+    let status = exit_within(child, Duration::from_secs(15))
+        .await
+        .expect("the bot stops on SIGTERM with no one reading its logs");
     assert!(status.success(), "exit status {status}");
     let store = Store::open(&url).await.unwrap();
     assert_eq!(

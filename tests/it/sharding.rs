@@ -28,7 +28,7 @@ use std::time::{Duration, Instant};
 use crate::support;
 use support::TestDb;
 use support::people::*;
-use support::process::{serve, wait_exit};
+use support::process::{serve, signal, wait_exit};
 
 /// A second server, on the other shard of two than [`GUILD`].
 const GUILD_B: u64 = GUILD + (1 << 22);
@@ -144,11 +144,7 @@ impl Process {
 
     /// Stops the process as an operator does (SIGTERM); it must exit 0. Returns its logs.
     fn stop(mut self) -> String {
-        let term = std::process::Command::new("kill")
-            .args(["-TERM", &self.child.id().to_string()])
-            .status()
-            .unwrap();
-        assert!(term.success());
+        signal(&self.child, "TERM");
         let status = wait_exit(&mut self.child, Duration::from_secs(20));
         if status.is_none() {
             // Its logs end only when it does.

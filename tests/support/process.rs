@@ -71,3 +71,18 @@ pub fn wait_exit(child: &mut Child, limit: Duration) -> Option<std::process::Exi
     }
     None
 }
+
+/// [`wait_exit`] off the async runtime, killing (and reaping) the child if it has not
+/// exited within `limit`.
+pub async fn exit_within(mut child: Child, limit: Duration) -> Option<std::process::ExitStatus> {
+    tokio::task::spawn_blocking(move || {
+        let status = wait_exit(&mut child, limit);
+        if status.is_none() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+        status
+    })
+    .await
+    .unwrap()
+}
