@@ -43,6 +43,11 @@ impl Started {
         self.loaded.info.id
     }
 
+    /// The match as stored.
+    pub fn loaded(&self) -> &crate::store::Loaded {
+        &self.loaded
+    }
+
     /// The match moved into `thread` (made after it was created).
     pub fn in_thread(&mut self, thread: u64) {
         self.loaded.info.thread = Some(thread);

@@ -357,11 +357,10 @@ impl App {
 
     /// A match's thread name: "Ana vs Max · #12" (Discord allows 100 characters; display
     /// names are kept to 32).
-    pub async fn thread_title(&self, match_id: MatchId) -> Option<String> {
-        let loaded = self.store.load(match_id).await.ok()?;
-        let [a, b] = self.names(&loaded).await;
+    pub async fn thread_title(&self, loaded: &Loaded) -> String {
+        let [a, b] = self.names(loaded).await;
         let lang = self.public_lang(loaded.info.guild).await;
-        Some(crate::i18n::messages::thread_title(lang, a, b, match_id))
+        crate::i18n::messages::thread_title(lang, a, b, loaded.info.id)
     }
 
     /// The names of a match's seats (the AI's in the match's public language).

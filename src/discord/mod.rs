@@ -419,7 +419,8 @@ pub(crate) async fn open_thread(
         ));
     }
     let id = started.id();
-    let name = app.thread_title(id).await?;
+    // The match was just created: its title comes from it, not from another read.
+    let name = app.thread_title(started.loaded()).await;
     let channel = serenity::ChannelId::new(place.channel);
     let thread = serenity::CreateThread::new(name)
         .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek);

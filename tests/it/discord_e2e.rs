@@ -1051,7 +1051,8 @@ async fn an_ai_match_gets_a_thread_named_for_it() {
         Some(thread.to_string()),
         "the board is in it"
     );
-    let title = bot.app.thread_title(m.id).await.unwrap();
+    let loaded = bot.app.store.load(m.id).await.unwrap();
+    let title = bot.app.thread_title(&loaded).await;
     assert!(title.contains("Ana") && title.contains(&format!("#{}", m.id)));
     assert_eq!(fake.threads().get(&thread), Some(&title));
     let made = fake
