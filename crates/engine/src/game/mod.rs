@@ -18,6 +18,7 @@ mod setup;
 pub(crate) mod source;
 mod squads;
 pub mod state;
+pub mod takeback;
 mod triggers;
 mod turn;
 pub mod validate;

@@ -5,4 +5,5 @@ mod architecture;
 mod legal;
 mod properties;
 mod scenarios;
+mod takeback;
 mod turn_limit;
