@@ -137,13 +137,19 @@ impl App {
         // Only the inputs since then, so a board's read, like its replay, is
         // proportional to its turn; a later input may already be stored, and is not
         // part of this post.
+        let mut cached = cached;
         let from = cached.as_ref().map_or(0, |r| r.version);
-        let inputs = match self
+        let mut read = self
             .store
             .inputs_between(id, from, after.info.version)
-            .await
-        {
-            Ok(inputs) => inputs,
+            .await;
+        if matches!(&read, Ok(b) if b.rewound) {
+            // A takeback undid inputs the kept replay had played: from the setup again.
+            cached = None;
+            read = self.store.inputs_between(id, 0, after.info.version).await;
+        }
+        let inputs = match read {
+            Ok(b) => b.inputs,
             Err(e) => {
                 tracing::warn!(match_id = id, "the turn's log could not be read: {e}");
                 return events.to_vec();

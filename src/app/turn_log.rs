@@ -48,13 +48,14 @@ impl Replayed {
         })
     }
 
-    /// Plays the stored inputs after `version` (the match's log, in order; earlier
-    /// ones are skipped), so that [`Replayed::log`] is the log of the board posted
+    /// Plays the stored inputs after `version` (the match's inputs in force, in order;
+    /// earlier ones are skipped), so that [`Replayed::log`] is the log of the board posted
     /// after the last of them. Not redacted: the caller redacts.
     pub fn extend(&mut self, rules: &Rules, inputs: &[StoredInput]) -> Result<(), String> {
         let from = self.version;
         for i in inputs.iter().filter(|i| i.seq > from) {
-            if i.seq != self.version + 1 {
+            // The numbers a takeback undid are skipped (the store checked the log).
+            if i.seq <= self.version {
                 return Err(format!("input #{} follows #{}", i.seq, self.version));
             }
             if self.posted {

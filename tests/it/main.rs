@@ -32,5 +32,6 @@ mod scheduler;
 mod sharding;
 mod store;
 mod store_ratings;
+mod store_takeback;
 mod transcript;
 mod zone_names;

@@ -151,9 +151,17 @@ async fn inputs_and_snapshots_round_trip(db: &TestDb) {
     }
     // A slice of the log: after version 4 through version 9.
     let slice = store.inputs_between(id, 4, 9).await.unwrap();
-    assert_eq!(slice, log[4..9]);
-    assert!(store.inputs_between(id, 12, 20).await.unwrap().is_empty());
-    assert_eq!(store.inputs_between(id, 0, 12).await.unwrap(), log);
+    assert_eq!(slice.inputs, log[4..9]);
+    assert!(!slice.rewound);
+    assert!(
+        store
+            .inputs_between(id, 12, 20)
+            .await
+            .unwrap()
+            .inputs
+            .is_empty()
+    );
+    assert_eq!(store.inputs_between(id, 0, 12).await.unwrap().inputs, log);
     let loaded = store.load(id).await.unwrap();
     assert_eq!(loaded.state, state);
     assert_eq!(loaded.info.version, 12);

@@ -21,6 +21,7 @@ mod maintenance;
 mod ratings;
 pub mod schema;
 pub mod status;
+mod takeback;
 mod tx;
 mod types;
 mod verify;
@@ -32,6 +33,7 @@ pub mod child;
 pub use error::StoreError;
 pub use maintenance::{DueCursor, Held, ReminderClaim};
 pub use ratings::{ClanRecord, PlayerRating, RatingChange, Scope};
+pub use takeback::{Between, LogEntry, StoredTakeback, Takeback, TakenBack};
 pub use types::*;
 
 // The engine, under the name the modules of this crate use for it.
@@ -345,9 +347,12 @@ struct SnapshotRow {
     log: LogEnds,
 }
 
-/// The columns of [`LogEnds`] for the match `$1`.
-const LOG_ENDS: &str = "(SELECT COUNT(*) FROM inputs WHERE match_id = $1) AS log_count, \
-     (SELECT MAX(seq) FROM inputs WHERE match_id = $1) AS log_last";
+/// The columns of [`LogEnds`] for the match `$1`: its log is its inputs and its
+/// takebacks together (`takeback.rs`).
+const LOG_ENDS: &str = "((SELECT COUNT(*) FROM inputs WHERE match_id = $1) \
+     + (SELECT COUNT(*) FROM takebacks WHERE match_id = $1)) AS log_count, \
+     (SELECT MAX(seq) FROM (SELECT seq FROM inputs WHERE match_id = $1 \
+     UNION ALL SELECT seq FROM takebacks WHERE match_id = $1) AS entries) AS log_last";
 
 #[derive(Debug, FromRow)]
 struct InputRow {
@@ -548,8 +553,6 @@ static SQL: LazyLock<Sql> = LazyLock::new(|| {
 
 const SELECT_INPUTS: &str =
     "SELECT seq, seat, input, at FROM inputs WHERE match_id = $1 ORDER BY seq";
-const SELECT_INPUTS_BETWEEN: &str = "SELECT seq, seat, input, at FROM inputs \
-     WHERE match_id = $1 AND seq > $2 AND seq <= $3 ORDER BY seq";
 
 // ---- the store ----------------------------------------------------------------------
 
@@ -930,7 +933,8 @@ impl Store {
 
     /// Replays setup and inputs with the current engine, under the rules version the
     /// match is played by.
-    fn replay_inputs(&self, info: &MatchInfo, inputs: &[StoredInput]) -> Result<State> {
+    fn replay_inputs(&self, info: &MatchInfo, log: &(Vec<StoredInput>, i64)) -> Result<State> {
+        let (inputs, last) = (&log.0, log.1);
         let id = info.id;
         let bad = |detail: String| StoreError::Corrupt {
             match_id: id,
@@ -942,13 +946,16 @@ impl Store {
         let (mut state, _) = guarded(|| State::new_under(rules, setup, version))
             .and_then(|r| r)
             .map_err(|e| bad(format!("the setup is refused by the engine: {e}")))?;
-        for (i, inp) in inputs.iter().enumerate() {
-            if inp.seq != i as i64 + 1 {
+        let mut seq = 0;
+        for inp in inputs {
+            // Numbers skip only what takebacks undid (`read_inputs` checked the log).
+            if inp.seq <= seq {
                 return Err(bad(format!(
-                    "the input log jumps from #{} to #{}",
-                    i, inp.seq
+                    "the input log goes back from #{seq} to #{}",
+                    inp.seq
                 )));
             }
+            seq = inp.seq;
             guarded(|| state.apply(rules, inp.seat, &inp.input))
                 .map_err(|e| bad(format!("replaying input #{}: {e}", inp.seq)))?
                 .map_err(|e| {
@@ -960,11 +967,10 @@ impl Store {
                     ))
                 })?;
         }
-        if inputs.len() as i64 != info.version {
+        if last != info.version {
             return Err(bad(format!(
-                "the match is at version {} but its log holds {} inputs",
-                info.version,
-                inputs.len()
+                "the match is at version {} but its log ends at #{last}",
+                info.version
             )));
         }
         Ok(state)
@@ -1434,29 +1440,11 @@ impl Store {
             .collect()
     }
 
-    /// The append-only input log of a match, in order.
+    /// The inputs of a match still in force, in order (those a takeback undid are left
+    /// out: [`Store::log`] has every entry): what replays the match.
     pub async fn inputs(&self, id: MatchId) -> Result<Vec<StoredInput>> {
         let mut conn = self.pool.acquire().await.map_err(db("reading inputs"))?;
-        read_inputs(&mut conn, id).await
-    }
-
-    /// The inputs of a match after version `after` through version `through`, in
-    /// order: what a board needs to replay since the previous board, so each board's
-    /// read is proportional to its turn, not to the whole match.
-    pub async fn inputs_between(
-        &self,
-        id: MatchId,
-        after: i64,
-        through: i64,
-    ) -> Result<Vec<StoredInput>> {
-        let rows: Vec<InputRow> = sqlx::query_as(SELECT_INPUTS_BETWEEN)
-            .bind(id)
-            .bind(after)
-            .bind(through)
-            .fetch_all(&self.pool)
-            .await
-            .map_err(db_row("reading inputs", id))?;
-        rows.into_iter().map(|r| r.decode(id)).collect()
+        Ok(read_inputs(&mut conn, id).await?.0)
     }
 
     /// The match rebuilt from its setup and inputs alone (ignoring the snapshot).
@@ -1643,13 +1631,12 @@ async fn record_result(
     }
 }
 
-async fn read_inputs(conn: &mut AnyConnection, id: MatchId) -> Result<Vec<StoredInput>> {
-    let rows: Vec<InputRow> = sqlx::query_as(SELECT_INPUTS)
-        .bind(id)
-        .fetch_all(&mut *conn)
-        .await
-        .map_err(db_row("reading inputs", id))?;
-    rows.into_iter().map(|r| r.decode(id)).collect()
+/// The inputs in force, and the last number of the log (checked whole: no gap, each
+/// takeback undoing inputs in force).
+async fn read_inputs(conn: &mut AnyConnection, id: MatchId) -> Result<(Vec<StoredInput>, i64)> {
+    let log = takeback::read_log(conn, id).await?;
+    let part = log.in_force(id, 0, true)?;
+    Ok((part.inputs, part.last))
 }
 
 fn parse_snapshot(info: &MatchInfo, snapshot: (Option<i64>, Option<String>)) -> Result<State> {

@@ -91,6 +91,42 @@ impl WriteTx {
         }
     }
 
+    /// [`WriteTx::commit_or_check`] for a takeback: stored at `seq`, undoing from
+    /// `first_undone`, at time `at`.
+    pub(crate) async fn commit_or_find_takeback(
+        self,
+        pool: &AnyPool,
+        match_id: MatchId,
+        seq: i64,
+        first_undone: i64,
+        at: Millis,
+    ) -> Result<()> {
+        let doing = self.doing;
+        let Err(e) = self.commit().await else {
+            return Ok(());
+        };
+        let found: std::result::Result<Option<i64>, _> = sqlx::query_scalar(
+            "SELECT seq FROM takebacks WHERE match_id = $1 AND seq = $2 AND first_undone = $3 \
+             AND at = $4",
+        )
+        .bind(match_id)
+        .bind(seq)
+        .bind(first_undone)
+        .bind(at)
+        .fetch_optional(pool)
+        .await;
+        match found {
+            Ok(Some(_)) => {
+                tracing::warn!(
+                    match_id,
+                    "{doing}: the commit reported an error but its takeback #{seq} is stored: {e}"
+                );
+                Ok(())
+            }
+            _ => Err(e),
+        }
+    }
+
     /// Rolls back on purpose (a stale version, a refused input). The connection goes back
     /// to the pool only if the rollback succeeded.
     pub(crate) async fn rollback(mut self) {

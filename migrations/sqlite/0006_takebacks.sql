@@ -1,0 +1,19 @@
+-- Takebacks: an entry of a match's log beside its inputs. The log is the inputs and
+-- the takebacks together, numbered 1, 2, 3, ... with no gap (`matches.version` is the
+-- last number); a takeback at `seq` undoes every input in force from `first_undone`
+-- on. Nothing is deleted or rewritten: an undone input stays at its number, marked by
+-- the takeback after it. Append-only, like `inputs`. Keep in step with ../postgres/.
+
+CREATE TABLE takebacks (
+    match_id     INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+    seq          INTEGER NOT NULL CHECK (seq >= 1),
+    seat         INTEGER NOT NULL CHECK (seat IN (0, 1)),  -- who asked
+    first_undone INTEGER NOT NULL CHECK (first_undone >= 1 AND first_undone < seq),
+    at           INTEGER NOT NULL,
+    PRIMARY KEY (match_id, seq)
+) WITHOUT ROWID;
+
+CREATE TRIGGER takebacks_append_only BEFORE UPDATE ON takebacks
+BEGIN
+    SELECT RAISE(ABORT, 'takebacks are append-only');
+END;

@@ -1,0 +1,218 @@
+//! Takebacks in the store (`crates/store/src/takeback.rs`), on SQLite and PostgreSQL:
+//! recorded as an entry of the log, the undone inputs kept and findable, replays and
+//! `verify` agreeing, and one winner when takebacks and moves race.
+
+use crystal_clans::game::takeback::{Denied, plan};
+use crystal_clans::game::{Input, RULES_VERSION, Seat, Setup, State};
+use crystal_clans::store::{LogEntry, NewMatch, Store, StoreError, Verdict};
+use rand::SeedableRng;
+use rand_pcg::Pcg32;
+use std::sync::Arc;
+
+use crate::support;
+use support::*;
+
+/// A match played at random until `asker`'s last action may be taken back against a
+/// person while the other player must answer next: its setup, its inputs, the asker.
+pub fn position_with_takeback(seed: u64) -> (NewMatch, Vec<(Seat, Input)>, Seat) {
+    let rules = rules();
+    for s in seed.. {
+        let nm = new_match(s, [1, 2], None);
+        let (mut state, _) = State::new(&rules, nm.setup.clone()).unwrap();
+        let mut rng = Pcg32::seed_from_u64(s);
+        let mut log = Vec::new();
+        while state.winner.is_none() && log.len() < 300 {
+            let (seat, input) = random_input(&rules, &state, &mut rng);
+            state.apply(&rules, seat, &input).unwrap();
+            log.push((seat, input));
+            let other = 1 - seat;
+            if state.turn > 2
+                && state.waits_for(other)
+                && !state.waits_for(seat)
+                && plan(&rules, nm.setup.clone(), RULES_VERSION, &log, seat, false)
+                    .unwrap()
+                    .is_ok()
+            {
+                return (nm, log, seat);
+            }
+        }
+    }
+    unreachable!()
+}
+
+fn replay(setup: &Setup, log: &[(Seat, Input)]) -> State {
+    let rules = rules();
+    let (mut s, _) = State::new(&rules, setup.clone()).unwrap();
+    for (seat, input) in log {
+        s.apply(&rules, *seat, input).unwrap();
+    }
+    s
+}
+
+async fn stored(store: &Store, nm: NewMatch, log: &[(Seat, Input)]) -> i64 {
+    let (m, _) = store.create_match(nm).await.unwrap();
+    let id = m.info.id;
+    store.submit_many(id, 0, log, None).await.unwrap();
+    id
+}
+
+async fn a_takeback_is_logged_and_replays(db: &TestDb) {
+    let store = db.open().await;
+    let rules = rules();
+    let (nm, log, asker) = position_with_takeback(1);
+    let setup = nm.setup.clone();
+    let id = stored(&store, nm, &log).await;
+    let v = log.len() as i64;
+    let t = store.take_back(id, v, asker, None).await.unwrap().unwrap();
+    assert_eq!(t.version, v + 1);
+    let first = t.takeback.undone[0].seq;
+    assert!(t.takeback.undone.iter().all(|i| i.seat == asker));
+    assert_eq!(t.takeback.replies, 0);
+    let kept = (first - 1) as usize;
+    let before = replay(&setup, &log[..kept]);
+    assert_eq!(t.takeback.state, before);
+    let loaded = store.load(id).await.unwrap();
+    assert_eq!((loaded.info.version, &loaded.state), (v + 1, &before));
+    assert_eq!(store.inputs(id).await.unwrap().len(), kept);
+    // Every input acknowledged is still there, at its number, and the takeback after.
+    let all = store.log(id).await.unwrap();
+    assert_eq!(all.len() as i64, v + 1);
+    for (n, (seat, input)) in log.iter().enumerate() {
+        match &all[n] {
+            LogEntry::Input(i) => {
+                assert_eq!((i.seq, i.seat, &i.input), (n as i64 + 1, *seat, input))
+            }
+            e => panic!("#{}: {e:?}", n + 1),
+        }
+    }
+    match all.last().unwrap() {
+        LogEntry::Takeback(tb) => {
+            assert_eq!((tb.seq, tb.seat, tb.first_undone), (v + 1, asker, first))
+        }
+        e => panic!("{e:?}"),
+    }
+    assert_eq!(store.takebacks(id).await.unwrap().len(), 1);
+    assert_eq!(store.verify(id).await.unwrap().verdict, Verdict::Agrees);
+    assert_eq!(store.replay(id).await.unwrap().state, before);
+    // The match plays on from there: another choice, and the log still agrees.
+    let seat = before.pending().seats[0];
+    let legal = before.legal(&rules, seat);
+    let other = *legal.last().unwrap();
+    let sub = store.submit(id, v + 1, seat, &other).await.unwrap();
+    assert_eq!(sub.version, v + 2);
+    let mut played: Vec<_> = log[..kept].to_vec();
+    played.push((seat, other));
+    assert_eq!(store.load(id).await.unwrap().state, replay(&setup, &played));
+    assert_eq!(store.verify(id).await.unwrap().verdict, Verdict::Agrees);
+    let inputs = store.inputs(id).await.unwrap();
+    assert_eq!(inputs.last().unwrap().seq, v + 2);
+    // A board's read from before the undone inputs goes on; from inside them it must
+    // start again.
+    let b = store.inputs_between(id, 0, v + 2).await.unwrap();
+    assert!(!b.rewound);
+    assert_eq!(b.inputs, inputs);
+    let b = store.inputs_between(id, first - 1, v + 2).await.unwrap();
+    assert!(!b.rewound);
+    assert_eq!(b.inputs, vec![inputs.last().unwrap().clone()]);
+    let b = store.inputs_between(id, v, v + 2).await.unwrap();
+    assert!(b.rewound);
+    // Append-only: the database itself refuses to change a takeback.
+    let changed = sqlx::query("UPDATE takebacks SET first_undone = 1 WHERE match_id = $1")
+        .bind(id)
+        .execute(store.pool())
+        .await;
+    assert!(changed.is_err());
+}
+
+async fn a_refused_or_stale_takeback_writes_nothing(db: &TestDb) {
+    let store = db.open().await;
+    let (m, _) = store
+        .create_match(new_match(3, [1, 2], None))
+        .await
+        .unwrap();
+    let id = m.info.id;
+    assert_eq!(
+        store.take_back(id, 0, 0, None).await.unwrap(),
+        Err(Denied::Nothing)
+    );
+    assert_eq!(store.info(id).await.unwrap().version, 0);
+    let (nm, log, asker) = position_with_takeback(9);
+    let id = stored(&store, nm, &log).await;
+    let v = log.len() as i64;
+    // The other player has nothing of theirs to take back since: refused.
+    assert!(matches!(
+        store.take_back(id, v, 1 - asker, None).await.unwrap(),
+        Err(Denied::OpponentAnswered | Denied::Nothing | Denied::Reveals)
+    ));
+    assert!(matches!(
+        store.take_back(id, v - 1, asker, None).await,
+        Err(StoreError::Stale { current, .. }) if current == v
+    ));
+    assert_eq!(store.info(id).await.unwrap().version, v);
+    assert!(store.takebacks(id).await.unwrap().is_empty());
+    // Taken back once; asking again finds the previous action, or nothing, to judge.
+    store.take_back(id, v, asker, None).await.unwrap().unwrap();
+    assert!(matches!(
+        store.take_back(id, v, asker, None).await,
+        Err(StoreError::Stale { .. })
+    ));
+    assert_eq!(store.verify(id).await.unwrap().verdict, Verdict::Agrees);
+}
+
+/// Takebacks by the asker and moves by the opponent race at one version: exactly one
+/// of them wins, every other is `Stale`, and the log holds exactly what was
+/// acknowledged.
+async fn takebacks_and_moves_race_with_one_winner(db: &TestDb) {
+    let store = Arc::new(db.open().await);
+    let rules = rules();
+    for round in 0..6u64 {
+        let (nm, log, asker) = position_with_takeback(20 + round * 7);
+        let setup = nm.setup.clone();
+        let id = stored(&store, nm, &log).await;
+        let v = log.len() as i64;
+        let state = replay(&setup, &log);
+        let other = 1 - asker;
+        let moves = state.legal(&rules, other);
+        let tasks = 8;
+        let barrier = Arc::new(tokio::sync::Barrier::new(tasks));
+        let handles: Vec<_> = (0..tasks)
+            .map(|t| {
+                let (store, barrier) = (store.clone(), barrier.clone());
+                let input = moves[t % moves.len()];
+                tokio::spawn(async move {
+                    barrier.wait().await;
+                    if t % 2 == 0 {
+                        let r = store.take_back(id, v, asker, None).await;
+                        (None, r.map(|r| r.unwrap().version))
+                    } else {
+                        let r = store.submit(id, v, other, &input).await;
+                        (Some(input), r.map(|s| s.version))
+                    }
+                })
+            })
+            .collect();
+        let mut won = Vec::new();
+        for h in handles {
+            match h.await.unwrap() {
+                (what, Ok(version)) => won.push((what, version)),
+                (_, Err(StoreError::Stale { current, .. })) => assert_eq!(current, v + 1),
+                (_, Err(e)) => panic!("round {round}: {e:?}"),
+            }
+        }
+        assert_eq!(won.len(), 1, "round {round}: exactly one wins: {won:?}");
+        let all = store.log(id).await.unwrap();
+        assert_eq!(all.len() as i64, v + 1);
+        match (&won[0].0, all.last().unwrap()) {
+            (None, LogEntry::Takeback(t)) => assert_eq!(t.seat, asker),
+            (Some(input), LogEntry::Input(i)) => assert_eq!((i.seat, &i.input), (other, input)),
+            (w, e) => panic!("round {round}: won {w:?}, logged {e:?}"),
+        }
+        assert_eq!(store.verify(id).await.unwrap().verdict, Verdict::Agrees);
+    }
+}
+
+both!(
+    a_takeback_is_logged_and_replays,
+    a_refused_or_stale_takeback_writes_nothing,
+    takebacks_and_moves_race_with_one_winner,
+);
