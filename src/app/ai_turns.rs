@@ -9,7 +9,7 @@
 
 use super::msg::Msg;
 use super::{App, Outcome};
-use crate::store::{Loaded, MatchId, Player, Status};
+use crate::store::{Loaded, MatchId, Player, Status, StoreError};
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
 use tokio::sync::mpsc;
@@ -181,6 +181,9 @@ impl App {
                         ..m
                     }));
                 }
+                // A takeback won the race for this version: the AI's turn is undone
+                // with it, or the match waits for the human again.
+                Err(StoreError::Stale { .. }) => break,
                 Err(e) => {
                     // Logged for the operator; the AI's turn resumes when a player next
                     // opens a panel in this match, or at the bot's next start.

@@ -37,6 +37,15 @@ pub enum Verb {
     ResignYes,
     /// Challenge the same opponent again with the same terms.
     Rematch,
+    /// Take back my last action (in the panel, right after it was confirmed).
+    TakeBack,
+    /// The opponent opens their private answer to a takeback request (arg: the
+    /// request, signed: `takeback.rs`).
+    TakeBackAnswer,
+    /// The opponent allows the takeback (arg: the signed request).
+    TakeBackAllow,
+    /// The opponent declines it (arg: the signed request).
+    TakeBackDecline,
 }
 
 impl Verb {
@@ -50,6 +59,10 @@ impl Verb {
             Verb::Resign => "resign",
             Verb::ResignYes => "resign!",
             Verb::Rematch => "rematch",
+            Verb::TakeBack => "tb",
+            Verb::TakeBackAnswer => "tb?",
+            Verb::TakeBackAllow => "tb+",
+            Verb::TakeBackDecline => "tb-",
         }
     }
 
@@ -63,6 +76,10 @@ impl Verb {
             "resign" => Verb::Resign,
             "resign!" => Verb::ResignYes,
             "rematch" => Verb::Rematch,
+            "tb" => Verb::TakeBack,
+            "tb?" => Verb::TakeBackAnswer,
+            "tb+" => Verb::TakeBackAllow,
+            "tb-" => Verb::TakeBackDecline,
             _ => return None,
         })
     }
@@ -98,8 +115,17 @@ impl CustomId {
     pub fn in_panel(&self) -> bool {
         match self.verb {
             Verb::Turn => self.arg.is_some(),
-            Verb::Input | Verb::ResignYes => true,
-            Verb::Accept | Verb::Decline | Verb::Hand | Verb::Resign | Verb::Rematch => false,
+            Verb::Input
+            | Verb::ResignYes
+            | Verb::TakeBack
+            | Verb::TakeBackAllow
+            | Verb::TakeBackDecline => true,
+            Verb::Accept
+            | Verb::Decline
+            | Verb::Hand
+            | Verb::Resign
+            | Verb::Rematch
+            | Verb::TakeBackAnswer => false,
         }
     }
 

@@ -22,6 +22,7 @@ pub mod panel;
 pub mod posting;
 pub mod ratings;
 pub mod replay;
+pub mod takeback;
 pub mod timers;
 pub mod turn_log;
 
@@ -471,6 +472,9 @@ impl App {
         if stale {
             msg.content = format!("{}\n{}", p::button_out_of_date(lang), msg.content);
         }
+        if let Some(line) = self.taken_back_line(lang, &loaded, seat).await {
+            msg.content = clip(&format!("{line}\n{}", msg.content), MAX_CONTENT);
+        }
         Outcome {
             reply: Some(msg),
             replaces: true,
@@ -626,13 +630,14 @@ impl App {
         // The panel in its new state: the next question while the player still acts,
         // else what they wait for (no dead buttons).
         let next = self.panel_msg(lang, &players, &after, seat, Nav::Overview);
-        let reply = Msg {
+        let mut reply = Msg {
             content: clip(
                 &format!("{}\n{}", p::panel_done(lang, label), next.content),
                 MAX_CONTENT,
             ),
             ..next
         };
+        self.offer_takeback(lang, &after, seat, &mut reply).await;
         Outcome {
             reply: Some(reply),
             replaces: true,

@@ -3,6 +3,7 @@
 use super::{Context, Data, Error, convert};
 use crate::app::msg::Msg;
 use crate::app::{Challenge, Outcome};
+use crate::i18n::messages::takeback as tb;
 use crate::i18n::{Lang, messages as t};
 use crate::render::{self, Table, Theme};
 use crate::store::{GuildSettings, now_ms};
@@ -560,7 +561,8 @@ pub async fn rules(
 /// How to play with this bot.
 #[poise::command(slash_command)]
 pub async fn help(ctx: Context<'_>) -> Result<(), Error> {
-    let text = t::help(lang(ctx).await);
+    let lang = lang(ctx).await;
+    let text = format!("{}\n{}", t::help(lang), tb::help_takeback(lang));
     send(ctx, Outcome::private(text)).await
 }
 
@@ -641,6 +643,7 @@ pub async fn config(
     #[description = "Allow matches in every channel again"] any_channel: Option<bool>,
     #[description = "Language of the public posts (automatic: the server's Discord language)"]
     language: Option<LanguageChoice>,
+    #[description = "Let players take back a misclick (default: on)"] takebacks: Option<bool>,
 ) -> Result<(), Error> {
     let lang = lang(ctx).await;
     if !can_manage_guild(ctx) {
@@ -680,6 +683,9 @@ pub async fn config(
     if let Some(l) = language {
         s.language = l.lang().map(|l| l.code().to_string());
     }
+    if let Some(on) = takebacks {
+        s.takebacks = Some(on);
+    }
     let saved = store.set_guild_settings(guild, &s).await;
     if saved.is_ok() {
         ctx.data()
@@ -690,6 +696,7 @@ pub async fn config(
         Some(m) => t::setting_after(lang, crate::app::duration_in(lang, m)),
         None => t::setting_off(lang),
     };
+    let saved_ok = saved.is_ok();
     let text = match saved {
         Ok(()) => t::settings_saved(
             lang,
@@ -714,6 +721,11 @@ pub async fn config(
             },
         ),
         Err(e) => ctx.data().app.told(lang, None, &e),
+    };
+    let text = match (saved_ok, s.takebacks) {
+        (false, _) => text,
+        (true, Some(false)) => format!("{text}\n{}", tb::setting_takebacks_off(lang)),
+        (true, _) => format!("{text}\n{}", tb::setting_takebacks_on(lang)),
     };
     send(ctx, Outcome::private(text)).await
 }

@@ -260,6 +260,27 @@ async fn on_component(ctx: &serenity::Context, app: &App, ci: &serenity::Compone
         Verb::Resign => app.ask_resign(id.match_id, user).await,
         Verb::ResignYes => app.resign(id.match_id, user).await,
         Verb::Rematch => app.rematch(id.match_id, user, now).await,
+        Verb::TakeBack => app.take_back(id.match_id, id.version, user, now).await,
+        Verb::TakeBackAnswer => {
+            let arg = id.arg.as_deref().unwrap_or_default();
+            let out = app
+                .takeback_prompt(id.match_id, id.version, user, arg, now)
+                .await;
+            // The private Allow/Decline goes where the player's panels go.
+            let Some(prompt) = out.reply.clone().filter(|m| !m.rows.is_empty()) else {
+                return deliver(ctx, app, ci, in_panel, &out, lang).await;
+            };
+            match try_dm(app, http, ci.user.id, &prompt).await {
+                Ok(true) => Outcome::private(t::sent_by_dm(lang)),
+                Ok(false) | Err(()) => out,
+            }
+        }
+        Verb::TakeBackAllow | Verb::TakeBackDecline => {
+            let arg = id.arg.as_deref().unwrap_or_default();
+            let allow = id.verb == Verb::TakeBackAllow;
+            app.takeback_answer(id.match_id, id.version, user, arg, allow, now)
+                .await
+        }
     };
     deliver(ctx, app, ci, in_panel, &out, lang).await;
 }

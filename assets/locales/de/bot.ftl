@@ -213,3 +213,14 @@ result-lost-resigned = verloren (aufgegeben)
 result-won-timeout = gewonnen (Gegner hatte keine Zeit mehr)
 result-lost-timeout = verloren (Zeit abgelaufen)
 result-abandoned = abgebrochen
+
+## Einen Fehlklick zurücknehmen (öffentliche Posts, /clans hilfe, /clans einstellungen).
+takeback-request-post = ↩️ { $asker } bittet darum, die letzte Aktion zurückzunehmen: { $what }. { $opponent }, erlaubst du es?
+button-takeback-answer = Antworten
+takeback-done-post = ↩️ { $asker } hat die letzte Aktion zurückgenommen ({ $opponent } hat es erlaubt): { $what }.
+takeback-done-ai-post = ↩️ { $asker } hat die letzte Aktion zurückgenommen: { $what }.
+takeback-done-ai-reply-post = ↩️ { $asker } hat die letzte Aktion und die Antwort von { $ai } zurückgenommen: { $what }.
+takeback-declined-post = { $opponent } lehnt die Bitte von { $asker } ab, zurückzunehmen; die Partie geht weiter.
+help-takeback = • Verklickt? Direkt nach einer bestätigten Aktion bietet dein Panel **Zurücknehmen** an, solange dein Gegner noch nicht geantwortet hat und bei der Aktion keine Karte gezogen, gezeigt oder aufgedeckt wurde (so verrät dir ein Zurücknehmen nie etwas Neues). Dein Gegner wird privat gefragt (die Bitte verfällt, sobald er zieht, oder nach 24 Stunden); gegen die KI gilt es sofort, samt ihrer Antwort. Admins schalten es mit `/clans einstellungen zuruecknehmen:False` aus.
+setting-takebacks-on = • Zurücknehmen: an
+setting-takebacks-off = • Zurücknehmen: aus

@@ -212,3 +212,24 @@ leaderboard-empty = Auf diesem Server hat noch niemand eine gewertete Partie bee
 profile-needs-server = Die Profile anderer Spieler werden auf einem Server gezeigt: Nutze `/clans profil` dort.
 profile-none-server = { $name } hat auf diesem Server noch keine Partie beendet.
 profile-none = { $name } hat noch keine Partie beendet.
+
+## Einen Fehlklick zurücknehmen (privat): das Panel des Bittenden, die Antwort des Gegners.
+button-take-back = Zurücknehmen
+takeback-off = Zurücknehmen ist auf diesem Server ausgeschaltet.
+takeback-too-late = Zu spät zum Zurücknehmen: Die Partie ist weitergegangen. Nichts wurde geändert.
+takeback-denied-nothing = Du hast noch keine Aktion, die du zurücknehmen könntest.
+takeback-denied-answered = { $name } hat seitdem geantwortet: Deine letzte Aktion kann nicht mehr zurückgenommen werden.
+takeback-denied-reveals = Deine letzte Aktion kann nicht zurückgenommen werden: Dabei wurde eine Karte gezogen, gezeigt oder aufgedeckt, und das Zurücknehmen würde dir etwas Neues verraten.
+takeback-asked = Du hast { $name } gebeten, dich zurücknehmen zu lassen: { $what }. Die Bitte verfällt, sobald { $name } zieht, oder nach { $hours } Stunden.
+takeback-done-you = Zurückgenommen: { $what }.
+takeback-done-you-reply = Zurückgenommen: { $what }, und die Antwort von { $name }.
+takeback-prompt = { $name } bittet darum, die letzte Aktion zurückzunehmen: { $what }. Erlaubst du es?
+button-takeback-allow = Erlauben
+button-takeback-decline = Ablehnen
+takeback-you-allowed = Du hast es erlaubt: Die Aktion von { $name } ist zurückgenommen, und { $name } ist wieder am Zug.
+takeback-you-declined = Du hast abgelehnt: Die Aktion von { $name } bleibt.
+takeback-lapsed = Diese Bitte ist verfallen (die Partie ist weitergegangen, oder sie hat länger als { $hours } Stunden gewartet). Nichts wurde geändert.
+takeback-not-for-you = Diese Bitte muss { $name } beantworten.
+takeback-wait-answer = Warte darauf, dass { $name } deine Bitte beantwortet.
+panel-taken-back-yours = Deine letzte Aktion wurde zurückgenommen: { $what }.
+panel-taken-back-theirs = Die letzte Aktion von { $name } wurde zurückgenommen: { $what }.

@@ -212,3 +212,14 @@ result-lost-resigned = lost (resigned)
 result-won-timeout = won (opponent out of time)
 result-lost-timeout = lost (out of time)
 result-abandoned = abandoned
+
+## Taking back a misclick (public posts, /clans help, /clans config).
+takeback-request-post = ↩️ { $asker } asks to take back their last action: { $what }. { $opponent }, do you allow it?
+button-takeback-answer = Answer
+takeback-done-post = ↩️ { $asker } took back their last action ({ $opponent } allowed it): { $what }.
+takeback-done-ai-post = ↩️ { $asker } took back their last action: { $what }.
+takeback-done-ai-reply-post = ↩️ { $asker } took back their last action and { $ai }'s reply: { $what }.
+takeback-declined-post = { $opponent } declined { $asker }'s request to take back; the match goes on.
+help-takeback = • Misclicked? Right after a confirmed action your panel offers **Take back**, while your opponent has not answered yet and the action drew, showed and revealed no card (so a takeback never tells you anything new). Your opponent is asked privately (the request lapses when they move, or after 24 hours); against the AI it is granted at once, with its reply. Admins can turn takebacks off with `/clans config takebacks:False`.
+setting-takebacks-on = • takebacks: on
+setting-takebacks-off = • takebacks: off

@@ -216,3 +216,24 @@ leaderboard-empty = Nobody on this server has finished a rated match yet: start 
 profile-needs-server = Other players' profiles are shown in a server: use `/clans profile` there.
 profile-none-server = { $name } has not finished a match on this server yet.
 profile-none = { $name } has not finished a match yet.
+
+## Taking back a misclick (private): the asker's panel, the opponent's answer.
+button-take-back = Take back
+takeback-off = Takebacks are turned off on this server.
+takeback-too-late = Too late to take that back: the match has moved on. Nothing changed.
+takeback-denied-nothing = You have no action to take back yet.
+takeback-denied-answered = { $name } has answered since: your last action can no longer be taken back.
+takeback-denied-reveals = Your last action can't be taken back: it drew, showed or revealed a card, and undoing it would tell you something new.
+takeback-asked = You asked { $name } to let you take back: { $what }. The request lapses when { $name } moves, or after { $hours } hours.
+takeback-done-you = Taken back: { $what }.
+takeback-done-you-reply = Taken back: { $what }, and { $name }'s reply.
+takeback-prompt = { $name } asks to take back their last action: { $what }. Do you allow it?
+button-takeback-allow = Allow
+button-takeback-decline = Decline
+takeback-you-allowed = You allowed it: { $name }'s action is taken back, and it is their move again.
+takeback-you-declined = You declined: { $name }'s action stands.
+takeback-lapsed = This request has lapsed (the match moved on, or it waited more than { $hours } hours). Nothing changed.
+takeback-not-for-you = This request is for { $name } to answer.
+takeback-wait-answer = Waiting for { $name } to answer your request.
+panel-taken-back-yours = Your last action was taken back: { $what }.
+panel-taken-back-theirs = { $name }'s last action was taken back: { $what }.

@@ -260,6 +260,20 @@ impl Store {
         Ok(read_log(&mut conn, id).await?.entries())
     }
 
+    /// The input numbered `seq`, in force or undone (`None`: the number is a takeback's
+    /// or past the log).
+    pub async fn input_at(&self, id: MatchId, seq: i64) -> Result<Option<StoredInput>> {
+        let row: Option<InputRow> = sqlx::query_as(
+            "SELECT seq, seat, input, at FROM inputs WHERE match_id = $1 AND seq = $2",
+        )
+        .bind(id)
+        .bind(seq)
+        .fetch_optional(&self.pool)
+        .await
+        .map_err(db_row("reading inputs", id))?;
+        row.map(|r| r.decode(id)).transpose()
+    }
+
     /// A match's takebacks, in order.
     pub async fn takebacks(&self, id: MatchId) -> Result<Vec<StoredTakeback>> {
         let rows: Vec<TakebackRow> = sqlx::query_as(SELECT_TAKEBACKS)

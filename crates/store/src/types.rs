@@ -265,6 +265,8 @@ pub struct GuildSettings {
     /// The language of the public posts, a code of `i18n::Lang` (`None`: the server's
     /// Discord language).
     pub language: Option<String>,
+    /// Whether players may take back a misclick (`None`: yes).
+    pub takebacks: Option<bool>,
 }
 
 /// Per-user settings. Stored as JSON, like [`GuildSettings`].

@@ -29,10 +29,19 @@ pub mod images;
 pub mod log;
 pub mod panel;
 pub mod rules;
+pub mod takeback;
 
 /// Every message of every module: the key and the variables its function passes.
 pub fn all() -> Vec<(&'static str, &'static [&'static str])> {
-    [TABLE, images::TABLE, log::TABLE, panel::TABLE, rules::TABLE].concat()
+    [
+        TABLE,
+        images::TABLE,
+        log::TABLE,
+        panel::TABLE,
+        rules::TABLE,
+        takeback::TABLE,
+    ]
+    .concat()
 }
 
 messages! {
