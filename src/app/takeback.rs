@@ -123,7 +123,13 @@ impl App {
     /// A click on "Take back" by `user` in a panel offered at `version`. Against the AI
     /// it is done at once (with the AI's reply, when it has moved since); against a
     /// person the opponent is asked in the match's thread.
-    pub async fn take_back(&self, match_id: MatchId, version: i64, user: u64, now: Millis) -> Outcome {
+    pub async fn take_back(
+        &self,
+        match_id: MatchId,
+        version: i64,
+        user: u64,
+        now: Millis,
+    ) -> Outcome {
         let (loaded, seat) = match self.load_for(match_id, user).await {
             Ok(x) => x,
             Err(o) => return o,
@@ -145,7 +151,12 @@ impl App {
         let plan = match plan {
             Ok(p) => p,
             Err(why) => {
-                return Outcome::private(self.denied_text(lang, why, &names[other as usize], match_id));
+                return Outcome::private(self.denied_text(
+                    lang,
+                    why,
+                    &names[other as usize],
+                    match_id,
+                ));
             }
         };
         match loaded.info.seats[other as usize] {
@@ -496,7 +507,12 @@ impl App {
 
     /// The line a panel opens with when the match's last entry is a takeback: what was
     /// taken back, and whose it was.
-    pub(super) async fn taken_back_line(&self, lang: Lang, loaded: &Loaded, seat: Seat) -> Option<String> {
+    pub(super) async fn taken_back_line(
+        &self,
+        lang: Lang,
+        loaded: &Loaded,
+        seat: Seat,
+    ) -> Option<String> {
         let id = loaded.info.id;
         let last = self.store.takebacks(id).await.ok()?.pop()?;
         if last.seq != loaded.info.version {
@@ -507,8 +523,14 @@ impl App {
         let players = panel::panel_names(&names);
         let named = Some([players[0].as_str(), players[1].as_str()]);
         // The match is again as it was when the undone action was chosen.
-        let (_, what) =
-            panel::describe(lang, named, self.rules(), &loaded.state, last.seat, &first.input);
+        let (_, what) = panel::describe(
+            lang,
+            named,
+            self.rules(),
+            &loaded.state,
+            last.seat,
+            &first.input,
+        );
         Some(if last.seat == seat {
             tb::panel_taken_back_yours(lang, what)
         } else {

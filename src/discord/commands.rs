@@ -628,7 +628,7 @@ impl LanguageChoice {
     }
 }
 
-/// Server settings (members with Manage Server): reminders, turn timeout, threads, channel, language.
+/// Server settings (Manage Server): reminders, turn timeout, threads, channel, language, takebacks.
 #[poise::command(slash_command, guild_only)]
 pub async fn config(
     ctx: Context<'_>,

@@ -18,6 +18,7 @@ mod discord_gateway;
 mod discord_panels;
 mod discord_ratings;
 mod discord_replay;
+mod discord_takeback;
 mod dockerfile;
 mod german;
 mod i18n;

@@ -320,6 +320,7 @@ async fn settings_round_trip(db: &TestDb) {
         timeout_minutes: Some(1440),
         threads: Some(false),
         language: Some("de".into()),
+        takebacks: Some(false),
     };
     store.set_guild_settings(1, &g).await.unwrap();
     assert_eq!(store.guild_settings(1).await.unwrap(), g);
