@@ -18,7 +18,7 @@ use std::time::Duration;
 /// Plays through the bot until the player who just answered has an action `judged`
 /// likes for a takeback, while the other player must answer next (the turn passed):
 /// the version then, that player's seat and the reply to their answer (their panel).
-async fn until_takeback(
+pub async fn until_takeback(
     bot: &Bot,
     id: i64,
     judged: impl Fn(&Result<(), Denied>) -> bool,
@@ -54,7 +54,7 @@ async fn until_takeback(
     panic!("no such position in 400 inputs");
 }
 
-fn ids_with(r: &Recorded, verb: &str) -> Vec<String> {
+pub fn ids_with(r: &Recorded, verb: &str) -> Vec<String> {
     r.custom_ids()
         .into_iter()
         .filter(|c| c.split(':').nth(3) == Some(verb))
@@ -62,14 +62,14 @@ fn ids_with(r: &Recorded, verb: &str) -> Vec<String> {
 }
 
 /// Clicks `custom_id` (on the last message that carries it) as `u`; the answer.
-async fn click(bot: &Bot, u: u64, custom_id: &str) -> Recorded {
+pub async fn click(bot: &Bot, u: u64, custom_id: &str) -> Recorded {
     let t = bot.fake.click(u, name(u), custom_id, &[]);
     ack(&bot.fake, &t).await;
     followup(&bot.fake, &t).await
 }
 
 /// The request post in the thread, with its "Answer" button.
-async fn request_post(bot: &Bot, id: i64, version: i64) -> (Recorded, String) {
+pub async fn request_post(bot: &Bot, id: i64, version: i64) -> (Recorded, String) {
     let prefix = format!("clans:{id}:{version}:tb?:");
     let post = bot
         .fake

@@ -666,3 +666,75 @@ fn regression_german_your_move_said_du_to_two_players() {
     );
     assert!(t::your_move(Lang::En, "<@1> <@2>", 2, "x").ends_with(": your move (x)."));
 }
+
+/// Taking back a misclick in a German server between German players: the button, the
+/// request, the opponent's private answer, the board and both panels afterwards say it
+/// in German and nothing in English.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_takeback_is_asked_and_allowed_in_german() {
+    use crate::discord_takeback::{click, ids_with, request_post, until_takeback};
+    use crystal_clans::i18n::messages::takeback as tb;
+    let bot = start_bot("german-takeback").await;
+    let fake = &bot.fake;
+    fake.set_guild_locale("de");
+    fake.set_user_locale(ANA, "de");
+    fake.set_user_locale(BEN, "de");
+    let english = english_sources();
+    let assert_german = |r: &Recorded| {
+        let text = words(r);
+        for e in &english {
+            assert!(
+                !text.contains(e.as_str()),
+                "English `{e}` in a German message: {text}"
+            );
+        }
+    };
+    let de = Lang::De;
+    let id = challenge_and_accept(&bot).await;
+    let (v, asker, reply) = until_takeback(&bot, id, |p| p.is_ok()).await;
+    let (a, b) = (user(asker), user(1 - asker));
+    assert!(words(&reply).contains(&tb::button_take_back(de)));
+    assert_german(&reply);
+    let note = click(&bot, a, &ids_with(&reply, "tb")[0]).await;
+    assert!(words(&note).contains(&format!("Du hast {} gebeten", name(b))), "{}", words(&note));
+    assert_german(&note);
+    let (post, answer) = request_post(&bot, id, v).await;
+    assert!(words(&post).contains("bittet darum, die letzte Aktion zurückzunehmen"));
+    assert!(words(&post).contains(&tb::button_takeback_answer(de)));
+    assert_german(&post);
+    let wait = click(&bot, a, &answer).await;
+    assert_eq!(words(&wait).trim(), tb::takeback_wait_answer(de, name(b)));
+    let prompt = click(&bot, b, &answer).await;
+    for label in [tb::button_takeback_allow(de), tb::button_takeback_decline(de)] {
+        assert!(words(&prompt).contains(&label), "{label}: {}", words(&prompt));
+    }
+    assert_german(&prompt);
+    let done = click(&bot, b, &ids_with(&prompt, "tb+")[0]).await;
+    assert_eq!(words(&done).trim(), tb::takeback_you_allowed(de, name(a)));
+    let board = fake
+        .wait_for(
+            |r| r.is_channel_post() && words(r).contains("hat die letzte Aktion zurückgenommen"),
+            10,
+        )
+        .await;
+    assert_german(&board);
+    let version = v + 1;
+    let mine = panel(&bot, id, version, a).await;
+    assert!(words(&mine).contains("Deine letzte Aktion wurde zurückgenommen"));
+    assert_german(&mine);
+    let theirs = panel(&bot, id, version, b).await;
+    assert!(
+        words(&theirs).contains(&format!("Die letzte Aktion von {} wurde zurückgenommen", name(a)))
+    );
+    assert_german(&theirs);
+    let lapsed = click(&bot, b, &answer).await;
+    assert_eq!(words(&lapsed).trim(), tb::takeback_lapsed(de, 24));
+    let late = click(&bot, a, &format!("clans:{id}:{v}:tb")).await;
+    assert_german(&late);
+    // The help and the server's setting.
+    let help = fake.command(a, name(a), "help", json!([]), false);
+    let r = ack(fake, &help).await;
+    assert!(words(&r).contains(&tb::help_takeback(de)));
+    assert_german(&r);
+    bot.stop().await;
+}
