@@ -78,6 +78,22 @@ enum Command {
         #[arg(long)]
         idle_after: Option<u32>,
     },
+    /// The takeback fault test's racing child (tests/store_faults.rs): takes back a seat's
+    /// last action, or submits an input, at a version once told to go.
+    #[command(hide = true)]
+    StoreRaceChild {
+        #[arg(long)]
+        database: String,
+        #[arg(long = "match")]
+        match_id: i64,
+        #[arg(long)]
+        version: i64,
+        #[arg(long)]
+        seat: u8,
+        /// The input as JSON (none: a takeback).
+        #[arg(long)]
+        input: Option<String>,
+    },
 }
 
 fn main() {
@@ -105,6 +121,15 @@ fn main() {
             seed,
             idle_after,
         } => crystal_clans::store::child::run(&database, match_id, seed, idle_after),
+        Command::StoreRaceChild {
+            database,
+            match_id,
+            version,
+            seat,
+            input,
+        } => {
+            crystal_clans::store::child::race(&database, match_id, version, seat, input.as_deref())
+        }
     };
     std::process::exit(code);
 }

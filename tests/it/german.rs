@@ -696,7 +696,11 @@ async fn a_takeback_is_asked_and_allowed_in_german() {
     assert!(words(&reply).contains(&tb::button_take_back(de)));
     assert_german(&reply);
     let note = click(&bot, a, &ids_with(&reply, "tb")[0]).await;
-    assert!(words(&note).contains(&format!("Du hast {} gebeten", name(b))), "{}", words(&note));
+    assert!(
+        words(&note).contains(&format!("Du hast {} gebeten", name(b))),
+        "{}",
+        words(&note)
+    );
     assert_german(&note);
     let (post, answer) = request_post(&bot, id, v).await;
     assert!(words(&post).contains("bittet darum, die letzte Aktion zurückzunehmen"));
@@ -705,8 +709,15 @@ async fn a_takeback_is_asked_and_allowed_in_german() {
     let wait = click(&bot, a, &answer).await;
     assert_eq!(words(&wait).trim(), tb::takeback_wait_answer(de, name(b)));
     let prompt = click(&bot, b, &answer).await;
-    for label in [tb::button_takeback_allow(de), tb::button_takeback_decline(de)] {
-        assert!(words(&prompt).contains(&label), "{label}: {}", words(&prompt));
+    for label in [
+        tb::button_takeback_allow(de),
+        tb::button_takeback_decline(de),
+    ] {
+        assert!(
+            words(&prompt).contains(&label),
+            "{label}: {}",
+            words(&prompt)
+        );
     }
     assert_german(&prompt);
     let done = click(&bot, b, &ids_with(&prompt, "tb+")[0]).await;
@@ -723,9 +734,10 @@ async fn a_takeback_is_asked_and_allowed_in_german() {
     assert!(words(&mine).contains("Deine letzte Aktion wurde zurückgenommen"));
     assert_german(&mine);
     let theirs = panel(&bot, id, version, b).await;
-    assert!(
-        words(&theirs).contains(&format!("Die letzte Aktion von {} wurde zurückgenommen", name(a)))
-    );
+    assert!(words(&theirs).contains(&format!(
+        "Die letzte Aktion von {} wurde zurückgenommen",
+        name(a)
+    )));
     assert_german(&theirs);
     let lapsed = click(&bot, b, &answer).await;
     assert_eq!(words(&lapsed).trim(), tb::takeback_lapsed(de, 24));

@@ -48,6 +48,7 @@ pub mod bot;
 pub mod people;
 pub mod play;
 pub mod process;
+pub mod takeback;
 pub mod variants;
 
 /// Where this test process keeps its scratch files (SQLite databases, folders): a

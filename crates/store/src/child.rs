@@ -90,3 +90,58 @@ pub fn run(url: &str, match_id: i64, seed: u64, idle_after: Option<u32>) -> i32 
         0
     })
 }
+
+/// The racing child of the takeback fault test (`tests/store_faults.rs`): opens the
+/// store, prints `ready`, waits for a line on standard input (so that several children
+/// start together), then takes back `seat`'s last action (`input` `None`) or submits
+/// `input` (JSON) as `seat`, both at `version`, and prints `ack VERSION` once it
+/// committed, `stale CURRENT` when another process won, `denied` when the rules refuse.
+/// Run through the hidden `crystal-clans store-race-child` subcommand.
+pub fn race(url: &str, match_id: i64, version: i64, seat: u8, input: Option<&str>) -> i32 {
+    let input: Option<crate::game::Input> = match input.map(serde_json::from_str).transpose() {
+        Ok(i) => i,
+        Err(e) => {
+            eprintln!("store-race-child: the input is not JSON of an input: {e}");
+            return 2;
+        }
+    };
+    block_on(async move {
+        let store = match Store::open(url).await {
+            Ok(s) => s,
+            Err(e) => {
+                eprintln!("store-race-child: {e}");
+                return 2;
+            }
+        };
+        println!("ready");
+        let mut go = String::new();
+        if std::io::stdin().read_line(&mut go).is_err() {
+            return 3;
+        }
+        let done = match input {
+            None => store
+                .take_back(match_id, version, seat, None)
+                .await
+                .map(|r| r.map(|t| t.version)),
+            Some(input) => store
+                .submit(match_id, version, seat, &input)
+                .await
+                .map(|s| Ok(s.version)),
+        };
+        let line = match done {
+            Ok(Ok(v)) => format!("ack {v}"),
+            Ok(Err(denied)) => format!("denied {denied:?}"),
+            Err(StoreError::Stale { current, .. }) => format!("stale {current}"),
+            Err(e) => {
+                eprintln!("store-race-child: {e}");
+                return 1;
+            }
+        };
+        store.close().await;
+        let mut out = std::io::stdout();
+        if writeln!(out, "{line}").and_then(|_| out.flush()).is_err() {
+            return 3;
+        }
+        0
+    })
+}
