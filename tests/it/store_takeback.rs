@@ -3,10 +3,8 @@
 //! `verify` agreeing, and one winner when takebacks and moves race.
 
 use crystal_clans::game::takeback::Denied;
-use crystal_clans::game::{Input, RULES_VERSION, Seat, Setup, State};
+use crystal_clans::game::{Input, Seat, Setup, State};
 use crystal_clans::store::{LogEntry, NewMatch, Store, StoreError, Verdict};
-use rand::SeedableRng;
-use rand_pcg::Pcg32;
 use std::sync::Arc;
 
 use crate::support;

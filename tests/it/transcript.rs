@@ -201,6 +201,7 @@ async fn play_a_match(bot: &Bot) -> Match {
     answer(bot, &t).await;
     let mut hands = [0usize; 2];
     let mut last: [Option<Recorded>; 2] = [None, None];
+    let mut took_back = false;
     for step in 0..2000 {
         let l = bot.app.store.load(id).await.unwrap();
         if l.state.winner.is_some() {
@@ -226,9 +227,67 @@ async fn play_a_match(bot: &Bot) -> Match {
             last[seat as usize].take(),
         )
         .await;
+        if !took_back && step > 20 && take_back(bot, &m, seat, &reply).await {
+            took_back = true;
+            last = [None, None];
+            continue;
+        }
         last[seat as usize] = Some(reply);
     }
     panic!("the match did not end in 2000 inputs");
+}
+
+/// Once in the match: the player who just answered takes it back from their panel, the
+/// other player opens the request and allows it (both sides of a takeback on the
+/// pages). Only where the panel offers it and the other player must answer next.
+async fn take_back(bot: &Bot, m: &Match, seat: u8, reply: &Recorded) -> bool {
+    let Some(tb) = clickables(&reply.json)
+        .into_iter()
+        .map(|(id, _, _)| id)
+        .find(|id| id.ends_with(":tb"))
+    else {
+        return false;
+    };
+    let l = bot.app.store.load(m.id).await.unwrap();
+    if !l.state.waits_for(1 - seat) || l.state.waits_for(seat) {
+        return false;
+    }
+    let (asker, other) = ([ANA, MAX][seat as usize], [ANA, MAX][1 - seat as usize]);
+    let fake = &bot.fake;
+    let t = fake.click_in(m.channel, asker, name(asker), &tb, &[]);
+    answer(bot, &t).await;
+    let request = fake
+        .wait_for(
+            |r| {
+                r.is_channel_post()
+                    && clickables(&r.json)
+                        .iter()
+                        .any(|(id, _, _)| id.contains(":tb?:"))
+            },
+            10,
+        )
+        .await;
+    let open = clickables(&request.json)
+        .into_iter()
+        .map(|(id, _, _)| id)
+        .find(|id| id.contains(":tb?:"))
+        .unwrap();
+    let t = fake.click_in(m.channel, other, name(other), &open, &[]);
+    let prompt = answer(bot, &t).await;
+    let allow = clickables(&prompt.json)
+        .into_iter()
+        .map(|(id, _, _)| id)
+        .find(|id| id.contains(":tb+:"))
+        .expect("an Allow button");
+    let t = fake.click_in(m.channel, other, name(other), &allow, &[]);
+    answer(bot, &t).await;
+    fake.wait_for(
+        |r| r.is_channel_post() && r.text().contains("took back their last action"),
+        10,
+    )
+    .await;
+    assert_eq!(bot.app.store.takebacks(m.id).await.unwrap().len(), 1);
+    true
 }
 
 /// The size an `<img class=att>` is drawn at, from its attributes.
@@ -336,6 +395,22 @@ async fn a_whole_match_drawn_and_screenshotted_per_participant() {
         }
     }
     assert!(public > 10 && anas > 10, "{public} public, {anas} of Ana's");
+    // Both sides of the takeback: the request and what was taken back in public, the
+    // asker's note on their page only, the opponent's Allow on theirs only.
+    for html in [&ana, &max, &spectator] {
+        assert!(html.contains("asks to take back their last action"));
+        assert!(html.contains("took back their last action"));
+    }
+    let (asked, allowed) = ("to let you take back", "You allowed it");
+    assert!(
+        ana.contains(asked) != max.contains(asked),
+        "the asker's note is theirs"
+    );
+    assert!(
+        ana.contains(allowed) != max.contains(allowed),
+        "the answer is the other's"
+    );
+    assert!(!spectator.contains(asked) && !spectator.contains(allowed));
     assert!(ana.contains("Only you can see this"));
     assert!(!spectator.contains("Only you can see this"));
     assert!(!spectator.contains("class=\"msg eph\""));
