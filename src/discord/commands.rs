@@ -630,6 +630,8 @@ impl LanguageChoice {
 
 /// Server settings (Manage Server): reminders, turn timeout, threads, channel, language, takebacks.
 #[poise::command(slash_command, guild_only)]
+// Poise makes each option of the command a parameter: they are the command's shape.
+#[allow(clippy::too_many_arguments)]
 pub async fn config(
     ctx: Context<'_>,
     #[description = "Remind the player to move after this many idle minutes (0: never)"]

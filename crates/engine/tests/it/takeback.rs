@@ -11,7 +11,7 @@ fn setup(seed: u64) -> Setup {
     Setup {
         clans: [(seed % 6) as u8, (seed / 6 % 6) as u8],
         seed,
-        mulligan: seed % 3 == 0,
+        mulligan: seed.is_multiple_of(3),
     }
 }
 
