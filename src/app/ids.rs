@@ -262,4 +262,21 @@ mod tests {
             assert!(!CustomId::new(1, 2, v).in_panel(), "{v:?}");
         }
     }
+
+    /// "Take back" and the opponent's Allow/Decline update the message clicked (a panel,
+    /// a private prompt); the request's "Answer" is on a public post.
+    #[test]
+    fn takeback_verbs_round_trip_and_say_where_they_are() {
+        for (v, panel) in [
+            (Verb::TakeBack, true),
+            (Verb::TakeBackAnswer, false),
+            (Verb::TakeBackAllow, true),
+            (Verb::TakeBackDecline, true),
+        ] {
+            let id = CustomId::new(12, 34, v).with("1.1764140000000~AAAAAAAAAAAAAAAA");
+            assert_eq!(CustomId::parse(&id.render()), Some(id.clone()), "{v:?}");
+            assert_eq!(id.in_panel(), panel, "{v:?}");
+            assert!(id.render().len() <= MAX_CUSTOM_ID);
+        }
+    }
 }

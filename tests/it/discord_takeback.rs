@@ -377,3 +377,37 @@ async fn against_the_ai_a_takeback_is_granted_at_once() {
     }
     panic!("no takeback against the AI in 200 answers");
 }
+
+/// A finished match with a takeback in its log: `verify` agrees and its replay (the
+/// GIF posted when a match ends) is drawn from the inputs in force.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_match_with_a_takeback_replays_to_its_end() {
+    use crate::support::{random_input, rules, takeback::position_with_takeback};
+    use rand::SeedableRng;
+    let app = App::new(scratch("tb-replay").await).with_seeds(1);
+    let store = &app.store;
+    let rules = rules();
+    let (nm, log, asker) = position_with_takeback(5);
+    let (m, _) = store.create_match(nm).await.unwrap();
+    let id = m.info.id;
+    store.submit_many(id, 0, &log, None).await.unwrap();
+    let t = store
+        .take_back(id, log.len() as i64, asker, None)
+        .await
+        .unwrap()
+        .unwrap();
+    let mut state = t.takeback.state;
+    let mut rng = rand_pcg::Pcg32::seed_from_u64(5);
+    let mut rest = Vec::new();
+    while state.winner.is_none() {
+        let (seat, input) = random_input(&rules, &state, &mut rng);
+        state.apply(&rules, seat, &input).unwrap();
+        rest.push((seat, input));
+    }
+    let done = store.submit_many(id, t.version, &rest, None).await.unwrap();
+    assert!(done.result.is_some());
+    assert_eq!(store.verify(id).await.unwrap().verdict, Verdict::Agrees);
+    assert_eq!(store.replay(id).await.unwrap().state, state);
+    let post = app.replay_post(id).await.expect("a replay is drawn");
+    assert!(post.files.iter().any(|f| f.name.ends_with(".gif")));
+}
