@@ -211,7 +211,25 @@ async fn a_takeback_declined_changes_nothing() {
     let (v, asker, reply) = until_takeback(&bot, id, |p| p.is_ok()).await;
     let answer = ask(&bot, id, v, asker, &reply).await;
     let (a, b) = (user(asker), user(1 - asker));
-    let prompt = click(&bot, b, &answer).await;
+    // The opponent takes private prompts by direct message: the Allow/Decline goes there.
+    let t = bot.fake.command(
+        b,
+        name(b),
+        "dm",
+        serde_json::json!([{"name": "on", "type": 5, "value": true}]),
+        false,
+    );
+    assert!(ack(&bot.fake, &t).await.ephemeral());
+    let said = click(&bot, b, &answer).await;
+    assert!(said.text().contains("Sent to your direct messages"), "{}", said.text());
+    let prompt = bot
+        .fake
+        .wait_for(
+            |r| r.is_channel_post() && r.custom_ids().iter().any(|c| c.contains(":tb-:")),
+            10,
+        )
+        .await;
+    assert!(prompt.text().contains("Do you allow it?"));
     let decline = ids_with(&prompt, "tb-");
     let said = click(&bot, b, &decline[0]).await;
     assert!(said.text().contains("You declined"), "{}", said.text());
