@@ -169,11 +169,11 @@ impl App {
                 }
                 self.take_back_now(&loaded, seat, lang, None).await
             }
-            Player::User(_) => {
+            Player::User(opponent) => {
                 if loaded.info.version != version {
                     return Outcome::private(tb::takeback_too_late(lang));
                 }
-                self.ask_takeback(&loaded, seat, &plan, &names, lang, now)
+                self.ask_takeback(&loaded, seat, opponent, &plan, &names, lang, now)
                     .await
             }
         }
@@ -181,10 +181,12 @@ impl App {
 
     /// The request: a public post that pings the opponent, whose "Answer" opens their
     /// private Allow/Decline; the asker is told privately what happens next.
+    #[allow(clippy::too_many_arguments)] // each is one fact of the request
     async fn ask_takeback(
         &self,
         loaded: &Loaded,
         asker: Seat,
+        opponent: u64,
         plan: &Takeback,
         names: &[String; 2],
         lang: Lang,
@@ -192,9 +194,6 @@ impl App {
     ) -> Outcome {
         let id = loaded.info.id;
         let version = loaded.info.version;
-        let Player::User(opponent) = loaded.info.seats[1 - asker as usize] else {
-            return Outcome::default();
-        };
         let signer = match self.signer().await {
             Ok(s) => s,
             Err(e) => return Outcome::private(self.told(lang, Some(id), &e)),

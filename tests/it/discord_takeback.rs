@@ -221,7 +221,11 @@ async fn a_takeback_declined_changes_nothing() {
     );
     assert!(ack(&bot.fake, &t).await.ephemeral());
     let said = click(&bot, b, &answer).await;
-    assert!(said.text().contains("Sent to your direct messages"), "{}", said.text());
+    assert!(
+        said.text().contains("Sent to your direct messages"),
+        "{}",
+        said.text()
+    );
     let prompt = bot
         .fake
         .wait_for(
