@@ -15,6 +15,7 @@ mod challenges;
 mod failures;
 pub mod ids;
 pub mod language;
+pub mod league;
 pub mod limits;
 pub mod lru;
 pub mod msg;
