@@ -32,6 +32,7 @@ mod render_german;
 mod scheduler;
 mod sharding;
 mod store;
+mod store_league;
 mod store_ratings;
 mod store_takeback;
 mod transcript;

@@ -17,6 +17,7 @@ pub mod durability;
 mod error;
 pub mod glicko;
 mod keys;
+mod league;
 mod maintenance;
 mod ratings;
 pub mod schema;
@@ -31,6 +32,10 @@ pub use verify::cli as verify_cli;
 pub mod child;
 
 pub use error::StoreError;
+pub use league::{
+    BoardResult, ClanRule, League, LeagueBoard, LeagueFormat, LeagueId, LeaguePlayer, LeagueStatus,
+    NewBoard, NewLeague,
+};
 pub use maintenance::{DueCursor, Held, ReminderClaim};
 pub use ratings::{ClanRecord, PlayerRating, RatingChange, Scope};
 pub use takeback::{Between, LogEntry, StoredTakeback, Takeback, TakenBack};
