@@ -151,3 +151,17 @@ img-cap-skipped = { $count ->
 ## German rulebook: the battle styles, Schlaf, Vorhersage, Horde, Klonen, Verbunden,
 ## Gleichschritt, Taktik; the others are the project's own German.
 
+
+## Das Tabellenbild einer Liga.
+standings-after-round = Tabelle nach Runde { $round } von { $rounds }
+standings-final = Abschlusstabelle
+standings-col-rank = Platz
+standings-col-player = Spieler
+standings-col-points = Punkte
+standings-col-sb = SB
+standings-col-buchholz = Buchholz
+standings-col-games = Partien
+standings-col-clans = Gespielte Clans
+standings-legend-sb = SB: Sonneborn-Berger, die Punkte aller besiegten Gegner
+standings-legend-buchholz = Buchholz: die Punkte aller Gegner
+standings-no-clans = noch keine

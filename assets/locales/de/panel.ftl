@@ -233,3 +233,9 @@ takeback-not-for-you = Diese Bitte muss { $name } beantworten.
 takeback-wait-answer = Warte darauf, dass { $name } deine Bitte beantwortet.
 panel-taken-back-yours = Deine letzte Aktion wurde zurückgenommen: { $what }.
 panel-taken-back-theirs = Die letzte Aktion von { $name } wurde zurückgenommen: { $what }.
+
+## Rate-Limit der Liga-Befehle.
+limit-league-commands = { $count ->
+        [one] 1 Liga-Befehl
+       *[other] { $count } Liga-Befehle
+    }

@@ -150,3 +150,17 @@ img-cap-skipped = { $count ->
 ## Names printed on the cards, by the pack's id of the thing (`id`): battle styles,
 ## clan signatures, unit abilities
 
+
+## The league standings image.
+standings-after-round = Standings after round { $round } of { $rounds }
+standings-final = Final standings
+standings-col-rank = Rank
+standings-col-player = Player
+standings-col-points = Points
+standings-col-sb = SB
+standings-col-buchholz = Buchholz
+standings-col-games = Games
+standings-col-clans = Clans played
+standings-legend-sb = SB: Sonneborn-Berger, the points of every opponent beaten
+standings-legend-buchholz = Buchholz: the points of every opponent met
+standings-no-clans = none yet

@@ -237,3 +237,9 @@ takeback-not-for-you = This request is for { $name } to answer.
 takeback-wait-answer = Waiting for { $name } to answer your request.
 panel-taken-back-yours = Your last action was taken back: { $what }.
 panel-taken-back-theirs = { $name }'s last action was taken back: { $what }.
+
+## Rate limit of the league commands.
+limit-league-commands = { $count ->
+        [one] 1 league command
+       *[other] { $count } league commands
+    }

@@ -19,6 +19,7 @@ mod icons;
 mod legend;
 pub mod replay;
 pub mod samples;
+pub mod standings;
 pub mod words;
 
 // The layers below, under the names the modules of this crate use for them.

@@ -26,6 +26,7 @@ macro_rules! messages {
 }
 
 pub mod images;
+pub mod league;
 pub mod log;
 pub mod panel;
 pub mod rules;
@@ -36,6 +37,7 @@ pub fn all() -> Vec<(&'static str, &'static [&'static str])> {
     [
         TABLE,
         images::TABLE,
+        league::TABLE,
         log::TABLE,
         panel::TABLE,
         rules::TABLE,
