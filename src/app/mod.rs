@@ -110,6 +110,10 @@ pub struct Outcome {
     /// in the same place (drawing it takes about a second, which the final board and
     /// the clicker's answer do not wait for).
     pub replay: Option<MatchId>,
+    /// Open a public thread with this name in `channel` first, move the match
+    /// `created` into it and post `public` there: a league round's matches, which the
+    /// scheduler starts with no message to open a thread from.
+    pub thread: Option<String>,
 }
 
 impl Outcome {
