@@ -15,6 +15,7 @@ mod discord_autocomplete;
 mod discord_bench;
 mod discord_e2e;
 mod discord_gateway;
+mod discord_league;
 mod discord_panels;
 mod discord_ratings;
 mod discord_replay;

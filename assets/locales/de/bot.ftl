@@ -270,7 +270,10 @@ league-final = 🏆 **{ $name }** ist beendet! { $winners ->
        *[other] Sieger
     }: { $names }. Abschlusstabelle:
 league-standings-now = **{ $name }**: Tabelle.
-league-standings-line = { $rank }. { $player }: { $points } Pkt. · { $tie_break_name } { $tie_break } · { $games } Partien · { $clans }
+league-standings-line = { $rank }. { $player }: Punkte { $points } · { $tie_break_name } { $tie_break } · { $games ->
+        [one] 1 Partie
+       *[other] { $games } Partien
+    } · { $clans }
 league-not-started = **{ $name }** hat noch nicht begonnen: bisher { $count ->
         [one] 1 Spieler
        *[other] { $count } Spieler

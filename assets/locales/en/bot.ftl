@@ -269,7 +269,10 @@ league-final = 🏆 **{ $name }** is over! { $winners ->
        *[other] Winners
     }: { $names }. Final standings:
 league-standings-now = **{ $name }**: standings.
-league-standings-line = { $rank }. { $player }: { $points } pts · { $tie_break_name } { $tie_break } · { $games } games · { $clans }
+league-standings-line = { $rank }. { $player }: points { $points } · { $tie_break_name } { $tie_break } · { $games ->
+        [one] 1 game
+       *[other] { $games } games
+    } · { $clans }
 league-not-started = **{ $name }** has not started yet: { $count ->
         [one] 1 player
        *[other] { $count } players

@@ -126,8 +126,9 @@ pub fn table(format: Format, players: &[Player], rounds: &[RoundResult]) -> Vec<
     let points: Vec<f64> = rows.iter().map(|r| r.points).collect();
     for (i, row) in rows.iter_mut().enumerate() {
         row.tie_break = match format {
-            Format::RoundRobin => beaten[i].iter().map(|&j| points[j]).sum(),
-            Format::Swiss { .. } => row.opponents.iter().map(|p| points[at[p]]).sum(),
+            // A fold from +0.0: `sum` of no f64 is -0.0, which prints as "-0".
+            Format::RoundRobin => beaten[i].iter().fold(0.0, |s, &j| s + points[j]),
+            Format::Swiss { .. } => row.opponents.iter().fold(0.0, |s, p| s + points[at[p]]),
         };
     }
     // A stable sort keeps join order among full ties.
