@@ -440,3 +440,80 @@ async fn a_round_robin_league_of_four_with_a_restart_mid_round() {
     post_with(fake, mark, "**Winter Cup**: standings.").await;
     bot.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_swiss_league_of_five_with_byes_and_buchholz() {
+    let url = db_url("swiss");
+    let offset = Arc::new(AtomicI64::new(0));
+    let bot = bot_on(&url, &offset, false, 7, TICK).await;
+    let fake = &bot.fake;
+    let store = bot.app.store.clone();
+    let create = json!([{"name": "name", "type": 3, "value": "Spring Swiss"},
+                        {"name": "format", "type": 4, "value": 1},
+                        {"name": "rounds", "type": 4, "value": 3},
+                        {"name": "days", "type": 4, "value": 1},
+                        {"name": "clans", "type": 4, "value": 2}]);
+    let mark = fake.count();
+    league(fake, ADMIN, "create", create, true).await;
+    post_with(fake, mark, "Swiss, 3 rounds").await;
+    let id = league_id(&store, "Spring Swiss").await;
+    let players = [ANA, BEN, CLEO, DARIO, FINN];
+    for p in players {
+        league(fake, p, "join", named("Spring Swiss"), false).await;
+    }
+    let mark = fake.count();
+    league(fake, ADMIN, "start", named("Spring Swiss"), true).await;
+    let pairings = post_with(fake, mark, "round 1 of 3 begins").await;
+    assert!(
+        pairings
+            .text()
+            .contains(&format!("<@{FINN}> has a bye this round (it scores a win)"))
+    );
+
+    let mut games: Vec<(u64, u64)> = Vec::new();
+    let mut byes: Vec<u64> = Vec::new();
+    let mut met: Vec<(u64, u64)> = Vec::new();
+    for round in 1..=3u32 {
+        let b = boards(&store, id, round).await;
+        let bye: Vec<u64> = b.iter().filter(|b| b.bye).map(|b| b.seats[0]).collect();
+        assert_eq!(bye.len(), 1, "one bye in round {round}");
+        assert!(!byes.contains(&bye[0]), "a second bye for {}", who(bye[0]));
+        if round == 1 {
+            // Everyone at 0: ranked by join order, paired top down, the last sits out.
+            let seats: Vec<[u64; 2]> = b.iter().filter(|b| !b.bye).map(|b| b.seats).collect();
+            assert_eq!(seats, vec![[ANA, BEN], [CLEO, DARIO]]);
+            assert_eq!(bye[0], FINN);
+        }
+        byes.push(bye[0]);
+        let played: Vec<&LeagueBoard> = b.iter().filter(|b| !b.bye).collect();
+        assert_eq!(played.len(), 2);
+        for g in &played {
+            let key = (g.seats[0].min(g.seats[1]), g.seats[0].max(g.seats[1]));
+            assert!(!met.contains(&key), "a rematch in round {round}: {key:?}");
+            met.push(key);
+        }
+        // The first board is resigned by its second seat, the other decided by the
+        // deadline.
+        let first = played[0];
+        resign(fake, &store, first.match_id.unwrap(), first.seats[1]).await;
+        games.push((first.seats[0], first.seats[1]));
+        let m = played[1].match_id.unwrap();
+        let loser = to_move(&store, m).await;
+        let winner = played[1].seats.into_iter().find(|&p| p != loser).unwrap();
+        games.push((winner, loser));
+        let mark = fake.count();
+        pass_deadline(&store, id, &offset).await;
+        let needle = if round < 3 {
+            format!("round {round} is over")
+        } else {
+            "is over!".to_string()
+        };
+        let post = post_with(fake, mark, &needle).await;
+        check_standings(&post, &expected(&players, &games, &byes, true), "Buchholz");
+    }
+    assert_eq!(
+        store.league(id).await.unwrap().unwrap().status,
+        LeagueStatus::Finished
+    );
+    bot.stop().await;
+}
