@@ -9,6 +9,7 @@ mod support;
 
 mod app;
 mod app_abuse;
+mod app_league;
 mod app_ratings;
 mod discord_abuse;
 mod discord_autocomplete;

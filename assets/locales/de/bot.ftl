@@ -270,7 +270,7 @@ league-final = 🏆 **{ $name }** ist beendet! { $winners ->
        *[other] Sieger
     }: { $names }. Abschlusstabelle:
 league-standings-now = **{ $name }**: Tabelle.
-league-standings-line = { $rank }. { $player }: Punkte { $points } · { $tie_break_name } { $tie_break } · { $games ->
+league-standings-line = { $rank }. { $player }: Punkte { $points } · { $tie_break } · { $games ->
         [one] 1 Partie
        *[other] { $games } Partien
     } · { $clans }

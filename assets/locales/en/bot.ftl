@@ -269,7 +269,7 @@ league-final = 🏆 **{ $name }** is over! { $winners ->
        *[other] Winners
     }: { $names }. Final standings:
 league-standings-now = **{ $name }**: standings.
-league-standings-line = { $rank }. { $player }: points { $points } · { $tie_break_name } { $tie_break } · { $games ->
+league-standings-line = { $rank }. { $player }: points { $points } · { $tie_break } · { $games ->
         [one] 1 game
        *[other] { $games } games
     } · { $clans }

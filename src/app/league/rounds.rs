@@ -386,8 +386,10 @@ impl App {
                 r.rank,
                 name.clone(),
                 crate::render::standings::points(r.points),
-                tb_name.clone(),
-                crate::render::standings::points(r.tie_break),
+                format!(
+                    "{tb_name} {}",
+                    crate::render::standings::points(r.tie_break)
+                ),
                 r.games,
                 clans,
             ));

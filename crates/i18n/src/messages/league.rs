@@ -39,7 +39,8 @@ messages! {
     league_round_over(name, round) = "league-round-over";
     league_final(name, winners, names) = "league-final";
     league_standings_now(name) = "league-standings-now";
-    league_standings_line(rank, player, points, tie_break_name, tie_break, games, clans) = "league-standings-line";
+    /// `tie_break`: its short name and value, "SB 3".
+    league_standings_line(rank, player, points, tie_break, games, clans) = "league-standings-line";
     league_not_started(name, count, players) = "league-not-started";
     league_thread_title(name, round, first, second) = "league-thread-title";
     league_match_header(name, round, players) = "league-match-header";
