@@ -230,3 +230,19 @@ async fn league_commands_are_rate_limited_and_speak_german() {
         .await;
     assert!(public(&later).contains("hat noch nicht begonnen"));
 }
+
+/// `/clans help` with the leagues' line still fits one message in both languages.
+#[test]
+fn help_with_leagues_fits_one_message() {
+    use crystal_clans::i18n::{Lang, messages as t};
+    for lang in [Lang::En, Lang::De] {
+        let text = format!(
+            "{}\n{}\n{}",
+            t::help(lang),
+            t::takeback::help_takeback(lang),
+            t::league::help_league(lang)
+        );
+        let n = text.chars().count();
+        assert!(n <= crystal_clans::app::msg::MAX_CONTENT, "{lang:?}: {n}");
+    }
+}
