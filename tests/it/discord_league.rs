@@ -141,7 +141,7 @@ async fn boards(store: &Store, id: i64, round: u32) -> Vec<LeagueBoard> {
     b
 }
 
-/// `u` resigns league match `m` through its button; returns the winner.
+/// `u` resigns league match `m` through its button, and the result is stored.
 async fn resign(fake: &Fake, store: &Store, m: i64, u: u64) {
     let t = fake.click(u, who(u), &format!("clans:{m}:0:resign!"), &[]);
     ack(fake, &t).await;
