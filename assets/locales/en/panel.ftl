@@ -235,5 +235,6 @@ takeback-you-declined = You declined: { $name }'s action stands.
 takeback-lapsed = This request has lapsed (the match moved on, or it waited more than { $hours } hours). Nothing changed.
 takeback-not-for-you = This request is for { $name } to answer.
 takeback-wait-answer = Waiting for { $name } to answer your request.
+takeback-declined-before = { $name } declined taking this action back: it stands. Nothing changed.
 panel-taken-back-yours = Your last action was taken back: { $what }.
 panel-taken-back-theirs = { $name }'s last action was taken back: { $what }.

@@ -33,7 +33,9 @@ pub mod child;
 pub use error::StoreError;
 pub use maintenance::{DueCursor, Held, ReminderClaim};
 pub use ratings::{ClanRecord, PlayerRating, RatingChange, Scope};
-pub use takeback::{Between, LogEntry, StoredTakeback, Takeback, TakenBack};
+pub use takeback::{
+    Between, LogEntry, Request as TakebackRequest, StoredTakeback, Takeback, TakenBack,
+};
 pub use types::*;
 
 // The engine, under the name the modules of this crate use for it.
