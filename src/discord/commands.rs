@@ -27,7 +27,8 @@ use poise::serenity_prelude as serenity;
         "leaderboard",
         "profile",
         "dm",
-        "language"
+        "language",
+        "away"
     ),
     subcommand_required
 )]
@@ -480,7 +481,11 @@ pub async fn resign(
 #[poise::command(slash_command)]
 pub async fn matches(ctx: Context<'_>) -> Result<(), Error> {
     ctx.defer_ephemeral().await?;
-    let out = ctx.data().app.matches(ctx.author().id.get()).await;
+    let out = ctx
+        .data()
+        .app
+        .matches(ctx.author().id.get(), now_ms())
+        .await;
     send(ctx, out).await
 }
 
@@ -560,7 +565,8 @@ pub async fn rules(
 /// How to play with this bot.
 #[poise::command(slash_command)]
 pub async fn help(ctx: Context<'_>) -> Result<(), Error> {
-    let text = t::help(lang(ctx).await);
+    let lang = lang(ctx).await;
+    let text = format!("{}\n{}", t::help(lang), t::help_away(lang));
     send(ctx, Outcome::private(text)).await
 }
 
@@ -641,6 +647,9 @@ pub async fn config(
     #[description = "Allow matches in every channel again"] any_channel: Option<bool>,
     #[description = "Language of the public posts (automatic: the server's Discord language)"]
     language: Option<LanguageChoice>,
+    #[description = "Days a player may be away (/clans away) in any 30 (0: none; default 14)"]
+    #[max = 30]
+    away_days: Option<u32>,
 ) -> Result<(), Error> {
     let lang = lang(ctx).await;
     if !can_manage_guild(ctx) {
@@ -652,6 +661,10 @@ pub async fn config(
     // Discord's `max` is a check of its own clients only: a request made by hand can
     // carry any number.
     let too_long = |m: Option<u32>| m.is_some_and(|m| m > crate::app::MAX_TIMEOUT_MINUTES);
+    if away_days.is_some_and(|d| d > crate::app::away::AWAY_WINDOW_DAYS) {
+        let text = t::away_days_range(lang, crate::app::away::AWAY_WINDOW_DAYS);
+        return send(ctx, Outcome::private(text)).await;
+    }
     if too_long(reminder_minutes) || too_long(timeout_minutes) {
         let text = t::config_minutes_range(lang, crate::app::MAX_TIMEOUT_MINUTES);
         return send(ctx, Outcome::private(text)).await;
@@ -680,6 +693,9 @@ pub async fn config(
     if let Some(l) = language {
         s.language = l.lang().map(|l| l.code().to_string());
     }
+    if let Some(d) = away_days {
+        s.away_days = Some(d);
+    }
     let saved = store.set_guild_settings(guild, &s).await;
     if saved.is_ok() {
         ctx.data()
@@ -690,6 +706,9 @@ pub async fn config(
         Some(m) => t::setting_after(lang, crate::app::duration_in(lang, m)),
         None => t::setting_off(lang),
     };
+    let away_line = saved
+        .is_ok()
+        .then(|| t::settings_away(lang, crate::app::away::away_days(&s)));
     let text = match saved {
         Ok(()) => t::settings_saved(
             lang,
@@ -714,6 +733,10 @@ pub async fn config(
             },
         ),
         Err(e) => ctx.data().app.told(lang, None, &e),
+    };
+    let text = match away_line {
+        Some(line) => format!("{text}\n{line}"),
+        None => text,
     };
     send(ctx, Outcome::private(text)).await
 }
@@ -793,4 +816,42 @@ pub async fn language(
         .set_language(ctx.author().id.get(), language.lang())
         .await;
     send(ctx, out).await
+}
+
+/// Stop your matches' clocks while you are away (no reminders or forfeits), or end it.
+#[poise::command(slash_command)]
+pub async fn away(
+    ctx: Context<'_>,
+    #[description = "Away for this many days from now"]
+    #[min = 1]
+    #[max = 30]
+    days: Option<u32>,
+    #[description = "A short note your opponents see"]
+    #[max_length = 100]
+    note: Option<String>,
+    #[description = "True: you are back, end the absence now"] off: Option<bool>,
+) -> Result<(), Error> {
+    learn_locales(ctx);
+    let app = &ctx.data().app;
+    let user = ctx.author().id.get();
+    let now = now_ms();
+    let out = match (off, days) {
+        (Some(true), _) => app.away_off(user, now).await,
+        (_, Some(days)) => {
+            let guild = ctx.guild_id().map(|g| g.get());
+            app.away(user, guild, days, note.as_deref(), now).await
+        }
+        _ => crate::app::away::AwayOutcome {
+            reply: app.away_status(user, now).await,
+            notices: Vec::new(),
+        },
+    };
+    send(ctx, out.reply).await?;
+    // Each stopped or restarted clock is said in its match's thread.
+    for notice in &out.notices {
+        if let Err(channel) = super::deliver_public(app, ctx.http(), notice, None).await {
+            tracing::warn!(%channel, "could not post an absence's notice");
+        }
+    }
+    Ok(())
 }

@@ -312,6 +312,7 @@ async fn settings_round_trip(db: &TestDb) {
         timeout_minutes: Some(1440),
         threads: Some(false),
         language: Some("de".into()),
+        away_days: Some(7),
     };
     store.set_guild_settings(1, &g).await.unwrap();
     assert_eq!(store.guild_settings(1).await.unwrap(), g);

@@ -213,3 +213,34 @@ result-lost-resigned = verloren (aufgegeben)
 result-won-timeout = gewonnen (Gegner hatte keine Zeit mehr)
 result-lost-timeout = verloren (Zeit abgelaufen)
 result-abandoned = abgebrochen
+
+## Abwesenheiten (/clans abwesend)
+away-disabled = Abwesenheiten sind hier ausgeschaltet (`/clans einstellungen abwesenheit_tage`).
+away-days-range = Wähle zwischen 1 und { $limit } Tagen.
+away-already = Du bist schon abwesend bis <t:{ $until }:F>. Beende das zuerst mit `/clans abwesend aus:True`.
+away-too-long = Du kannst in { $window } Tagen höchstens { $limit } Tage abwesend sein: für eine Abwesenheit, die dann endet, { $left ->
+        [one] bleibt { $left } Tag
+       *[other] bleiben { $left } Tage
+    }.
+away-started = 🏖️ Du bist abwesend bis <t:{ $until }:F>. Solange du weg bist, stehen die Uhren deiner Partien still, wann immer sie auf dich warten (keine Erinnerung, Warnung oder Aufgabe wegen Zeitüberschreitung; { $paused ->
+        [one] { $paused } Partie wartet
+       *[other] { $paused } Partien warten
+    } gerade), und jede läuft mit der Zeit weiter, die ihr blieb, sobald du zurück bist. Früher zurück: `/clans abwesend aus:True`.
+away-not-away = Du bist nicht abwesend.
+away-ended = Willkommen zurück: deine Abwesenheit ist vorbei. { $resumed ->
+        [0] Keine Partie hat auf dich gewartet.
+        [one] { $resumed } Partie läuft weiter mit der Zeit, die ihr blieb.
+       *[other] { $resumed } Partien laufen weiter mit der Zeit, die ihnen blieb.
+    }
+away-status = Du bist abwesend bis <t:{ $until }:F>.
+away-notice = 🏖️ { $name } ist abwesend bis <t:{ $until }:F>: die Uhr von Partie #{ $id } steht bis dahin still.
+away-note = Notiz: „{ $note }“
+away-back = ⏰ { $who }: du bist zurück, und Partie #{ $id } wartet auf dich; ihre Uhr läuft mit der Zeit weiter, die ihr blieb.
+away-line = { $name } ist abwesend bis <t:{ $until }:F>.
+away-line-note = { $name } ist abwesend bis <t:{ $until }:F> („{ $note }“).
+settings-away = • Abwesenheiten: höchstens { $days ->
+        [0] keine (ausgeschaltet)
+        [one] { $days } Tag in 30
+       *[other] { $days } Tage in 30
+    }
+help-away = • `/clans abwesend tage:7` hält die Uhren all deiner Partien an, solange du weg bist (keine Erinnerungen, Warnungen oder Aufgaben wegen Zeitüberschreitung für deine Züge; höchstens 14 Tage in 30 oder was der Server festlegt); deine Gegner sehen, bis wann. `/clans abwesend aus:True` beendet sie früher; jede Uhr läuft mit der Zeit weiter, die ihr blieb.

@@ -91,3 +91,15 @@ cmd-clans-language-language = sprache
 cmd-clans-language-language-automatic = automatisch
 cmd-clans-language-language-english = Englisch
 cmd-clans-language-language-deutsch = Deutsch
+
+## Abwesenheiten
+cmd-clans-away = abwesend
+    .description = Halte die Uhren deiner Partien an, solange du weg bist (keine Erinnerungen oder Aufgaben), oder beende das.
+cmd-clans-away-days = tage
+    .description = So viele Tage ab jetzt abwesend
+cmd-clans-away-note = notiz
+    .description = Eine kurze Notiz, die deine Gegner sehen
+cmd-clans-away-off = aus
+    .description = True: du bist zurück, die Abwesenheit endet jetzt
+cmd-clans-config-away_days = abwesenheit_tage
+    .description = Tage, die jemand in 30 Tagen abwesend sein darf (/clans abwesend; 0: keine; Standard 14)

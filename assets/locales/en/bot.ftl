@@ -212,3 +212,34 @@ result-lost-resigned = lost (resigned)
 result-won-timeout = won (opponent out of time)
 result-lost-timeout = lost (out of time)
 result-abandoned = abandoned
+
+## Absences (/clans away)
+away-disabled = Absences are turned off here (`/clans config away_days`).
+away-days-range = Choose between 1 and { $limit } days.
+away-already = You are already away until <t:{ $until }:F>. End it first with `/clans away off:True`.
+away-too-long = You can be away at most { $limit } days in any { $window } days: an absence ending then has { $left ->
+        [one] { $left } day
+       *[other] { $left } days
+    } left.
+away-started = 🏖️ You are away until <t:{ $until }:F>. While you are away the clocks of your matches stop whenever they wait for you (no reminder, warning or forfeit; { $paused ->
+        [one] { $paused } match waits
+       *[other] { $paused } matches wait
+    } now), and each restarts with the time it had left when you are back. Back early: `/clans away off:True`.
+away-not-away = You are not away.
+away-ended = Welcome back: your absence is over. { $resumed ->
+        [0] No match was waiting for you.
+        [one] { $resumed } match runs again with the time it had left.
+       *[other] { $resumed } matches run again with the time they had left.
+    }
+away-status = You are away until <t:{ $until }:F>.
+away-notice = 🏖️ { $name } is away until <t:{ $until }:F>: the clock of match #{ $id } is stopped until then.
+away-note = Note: “{ $note }”
+away-back = ⏰ { $who }: you are back, and match #{ $id } is waiting for you; its clock runs again with the time it had left.
+away-line = { $name } is away until <t:{ $until }:F>.
+away-line-note = { $name } is away until <t:{ $until }:F> (“{ $note }”).
+settings-away = • absences: at most { $days ->
+        [0] none (turned off)
+        [one] { $days } day in any 30
+       *[other] { $days } days in any 30
+    }
+help-away = • `/clans away days:7` stops the clocks of all your matches while you are away (no reminders, warnings or forfeits for your moves; at most 14 days in any 30, or what the server sets); your opponents see until when. `/clans away off:True` ends it early; each clock restarts with the time it had left.

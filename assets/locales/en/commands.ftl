@@ -91,3 +91,15 @@ cmd-clans-language-language = language
 cmd-clans-language-language-automatic = automatic
 cmd-clans-language-language-english = English
 cmd-clans-language-language-deutsch = Deutsch
+
+## Absences
+cmd-clans-away = away
+    .description = Stop your matches' clocks while you are away (no reminders or forfeits), or end it.
+cmd-clans-away-days = days
+    .description = Away for this many days from now
+cmd-clans-away-note = note
+    .description = A short note your opponents see
+cmd-clans-away-off = off
+    .description = True: you are back, end the absence now
+cmd-clans-config-away_days = away_days
+    .description = Days a player may be away (/clans away) in any 30 (0: none; default 14)

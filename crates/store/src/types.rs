@@ -265,6 +265,8 @@ pub struct GuildSettings {
     /// The language of the public posts, a code of `i18n::Lang` (`None`: the server's
     /// Discord language).
     pub language: Option<String>,
+    /// Days a player may be away (`/clans away`) in any 30 (`None`: 14; 0: no absences).
+    pub away_days: Option<u32>,
 }
 
 /// Per-user settings. Stored as JSON, like [`GuildSettings`].

@@ -201,6 +201,22 @@ messages! {
     result_won_timeout() = "result-won-timeout";
     result_lost_timeout() = "result-lost-timeout";
     result_abandoned() = "result-abandoned";
+    // Absences (`/clans away`); `until` a Unix time in seconds.
+    away_disabled() = "away-disabled";
+    away_days_range(limit) = "away-days-range";
+    away_already(until) = "away-already";
+    away_too_long(limit, window, left) = "away-too-long";
+    away_started(until, paused) = "away-started";
+    away_not_away() = "away-not-away";
+    away_ended(resumed) = "away-ended";
+    away_status(until) = "away-status";
+    away_notice(name, until, id) = "away-notice";
+    away_note(note) = "away-note";
+    away_back(who, id) = "away-back";
+    away_line(name, until) = "away-line";
+    away_line_note(name, until, note) = "away-line-note";
+    settings_away(days) = "settings-away";
+    help_away() = "help-away";
 }
 
 /// A language's own name ("English", "Deutsch") as said in `lang`.
