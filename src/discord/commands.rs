@@ -634,6 +634,8 @@ impl LanguageChoice {
 
 /// Server settings (members with Manage Server): reminders, turn timeout, threads, channel, language.
 #[poise::command(slash_command, guild_only)]
+// Each argument is one of the command's options, as Discord lists them.
+#[allow(clippy::too_many_arguments)]
 pub async fn config(
     ctx: Context<'_>,
     #[description = "Remind the player to move after this many idle minutes (0: never)"]

@@ -10,6 +10,7 @@ mod support;
 mod app;
 mod app_abuse;
 mod app_ratings;
+mod away;
 mod discord_abuse;
 mod discord_autocomplete;
 mod discord_bench;

@@ -94,7 +94,7 @@ cmd-clans-language-language-deutsch = Deutsch
 
 ## Abwesenheiten
 cmd-clans-away = abwesend
-    .description = Halte die Uhren deiner Partien an, solange du weg bist (keine Erinnerungen oder Aufgaben), oder beende das.
+    .description = Halte die Uhren deiner Partien an, solange du weg bist (keine Erinnerungen, keine Aufgaben).
 cmd-clans-away-days = tage
     .description = So viele Tage ab jetzt abwesend
 cmd-clans-away-note = notiz
