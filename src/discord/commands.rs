@@ -632,7 +632,7 @@ impl LanguageChoice {
     }
 }
 
-/// Server settings (members with Manage Server): reminders, turn timeout, threads, channel, language.
+/// Server settings (Manage Server): reminders, turn timeout, threads, channel, language, absences.
 #[poise::command(slash_command, guild_only)]
 // Each argument is one of the command's options, as Discord lists them.
 #[allow(clippy::too_many_arguments)]

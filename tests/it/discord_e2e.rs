@@ -999,11 +999,20 @@ async fn play_ai_offers_its_levels_and_config_names_every_setting() {
     for (lang, settings) in [
         (
             "en",
-            ["reminder", "timeout", "thread", "channel", "language"],
+            [
+                "reminder", "timeout", "thread", "channel", "language", "absence",
+            ],
         ),
         (
             "de",
-            ["erinnerung", "zugzeit", "thread", "kanal", "sprache"],
+            [
+                "erinnerung",
+                "zugzeit",
+                "thread",
+                "kanal",
+                "sprache",
+                "abwesen",
+            ],
         ),
     ] {
         for s in settings {
@@ -1024,7 +1033,8 @@ async fn play_ai_offers_its_levels_and_config_names_every_setting() {
             "threads",
             "channel",
             "any_channel",
-            "language"
+            "language",
+            "away_days"
         ],
         "a new setting must be named in the description too"
     );

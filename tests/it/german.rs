@@ -415,6 +415,59 @@ async fn a_german_server_gets_german_reminders_and_warnings() {
     assert!(text.contains("sonst verlierst du die Partie"), "{text}");
 }
 
+/// An absence is told in the server's language where the match plays, and to the
+/// player in theirs: the notice that the clock stopped, the one that it runs again, the
+/// opponent's `/clans matches`.
+#[tokio::test]
+async fn an_absence_is_told_in_german() {
+    use crystal_clans::app::App;
+    use crystal_clans::store::{GuildSettings, now_ms};
+    const GUILD: u64 = 9;
+    let store = support::scratch_store("german-away").await;
+    store
+        .set_guild_settings(
+            GUILD,
+            &GuildSettings {
+                reminder_minutes: Some(10),
+                timeout_minutes: Some(60),
+                language: Some("de".into()),
+                ..Default::default()
+            },
+        )
+        .await
+        .unwrap();
+    let app = App::new(store.clone());
+    app.set_language(ANA, Some(Lang::De)).await;
+    app.set_language(BEN, Some(Lang::De)).await;
+    let now = now_ms();
+    let id = ben_accepts_anas_challenge(&app, GUILD, false, now)
+        .await
+        .created
+        .expect("a match");
+    let l = store.load(id).await.unwrap();
+    let late = l.info.seats[l.state.waiting()[0] as usize].user().unwrap();
+    let other = if late == ANA { BEN } else { ANA };
+    let out = app.away(late, Some(GUILD), 3, Some("Urlaub"), now).await;
+    let said = out.reply.reply.unwrap().content;
+    assert!(said.contains("Du bist abwesend bis"), "{said}");
+    let notice = &out.notices[0].public[0].content;
+    assert!(notice.contains("ist abwesend bis"), "{notice}");
+    assert!(notice.contains("Notiz: „Urlaub“"), "{notice}");
+    let list = app
+        .matches(other, now + 60_000)
+        .await
+        .reply
+        .unwrap()
+        .content;
+    assert!(list.contains("ist abwesend bis"), "{list}");
+    let back = app.tick(now + 3 * 24 * 60 * 60_000 + 60_000).await;
+    let text = &back[0].public[0].content;
+    assert!(text.contains("du bist zurück"), "{text}");
+    let off = app.away_off(late, now + 4 * 24 * 60 * 60_000).await;
+    let said = off.reply.reply.unwrap().content;
+    assert!(said.contains("Du bist nicht abwesend"), "{said}");
+}
+
 /// Regression: a server's Discord language was learnt only from its interactions, so
 /// after a restart the timers' posts (which answer no one) spoke English until someone
 /// there clicked again. The gateway announces every server with its language at each
@@ -473,6 +526,10 @@ async fn a_whole_match_in_german_shows_a_german_player_no_english() {
         ("rules", json!([])),
         ("rules", flight),
         ("card", lookup),
+        ("away", json!([{"name": "days", "type": 4, "value": 3}])),
+        ("away", json!([])),
+        ("away", json!([{"name": "off", "type": 5, "value": true}])),
+        ("away", json!([{"name": "days", "type": 4, "value": 30}])),
     ] {
         let t = fake.command(ANA, "Ana", command, options, false);
         answer(fake, &t).await;
