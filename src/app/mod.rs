@@ -19,6 +19,7 @@ pub mod language;
 pub mod limits;
 pub mod lru;
 pub mod msg;
+pub mod notify;
 pub mod panel;
 pub mod posting;
 pub mod ratings;
@@ -109,6 +110,8 @@ pub struct Outcome {
     /// in the same place (drawing it takes about a second, which the final board and
     /// the clicker's answer do not wait for).
     pub replay: Option<MatchId>,
+    /// Direct messages to players (`notify.rs`: their move, a catch-up, a digest).
+    pub dms: Vec<(u64, Msg)>,
 }
 
 impl Outcome {

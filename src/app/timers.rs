@@ -61,6 +61,8 @@ pub struct TickReport {
     /// an absence ended (`away.rs`).
     pub paused: usize,
     pub resumed: usize,
+    /// Catch-ups after quiet hours and digests sent (`notify.rs`).
+    pub owed_sent: usize,
 }
 
 impl App {
@@ -115,6 +117,7 @@ impl App {
         let mut cursor: Option<DueCursor> = None;
         // First the absences that ended: their clocks' deadlines may be due already.
         report.resumed = self.resume_absences(now, sink).await;
+        report.owed_sent = self.send_owed(now, sink).await;
         loop {
             if started.elapsed() >= budget {
                 report.out_of_time = true;
@@ -143,6 +146,7 @@ impl App {
                 out_of_time = report.out_of_time,
                 paused = report.paused,
                 resumed = report.resumed,
+                owed_sent = report.owed_sent,
                 "scheduler tick"
             );
         }

@@ -28,7 +28,8 @@ use poise::serenity_prelude as serenity;
         "profile",
         "dm",
         "language",
-        "away"
+        "away",
+        "notify"
     ),
     subcommand_required
 )]
@@ -566,7 +567,12 @@ pub async fn rules(
 #[poise::command(slash_command)]
 pub async fn help(ctx: Context<'_>) -> Result<(), Error> {
     let lang = lang(ctx).await;
-    let text = format!("{}\n{}", t::help(lang), t::help_away(lang));
+    let text = format!(
+        "{}\n{}\n{}",
+        t::help(lang),
+        t::help_away(lang),
+        t::help_notify(lang)
+    );
     send(ctx, Outcome::private(text)).await
 }
 
@@ -851,9 +857,103 @@ pub async fn away(
     send(ctx, out.reply).await?;
     // Each stopped or restarted clock is said in its match's thread.
     for notice in &out.notices {
-        if let Err(channel) = super::deliver_public(app, ctx.http(), notice, None).await {
+        if let Err(channel) = super::deliver_public(app, ctx.http(), notice, None, now).await {
             tracing::warn!(%channel, "could not post an absence's notice");
         }
     }
     Ok(())
+}
+
+/// Where a player is told it is their move, offered as choices.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum ViaChoice {
+    #[name = "thread"]
+    Thread,
+    #[name = "DM"]
+    Dm,
+    #[name = "both"]
+    Both,
+    #[name = "nothing"]
+    Nothing,
+}
+
+impl ViaChoice {
+    fn via(self) -> crate::store::NotifyVia {
+        use crate::store::NotifyVia;
+        match self {
+            ViaChoice::Thread => NotifyVia::Thread,
+            ViaChoice::Dm => NotifyVia::Dm,
+            ViaChoice::Both => NotifyVia::Both,
+            ViaChoice::Nothing => NotifyVia::Nothing,
+        }
+    }
+}
+
+/// The IANA time zones whose name holds what was typed (ignoring case, and spaces as
+/// underscores), at most Discord's 25.
+pub fn zones_matching(partial: &str) -> Vec<String> {
+    let want = partial.trim().to_lowercase().replace(' ', "_");
+    let mut names: Vec<String> = jiff::tz::db()
+        .available()
+        .map(|n| n.as_str().to_string())
+        .filter(|n| n.to_lowercase().contains(&want))
+        .collect();
+    // A name that starts with it first (`berlin` finds Europe/Berlin before the rest).
+    names.sort_by_key(|n| {
+        let city = n.rsplit('/').next().unwrap_or(n).to_lowercase();
+        (!city.starts_with(&want), n.len(), n.clone())
+    });
+    names.truncate(25);
+    names
+}
+
+async fn ac_zone(_: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    let choices = zones_matching(partial)
+        .into_iter()
+        .map(serenity::AutocompleteChoice::from)
+        .collect();
+    serenity::CreateAutocompleteResponse::new().set_choices(choices)
+}
+
+/// How you are told it is your move: thread, DM, both or none; quiet hours; a daily digest.
+#[poise::command(slash_command)]
+// Each argument is one of the command's options, as Discord lists them.
+#[allow(clippy::too_many_arguments)]
+pub async fn notify(
+    ctx: Context<'_>,
+    #[description = "A mention in the match's thread (default), a DM, both, or nothing"]
+    via: Option<ViaChoice>,
+    #[description = "Your time zone, for quiet hours and the digest (default: UTC)"]
+    #[autocomplete = "ac_zone"]
+    time_zone: Option<String>,
+    #[description = "Quiet hours start at this local hour (0-23)"]
+    #[max = 23]
+    quiet_from: Option<u8>,
+    #[description = "Quiet hours end at this local hour (0-23)"]
+    #[max = 23]
+    quiet_to: Option<u8>,
+    #[description = "False: no quiet hours"] quiet: Option<bool>,
+    #[description = "A daily DM of the matches waiting for you, at this local hour (0-23)"]
+    #[max = 23]
+    digest_hour: Option<u8>,
+    #[description = "False: no daily digest"] digest: Option<bool>,
+) -> Result<(), Error> {
+    learn_locales(ctx);
+    let app = &ctx.data().app;
+    let user = ctx.author().id.get();
+    let change = crate::app::notify::NotifyChange {
+        via: via.map(ViaChoice::via),
+        time_zone,
+        quiet_from,
+        quiet_to,
+        quiet,
+        digest_hour,
+        digest,
+    };
+    let out = if change == crate::app::notify::NotifyChange::default() {
+        app.notify_status(user).await
+    } else {
+        app.set_notify(user, change, now_ms()).await
+    };
+    send(ctx, out).await
 }

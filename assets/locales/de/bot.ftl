@@ -244,3 +244,33 @@ settings-away = • Abwesenheiten: höchstens { $days ->
        *[other] { $days } Tage in 30
     }
 help-away = • `/clans abwesend tage:7` hält die Uhren all deiner Partien an, solange du weg bist (keine Erinnerungen, Warnungen oder Aufgaben wegen Zeitüberschreitung für deine Züge; höchstens 14 Tage in 30 oder was der Server festlegt); deine Gegner sehen, bis wann. `/clans abwesend aus:True` beendet sie früher; jede Uhr läuft mit der Zeit weiter, die ihr blieb.
+
+## Wie du erfährst, dass du dran bist (/clans benachrichtigung)
+notify-hour-range = Eine Stunde ist eine Zahl von 0 bis 23.
+notify-unknown-zone = Die Zeitzone `{ $name }` kenne ich nicht: wähle einen der Vorschläge, etwa `Europe/Berlin` oder `America/New_York`.
+notify-quiet-both = Ruhezeiten brauchen einen Anfang und ein Ende, die sich unterscheiden (`ruhe_von` und `ruhe_bis`, Stunden 0 bis 23).
+notify-via-thread = eine Erwähnung im Thread der Partie
+notify-via-dm = eine Direktnachricht
+notify-via-both = eine Erwähnung im Thread und eine Direktnachricht
+notify-via-nothing = nichts (die Posts erscheinen trotzdem)
+notify-quiet-hours = { $from } bis { $to }
+notify-digest-at = jeden Tag um { $hour }
+notify-saved =
+    So erfährst du, dass du dran bist:
+    • Hinweise: { $via }
+    • deine Zeitzone: { $zone }
+    • Ruhezeiten: { $quiet } (dann keine Erwähnung oder Direktnachricht, eine Nachricht, wenn sie enden; eine Frist zur Aufgabe wartet nie auf sie)
+    • tägliche Übersicht: { $digest }
+notify-your-move = ⏰ Du bist dran in <#{ $channel }>.
+notify-waiting-line = • Partie #{ $id } in <#{ $channel }>
+notify-catch-up = 🌅 Während deiner Ruhezeit { $count ->
+        [one] begann eine Partie
+       *[other] begannen Partien
+    }, auf dich zu warten:
+    { $list }
+notify-digest = 📋 { $count ->
+        [one] Eine Partie wartet
+       *[other] { $count } Partien warten
+    } auf dich:
+    { $list }
+help-notify = • `/clans benachrichtigung` wie du erfährst, dass du dran bist: eine Erwähnung im Thread der Partie (Standard), eine Direktnachricht, beides oder nichts; Ruhezeiten in deiner Zeitzone (dann keine Hinweise, danach eine Nachricht; eine Frist zur Aufgabe verschieben sie nie) und eine tägliche Übersicht der Partien, die auf dich warten.

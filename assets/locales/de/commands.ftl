@@ -103,3 +103,25 @@ cmd-clans-away-off = aus
     .description = True: du bist zurück, die Abwesenheit endet jetzt
 cmd-clans-config-away_days = abwesenheit_tage
     .description = Tage, die jemand in 30 Tagen abwesend sein darf (/clans abwesend; 0: keine; Standard 14)
+
+## Wie du erfährst, dass du dran bist
+cmd-clans-notify = benachrichtigung
+    .description = Wie du erfährst, dass du dran bist: Thread, DM, beides, nichts; Ruhezeiten; eine Übersicht.
+cmd-clans-notify-via = wie
+    .description = Eine Erwähnung im Thread der Partie (Standard), eine DM, beides oder nichts
+cmd-clans-notify-via-thread = Thread
+cmd-clans-notify-via-dm = DM
+cmd-clans-notify-via-both = beides
+cmd-clans-notify-via-nothing = nichts
+cmd-clans-notify-time_zone = zeitzone
+    .description = Deine Zeitzone, für Ruhezeiten und die Übersicht (Standard: UTC)
+cmd-clans-notify-quiet_from = ruhe_von
+    .description = Ruhezeiten beginnen zu dieser Stunde (0-23)
+cmd-clans-notify-quiet_to = ruhe_bis
+    .description = Ruhezeiten enden zu dieser Stunde (0-23)
+cmd-clans-notify-quiet = ruhe
+    .description = False: keine Ruhezeiten
+cmd-clans-notify-digest_hour = uebersicht_stunde
+    .description = Eine tägliche DM mit den Partien, die auf dich warten, zu dieser Stunde (0-23)
+cmd-clans-notify-digest = uebersicht
+    .description = False: keine tägliche Übersicht

@@ -243,3 +243,33 @@ settings-away = • absences: at most { $days ->
        *[other] { $days } days in any 30
     }
 help-away = • `/clans away days:7` stops the clocks of all your matches while you are away (no reminders, warnings or forfeits for your moves; at most 14 days in any 30, or what the server sets); your opponents see until when. `/clans away off:True` ends it early; each clock restarts with the time it had left.
+
+## How you are told it is your move (/clans notify)
+notify-hour-range = An hour is a number from 0 to 23.
+notify-unknown-zone = I do not know the time zone `{ $name }`: pick one of the suggestions, such as `Europe/Berlin` or `America/New_York`.
+notify-quiet-both = Quiet hours need a start and an end that differ (`quiet_from` and `quiet_to`, hours 0 to 23).
+notify-via-thread = a mention in the match's thread
+notify-via-dm = a direct message
+notify-via-both = a mention in the thread and a direct message
+notify-via-nothing = nothing (the posts still appear)
+notify-quiet-hours = { $from } to { $to }
+notify-digest-at = every day at { $hour }
+notify-saved =
+    How you are told it is your move:
+    • pings: { $via }
+    • your time zone: { $zone }
+    • quiet hours: { $quiet } (no mention or DM then, one message when they end; a forfeit deadline never waits for them)
+    • daily digest: { $digest }
+notify-your-move = ⏰ It is your move in <#{ $channel }>.
+notify-waiting-line = • match #{ $id } in <#{ $channel }>
+notify-catch-up = 🌅 While your quiet hours lasted, { $count ->
+        [one] a match started waiting
+       *[other] matches started waiting
+    } for you:
+    { $list }
+notify-digest = 📋 { $count ->
+        [one] One match waits
+       *[other] { $count } matches wait
+    } for you:
+    { $list }
+help-notify = • `/clans notify` how you are told it is your move: a mention in the match's thread (the default), a DM, both or nothing; quiet hours in your time zone (no pings then, one catch-up message after; they never delay a forfeit deadline) and a daily digest of the matches waiting for you.

@@ -19,6 +19,7 @@ mod error;
 pub mod glicko;
 mod keys;
 mod maintenance;
+mod notify;
 mod ratings;
 pub mod schema;
 pub mod status;
@@ -33,6 +34,7 @@ pub mod child;
 pub use absences::Absence;
 pub use error::StoreError;
 pub use maintenance::{DueCursor, Held, ReminderClaim};
+pub use notify::Owed;
 pub use ratings::{ClanRecord, PlayerRating, RatingChange, Scope};
 pub use types::*;
 

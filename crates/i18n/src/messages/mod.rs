@@ -217,6 +217,22 @@ messages! {
     away_line_note(name, until, note) = "away-line-note";
     settings_away(days) = "settings-away";
     help_away() = "help-away";
+    // How a player is told it is their move (`/clans notify`).
+    notify_hour_range() = "notify-hour-range";
+    notify_unknown_zone(name) = "notify-unknown-zone";
+    notify_quiet_both() = "notify-quiet-both";
+    notify_via_thread() = "notify-via-thread";
+    notify_via_dm() = "notify-via-dm";
+    notify_via_both() = "notify-via-both";
+    notify_via_nothing() = "notify-via-nothing";
+    notify_quiet_hours(from, to) = "notify-quiet-hours";
+    notify_digest_at(hour) = "notify-digest-at";
+    notify_saved(via, zone, quiet, digest) = "notify-saved";
+    notify_your_move(channel) = "notify-your-move";
+    notify_waiting_line(id, channel) = "notify-waiting-line";
+    notify_catch_up(count, list) = "notify-catch-up";
+    notify_digest(count, list) = "notify-digest";
+    help_notify() = "help-notify";
 }
 
 /// A language's own name ("English", "Deutsch") as said in `lang`.

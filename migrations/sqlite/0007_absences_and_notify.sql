@@ -22,3 +22,15 @@ CREATE TABLE absences (
 CREATE INDEX absences_user_end ON absences (user_id, ends_at);
 -- Absences over whose clocks are not yet restarted: the scheduler's queue.
 CREATE INDEX absences_to_resume ON absences (ends_at) WHERE resumed_at IS NULL;
+
+-- What the bot owes a player who chose how they are pinged (`/clans notify`): the
+-- catch-up message when their quiet hours end (set when a ping was held back), and
+-- their next daily digest. Stored, not kept in memory, so a restart owes the same.
+CREATE TABLE notify_due (
+    user_id    INTEGER PRIMARY KEY,
+    catchup_at INTEGER,                 -- NULL: nothing held back
+    digest_at  INTEGER                  -- NULL: no digest
+);
+
+CREATE INDEX notify_due_catchup ON notify_due (catchup_at) WHERE catchup_at IS NOT NULL;
+CREATE INDEX notify_due_digest ON notify_due (digest_at) WHERE digest_at IS NOT NULL;
