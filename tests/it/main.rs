@@ -24,6 +24,7 @@ mod german;
 mod i18n;
 mod lifecycle;
 mod narration;
+mod notify;
 mod operations;
 mod pack;
 mod panel;

@@ -326,6 +326,10 @@ async fn settings_round_trip(db: &TestDb) {
     let u = UserSettings {
         dm_opt_in: true,
         language: Some("de".into()),
+        notify: Some(crystal_clans::store::NotifyVia::Both),
+        time_zone: Some("Europe/Berlin".into()),
+        quiet_hours: Some((22, 7)),
+        digest_hour: Some(8),
     };
     store.set_user_settings(u64::MAX, &u).await.unwrap();
     assert_eq!(store.user_settings(u64::MAX).await.unwrap(), u);
