@@ -468,3 +468,33 @@ async fn through_discord_a_dm_instead_of_a_mention_and_quiet_hours_then_a_catch_
     assert_eq!(dms_to(fake, BEN).len(), 1, "one catch-up");
     bot.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_time_zone_is_autocompleted_from_the_iana_list() {
+    let bot = start_bot("notify-zones").await;
+    let typed = |t: &str| json!([{"name": "time_zone", "type": 3, "value": t, "focused": true}]);
+    for (t, first) in [
+        ("berlin", "Europe/Berlin"),
+        ("new y", "America/New_York"),
+        ("kolk", "Asia/Kolkata"),
+    ] {
+        let token = bot.fake.autocomplete(ANA, "Ana", "notify", typed(t));
+        let choices = bot
+            .fake
+            .try_choices(&token, Duration::from_secs(10))
+            .await
+            .unwrap();
+        assert_eq!(choices[0].0, first, "{t}: {choices:?}");
+        assert!(choices.len() <= 25);
+    }
+    let token = bot
+        .fake
+        .autocomplete(ANA, "Ana", "notify", typed("europe/"));
+    let choices = bot
+        .fake
+        .try_choices(&token, Duration::from_secs(10))
+        .await
+        .unwrap();
+    assert_eq!(choices.len(), 25, "{choices:?}");
+    bot.stop().await;
+}
