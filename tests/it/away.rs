@@ -457,6 +457,16 @@ async fn a_week_away_through_discord_pauses_and_resumes_the_reminders() {
     let t = fake.command(other, name(other), "matches", json!([]), false);
     let list = answer(fake, &t).await;
     assert!(list.text().contains("is away until"), "{}", list.text());
+    // And on the board, under whose move it is.
+    let t = fake.command(other, name(other), "board", json!([]), false);
+    answer(fake, &t).await;
+    let board = fake
+        .wait_for(
+            |r| r.is_channel_post() && r.json["embeds"].to_string().contains("is away until"),
+            10,
+        )
+        .await;
+    assert!(board.json["embeds"].to_string().contains("Sailing"));
     // A day, then six: past the reminder, the warning and the forfeit, nothing comes.
     let mark = fake.requests().len();
     for days in [1, 6] {
