@@ -510,3 +510,38 @@ async fn a_week_away_through_discord_pauses_and_resumes_the_reminders() {
     assert!(bot.app.store.result(id).await.unwrap().is_some());
     bot.stop().await;
 }
+
+/// The scheduler's new queries read their partial indexes, not every row, each tick.
+#[tokio::test]
+async fn the_schedulers_absence_and_owed_queries_use_their_indexes() {
+    let store = support::scratch_store("away-plans").await;
+    for (sql, index) in [
+        (
+            "SELECT id, user_id, starts_at, ends_at, note FROM absences \
+             WHERE resumed_at IS NULL AND ends_at <= 5 ORDER BY ends_at, id LIMIT 10",
+            "absences_to_resume",
+        ),
+        (
+            "SELECT user_id, catchup_at FROM notify_due WHERE catchup_at IS NOT NULL \
+             AND catchup_at <= 5 ORDER BY catchup_at, user_id LIMIT 10",
+            "notify_due_catchup",
+        ),
+        (
+            "SELECT user_id, digest_at FROM notify_due WHERE digest_at IS NOT NULL \
+             AND digest_at <= 5 ORDER BY digest_at, user_id LIMIT 10",
+            "notify_due_digest",
+        ),
+        (
+            "SELECT id, user_id, starts_at, ends_at, note FROM absences \
+             WHERE user_id = 3 AND starts_at <= 5 AND ends_at > 5 ORDER BY ends_at DESC LIMIT 1",
+            "absences_user_end",
+        ),
+    ] {
+        let plan: Vec<(i64, i64, i64, String)> =
+            sqlx::query_as(&format!("EXPLAIN QUERY PLAN {sql}"))
+                .fetch_all(store.pool())
+                .await
+                .unwrap();
+        assert!(plan.iter().any(|p| p.3.contains(index)), "{sql}: {plan:?}");
+    }
+}
