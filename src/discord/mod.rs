@@ -11,6 +11,7 @@
 //! the human's answer has gone out.
 
 pub mod commands;
+mod timing;
 mod convert;
 pub mod health;
 pub mod localize;
