@@ -11,7 +11,6 @@
 //! the human's answer has gone out.
 
 pub mod commands;
-mod timing;
 mod convert;
 pub mod health;
 pub mod localize;
@@ -19,6 +18,7 @@ pub mod logging;
 pub mod shards;
 pub mod shutdown;
 mod startup;
+mod timing;
 
 pub use startup::{
     BotOptions, Clock, Lifecycle, TIMER_POSTS_AT_ONCE, TIMER_QUEUE, TOKEN_HELP, client,
