@@ -498,3 +498,60 @@ async fn the_time_zone_is_autocompleted_from_the_iana_list() {
     assert_eq!(choices.len(), 25, "{choices:?}");
     bot.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_reminder_follows_the_choice_at_the_schedulers_time() {
+    use crystal_clans::store::GuildSettings;
+    use crystal_clans_testkit::fake_discord::GUILD;
+    let store = support::scratch_store("notify-reminder").await;
+    let settings = GuildSettings {
+        reminder_minutes: Some(10),
+        ..Default::default()
+    };
+    store.set_guild_settings(GUILD, &settings).await.unwrap();
+    let offset = Arc::new(AtomicI64::new(0));
+    let o = offset.clone();
+    let clock = Clock(Arc::new(move || now_ms() + o.load(Ordering::SeqCst)));
+    let app = App::new(store).with_seeds(1).without_images();
+    let bot = start_bot_clocked(app, Duration::from_millis(100), clock).await;
+    let fake = &bot.fake;
+    let id = challenge_and_accept(&bot).await;
+    drive(&bot, id, 50, |s| s.waiting().len() == 1).await;
+    let l = bot.app.store.load(id).await.unwrap();
+    let late = user(l.state.waiting()[0]);
+    // Quiet hours in UTC around the scheduler's time when the reminder is posted (its
+    // clock jumps three hours), not around the real time: the poster reads that clock.
+    let due = now_ms() + 3 * HOUR;
+    let h = local_hour(&zone("UTC").unwrap(), due) as i64;
+    let quiet = json!([{"name": "via", "type": 4, "value": 2},
+                       {"name": "time_zone", "type": 3, "value": "UTC"},
+                       {"name": "quiet_from", "type": 4, "value": h},
+                       {"name": "quiet_to", "type": 4, "value": (h + 1) % 24}]);
+    let t = fake.command(late, name(late), "notify", quiet, false);
+    answer(fake, &t).await;
+    offset.store(3 * HOUR, Ordering::SeqCst);
+    let reminder = fake
+        .wait_for(
+            |r| r.is_channel_post() && r.text().contains("is waiting for you"),
+            10,
+        )
+        .await;
+    assert!(
+        reminder.text().contains(&format!("<@{late}>")),
+        "the post names them"
+    );
+    assert!(
+        !pings(&reminder, late),
+        "a reminder in quiet hours notified"
+    );
+    assert!(dms_to(fake, late).is_empty(), "a DM in quiet hours");
+    let owed = bot.app.store.owed_at(late, Owed::CatchUp).await.unwrap();
+    let end = next_hour_after(due);
+    assert_eq!(owed, Some(end));
+    bot.stop().await;
+}
+
+/// The next full UTC hour after `t`.
+fn next_hour_after(t: i64) -> i64 {
+    (t / HOUR + 1) * HOUR
+}
