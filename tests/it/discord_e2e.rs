@@ -1000,7 +1000,7 @@ async fn play_ai_offers_its_levels_and_config_names_every_setting() {
         (
             "en",
             [
-                "reminder", "timeout", "thread", "channel", "language", "takeback",
+                "reminder", "timeout", "thread", "channel", "language", "takeback", "absence",
             ],
         ),
         (
@@ -1012,6 +1012,7 @@ async fn play_ai_offers_its_levels_and_config_names_every_setting() {
                 "kanal",
                 "sprache",
                 "zurücknehmen",
+                "abwesen",
             ],
         ),
     ] {
@@ -1034,7 +1035,8 @@ async fn play_ai_offers_its_levels_and_config_names_every_setting() {
             "channel",
             "any_channel",
             "language",
-            "takebacks"
+            "takebacks",
+            "away_days"
         ],
         "a new setting must be named in the description too"
     );

@@ -321,6 +321,7 @@ async fn settings_round_trip(db: &TestDb) {
         threads: Some(false),
         language: Some("de".into()),
         takebacks: Some(false),
+        away_days: Some(7),
     };
     store.set_guild_settings(1, &g).await.unwrap();
     assert_eq!(store.guild_settings(1).await.unwrap(), g);
@@ -334,6 +335,10 @@ async fn settings_round_trip(db: &TestDb) {
     let u = UserSettings {
         dm_opt_in: true,
         language: Some("de".into()),
+        notify: Some(crystal_clans::store::NotifyVia::Both),
+        time_zone: Some("Europe/Berlin".into()),
+        quiet_hours: Some((22, 7)),
+        digest_hour: Some(8),
     };
     store.set_user_settings(u64::MAX, &u).await.unwrap();
     assert_eq!(store.user_settings(u64::MAX).await.unwrap(), u);
@@ -1026,7 +1031,7 @@ fn sqlite_and_postgres_schemas_have_the_same_columns() {
         tables
     }
     let (s, p) = (columns("sqlite"), columns("postgres"));
-    assert_eq!(s.len(), 13, "{s:?}");
+    assert_eq!(s.len(), 15, "{s:?}");
     assert!(s[0].1.contains(&"timeout_minutes".to_string()), "{s:?}");
     assert_eq!(s, p);
 }

@@ -224,3 +224,63 @@ takeback-declined-post = { $opponent } lehnt die Bitte von { $asker } ab, zurüc
 help-takeback = • Verklickt? Direkt nach einer bestätigten Aktion bietet dein Panel **Zurücknehmen** an, solange dein Gegner noch nicht geantwortet hat und bei der Aktion keine Karte gezogen, gezeigt oder aufgedeckt wurde (so verrät dir ein Zurücknehmen nie etwas Neues). Dein Gegner wird privat gefragt (die Bitte verfällt, sobald er zieht, oder nach 24 Stunden); gegen die KI gilt es sofort, samt ihrer Antwort. Admins schalten es mit `/clans einstellungen zuruecknehmen:False` aus.
 setting-takebacks-on = • Zurücknehmen: an
 setting-takebacks-off = • Zurücknehmen: aus
+## Abwesenheiten (/clans abwesend)
+away-disabled = Abwesenheiten sind hier ausgeschaltet (`/clans einstellungen abwesenheit_tage`).
+away-days-range = Wähle zwischen 1 und { $limit } Tagen.
+away-already = Du bist schon abwesend bis <t:{ $until }:F>. Beende das zuerst mit `/clans abwesend aus:True`.
+away-too-long = Du kannst in { $window } Tagen höchstens { $limit } Tage abwesend sein: für eine Abwesenheit, die dann endet, { $left ->
+        [one] bleibt { $left } Tag
+       *[other] bleiben { $left } Tage
+    }.
+away-started = 🏖️ Du bist abwesend bis <t:{ $until }:F>. Solange du weg bist, stehen die Uhren deiner Partien still, wann immer sie auf dich warten (keine Erinnerung, Warnung oder Aufgabe wegen Zeitüberschreitung; { $paused ->
+        [one] { $paused } Partie wartet
+       *[other] { $paused } Partien warten
+    } gerade), und jede läuft mit der Zeit weiter, die ihr blieb, sobald du zurück bist. Früher zurück: `/clans abwesend aus:True`.
+away-not-away = Du bist nicht abwesend.
+away-ended = Willkommen zurück: deine Abwesenheit ist vorbei. { $resumed ->
+        [0] Keine Partie hat auf dich gewartet.
+        [one] { $resumed } Partie läuft weiter mit der Zeit, die ihr blieb.
+       *[other] { $resumed } Partien laufen weiter mit der Zeit, die ihnen blieb.
+    }
+away-status = Du bist abwesend bis <t:{ $until }:F>.
+away-notice = 🏖️ { $name } ist abwesend bis <t:{ $until }:F>: die Uhr von Partie #{ $id } steht bis dahin still.
+away-note = Notiz: „{ $note }“
+away-back = ⏰ { $who }: du bist zurück, und Partie #{ $id } wartet auf dich; ihre Uhr läuft mit der Zeit weiter, die ihr blieb.
+away-line = { $name } ist abwesend bis <t:{ $until }:F>.
+away-line-note = { $name } ist abwesend bis <t:{ $until }:F> („{ $note }“).
+settings-away = • Abwesenheiten: höchstens { $days ->
+        [0] keine (ausgeschaltet)
+        [one] { $days } Tag in 30
+       *[other] { $days } Tage in 30
+    }
+help-away = • `/clans abwesend tage:7` hält die Uhren all deiner Partien an, solange du weg bist (keine Erinnerungen, Warnungen oder Aufgaben wegen Zeitüberschreitung für deine Züge; höchstens 14 Tage in 30 oder was der Server festlegt); deine Gegner sehen, bis wann. `/clans abwesend aus:True` beendet sie früher; jede Uhr läuft mit der Zeit weiter, die ihr blieb.
+
+## Wie du erfährst, dass du dran bist (/clans benachrichtigung)
+notify-hour-range = Eine Stunde ist eine Zahl von 0 bis 23.
+notify-unknown-zone = Die Zeitzone `{ $name }` kenne ich nicht: wähle einen der Vorschläge, etwa `Europe/Berlin` oder `America/New_York`.
+notify-quiet-both = Ruhezeiten brauchen einen Anfang und ein Ende, die sich unterscheiden (`ruhe_von` und `ruhe_bis`, Stunden 0 bis 23).
+notify-via-thread = eine Erwähnung im Thread der Partie
+notify-via-dm = eine Direktnachricht
+notify-via-both = eine Erwähnung im Thread und eine Direktnachricht
+notify-via-nothing = nichts (die Posts erscheinen trotzdem)
+notify-quiet-hours = { $from } bis { $to }
+notify-digest-at = jeden Tag um { $hour }
+notify-saved =
+    So erfährst du, dass du dran bist:
+    • Hinweise: { $via }
+    • deine Zeitzone: { $zone }
+    • Ruhezeiten: { $quiet } (dann keine Erwähnung oder Direktnachricht, eine Nachricht, wenn sie enden; eine Frist zur Aufgabe wartet nie auf sie)
+    • tägliche Übersicht: { $digest }
+notify-your-move = ⏰ Du bist dran in <#{ $channel }>.
+notify-waiting-line = • Partie #{ $id } in <#{ $channel }>
+notify-catch-up = 🌅 Während deiner Ruhezeit { $count ->
+        [one] begann eine Partie
+       *[other] begannen Partien
+    }, auf dich zu warten:
+    { $list }
+notify-digest = 📋 { $count ->
+        [one] Eine Partie wartet
+       *[other] { $count } Partien warten
+    } auf dich:
+    { $list }
+help-notify = • `/clans benachrichtigung` wie du erfährst, dass du dran bist: eine Erwähnung im Thread der Partie (Standard), eine Direktnachricht, beides oder nichts; Ruhezeiten in deiner Zeitzone (dann keine Hinweise, danach eine Nachricht; eine Frist zur Aufgabe verschieben sie nie) und eine tägliche Übersicht der Partien, die auf dich warten.
