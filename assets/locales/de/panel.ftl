@@ -212,3 +212,7 @@ leaderboard-empty = Auf diesem Server hat noch niemand eine gewertete Partie bee
 profile-needs-server = Die Profile anderer Spieler werden auf einem Server gezeigt: Nutze `/clans profil` dort.
 profile-none-server = { $name } hat auf diesem Server noch keine Partie beendet.
 profile-none = { $name } hat noch keine Partie beendet.
+
+# Gleichzeitige Effekte (Regelversion 6): der aktive Spieler wählt, was zuerst abgehandelt wird.
+choice-resolve-first = Zuerst abhandeln: { $trigger }
+panel-seat = Spieler { $n }

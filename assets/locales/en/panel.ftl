@@ -216,3 +216,7 @@ leaderboard-empty = Nobody on this server has finished a rated match yet: start 
 profile-needs-server = Other players' profiles are shown in a server: use `/clans profile` there.
 profile-none-server = { $name } has not finished a match on this server yet.
 profile-none = { $name } has not finished a match yet.
+
+# Simultaneous effects (rules version 6): the active player picks the one to resolve first.
+choice-resolve-first = Resolve first: { $trigger }
+panel-seat = player { $n }
