@@ -918,6 +918,11 @@ impl Builder {
             }
         }
 
+        // The position must be one a match can be in: above all, one where whoever
+        // must answer has an answer (a match with no legal move would wait forever).
+        st.validate(&self.rules)
+            .map_err(|e| self.err("position", format!("not a position a match can be in: {e}")))?;
+
         // Inputs.
         let raw_inputs = std::mem::take(&mut self.raw.inputs);
         let mut inputs = Vec::new();
