@@ -466,7 +466,10 @@ fn simultaneous_effects_are_asked_by_what_triggered_them() {
     assert_eq!(state.pending().question, Question::OrderTriggers);
     let (committed, _, _) = walk(rules, state, 0);
     assert_eq!(committed, all_indices(rules, state, 0));
-    for (lang, first) in [(Lang::En, "Resolve first: "), (Lang::De, "Zuerst abhandeln: ")] {
+    for (lang, first) in [
+        (Lang::En, "Resolve first: "),
+        (Lang::De, "Zuerst abhandeln: "),
+    ] {
         let (_, _, screens) = walk_in(lang, rules, state, 0);
         let labels: Vec<String> = screens
             .iter()
@@ -490,7 +493,9 @@ fn simultaneous_effects_are_asked_by_what_triggered_them() {
             name("Ancestral Knights", Ability::Reapers),
         ] {
             assert!(
-                labels.iter().any(|l| l.contains(&card) && l.contains(&ability)),
+                labels
+                    .iter()
+                    .any(|l| l.contains(&card) && l.contains(&ability)),
                 "{lang:?}: no choice names {card} ({ability}): {labels:?}"
             );
         }

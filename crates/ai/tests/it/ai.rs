@@ -531,7 +531,9 @@ fn bots_order_simultaneous_triggers() {
     for _ in 0..20 {
         let sample = sampler.sample(&mut rng);
         assert_eq!(sample.agenda, state.agenda);
-        sample.validate(&rules).expect("a sample is a valid position");
+        sample
+            .validate(&rules)
+            .expect("a sample is a valid position");
         assert_eq!(sample.legal(&rules, 0), legal);
     }
     // Seat 1's hand and draw pile swapped: nothing seat 0 may see changes.
@@ -541,18 +543,24 @@ fn bots_order_simultaneous_triggers() {
     other.rng = Pcg32::seed_from_u64(777);
     assert_ne!(state, other);
     assert_eq!(view, other.view(&rules, Some(0)));
-    let bots: Vec<fn() -> Box<dyn Bot>> = vec![
-        || Box::new(GreedyBot::new(8)),
-        || Box::new(MctsBot::new(8, budget(400))),
-    ];
+    let bots: Vec<fn() -> Box<dyn Bot>> = vec![|| Box::new(GreedyBot::new(8)), || {
+        Box::new(MctsBot::new(8, budget(400)))
+    }];
     for make in bots {
         let (mut a, mut b) = (make(), make());
         for _ in 0..3 {
             let answer = decide_for(a.as_mut(), &rules, &state, 0);
             assert!(legal.contains(&answer), "{}: {answer:?}", a.name());
-            assert_eq!(answer, decide_for(b.as_mut(), &rules, &other, 0), "{}", a.name());
+            assert_eq!(
+                answer,
+                decide_for(b.as_mut(), &rules, &other, 0),
+                "{}",
+                a.name()
+            );
             let mut after = state.clone();
-            after.apply(&rules, 0, &answer).expect("a legal answer is accepted");
+            after
+                .apply(&rules, 0, &answer)
+                .expect("a legal answer is accepted");
         }
     }
 }
