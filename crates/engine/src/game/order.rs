@@ -71,8 +71,8 @@ impl State {
         let (triggers, others): (Vec<Step>, Vec<Step>) =
             pushed.into_iter().partition(|s| trigger_of(s).is_some());
         self.agenda.extend(triggers);
-        // At most a summon's 3 units and its zone, or two squads' units (18) and
-        // the healed units' zone: well within a u8.
+        // At most both squads' units (2 x `SQUAD_CAPACITY`) and the healed units'
+        // zone: well within a u8.
         self.agenda.push(Step::OrderTriggers { n: n as u8 });
         self.agenda.extend(others);
     }
@@ -118,7 +118,8 @@ impl State {
     /// The triggers of the group that the active player chooses among now: those
     /// that would do something, one per likeness, the default first one first.
     fn trigger_choices(&self, rules: &Rules, n: u8, mut each: impl FnMut(Trigger)) {
-        let mut seen = arrayvec::ArrayVec::<Likeness, 24>::new();
+        // Asked only while a group waits (a few times a match), so a plain vector.
+        let mut seen: Vec<Likeness> = Vec::with_capacity(n as usize);
         for step in self.grouped(n).iter().rev() {
             let (Some(t), Some(like)) = (trigger_of(step), self.likeness(step)) else {
                 continue;
@@ -126,9 +127,7 @@ impl State {
             if seen.contains(&like) || !self.trigger_fires(rules, step) {
                 continue;
             }
-            // More than 24 distinct triggers cannot fire together; should a pack
-            // make them, the rest are still offered, only without the merging.
-            let _ = seen.try_push(like);
+            seen.push(like);
             each(t);
         }
     }
