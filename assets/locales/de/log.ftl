@@ -135,6 +135,6 @@ replay-failed = Die Wiederholung der Partie #{ $id } konnte nicht gezeichnet wer
 trigger-death = { $card } zerstört ({ $ability })
 trigger-battle-start = Fähigkeiten und Kristalle von { $who } zu Kampfbeginn
 trigger-tactical = { $ability } des kämpfenden Trupps von { $who }
-trigger-entered = Trupp von { $who } betritt { $zone }
+trigger-entered = Trupp von { $who } kommt ins { $zone }
 trigger-arrived = { $card } beschworen ({ $ability })
 log-trigger-first = { $who } handelt zuerst ab: { $trigger }.
