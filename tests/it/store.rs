@@ -799,13 +799,14 @@ async fn rules_version_and_pack_changes(db: &TestDb) {
         store.verify(id).await.unwrap().verdict,
         Verdict::Incompatible { .. }
     ));
-    set_rules(RULES_VERSION as i64 - 2).await;
+    // Older than the oldest the engine plays.
+    set_rules(crystal_clans::game::PLAYABLE_RULES_VERSIONS[0] as i64 - 1).await;
     let e = store.submit(id, 5, 0, &Input::Done).await.unwrap_err();
     assert!(
         matches!(&e, StoreError::Incompatible { detail, .. } if detail.contains("older")),
         "{e:?}"
     );
-    // An older version the engine still plays (rules version 4, before the turn limit):
+    // An older version the engine still plays (the previous one, 5 since version 6):
     // the match goes on under its own rules, from its snapshot, and stays there.
     let older = RULES_VERSION - 1;
     assert!(crystal_clans::game::PLAYABLE_RULES_VERSIONS.contains(&older));

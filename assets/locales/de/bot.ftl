@@ -93,6 +93,7 @@ question-battle-options = zu Kampfbeginn Fähigkeiten oder Kristalle einsetzen
 question-battle-card = eine Kampfkarte wählen
 question-order-effects = entscheiden, wessen Kampfeffekte zuerst abgehandelt werden
 question-order-scores = entscheiden, wer zuerst einen freien Kristall nimmt
+question-order-triggers = entscheiden, welcher der gleichzeitigen Effekte zuerst abgehandelt wird
 question-may-draw = entscheiden, wie viele Karten gezogen werden
 question-remove-own-unit = eine Einheit wählen, die aus dem Spiel entfernt wird
 question-destroy-enemy-unit = eine gegnerische Einheit zum Vernichten wählen

@@ -234,3 +234,7 @@ takeback-wait-answer = Warte darauf, dass { $name } deine Bitte beantwortet.
 takeback-declined-before = { $name } hat das Zurücknehmen dieser Aktion abgelehnt: Sie bleibt. Nichts wurde geändert.
 panel-taken-back-yours = Deine letzte Aktion wurde zurückgenommen: { $what }.
 panel-taken-back-theirs = Die letzte Aktion von { $name } wurde zurückgenommen: { $what }.
+
+# Gleichzeitige Effekte (Regelversion 6): der aktive Spieler wählt, was zuerst abgehandelt wird.
+choice-resolve-first = Zuerst abhandeln: { $trigger }
+panel-seat = Spieler { $n }

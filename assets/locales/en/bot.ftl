@@ -98,6 +98,7 @@ question-battle-options = use abilities or crystals as the battle starts
 question-battle-card = choose a battle card
 question-order-effects = decide whose battle effects resolve first
 question-order-scores = decide who takes a free crystal first
+question-order-triggers = decide which of the simultaneous effects resolves first
 question-may-draw = decide how many cards to draw
 question-remove-own-unit = choose a unit to remove from the game
 question-destroy-enemy-unit = choose an enemy unit to destroy

@@ -238,3 +238,7 @@ takeback-wait-answer = Waiting for { $name } to answer your request.
 takeback-declined-before = { $name } declined taking this action back: it stands. Nothing changed.
 panel-taken-back-yours = Your last action was taken back: { $what }.
 panel-taken-back-theirs = { $name }'s last action was taken back: { $what }.
+
+# Simultaneous effects (rules version 6): the active player picks the one to resolve first.
+choice-resolve-first = Resolve first: { $trigger }
+panel-seat = player { $n }

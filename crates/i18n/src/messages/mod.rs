@@ -161,6 +161,7 @@ messages! {
     question_battle_card() = "question-battle-card";
     question_order_effects() = "question-order-effects";
     question_order_scores() = "question-order-scores";
+    question_order_triggers() = "question-order-triggers";
     question_may_draw() = "question-may-draw";
     question_remove_own_unit() = "question-remove-own-unit";
     question_destroy_enemy_unit() = "question-destroy-enemy-unit";
