@@ -247,3 +247,18 @@ fn check_rotation(rot: Rotation) -> Result<(), RuleError> {
         Err(RuleError::BadRotation)
     }
 }
+
+/// The distinct places (top-left corners) `legal` offers for `card`, in its order (by
+/// row, then column): the numbers the cavern image and the panel show, 1 first.
+pub fn numbered_spots(legal: &[Input], card: u8) -> Vec<Pos> {
+    let mut out: Vec<Pos> = Vec::new();
+    for i in legal {
+        if let Input::Place { card: k, at, .. } = i
+            && *k == card
+            && !out.contains(at)
+        {
+            out.push(*at);
+        }
+    }
+    out
+}

@@ -25,6 +25,8 @@ macro_rules! messages {
     };
 }
 
+// Crystallo, the solo cavern game (crates/crystallo).
+pub mod crystallo;
 pub mod images;
 pub mod log;
 pub mod panel;
@@ -32,7 +34,15 @@ pub mod rules;
 
 /// Every message of every module: the key and the variables its function passes.
 pub fn all() -> Vec<(&'static str, &'static [&'static str])> {
-    [TABLE, images::TABLE, log::TABLE, panel::TABLE, rules::TABLE].concat()
+    [
+        TABLE,
+        images::TABLE,
+        log::TABLE,
+        panel::TABLE,
+        rules::TABLE,
+        crystallo::TABLE,
+    ]
+    .concat()
 }
 
 messages! {
