@@ -17,17 +17,52 @@ pub struct Ctx<'a> {
     /// How many more orbs of each colour can light: bonds left in phase 1, 1 for an
     /// open dragon orb in phase 2.
     pub room: [u8; 6],
+    /// How much lighting an orb of each colour is worth: more for a colour few cards to
+    /// come carry, since its chances are few.
+    pub weight: [f32; 6],
 }
 
 impl<'a> Ctx<'a> {
     pub fn of(view: &'a View) -> Ctx<'a> {
-        Ctx::new(
+        let mut ctx = Ctx::new(
             &view.faces,
             &view.cavern,
             &view.phase,
             view.bonds,
             view.dragon,
-        )
+        );
+        ctx.weigh(
+            view.unseen
+                .iter()
+                .chain(&view.face_up)
+                .chain(&view.drawn)
+                .copied(),
+        );
+        ctx
+    }
+
+    /// Weighs each colour by how rare its orbs are among `cards` (the cards to come) and
+    /// the cavern's dark orbs.
+    pub fn weigh(&mut self, cards: impl Iterator<Item = u8>) {
+        let mut supply = [0u32; 6];
+        for k in cards {
+            for s in self.faces[k as usize].symbols {
+                if let Some(c) = s.orb() {
+                    supply[c.index()] += 1;
+                }
+            }
+        }
+        for (_, cell) in self.cavern.cells() {
+            if let Some(c) = self.faces[cell.card as usize].symbols[cell.slot as usize].orb()
+                && !cell.lit
+            {
+                supply[c.index()] += 1;
+            }
+        }
+        for c in Colour::ALL {
+            let need = self.room[c.index()] as f32;
+            self.weight[c.index()] = 1.0 + RARITY * need / (1.0 + supply[c.index()] as f32);
+        }
     }
 
     pub fn new(
@@ -45,6 +80,7 @@ impl<'a> Ctx<'a> {
             faces,
             cavern,
             room,
+            weight: [1.0; 6],
         }
     }
 }
@@ -57,6 +93,8 @@ enum Look {
 }
 
 const LIGHT: f32 = 40.0;
+/// How strongly a scarce colour's light counts (see `Ctx::weigh`).
+const RARITY: f32 = 6.0;
 const TREASURE: f32 = 80.0;
 const HALF_TREASURE: f32 = 25.0;
 
@@ -98,7 +136,7 @@ fn promise(ctx: &Ctx, new: &[(Pos, Symbol); 4], corner: Pos) -> f32 {
     let open = |c: Colour| ctx.room[c.index()] > 0;
     match (crystals.len(), orbs, empty) {
         (3, 0, 1) if is_set(crystals[0], crystals[1], crystals[2]) => 7.0,
-        (2, 1, 1) if orb.is_some_and(open) => 9.0,
+        (2, 1, 1) if orb.is_some_and(open) => 9.0 * orb.map_or(1.0, |c| ctx.weight[c.index()]),
         (2, 0, 2) => 1.5,
         (1, 1, 2) if orb.is_some_and(open) => 2.0,
         _ => 0.0,
@@ -123,7 +161,7 @@ pub fn evaluate(ctx: &Ctx, card: u8, at: Pos, rot: Rotation) -> f32 {
         {
             room[colour.index()] -= 1;
             lit.push(orb);
-            value += LIGHT;
+            value += LIGHT * ctx.weight[colour.index()];
         }
     }
     // Treasure: an orb lit on a treasure card whose other orb is (or now gets) lit.

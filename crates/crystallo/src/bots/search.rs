@@ -52,13 +52,14 @@ impl Search {
         if cards.is_empty() {
             return 0.0;
         }
-        let ctx = Ctx::new(
+        let mut ctx = Ctx::new(
             &after.faces,
             &after.cavern,
             &after.phase,
             after.bonds,
             after.dragon,
         );
+        ctx.weigh(view.unseen.iter().chain(&after.face_up).copied());
         let best: Vec<f32> = cards
             .iter()
             .map(|&card| {

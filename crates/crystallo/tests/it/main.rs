@@ -7,6 +7,7 @@ mod deck;
 mod dragon;
 mod placement;
 mod properties;
+mod purity;
 mod score;
 mod sets;
 mod setup;
