@@ -156,3 +156,31 @@ fn a_drawn_card_with_no_place_is_discarded_and_only_then() {
     assert_eq!(s.drawn, Some(C));
     assert_eq!(s.discarded, vec![B]);
 }
+
+#[test]
+fn the_seven_configurations_are_the_only_places_beside_or_over_one_card() {
+    // A second card against the first, mirror images counted once: beside (aligned,
+    // shifted half a card), below (aligned, shifted), over half (a column, a row), over a
+    // quarter. Nothing else: not wholly over it, not corner to corner.
+    let s = rock();
+    let mut accepted = Vec::new();
+    for dy in -3..=3 {
+        for dx in -3..=3 {
+            if s.cavern
+                .check(&s.faces, B, Pos::new(dx, dy), Rotation(0))
+                .is_ok()
+            {
+                accepted.push((dx, dy));
+            }
+        }
+    }
+    let mut classes: Vec<(i32, i32)> = accepted.iter().map(|(x, y)| (x.abs(), y.abs())).collect();
+    classes.sort_unstable();
+    classes.dedup();
+    assert_eq!(
+        classes,
+        vec![(0, 1), (0, 2), (1, 0), (1, 1), (1, 2), (2, 0), (2, 1)],
+        "{accepted:?}"
+    );
+    assert_eq!(accepted.len(), 20);
+}
