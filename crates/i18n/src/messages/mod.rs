@@ -25,6 +25,8 @@ macro_rules! messages {
     };
 }
 
+// Crystallo, the solo cavern game (crates/crystallo).
+pub mod crystallo;
 pub mod images;
 pub mod log;
 pub mod panel;
@@ -40,6 +42,7 @@ pub fn all() -> Vec<(&'static str, &'static [&'static str])> {
         panel::TABLE,
         rules::TABLE,
         takeback::TABLE,
+        crystallo::TABLE,
     ]
     .concat()
 }
