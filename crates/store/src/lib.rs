@@ -558,9 +558,6 @@ static SQL: LazyLock<Sql> = LazyLock::new(|| {
     }
 });
 
-const SELECT_INPUTS: &str =
-    "SELECT seq, seat, input, at FROM inputs WHERE match_id = $1 ORDER BY seq";
-
 // ---- the store ----------------------------------------------------------------------
 
 impl Store {
