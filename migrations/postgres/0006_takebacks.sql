@@ -21,3 +21,16 @@ $$;
 
 CREATE TRIGGER takebacks_append_only BEFORE UPDATE ON takebacks
     FOR EACH ROW EXECUTE FUNCTION takebacks_append_only();
+
+-- A request to take back, one per match and version: who asked, and whether the
+-- opponent declined. A second request at the same position is refused (no repeated
+-- pings), and a decline is final (Allow on an older prompt then changes nothing).
+-- Deleted with its match.
+CREATE TABLE takeback_requests (
+    match_id    BIGINT NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+    version     BIGINT NOT NULL,
+    asker       BIGINT NOT NULL CHECK (asker IN (0, 1)),
+    asked_at    BIGINT NOT NULL,
+    declined_at BIGINT,
+    PRIMARY KEY (match_id, version)
+);

@@ -17,3 +17,16 @@ CREATE TRIGGER takebacks_append_only BEFORE UPDATE ON takebacks
 BEGIN
     SELECT RAISE(ABORT, 'takebacks are append-only');
 END;
+
+-- A request to take back, one per match and version: who asked, and whether the
+-- opponent declined. A second request at the same position is refused (no repeated
+-- pings), and a decline is final (Allow on an older prompt then changes nothing).
+-- Deleted with its match.
+CREATE TABLE takeback_requests (
+    match_id    INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+    version     INTEGER NOT NULL,
+    asker       INTEGER NOT NULL CHECK (asker IN (0, 1)),
+    asked_at    INTEGER NOT NULL,
+    declined_at INTEGER,
+    PRIMARY KEY (match_id, version)
+) WITHOUT ROWID;

@@ -269,6 +269,18 @@ impl App {
                 question.clone(),
             ),
         };
+        let away: Vec<(u64, String)> = pending
+            .seats
+            .iter()
+            .filter_map(|&s| {
+                Some((
+                    loaded.info.seats[s as usize].user()?,
+                    names[s as usize].clone(),
+                ))
+            })
+            .collect();
+        let now = crate::store::now_ms();
+        let whose = self.with_away_lines(whose, &away, lang, now).await;
         let crystals = [0, 1]
             .map(|s| {
                 let cs: Vec<String> = view.players[s]

@@ -9,6 +9,7 @@
 //! match, never from the interaction.
 
 mod ai_turns;
+pub mod away;
 mod battle_post;
 mod board_post;
 mod challenges;
@@ -19,6 +20,7 @@ pub mod league;
 pub mod limits;
 pub mod lru;
 pub mod msg;
+pub mod notify;
 pub mod panel;
 pub mod posting;
 pub mod ratings;
@@ -114,6 +116,8 @@ pub struct Outcome {
     /// `created` into it and post `public` there: a league round's matches, which the
     /// scheduler starts with no message to open a thread from.
     pub thread: Option<String>,
+    /// Direct messages to players (`notify.rs`: their move, a catch-up, a digest).
+    pub dms: Vec<(u64, Msg)>,
 }
 
 impl Outcome {
@@ -860,20 +864,22 @@ impl App {
     }
 
     /// The user's active matches, as text with the channel links.
-    pub async fn matches(&self, user: u64) -> Outcome {
+    pub async fn matches(&self, user: u64, now: Millis) -> Outcome {
         let lang = self.user_lang(user).await;
         match self.store.active_matches_of_user(user).await {
             Ok(ms) if ms.is_empty() => Outcome::private(p::no_active_matches(lang)),
-            Ok(ms) => Outcome::private(
-                ms.iter()
-                    .take(20)
-                    .map(|m| {
-                        let channel = m.thread.unwrap_or(m.channel).to_string();
-                        p::active_match(lang, m.id, channel, m.version)
-                    })
-                    .collect::<Vec<_>>()
-                    .join("\n"),
-            ),
+            Ok(ms) => {
+                let mut lines = Vec::new();
+                for m in ms.iter().take(20) {
+                    let channel = m.thread.unwrap_or(m.channel).to_string();
+                    let mut line = p::active_match(lang, m.id, channel, m.version);
+                    if let Some(away) = self.opponent_away(m.seats, user, lang, now).await {
+                        line = format!("{line} · {away}");
+                    }
+                    lines.push(line);
+                }
+                Outcome::private(clip(&lines.join("\n"), MAX_CONTENT))
+            }
             Err(e) => Outcome::private(self.told(lang, None, &e)),
         }
     }

@@ -4,11 +4,13 @@
 //!
 //! The engine judges what may be taken back (`game::takeback`), the store records it
 //! (`Store::take_back`, under the version check: of two takebacks and a move racing,
-//! one wins). No request is stored: the opponent's buttons carry it, signed with the
+//! one wins). The opponent's buttons carry the request, signed with the
 //! custom-ids key (`ids::Signer`) over the match, its version, the asker and the time
 //! it lapses, so a forged "Allow" cannot undo a move nobody asked to take back, and a
 //! request lapses by itself when the match moves on (another version) or its time is
-//! past (checked on the click, whose answer says so).
+//! past (checked on the click, whose answer says so). The store keeps one request per
+//! position and whether it was declined (`takeback_requests`): asking twice would ping
+//! the opponent twice, and a decline must stay a decline.
 
 use super::ids::{CustomId, Verb};
 use super::msg::{Button, MAX_CONTENT, MAX_ROWS, Msg, Row, Style, clip};
@@ -19,7 +21,9 @@ use crate::game::takeback::Denied;
 use crate::i18n::Lang;
 use crate::i18n::messages as t;
 use crate::i18n::messages::takeback as tb;
-use crate::store::{Loaded, MatchId, MatchInfo, Millis, Player, Status, StoreError, Takeback};
+use crate::store::{
+    Loaded, MatchId, MatchInfo, Millis, Player, Status, StoreError, Takeback, TakebackRequest,
+};
 
 /// How long a request waits for the opponent's answer. Matches are played over days:
 /// long enough for a reply across time zones, short enough that an old request does
@@ -42,6 +46,16 @@ impl Request {
     fn signed_text(match_id: MatchId, version: i64, text: &str) -> String {
         format!("tb.{match_id}.{version}.{text}")
     }
+}
+
+/// A click on a request's button that its opponent may answer.
+struct Answering {
+    loaded: Loaded,
+    seat: Seat,
+    /// The clicker's.
+    lang: Lang,
+    request: Request,
+    names: [String; 2],
 }
 
 /// Why a request's button does nothing.
@@ -173,6 +187,20 @@ impl App {
                 if loaded.info.version != version {
                     return Outcome::private(tb::takeback_too_late(lang));
                 }
+                let name = names[other as usize].clone();
+                match self.store.ask_takeback(match_id, version, seat, now).await {
+                    Ok(true) => {}
+                    Ok(false) => {
+                        return match self.store.takeback_request(match_id, version).await {
+                            Ok(TakebackRequest::Declined { .. }) => {
+                                Outcome::private(tb::takeback_declined_before(lang, name))
+                            }
+                            Ok(_) => Outcome::private(tb::takeback_wait_answer(lang, name)),
+                            Err(e) => Outcome::private(self.told(lang, Some(match_id), &e)),
+                        };
+                    }
+                    Err(e) => return Outcome::private(self.told(lang, Some(match_id), &e)),
+                }
                 self.ask_takeback(&loaded, seat, opponent, &plan, &names, lang, now)
                     .await
             }
@@ -272,17 +300,19 @@ impl App {
         Ok(request)
     }
 
-    /// The request as `user` may answer it: `Err` is the private answer (not valid,
-    /// lapsed, not theirs to answer).
-    async fn request_for(
+    /// The match and the request a click by `user` on a request's button of match
+    /// `match_id` at `version` answers: `Err` is the private answer (not a player, not
+    /// valid, lapsed, declined already, not theirs to answer).
+    async fn answering(
         &self,
-        loaded: &Loaded,
-        seat: Seat,
+        match_id: MatchId,
         version: i64,
+        user: u64,
         arg: &str,
         now: Millis,
-        lang: Lang,
-    ) -> Result<(Request, [String; 2]), Outcome> {
+    ) -> Result<Answering, Outcome> {
+        let (loaded, seat) = self.load_for(match_id, user).await?;
+        let lang = self.user_lang(user).await;
         let request = match self.read_request(&loaded.info, version, arg, now).await {
             Ok(r) => r,
             Err(Unusable::Invalid) => return Err(Outcome::private(t::button_invalid(lang))),
@@ -291,13 +321,32 @@ impl App {
                 return Err(Outcome::private(tb::takeback_lapsed(lang, hours)));
             }
         };
-        let names = self.names(loaded).await;
+        let names = self.names(&loaded).await;
         let opponent = 1 - request.asker;
+        let declined = match self.store.takeback_request(loaded.info.id, version).await {
+            Ok(r) => matches!(r, TakebackRequest::Declined { .. }),
+            Err(e) => return Err(Outcome::private(self.told(lang, Some(loaded.info.id), &e))),
+        };
         if seat == request.asker {
             let name = names[opponent as usize].clone();
+            if declined {
+                return Err(Outcome::private(tb::takeback_declined_before(lang, name)));
+            }
             return Err(Outcome::private(tb::takeback_wait_answer(lang, name)));
         }
-        Ok((request, names))
+        if declined {
+            // A decline is final: Allow on an older prompt, or Answer again, changes
+            // nothing.
+            let name = names[request.asker as usize].clone();
+            return Err(Outcome::private(tb::takeback_you_declined(lang, name)));
+        }
+        Ok(Answering {
+            loaded,
+            seat,
+            lang,
+            request,
+            names,
+        })
     }
 
     /// "Answer" under a request: the opponent's private Allow/Decline.
@@ -309,15 +358,13 @@ impl App {
         arg: &str,
         now: Millis,
     ) -> Outcome {
-        let (loaded, seat) = match self.load_for(match_id, user).await {
-            Ok(x) => x,
-            Err(o) => return o,
-        };
-        let lang = self.user_lang(user).await;
-        let (request, names) = match self
-            .request_for(&loaded, seat, version, arg, now, lang)
-            .await
-        {
+        let Answering {
+            loaded,
+            seat: _,
+            lang,
+            request,
+            names,
+        } = match self.answering(match_id, version, user, arg, now).await {
             Ok(x) => x,
             Err(o) => return o,
         };
@@ -376,20 +423,27 @@ impl App {
         allow: bool,
         now: Millis,
     ) -> Outcome {
-        let (loaded, seat) = match self.load_for(match_id, user).await {
-            Ok(x) => x,
-            Err(o) => return o,
-        };
-        let lang = self.user_lang(user).await;
-        let (request, names) = match self
-            .request_for(&loaded, seat, version, arg, now, lang)
-            .await
-        {
+        let Answering {
+            loaded,
+            seat,
+            lang,
+            request,
+            names,
+        } = match self.answering(match_id, version, user, arg, now).await {
             Ok(x) => x,
             Err(o) => return o,
         };
         let asker = request.asker;
         if !allow {
+            match self.store.decline_takeback(match_id, version, now).await {
+                Ok(true) => {}
+                // Declined by a click racing this one: that click posted the answer.
+                Ok(false) => {
+                    let name = names[asker as usize].clone();
+                    return Outcome::private(tb::takeback_you_declined(lang, name));
+                }
+                Err(e) => return Outcome::private(self.told(lang, Some(match_id), &e)),
+            }
             let public_lang = self.public_lang(loaded.info.guild).await;
             let mut post = Msg::text(tb::takeback_declined_post(
                 public_lang,

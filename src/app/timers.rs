@@ -57,6 +57,12 @@ pub struct TickReport {
     pub claims_pruned: u64,
     /// The budget ran out with items possibly still due.
     pub out_of_time: bool,
+    /// Clocks stopped because the player they wait for is away, and restarted because
+    /// an absence ended (`away.rs`).
+    pub paused: usize,
+    pub resumed: usize,
+    /// Catch-ups after quiet hours and digests sent (`notify.rs`).
+    pub owed_sent: usize,
 }
 
 impl App {
@@ -109,6 +115,9 @@ impl App {
         let started = Instant::now();
         let mut report = TickReport::default();
         let mut cursor: Option<DueCursor> = None;
+        // First the absences that ended: their clocks' deadlines may be due already.
+        report.resumed = self.resume_absences(now, sink).await;
+        report.owed_sent = self.send_owed(now, sink).await;
         loop {
             if started.elapsed() >= budget {
                 report.out_of_time = true;
@@ -136,6 +145,9 @@ impl App {
                 abandoned = report.abandoned.len(),
                 claims_pruned = report.claims_pruned,
                 out_of_time = report.out_of_time,
+                paused = report.paused,
+                resumed = report.resumed,
+                owed_sent = report.owed_sent,
                 "scheduler tick"
             );
         }
@@ -167,6 +179,35 @@ impl App {
             if loaded.info.version != d.version {
                 // It moved since the page was read: its deadlines were renewed.
                 continue;
+            }
+            match self.away_waiting(&loaded, now).await {
+                Ok(None) => {}
+                Ok(Some(absence)) => {
+                    // The turn reached an away player while their absence was being
+                    // recorded: its clock stops from the later of the absence's start
+                    // and the turn's, as if it had stopped then.
+                    let at = absence.starts_at.max(loaded.info.updated_at);
+                    match self.store.pause_clock(d.match_id, d.version, at).await {
+                        Ok(true) => {
+                            report.paused += 1;
+                            let user = absence.user;
+                            let _ = sink
+                                .send(self.away_notice(&loaded, user, &absence).await)
+                                .await;
+                        }
+                        Ok(false) => {}
+                        Err(e) => {
+                            tracing::warn!(match_id = d.match_id, "could not pause a clock: {e}");
+                            report.deferred += 1;
+                        }
+                    }
+                    continue;
+                }
+                Err(e) => {
+                    tracing::warn!(match_id = d.match_id, "could not read absences: {e}");
+                    report.deferred += 1;
+                    continue;
+                }
             }
             match d.kind {
                 DueKind::Reminder => {

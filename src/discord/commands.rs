@@ -8,6 +8,8 @@ use crate::i18n::{Lang, messages as t};
 use crate::render::{self, Table, Theme};
 use crate::store::{GuildSettings, now_ms};
 use poise::serenity_prelude as serenity;
+// The commands about time (absences, pings), in a file of their own.
+pub use super::timing::{away, notify};
 
 /// Crystal Clans: challenge someone and play in this channel.
 #[poise::command(
@@ -29,7 +31,9 @@ use poise::serenity_prelude as serenity;
         "profile",
         "dm",
         "language",
-        "league"
+        "league",
+        "away",
+        "notify"
     ),
     subcommand_required
 )]
@@ -55,7 +59,7 @@ pub async fn pre_command(ctx: Context<'_>) {
 /// The app learns the locales an interaction came with. Also for autocomplete, which
 /// poise runs without `pre_command`: a German user's first keystrokes would otherwise be
 /// answered in English.
-fn learn_locales(ctx: Context<'_>) {
+pub(super) fn learn_locales(ctx: Context<'_>) {
     let guild_locale = match ctx {
         poise::Context::Application(a) => a.interaction.guild_locale.as_deref(),
         poise::Context::Prefix(_) => None,
@@ -114,7 +118,7 @@ async fn first_answer(ctx: Context<'_>, m: &Msg, ephemeral: bool) -> Result<(), 
     Ok(())
 }
 
-async fn send(ctx: Context<'_>, out: Outcome) -> Result<(), Error> {
+pub(super) async fn send(ctx: Context<'_>, out: Outcome) -> Result<(), Error> {
     if let Some(m) = &out.reply {
         first_answer(ctx, m, true).await?;
     }
@@ -482,7 +486,11 @@ pub async fn resign(
 #[poise::command(slash_command)]
 pub async fn matches(ctx: Context<'_>) -> Result<(), Error> {
     ctx.defer_ephemeral().await?;
-    let out = ctx.data().app.matches(ctx.author().id.get()).await;
+    let out = ctx
+        .data()
+        .app
+        .matches(ctx.author().id.get(), now_ms())
+        .await;
     send(ctx, out).await
 }
 
@@ -563,13 +571,34 @@ pub async fn rules(
 #[poise::command(slash_command)]
 pub async fn help(ctx: Context<'_>) -> Result<(), Error> {
     let lang = lang(ctx).await;
-    let text = format!(
-        "{}\n{}\n{}",
-        t::help(lang),
+    send(
+        ctx,
+        Outcome {
+            reply: Some(help_message(lang)),
+            ..Outcome::default()
+        },
+    )
+    .await
+}
+
+/// `/clans help`: the basics as the message's text, each feature's line in its embed
+/// (text and embed have limits of their own, 2,000 and 4,096 characters, and all of it
+/// in the text was cut short).
+pub fn help_message(lang: Lang) -> Msg {
+    let features = [
         tb::help_takeback(lang),
-        crate::i18n::messages::league::help_league(lang)
-    );
-    send(ctx, Outcome::private(text)).await
+        t::help_away(lang),
+        t::help_notify(lang),
+        crate::i18n::messages::league::help_league(lang),
+    ];
+    Msg {
+        embed: Some(crate::app::msg::Embed {
+            title: crate::i18n::messages::league::help_more(lang),
+            description: features.join("\n"),
+            ..Default::default()
+        }),
+        ..Msg::text(t::help(lang))
+    }
 }
 
 fn can_manage_guild(ctx: Context<'_>) -> bool {
@@ -634,7 +663,7 @@ impl LanguageChoice {
     }
 }
 
-/// Server settings (Manage Server): reminders, turn timeout, threads, channel, language, takebacks.
+/// Settings (Manage Server): reminders, timeout, threads, channel, language, takebacks, absences.
 #[poise::command(slash_command, guild_only)]
 // Poise makes each option of the command a parameter: they are the command's shape.
 #[allow(clippy::too_many_arguments)]
@@ -652,6 +681,9 @@ pub async fn config(
     #[description = "Language of the public posts (automatic: the server's Discord language)"]
     language: Option<LanguageChoice>,
     #[description = "Let players take back a misclick (default: on)"] takebacks: Option<bool>,
+    #[description = "Days a player may be away (/clans away) in any 30 (0: none; default 14)"]
+    #[max = 30]
+    away_days: Option<u32>,
 ) -> Result<(), Error> {
     let lang = lang(ctx).await;
     if !can_manage_guild(ctx) {
@@ -663,6 +695,10 @@ pub async fn config(
     // Discord's `max` is a check of its own clients only: a request made by hand can
     // carry any number.
     let too_long = |m: Option<u32>| m.is_some_and(|m| m > crate::app::MAX_TIMEOUT_MINUTES);
+    if away_days.is_some_and(|d| d > crate::app::away::AWAY_WINDOW_DAYS) {
+        let text = t::away_days_range(lang, crate::app::away::AWAY_WINDOW_DAYS);
+        return send(ctx, Outcome::private(text)).await;
+    }
     if too_long(reminder_minutes) || too_long(timeout_minutes) {
         let text = t::config_minutes_range(lang, crate::app::MAX_TIMEOUT_MINUTES);
         return send(ctx, Outcome::private(text)).await;
@@ -694,6 +730,9 @@ pub async fn config(
     if let Some(on) = takebacks {
         s.takebacks = Some(on);
     }
+    if let Some(d) = away_days {
+        s.away_days = Some(d);
+    }
     let saved = store.set_guild_settings(guild, &s).await;
     if saved.is_ok() {
         ctx.data()
@@ -705,6 +744,9 @@ pub async fn config(
         None => t::setting_off(lang),
     };
     let saved_ok = saved.is_ok();
+    let away_line = saved
+        .is_ok()
+        .then(|| t::settings_away(lang, crate::app::away::away_days(&s)));
     let text = match saved {
         Ok(()) => t::settings_saved(
             lang,
@@ -734,6 +776,10 @@ pub async fn config(
         (false, _) => text,
         (true, Some(false)) => format!("{text}\n{}", tb::setting_takebacks_off(lang)),
         (true, _) => format!("{text}\n{}", tb::setting_takebacks_on(lang)),
+    };
+    let text = match away_line {
+        Some(line) => format!("{text}\n{line}"),
+        None => text,
     };
     send(ctx, Outcome::private(text)).await
 }
@@ -899,7 +945,7 @@ async fn send_league(ctx: Context<'_>, mut outs: Vec<Outcome>) -> Result<(), Err
     let (app, http) = (&ctx.data().app, ctx.serenity_context().http.clone());
     for out in rest {
         // Nobody to tell here; deliver_public logged it.
-        let _ = super::deliver_public(app, &http, &out, None).await;
+        let _ = super::deliver_public(app, &http, &out, None, now_ms()).await;
     }
     Ok(())
 }

@@ -18,6 +18,7 @@ pub mod logging;
 pub mod shards;
 pub mod shutdown;
 mod startup;
+mod timing;
 
 pub use startup::{
     BotOptions, Clock, Lifecycle, TIMER_POSTS_AT_ONCE, TIMER_QUEUE, TOKEN_HELP, client,
@@ -59,10 +60,43 @@ pub fn missing_permission_text(lang: Lang, channel: serenity::ChannelId, after: 
     text.trim_end().to_string()
 }
 
-/// Posts the outcome's public messages, then the replay of a match that ended. `Err`:
-/// the channel refused the bot for lack of a permission (the caller tells whoever
-/// acted); other failures are logged.
+/// Posts the outcome's public messages, then the replay of a match that ended, each
+/// ping as its player chose at `now` (`app::notify`), with the direct messages that
+/// adds. `Err`: the channel refused the bot for lack of a permission (the caller tells
+/// whoever acted); other failures are logged.
 async fn deliver_public(
+    app: &App,
+    http: &serenity::Http,
+    out: &Outcome,
+    here: Option<serenity::ChannelId>,
+    now: crate::store::Millis,
+) -> Result<(), serenity::ChannelId> {
+    let routed;
+    let out = if out.public.iter().any(|m| !m.pings.is_empty()) {
+        routed = app.route_pings(out, now).await;
+        &routed
+    } else {
+        out
+    };
+    let posted = post_public(app, http, out, here).await;
+    for (user, m) in &out.dms {
+        let sent = match serenity::UserId::new(*user).create_dm_channel(http).await {
+            Ok(dm) => dm
+                .id
+                .send_message(http, convert::message(m))
+                .await
+                .map(|_| ()),
+            Err(e) => Err(e),
+        };
+        if let Err(e) = sent {
+            // Closed DMs: the thread's post is still there to be read.
+            tracing::info!(user, "could not send a direct message: {e}");
+        }
+    }
+    posted
+}
+
+async fn post_public(
     app: &App,
     http: &serenity::Http,
     out: &Outcome,
@@ -154,7 +188,7 @@ fn spawn_ai_turn(app: &App, http: std::sync::Arc<serenity::Http>, match_id: Matc
     tokio::spawn(async move {
         let out = app.ai_turn(match_id).await;
         // Nobody to tell here; deliver_public logged it.
-        let _ = deliver_public(&app, &http, &out, None).await;
+        let _ = deliver_public(&app, &http, &out, None, now_ms()).await;
     });
 }
 
@@ -350,7 +384,7 @@ async fn deliver_posts(
     if let Some(m) = &out.post_edit {
         edit_post(http, ci, m).await;
     }
-    if let Err(channel) = deliver_public(app, http, out, Some(ci.channel_id)).await {
+    if let Err(channel) = deliver_public(app, http, out, Some(ci.channel_id), now_ms()).await {
         let note = missing_permission_text(lang, channel, &t::move_saved(lang));
         answer(http, ci, false, &Msg::text(note)).await;
     }

@@ -307,12 +307,15 @@ fn spawn_timers(
     };
     let (tx, rx) = tokio::sync::mpsc::channel(TIMER_QUEUE);
     let poster = app.clone();
+    let poster_clock = clock.clone();
     tokio::spawn(async move {
         posting::post_all(rx, TIMER_POSTS_AT_ONCE, TIMER_POST_LIMIT, move |out| {
             let (app, http) = (poster.clone(), http.clone());
+            // The scheduler's clock: a reminder's ping meets the quiet hours of its time.
+            let now = (poster_clock.0)();
             async move {
                 // Nobody to tell here; deliver_public logged it.
-                let _ = deliver_public(&app, &http, &out, None).await;
+                let _ = deliver_public(&app, &http, &out, None, now).await;
             }
         })
         .await;

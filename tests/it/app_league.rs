@@ -231,18 +231,16 @@ async fn league_commands_are_rate_limited_and_speak_german() {
     assert!(public(&later).contains("hat noch nicht begonnen"));
 }
 
-/// `/clans help` with the leagues' line still fits one message in both languages.
+/// `/clans help` keeps Discord's limits with every feature's line, the leagues' too.
 #[test]
-fn help_with_leagues_fits_one_message() {
+fn help_with_leagues_keeps_discords_limits() {
     use crystal_clans::i18n::{Lang, messages as t};
     for lang in [Lang::En, Lang::De] {
-        let text = format!(
-            "{}\n{}\n{}",
-            t::help(lang),
-            t::takeback::help_takeback(lang),
-            t::league::help_league(lang)
-        );
-        let n = text.chars().count();
-        assert!(n <= crystal_clans::app::msg::MAX_CONTENT, "{lang:?}: {n}");
+        let m = crystal_clans::discord::commands::help_message(lang);
+        assert_eq!(m.content, t::help(lang), "the basics are never cut");
+        let e = m.embed.expect("the features' embed");
+        assert!(e.description.contains(&t::league::help_league(lang)));
+        assert!(e.description.contains(&t::takeback::help_takeback(lang)));
+        assert!(e.description.chars().count() <= 4096);
     }
 }

@@ -211,6 +211,8 @@ async fn a_takeback_declined_changes_nothing() {
     let (v, asker, reply) = until_takeback(&bot, id, |p| p.is_ok()).await;
     let answer = ask(&bot, id, v, asker, &reply).await;
     let (a, b) = (user(asker), user(1 - asker));
+    let twice = click(&bot, a, &format!("clans:{id}:{v}:tb")).await;
+    assert!(twice.text().contains("Waiting for"), "{}", twice.text());
     // The opponent takes private prompts by direct message: the Allow/Decline goes there.
     let t = bot.fake.command(
         b,
@@ -245,12 +247,35 @@ async fn a_takeback_declined_changes_nothing() {
     let store = &bot.app.store;
     assert_eq!(store.info(id).await.unwrap().version, v);
     assert!(store.takebacks(id).await.unwrap().is_empty());
-    // Allow after declining: the request was answered, but it still names version v,
-    // and the opponent may change their mind until they move.
+    // A decline is final: Allow on the same prompt, Answer again and a second request
+    // at the same position change nothing and ping nobody.
     let allow = ids_with(&prompt, "tb+");
     let late = click(&bot, b, &allow[0]).await;
-    assert!(late.text().contains("You allowed it"), "{}", late.text());
-    assert_eq!(store.info(id).await.unwrap().version, v + 1);
+    assert!(late.ephemeral());
+    assert!(late.text().contains("You declined"), "{}", late.text());
+    let again = click(&bot, b, &answer).await;
+    assert!(again.text().contains("You declined"), "{}", again.text());
+    let asked_again = click(&bot, a, &format!("clans:{id}:{v}:tb")).await;
+    assert!(asked_again.ephemeral());
+    assert!(
+        asked_again
+            .text()
+            .contains("declined taking this action back"),
+        "{}",
+        asked_again.text()
+    );
+    let requests = bot
+        .fake
+        .requests()
+        .into_iter()
+        .filter(|r| r.is_channel_post() && r.custom_ids().iter().any(|c| c.contains(":tb?:")))
+        .count();
+    assert_eq!(
+        requests, 1,
+        "one request post, however often the asker clicks"
+    );
+    assert_eq!(store.info(id).await.unwrap().version, v);
+    assert!(store.takebacks(id).await.unwrap().is_empty());
     bot.stop().await;
 }
 

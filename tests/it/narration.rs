@@ -3,7 +3,7 @@
 //! lines hold none of the English source texts of `log.ftl`, and a redacted event's
 //! line names none of the cards it hides.
 
-use crystal_clans::game::{Event, Rules, Setup, State};
+use crystal_clans::game::{Event, Rules, Setup, State, Trigger};
 use crystal_clans::i18n::narration::Narrator;
 use crystal_clans::i18n::{self, Lang, messages::log as t};
 use fluent_syntax::ast::{Entry, PatternElement};
@@ -45,6 +45,22 @@ fn every_event() -> Vec<(String, Event)> {
     assert!(kinds.len() > 40, "serde listed only {kinds:?}");
     let mut out = Vec::new();
     for kind in kinds {
+        if kind == "trigger_first" {
+            // Its trigger is an internally tagged enum, which the filler below would
+            // build from a list (tag, then fields) with impossible values: every kind
+            // of trigger, written out.
+            out.extend(
+                [
+                    Trigger::Death { card: 28 },
+                    Trigger::BattleStart { seat: 0 },
+                    Trigger::Tactical { seat: 1 },
+                    Trigger::Entered { seat: 1, zone: 4 },
+                    Trigger::Arrived { card: 1 },
+                ]
+                .map(|trigger| (kind.clone(), Event::TriggerFirst { seat: 1, trigger })),
+            );
+            continue;
+        }
         let found = fill(json!({ "event": kind }));
         assert!(!found.is_empty(), "{kind}: no value found for its fields");
         out.extend(found.into_iter().map(|e| (kind.clone(), e)));

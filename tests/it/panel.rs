@@ -450,3 +450,55 @@ fn german_labels_with_every_card_in_hand_keep_discords_limits() {
         assert_eq!(committed, all_indices(&rules, &s, seat as u8));
     }
 }
+
+/// The question of simultaneous effects (rules version 6) is asked as a player thinks
+/// of it: one button per effect, "Resolve first:" and what triggered it (the
+/// destroyed unit and its ability), in both languages, every answer reachable; never
+/// the engine's list of steps.
+#[test]
+fn simultaneous_effects_are_asked_by_what_triggered_them() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/crates/engine/tests/scenarios/order_death_last_rites_first.toml"
+    );
+    let sc = crystal_clans::scenario::load(path).expect("the scenario loads");
+    let (rules, state) = (&sc.rules, &sc.start);
+    assert_eq!(state.pending().question, Question::OrderTriggers);
+    let (committed, _, _) = walk(rules, state, 0);
+    assert_eq!(committed, all_indices(rules, state, 0));
+    for (lang, first) in [
+        (Lang::En, "Resolve first: "),
+        (Lang::De, "Zuerst abhandeln: "),
+    ] {
+        let (_, _, screens) = walk_in(lang, rules, state, 0);
+        let labels: Vec<String> = screens
+            .iter()
+            .flat_map(|s| s.rows.iter())
+            .flat_map(|r| match r {
+                Row::Buttons(bs) => bs.iter().map(|b| b.label.clone()).collect::<Vec<_>>(),
+                Row::Select(s) => s.options.iter().map(|o| o.label.clone()).collect(),
+            })
+            .filter(|l| l.starts_with(first))
+            .collect();
+        let name = |card: &str, ability| {
+            let def = &rules.pack.cards[rules.pack.kind_by_name(card).unwrap() as usize];
+            (
+                crystal_clans::i18n::names::card(lang, def).to_string(),
+                crystal_clans::i18n::names::ability(lang, ability),
+            )
+        };
+        use crystal_clans::game::pack::Ability;
+        for (card, ability) in [
+            name("Boneknife Cultists", Ability::ReanimateOnDeath),
+            name("Ancestral Knights", Ability::Reapers),
+        ] {
+            assert!(
+                labels
+                    .iter()
+                    .any(|l| l.contains(&card) && l.contains(&ability)),
+                "{lang:?}: no choice names {card} ({ability}): {labels:?}"
+            );
+        }
+        assert_eq!(labels.len(), 2, "{lang:?}: {labels:?}");
+    }
+}

@@ -321,6 +321,7 @@ async fn settings_round_trip(db: &TestDb) {
         threads: Some(false),
         language: Some("de".into()),
         takebacks: Some(false),
+        away_days: Some(7),
     };
     store.set_guild_settings(1, &g).await.unwrap();
     assert_eq!(store.guild_settings(1).await.unwrap(), g);
@@ -334,6 +335,10 @@ async fn settings_round_trip(db: &TestDb) {
     let u = UserSettings {
         dm_opt_in: true,
         language: Some("de".into()),
+        notify: Some(crystal_clans::store::NotifyVia::Both),
+        time_zone: Some("Europe/Berlin".into()),
+        quiet_hours: Some((22, 7)),
+        digest_hour: Some(8),
     };
     store.set_user_settings(u64::MAX, &u).await.unwrap();
     assert_eq!(store.user_settings(u64::MAX).await.unwrap(), u);
@@ -794,13 +799,14 @@ async fn rules_version_and_pack_changes(db: &TestDb) {
         store.verify(id).await.unwrap().verdict,
         Verdict::Incompatible { .. }
     ));
-    set_rules(RULES_VERSION as i64 - 2).await;
+    // Older than the oldest the engine plays.
+    set_rules(crystal_clans::game::PLAYABLE_RULES_VERSIONS[0] as i64 - 1).await;
     let e = store.submit(id, 5, 0, &Input::Done).await.unwrap_err();
     assert!(
         matches!(&e, StoreError::Incompatible { detail, .. } if detail.contains("older")),
         "{e:?}"
     );
-    // An older version the engine still plays (rules version 4, before the turn limit):
+    // An older version the engine still plays (the previous one, 5 since version 6):
     // the match goes on under its own rules, from its snapshot, and stays there.
     let older = RULES_VERSION - 1;
     assert!(crystal_clans::game::PLAYABLE_RULES_VERSIONS.contains(&older));
@@ -1026,7 +1032,7 @@ fn sqlite_and_postgres_schemas_have_the_same_columns() {
         tables
     }
     let (s, p) = (columns("sqlite"), columns("postgres"));
-    assert_eq!(s.len(), 15, "{s:?}");
+    assert_eq!(s.len(), 18, "{s:?}");
     assert!(s[0].1.contains(&"timeout_minutes".to_string()), "{s:?}");
     assert_eq!(s, p);
 }

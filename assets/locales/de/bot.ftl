@@ -93,6 +93,7 @@ question-battle-options = zu Kampfbeginn Fähigkeiten oder Kristalle einsetzen
 question-battle-card = eine Kampfkarte wählen
 question-order-effects = entscheiden, wessen Kampfeffekte zuerst abgehandelt werden
 question-order-scores = entscheiden, wer zuerst einen freien Kristall nimmt
+question-order-triggers = entscheiden, welcher der gleichzeitigen Effekte zuerst abgehandelt wird
 question-may-draw = entscheiden, wie viele Karten gezogen werden
 question-remove-own-unit = eine Einheit wählen, die aus dem Spiel entfernt wird
 question-destroy-enemy-unit = eine gegnerische Einheit zum Vernichten wählen
@@ -281,4 +282,66 @@ league-not-started = **{ $name }** hat noch nicht begonnen: bisher { $count ->
 league-thread-title = { $name } · R{ $round } · { $first } gegen { $second }
 league-match-header = **{ $name }**, Runde { $round }: { $players }
 league-started-note = **{ $name }** hat begonnen.
-help-league = • Ligen: `/clans liga anlegen` und `… starten`; beitreten (vor dem Start): `/clans liga beitreten`. Jede Partie im eigenen Thread; wer am Rundenende am Zug ist, verliert. Sieg/Freilos: 1 Punkt; Gleichstand: Sonneborn-Berger o. Buchholz. `/clans liga tabelle`.
+help-more = Mehr
+help-league = • Ligen: ein Admin („Server verwalten“) nutzt `/clans liga anlegen` und `/clans liga starten`; vor dem Start tritt man mit `/clans liga beitreten` bei. Jede Partie einer Runde bekommt einen eigenen Thread; eine am Rundenende nicht beendete Partie verliert, wer am Zug ist. Ein Sieg oder ein Freilos im Schweizer System zählt 1 Punkt; bei Gleichstand entscheidet Sonneborn-Berger (jeder gegen jeden) oder Buchholz (Schweizer System). `/clans liga tabelle` zeigt die Tabelle.
+
+## Abwesenheiten (/clans abwesend)
+away-disabled = Abwesenheiten sind hier ausgeschaltet (`/clans einstellungen abwesenheit_tage`).
+away-days-range = Wähle zwischen 1 und { $limit } Tagen.
+away-already = Du bist schon abwesend bis <t:{ $until }:F>. Beende das zuerst mit `/clans abwesend aus:True`.
+away-too-long = Du kannst in { $window } Tagen höchstens { $limit } Tage abwesend sein: für eine Abwesenheit, die dann endet, { $left ->
+        [one] bleibt { $left } Tag
+       *[other] bleiben { $left } Tage
+    }.
+away-started = 🏖️ Du bist abwesend bis <t:{ $until }:F>. Solange du weg bist, stehen die Uhren deiner Partien still, wann immer sie auf dich warten (keine Erinnerung, Warnung oder Aufgabe wegen Zeitüberschreitung; { $paused ->
+        [one] { $paused } Partie wartet
+       *[other] { $paused } Partien warten
+    } gerade), und jede läuft mit der Zeit weiter, die ihr blieb, sobald du zurück bist. Früher zurück: `/clans abwesend aus:True`.
+away-not-away = Du bist nicht abwesend.
+away-ended = Willkommen zurück: deine Abwesenheit ist vorbei. { $resumed ->
+        [0] Keine Partie hat auf dich gewartet.
+        [one] { $resumed } Partie läuft weiter mit der Zeit, die ihr blieb.
+       *[other] { $resumed } Partien laufen weiter mit der Zeit, die ihnen blieb.
+    }
+away-status = Du bist abwesend bis <t:{ $until }:F>.
+away-notice = 🏖️ { $name } ist abwesend bis <t:{ $until }:F>: die Uhr von Partie #{ $id } steht bis dahin still.
+away-note = Notiz: „{ $note }“
+away-back = ⏰ { $who }: du bist zurück, und Partie #{ $id } wartet auf dich; ihre Uhr läuft mit der Zeit weiter, die ihr blieb.
+away-line = { $name } ist abwesend bis <t:{ $until }:F>.
+away-line-note = { $name } ist abwesend bis <t:{ $until }:F> („{ $note }“).
+settings-away = • Abwesenheiten: höchstens { $days ->
+        [0] keine (ausgeschaltet)
+        [one] { $days } Tag in 30
+       *[other] { $days } Tage in 30
+    }
+help-away = • `/clans abwesend tage:7` hält die Uhren all deiner Partien an, solange du weg bist (keine Erinnerungen, Warnungen oder Aufgaben wegen Zeitüberschreitung für deine Züge; höchstens 14 Tage in 30 oder was der Server festlegt); deine Gegner sehen, bis wann. `/clans abwesend aus:True` beendet sie früher; jede Uhr läuft mit der Zeit weiter, die ihr blieb.
+
+## Wie du erfährst, dass du dran bist (/clans benachrichtigung)
+notify-hour-range = Eine Stunde ist eine Zahl von 0 bis 23.
+notify-unknown-zone = Die Zeitzone `{ $name }` kenne ich nicht: wähle einen der Vorschläge, etwa `Europe/Berlin` oder `America/New_York`.
+notify-quiet-both = Ruhezeiten brauchen einen Anfang und ein Ende, die sich unterscheiden (`ruhe_von` und `ruhe_bis`, Stunden 0 bis 23).
+notify-via-thread = eine Erwähnung im Thread der Partie
+notify-via-dm = eine Direktnachricht
+notify-via-both = eine Erwähnung im Thread und eine Direktnachricht
+notify-via-nothing = nichts (die Posts erscheinen trotzdem)
+notify-quiet-hours = { $from } bis { $to }
+notify-digest-at = jeden Tag um { $hour }
+notify-saved =
+    So erfährst du, dass du dran bist:
+    • Hinweise: { $via }
+    • deine Zeitzone: { $zone }
+    • Ruhezeiten: { $quiet } (dann keine Erwähnung oder Direktnachricht, eine Nachricht, wenn sie enden; eine Frist zur Aufgabe wartet nie auf sie)
+    • tägliche Übersicht: { $digest }
+notify-your-move = ⏰ Du bist dran in <#{ $channel }>.
+notify-waiting-line = • Partie #{ $id } in <#{ $channel }>
+notify-catch-up = 🌅 Während deiner Ruhezeit { $count ->
+        [one] begann eine Partie
+       *[other] begannen Partien
+    }, auf dich zu warten:
+    { $list }
+notify-digest = 📋 { $count ->
+        [one] Eine Partie wartet
+       *[other] { $count } Partien warten
+    } auf dich:
+    { $list }
+help-notify = • `/clans benachrichtigung` wie du erfährst, dass du dran bist: eine Erwähnung im Thread der Partie (Standard), eine Direktnachricht, beides oder nichts; Ruhezeiten in deiner Zeitzone (dann keine Hinweise, danach eine Nachricht; eine Frist zur Aufgabe verschieben sie nie) und eine tägliche Übersicht der Partien, die auf dich warten.

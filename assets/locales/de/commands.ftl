@@ -54,7 +54,7 @@ cmd-clans-rules-topic = thema
 cmd-clans-help = hilfe
     .description = So spielst du mit diesem Bot.
 cmd-clans-config = einstellungen
-    .description = Einstellungen (Server verwalten): Erinnerungen, Zugzeit, Threads, Kanal, Sprache, Zurücknehmen.
+    .description = Servereinstellungen: Erinnerungen, Zugzeit, Threads, Kanal, Sprache, Zurücknehmen, Abwesenheiten.
 cmd-clans-config-reminder_minutes = erinnerung_minuten
     .description = Den Spieler nach so vielen Minuten ohne Zug erinnern (0: nie)
 cmd-clans-config-timeout_minutes = zugzeit_minuten
@@ -136,3 +136,37 @@ cmd-clans-league-standings = tabelle
     .description = Die Tabelle einer Liga hier posten.
 cmd-clans-league-standings-name = name
     .description = Der Name der Liga (Standard: die neueste hier)
+
+## Abwesenheiten
+cmd-clans-away = abwesend
+    .description = Halte die Uhren deiner Partien an, solange du weg bist (keine Erinnerungen, keine Aufgaben).
+cmd-clans-away-days = tage
+    .description = So viele Tage ab jetzt abwesend
+cmd-clans-away-note = notiz
+    .description = Eine kurze Notiz, die deine Gegner sehen
+cmd-clans-away-off = aus
+    .description = True: du bist zurück, die Abwesenheit endet jetzt
+cmd-clans-config-away_days = abwesenheit_tage
+    .description = Tage, die jemand in 30 Tagen abwesend sein darf (/clans abwesend; 0: keine; Standard 14)
+
+## Wie du erfährst, dass du dran bist
+cmd-clans-notify = benachrichtigung
+    .description = Wie du erfährst, dass du dran bist: Thread, DM, beides, nichts; Ruhezeiten; eine Übersicht.
+cmd-clans-notify-via = wie
+    .description = Eine Erwähnung im Thread der Partie (Standard), eine DM, beides oder nichts
+cmd-clans-notify-via-thread = Thread
+cmd-clans-notify-via-dm = DM
+cmd-clans-notify-via-both = beides
+cmd-clans-notify-via-nothing = nichts
+cmd-clans-notify-time_zone = zeitzone
+    .description = Deine Zeitzone, für Ruhezeiten und die Übersicht (Standard: UTC)
+cmd-clans-notify-quiet_from = ruhe_von
+    .description = Ruhezeiten beginnen zu dieser Stunde (0-23)
+cmd-clans-notify-quiet_to = ruhe_bis
+    .description = Ruhezeiten enden zu dieser Stunde (0-23)
+cmd-clans-notify-quiet = ruhe
+    .description = False: keine Ruhezeiten
+cmd-clans-notify-digest_hour = uebersicht_stunde
+    .description = Eine tägliche DM mit den Partien, die auf dich warten, zu dieser Stunde (0-23)
+cmd-clans-notify-digest = uebersicht
+    .description = False: keine tägliche Übersicht

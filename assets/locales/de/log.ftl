@@ -128,3 +128,13 @@ replay-choice = #{ $id } · { $first } gegen { $second }
 replay-unknown = Es gibt keine Partie #{ $id } auf diesem Server oder unter deinen Partien. `/clans profil` zeigt deine letzten.
 replay-still-playing = Partie #{ $id } läuft noch. Sobald sie endet, wird ihre Wiederholung in ihrem Thread gepostet; `/clans spielplan` zeigt den Stand.
 replay-failed = Die Wiederholung der Partie #{ $id } konnte nicht gezeichnet werden. Bitte versuche es später noch einmal.
+
+## Gleichzeitige Effekte (Regelversion 6): wie jeder wartende Effekt heißt, in den
+## Wahlmöglichkeiten des Zugpanels und in der Logzeile, die sagt, welcher zuerst kam.
+
+trigger-death = { $card } zerstört ({ $ability })
+trigger-battle-start = Fähigkeiten und Kristalle von { $who } zu Kampfbeginn
+trigger-tactical = { $ability } des kämpfenden Trupps von { $who }
+trigger-entered = Trupp von { $who } kommt ins { $zone }
+trigger-arrived = { $card } beschworen ({ $ability })
+log-trigger-first = { $who } handelt zuerst ab: { $trigger }.

@@ -231,6 +231,7 @@ takeback-you-declined = Du hast abgelehnt: Die Aktion von { $name } bleibt.
 takeback-lapsed = Diese Bitte ist verfallen (die Partie ist weitergegangen, oder sie hat länger als { $hours } Stunden gewartet). Nichts wurde geändert.
 takeback-not-for-you = Diese Bitte muss { $name } beantworten.
 takeback-wait-answer = Warte darauf, dass { $name } deine Bitte beantwortet.
+takeback-declined-before = { $name } hat das Zurücknehmen dieser Aktion abgelehnt: Sie bleibt. Nichts wurde geändert.
 panel-taken-back-yours = Deine letzte Aktion wurde zurückgenommen: { $what }.
 panel-taken-back-theirs = Die letzte Aktion von { $name } wurde zurückgenommen: { $what }.
 
@@ -239,3 +240,7 @@ limit-league-commands = { $count ->
         [one] 1 Liga-Befehl
        *[other] { $count } Liga-Befehle
     }
+
+# Gleichzeitige Effekte (Regelversion 6): der aktive Spieler wählt, was zuerst abgehandelt wird.
+choice-resolve-first = Zuerst abhandeln: { $trigger }
+panel-seat = Spieler { $n }

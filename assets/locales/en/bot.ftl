@@ -98,6 +98,7 @@ question-battle-options = use abilities or crystals as the battle starts
 question-battle-card = choose a battle card
 question-order-effects = decide whose battle effects resolve first
 question-order-scores = decide who takes a free crystal first
+question-order-triggers = decide which of the simultaneous effects resolves first
 question-may-draw = decide how many cards to draw
 question-remove-own-unit = choose a unit to remove from the game
 question-destroy-enemy-unit = choose an enemy unit to destroy
@@ -280,4 +281,66 @@ league-not-started = **{ $name }** has not started yet: { $count ->
 league-thread-title = { $name } · R{ $round } · { $first } vs { $second }
 league-match-header = **{ $name }**, round { $round }: { $players }
 league-started-note = **{ $name }** has started.
+help-more = More
 help-league = • Leagues: an admin runs `/clans league create` and `/clans league start`; join with `/clans league join` before the start. Each match of a round gets its own thread; one unfinished at the round's end is lost by the player to move. A win or a Swiss bye is 1 point; ties go by Sonneborn-Berger or Buchholz. `/clans league standings` shows the table.
+
+## Absences (/clans away)
+away-disabled = Absences are turned off here (`/clans config away_days`).
+away-days-range = Choose between 1 and { $limit } days.
+away-already = You are already away until <t:{ $until }:F>. End it first with `/clans away off:True`.
+away-too-long = You can be away at most { $limit } days in any { $window } days: an absence ending then has { $left ->
+        [one] { $left } day
+       *[other] { $left } days
+    } left.
+away-started = 🏖️ You are away until <t:{ $until }:F>. While you are away the clocks of your matches stop whenever they wait for you (no reminder, warning or forfeit; { $paused ->
+        [one] { $paused } match waits
+       *[other] { $paused } matches wait
+    } now), and each restarts with the time it had left when you are back. Back early: `/clans away off:True`.
+away-not-away = You are not away.
+away-ended = Welcome back: your absence is over. { $resumed ->
+        [0] No match was waiting for you.
+        [one] { $resumed } match runs again with the time it had left.
+       *[other] { $resumed } matches run again with the time they had left.
+    }
+away-status = You are away until <t:{ $until }:F>.
+away-notice = 🏖️ { $name } is away until <t:{ $until }:F>: the clock of match #{ $id } is stopped until then.
+away-note = Note: “{ $note }”
+away-back = ⏰ { $who }: you are back, and match #{ $id } is waiting for you; its clock runs again with the time it had left.
+away-line = { $name } is away until <t:{ $until }:F>.
+away-line-note = { $name } is away until <t:{ $until }:F> (“{ $note }”).
+settings-away = • absences: at most { $days ->
+        [0] none (turned off)
+        [one] { $days } day in any 30
+       *[other] { $days } days in any 30
+    }
+help-away = • `/clans away days:7` stops the clocks of all your matches while you are away (no reminders, warnings or forfeits for your moves; at most 14 days in any 30, or what the server sets); your opponents see until when. `/clans away off:True` ends it early; each clock restarts with the time it had left.
+
+## How you are told it is your move (/clans notify)
+notify-hour-range = An hour is a number from 0 to 23.
+notify-unknown-zone = I do not know the time zone `{ $name }`: pick one of the suggestions, such as `Europe/Berlin` or `America/New_York`.
+notify-quiet-both = Quiet hours need a start and an end that differ (`quiet_from` and `quiet_to`, hours 0 to 23).
+notify-via-thread = a mention in the match's thread
+notify-via-dm = a direct message
+notify-via-both = a mention in the thread and a direct message
+notify-via-nothing = nothing (the posts still appear)
+notify-quiet-hours = { $from } to { $to }
+notify-digest-at = every day at { $hour }
+notify-saved =
+    How you are told it is your move:
+    • pings: { $via }
+    • your time zone: { $zone }
+    • quiet hours: { $quiet } (no mention or DM then, one message when they end; a forfeit deadline never waits for them)
+    • daily digest: { $digest }
+notify-your-move = ⏰ It is your move in <#{ $channel }>.
+notify-waiting-line = • match #{ $id } in <#{ $channel }>
+notify-catch-up = 🌅 While your quiet hours lasted, { $count ->
+        [one] a match started waiting
+       *[other] matches started waiting
+    } for you:
+    { $list }
+notify-digest = 📋 { $count ->
+        [one] One match waits
+       *[other] { $count } matches wait
+    } for you:
+    { $list }
+help-notify = • `/clans notify` how you are told it is your move: a mention in the match's thread (the default), a DM, both or nothing; quiet hours in your time zone (no pings then, one catch-up message after; they never delay a forfeit deadline) and a daily digest of the matches waiting for you.

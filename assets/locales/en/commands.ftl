@@ -54,7 +54,7 @@ cmd-clans-rules-topic = topic
 cmd-clans-help = help
     .description = How to play with this bot.
 cmd-clans-config = config
-    .description = Server settings (Manage Server): reminders, turn timeout, threads, channel, language, takebacks.
+    .description = Settings (Manage Server): reminders, timeout, threads, channel, language, takebacks, absences.
 cmd-clans-config-reminder_minutes = reminder_minutes
     .description = Remind the player to move after this many idle minutes (0: never)
 cmd-clans-config-timeout_minutes = timeout_minutes
@@ -136,3 +136,37 @@ cmd-clans-league-standings = standings
     .description = Post a league's standings here.
 cmd-clans-league-standings-name = name
     .description = The league's name (default: the newest here)
+
+## Absences
+cmd-clans-away = away
+    .description = Stop your matches' clocks while you are away (no reminders or forfeits), or end it.
+cmd-clans-away-days = days
+    .description = Away for this many days from now
+cmd-clans-away-note = note
+    .description = A short note your opponents see
+cmd-clans-away-off = off
+    .description = True: you are back, end the absence now
+cmd-clans-config-away_days = away_days
+    .description = Days a player may be away (/clans away) in any 30 (0: none; default 14)
+
+## How you are told it is your move
+cmd-clans-notify = notify
+    .description = How you are told it is your move: thread, DM, both or none; quiet hours; a daily digest.
+cmd-clans-notify-via = via
+    .description = A mention in the match's thread (default), a DM, both, or nothing
+cmd-clans-notify-via-thread = thread
+cmd-clans-notify-via-dm = DM
+cmd-clans-notify-via-both = both
+cmd-clans-notify-via-nothing = nothing
+cmd-clans-notify-time_zone = time_zone
+    .description = Your time zone, for quiet hours and the digest (default: UTC)
+cmd-clans-notify-quiet_from = quiet_from
+    .description = Quiet hours start at this local hour (0-23)
+cmd-clans-notify-quiet_to = quiet_to
+    .description = Quiet hours end at this local hour (0-23)
+cmd-clans-notify-quiet = quiet
+    .description = False: no quiet hours
+cmd-clans-notify-digest_hour = digest_hour
+    .description = A daily DM of the matches waiting for you, at this local hour (0-23)
+cmd-clans-notify-digest = digest
+    .description = False: no daily digest

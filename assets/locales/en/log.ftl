@@ -139,3 +139,13 @@ replay-choice = #{ $id } · { $first } vs { $second }
 replay-unknown = There is no match #{ $id } in this server or among your matches. `/clans profile` lists your recent ones.
 replay-still-playing = Match #{ $id } is still being played: its replay is posted in its thread when it ends. `/clans board` shows where it stands.
 replay-failed = The replay of match #{ $id } could not be drawn. Please try again later.
+
+## Simultaneous effects (rules version 6): what each waiting trigger is called, in the
+## turn panel's choices and in the log line that says which resolved first.
+
+trigger-death = { $card } destroyed ({ $ability })
+trigger-battle-start = { $who }'s start-of-battle abilities and crystals
+trigger-tactical = { $ability } of { $who }'s battling squad
+trigger-entered = { $who }'s squad entering { $zone }
+trigger-arrived = { $card } summoned ({ $ability })
+log-trigger-first = { $who } resolves first: { $trigger }.

@@ -235,6 +235,7 @@ takeback-you-declined = You declined: { $name }'s action stands.
 takeback-lapsed = This request has lapsed (the match moved on, or it waited more than { $hours } hours). Nothing changed.
 takeback-not-for-you = This request is for { $name } to answer.
 takeback-wait-answer = Waiting for { $name } to answer your request.
+takeback-declined-before = { $name } declined taking this action back: it stands. Nothing changed.
 panel-taken-back-yours = Your last action was taken back: { $what }.
 panel-taken-back-theirs = { $name }'s last action was taken back: { $what }.
 
@@ -243,3 +244,7 @@ limit-league-commands = { $count ->
         [one] 1 league command
        *[other] { $count } league commands
     }
+
+# Simultaneous effects (rules version 6): the active player picks the one to resolve first.
+choice-resolve-first = Resolve first: { $trigger }
+panel-seat = player { $n }

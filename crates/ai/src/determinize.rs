@@ -19,7 +19,7 @@
 
 use crate::game::rng::shuffle;
 use crate::game::state::{Battle, Cards, CrystalId, Player, Squad, Step, TOTAL_CARDS, owner};
-use crate::game::{CardId, RULES_VERSION, Rules, Seat, Setup, State, View};
+use crate::game::{CardId, Rules, Seat, Setup, State, View};
 use arrayvec::ArrayVec;
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg32;
@@ -225,7 +225,7 @@ impl Sampler {
             Some(Step::Mulligan { choices }) if choices[them as usize].is_some());
 
         let base = State {
-            rules_version: RULES_VERSION,
+            rules_version: view.rules_version,
             setup: Setup {
                 clans,
                 seed: 0,

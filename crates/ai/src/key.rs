@@ -8,8 +8,8 @@
 //! they are the same choice (`State::same_choice`), in every sample.
 
 use crate::game::choice::{Class, Places};
-use crate::game::state::SQUAD_CAPACITY;
-use crate::game::{CardId, Input, State};
+use crate::game::state::{SQUAD_CAPACITY, owner};
+use crate::game::{CardId, Input, State, Trigger};
 use arrayvec::ArrayVec;
 
 /// FNV-1a over a few bytes.
@@ -167,6 +167,19 @@ impl<'s> Keys<'s> {
                 h = Hasher::new(24);
                 h.bytes(self.class(*card));
                 h.byte(*top as u8);
+            }
+            Input::Resolve(t) => {
+                // A trigger names a public card (destroyed, summoned) or a seat and
+                // zone; the engine offers one trigger per kind, so the kind keys it.
+                h = Hasher::new(25);
+                let kind = |c: CardId| [self.state.kinds[c as usize], owner(c)];
+                match *t {
+                    Trigger::Death { card } => h.bytes([0].into_iter().chain(kind(card))),
+                    Trigger::BattleStart { seat } => h.bytes([1, seat]),
+                    Trigger::Tactical { seat } => h.bytes([2, seat]),
+                    Trigger::Entered { seat, zone } => h.bytes([3, seat, zone]),
+                    Trigger::Arrived { card } => h.bytes([4].into_iter().chain(kind(card))),
+                }
             }
         }
         h.0

@@ -161,6 +161,11 @@ impl Narrator<'_> {
                 t::log_revealed(l, side(0), side(1))
             }
             Event::EffectsOrdered { first } => t::log_effects_ordered(l, who(*first)),
+            Event::TriggerFirst { seat, trigger } => t::log_trigger_first(
+                l,
+                who(*seat),
+                crate::questions::trigger(l, self.rules, self.kinds, self.names, trigger),
+            ),
             Event::UnitDestroyed { card, zone } => {
                 t::log_unit_destroyed(l, self.card(*card), self.zone(*zone))
             }

@@ -1,7 +1,8 @@
 //! The engine's words in the reader's language: what a question asks of a player.
 
-use super::{Lang, messages as t};
-use crate::game::Question;
+use super::{Lang, messages as t, names};
+use crate::game::pack::{Ability, KindId};
+use crate::game::{Question, Rules, Trigger};
 
 /// What `q` asks the player to do, as an infinitive phrase ("choose an action").
 pub fn question(lang: Lang, q: &Question) -> String {
@@ -16,6 +17,7 @@ pub fn question(lang: Lang, q: &Question) -> String {
         Question::BattleCard => t::question_battle_card(lang),
         Question::OrderEffects => t::question_order_effects(lang),
         Question::OrderScores => t::question_order_scores(lang),
+        Question::OrderTriggers => t::question_order_triggers(lang),
         Question::MayDraw { .. } => t::question_may_draw(lang),
         Question::RemoveOwnUnit => t::question_remove_own_unit(lang),
         Question::DestroyEnemyUnit => t::question_destroy_enemy_unit(lang),
@@ -31,5 +33,36 @@ pub fn question(lang: Lang, q: &Question) -> String {
         Question::Demoralize { .. } => t::question_demoralize(lang),
         Question::OpponentDiscard => t::question_opponent_discard(lang),
         Question::GameOver { .. } => t::question_game_over(lang),
+    }
+}
+
+/// A trigger waiting with others that fired at the same time, as a player thinks of
+/// it ("Boneknife Cultists destroyed (Last Rites)"): the panel's choices and the log
+/// line that says which resolved first. `kinds` are the match's card kinds
+/// (`State::kinds`, public), `who` the players' names.
+pub fn trigger(lang: Lang, rules: &Rules, kinds: &[KindId], who: [&str; 2], t: &Trigger) -> String {
+    let def = |c: u8| &rules.pack.cards[kinds[c as usize] as usize];
+    match *t {
+        Trigger::Death { card } => t::log::trigger_death(
+            lang,
+            names::card(lang, def(card)),
+            names::ability(lang, def(card).ability),
+        ),
+        Trigger::BattleStart { seat } => t::log::trigger_battle_start(lang, who[seat as usize]),
+        Trigger::Tactical { seat } => t::log::trigger_tactical(
+            lang,
+            names::ability(lang, Ability::Tactical),
+            who[seat as usize],
+        ),
+        Trigger::Entered { seat, zone } => t::log::trigger_entered(
+            lang,
+            who[seat as usize],
+            names::zone(lang, &rules.board, zone, Some(who)),
+        ),
+        Trigger::Arrived { card } => t::log::trigger_arrived(
+            lang,
+            names::card(lang, def(card)),
+            names::ability(lang, def(card).ability),
+        ),
     }
 }

@@ -14,6 +14,8 @@
 pub mod board;
 pub mod canvas;
 mod cards;
+/// Crystallo's cavern image (the solo game, crates/crystallo).
+pub mod crystallo;
 mod ends;
 mod icons;
 mod legend;

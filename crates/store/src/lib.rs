@@ -12,6 +12,7 @@
 //! holding an old version writes nothing and gets `StoreError::Stale`), applies the
 //! input with the engine, appends it and rewrites the snapshot.
 
+mod absences;
 pub mod backup;
 pub mod durability;
 mod error;
@@ -19,6 +20,7 @@ pub mod glicko;
 mod keys;
 mod league;
 mod maintenance;
+mod notify;
 mod ratings;
 pub mod schema;
 pub mod status;
@@ -31,14 +33,18 @@ pub use verify::cli as verify_cli;
 
 pub mod child;
 
+pub use absences::Absence;
 pub use error::StoreError;
 pub use league::{
     BoardResult, ClanRule, League, LeagueBoard, LeagueFormat, LeagueId, LeaguePlayer, LeagueStatus,
     NewBoard, NewLeague,
 };
 pub use maintenance::{DueCursor, Held, ReminderClaim};
+pub use notify::Owed;
 pub use ratings::{ClanRecord, PlayerRating, RatingChange, Scope};
-pub use takeback::{Between, LogEntry, StoredTakeback, Takeback, TakenBack};
+pub use takeback::{
+    Between, LogEntry, Request as TakebackRequest, StoredTakeback, Takeback, TakenBack,
+};
 pub use types::*;
 
 // The engine, under the name the modules of this crate use for it.
@@ -532,7 +538,8 @@ static SQL: LazyLock<Sql> = LazyLock::new(|| {
         ),
         claim_with_deadlines: format!(
             "UPDATE matches SET version = $1, updated_at = $2, remind_at = $5, timeout_at = $6, \
-             held_at = NULL, held_reason = NULL \
+             held_at = NULL, held_reason = NULL, paused_at = NULL, paused_remind_ms = NULL, \
+             paused_timeout_ms = NULL \
              WHERE id = $3 AND version = $4 AND status = 'active' RETURNING {bare}"
         ),
         active_of_user: format!(
@@ -555,9 +562,6 @@ static SQL: LazyLock<Sql> = LazyLock::new(|| {
         ),
     }
 });
-
-const SELECT_INPUTS: &str =
-    "SELECT seq, seat, input, at FROM inputs WHERE match_id = $1 ORDER BY seq";
 
 // ---- the store ----------------------------------------------------------------------
 
@@ -1145,6 +1149,15 @@ impl Store {
                 .execute(&mut *tx)
                 .await
                 .map_err(db(DOING))?;
+        }
+        if deadlines.is_some() && state.winner.is_none() {
+            // A turn that waits for an away player starts with its clock paused.
+            let waiting: Vec<u64> = state
+                .waiting()
+                .iter()
+                .filter_map(|&s| info.seats[s as usize].user())
+                .collect();
+            absences::pause_in(tx, id, &waiting, now).await?;
         }
         let mut result = None;
         if let Some(winner) = state.winner {

@@ -175,26 +175,7 @@ const SELECT_TAKEBACKS_BETWEEN: &str = "SELECT seq, seat, first_undone, at FROM 
 
 /// The whole log of a match.
 pub(crate) async fn read_log(conn: &mut AnyConnection, id: MatchId) -> Result<Log> {
-    let inputs: Vec<InputRow> = sqlx::query_as(super::SELECT_INPUTS)
-        .bind(id)
-        .fetch_all(&mut *conn)
-        .await
-        .map_err(db_row("reading inputs", id))?;
-    let takebacks: Vec<TakebackRow> = sqlx::query_as(SELECT_TAKEBACKS)
-        .bind(id)
-        .fetch_all(&mut *conn)
-        .await
-        .map_err(db_row("reading inputs", id))?;
-    Ok(Log {
-        inputs: inputs
-            .into_iter()
-            .map(|r| r.decode(id))
-            .collect::<Result<_>>()?,
-        takebacks: takebacks
-            .into_iter()
-            .map(|r| r.decode(id))
-            .collect::<Result<_>>()?,
-    })
+    read_log_between(conn, id, 0, i64::MAX).await
 }
 
 /// The part of a log numbered after `after` through `through`.
@@ -446,5 +427,92 @@ impl Store {
             .await
             .map_err(db(DOING))?;
         Ok(Some(Ok(takeback)))
+    }
+}
+
+/// Where a request to take back stands at one version of a match.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Request {
+    /// Nobody asked at this version.
+    None,
+    /// `asker` asked; the opponent has not declined.
+    Open { asker: Seat },
+    /// `asker` asked and the opponent declined: the action stands.
+    Declined { asker: Seat },
+}
+
+impl Store {
+    /// Records that `asker` asks to take back at `version`: `Ok(true)` for the first
+    /// request there, `Ok(false)` when one was already made (read it with
+    /// [`Store::takeback_request`]). One request per position, so a player cannot ping
+    /// the opponent again and again, nor ask again after a decline.
+    pub async fn ask_takeback(
+        &self,
+        id: MatchId,
+        version: i64,
+        asker: Seat,
+        now: Millis,
+    ) -> Result<bool> {
+        const DOING: &str = "saving a takeback request";
+        self.still_there(DOING)?;
+        let done = sqlx::query(
+            "INSERT INTO takeback_requests (match_id, version, asker, asked_at) \
+             VALUES ($1, $2, $3, $4) ON CONFLICT (match_id, version) DO NOTHING",
+        )
+        .bind(id)
+        .bind(version)
+        .bind(asker as i64)
+        .bind(now)
+        .execute(&self.pool)
+        .await
+        .map_err(db_row(DOING, id))?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// The opponent declines the request at `version`: `Ok(true)` when this click
+    /// declined it, `Ok(false)` when it was declined already or never made.
+    pub async fn decline_takeback(&self, id: MatchId, version: i64, now: Millis) -> Result<bool> {
+        const DOING: &str = "saving a takeback's answer";
+        self.still_there(DOING)?;
+        let done = sqlx::query(
+            "UPDATE takeback_requests SET declined_at = $3 \
+             WHERE match_id = $1 AND version = $2 AND declined_at IS NULL",
+        )
+        .bind(id)
+        .bind(version)
+        .bind(now)
+        .execute(&self.pool)
+        .await
+        .map_err(db_row(DOING, id))?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// The request made at `version` of match `id`, if any.
+    pub async fn takeback_request(&self, id: MatchId, version: i64) -> Result<Request> {
+        let row: Option<(i64, Option<i64>)> = sqlx::query_as(
+            "SELECT asker, declined_at FROM takeback_requests \
+             WHERE match_id = $1 AND version = $2",
+        )
+        .bind(id)
+        .bind(version)
+        .fetch_optional(&self.pool)
+        .await
+        .map_err(db_row("reading a takeback request", id))?;
+        Ok(match row {
+            None => Request::None,
+            Some((asker, declined)) => {
+                let asker = Seat::try_from(asker)
+                    .ok()
+                    .filter(|s| *s < 2)
+                    .ok_or_else(|| StoreError::Corrupt {
+                        match_id: id,
+                        detail: format!("a takeback request by seat {asker}"),
+                    })?;
+                match declined {
+                    None => Request::Open { asker },
+                    Some(_) => Request::Declined { asker },
+                }
+            }
+        })
     }
 }

@@ -267,6 +267,8 @@ pub struct GuildSettings {
     pub language: Option<String>,
     /// Whether players may take back a misclick (`None`: yes).
     pub takebacks: Option<bool>,
+    /// Days a player may be away (`/clans away`) in any 30 (`None`: 14; 0: no absences).
+    pub away_days: Option<u32>,
 }
 
 /// Per-user settings. Stored as JSON, like [`GuildSettings`].
@@ -278,6 +280,29 @@ pub struct UserSettings {
     /// The language the bot answers this user in, a code of `i18n::Lang` (`None`: their
     /// Discord client's).
     pub language: Option<String>,
+    /// How they are told it is their move (`None`: a mention in the match's thread).
+    pub notify: Option<NotifyVia>,
+    /// Their IANA time zone ("Europe/Berlin"; `None`: UTC), for the hours below.
+    pub time_zone: Option<String>,
+    /// Quiet hours, local: from this hour to that one (across midnight when `from` is
+    /// later), no mention or DM, then one catch-up message. `None`: none.
+    pub quiet_hours: Option<(u8, u8)>,
+    /// The local hour of a daily digest DM of the matches waiting for them (`None`: none).
+    pub digest_hour: Option<u8>,
+}
+
+/// Where a player is told it is their move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum NotifyVia {
+    /// A mention in the match's thread (the post itself).
+    #[default]
+    Thread,
+    /// A direct message instead.
+    Dm,
+    Both,
+    /// Neither: they look for themselves (the posts still appear).
+    Nothing,
 }
 
 /// The outcome of checking one match: its snapshot against a replay from its setup and

@@ -28,7 +28,7 @@ use crate::game::pack::Stat;
 use crate::game::state::Via;
 use crate::game::{CardId, Event, Input, Question, Rules, Seat, State};
 use crate::i18n::messages::panel as p;
-use crate::i18n::{Lang, names};
+use crate::i18n::{Lang, names, questions};
 
 /// One legal choice, labelled for the player who may make it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -251,6 +251,13 @@ pub fn describe(
         }
         Input::Tuck { card: c, top: true } => (C::Tuck, p::choice_tuck_top(lang, name(*c))),
         Input::Tuck { card: c, .. } => (C::Tuck, p::choice_tuck_bottom(lang, name(*c))),
+        Input::Resolve(t) => {
+            // Without the players' names (a panel built before they are known), by seat.
+            let seats = [p::panel_seat(lang, 1), p::panel_seat(lang, 2)];
+            let who = players.unwrap_or([seats[0].as_str(), seats[1].as_str()]);
+            let trigger = questions::trigger(lang, rules, &state.kinds, who, t);
+            (C::Order, p::choice_resolve_first(lang, trigger))
+        }
     }
 }
 

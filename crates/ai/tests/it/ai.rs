@@ -501,3 +501,66 @@ fn shift_loop_is_gone_and_bots_end_their_turn() {
         assert!(answers < 200, "{} never ended its turn", bot.name());
     }
 }
+
+/// The position of the engine's scenario `order_death_last_rites_first`: seat 0, the
+/// active player, must choose which of two death triggers (Last Rites, Reapers)
+/// resolves first.
+fn ordering_position() -> (Rules, State) {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../engine/tests/scenarios/order_death_last_rites_first.toml"
+    );
+    let sc = crystal_clans_engine::scenario::load(path).expect("the scenario loads");
+    (sc.rules, sc.start)
+}
+
+/// Both bots answer the simultaneous-effects question (rules version 6) like any
+/// other, from what the seat may see: states sampled from the view keep the waiting
+/// triggers and are valid positions, every bot's answer is one of the legal ones, and
+/// a twin that differs only in the opponent's hidden cards gets the same answers.
+#[test]
+fn bots_order_simultaneous_triggers() {
+    let (rules, state) = ordering_position();
+    assert_eq!(state.pending().question, Question::OrderTriggers);
+    assert_eq!(state.pending().seats, vec![0]);
+    let legal = state.legal(&rules, 0);
+    assert_eq!(legal.len(), 2, "{legal:?}");
+    let view = state.view(&rules, Some(0));
+    let sampler = Sampler::new(&rules, &view).expect("the view can be sampled");
+    let mut rng = Pcg32::seed_from_u64(4);
+    for _ in 0..20 {
+        let sample = sampler.sample(&mut rng);
+        assert_eq!(sample.agenda, state.agenda);
+        sample
+            .validate(&rules)
+            .expect("a sample is a valid position");
+        assert_eq!(sample.legal(&rules, 0), legal);
+    }
+    // Seat 1's hand and draw pile swapped: nothing seat 0 may see changes.
+    let mut other = state.clone();
+    let them = &mut other.players[1];
+    std::mem::swap(&mut them.hand, &mut them.draw);
+    other.rng = Pcg32::seed_from_u64(777);
+    assert_ne!(state, other);
+    assert_eq!(view, other.view(&rules, Some(0)));
+    let bots: Vec<fn() -> Box<dyn Bot>> = vec![|| Box::new(GreedyBot::new(8)), || {
+        Box::new(MctsBot::new(8, budget(400)))
+    }];
+    for make in bots {
+        let (mut a, mut b) = (make(), make());
+        for _ in 0..3 {
+            let answer = decide_for(a.as_mut(), &rules, &state, 0);
+            assert!(legal.contains(&answer), "{}: {answer:?}", a.name());
+            assert_eq!(
+                answer,
+                decide_for(b.as_mut(), &rules, &other, 0),
+                "{}",
+                a.name()
+            );
+            let mut after = state.clone();
+            after
+                .apply(&rules, 0, &answer)
+                .expect("a legal answer is accepted");
+        }
+    }
+}

@@ -15,12 +15,14 @@ use super::state::*;
 use arrayvec::ArrayVec;
 
 /// Bumped whenever a rules change would make an old match replay differently.
-pub const RULES_VERSION: u32 = 5;
+pub const RULES_VERSION: u32 = 6;
 
 /// The rules versions this engine plays as they were played: a match started under
 /// one of them keeps its rules (`State::rules_version`) to its end and on every replay.
-/// Version 5 added the turn limit (`turn.rs`); version 4 has none.
-pub const PLAYABLE_RULES_VERSIONS: [u32; 2] = [4, RULES_VERSION];
+/// Version 5 added the turn limit (`turn.rs`); version 4 has none. Version 6 lets the
+/// active player order simultaneous triggers (`order.rs`), offers Undying units to a
+/// free summon from hand and makes Spy compulsory.
+pub const PLAYABLE_RULES_VERSIONS: [u32; 3] = [4, 5, RULES_VERSION];
 
 /// What the match waits for: which seats may answer and the question.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -34,15 +36,29 @@ pub struct Pending {
 pub enum Question {
     Mulligan,
     Action,
-    Reorder { zone: ZoneId },
-    DiscardDown { zone: ZoneId, limit: u8 },
-    Move { zone: ZoneId },
-    Battle { zone: ZoneId },
+    Reorder {
+        zone: ZoneId,
+    },
+    DiscardDown {
+        zone: ZoneId,
+        limit: u8,
+    },
+    Move {
+        zone: ZoneId,
+    },
+    Battle {
+        zone: ZoneId,
+    },
     BattleOptions,
     BattleCard,
     OrderEffects,
     OrderScores,
-    MayDraw { max: u8 },
+    /// Simultaneous triggers wait: the active player picks the one to resolve first
+    /// (each offered as `Input::Resolve`).
+    OrderTriggers,
+    MayDraw {
+        max: u8,
+    },
     RemoveOwnUnit,
     DestroyEnemyUnit,
     Flank,
@@ -51,12 +67,18 @@ pub enum Question {
     ReplenishDiscard,
     FreeScore,
     FreeSummon,
-    Recover { left: u8 },
+    Recover {
+        left: u8,
+    },
     Inform,
     Spy,
-    Demoralize { zone: ZoneId },
+    Demoralize {
+        zone: ZoneId,
+    },
     OpponentDiscard,
-    GameOver { winner: Seat },
+    GameOver {
+        winner: Seat,
+    },
 }
 
 impl Question {
@@ -73,6 +95,7 @@ impl Question {
             Question::BattleCard => "choose a battle card",
             Question::OrderEffects => "decide whose battle effects resolve first",
             Question::OrderScores => "decide who takes a free crystal first",
+            Question::OrderTriggers => "decide which of the simultaneous effects resolves first",
             Question::MayDraw { .. } => "decide how many cards to draw",
             Question::RemoveOwnUnit => "choose a unit to remove from the game",
             Question::DestroyEnemyUnit => "choose an enemy unit to destroy",
@@ -131,6 +154,7 @@ impl State {
                 wait_if(waiting && self.battle_squads_present())
             }
             Step::OrderEffects | Step::OrderScores => Poll::Wait,
+            Step::OrderTriggers { n } => wait_if(self.triggers_to_order(rules, n) >= 2),
             Step::MayDraw { max, .. } => wait_if(max > 0),
             Step::RemoveOwnUnit { seat } => self.battle_squad_poll(seat),
             Step::DestroyEnemyUnit { seat } => self.battle_squad_poll(opp(seat)),
@@ -184,6 +208,7 @@ impl State {
             | Step::Entered { .. }
             | Step::Arrived { .. }
             | Step::Destroyed { .. }
+            | Step::Tactical { .. }
             | Step::RefillMarket
             | Step::EndAction => Poll::Run,
         }
@@ -275,6 +300,7 @@ impl State {
             Step::Entered { seat, zone, moved } => self.run_entered(rules, seat, zone, moved),
             Step::Arrived { seat, card } => self.run_arrived(rules, seat, card, ev),
             Step::Destroyed { seat, card, zone } => self.on_destroyed(rules, seat, card, zone, ev),
+            Step::Tactical { seat } => self.run_tactical(rules, seat, ev),
             Step::RefillMarket => self.refill_market(ev),
             Step::EndAction => self.end_action(rules, ev),
             _ => unreachable!("only automatic steps run"),
@@ -308,6 +334,7 @@ impl State {
             Step::BattleCards => Question::BattleCard,
             Step::OrderEffects => Question::OrderEffects,
             Step::OrderScores => Question::OrderScores,
+            Step::OrderTriggers { .. } => Question::OrderTriggers,
             Step::MayDraw { max, .. } => Question::MayDraw { max },
             Step::RemoveOwnUnit { .. } => Question::RemoveOwnUnit,
             Step::DestroyEnemyUnit { .. } => Question::DestroyEnemyUnit,
@@ -343,7 +370,10 @@ impl State {
                 let asks = |s: usize| u8::from(b.cards[s].is_none() && !b.from_deck[s]);
                 asks(0) | asks(1) << 1
             }
-            Step::ChooseAction | Step::OrderEffects | Step::OrderScores => seat_bit(self.active),
+            Step::ChooseAction
+            | Step::OrderEffects
+            | Step::OrderScores
+            | Step::OrderTriggers { .. } => seat_bit(self.active),
             Step::Reorder { seat, .. }
             | Step::DiscardDown { seat, .. }
             | Step::Move { seat, .. }
@@ -480,6 +510,7 @@ impl State {
             Step::BattleCards => self.check_battle_card(seat, input),
             Step::OrderEffects => self.check_order_effects(input),
             Step::OrderScores => self.check_order_scores(input),
+            Step::OrderTriggers { n } => self.check_order_triggers(rules, n, input),
             Step::MayDraw { max, .. } => self.check_may_draw(max, input),
             Step::RemoveOwnUnit { .. } => self.check_remove_own_unit(seat, input),
             Step::DestroyEnemyUnit { .. } => self.check_destroy_enemy_unit(seat, input),
@@ -518,6 +549,7 @@ impl State {
             Step::BattleCards => self.perform_battle_card(seat, input, ev),
             Step::OrderEffects => self.perform_order_effects(input, ev),
             Step::OrderScores => self.perform_order_scores(input),
+            Step::OrderTriggers { n } => self.perform_order_triggers(seat, n, input, ev),
             Step::MayDraw { .. } => self.perform_may_draw(seat, input, ev),
             Step::RemoveOwnUnit { .. } => self.perform_remove_own_unit(seat, input, ev),
             Step::DestroyEnemyUnit { .. } => {
@@ -644,6 +676,7 @@ impl State {
                 out.push(Input::First(self.active));
                 out.push(Input::First(opp(self.active)));
             }
+            Step::OrderTriggers { n } => self.legal_order_triggers(rules, n, out),
             Step::MayDraw { max, .. } => out.extend((0..=max).map(Input::Draw)),
             Step::RemoveOwnUnit { .. } => self.legal_remove_own_unit(seat, out),
             Step::DestroyEnemyUnit { .. } => self.legal_destroy_enemy_unit(seat, out),

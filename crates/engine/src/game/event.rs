@@ -3,6 +3,7 @@
 //! clears for everyone but the seat allowed to see it.
 
 use super::board::ZoneId;
+use super::input::Trigger;
 use super::pack::{Stat, Style};
 use super::state::{CardId, Cards, CrystalId, Seat};
 use serde::{Deserialize, Serialize};
@@ -96,6 +97,12 @@ pub enum Event {
     },
     EffectsOrdered {
         first: Seat,
+    },
+    /// The active player chose which of the triggers that fired together resolves
+    /// first (rules version 6 on).
+    TriggerFirst {
+        seat: Seat,
+        trigger: Trigger,
     },
     UnitDestroyed {
         card: CardId,

@@ -63,6 +63,25 @@ pub enum Input {
     Inform { keep: CardId, order: Cards },
     /// Spy: put this card of the opponent's hand on top (true) or bottom of her draw pile.
     Tuck { card: CardId, top: bool },
+    /// Of the triggers that fired together, resolve this one first.
+    Resolve(Trigger),
+}
+
+/// A triggered effect waiting with others that fired at the same time, as the active
+/// player chooses among them: by what triggered it, all of it public.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "trigger", rename_all = "snake_case")]
+pub enum Trigger {
+    /// The death trigger of this destroyed unit (Reapers, Clone, Last Rites).
+    Death { card: CardId },
+    /// The seat's start-of-battle options (Predict, Sacrifice, battle crystals).
+    BattleStart { seat: Seat },
+    /// Tactical of the top unit of the seat's battling squad.
+    Tactical { seat: Seat },
+    /// The top unit of the seat's squad in `zone`, which units entered (Demoralize, Spy).
+    Entered { seat: Seat, zone: ZoneId },
+    /// The arrival trigger of this summoned unit (Inform, Linked, Rebuild).
+    Arrived { card: CardId },
 }
 
 /// Why an input was refused. The state is unchanged. Messages are written for the

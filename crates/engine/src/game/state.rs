@@ -263,6 +263,17 @@ pub enum Step {
     },
     /// Both seats are owed a free score: the active player picks who scores first.
     OrderScores,
+    /// The `n` steps below this one are triggers that fired together (rules version 6
+    /// on): the active player picks the one that resolves first, then is asked again
+    /// about the rest (`order.rs`).
+    OrderTriggers {
+        n: u8,
+    },
+    /// Tactical (rules version 6 on, a step of its own so that it can be ordered with
+    /// the other start-of-battle effects): the seat's opponent discards her top card.
+    Tactical {
+        seat: Seat,
+    },
     /// The replenishing seat discards cards one at a time, then says done.
     ReplenishDiscard {
         seat: Seat,

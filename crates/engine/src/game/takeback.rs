@@ -129,7 +129,10 @@ fn harmless(event: &Event, asker: Seat) -> bool {
         | Placed { .. }
         | ReturnedToHand { .. }
         | Recovered { .. }
-        | Demoralized { .. } => true,
+        | Demoralized { .. }
+        // The active player's order of simultaneous effects: public, and by itself it
+        // moves nothing hidden.
+        | TriggerFirst { .. } => true,
         // The asker's own secret, known to her already (or, from the top of her draw
         // pile, to nobody): undoing it tells her nothing. The other seat's is a secret
         // she must not see taken back and chosen again.

@@ -8,20 +8,54 @@ use super::board::ZoneId;
 use super::choice::{Classes, for_each_order};
 use super::event::Event;
 use super::input::{Input, RuleError, illegal};
+use super::order::ROUND_THREE;
 use super::pack::Ability;
 use super::state::*;
 
 impl State {
     /// Units entered a zone (by moving when `moved`): Spy (moves only) and Demoralize.
     pub(super) fn run_entered(&mut self, rules: &Rules, seat: Seat, zone: ZoneId, moved: bool) {
-        if moved
-            && self.top_has(rules, zone, seat, Ability::Spy)
-            && self.enemy_in_or_next_to(rules, seat, zone)
-        {
+        if self.spy_fires(rules, seat, zone, moved) {
             self.agenda.push(Step::Spy { seat });
         }
         if self.top_has(rules, zone, seat, Ability::Demoralize) {
             self.agenda.push(Step::Demoralize { seat, zone });
+        }
+    }
+
+    fn spy_fires(&self, rules: &Rules, seat: Seat, zone: ZoneId, moved: bool) -> bool {
+        moved
+            && self.top_has(rules, zone, seat, Ability::Spy)
+            && self.enemy_in_or_next_to(rules, seat, zone)
+    }
+
+    /// Whether units entering `zone` would trigger anything that asks (Spy with a
+    /// card in the opponent's hand, Demoralize with an enemy unit to send home).
+    pub(in crate::game) fn enter_trigger_fires(
+        &self,
+        rules: &Rules,
+        seat: Seat,
+        zone: ZoneId,
+        moved: bool,
+    ) -> bool {
+        (self.spy_fires(rules, seat, zone, moved)
+            && !self.players[opp(seat) as usize].hand.is_empty())
+            || (self.top_has(rules, zone, seat, Ability::Demoralize)
+                && self.can_demoralize(rules, seat, zone))
+    }
+
+    /// Whether a summoned unit's arrival trigger would do anything now.
+    pub(in crate::game) fn arrival_fires(&self, rules: &Rules, seat: Seat, card: CardId) -> bool {
+        let discard_has = |k| {
+            self.players[seat as usize]
+                .discard
+                .iter()
+                .any(|&c| self.kinds[c as usize] == k)
+        };
+        match self.card(rules, card).ability {
+            Ability::Inform => true,
+            Ability::Linked(k) | Ability::Rebuild(k) => discard_has(k),
+            _ => false,
         }
     }
 
@@ -115,12 +149,15 @@ impl State {
 
     pub(super) fn check_spy(&self, seat: Seat, input: &Input) -> Result<(), RuleError> {
         match input {
-            Input::Done => Ok(()),
+            Input::Done if !self.rules_at_least(ROUND_THREE) => Ok(()),
             Input::Tuck { card, .. } => {
                 if !self.players[opp(seat) as usize].hand.contains(card) {
                     return illegal("that card is not in your opponent's hand");
                 }
                 Ok(())
+            }
+            _ if self.rules_at_least(ROUND_THREE) => {
+                Err(self.wrong("tuck a card of your opponent's hand"))
             }
             _ => Err(self.wrong("tuck a card of your opponent's hand or say done")),
         }
@@ -148,7 +185,10 @@ impl State {
     }
 
     pub(super) fn legal_spies(&self, seat: Seat, out: &mut Vec<Input>) {
-        out.push(Input::Done);
+        // The printed Telescope Scouts has no "may" (rules version 6 on).
+        if !self.rules_at_least(ROUND_THREE) {
+            out.push(Input::Done);
+        }
         let them = &self.players[opp(seat) as usize].hand;
         for card in Classes::new().pile(self, them).firsts() {
             out.push(Input::Tuck { card, top: true });

@@ -6,6 +6,7 @@
 
 use super::Rules;
 use super::board::ZoneId;
+use super::order::trigger_of;
 use super::state::{State, Step, TOTAL_CARDS, owner};
 
 impl State {
@@ -101,6 +102,43 @@ impl State {
                         squad.len()
                     ));
                 }
+            }
+        }
+        // A group of simultaneous triggers holds the trigger steps it orders.
+        for (i, step) in self.agenda.iter().enumerate() {
+            if let Step::OrderTriggers { n } = *step
+                && (i < n as usize
+                    || self.agenda[i - n as usize..i]
+                        .iter()
+                        .any(|s| trigger_of(s).is_none()))
+            {
+                return Err(format!(
+                    "the agenda orders {n} triggers that are not under its question"
+                ));
+            }
+        }
+        self.check_someone_can_answer(rules)
+    }
+
+    /// A match that is not over waits for someone, and everyone it waits for has an
+    /// answer: a match with no legal move would wait forever. Play never gets there
+    /// (`crates/engine/tests/it/always_a_move.rs`); a scenario or a stored state made
+    /// elsewhere could, e.g. a player to act with the token at the far end of her
+    /// opponent's side of the track, where no action is affordable.
+    fn check_someone_can_answer(&self, rules: &Rules) -> Result<(), String> {
+        if self.winner.is_some() {
+            return Ok(());
+        }
+        if self.agenda.is_empty() || self.waiting_bits() == 0 {
+            return Err("the match is not over but waits for nobody".into());
+        }
+        for seat in self.waiting() {
+            if self.legal(rules, seat).is_empty() {
+                return Err(format!(
+                    "player {} must {} but has no legal answer",
+                    seat + 1,
+                    self.pending().question.describe()
+                ));
             }
         }
         Ok(())

@@ -102,6 +102,15 @@ pub struct View {
     pub actions: u32,
     /// The match was set up with the initial mulligan.
     pub mulligan: bool,
+    /// The rules the match plays by (`State::rules_version`), so that a bot's
+    /// positions rebuilt from this view play by them too. Views stored before it
+    /// was given are of the current rules.
+    #[serde(default = "current_rules")]
+    pub rules_version: u32,
+}
+
+fn current_rules() -> u32 {
+    super::RULES_VERSION
 }
 
 impl State {
@@ -207,6 +216,7 @@ impl State {
             owed_scores: self.owed_scores,
             actions: self.actions,
             mulligan: self.setup.mulligan,
+            rules_version: self.rules_version,
         }
     }
 }

@@ -891,17 +891,21 @@ impl Builder {
                     .map_err(refused)?,
             );
             // The committed cards come after any start-of-battle options (abilities or
-            // crystals used as the battle starts): those are declined.
+            // crystals used as the battle starts): those are declined, and when they
+            // wait with Tactical to be ordered, the default order is taken.
             while st.battle.as_ref().is_some_and(|b| !b.revealed) {
                 let p = st.pending();
                 if matches!(p.question, Question::BattleCard) {
                     break;
                 }
                 let Some(&seat) = p.seats.first() else { break };
-                if !st.legal(&self.rules, seat).contains(&Input::Done) {
-                    break;
-                }
-                start_events.extend(st.apply(&self.rules, seat, &Input::Done).map_err(refused)?);
+                let legal = st.legal(&self.rules, seat);
+                let answer = match p.question {
+                    Question::OrderTriggers => legal[0],
+                    _ if legal.contains(&Input::Done) => Input::Done,
+                    _ => break,
+                };
+                start_events.extend(st.apply(&self.rules, seat, &answer).map_err(refused)?);
             }
             for seat in 0..2u8 {
                 if let (true, Some(c)) = (from_hand[seat as usize], cards[seat as usize]) {
@@ -913,6 +917,11 @@ impl Builder {
                 }
             }
         }
+
+        // The position must be one a match can be in: above all, one where whoever
+        // must answer has an answer (a match with no legal move would wait forever).
+        st.validate(&self.rules)
+            .map_err(|e| self.err("position", format!("not a position a match can be in: {e}")))?;
 
         // Inputs.
         let raw_inputs = std::mem::take(&mut self.raw.inputs);

@@ -1,6 +1,7 @@
 //! The engine's integration tests, one binary: one module per concern. The scenario
 //! files are in crates/engine/tests/scenarios (docs/scenarios.md).
 
+mod always_a_move;
 mod architecture;
 mod legal;
 mod properties;

@@ -46,6 +46,8 @@ messages! {
     league_match_header(name, round, players) = "league-match-header";
     league_started_note(name) = "league-started-note";
     help_league() = "help-league";
+    /// The heading of `/clans help`'s embed of features (takebacks, absences, leagues).
+    help_more() = "help-more";
     standings_after_round(round, rounds) = "standings-after-round";
     standings_final() = "standings-final";
     standings_col_rank() = "standings-col-rank";

@@ -30,6 +30,12 @@ messages! {
     log_reveal_played(who, card, style, side) = "log-reveal-played";
     log_reveal_nothing(who) = "log-reveal-nothing";
     log_effects_ordered(who) = "log-effects-ordered";
+    log_trigger_first(who, trigger) = "log-trigger-first";
+    trigger_death(card, ability) = "trigger-death";
+    trigger_battle_start(who) = "trigger-battle-start";
+    trigger_tactical(ability, who) = "trigger-tactical";
+    trigger_entered(who, zone) = "trigger-entered";
+    trigger_arrived(card, ability) = "trigger-arrived";
     log_unit_destroyed(card, zone) = "log-unit-destroyed";
     log_unit_removed(card) = "log-unit-removed";
     log_joined_squad(who, card, zone) = "log-joined-squad";

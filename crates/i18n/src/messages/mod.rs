@@ -25,6 +25,8 @@ macro_rules! messages {
     };
 }
 
+// Crystallo, the solo cavern game (crates/crystallo).
+pub mod crystallo;
 pub mod images;
 pub mod league;
 pub mod log;
@@ -42,6 +44,7 @@ pub fn all() -> Vec<(&'static str, &'static [&'static str])> {
         panel::TABLE,
         rules::TABLE,
         takeback::TABLE,
+        crystallo::TABLE,
     ]
     .concat()
 }
@@ -163,6 +166,7 @@ messages! {
     question_battle_card() = "question-battle-card";
     question_order_effects() = "question-order-effects";
     question_order_scores() = "question-order-scores";
+    question_order_triggers() = "question-order-triggers";
     question_may_draw() = "question-may-draw";
     question_remove_own_unit() = "question-remove-own-unit";
     question_destroy_enemy_unit() = "question-destroy-enemy-unit";
@@ -212,6 +216,38 @@ messages! {
     result_won_timeout() = "result-won-timeout";
     result_lost_timeout() = "result-lost-timeout";
     result_abandoned() = "result-abandoned";
+    // Absences (`/clans away`); `until` a Unix time in seconds.
+    away_disabled() = "away-disabled";
+    away_days_range(limit) = "away-days-range";
+    away_already(until) = "away-already";
+    away_too_long(limit, window, left) = "away-too-long";
+    away_started(until, paused) = "away-started";
+    away_not_away() = "away-not-away";
+    away_ended(resumed) = "away-ended";
+    away_status(until) = "away-status";
+    away_notice(name, until, id) = "away-notice";
+    away_note(note) = "away-note";
+    away_back(who, id) = "away-back";
+    away_line(name, until) = "away-line";
+    away_line_note(name, until, note) = "away-line-note";
+    settings_away(days) = "settings-away";
+    help_away() = "help-away";
+    // How a player is told it is their move (`/clans notify`).
+    notify_hour_range() = "notify-hour-range";
+    notify_unknown_zone(name) = "notify-unknown-zone";
+    notify_quiet_both() = "notify-quiet-both";
+    notify_via_thread() = "notify-via-thread";
+    notify_via_dm() = "notify-via-dm";
+    notify_via_both() = "notify-via-both";
+    notify_via_nothing() = "notify-via-nothing";
+    notify_quiet_hours(from, to) = "notify-quiet-hours";
+    notify_digest_at(hour) = "notify-digest-at";
+    notify_saved(via, zone, quiet, digest) = "notify-saved";
+    notify_your_move(channel) = "notify-your-move";
+    notify_waiting_line(id, channel) = "notify-waiting-line";
+    notify_catch_up(count, list) = "notify-catch-up";
+    notify_digest(count, list) = "notify-digest";
+    help_notify() = "help-notify";
 }
 
 /// A language's own name ("English", "Deutsch") as said in `lang`.

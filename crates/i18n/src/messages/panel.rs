@@ -39,6 +39,8 @@ messages! {
     choice_no_battle() = "choice-no-battle";
     choice_battle_card(card, style, attack, defense) = "choice-battle-card";
     choice_my_effects_first() = "choice-my-effects-first";
+    choice_resolve_first(trigger) = "choice-resolve-first";
+    panel_seat(n) = "panel-seat";
     choice_their_effects_first() = "choice-their-effects-first";
     choice_draw(count) = "choice-draw";
     choice_discard(card) = "choice-discard";

@@ -21,6 +21,7 @@ messages! {
     takeback_lapsed(hours) = "takeback-lapsed";
     takeback_not_for_you(name) = "takeback-not-for-you";
     takeback_wait_answer(name) = "takeback-wait-answer";
+    takeback_declined_before(name) = "takeback-declined-before";
     panel_taken_back_yours(what) = "panel-taken-back-yours";
     panel_taken_back_theirs(name, what) = "panel-taken-back-theirs";
     takeback_request_post(asker, what, opponent) = "takeback-request-post";

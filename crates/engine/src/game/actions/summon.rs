@@ -9,6 +9,7 @@ use crate::game::board::ZoneId;
 use crate::game::choice::Classes;
 use crate::game::event::Event;
 use crate::game::input::{Input, RuleError, illegal};
+use crate::game::order::ROUND_THREE;
 use crate::game::pack::{Ability, CrystalEffect};
 use crate::game::state::*;
 
@@ -206,7 +207,9 @@ impl State {
             }
             Via::Home | Via::Build | Via::RaiseTheDead => {}
         }
-        // Arrival triggers run after the squad is settled and the zone's enter triggers.
+        // Arrival triggers run after the squad is settled and the zone's enter
+        // triggers (by default: from rules version 6 on the active player orders them).
+        let from = self.agenda.len();
         for &c in cards.iter().rev() {
             if matches!(
                 self.card(rules, c).ability,
@@ -216,6 +219,7 @@ impl State {
             }
         }
         self.place_units(seat, zone, cards, Some(false));
+        self.group_triggers(from);
     }
 
     pub(in crate::game) fn check_free_summon(
@@ -292,6 +296,11 @@ impl State {
         let mut pool = Classes::new().pile(self, &p.hand);
         if from_discard {
             pool = pool.pile(self, &p.discard);
+        } else if self.rules_at_least(ROUND_THREE) && self.summons_from_discard(rules, seat) {
+            // Undying: "may be summoned from your discard pile as if it were in your
+            // hand", so a free summon from hand (The Summoner's Seal, Clone) offers
+            // them too.
+            pool = pool.pile_where(self, &p.discard, |c| self.is_undying(rules, c));
         }
         out.push(Input::Done);
         for c in pool.firsts() {

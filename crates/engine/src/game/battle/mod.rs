@@ -5,6 +5,7 @@
 use super::Rules;
 use super::board::ZoneId;
 use super::event::Event;
+use super::order::ROUND_THREE;
 use super::pack::{Ability, CrystalEffect, Effect, Signature, Stat, Target};
 use super::state::*;
 
@@ -90,10 +91,33 @@ impl State {
         self.agenda.push(Step::Reveal);
         self.agenda.push(Step::BattleCards);
         self.agenda.push(Step::PrepareBattleCards);
+        let from = self.agenda.len();
+        if self.rules_at_least(ROUND_THREE) {
+            // Tactical triggers as the battle starts, with the options: the active
+            // player orders them all (by default after the options, as before).
+            self.agenda.push(Step::Tactical {
+                seat: opp(self.active),
+            });
+            self.agenda.push(Step::Tactical { seat: self.active });
+        }
         self.agenda.push(Step::BattleOptions {
             seat: opp(self.active),
         });
         self.agenda.push(Step::BattleOptions { seat: self.active });
+        self.group_triggers(from);
+    }
+
+    /// Tactical: the opponent of a squad led by Citadel Knights discards her top card,
+    /// while both squads are still there.
+    pub(in crate::game) fn tactical_fires(&self, rules: &Rules, seat: Seat) -> bool {
+        let zone = self.battle_ref().zone;
+        self.top_has(rules, zone, seat, Ability::Tactical) && self.battle_squads_present()
+    }
+
+    pub(super) fn run_tactical(&mut self, rules: &Rules, seat: Seat, ev: &mut Vec<Event>) {
+        if self.tactical_fires(rules, seat) {
+            self.mill(opp(seat), 1, ev);
+        }
     }
 
     /// Inputs a seat may use as the battle starts (Predict, Sacrifice, crystals): at
@@ -208,11 +232,11 @@ impl State {
     }
 
     pub(super) fn prepare_battle_cards(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
-        let zone = self.battle_ref().zone;
-        // Tactical: the opponent of a squad led by Citadel Knights discards her top card.
-        for seat in [self.active, opp(self.active)] {
-            if self.top_has(rules, zone, seat, Ability::Tactical) && self.battle_squads_present() {
-                self.mill(opp(seat), 1, ev);
+        // Before rules version 6, Tactical fired here, after both seats' options
+        // (from 6 on it is a step ordered with them).
+        if !self.rules_at_least(ROUND_THREE) {
+            for seat in [self.active, opp(self.active)] {
+                self.run_tactical(rules, seat, ev);
             }
         }
         if !self.battle_squads_present() {
@@ -495,9 +519,12 @@ impl State {
         }
         // Bloodlust reads the squads as they fought.
         let bloodlust = [0, 1].map(|s| self.top_has(rules, zone, s, Ability::Bloodlust));
+        // Both squads' casualties die at once: their death triggers are one group.
+        let from = self.agenda.len();
         for target in 0..2u8 {
-            self.destroy_units(rules, zone, target, &casualties[target as usize], ev);
+            self.destroy_units_ungrouped(rules, zone, target, &casualties[target as usize], ev);
         }
+        self.group_triggers(from);
         for seat in 0..2u8 {
             let kills = casualties[opp(seat) as usize].len() as u8;
             if bloodlust[seat as usize] && kills > 0 {
@@ -509,6 +536,21 @@ impl State {
     /// Destroys units of the seat's squad in `zone` at the same time. Heal (a top unit
     /// with Heal, in a battle) sets the other casualties down in the home zone instead.
     pub(super) fn destroy_units(
+        &mut self,
+        rules: &Rules,
+        zone: ZoneId,
+        seat: Seat,
+        cards: &[CardId],
+        ev: &mut Vec<Event>,
+    ) {
+        let from = self.agenda.len();
+        self.destroy_units_ungrouped(rules, zone, seat, cards, ev);
+        self.group_triggers(from);
+    }
+
+    /// `destroy_units` without ordering its triggers, for a caller that destroys
+    /// more units at the same moment.
+    fn destroy_units_ungrouped(
         &mut self,
         rules: &Rules,
         zone: ZoneId,
@@ -582,27 +624,37 @@ impl State {
         zone: ZoneId,
         ev: &mut Vec<Event>,
     ) {
+        if self.card(rules, card).ability == Ability::Reapers {
+            self.mill(seat, 1, ev);
+        } else if let Some(step) = self.death_summon(rules, seat, card, zone) {
+            self.agenda.push(step);
+        }
+    }
+
+    /// The free summon a destroyed unit's death trigger offers (Clone, Last Rites).
+    pub(in crate::game) fn death_summon(
+        &self,
+        rules: &Rules,
+        seat: Seat,
+        card: CardId,
+        zone: ZoneId,
+    ) -> Option<Step> {
         match self.card(rules, card).ability {
-            Ability::Reapers => self.mill(seat, 1, ev),
-            Ability::Clone => self.agenda.push(Step::FreeSummon {
+            Ability::Clone => Some(Step::FreeSummon {
                 seat,
                 kind: Some(self.kinds[card as usize]),
                 ty: None,
                 from_discard: false,
                 zone: None,
             }),
-            Ability::ReanimateOnDeath => {
-                if let Some(t) = rules.pack.known.reanimated {
-                    self.agenda.push(Step::FreeSummon {
-                        seat,
-                        kind: None,
-                        ty: Some(t),
-                        from_discard: true,
-                        zone: Some(zone),
-                    });
-                }
-            }
-            _ => {}
+            Ability::ReanimateOnDeath => rules.pack.known.reanimated.map(|t| Step::FreeSummon {
+                seat,
+                kind: None,
+                ty: Some(t),
+                from_discard: true,
+                zone: Some(zone),
+            }),
+            _ => None,
         }
     }
 
