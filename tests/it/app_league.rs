@@ -244,3 +244,77 @@ fn help_with_leagues_keeps_discords_limits() {
         assert!(e.description.chars().count() <= 4096);
     }
 }
+
+/// Regression: a cancelled league's matches kept no timeout (a league match has none
+/// of its own, the round's deadline being its timeout), so an unfinished one could
+/// wait forever. They go on under the server's reminder and timeout from the cancel.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn cancelling_a_running_league_gives_its_matches_the_servers_timeout() {
+    let app = App::new(scratch("league-cancel-running").await).without_limits();
+    let settings = crystal_clans::store::GuildSettings {
+        reminder_minutes: Some(120),
+        timeout_minutes: Some(24 * 60),
+        ..Default::default()
+    };
+    app.store
+        .set_guild_settings(GUILD, &settings)
+        .await
+        .unwrap();
+    app.league_create(ADMIN, HERE, true, terms("Cup"), NOW)
+        .await;
+    let players = [21 << 40, 22 << 40, 23 << 40, 24 << 40];
+    for p in players {
+        app.league_join(p, HERE.guild, "Cup", None, NOW).await;
+    }
+    app.league_start(ADMIN, HERE.guild, "Cup", true, NOW).await;
+    let id = app
+        .store
+        .league_by_name(GUILD, "Cup")
+        .await
+        .unwrap()
+        .unwrap()
+        .id;
+    let matches: Vec<i64> = app
+        .store
+        .league_boards(id)
+        .await
+        .unwrap()
+        .iter()
+        .filter_map(|b| b.match_id)
+        .collect();
+    assert_eq!(matches.len(), 2, "two boards of four players");
+    for &m in &matches {
+        let info = app.store.info(m).await.unwrap();
+        assert_eq!(info.terms.timeout_minutes, None, "the round decides");
+        assert_eq!(info.deadlines.timeout_at, None);
+    }
+    // One match's player is away: its clock stays stopped, with the new time left.
+    let later = NOW + 60_000;
+    app.away(players[0], HERE.guild, 3, None, later).await;
+    let done = app
+        .league_cancel(ADMIN, HERE.guild, "Cup", true, later)
+        .await;
+    assert!(public(&done).contains("turn timeout from now"));
+    for &m in &matches {
+        let info = app.store.info(m).await.unwrap();
+        assert_eq!(info.terms.timeout_minutes, Some(24 * 60), "match {m}");
+        assert_eq!(info.terms.remind_minutes, Some(120));
+        let paused = info.seats.iter().any(|s| s.user() == Some(players[0]));
+        if paused && info.deadlines.timeout_at.is_none() {
+            continue; // stopped while its player is away; checked below on return
+        }
+        assert_eq!(
+            info.deadlines.timeout_at,
+            Some(later + 24 * 60 * 60_000),
+            "match {m}"
+        );
+    }
+    // Back early: the stopped clock restarts with the whole new timeout.
+    let back = later + 5 * 60_000;
+    app.away_off(players[0], back).await;
+    for &m in &matches {
+        let info = app.store.info(m).await.unwrap();
+        let t = info.deadlines.timeout_at.expect("a timeout now");
+        assert!(t >= later + 24 * 60 * 60_000, "match {m}: {t}");
+    }
+}

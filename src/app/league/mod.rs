@@ -14,7 +14,9 @@ use super::limits::Action;
 use super::{App, Outcome, Place, mention};
 use crate::i18n::Lang;
 use crate::i18n::messages::league as t;
-use crate::store::{ClanRule, League, LeagueFormat, LeagueStatus, Millis, NewLeague, Reason};
+use crate::store::{
+    BoardResult, ClanRule, League, LeagueFormat, LeagueStatus, Millis, NewLeague, Reason,
+};
 
 /// A league's name is at most this many characters (it heads threads and images).
 pub const MAX_NAME: usize = 40;
@@ -300,7 +302,9 @@ impl App {
     }
 
     /// `/clans league cancel` (Manage Server): the league ends; its matches still
-    /// being played go on as ordinary matches.
+    /// being played go on as ordinary matches of the server, under its reminder and
+    /// turn timeout from now (a league match had none of its own: the round's deadline
+    /// was its timeout, and without one it could wait forever).
     pub async fn league_cancel(
         &self,
         user: u64,
@@ -328,6 +332,26 @@ impl App {
                 return Outcome::private(t::league_unknown(lang, league.name, String::new()));
             }
             Err(e) => return Outcome::private(self.told(lang, None, &e)),
+        }
+        let settings = self
+            .store
+            .guild_settings(league.guild)
+            .await
+            .unwrap_or_default();
+        let terms = crate::store::Terms {
+            remind_minutes: settings.reminder_minutes,
+            timeout_minutes: settings.timeout_minutes,
+        };
+        match self.store.league_boards(league.id).await {
+            Ok(boards) => {
+                let playing = boards.iter().filter(|b| b.result == BoardResult::Pending);
+                for id in playing.filter_map(|b| b.match_id) {
+                    if let Err(e) = self.store.set_terms(id, terms, now).await {
+                        tracing::warn!(match_id = id, "could not give a match its terms: {e}");
+                    }
+                }
+            }
+            Err(e) => tracing::warn!(league = league.id, "could not read a league's boards: {e}"),
         }
         let public = self.public_lang(guild).await;
         Outcome {
