@@ -47,6 +47,8 @@ pub enum Action {
     Board,
     /// `/clans replay`.
     Replay,
+    /// `/crystallo daily` and `practice` (each deals a game and draws its cavern).
+    Crystallo,
 }
 
 impl Action {
@@ -57,6 +59,7 @@ impl Action {
             Action::AiMatch => p::limit_ai_matches(lang, n),
             Action::Board => p::limit_board_reposts(lang, n),
             Action::Replay => p::limit_replays(lang, n),
+            Action::Crystallo => crate::i18n::messages::crystallo::limit_games(lang, n),
         }
     }
 }
@@ -68,6 +71,7 @@ pub struct LimitConfig {
     pub ai_match: Policy,
     pub board: Policy,
     pub replay: Policy,
+    pub crystallo: Policy,
 }
 
 impl Default for LimitConfig {
@@ -93,6 +97,11 @@ impl Default for LimitConfig {
                 per_user: Rate::per_minutes(3, 1),
                 per_server: Rate::per_minutes(10, 1),
             },
+            // A new game is a deal and a drawing; a person starts a few an hour.
+            crystallo: Policy {
+                per_user: Rate::per_minutes(10, 10),
+                per_server: Rate::per_minutes(60, 10),
+            },
         }
     }
 }
@@ -104,6 +113,7 @@ impl LimitConfig {
             Action::AiMatch => self.ai_match,
             Action::Board => self.board,
             Action::Replay => self.replay,
+            Action::Crystallo => self.crystallo,
         }
     }
 }
@@ -258,6 +268,7 @@ mod tests {
             ai_match: p,
             board: p,
             replay: p,
+            crystallo: p,
         }
     }
 
