@@ -62,7 +62,10 @@ async fn a_game_round_trips_and_replays(db: &TestDb) {
     let a = new(store.create_crystallo(daily(ANA), NOW).await.unwrap());
     assert_eq!(a.version, 0);
     assert_eq!(a.kind, Kind::Daily(DAY));
-    assert_eq!(a.state, State::deal(&Deck::provisional(), daily_seed(G, DAY)).0);
+    assert_eq!(
+        a.state,
+        State::deal(&Deck::provisional(), daily_seed(G, DAY)).0
+    );
     // The same deal for everyone in the server that day.
     let b = new(store.create_crystallo(daily(BEN), NOW).await.unwrap());
     assert_eq!(a.state, b.state);
@@ -83,7 +86,10 @@ async fn a_game_round_trips_and_replays(db: &TestDb) {
     let g = store.crystallo_game(a.id).await.unwrap();
     let e = g.ending.clone().expect("a game ends");
     let o = g.state.outcome().unwrap();
-    assert_eq!((e.title.as_str(), e.score), (o.title.id(), i64::from(o.score)));
+    assert_eq!(
+        (e.title.as_str(), e.score),
+        (o.title.id(), i64::from(o.score))
+    );
     assert_eq!(store.crystallo_replay(a.id).await.unwrap(), g.state);
     assert!(store.crystallo_active(ANA).await.unwrap().is_empty());
     // The inputs are append-only.
@@ -133,7 +139,13 @@ async fn one_daily_per_person_server_and_day(db: &TestDb) {
             .map(|g| g.id),
         Some(a.id)
     );
-    assert!(store.crystallo_daily(None, ANA, DAY).await.unwrap().is_none());
+    assert!(
+        store
+            .crystallo_daily(None, ANA, DAY)
+            .await
+            .unwrap()
+            .is_none()
+    );
     assert_eq!(utc_day(NOW), DAY);
     assert_eq!(day_end(DAY), (DAY + 1) * 86_400_000);
 }
@@ -153,12 +165,18 @@ async fn stale_foreign_and_refused_write_nothing(db: &TestDb) {
         card: (drawn + 1) % 45,
     };
     assert!(matches!(
-        store.submit_crystallo(a.id, ANA, 0, wrong, NOW).await.unwrap(),
+        store
+            .submit_crystallo(a.id, ANA, 0, wrong, NOW)
+            .await
+            .unwrap(),
         Submitted::Refused(_)
     ));
     assert_eq!(store.crystallo_game(a.id).await.unwrap(), a);
     // The first click at version 0 counts; the second (a double click) is stale.
-    store.submit_crystallo(a.id, ANA, 0, input, NOW).await.unwrap();
+    store
+        .submit_crystallo(a.id, ANA, 0, input, NOW)
+        .await
+        .unwrap();
     assert!(matches!(
         store.submit_crystallo(a.id, ANA, 0, input, NOW).await,
         Err(StoreError::Stale {
@@ -178,7 +196,13 @@ async fn leaderboard_log_and_record(db: &TestDb) {
     let store = db.open().await;
     let a = new(store.create_crystallo(daily(ANA), NOW).await.unwrap());
     let b = new(store.create_crystallo(daily(BEN), NOW).await.unwrap());
-    assert!(store.crystallo_leaderboard(G, DAY, 10).await.unwrap().is_empty());
+    assert!(
+        store
+            .crystallo_leaderboard(G, DAY, 10)
+            .await
+            .unwrap()
+            .is_empty()
+    );
     play_out(&store, a.id, ANA, 400).await;
     play_out(&store, b.id, BEN, 400).await;
     // Ana's daily of the day before, in this server, and a practice game elsewhere.
@@ -199,7 +223,11 @@ async fn leaderboard_log_and_record(db: &TestDb) {
     assert!(users.contains(&ANA) && users.contains(&BEN));
 
     let here = store.crystallo_log(ANA, Some(G), 10).await.unwrap();
-    assert_eq!(here.len(), 2, "the game in another server is not listed here");
+    assert_eq!(
+        here.len(),
+        2,
+        "the game in another server is not listed here"
+    );
     let everywhere = store.crystallo_log(ANA, None, 10).await.unwrap();
     assert_eq!(everywhere.len(), 3);
     let (days, best) = store.crystallo_record(ANA, Some(G)).await.unwrap();

@@ -190,17 +190,14 @@ impl Store {
         let state = deal(new.seed)?;
         let json = serde_json::to_string(&state).map_err(|e| StoreError::Setup(e.to_string()))?;
         let _turn = self.write_turn(DOING).await?;
-        let mut tx = WriteTx::begin(&self.pool, DOING).await?;
-        if let Kind::Daily(day) = new.kind
-            && let Some(g) = daily_in(&mut tx, new.guild, new.user, day).await?
-        {
-            tx.rollback().await;
-            return Ok(Daily::Exists(Box::new(g)));
-        }
-        let inserted = sqlx::query_as::<_, GameRow>(&format!(
+        // One statement, its own transaction: the unique index decides, so two clicks or
+        // two processes never deal one person's daily twice, and no read comes before
+        // the write (a SQLite transaction that reads first cannot always write after).
+        let inserted: Option<GameRow> = sqlx::query_as(&format!(
             "INSERT INTO crystallo_games (guild_id, channel_id, user_id, day, seed, version, \
              state, status, created_at, updated_at) \
-             VALUES ($1, $2, $3, $4, $5, 0, $6, 'active', $7, $7) RETURNING {COLUMNS}"
+             VALUES ($1, $2, $3, $4, $5, 0, $6, 'active', $7, $7) \
+             ON CONFLICT (guild_id, user_id, day) DO NOTHING RETURNING {COLUMNS}"
         ))
         .bind(new.guild.map(id_in))
         .bind(id_in(new.channel))
@@ -209,25 +206,19 @@ impl Store {
         .bind(new.seed as i64)
         .bind(json)
         .bind(now)
-        .fetch_one(&mut *tx)
-        .await;
-        let row = match inserted {
-            Ok(row) => row,
-            // Another process dealt this daily between our look and our insert.
-            Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
-                tx.rollback().await;
-                if let Kind::Daily(day) = new.kind
-                    && let Some(g) = self.crystallo_daily(new.guild, new.user, day).await?
-                {
-                    return Ok(Daily::Exists(Box::new(g)));
-                }
-                return Err(StoreError::Invalid("a crystallo daily collided".into()));
-            }
-            Err(e) => return Err(db(DOING)(e)),
-        };
-        let g = game(row)?;
-        tx.commit().await?;
-        Ok(Daily::New(Box::new(g)))
+        .fetch_optional(&self.pool)
+        .await
+        .map_err(db(DOING))?;
+        drop(_turn);
+        match (inserted, new.kind) {
+            (Some(row), _) => Ok(Daily::New(Box::new(game(row)?))),
+            (None, Kind::Daily(day)) => match self.crystallo_daily(new.guild, new.user, day).await?
+            {
+                Some(g) => Ok(Daily::Exists(Box::new(g))),
+                None => Err(StoreError::Invalid("a crystallo daily collided".into())),
+            },
+            (None, Kind::Practice) => Err(StoreError::Invalid("a practice game collided".into())),
+        }
     }
 
     pub async fn crystallo_game(&self, id: GameId) -> Result<Game> {
