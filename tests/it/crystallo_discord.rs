@@ -61,7 +61,7 @@ pub fn panel_of(fake: &Fake, u: u64) -> u64 {
 }
 
 /// The next click a player makes in their panel on the way to a placement: confirm a
-/// preview, pick an orientation, a face-up card, a place, or the one choice offered (a
+/// preview, pick an orientation, a place, a face-up card, or the one choice offered (a
 /// discard, a magic treasure).
 pub fn next_click(json: &serde_json::Value) -> Option<(String, Option<String>)> {
     let shown = clickables(json);
@@ -73,8 +73,8 @@ pub fn next_click(json: &serde_json::Value) -> Option<(String, Option<String>)> 
     };
     find(&|id, v, l| id.contains(":play:") && v.is_none() && l == "Confirm")
         .or_else(|| find(&|id, _, _| id.contains(":look:")))
-        .or_else(|| find(&|id, v, _| id.ends_with(":card") && v.is_some()))
         .or_else(|| find(&|id, v, _| id.contains(":spot:") && v.is_some()))
+        .or_else(|| find(&|id, v, _| id.ends_with(":card") && v.is_some()))
         .or_else(|| find(&|id, v, _| id.ends_with(":play") && v.is_some()))
         .or_else(|| find(&|id, _, _| id.contains(":play:")))
 }

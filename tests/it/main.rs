@@ -14,6 +14,7 @@ mod away;
 mod crystallo_app;
 mod crystallo_discord;
 mod crystallo_store;
+mod crystallo_transcript;
 mod discord_abuse;
 mod discord_autocomplete;
 mod discord_bench;

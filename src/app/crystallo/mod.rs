@@ -187,11 +187,12 @@ impl App {
             .await
         {
             Ok(Submitted::Applied { game, .. }) => {
+                // What the placement lit, freed or collected; nothing to say otherwise.
                 let note = match input {
-                    Input::Place { .. } | Input::Magic { .. } => {
+                    Input::Place { .. } | Input::Magic { .. } if !before.lit.is_empty() => {
                         Some(panel::effect_line(lang, &DECK, &before))
                     }
-                    Input::Discard { .. } => None,
+                    _ => None,
                 };
                 let mut out = self.show(&game, lang, Step::Show, note).await;
                 if game.ending.is_some() {
