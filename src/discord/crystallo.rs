@@ -3,7 +3,7 @@
 //! are `crate::app::crystallo`.
 
 use super::commands::{learn_locales, send};
-use super::{Context, Error, answer, deliver_public};
+use super::{Context, Error, answer, deliver_public, try_dm};
 use crate::app::crystallo::ids::{CryId, PREFIX};
 use crate::app::msg::Msg;
 use crate::app::{App, Outcome, Place};
@@ -37,6 +37,32 @@ fn remember(ctx: Context<'_>) {
         .learn_name(a.id.get(), a.global_name.as_deref().unwrap_or(&a.name));
 }
 
+/// A new game's panel goes by direct message to a player who chose that (`/clans dm
+/// true`), as the Crystal Clans panels do; the command's answer then says so. Closed
+/// DMs: the panel comes here, explained the first time.
+async fn by_dm(ctx: Context<'_>, out: Outcome) -> Outcome {
+    // A panel is the reply that a click would replace (a refusal or a Resume is not).
+    let Some(panel) = out.reply.clone().filter(|_| out.replaces) else {
+        return out;
+    };
+    let app = &ctx.data().app;
+    let user = ctx.author().id;
+    let lang = app.user_lang(user.get()).await;
+    match try_dm(app, ctx.http(), user, &panel).await {
+        Ok(true) => Outcome::private(crate::i18n::messages::sent_by_dm(lang)),
+        Ok(false) => out,
+        Err(()) => {
+            let mut out = out;
+            if app.first_dm_failure(user.get()) {
+                let mut m = panel;
+                m.content = format!("{}\n{}", crate::i18n::messages::dms_closed(lang), m.content);
+                out.reply = Some(m);
+            }
+            out
+        }
+    }
+}
+
 /// Today's cavern of this server (the same deal for everyone here; one play a day, UTC).
 #[poise::command(slash_command)]
 pub async fn daily(ctx: Context<'_>) -> Result<(), Error> {
@@ -46,7 +72,7 @@ pub async fn daily(ctx: Context<'_>) -> Result<(), Error> {
         .app
         .crystallo_daily(place(ctx), ctx.author().id.get(), now_ms())
         .await;
-    send(ctx, out).await
+    send(ctx, by_dm(ctx, out).await).await
 }
 
 /// A random cavern to practise on.
@@ -58,7 +84,7 @@ pub async fn practice(ctx: Context<'_>) -> Result<(), Error> {
         .app
         .crystallo_practice(place(ctx), ctx.author().id.get(), now_ms())
         .await;
-    send(ctx, out).await
+    send(ctx, by_dm(ctx, out).await).await
 }
 
 /// Today's best in this server, and your adventure log.

@@ -304,3 +304,47 @@ async fn the_daily_needs_a_server_and_practice_deals_anywhere() {
     assert!(r.text().contains("Black Dragon"), "{}", r.text());
     bot.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_panel_by_direct_message_for_who_chose_it() {
+    let bot = start_bot_with(
+        App::new(support::scratch_store("cry-dm-on").await)
+            .with_seeds(4)
+            .without_images(),
+    )
+    .await;
+    let fake = &bot.fake;
+    let mut s = bot.app.store.user_settings(ANA).await.unwrap();
+    s.dm_opt_in = true;
+    bot.app.store.set_user_settings(ANA, &s).await.unwrap();
+    let r = command(fake, ANA, "practice").await;
+    assert!(
+        r.ephemeral() && r.text().contains("direct messages"),
+        "{}",
+        r.text()
+    );
+    let dm = fake
+        .wait_for(
+            |r| {
+                r.method == "POST" && r.path.contains("/channels/") && {
+                    let ch = r.path.split('/').nth(4).unwrap_or("");
+                    fake.dm_user(ch) == Some(ANA)
+                }
+            },
+            10,
+        )
+        .await;
+    assert!(dm.text().contains("practice cavern"), "{}", dm.text());
+    // A click in the DM updates that message in place.
+    let (id, v) = next_click(&dm.json).expect("a choice");
+    let values: Vec<&str> = v.iter().map(String::as_str).collect();
+    let on = dm.message_id.expect("a message");
+    let r = click(fake, on, ANA, &id, &values).await;
+    assert!(
+        r.text().contains("Choose how the card lies"),
+        "{}",
+        r.text()
+    );
+    assert_eq!(r.message_id, Some(on));
+    bot.stop().await;
+}
