@@ -1,6 +1,6 @@
 //! Crystallo's use cases without Discord (`src/app/crystallo/`): the final post (the
 //! daily's picture behind a spoiler until its day ends, a practice game's not; only the
-//! title, score and treasure in words), the panel's paging of more than 25 places, the
+//! title, score and treasure in words; the server's channel for matches), the panel's paging of more than 25 places, the
 //! preview's words, German, and the rate limit.
 
 use crate::support;
@@ -84,7 +84,14 @@ async fn the_final_post_hides_the_dailys_picture_until_the_day_ends() {
     }
     assert!(post.rows.is_empty());
 
-    // A practice game's picture is not hidden; nor is a daily's posted after its day.
+    // A practice game's picture is not hidden. With a channel for matches set, the
+    // final post goes there.
+    let mut settings = app.store.guild_settings(GUILD).await.unwrap();
+    settings.channel = Some(4242);
+    app.store
+        .set_guild_settings(GUILD, &settings)
+        .await
+        .unwrap();
     let out = app.crystallo_practice(here(), ANA, NOW).await;
     assert!(out.reply.is_some());
     let p = game(&app, ANA).await;
@@ -95,6 +102,7 @@ async fn the_final_post_hides_the_dailys_picture_until_the_day_ends() {
     let post = &out.public[0];
     assert!(post.content.contains("practice cavern"), "{}", post.content);
     assert_eq!(post.files[0].name, "crystallo.png");
+    assert_eq!(out.channel, Some(4242));
     assert!(NOW < day_end(DAY));
 }
 

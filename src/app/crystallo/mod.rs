@@ -79,7 +79,7 @@ impl App {
         }
         let new = NewGame {
             guild: Some(guild),
-            channel: place.channel,
+            channel: self.post_channel(place).await,
             user,
             kind: Kind::Daily(day),
             seed: daily_seed(guild, day),
@@ -103,7 +103,7 @@ impl App {
         };
         let new = NewGame {
             guild: place.guild,
-            channel: place.channel,
+            channel: self.post_channel(place).await,
             user,
             kind: Kind::Practice,
             seed,
@@ -111,6 +111,21 @@ impl App {
         match self.store.create_crystallo(new, now).await {
             Ok(Daily::New(g) | Daily::Exists(g)) => self.show(&g, lang, Step::Show, None).await,
             Err(e) => Outcome::private(self.told(lang, None, &e)),
+        }
+    }
+
+    /// Where a game's final post goes: the server's channel for matches (`/clans config
+    /// channel`), else where the command was used.
+    async fn post_channel(&self, place: Place) -> u64 {
+        let Some(g) = place.guild else {
+            return place.channel;
+        };
+        match self.store.guild_settings(g).await {
+            Ok(s) => s.channel.unwrap_or(place.channel),
+            Err(e) => {
+                tracing::warn!("could not read a server's settings: {e}");
+                place.channel
+            }
         }
     }
 
