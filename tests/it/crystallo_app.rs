@@ -216,3 +216,55 @@ async fn new_games_are_rate_limited() {
     // Reading the scores is never limited, and a second daily is refused without a deal.
     assert!(app.crystallo_scores(here(), ANA, NOW).await.reply.is_some());
 }
+
+/// The panel is a function of what the player may know: the same view with the hidden
+/// piles dealt otherwise (`View::sample`) gives the same panel, screen by screen and
+/// preview by preview, image included, all along a game.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_panel_tells_nothing_of_the_hidden_cards() {
+    use crystal_clans::crystallo::View;
+    use crystal_clans::crystallo::bots::{Bot, Greedy};
+    use rand::SeedableRng;
+    let app = App::new(support::scratch_store("cry-hidden").await).without_images();
+    app.crystallo_practice(here(), ANA, NOW).await;
+    let id = game(&app, ANA).await.id;
+    let deck = Deck::provisional();
+    let mut rng = rand_pcg::Pcg32::seed_from_u64(9);
+    let mut checked = 0;
+    for turn in 0..200 {
+        let g = app.store.crystallo_game(id).await.unwrap();
+        if g.state.is_over() {
+            break;
+        }
+        let l = legal(&g.state);
+        let mut other = g.clone();
+        other.state = View::of(&g.state).sample(&mut rng);
+        assert_eq!(View::of(&other.state), View::of(&g.state));
+        // Every third turn, every fifth preview: the whole game at a debug build's pace.
+        let mut steps = vec![];
+        if turn % 3 == 0 {
+            steps.push(Step::Show);
+            steps.extend((0..l.len()).step_by(5).map(Step::Look));
+        }
+        if let Some(card) = g.state.drawn.filter(|_| turn % 3 == 0) {
+            let n = numbered_spots(&l, card).len();
+            steps.extend((1..=n).map(|n| Step::Spot {
+                card,
+                number: Some(n),
+            }));
+        }
+        let images = turn % 15 == 0;
+        for step in steps {
+            let a = panel::panel(&g, &deck, Lang::En, step, None, images);
+            let b = panel::panel(&other, &deck, Lang::En, step, None, images);
+            assert_eq!(a, b, "turn {turn}, {step:?}");
+            checked += 1;
+        }
+        let input = Greedy.decide(&View::of(&g.state), &l);
+        app.store
+            .submit_crystallo(id, ANA, g.version, input, NOW)
+            .await
+            .unwrap();
+    }
+    assert!(checked > 50, "{checked} screens compared");
+}
