@@ -149,6 +149,17 @@ async fn more_than_25_places_are_paged_and_every_one_is_offered() {
     }
     let want: Vec<String> = (1..=spots.len()).map(|n| n.to_string()).collect();
     assert_eq!(offered, want);
+    // A forged id naming a card of the face-down pile shows the panel as it is, not
+    // that card.
+    let hidden = *g.state.draw.last().unwrap();
+    let forged = Step::Page {
+        card: hidden,
+        page: 0,
+    };
+    assert_eq!(
+        panel::panel(&g, &deck, Lang::En, forged, None, true),
+        panel::panel(&g, &deck, Lang::En, Step::Show, None, true)
+    );
 
     // A place's orientations, each with the sets it makes, then the preview in German.
     let m = panel::panel(

@@ -99,9 +99,14 @@ pub fn heading(lang: Lang, game: &Game) -> String {
 /// The card the places are for at `step`: phase 1's drawn card, or the face-up card
 /// chosen in phase 2 (the only one when there is one).
 fn card_of(view: &View, step: Step) -> Option<u8> {
+    // A custom id is the client's word: only a card in hand is shown, whatever it names.
+    let in_hand = |c: u8| view.drawn == Some(c) || view.face_up.contains(&c);
     match step {
-        Step::Page { card, .. } | Step::Spot { card, .. } => Some(card),
-        Step::Card(Some(c)) if view.face_up.contains(&c) => Some(c),
+        Step::Page { card, .. } | Step::Spot { card, .. } | Step::Card(Some(card))
+            if in_hand(card) =>
+        {
+            Some(card)
+        }
         _ => match view.phase {
             Phase::Explore => view.drawn,
             Phase::Dragon if view.face_up.len() == 1 => view.face_up.first().copied(),
