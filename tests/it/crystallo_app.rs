@@ -279,3 +279,48 @@ async fn the_panel_tells_nothing_of_the_hidden_cards() {
     }
     assert!(checked > 50, "{checked} screens compared");
 }
+
+/// In phase 2 a preview names the place of its own card, as the image numbers them for
+/// that card, and the image shows that card.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_phase_2_preview_names_its_own_cards_place() {
+    use crystal_clans::crystallo::bots::{Bot, Greedy};
+    use crystal_clans::crystallo::{Input, Phase, View};
+    let app = App::new(support::scratch_store("cry-phase2").await).without_images();
+    let deck = Deck::provisional();
+    for _ in 0..6 {
+        app.crystallo_practice(here(), ANA, NOW).await;
+        let id = game(&app, ANA).await.id;
+        for _ in 0..200 {
+            let g = app.store.crystallo_game(id).await.unwrap();
+            if g.state.is_over() {
+                break;
+            }
+            let l = legal(&g.state);
+            let second = g.state.face_up.get(1).copied();
+            let spots = second.map(|c| numbered_spots(&l, c)).unwrap_or_default();
+            if g.state.phase == Phase::Dragon && spots.len() > 1 {
+                let card = second.unwrap();
+                let mut looked = 0;
+                for (i, input) in l.iter().enumerate() {
+                    if let Input::Place { card: c, at, .. } = input
+                        && *c == card
+                    {
+                        let n = spots.iter().position(|p| p == at).unwrap() + 1;
+                        let m = panel::panel(&g, &deck, Lang::En, Step::Look(i), None, false);
+                        assert!(m.content.contains(&format!("Place {n}, ")), "{}", m.content);
+                        looked += 1;
+                    }
+                }
+                assert!(looked > 1);
+                return;
+            }
+            let input = Greedy.decide(&View::of(&g.state), &l);
+            app.store
+                .submit_crystallo(id, ANA, g.version, input, NOW)
+                .await
+                .unwrap();
+        }
+    }
+    panic!("no phase 2 with a second face-up card of several places in 6 games");
+}

@@ -127,7 +127,15 @@ pub fn panel(
 ) -> Msg {
     let view = View::of(&game.state);
     let legal = legal(&game.state);
-    let card = card_of(&view, step);
+    // A preview is of its own card's place (phase 2 has several face-up cards).
+    let previewed = match step {
+        Step::Look(i) => match legal.get(i) {
+            Some(Input::Place { card, .. }) => Some(*card),
+            _ => None,
+        },
+        _ => None,
+    };
+    let card = previewed.or_else(|| card_of(&view, step));
     let spots = card.map(|c| numbered_spots(&legal, c)).unwrap_or_default();
     let id = |step| CryId::new(game.id, game.version, step).to_id();
     let mut lines = vec![format!("**{}**", heading(lang, game))];
