@@ -296,7 +296,7 @@ fn main_rows(
         }
         rows.push(Row::Select(s));
         if pages > 1 {
-            let buttons = (0..pages.min(5))
+            let buttons = page_window(page, pages)
                 .map(|p| {
                     let from = p * MAX_OPTIONS + 1;
                     let to = ((p + 1) * MAX_OPTIONS).min(spots.len());
@@ -450,5 +450,32 @@ fn face_up_option(lang: Lang, view: &View, card: u8, discard: bool) -> SelectOpt
             &m::card_about(lang, face.crystals(), colours(lang, &orbs)),
             crate::app::msg::MAX_DESCRIPTION,
         ),
+    }
+}
+
+/// The pages whose buttons are shown: a row holds five buttons, so the five around the
+/// page shown.
+fn page_window(page: usize, pages: usize) -> std::ops::Range<usize> {
+    let first = page.saturating_sub(2).min(pages.saturating_sub(5));
+    first..pages.min(first + 5)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::page_window;
+
+    #[test]
+    fn page_buttons_fit_a_row_and_always_hold_the_page_shown() {
+        assert_eq!(page_window(0, 2), 0..2);
+        for pages in 1..12 {
+            for page in 0..pages {
+                let w = page_window(page, pages);
+                assert!(
+                    w.contains(&page) && w.len() == pages.min(5),
+                    "{page}/{pages}: {w:?}"
+                );
+            }
+        }
+        assert_eq!(page_window(9, 12), 7..12);
     }
 }
