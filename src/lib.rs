@@ -6,6 +6,7 @@ pub mod app;
 pub mod discord;
 
 pub use crystal_clans_ai as ai;
+pub use crystal_clans_crystallo as crystallo;
 pub use crystal_clans_engine::{game, scenario, selfplay};
 pub use crystal_clans_i18n as i18n;
 pub use crystal_clans_i18n::{cards, topics};

@@ -49,6 +49,8 @@ pub enum Action {
     Replay,
     /// `/clans league` (each draws or writes something: a join, a standings image).
     League,
+    /// `/crystallo daily` and `practice` (each deals a game and draws its cavern).
+    Crystallo,
 }
 
 impl Action {
@@ -60,6 +62,7 @@ impl Action {
             Action::Board => p::limit_board_reposts(lang, n),
             Action::Replay => p::limit_replays(lang, n),
             Action::League => p::limit_league_commands(lang, n),
+            Action::Crystallo => crate::i18n::messages::crystallo::limit_games(lang, n),
         }
     }
 }
@@ -72,6 +75,7 @@ pub struct LimitConfig {
     pub board: Policy,
     pub replay: Policy,
     pub league: Policy,
+    pub crystallo: Policy,
 }
 
 impl Default for LimitConfig {
@@ -102,6 +106,11 @@ impl Default for LimitConfig {
                 per_user: Rate::per_minutes(6, 1),
                 per_server: Rate::per_minutes(30, 1),
             },
+            // A new game is a deal and a drawing; a person starts a few an hour.
+            crystallo: Policy {
+                per_user: Rate::per_minutes(10, 10),
+                per_server: Rate::per_minutes(60, 10),
+            },
         }
     }
 }
@@ -114,6 +123,7 @@ impl LimitConfig {
             Action::Board => self.board,
             Action::Replay => self.replay,
             Action::League => self.league,
+            Action::Crystallo => self.crystallo,
         }
     }
 }
@@ -269,6 +279,7 @@ mod tests {
             board: p,
             replay: p,
             league: p,
+            crystallo: p,
         }
     }
 

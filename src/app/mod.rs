@@ -13,6 +13,8 @@ pub mod away;
 mod battle_post;
 mod board_post;
 mod challenges;
+// Crystallo, the solo cavern game (`/crystallo`).
+pub mod crystallo;
 mod failures;
 pub mod ids;
 pub mod language;

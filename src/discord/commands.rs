@@ -44,7 +44,7 @@ pub async fn clans(_: Context<'_>) -> Result<(), Error> {
 /// Every command the bot registers, with its names and descriptions in every language
 /// the bot speaks.
 pub fn all() -> Vec<poise::Command<Data, Error>> {
-    let mut commands = vec![clans()];
+    let mut commands = vec![clans(), super::crystallo::crystallo()];
     for c in &mut commands {
         super::localize::localize(c);
     }

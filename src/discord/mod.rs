@@ -12,6 +12,8 @@
 
 pub mod commands;
 mod convert;
+// `/crystallo`, the solo cavern game, and its panel's clicks.
+pub mod crystallo;
 pub mod health;
 pub mod localize;
 pub mod logging;
@@ -216,6 +218,9 @@ async fn on_event(
 }
 
 async fn on_component(ctx: &serenity::Context, app: &App, ci: &serenity::ComponentInteraction) {
+    if crystallo::on_component(ctx, app, ci).await {
+        return;
+    }
     let http = &ctx.http;
     let Some(id) = CustomId::parse(&ci.data.custom_id) else {
         // Only the bot's own messages bring it clicks: an id it cannot read is an old

@@ -124,6 +124,7 @@ fn tight() -> LimitConfig {
         board: p,
         replay: p,
         league: p,
+        crystallo: p,
     }
 }
 

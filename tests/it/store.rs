@@ -1032,7 +1032,7 @@ fn sqlite_and_postgres_schemas_have_the_same_columns() {
         tables
     }
     let (s, p) = (columns("sqlite"), columns("postgres"));
-    assert_eq!(s.len(), 18, "{s:?}");
+    assert_eq!(s.len(), 20, "{s:?}");
     assert!(s[0].1.contains(&"timeout_minutes".to_string()), "{s:?}");
     assert_eq!(s, p);
 }

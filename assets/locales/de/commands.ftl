@@ -170,3 +170,15 @@ cmd-clans-notify-digest_hour = uebersicht_stunde
     .description = Eine tägliche DM mit den Partien, die auf dich warten, zu dieser Stunde (0-23)
 cmd-clans-notify-digest = uebersicht
     .description = False: keine tägliche Übersicht
+
+## /crystallo, the solo cavern game
+cmd-crystallo = crystallo
+    .description = Crystallo, das Solo-Höhlenspiel: die heutige Höhle dieses Servers, Übung, Punkte.
+cmd-crystallo-daily = heute
+    .description = Die heutige Höhle dieses Servers (für alle hier dieselbe; ein Spiel pro Tag, UTC).
+cmd-crystallo-practice = uebung
+    .description = Eine zufällige Höhle zum Üben.
+cmd-crystallo-scores = punkte
+    .description = Die Besten von heute auf diesem Server und dein Abenteuerbuch.
+cmd-crystallo-help = hilfe
+    .description = Wie Crystallo hier gespielt wird.

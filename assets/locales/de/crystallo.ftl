@@ -42,3 +42,80 @@ cry-title = { $wealth ->
 }
 cry-points = { $score } Punkte
 cry-provisional-deck = † vorläufige Karten
+
+## The game in Discord: /crystallo, its private panel and its public post.
+
+cry-colour = { $colour ->
+    [red] rot
+    [orange] orange
+    [yellow] gelb
+    [green] grün
+    [blue] blau
+   *[purple] violett
+}
+cry-daily-needs-server = Die Tageshöhle wird pro Server gegeben: nutze `/crystallo heute` auf einem Server (oder `/crystallo uebung` überall).
+cry-daily-done = Du hast die heutige Höhle dieses Servers schon gespielt: { $result }. Um Mitternacht (UTC) kommt eine neue; bis dahin gibt `/crystallo uebung` eine zufällige Höhle.
+cry-daily-unfinished = Du hast die heutige Höhle schon begonnen: spiel dort weiter, wo du aufgehört hast.
+cry-resume = Weiterspielen
+cry-panel-daily = Crystallo · heutige Höhle ({ $date }, UTC)
+cry-panel-practice = Crystallo · Übungshöhle
+cry-pick-spot = Leg die Karte: wähle eine Zahl auf dem Bild
+cry-pick-spot-page = Plätze { $from }-{ $to }
+cry-spot = Platz { $number }
+cry-makes = { $count ->
+    [0] bildet kein Set
+    [one] bildet 1 Set
+   *[other] bildet { $count } Sets
+}
+cry-rot = { $rot ->
+    [0] Waagrecht
+   *[1] Senkrecht
+}
+cry-preview = Platz { $number }, { $rot ->
+    [0] waagrecht
+   *[1] senkrecht
+}: das { $makes }.
+cry-lights = Leuchten: { $colours }
+cry-frees = Befreit: { $names }
+cry-collects = Schatz gesammelt: { $count }
+cry-confirm = Bestätigen
+cry-back = Zurück
+cry-pick-orientation = Wähle, wie die Karte auf Platz { $number } liegt.
+cry-discard = Karte abwerfen (sie hat keinen Platz)
+cry-pick-card = Wähle eine offene Karte zum Legen
+cry-card = Karte { $number }
+cry-card-about = { $crystals } Kristalle · Kugeln: { $orbs }
+cry-missing = Keine offene Karte hat eine { $colour } Kugel: wähle eine zum Abwerfen; dann werden Höhlenkarten aufgedeckt, bis eine sie hat.
+cry-discard-card = Karte { $number } abwerfen
+cry-magic-free = Magie: ein Band von { $name } lösen
+cry-magic-mark = Magie: die { $colour } Kugel des Drachen markieren
+cry-no-place-any = Keine offene Karte hat einen Platz: wirf eine ab.
+cry-stale = Diese Anzeige war veraltet, nichts wurde geändert: hier ist dein Spiel, wie es jetzt steht.
+cry-not-yours = Das ist die Höhle von jemand anderem: `/crystallo heute` gibt dir deine eigene.
+cry-over = Das Abenteuer ist vorbei: { $result }.
+cry-gone = Dieses Spiel gibt es nicht mehr.
+cry-result = { $title }, { $score } Punkte, { $treasures ->
+    [one] 1 Schatz
+   *[other] { $treasures } Schätze
+}
+cry-post-daily = **{ $name }** hat die heutige Höhle beendet: { $result }.
+cry-post-practice = **{ $name }** hat eine Übungshöhle beendet: { $result }.
+cry-post-spoiler = (Das Bild zeigt die heutige Verteilung: es bleibt verborgen, bis der Tag endet, UTC.)
+cry-scores-heading = Crystallo · heutige Höhle ({ $date }, UTC)
+cry-scores-empty = Hier hat noch niemand die heutige Höhle beendet.
+cry-scores-log = Dein Abenteuerbuch
+cry-scores-log-empty = Du hast hier noch keine Höhle beendet: `/crystallo heute`.
+cry-log-line = { $date } · { $kind ->
+    [daily] Tageshöhle
+   *[practice] Übung
+} · { $result }
+cry-best = Bester Punktestand: { $score }
+cry-streak = { $days ->
+    [one] Serie: 1 Tag in Folge
+   *[other] Serie: { $days } Tage in Folge
+}
+cry-help = **Crystallo** (solo): leg Höhlenkarten so, dass drei Kristalle und eine Kugel ein Quadrat bilden, befreie die sechs Kreaturen und fang dann den Schwarzen Drachen. `/crystallo heute` spielt die heutige Höhle dieses Servers (für alle hier dieselbe, ein Spiel pro Person, der Tag nach UTC), `/crystallo uebung` eine zufällige, `/crystallo punkte` zeigt die Besten von heute und dein Abenteuerbuch. Deine Anzeige ist privat; der Abschlussbeitrag zeigt Titel und Punkte, das heutige Bild hinter einem Spoiler.
+cry-limit-games = { $count ->
+        [one] 1 Crystallo-Spiel
+       *[other] { $count } Crystallo-Spiele
+    }

@@ -170,3 +170,15 @@ cmd-clans-notify-digest_hour = digest_hour
     .description = A daily DM of the matches waiting for you, at this local hour (0-23)
 cmd-clans-notify-digest = digest
     .description = False: no daily digest
+
+## /crystallo, the solo cavern game
+cmd-crystallo = crystallo
+    .description = Crystallo, the solo cavern game: today's deal of this server, practice, scores.
+cmd-crystallo-daily = daily
+    .description = Today's cavern of this server (the same deal for everyone here; one play a day, UTC).
+cmd-crystallo-practice = practice
+    .description = A random cavern to practise on.
+cmd-crystallo-scores = scores
+    .description = Today's best in this server, and your adventure log.
+cmd-crystallo-help = help
+    .description = How Crystallo is played here.

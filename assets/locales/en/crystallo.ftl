@@ -44,3 +44,80 @@ cry-title = { $wealth ->
 }
 cry-points = { $score } points
 cry-provisional-deck = † provisional cards
+
+## The game in Discord: /crystallo, its private panel and its public post.
+
+cry-colour = { $colour ->
+    [red] red
+    [orange] orange
+    [yellow] yellow
+    [green] green
+    [blue] blue
+   *[purple] purple
+}
+cry-daily-needs-server = The daily cavern is dealt per server: use `/crystallo daily` in a server (or `/crystallo practice` anywhere).
+cry-daily-done = You have played today's cavern in this server already: { $result }. A new one is dealt at midnight UTC; `/crystallo practice` deals a random cavern meanwhile.
+cry-daily-unfinished = You have started today's cavern already: carry on where you left off.
+cry-resume = Resume
+cry-panel-daily = Crystallo · today's cavern ({ $date }, UTC)
+cry-panel-practice = Crystallo · practice cavern
+cry-pick-spot = Place the card: choose a number on the image
+cry-pick-spot-page = Places { $from }-{ $to }
+cry-spot = Place { $number }
+cry-makes = { $count ->
+    [0] makes no set
+    [one] makes 1 set
+   *[other] makes { $count } sets
+}
+cry-rot = { $rot ->
+    [0] Horizontal
+   *[1] Vertical
+}
+cry-preview = Place { $number }, { $rot ->
+    [0] horizontal
+   *[1] vertical
+}: this { $makes }.
+cry-lights = Lights: { $colours }
+cry-frees = Frees: { $names }
+cry-collects = Treasure collected: { $count }
+cry-confirm = Confirm
+cry-back = Back
+cry-pick-orientation = Choose how the card lies at place { $number }.
+cry-discard = Discard the card (it has no place)
+cry-pick-card = Choose a face-up card to place
+cry-card = Card { $number }
+cry-card-about = { $crystals } crystals · orbs: { $orbs }
+cry-missing = No face-up card has a { $colour } orb: choose one to discard; cavern cards are then turned until one has it.
+cry-discard-card = Discard card { $number }
+cry-magic-free = Magic: free a bond of { $name }
+cry-magic-mark = Magic: mark the dragon's { $colour } orb
+cry-no-place-any = No face-up card has a place: discard one.
+cry-stale = That panel was out of date, nothing was changed: here is your game as it is now.
+cry-not-yours = This is someone else's cavern: `/crystallo daily` deals you your own.
+cry-over = The quest is over: { $result }.
+cry-gone = That game does not exist any more.
+cry-result = { $title }, { $score } points, { $treasures ->
+    [one] 1 treasure
+   *[other] { $treasures } treasures
+}
+cry-post-daily = **{ $name }** finished today's cavern: { $result }.
+cry-post-practice = **{ $name }** finished a practice cavern: { $result }.
+cry-post-spoiler = (The picture shows today's deal: it stays hidden until the day ends, UTC.)
+cry-scores-heading = Crystallo · today's cavern ({ $date }, UTC)
+cry-scores-empty = Nobody here has finished today's cavern yet.
+cry-scores-log = Your adventure log
+cry-scores-log-empty = You have not finished a cavern here yet: `/crystallo daily`.
+cry-log-line = { $date } · { $kind ->
+    [daily] daily
+   *[practice] practice
+} · { $result }
+cry-best = Best score: { $score }
+cry-streak = { $days ->
+    [one] Streak: 1 day in a row
+   *[other] Streak: { $days } days in a row
+}
+cry-help = **Crystallo** (solo): lay cavern cards so that three crystals and an orb form a square, free the six creatures, then trap the Black Dragon. `/crystallo daily` plays today's cavern of this server (the same deal for everyone here, one play each, the day by UTC), `/crystallo practice` a random one, `/crystallo scores` shows today's best and your adventure log. Your panel is private; the final post shows your title and score, and today's picture behind a spoiler.
+cry-limit-games = { $count ->
+        [one] 1 Crystallo game
+       *[other] { $count } Crystallo games
+    }

@@ -14,6 +14,7 @@
 
 mod absences;
 pub mod backup;
+pub mod crystallo;
 pub mod durability;
 mod error;
 pub mod glicko;

@@ -29,4 +29,59 @@ messages! {
     title(wealth, title) = "cry-title";
     points(score) = "cry-points";
     provisional_deck() = "cry-provisional-deck";
+
+    // The game in Discord (`/crystallo`): its answers, the private panel, the public post.
+    /// `colour`: red, orange, yellow, green, blue, purple.
+    colour(colour) = "cry-colour";
+    daily_needs_server() = "cry-daily-needs-server";
+    /// `result`: [`result`].
+    daily_done(result) = "cry-daily-done";
+    daily_unfinished() = "cry-daily-unfinished";
+    resume() = "cry-resume";
+    /// `date`: YYYY-MM-DD.
+    panel_daily(date) = "cry-panel-daily";
+    panel_practice() = "cry-panel-practice";
+    pick_spot() = "cry-pick-spot";
+    pick_spot_page(from, to) = "cry-pick-spot-page";
+    spot(number) = "cry-spot";
+    makes(count) = "cry-makes";
+    /// `rot`: 0 horizontal, 1 vertical.
+    rot(rot) = "cry-rot";
+    /// `makes`: [`makes`].
+    preview(number, rot, makes) = "cry-preview";
+    lights(colours) = "cry-lights";
+    frees(names) = "cry-frees";
+    collects(count) = "cry-collects";
+    confirm() = "cry-confirm";
+    back() = "cry-back";
+    pick_orientation(number) = "cry-pick-orientation";
+    discard() = "cry-discard";
+    pick_card() = "cry-pick-card";
+    card(number) = "cry-card";
+    card_about(crystals, orbs) = "cry-card-about";
+    missing(colour) = "cry-missing";
+    discard_card(number) = "cry-discard-card";
+    magic_free(name) = "cry-magic-free";
+    magic_mark(colour) = "cry-magic-mark";
+    no_place_any() = "cry-no-place-any";
+    stale() = "cry-stale";
+    not_yours() = "cry-not-yours";
+    over(result) = "cry-over";
+    gone() = "cry-gone";
+    /// `title`: [`title`].
+    result(title, score, treasures) = "cry-result";
+    post_daily(name, result) = "cry-post-daily";
+    post_practice(name, result) = "cry-post-practice";
+    post_spoiler() = "cry-post-spoiler";
+    scores_heading(date) = "cry-scores-heading";
+    scores_empty() = "cry-scores-empty";
+    scores_log() = "cry-scores-log";
+    scores_log_empty() = "cry-scores-log-empty";
+    /// `kind`: daily, practice.
+    log_line(date, kind, result) = "cry-log-line";
+    best(score) = "cry-best";
+    streak(days) = "cry-streak";
+    help() = "cry-help";
+    /// "10 Crystallo games" in the rate limit's answer.
+    limit_games(count) = "cry-limit-games";
 }

@@ -1005,6 +1005,24 @@ impl Fake {
         token
     }
 
+    /// [`Fake::command_in`] of another top-level command than `/clans` (`/crystallo
+    /// daily`).
+    pub fn command_of(
+        &self,
+        top: &str,
+        origin: Origin,
+        user: u64,
+        name: &str,
+        sub: &str,
+        options: Value,
+    ) -> String {
+        let (mut d, token, guild) = self.interaction(2, origin, user, name, false);
+        d["data"] = Self::command_data(sub, options, guild);
+        d["data"]["name"] = json!(top);
+        self.interact(d, guild, None);
+        token
+    }
+
     /// What a user typing into an option of `/clans <sub>` in [`GUILD`]'s [`CHANNEL`]
     /// sends: the options so far, the one being typed marked `"focused": true`.
     /// Returns the token; [`Fake::try_choices`] reads the bot's choices.

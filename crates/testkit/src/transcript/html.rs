@@ -241,6 +241,7 @@ code{background:#2b2d31;border-radius:4px;padding:0 3px;font-size:85%}
 .embed .fname{font-weight:600;color:#f2f3f5;margin-bottom:2px}
 .embed .footer{font-size:12px;color:#949ba4;margin-top:8px}
 img.att{display:block;border-radius:8px;margin-top:8px;max-width:100%;height:auto}
+.spoiler{position:relative;display:inline-block;overflow:hidden;border-radius:8px;margin-top:8px}.spoiler img.att{filter:blur(44px);margin-top:0}.spoiler span{position:absolute;top:50%;left:50%;transform:translate(-50%,-50%);padding:8px 12px;border-radius:20px;background:#000c;color:#fff;font-weight:600;font-size:15px;letter-spacing:.04em}
 .embed img.att{margin-top:16px;border-radius:4px}
 .rows{margin-top:4px}
 .row{display:flex;flex-wrap:wrap;gap:8px;margin:4px 0}
@@ -384,7 +385,13 @@ fn state(
             continue;
         }
         let (html, ih) = image(a, files, INLINE_BOX);
-        h.push_str(&html);
+        // Discord blurs an attachment named SPOILER_* behind a "SPOILER" label until
+        // it is clicked.
+        if a.name.starts_with("SPOILER_") {
+            let _ = write!(h, "<div class=spoiler>{html}<span>SPOILER</span></div>");
+        } else {
+            h.push_str(&html);
+        }
         height += ih;
     }
     for e in &shown.embeds {

@@ -1,0 +1,353 @@
+//! Crystallo in Discord: `/crystallo daily` (the server's deal of the day, one play per
+//! person per server per UTC day), `/crystallo practice` (a random deal), `/crystallo
+//! scores` (today's leaderboard here and the player's adventure log), the private panel
+//! and the public post when a game ends.
+//!
+//! Saved like a Crystal Clans match: every placement is one store transaction behind an
+//! optimistic version check (`store::crystallo`), so a restart resumes a game where it
+//! was, and an old panel, a double click or someone else's click changes nothing and
+//! gets a private answer.
+//!
+//! Hidden information: the panel is built from the player's own view (`panel.rs`); the
+//! public post says only the title, the score and the treasure, and a daily's picture of
+//! the final cavern goes behind Discord's spoiler until the day ends, as it shows the
+//! deal everyone in the server plays that day.
+
+pub mod ids;
+pub mod panel;
+
+use super::limits::Action;
+use super::msg::{Button, File, Msg, Row, Style};
+use super::{App, Outcome, Place};
+use crate::crystallo::deck::Deck;
+use crate::crystallo::rng::daily_seed;
+use crate::crystallo::{Input, legal};
+use crate::i18n::Lang;
+use crate::i18n::messages::crystallo as m;
+use crate::render::crystallo::{CavernTable, cavern};
+use crate::store::crystallo::{Daily, Game, Kind, NewGame, Played, Submitted, day_end, utc_day};
+use crate::store::{Millis, StoreError};
+use ids::{CryId, Step};
+use std::sync::{Arc, LazyLock};
+
+/// Players on today's leaderboard.
+pub const LEADERBOARD_SIZE: i64 = 10;
+/// Games listed in the adventure log.
+pub const LOG_SIZE: i64 = 10;
+
+/// The provisional deck, for the creatures' names (a stored game keeps its own faces).
+static DECK: LazyLock<Arc<Deck>> = LazyLock::new(|| Arc::new(Deck::provisional()));
+
+/// A UTC day as `YYYY-MM-DD`.
+pub fn date(day: i64) -> String {
+    jiff::Timestamp::from_millisecond(day * 86_400_000)
+        .map(|t| t.strftime("%Y-%m-%d").to_string())
+        .unwrap_or_else(|_| day.to_string())
+}
+
+/// Days in a row up to today (or up to yesterday, when today is not played yet: the
+/// streak is still alive). `days`: the days played, newest first.
+pub fn streak(days: &[i64], today: i64) -> usize {
+    let Some(&first) = days.first() else {
+        return 0;
+    };
+    if first < today - 1 {
+        return 0;
+    }
+    days.iter()
+        .enumerate()
+        .take_while(|(k, d)| **d == first - *k as i64)
+        .count()
+}
+
+impl App {
+    /// `/crystallo daily`: today's deal of this server, in a private panel; a second
+    /// play of the day is refused (with a way back into an unfinished one).
+    pub async fn crystallo_daily(&self, place: Place, user: u64, now: Millis) -> Outcome {
+        let lang = self.user_lang(user).await;
+        let Some(guild) = place.guild else {
+            return Outcome::private(m::daily_needs_server(lang));
+        };
+        let day = utc_day(now);
+        match self.store.crystallo_daily(Some(guild), user, day).await {
+            Ok(Some(g)) => return self.already(&g, lang),
+            Ok(None) => {}
+            Err(e) => return Outcome::private(self.told(lang, None, &e)),
+        }
+        if let Err(slow) = self.allow(Action::Crystallo, user, place.guild, now) {
+            return Outcome::private(slow);
+        }
+        let new = NewGame {
+            guild: Some(guild),
+            channel: self.post_channel(place).await,
+            user,
+            kind: Kind::Daily(day),
+            seed: daily_seed(guild, day),
+        };
+        match self.store.create_crystallo(new, now).await {
+            Ok(Daily::New(g)) => self.show(&g, lang, Step::Show, None).await,
+            Ok(Daily::Exists(g)) => self.already(&g, lang),
+            Err(e) => Outcome::private(self.told(lang, None, &e)),
+        }
+    }
+
+    /// `/crystallo practice`: a random deal, anywhere.
+    pub async fn crystallo_practice(&self, place: Place, user: u64, now: Millis) -> Outcome {
+        let lang = self.user_lang(user).await;
+        if let Err(slow) = self.allow(Action::Crystallo, user, place.guild, now) {
+            return Outcome::private(slow);
+        }
+        let seed = match &self.seeds {
+            Some(s) => s.fetch_add(1, std::sync::atomic::Ordering::SeqCst),
+            None => rand::random(),
+        };
+        let new = NewGame {
+            guild: place.guild,
+            channel: self.post_channel(place).await,
+            user,
+            kind: Kind::Practice,
+            seed,
+        };
+        match self.store.create_crystallo(new, now).await {
+            Ok(Daily::New(g) | Daily::Exists(g)) => self.show(&g, lang, Step::Show, None).await,
+            Err(e) => Outcome::private(self.told(lang, None, &e)),
+        }
+    }
+
+    /// Where a game's final post goes: the server's channel for matches (`/clans config
+    /// channel`), else where the command was used.
+    async fn post_channel(&self, place: Place) -> u64 {
+        let Some(g) = place.guild else {
+            return place.channel;
+        };
+        match self.store.guild_settings(g).await {
+            Ok(s) => s.channel.unwrap_or(place.channel),
+            Err(e) => {
+                tracing::warn!("could not read a server's settings: {e}");
+                place.channel
+            }
+        }
+    }
+
+    /// The answer to a second daily: its result, or a button back into it.
+    fn already(&self, g: &Game, lang: Lang) -> Outcome {
+        match &g.ending {
+            Some(e) => Outcome::private(m::daily_done(
+                lang,
+                panel::result_line(lang, &e.title, &e.wealth, e.score, e.treasures),
+            )),
+            None => {
+                let mut msg = Msg::text(m::daily_unfinished(lang));
+                msg.rows.push(Row::Buttons(vec![Button::new(
+                    CryId::new(g.id, g.version, Step::Show).to_id(),
+                    m::resume(lang),
+                    Style::Primary,
+                )]));
+                Outcome {
+                    reply: Some(msg),
+                    ..Outcome::default()
+                }
+            }
+        }
+    }
+
+    /// The panel of `g` at `step`, as the clicker's reply (it replaces the panel they
+    /// clicked). The image is drawn off the async threads.
+    async fn show(&self, g: &Game, lang: Lang, step: Step, note: Option<String>) -> Outcome {
+        let (g, images) = (g.clone(), self.images);
+        let deck = DECK.clone();
+        let drawn = tokio::task::spawn_blocking(move || {
+            panel::panel(&g, &deck, lang, step, note.as_deref(), images)
+        })
+        .await;
+        match drawn {
+            Ok(msg) => Outcome {
+                reply: Some(msg),
+                replaces: true,
+                ..Outcome::default()
+            },
+            Err(e) => {
+                tracing::error!("the crystallo panel failed: {e}");
+                Outcome::private(m::gone(lang))
+            }
+        }
+    }
+
+    /// A click in a Crystallo panel (`cry:` custom ids): only the game's player, at its
+    /// version; a play is one store transaction.
+    pub async fn crystallo_click(&self, id: CryId, user: u64, now: Millis) -> Outcome {
+        let lang = self.user_lang(user).await;
+        let g = match self.store.crystallo_game(id.game).await {
+            Ok(g) => g,
+            Err(StoreError::NotFound(_)) => return Outcome::private(m::gone(lang)),
+            Err(e) => return Outcome::private(self.told(lang, None, &e)),
+        };
+        if g.user != user {
+            return Outcome::private(m::not_yours(lang));
+        }
+        if id.version != g.version {
+            return self.show(&g, lang, Step::Show, Some(m::stale(lang))).await;
+        }
+        let Step::Play(choice) = id.step else {
+            return self.show(&g, lang, id.step, None).await;
+        };
+        let legal = legal(&g.state);
+        let Some(input) = choice.and_then(|i| legal.get(i).copied()) else {
+            return self.show(&g, lang, Step::Show, Some(m::stale(lang))).await;
+        };
+        let before = panel::effect(&g, input);
+        match self
+            .store
+            .submit_crystallo(g.id, user, g.version, input, now)
+            .await
+        {
+            Ok(Submitted::Applied { game, .. }) => {
+                // What the placement lit, freed or collected; nothing to say otherwise.
+                let note = match input {
+                    Input::Place { .. } | Input::Magic { .. } if !before.lit.is_empty() => {
+                        Some(panel::effect_line(lang, &DECK, &before))
+                    }
+                    _ => None,
+                };
+                let mut out = self.show(&game, lang, Step::Show, note).await;
+                if game.ending.is_some() {
+                    out.public.push(self.final_post(&game, now).await);
+                    out.channel = Some(game.channel);
+                }
+                out
+            }
+            Ok(Submitted::Refused(_)) | Err(StoreError::Stale { .. }) => {
+                self.fresh(g.id, lang, m::stale(lang)).await
+            }
+            Err(StoreError::Finished(_)) => self.fresh(g.id, lang, m::stale(lang)).await,
+            Err(e) => Outcome::private(self.told(lang, None, &e)),
+        }
+    }
+
+    /// The game as stored now, with `note`.
+    async fn fresh(&self, game: i64, lang: Lang, note: String) -> Outcome {
+        match self.store.crystallo_game(game).await {
+            Ok(g) => self.show(&g, lang, Step::Show, Some(note)).await,
+            Err(e) => Outcome::private(self.told(lang, None, &e)),
+        }
+    }
+
+    /// The public post of a finished game: who, title, score, treasure; the final
+    /// cavern small, behind a spoiler for a daily until its day ends.
+    async fn final_post(&self, g: &Game, now: Millis) -> Msg {
+        let lang = self.public_lang(g.guild).await;
+        let name = self.display_name(g.user).await;
+        let e = g.ending.as_ref().expect("a finished game has its ending");
+        let result = panel::result_line(lang, &e.title, &e.wealth, e.score, e.treasures);
+        let (mut content, spoiler) = match g.kind {
+            Kind::Daily(day) => (m::post_daily(lang, name, result), now < day_end(day)),
+            Kind::Practice => (m::post_practice(lang, name, result), false),
+        };
+        if spoiler {
+            content = format!("{content}\n{}", m::post_spoiler(lang));
+        }
+        let mut msg = Msg::text(content);
+        if self.images {
+            let state = g.state.clone();
+            let deck = DECK.clone();
+            let drawn = tokio::task::spawn_blocking(move || {
+                let view = crate::crystallo::View::of(&state);
+                let table = CavernTable {
+                    deck: &deck,
+                    lang,
+                    card: None,
+                    spots: &[],
+                };
+                cavern(table, &view)
+            })
+            .await;
+            match drawn {
+                Ok(Ok(img)) => msg.files.push(File {
+                    // Discord hides an attachment whose name starts with SPOILER_.
+                    name: if spoiler {
+                        "SPOILER_crystallo.png".into()
+                    } else {
+                        "crystallo.png".into()
+                    },
+                    png: img.png,
+                }),
+                _ => tracing::warn!(game = g.id, "could not draw the final cavern"),
+            }
+        }
+        msg
+    }
+
+    /// `/crystallo scores`: today's leaderboard in this server and the asker's
+    /// adventure log (here: games here only), best score and streak, privately.
+    pub async fn crystallo_scores(&self, place: Place, user: u64, now: Millis) -> Outcome {
+        let lang = self.user_lang(user).await;
+        let today = utc_day(now);
+        let mut lines = Vec::new();
+        if let Some(guild) = place.guild {
+            lines.push(format!("**{}**", m::scores_heading(lang, date(today))));
+            match self
+                .store
+                .crystallo_leaderboard(guild, today, LEADERBOARD_SIZE)
+                .await
+            {
+                Ok(top) if top.is_empty() => lines.push(m::scores_empty(lang)),
+                Ok(top) => {
+                    for (k, p) in top.iter().enumerate() {
+                        lines.push(format!(
+                            "**{}.** {} · {}",
+                            k + 1,
+                            self.display_name(p.user).await,
+                            played_result(lang, p)
+                        ));
+                    }
+                }
+                Err(e) => return Outcome::private(self.told(lang, None, &e)),
+            }
+            lines.push(String::new());
+        }
+        lines.push(format!("**{}**", m::scores_log(lang)));
+        let (log, record) = match (
+            self.store.crystallo_log(user, place.guild, LOG_SIZE).await,
+            self.store.crystallo_record(user, place.guild).await,
+        ) {
+            (Ok(l), Ok(r)) => (l, r),
+            (Err(e), _) | (_, Err(e)) => return Outcome::private(self.told(lang, None, &e)),
+        };
+        if log.is_empty() {
+            lines.push(m::scores_log_empty(lang));
+        }
+        for p in &log {
+            let (day, kind) = match p.kind {
+                Kind::Daily(d) => (d, "daily"),
+                Kind::Practice => (utc_day(p.finished_at), "practice"),
+            };
+            lines.push(m::log_line(lang, date(day), kind, played_result(lang, p)));
+        }
+        let (days, best) = record;
+        if let Some(b) = best {
+            lines.push(m::best(lang, b));
+            lines.push(m::streak(lang, streak(&days, today)));
+        }
+        Outcome::private(lines.join("\n"))
+    }
+}
+
+fn played_result(lang: Lang, p: &Played) -> String {
+    let e = &p.ending;
+    panel::result_line(lang, &e.title, &e.wealth, e.score, e.treasures)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_streak_counts_days_in_a_row_up_to_today_or_yesterday() {
+        assert_eq!(streak(&[], 100), 0);
+        assert_eq!(streak(&[100, 99, 98, 96], 100), 3);
+        assert_eq!(streak(&[99, 98], 100), 2, "today not played yet");
+        assert_eq!(streak(&[98, 97], 100), 0, "a day missed");
+        assert_eq!(date(0), "1970-01-01");
+        assert_eq!(date(20_418), "2025-11-26");
+    }
+}

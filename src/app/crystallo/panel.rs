@@ -1,0 +1,481 @@
+//! The private Crystallo panel: the cavern image with the card to place and its numbered
+//! places, and the choices in the order a player thinks of them (phase 2: which face-up
+//! card; then where, by the number on the image; then how it lies, each orientation
+//! saying the sets it makes; then a preview to confirm). Every choice ends as an index
+//! into the engine's `legal` inputs at the game's version, which the engine judges
+//! again when it is played; the panel never offers a raw list of engine inputs.
+//!
+//! Built from the player's own `View` and from what an input would do to a copy of the
+//! game, cut at the first card it would draw: nothing here says what a face-down card is.
+
+use super::ids::{CryId, Step};
+use crate::app::msg::{Button, File, MAX_OPTIONS, Msg, Row, Select, SelectOption, Style, clip};
+use crate::crystallo::deck::{Colour, Deck};
+use crate::crystallo::play::numbered_spots;
+use crate::crystallo::{Event, Input, Phase, Pos, View, apply, legal};
+use crate::i18n::Lang;
+use crate::i18n::messages::crystallo as m;
+use crate::render::crystallo::{CavernTable, cavern};
+use crate::store::crystallo::{Game, Kind};
+
+/// What an input would do, as the player may know before confirming it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Effect {
+    /// The orbs lit (one set each).
+    pub lit: Vec<Colour>,
+    /// Creatures freed completely.
+    pub freed: Vec<Colour>,
+    pub treasures: usize,
+}
+
+/// Plays `input` on a copy of the game and keeps what it did up to the first card it
+/// would draw or turn over (those are hidden until they happen).
+pub fn effect(game: &Game, input: Input) -> Effect {
+    let mut copy = game.state.clone();
+    let mut out = Effect::default();
+    let Ok(events) = apply(&mut copy, input) else {
+        return out;
+    };
+    for e in events {
+        match e {
+            Event::Drew { .. }
+            | Event::DragonPhase { .. }
+            | Event::BattleCard { .. }
+            | Event::ColourSearch { .. }
+            | Event::Over { .. } => break,
+            Event::Set { square } => out.lit.push(square.colour),
+            Event::CreatureFreed { colour } => out.freed.push(colour),
+            Event::Treasure { .. } => out.treasures += 1,
+            _ => {}
+        }
+    }
+    out
+}
+
+/// One line of what an effect does ("makes 2 sets · Lights: red, blue · Frees: ...").
+pub fn effect_line(lang: Lang, deck: &Deck, e: &Effect) -> String {
+    let mut parts = vec![m::makes(lang, e.lit.len())];
+    if !e.lit.is_empty() {
+        parts.push(m::lights(lang, colours(lang, &e.lit)));
+    }
+    if !e.freed.is_empty() {
+        let names: Vec<String> = e.freed.iter().map(|c| creature(lang, deck, *c)).collect();
+        parts.push(m::frees(lang, names.join(", ")));
+    }
+    if e.treasures > 0 {
+        parts.push(m::collects(lang, e.treasures));
+    }
+    parts.join(" · ")
+}
+
+fn colours(lang: Lang, cs: &[Colour]) -> String {
+    cs.iter()
+        .map(|c| m::colour(lang, c.id()))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+pub fn creature(lang: Lang, deck: &Deck, c: Colour) -> String {
+    let k = deck.creature(c);
+    match lang {
+        Lang::De => k.name_de.clone(),
+        Lang::En => k.name.clone(),
+    }
+}
+
+/// "Prosperous Knight, 900 points, 5 treasures": a finished game's result.
+pub fn result_line(lang: Lang, title: &str, wealth: &str, score: i64, treasures: i64) -> String {
+    m::result(lang, m::title(lang, wealth, title), score, treasures)
+}
+
+/// The heading: which cavern this is.
+pub fn heading(lang: Lang, game: &Game) -> String {
+    match game.kind {
+        Kind::Daily(day) => m::panel_daily(lang, super::date(day)),
+        Kind::Practice => m::panel_practice(lang),
+    }
+}
+
+/// The card the places are for at `step`: phase 1's drawn card, or the face-up card
+/// chosen in phase 2 (the only one when there is one).
+fn card_of(view: &View, step: Step) -> Option<u8> {
+    // A custom id is the client's word: only a card in hand is shown, whatever it names.
+    let in_hand = |c: u8| view.drawn == Some(c) || view.face_up.contains(&c);
+    match step {
+        Step::Page { card, .. } | Step::Spot { card, .. } | Step::Card(Some(card))
+            if in_hand(card) =>
+        {
+            Some(card)
+        }
+        _ => match view.phase {
+            Phase::Explore => view.drawn,
+            Phase::Dragon if view.face_up.len() == 1 => view.face_up.first().copied(),
+            _ => None,
+        },
+    }
+}
+
+/// The panel of `game` at `step`, with `note` above it (what the last placement did,
+/// or why a click changed nothing). `images`: draw the cavern.
+pub fn panel(
+    game: &Game,
+    deck: &Deck,
+    lang: Lang,
+    step: Step,
+    note: Option<&str>,
+    images: bool,
+) -> Msg {
+    let view = View::of(&game.state);
+    let legal = legal(&game.state);
+    // A preview is of its own card's place (phase 2 has several face-up cards).
+    let previewed = match step {
+        Step::Look(i) => match legal.get(i) {
+            Some(Input::Place { card, .. }) => Some(*card),
+            _ => None,
+        },
+        _ => None,
+    };
+    let card = previewed.or_else(|| card_of(&view, step));
+    let spots = card.map(|c| numbered_spots(&legal, c)).unwrap_or_default();
+    let id = |step| CryId::new(game.id, game.version, step).to_id();
+    let mut lines = vec![format!("**{}**", heading(lang, game))];
+    if let Some(n) = note {
+        lines.push(n.to_string());
+    }
+    let mut rows = Vec::new();
+    if let Some(o) = game.state.outcome() {
+        lines.push(m::over(
+            lang,
+            result_line(
+                lang,
+                o.title.id(),
+                o.wealth.id(),
+                o.score.into(),
+                o.treasure.into(),
+            ),
+        ));
+    } else if let Phase::MissingColour(colour) = view.phase {
+        lines.push(m::missing(lang, m::colour(lang, colour.id())));
+        rows.push(Row::Select(choose_input(
+            id(Step::Play(None)),
+            m::pick_card(lang),
+            &legal,
+            |i| match i {
+                Input::Discard { card } => Some(face_up_option(lang, &view, *card, true)),
+                _ => None,
+            },
+        )));
+    } else {
+        match step {
+            Step::Look(i) if legal.get(i).is_some() => look(
+                game, deck, lang, &legal, i, &spots, &id, &mut lines, &mut rows,
+            ),
+            Step::Spot {
+                card: c,
+                number: Some(n),
+            } if (1..=spots.len()).contains(&n) => {
+                lines.push(m::pick_orientation(lang, n));
+                let mut buttons = Vec::new();
+                for (i, input) in legal.iter().enumerate() {
+                    if let Input::Place { card: k, at, rot } = input
+                        && *k == c
+                        && *at == spots[n - 1]
+                    {
+                        let e = effect(game, *input);
+                        buttons.push(Button::new(
+                            id(Step::Look(i)),
+                            format!("{} · {}", m::rot(lang, rot.0), m::makes(lang, e.lit.len())),
+                            if e.lit.is_empty() {
+                                Style::Secondary
+                            } else {
+                                Style::Primary
+                            },
+                        ));
+                    }
+                }
+                buttons.push(Button::new(
+                    id(Step::Page {
+                        card: c,
+                        page: (n - 1) / MAX_OPTIONS,
+                    }),
+                    m::back(lang),
+                    Style::Secondary,
+                ));
+                rows.push(Row::Buttons(buttons));
+            }
+            _ => main_rows(
+                game, deck, lang, step, &view, &legal, card, &spots, &id, &mut rows,
+            ),
+        }
+    }
+    let mut files = Vec::new();
+    if images {
+        let table = CavernTable {
+            deck,
+            lang,
+            card,
+            spots: &spots,
+        };
+        match cavern(table, &view) {
+            Ok(img) => files.push(File {
+                name: "crystallo.png".into(),
+                png: img.png,
+            }),
+            Err(e) => tracing::warn!(game = game.id, "could not draw the cavern: {e}"),
+        }
+    }
+    Msg {
+        content: clip(&lines.join("\n"), crate::app::msg::MAX_CONTENT),
+        files,
+        rows,
+        ..Msg::default()
+    }
+}
+
+/// The first screen: choose a face-up card (phase 2), a place (by its number), discard
+/// a card without a place, or use the magic treasures' power.
+#[allow(clippy::too_many_arguments)]
+fn main_rows(
+    game: &Game,
+    deck: &Deck,
+    lang: Lang,
+    step: Step,
+    view: &View,
+    legal: &[Input],
+    card: Option<u8>,
+    spots: &[Pos],
+    id: &dyn Fn(Step) -> String,
+    rows: &mut Vec<Row>,
+) {
+    let dragon = view.phase == Phase::Dragon;
+    if dragon && view.face_up.len() > 1 && legal.iter().any(|i| matches!(i, Input::Place { .. })) {
+        let mut s = choose(id(Step::Card(None)), m::pick_card(lang));
+        for &c in &view.face_up {
+            if !numbered_spots(legal, c).is_empty() {
+                let mut o = face_up_option(lang, view, c, false);
+                o.value = c.to_string();
+                s.options.push(o);
+            }
+        }
+        s.options.truncate(MAX_OPTIONS);
+        rows.push(Row::Select(s));
+    }
+    if let Some(c) = card
+        && !spots.is_empty()
+    {
+        let pages = spots.len().div_ceil(MAX_OPTIONS);
+        let page = match step {
+            Step::Page { page, .. } => page.min(pages - 1),
+            _ => 0,
+        };
+        let first = page * MAX_OPTIONS;
+        let last = (first + MAX_OPTIONS).min(spots.len());
+        let mut s = choose(
+            id(Step::Spot {
+                card: c,
+                number: None,
+            }),
+            m::pick_spot(lang),
+        );
+        for (k, at) in spots.iter().enumerate().take(last).skip(first) {
+            let n = k + 1;
+            let best = legal
+                .iter()
+                .filter(|i| matches!(i, Input::Place { card, at: a, .. } if *card == c && a == at))
+                .map(|i| effect(game, *i))
+                .max_by_key(|e| (e.lit.len(), e.freed.len(), e.treasures))
+                .unwrap_or_default();
+            s.options.push(SelectOption {
+                label: m::spot(lang, n),
+                value: n.to_string(),
+                description: clip(
+                    &effect_line(lang, deck, &best),
+                    crate::app::msg::MAX_DESCRIPTION,
+                ),
+            });
+        }
+        rows.push(Row::Select(s));
+        if pages > 1 {
+            let buttons = page_window(page, pages)
+                .map(|p| {
+                    let from = p * MAX_OPTIONS + 1;
+                    let to = ((p + 1) * MAX_OPTIONS).min(spots.len());
+                    let mut b = Button::new(
+                        id(Step::Page { card: c, page: p }),
+                        m::pick_spot_page(lang, from, to),
+                        Style::Secondary,
+                    );
+                    b.disabled = p == page;
+                    b
+                })
+                .collect();
+            rows.push(Row::Buttons(buttons));
+        }
+    }
+    let discards: Vec<(usize, u8)> = legal
+        .iter()
+        .enumerate()
+        .filter_map(|(i, x)| match x {
+            Input::Discard { card } => Some((i, *card)),
+            _ => None,
+        })
+        .collect();
+    if view.phase == Phase::Explore && !discards.is_empty() {
+        rows.push(Row::Buttons(vec![Button::new(
+            id(Step::Play(Some(discards[0].0))),
+            m::discard(lang),
+            Style::Danger,
+        )]));
+    } else if dragon && !discards.is_empty() {
+        rows.push(Row::Select(choose_input(
+            id(Step::Play(None)),
+            m::no_place_any(lang),
+            legal,
+            |i| match i {
+                Input::Discard { card } => Some(face_up_option(lang, view, *card, true)),
+                _ => None,
+            },
+        )));
+    }
+    let magic = choose_input(id(Step::Play(None)), String::new(), legal, |i| match i {
+        Input::Magic { colour } => Some(SelectOption {
+            label: if dragon {
+                m::magic_mark(lang, m::colour(lang, colour.id()))
+            } else {
+                m::magic_free(lang, creature(lang, deck, *colour))
+            },
+            value: String::new(),
+            description: String::new(),
+        }),
+        _ => None,
+    });
+    if !magic.options.is_empty() {
+        let mut buttons: Vec<Button> = magic
+            .options
+            .into_iter()
+            .map(|o| {
+                Button::new(
+                    id(Step::Play(o.value.parse().ok())),
+                    o.label,
+                    Style::Success,
+                )
+            })
+            .collect();
+        // A row holds five buttons; six creatures are never all bound when magic is
+        // ready (the third magic treasure freed at least one bond), but the last row
+        // must not overflow if they were.
+        buttons.truncate(5);
+        rows.push(Row::Buttons(buttons));
+    }
+}
+
+/// The preview of legal input `i`: what it does, Confirm and Back.
+#[allow(clippy::too_many_arguments)]
+fn look(
+    game: &Game,
+    deck: &Deck,
+    lang: Lang,
+    legal: &[Input],
+    i: usize,
+    spots: &[Pos],
+    id: &dyn Fn(Step) -> String,
+    lines: &mut Vec<String>,
+    rows: &mut Vec<Row>,
+) {
+    let input = legal[i];
+    let e = effect(game, input);
+    let back = match input {
+        Input::Place { card, at, rot } => {
+            let n = spots.iter().position(|p| *p == at).map_or(1, |k| k + 1);
+            lines.push(m::preview(lang, n, rot.0, effect_line(lang, deck, &e)));
+            Step::Spot {
+                card,
+                number: Some(n),
+            }
+        }
+        _ => Step::Show,
+    };
+    rows.push(Row::Buttons(vec![
+        Button::new(id(Step::Play(Some(i))), m::confirm(lang), Style::Success),
+        Button::new(id(back), m::back(lang), Style::Secondary),
+    ]));
+}
+
+fn choose(id: String, placeholder: String) -> Select {
+    Select {
+        id,
+        placeholder: clip(&placeholder, 150),
+        options: Vec::new(),
+        min_values: 1,
+        max_values: 1,
+    }
+}
+
+/// A select of the legal inputs `option` describes, each valued by its index.
+fn choose_input(
+    id: String,
+    placeholder: String,
+    legal: &[Input],
+    option: impl Fn(&Input) -> Option<SelectOption>,
+) -> Select {
+    let mut s = choose(id, placeholder);
+    for (i, input) in legal.iter().enumerate() {
+        if let Some(mut o) = option(input) {
+            o.value = i.to_string();
+            s.options.push(o);
+        }
+    }
+    s.options.truncate(MAX_OPTIONS);
+    s
+}
+
+/// A face-up card as an option: "Card 2" (its place among the face-up cards) and its
+/// symbols (crystals and orb colours), as a player tells them apart.
+fn face_up_option(lang: Lang, view: &View, card: u8, discard: bool) -> SelectOption {
+    let n = view
+        .face_up
+        .iter()
+        .position(|c| *c == card)
+        .map_or(0, |k| k + 1);
+    let face = &view.faces[card as usize];
+    let orbs: Vec<Colour> = face.symbols.iter().filter_map(|s| s.orb()).collect();
+    SelectOption {
+        label: if discard {
+            m::discard_card(lang, n)
+        } else {
+            m::card(lang, n)
+        },
+        value: String::new(),
+        description: clip(
+            &m::card_about(lang, face.crystals(), colours(lang, &orbs)),
+            crate::app::msg::MAX_DESCRIPTION,
+        ),
+    }
+}
+
+/// The pages whose buttons are shown: a row holds five buttons, so the five around the
+/// page shown.
+fn page_window(page: usize, pages: usize) -> std::ops::Range<usize> {
+    let first = page.saturating_sub(2).min(pages.saturating_sub(5));
+    first..pages.min(first + 5)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::page_window;
+
+    #[test]
+    fn page_buttons_fit_a_row_and_always_hold_the_page_shown() {
+        assert_eq!(page_window(0, 2), 0..2);
+        for pages in 1..12 {
+            for page in 0..pages {
+                let w = page_window(page, pages);
+                assert!(
+                    w.contains(&page) && w.len() == pages.min(5),
+                    "{page}/{pages}: {w:?}"
+                );
+            }
+        }
+        assert_eq!(page_window(9, 12), 7..12);
+    }
+}

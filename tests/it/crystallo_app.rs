@@ -1,0 +1,326 @@
+//! Crystallo's use cases without Discord (`src/app/crystallo/`): the final post (the
+//! daily's picture behind a spoiler until its day ends, a practice game's not; only the
+//! title, score and treasure in words; the server's channel for matches), the panel's paging of more than 25 places, the
+//! preview's words, German, and the rate limit.
+
+use crate::support;
+use crystal_clans::app::crystallo::ids::{CryId, Step};
+use crystal_clans::app::crystallo::panel;
+use crystal_clans::app::limits::{LimitConfig, Policy, Rate};
+use crystal_clans::app::msg::{MAX_OPTIONS, Row};
+use crystal_clans::app::{App, Place};
+use crystal_clans::crystallo::deck::Deck;
+use crystal_clans::crystallo::play::numbered_spots;
+use crystal_clans::crystallo::{apply, legal};
+use crystal_clans::i18n::Lang;
+use crystal_clans::store::crystallo::{Game, Submitted, day_end};
+use crystal_clans_testkit::fake_discord::{CHANNEL, GUILD};
+
+const ANA: u64 = 11;
+const DAY: i64 = 20_418;
+const NOW: i64 = DAY * 86_400_000 + 1000;
+
+fn here() -> Place {
+    Place {
+        guild: Some(GUILD),
+        channel: CHANNEL,
+    }
+}
+
+async fn game(app: &App, user: u64) -> Game {
+    app.store.crystallo_active(user).await.unwrap().remove(0)
+}
+
+/// Plays `game` through the store up to its last input, which it returns (unplayed).
+async fn to_the_last_input(app: &App, id: i64) -> (Game, usize) {
+    loop {
+        let g = app.store.crystallo_game(id).await.unwrap();
+        let l = legal(&g.state);
+        let k = l.len() / 2;
+        let mut copy = g.state.clone();
+        apply(&mut copy, l[k]).unwrap();
+        if copy.is_over() {
+            return (g, k);
+        }
+        let r = app
+            .store
+            .submit_crystallo(id, ANA, g.version, l[k], NOW)
+            .await
+            .unwrap();
+        assert!(matches!(r, Submitted::Applied { .. }));
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_final_post_hides_the_dailys_picture_until_the_day_ends() {
+    let app = App::new(support::scratch_store("cry-post").await).with_seeds(5);
+    let out = app.crystallo_daily(here(), ANA, NOW).await;
+    let first = out.reply.expect("a panel");
+    assert_eq!(first.files.len(), 1, "the cavern image");
+    let g = game(&app, ANA).await;
+    let (g, k) = to_the_last_input(&app, g.id).await;
+    let click = CryId::new(g.id, g.version, Step::Play(Some(k)));
+    let out = app.crystallo_click(click, ANA, NOW + 10).await;
+    assert!(out.replaces);
+    assert_eq!(out.channel, Some(CHANNEL));
+    let post = &out.public[0];
+    let done = app.store.crystallo_game(g.id).await.unwrap();
+    let e = done.ending.unwrap();
+    assert!(
+        post.content.contains(&format!("{} points", e.score)),
+        "{}",
+        post.content
+    );
+    assert!(post.content.contains("hidden until the day ends"));
+    assert_eq!(post.files.len(), 1);
+    assert!(
+        post.files[0].name.starts_with("SPOILER_"),
+        "{}",
+        post.files[0].name
+    );
+    // The words name no card: no card id, no symbol, no place.
+    for word in ["card ", "Place ", "crystal", " orb"] {
+        assert!(!post.content.contains(word), "{word} in {}", post.content);
+    }
+    assert!(post.rows.is_empty());
+
+    // A practice game's picture is not hidden. With a channel for matches set, the
+    // final post goes there.
+    let mut settings = app.store.guild_settings(GUILD).await.unwrap();
+    settings.channel = Some(4242);
+    app.store
+        .set_guild_settings(GUILD, &settings)
+        .await
+        .unwrap();
+    let out = app.crystallo_practice(here(), ANA, NOW).await;
+    assert!(out.reply.is_some());
+    let p = game(&app, ANA).await;
+    let (p, k) = to_the_last_input(&app, p.id).await;
+    let out = app
+        .crystallo_click(CryId::new(p.id, p.version, Step::Play(Some(k))), ANA, NOW)
+        .await;
+    let post = &out.public[0];
+    assert!(post.content.contains("practice cavern"), "{}", post.content);
+    assert_eq!(post.files[0].name, "crystallo.png");
+    assert_eq!(out.channel, Some(4242));
+    assert!(NOW < day_end(DAY));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn more_than_25_places_are_paged_and_every_one_is_offered() {
+    let app = App::new(support::scratch_store("cry-pages").await).without_images();
+    app.crystallo_practice(here(), ANA, NOW).await;
+    let g = game(&app, ANA).await;
+    let deck = Deck::provisional();
+    // Play on until the drawn card has more than 25 places.
+    let mut found = None;
+    for _ in 0..40 {
+        let g = app.store.crystallo_game(g.id).await.unwrap();
+        let l = legal(&g.state);
+        if let Some(card) = g.state.drawn
+            && numbered_spots(&l, card).len() > MAX_OPTIONS
+        {
+            found = Some((g, card));
+            break;
+        }
+        app.store
+            .submit_crystallo(g.id, ANA, g.version, l[l.len() / 2], NOW)
+            .await
+            .unwrap();
+    }
+    let (g, card) = found.expect("a card with more than 25 places within 40 placements");
+    let spots = numbered_spots(&legal(&g.state), card);
+    let mut offered = Vec::new();
+    for page in 0..spots.len().div_ceil(MAX_OPTIONS) {
+        let m = panel::panel(&g, &deck, Lang::En, Step::Page { card, page }, None, false);
+        for row in &m.rows {
+            if let Row::Select(s) = row {
+                assert!(s.options.len() <= MAX_OPTIONS);
+                assert!(s.id.contains(":spot:"));
+                offered.extend(s.options.iter().map(|o| o.value.clone()));
+            }
+        }
+        assert!(
+            m.rows.iter().any(
+                |r| matches!(r, Row::Buttons(b) if b.iter().any(|b| b.label.starts_with("Places")))
+            ),
+            "page buttons"
+        );
+    }
+    let want: Vec<String> = (1..=spots.len()).map(|n| n.to_string()).collect();
+    assert_eq!(offered, want);
+    // A forged id naming a card of the face-down pile shows the panel as it is, not
+    // that card.
+    let hidden = *g.state.draw.last().unwrap();
+    let forged = Step::Page {
+        card: hidden,
+        page: 0,
+    };
+    assert_eq!(
+        panel::panel(&g, &deck, Lang::En, forged, None, true),
+        panel::panel(&g, &deck, Lang::En, Step::Show, None, true)
+    );
+
+    // A place's orientations, each with the sets it makes, then the preview in German.
+    let m = panel::panel(
+        &g,
+        &deck,
+        Lang::De,
+        Step::Spot {
+            card,
+            number: Some(1),
+        },
+        None,
+        false,
+    );
+    let Row::Buttons(bs) = &m.rows[0] else {
+        panic!("orientation buttons")
+    };
+    assert!(bs.iter().any(|b| b.label.contains("Set")), "{bs:?}");
+    assert!(
+        m.content.contains("Wähle, wie die Karte auf Platz 1 liegt"),
+        "{}",
+        m.content
+    );
+    let look = bs.iter().find(|b| b.id.contains(":look:")).unwrap();
+    let Some(CryId {
+        step: Step::Look(i),
+        ..
+    }) = CryId::parse(&look.id, &[])
+    else {
+        panic!("a look id")
+    };
+    let m = panel::panel(&g, &deck, Lang::De, Step::Look(i), None, false);
+    assert!(m.content.contains("Platz 1, "), "{}", m.content);
+    assert!(m.all_text().contains("Bestätigen"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn new_games_are_rate_limited() {
+    let p = Policy {
+        per_user: Rate {
+            max: 2,
+            window_ms: 60_000,
+        },
+        per_server: Rate {
+            max: 10,
+            window_ms: 60_000,
+        },
+    };
+    let app = App::new(support::scratch_store("cry-slow").await)
+        .without_images()
+        .with_limits(LimitConfig {
+            crystallo: p,
+            ..LimitConfig::default()
+        });
+    for _ in 0..2 {
+        let out = app.crystallo_practice(here(), ANA, NOW).await;
+        assert!(!out.reply.unwrap().rows.is_empty());
+    }
+    let out = app.crystallo_practice(here(), ANA, NOW + 1).await;
+    let text = out.reply.unwrap().content;
+    assert!(
+        text.contains("Slow down") && text.contains("2 Crystallo games"),
+        "{text}"
+    );
+    assert_eq!(app.store.crystallo_active(ANA).await.unwrap().len(), 2);
+    // Reading the scores is never limited, and a second daily is refused without a deal.
+    assert!(app.crystallo_scores(here(), ANA, NOW).await.reply.is_some());
+}
+
+/// The panel is a function of what the player may know: the same view with the hidden
+/// piles dealt otherwise (`View::sample`) gives the same panel, screen by screen and
+/// preview by preview, image included, all along a game.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_panel_tells_nothing_of_the_hidden_cards() {
+    use crystal_clans::crystallo::View;
+    use crystal_clans::crystallo::bots::{Bot, Greedy};
+    use rand::SeedableRng;
+    let app = App::new(support::scratch_store("cry-hidden").await).without_images();
+    app.crystallo_practice(here(), ANA, NOW).await;
+    let id = game(&app, ANA).await.id;
+    let deck = Deck::provisional();
+    let mut rng = rand_pcg::Pcg32::seed_from_u64(9);
+    let mut checked = 0;
+    for turn in 0..200 {
+        let g = app.store.crystallo_game(id).await.unwrap();
+        if g.state.is_over() {
+            break;
+        }
+        let l = legal(&g.state);
+        let mut other = g.clone();
+        other.state = View::of(&g.state).sample(&mut rng);
+        assert_eq!(View::of(&other.state), View::of(&g.state));
+        // Every third turn, every fifth preview: the whole game at a debug build's pace.
+        let mut steps = vec![];
+        if turn % 3 == 0 {
+            steps.push(Step::Show);
+            steps.extend((0..l.len()).step_by(5).map(Step::Look));
+        }
+        if let Some(card) = g.state.drawn.filter(|_| turn % 3 == 0) {
+            let n = numbered_spots(&l, card).len();
+            steps.extend((1..=n).map(|n| Step::Spot {
+                card,
+                number: Some(n),
+            }));
+        }
+        let images = turn % 15 == 0;
+        for step in steps {
+            let a = panel::panel(&g, &deck, Lang::En, step, None, images);
+            let b = panel::panel(&other, &deck, Lang::En, step, None, images);
+            assert_eq!(a, b, "turn {turn}, {step:?}");
+            checked += 1;
+        }
+        let input = Greedy.decide(&View::of(&g.state), &l);
+        app.store
+            .submit_crystallo(id, ANA, g.version, input, NOW)
+            .await
+            .unwrap();
+    }
+    assert!(checked > 50, "{checked} screens compared");
+}
+
+/// In phase 2 a preview names the place of its own card, as the image numbers them for
+/// that card, and the image shows that card.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_phase_2_preview_names_its_own_cards_place() {
+    use crystal_clans::crystallo::bots::{Bot, Greedy};
+    use crystal_clans::crystallo::{Input, Phase, View};
+    let app = App::new(support::scratch_store("cry-phase2").await).without_images();
+    let deck = Deck::provisional();
+    for _ in 0..6 {
+        app.crystallo_practice(here(), ANA, NOW).await;
+        let id = game(&app, ANA).await.id;
+        for _ in 0..200 {
+            let g = app.store.crystallo_game(id).await.unwrap();
+            if g.state.is_over() {
+                break;
+            }
+            let l = legal(&g.state);
+            let second = g.state.face_up.get(1).copied();
+            let spots = second.map(|c| numbered_spots(&l, c)).unwrap_or_default();
+            if g.state.phase == Phase::Dragon && spots.len() > 1 {
+                let card = second.unwrap();
+                let mut looked = 0;
+                for (i, input) in l.iter().enumerate() {
+                    if let Input::Place { card: c, at, .. } = input
+                        && *c == card
+                    {
+                        let n = spots.iter().position(|p| p == at).unwrap() + 1;
+                        let m = panel::panel(&g, &deck, Lang::En, Step::Look(i), None, false);
+                        assert!(m.content.contains(&format!("Place {n}, ")), "{}", m.content);
+                        looked += 1;
+                    }
+                }
+                assert!(looked > 1);
+                return;
+            }
+            let input = Greedy.decide(&View::of(&g.state), &l);
+            app.store
+                .submit_crystallo(id, ANA, g.version, input, NOW)
+                .await
+                .unwrap();
+        }
+    }
+    panic!("no phase 2 with a second face-up card of several places in 6 games");
+}

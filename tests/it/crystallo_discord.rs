@@ -1,0 +1,350 @@
+//! Crystallo end to end through the fake Discord: two players of one server play the
+//! same daily deal in their private panels (see the same cards), one of them across a
+//! restart of the bot on the same store; a double click, a stale panel and someone
+//! else's click change nothing; each finished game is posted publicly with its title and
+//! score only; `/crystallo scores` shows the leaderboard and the adventure log; a second
+//! daily play is refused.
+
+use crate::support;
+use crystal_clans::app::App;
+use crystal_clans::store::crystallo::{Game, utc_day};
+use crystal_clans::store::{Durability, Store, StoreOptions, now_ms};
+use crystal_clans_testkit::fake_discord::{CHANNEL, Fake, GUILD, Origin, Recorded};
+use serde_json::json;
+use support::people::{ANA, BEN, EVE, ack, followup, name, start_bot_with};
+use support::play::clickables;
+
+fn db_url(tag: &str) -> String {
+    let path = support::scratch_path(&format!("crystal-clans-cry-{tag}"), ".db");
+    format!("sqlite://{}", path.display())
+}
+
+async fn open(url: &str) -> Store {
+    let mut o = StoreOptions::new(url);
+    o.durability = Durability::Normal;
+    Store::open_with(o).await.expect("store opens")
+}
+
+/// `/crystallo <sub>` by `u` in the test server's channel; its answer.
+pub async fn command(fake: &Fake, u: u64, sub: &str) -> Recorded {
+    let t = fake.command_of(
+        "crystallo",
+        Origin::Guild(GUILD, CHANNEL),
+        u,
+        name(u),
+        sub,
+        json!([]),
+    );
+    let r = ack(fake, &t).await;
+    if r.json["type"] == 5 {
+        followup(fake, &t).await
+    } else {
+        r
+    }
+}
+
+/// Clicks `custom_id` (with a select's `values`) on message `on` as `u`; the answer.
+pub async fn click(fake: &Fake, on: u64, u: u64, custom_id: &str, values: &[&str]) -> Recorded {
+    let t = fake.click_on(on, u, name(u), custom_id, values);
+    ack(fake, &t).await;
+    followup(fake, &t).await
+}
+
+/// The private message of `u` that is their Crystallo panel now.
+pub fn panel_of(fake: &Fake, u: u64) -> u64 {
+    fake.private_messages(u)
+        .into_iter()
+        .rev()
+        .find(|m| m.text().contains("Crystallo ·"))
+        .map(|m| m.id)
+        .expect("a Crystallo panel")
+}
+
+/// The next click a player makes in their panel on the way to a placement: confirm a
+/// preview, pick an orientation, a place, a face-up card, or the one choice offered (a
+/// discard, a magic treasure).
+pub fn next_click(json: &serde_json::Value) -> Option<(String, Option<String>)> {
+    let shown = clickables(json);
+    let find = |want: &dyn Fn(&str, &Option<String>, &str) -> bool| {
+        shown
+            .iter()
+            .find(|(id, v, label)| want(id, v, label))
+            .map(|(id, v, _)| (id.clone(), v.clone()))
+    };
+    find(&|id, v, l| id.contains(":play:") && v.is_none() && l == "Confirm")
+        .or_else(|| find(&|id, _, _| id.contains(":look:")))
+        .or_else(|| find(&|id, v, _| id.contains(":spot:") && v.is_some()))
+        .or_else(|| find(&|id, v, _| id.ends_with(":card") && v.is_some()))
+        .or_else(|| find(&|id, v, _| id.ends_with(":play") && v.is_some()))
+        .or_else(|| find(&|id, _, _| id.contains(":play:")))
+}
+
+/// One placement (or discard, or magic) by `u` in game `g`, composed click by click in
+/// the panel as a person would; returns the last answer.
+pub async fn play_one(fake: &Fake, store: &Store, g: i64, u: u64) -> Recorded {
+    let before = store.crystallo_game(g).await.unwrap().version;
+    for _ in 0..6 {
+        let on = panel_of(fake, u);
+        let m = fake.message(on).unwrap();
+        let (id, value) =
+            next_click(&m.json).unwrap_or_else(|| panic!("nothing to click in {}", m.text()));
+        let values: Vec<&str> = value.iter().map(String::as_str).collect();
+        let r = click(fake, on, u, &id, &values).await;
+        if store.crystallo_game(g).await.unwrap().version > before {
+            return r;
+        }
+    }
+    panic!("no placement in 6 clicks");
+}
+
+async fn game_of(store: &Store, u: u64) -> Game {
+    store
+        .crystallo_daily(Some(GUILD), u, utc_day(now_ms()))
+        .await
+        .unwrap()
+        .expect("a daily")
+}
+
+/// The panel's words and choices without its custom ids (which name the game).
+fn choices(m: &Recorded) -> Vec<(Option<String>, String)> {
+    clickables(&m.json)
+        .into_iter()
+        .map(|(_, v, l)| (v, l))
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_players_one_daily_a_restart_scores_and_a_second_play_refused() {
+    let url = db_url("daily");
+    let bot = start_bot_with(App::new(open(&url).await).without_images()).await;
+    let fake = &bot.fake;
+
+    // The same deal for both: the same first card, the same places and sets offered.
+    let a = command(fake, ANA, "daily").await;
+    let b = command(fake, BEN, "daily").await;
+    assert!(a.ephemeral() && b.ephemeral(), "the panel is private");
+    assert!(a.text().contains("today's cavern"), "{}", a.text());
+    assert_eq!(choices(&a), choices(&b));
+    let (ga, gb) = (
+        game_of(&bot.app.store, ANA).await,
+        game_of(&bot.app.store, BEN).await,
+    );
+    assert_ne!(ga.id, gb.id);
+    assert_eq!(ga.state, gb.state);
+    assert_eq!(ga.seed, gb.seed);
+
+    // A few placements for Ana, each saved.
+    for k in 1..=3 {
+        play_one(fake, &bot.app.store, ga.id, ANA).await;
+        assert_eq!(
+            bot.app.store.crystallo_game(ga.id).await.unwrap().version,
+            k
+        );
+    }
+
+    // A double click on Confirm: one placement, then "out of date" and nothing changed.
+    let on = panel_of(fake, ANA);
+    let mut confirm = None;
+    for _ in 0..4 {
+        let json = fake.message(on).unwrap().json;
+        let (id, v) = next_click(&json).unwrap();
+        if id.contains(":play:") {
+            confirm = Some(id);
+            break;
+        }
+        let values: Vec<&str> = v.iter().map(String::as_str).collect();
+        click(fake, on, ANA, &id, &values).await;
+    }
+    let confirm = confirm.expect("a Confirm button");
+    let first = click(fake, on, ANA, &confirm, &[]).await;
+    let second = click(fake, on, ANA, &confirm, &[]).await;
+    assert_eq!(
+        bot.app.store.crystallo_game(ga.id).await.unwrap().version,
+        4
+    );
+    assert!(!first.text().contains("out of date"), "{}", first.text());
+    assert!(second.text().contains("out of date"), "{}", second.text());
+
+    // Eve clicks Ana's panel (a forged or shared id): a private no, nothing changed.
+    let r = click(fake, on, EVE, &confirm, &[]).await;
+    assert!(r.text().contains("someone else's cavern"), "{}", r.text());
+    assert_eq!(
+        bot.app.store.crystallo_game(ga.id).await.unwrap().version,
+        4
+    );
+    bot.stop().await;
+
+    // A new bot process on the same database: Ana's daily resumes where it was.
+    let bot = start_bot_with(App::new(open(&url).await).without_images()).await;
+    let fake = &bot.fake;
+    let again = command(fake, ANA, "daily").await;
+    assert!(
+        again.text().contains("started today's cavern"),
+        "{}",
+        again.text()
+    );
+    let resume = again
+        .custom_ids()
+        .into_iter()
+        .find(|i| i.ends_with(":show"))
+        .expect("a Resume button");
+    let on = again.message_id.expect("an interaction message");
+    let p = click(fake, on, ANA, &resume, &[]).await;
+    assert!(p.text().contains("today's cavern"), "{}", p.text());
+    assert_eq!(
+        bot.app.store.crystallo_game(ga.id).await.unwrap().version,
+        4
+    );
+
+    // Both play to the end; each end is posted publicly, with no card named.
+    for (g, u) in [(ga.id, ANA), (gb.id, BEN)] {
+        if u == BEN {
+            // This Discord is a fresh fake: Ben resumes his game from the command too.
+            let again = command(fake, BEN, "daily").await;
+            let resume = again
+                .custom_ids()
+                .into_iter()
+                .find(|i| i.ends_with(":show"));
+            let on = again.message_id.unwrap();
+            click(fake, on, BEN, &resume.expect("a Resume button"), &[]).await;
+        }
+        for _ in 0..400 {
+            if bot
+                .app
+                .store
+                .crystallo_game(g)
+                .await
+                .unwrap()
+                .ending
+                .is_some()
+            {
+                break;
+            }
+            play_one(fake, &bot.app.store, g, u).await;
+        }
+        let done = bot.app.store.crystallo_game(g).await.unwrap();
+        let e = done.ending.expect("the game ended");
+        let post = fake
+            .wait_for(
+                |r| {
+                    r.is_channel_post()
+                        && r.text()
+                            .contains(&format!("**{}** finished today", name(u)))
+                },
+                10,
+            )
+            .await;
+        let text = post.text();
+        assert!(text.contains(&format!("{} points", e.score)), "{text}");
+        assert!(!post.ephemeral());
+        assert_eq!(bot.app.store.crystallo_replay(g).await.unwrap(), done.state);
+    }
+    let (ga, gb) = (
+        game_of(&bot.app.store, ANA).await,
+        game_of(&bot.app.store, BEN).await,
+    );
+    let (ea, eb) = (ga.ending.unwrap(), gb.ending.unwrap());
+
+    // The leaderboard (best first) and Ana's adventure log.
+    let s = command(fake, ANA, "scores").await;
+    assert!(s.ephemeral());
+    let text = s.text();
+    let (pa, pb) = (text.find("Ana").unwrap(), text.find("Ben").unwrap());
+    assert_eq!(
+        pa < pb,
+        ea.score >= eb.score || (ea.score == eb.score),
+        "{text}"
+    );
+    assert!(text.contains("Your adventure log"), "{text}");
+    let today = crystal_clans::app::crystallo::date(utc_day(now_ms()));
+    assert!(text.contains(&format!("{today} · daily · ")), "{text}");
+    assert!(
+        text.contains(&format!("Best score: {}", ea.score)),
+        "{text}"
+    );
+    assert!(text.contains("Streak: 1 day in a row"), "{text}");
+
+    // A second daily play the same day is refused, kindly.
+    let r = command(fake, ANA, "daily").await;
+    assert!(r.ephemeral());
+    assert!(r.text().contains("played today's cavern"), "{}", r.text());
+    assert!(r.custom_ids().is_empty());
+    let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM crystallo_games")
+        .fetch_one(bot.app.store.pool())
+        .await
+        .unwrap();
+    assert_eq!(n, 2);
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_daily_needs_a_server_and_practice_deals_anywhere() {
+    let bot = start_bot_with(
+        App::new(support::scratch_store("cry-dm").await)
+            .with_seeds(3)
+            .without_images(),
+    )
+    .await;
+    let fake = &bot.fake;
+    let t = fake.command_of("crystallo", Origin::Dm(ANA), ANA, "Ana", "daily", json!([]));
+    let r = ack(fake, &t).await;
+    assert!(r.text().contains("dealt per server"), "{}", r.text());
+    let t = fake.command_of(
+        "crystallo",
+        Origin::Dm(ANA),
+        ANA,
+        "Ana",
+        "practice",
+        json!([]),
+    );
+    let r = ack(fake, &t).await;
+    assert!(r.text().contains("practice cavern"), "{}", r.text());
+    let t = fake.command_of("crystallo", Origin::Dm(ANA), ANA, "Ana", "help", json!([]));
+    let r = ack(fake, &t).await;
+    assert!(r.text().contains("Black Dragon"), "{}", r.text());
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_panel_by_direct_message_for_who_chose_it() {
+    let bot = start_bot_with(
+        App::new(support::scratch_store("cry-dm-on").await)
+            .with_seeds(4)
+            .without_images(),
+    )
+    .await;
+    let fake = &bot.fake;
+    let mut s = bot.app.store.user_settings(ANA).await.unwrap();
+    s.dm_opt_in = true;
+    bot.app.store.set_user_settings(ANA, &s).await.unwrap();
+    let r = command(fake, ANA, "practice").await;
+    assert!(
+        r.ephemeral() && r.text().contains("direct messages"),
+        "{}",
+        r.text()
+    );
+    let dm = fake
+        .wait_for(
+            |r| {
+                r.method == "POST" && r.path.contains("/channels/") && {
+                    let ch = r.path.split('/').nth(4).unwrap_or("");
+                    fake.dm_user(ch) == Some(ANA)
+                }
+            },
+            10,
+        )
+        .await;
+    assert!(dm.text().contains("practice cavern"), "{}", dm.text());
+    // A click in the DM updates that message in place.
+    let (id, v) = next_click(&dm.json).expect("a choice");
+    let values: Vec<&str> = v.iter().map(String::as_str).collect();
+    let on = dm.message_id.expect("a message");
+    let r = click(fake, on, ANA, &id, &values).await;
+    assert!(
+        r.text().contains("Choose how the card lies"),
+        "{}",
+        r.text()
+    );
+    assert_eq!(r.message_id, Some(on));
+    bot.stop().await;
+}

@@ -1,0 +1,112 @@
+//! A Crystallo daily through the fake Discord, drawn as the player and a spectator see
+//! it (`crystal_clans_testkit::transcript`) and screenshotted with headless Chromium at
+//! desktop and phone widths: `target/tmp/crystallo-transcript/` (the pages,
+//! `screens/*.png`). The player composes a placement in the panel (a place, how the
+//! card lies, the preview, Confirm), is refused a second daily with a way back in, and
+//! ends the game; the final post shows the title and score, and the cavern behind a
+//! spoiler.
+
+use crate::crystallo_discord::{click, command, play_one};
+use crate::support;
+use crystal_clans::app::App;
+use crystal_clans::crystallo::bots::Bot;
+use crystal_clans::crystallo::{Phase, View, legal};
+use crystal_clans::store::crystallo::utc_day;
+use crystal_clans::store::now_ms;
+use crystal_clans_testkit::fake_discord::GUILD;
+use crystal_clans_testkit::transcript::{self, html, shots};
+use std::path::Path;
+use support::people::{ANA, start_bot_with};
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_crystallo_daily_drawn_and_screenshotted() {
+    let app = App::new(support::scratch_store("cry-transcript").await).with_seeds(7);
+    let bot = start_bot_with(app).await;
+    let (fake, store) = (&bot.fake, &bot.app.store);
+
+    let first = command(fake, ANA, "daily").await;
+    assert_eq!(first.files.len(), 1, "the cavern image");
+    let g = store
+        .crystallo_daily(Some(GUILD), ANA, utc_day(now_ms()))
+        .await
+        .unwrap()
+        .unwrap();
+    // One placement composed in the panel, screen by screen.
+    play_one(fake, store, g.id, ANA).await;
+
+    // Phase 1 played on by the greedy bot (as if Ana had), then back in through the
+    // command for the Black Dragon.
+    let mut greedy = crystal_clans::crystallo::bots::Greedy;
+    for _ in 0..400 {
+        let g = store.crystallo_game(g.id).await.unwrap();
+        if g.state.phase != Phase::Explore {
+            break;
+        }
+        let l = legal(&g.state);
+        let input = greedy.decide(&View::of(&g.state), &l);
+        let mut copy = g.state.clone();
+        crystal_clans::crystallo::apply(&mut copy, input).unwrap();
+        if copy.is_over() {
+            break;
+        }
+        store
+            .submit_crystallo(g.id, ANA, g.version, input, now_ms())
+            .await
+            .unwrap();
+    }
+    let again = command(fake, ANA, "daily").await;
+    let resume = again
+        .custom_ids()
+        .into_iter()
+        .find(|i| i.ends_with(":show"))
+        .expect("a Resume button");
+    click(fake, again.message_id.unwrap(), ANA, &resume, &[]).await;
+    for _ in 0..60 {
+        if store.crystallo_game(g.id).await.unwrap().ending.is_some() {
+            break;
+        }
+        play_one(fake, store, g.id, ANA).await;
+    }
+    let post = fake
+        .wait_for(
+            |r| r.is_channel_post() && r.text().contains("finished today"),
+            20,
+        )
+        .await;
+    assert!(post.files.iter().any(|(n, _)| n.starts_with("SPOILER_")));
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("crystallo-transcript");
+    let _ = std::fs::remove_dir_all(&dir);
+    transcript::record_fake(fake, &dir).expect("the recording is written");
+    bot.stop().await;
+    let written = transcript::write_pages(&dir, &dir, 4000).expect("the pages are written");
+    assert!(written.conversation.unknown.is_empty());
+    let page = |who: &str| {
+        let (_, path) = written
+            .pages
+            .iter()
+            .find(|(p, _)| p.name == who)
+            .unwrap_or_else(|| panic!("no page for {who}"));
+        std::fs::read_to_string(path).unwrap()
+    };
+    let (ana, spectator) = (page("Ana"), page("Spectator"));
+    assert!(ana.contains("today&#39;s cavern") || ana.contains("today's cavern"));
+    assert!(spectator.contains("finished today"));
+    assert!(
+        spectator.contains("class=spoiler"),
+        "the picture is behind a spoiler"
+    );
+    assert!(!spectator.contains("Place 1"), "a spectator sees no panel");
+    let Some(chromium) = shots::chromium() else {
+        eprintln!("crystallo transcript screenshots SKIPPED: Chromium is not installed");
+        return;
+    };
+    let pngs = shots::shoot_all(&chromium, &written, |_| true).expect("the screenshots");
+    for png in &pngs {
+        let (w, _) = html::png_size(&std::fs::read(png).unwrap()).expect("a PNG");
+        assert!(w == 390 || w == 1280, "{}", png.display());
+        eprintln!("screenshot {}", png.display());
+    }
+    assert!(!pngs.is_empty());
+}
