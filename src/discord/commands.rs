@@ -590,6 +590,7 @@ pub fn help_message(lang: Lang) -> Msg {
         t::help_away(lang),
         t::help_notify(lang),
         crate::i18n::messages::league::help_league(lang),
+        crate::i18n::messages::crystallo::help_crystallo(lang),
     ];
     Msg {
         embed: Some(crate::app::msg::Embed {

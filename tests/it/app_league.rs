@@ -241,6 +241,7 @@ fn help_with_leagues_keeps_discords_limits() {
         let e = m.embed.expect("the features' embed");
         assert!(e.description.contains(&t::league::help_league(lang)));
         assert!(e.description.contains(&t::takeback::help_takeback(lang)));
+        assert!(e.description.contains(&t::crystallo::help_crystallo(lang)));
         assert!(e.description.chars().count() <= 4096);
     }
 }

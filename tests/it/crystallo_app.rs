@@ -71,7 +71,7 @@ async fn the_final_post_hides_the_dailys_picture_until_the_day_ends() {
         "{}",
         post.content
     );
-    assert!(post.content.contains("hidden until the day ends"));
+    assert!(post.content.contains("only if you have played"));
     assert_eq!(post.files.len(), 1);
     assert!(
         post.files[0].name.starts_with("SPOILER_"),

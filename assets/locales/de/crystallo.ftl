@@ -100,7 +100,7 @@ cry-result = { $title }, { $score } Punkte, { $treasures ->
 }
 cry-post-daily = **{ $name }** hat die heutige Höhle beendet: { $result }.
 cry-post-practice = **{ $name }** hat eine Übungshöhle beendet: { $result }.
-cry-post-spoiler = (Das Bild zeigt die heutige Verteilung: es bleibt verborgen, bis der Tag endet, UTC.)
+cry-post-spoiler = (Das Bild zeigt die heutige Verteilung: klicke es erst an, wenn du die heutige Höhle gespielt hast.)
 cry-scores-heading = Crystallo · heutige Höhle ({ $date }, UTC)
 cry-scores-empty = Hier hat noch niemand die heutige Höhle beendet.
 cry-scores-log = Dein Abenteuerbuch
@@ -119,3 +119,4 @@ cry-limit-games = { $count ->
         [one] 1 Crystallo-Spiel
        *[other] { $count } Crystallo-Spiele
     }
+help-crystallo = • Crystallo, ein Solo-Rätsel: `/crystallo heute` gibt die Höhle des Tages dieses Servers (für alle dieselbe, ein Spiel pro Person), `/crystallo uebung` eine zufällige, `/crystallo punkte` die Bestenliste des Tages und dein Abenteuerbuch; `/crystallo hilfe` erklärt das Spiel.

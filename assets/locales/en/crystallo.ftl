@@ -102,7 +102,7 @@ cry-result = { $title }, { $score } points, { $treasures ->
 }
 cry-post-daily = **{ $name }** finished today's cavern: { $result }.
 cry-post-practice = **{ $name }** finished a practice cavern: { $result }.
-cry-post-spoiler = (The picture shows today's deal: it stays hidden until the day ends, UTC.)
+cry-post-spoiler = (The picture shows today's deal: click it only if you have played today's cavern.)
 cry-scores-heading = Crystallo · today's cavern ({ $date }, UTC)
 cry-scores-empty = Nobody here has finished today's cavern yet.
 cry-scores-log = Your adventure log
@@ -121,3 +121,4 @@ cry-limit-games = { $count ->
         [one] 1 Crystallo game
        *[other] { $count } Crystallo games
     }
+help-crystallo = • Crystallo, a solo puzzle: `/crystallo daily` deals this server's cavern of the day (the same for everyone, one play each), `/crystallo practice` a random one, `/crystallo scores` the day's leaderboard and your adventure log; `/crystallo help` says how to play.

@@ -1,9 +1,10 @@
 //! Messages of `crystallo.ftl`: the words of Crystallo, the solo cavern game (the
-//! cavern image now; its panels and posts next). Values that name a rule's thing
+//! cavern image, the panels, the posts, `/clans help`'s line). Values that name a rule's thing
 //! (`title`, `wealth`, `treasure`, `phase`) are its id in the rules crate, chosen
 //! between in the `.ftl` file.
 
 messages! {
+    help_crystallo() = "help-crystallo";
     image_title() = "cry-image-title";
     /// `phase`: explore, missing_colour, dragon, over.
     phase(phase) = "cry-phase";
