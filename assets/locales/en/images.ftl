@@ -150,3 +150,14 @@ img-cap-skipped = { $count ->
 ## Names printed on the cards, by the pack's id of the thing (`id`): battle styles,
 ## clan signatures, unit abilities
 
+
+## The post-game analysis graph (`/clans analysis`)
+
+img-analysis-title = Match #{ $id } · { $first } vs { $second }
+img-analysis-subtitle = Chance to win after each turn (AI search, all cards known)
+img-analysis-turn = Turn
+img-analysis-percent = { $percent } %
+img-analysis-mark = { $number } · Turn { $turn } · { $name }: from { $before } % to { $after } %
+img-analysis-played = Played: { $action } ({ $percent } %)
+img-analysis-preferred = AI preferred: { $action } ({ $percent } %)
+img-analysis-agrees = The AI would have played the same.
