@@ -10,6 +10,8 @@ use crate::store::{GuildSettings, now_ms};
 use poise::serenity_prelude as serenity;
 // The commands about time (absences, pings), in a file of their own.
 pub use super::timing::{away, notify};
+// The post-game analysis, in a file of its own.
+pub use super::analysis::analysis;
 
 /// Crystal Clans: challenge someone and play in this channel.
 #[poise::command(
@@ -32,7 +34,8 @@ pub use super::timing::{away, notify};
         "dm",
         "language",
         "away",
-        "notify"
+        "notify",
+        "analysis"
     ),
     subcommand_required
 )]
@@ -571,11 +574,12 @@ pub async fn rules(
 pub async fn help(ctx: Context<'_>) -> Result<(), Error> {
     let lang = lang(ctx).await;
     let text = format!(
-        "{}\n{}\n{}\n{}",
+        "{}\n{}\n{}\n{}\n{}",
         t::help(lang),
         tb::help_takeback(lang),
         t::help_away(lang),
-        t::help_notify(lang)
+        t::help_notify(lang),
+        t::help_analysis(lang)
     );
     send(ctx, Outcome::private(text)).await
 }

@@ -20,6 +20,12 @@ use serde::{Deserialize, Serialize};
 /// old way is computed again (it is part of the store's key with the budget).
 pub const ANALYSIS_VERSION: u32 = 1;
 
+/// The search iterations per position at the normal budget: the normal level's
+/// (`Level::Normal`), without its time limit.
+pub fn normal_iterations() -> u32 {
+    crate::Level::Normal.budget().iterations
+}
+
 /// How many turns an analysis marks and names.
 pub const MARKS: usize = 3;
 
