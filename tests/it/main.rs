@@ -12,6 +12,7 @@ mod app_abuse;
 mod app_ratings;
 mod away;
 mod discord_abuse;
+mod discord_analysis;
 mod discord_autocomplete;
 mod discord_bench;
 mod discord_e2e;

@@ -1,0 +1,223 @@
+//! The post-game analysis through the real bot and the fake Discord: refused while a
+//! match is played (the same words for everyone, nothing computed or stored), then
+//! after it ends a graph posted with its progress line edited in place, stored, and a
+//! second request (the final post's Analysis button) answered at once with the same
+//! graph. The store's table round-trips on both backends.
+
+use crystal_clans::app::App;
+use crystal_clans_testkit::fake_discord::{CHANNEL, Fake, GUILD, Origin, Recorded};
+use serde_json::json;
+use std::time::{Duration, Instant};
+
+use crate::support;
+use support::TestDb;
+use support::people::{ANA, BEN, EVE, ack, challenge_and_accept, drive, start_bot_with};
+use support::scratch_store as scratch;
+
+/// Few iterations: the bot's tests build the AI unoptimized.
+const ITERATIONS: u32 = 40;
+
+fn graph(r: &Recorded, id: i64) -> Option<&[u8]> {
+    r.files
+        .iter()
+        .find(|(name, bytes)| {
+            name == &format!("match-{id}-analysis.png") && bytes.starts_with(b"\x89PNG")
+        })
+        .map(|(_, b)| b.as_slice())
+}
+
+/// An edit's text (its JSON body's `content`).
+fn content(r: &Recorded) -> String {
+    r.json["content"].as_str().unwrap_or_default().to_string()
+}
+
+/// The edits of an interaction's original response, in order.
+fn edits(fake: &Fake, since: usize, token: &str) -> Vec<Recorded> {
+    fake.since(since)
+        .into_iter()
+        .filter(|r| r.method == "PATCH" && r.path.contains(token))
+        .collect()
+}
+
+/// Waits for the edit of `token`'s answer that contains `text`.
+async fn answer_with(fake: &Fake, token: &str, text: &str) -> Recorded {
+    let token = token.to_string();
+    let text = text.to_string();
+    fake.wait_for(
+        move |r| r.method == "PATCH" && r.path.contains(&token) && content(r).contains(&text),
+        180,
+    )
+    .await
+}
+
+/// The first graph of match `id` posted after request `since`.
+async fn graph_posted(fake: &Fake, since: usize, id: i64) -> Recorded {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        if let Some(r) = fake
+            .since(since)
+            .into_iter()
+            .find(|r| r.is_channel_post() && graph(r, id).is_some())
+        {
+            return r;
+        }
+        assert!(Instant::now() < deadline, "no graph posted");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// `/clans analysis match:<id>` by `user` here: its token.
+async fn ask(fake: &Fake, user: u64, id: i64) -> String {
+    let options = json!([{"name": "match", "type": 4, "value": id}]);
+    let t = fake.command_in(
+        Origin::Guild(GUILD, CHANNEL),
+        user,
+        "someone",
+        "analysis",
+        options,
+        false,
+    );
+    let deferral = ack(fake, &t).await;
+    assert_eq!(deferral.json["type"], 5, "the command defers");
+    assert!(deferral.ephemeral(), "privately");
+    t
+}
+
+async fn stored(app: &App) -> i64 {
+    sqlx::query_scalar("SELECT COUNT(*) FROM analyses")
+        .fetch_one(app.store.pool())
+        .await
+        .unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_analysis_is_refused_during_a_match_then_posted_stored_and_instant() {
+    let app = App::new(scratch("e2e-analysis").await)
+        .with_seeds(1)
+        .without_images()
+        .with_analysis_iterations(ITERATIONS);
+    let bot = start_bot_with(app).await;
+    let fake = &bot.fake;
+    let id = challenge_and_accept(&bot).await;
+    drive(&bot, id, 600, |s| s.turn >= 6).await;
+
+    // While it is played: a player and a spectator get the same private words, which
+    // say nothing of an analysis; nothing is posted or stored.
+    let mut refusals = Vec::new();
+    for user in [ANA, EVE] {
+        let before = fake.count();
+        let t = ask(fake, user, id).await;
+        let answer = answer_with(fake, &t, &format!("#{id}")).await;
+        assert!(answer.ephemeral());
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        // (A board of the last moves may still be on its way: analyses only.)
+        assert!(
+            !fake
+                .since(before)
+                .iter()
+                .any(|r| graph(r, id).is_some() || r.text().contains("Analysis of match")),
+            "nothing posted during the match"
+        );
+        refusals.push(content(&answer));
+    }
+    assert_eq!(refusals[0], refusals[1], "the same for a player and anyone else");
+    assert_eq!(
+        refusals[0],
+        format!("Match #{id} can be analysed once it has ended.")
+    );
+    assert_eq!(stored(&bot.app).await, 0);
+
+    // An unknown match: a private "no such match".
+    let t = ask(fake, EVE, 999_999).await;
+    answer_with(fake, &t, "There is no match #999999").await;
+
+    // Ben resigns: the final post offers the analysis.
+    let version = bot.app.store.info(id).await.unwrap().version;
+    let t = fake.click(BEN, "Ben", &format!("clans:{id}:{version}:resign!"), &[]);
+    ack(fake, &t).await;
+    let end = fake
+        .wait_for(
+            |r| r.is_channel_post() && r.text().contains("the opponent resigned"),
+            30,
+        )
+        .await;
+    let button = end
+        .custom_ids()
+        .into_iter()
+        .find(|c| c.ends_with(":analysis"))
+        .expect("an Analysis button on the final post");
+
+    // Ana asks: progress lines in place, then the graph posted and the answer.
+    let before = fake.count();
+    let t = ask(fake, ANA, id).await;
+    let done = answer_with(fake, &t, "Here is the analysis, posted below.").await;
+    assert!(done.ephemeral());
+    let progress: Vec<String> = edits(fake, before, &t)
+        .iter()
+        .map(content)
+        .filter(|t| t.starts_with(&format!("Analysing match #{id}: turn ")))
+        .collect();
+    assert!(!progress.is_empty(), "a progress line was shown");
+    let post = graph_posted(fake, before, id).await;
+    let text = post.text();
+    assert!(text.contains(&format!("Analysis of match #{id}")), "{text}");
+    assert_eq!(text.matches("Played: ").count(), 3, "three turns named: {text}");
+    assert!(text.contains("AI preferred: ") || text.contains("would have played the same"));
+    let first = graph(&post, id).unwrap().to_vec();
+    if let Ok(dir) = std::env::var("ANALYSIS_PNG_DIR") {
+        std::fs::write(format!("{dir}/e2e-analysis.png"), &first).unwrap();
+        std::fs::write(format!("{dir}/e2e-analysis.txt"), &text).unwrap();
+    }
+    let img = image::load_from_memory(&first).unwrap();
+    assert_eq!((img.width(), img.height()), (1200, 800));
+    assert_eq!(stored(&bot.app).await, 1);
+
+    // Eve clicks the final post's button: no search, the same graph, at once.
+    let before = fake.count();
+    let started = Instant::now();
+    let t = fake.click(EVE, "Eve", &button, &[]);
+    ack(fake, &t).await;
+    answer_with(fake, &t, "Here is the analysis, posted below.").await;
+    let again = graph_posted(fake, before, id).await;
+    assert!(
+        started.elapsed() < Duration::from_secs(3),
+        "a stored analysis is instant: {:?}",
+        started.elapsed()
+    );
+    assert!(
+        !edits(fake, before, &t)
+            .iter()
+            .any(|r| content(r).starts_with("Analysing")),
+        "nothing searched again"
+    );
+    assert_eq!(graph(&again, id).unwrap(), &first[..], "the same graph");
+    assert_eq!(stored(&bot.app).await, 1);
+    bot.stop().await;
+}
+
+// ---- the store, on both backends ------------------------------------------------------
+
+async fn analyses_round_trip(db: &TestDb) {
+    let store = db.open().await;
+    let (loaded, _) = store
+        .create_match(support::new_match(3, [ANA, BEN], Some(GUILD)))
+        .await
+        .unwrap();
+    let id = loaded.info.id;
+    assert_eq!(store.analysis(id, "v1-i10-r6").await.unwrap(), None);
+    store.put_analysis(id, "v1-i10-r6", "{\"a\":1}", 5).await.unwrap();
+    // A second under the same key keeps the first; another key is another analysis.
+    store.put_analysis(id, "v1-i10-r6", "{\"a\":2}", 6).await.unwrap();
+    store.put_analysis(id, "v1-i20-r6", "{\"b\":1}", 7).await.unwrap();
+    assert_eq!(
+        store.analysis(id, "v1-i10-r6").await.unwrap().as_deref(),
+        Some("{\"a\":1}")
+    );
+    assert_eq!(
+        store.analysis(id, "v1-i20-r6").await.unwrap().as_deref(),
+        Some("{\"b\":1}")
+    );
+    assert_eq!(store.analysis(id + 1, "v1-i10-r6").await.unwrap(), None);
+}
+
+both!(analyses_round_trip);
