@@ -263,7 +263,13 @@ mod tests {
         assert!(board.clone().with("all").in_panel());
         assert!(CustomId::new(1, 2, Verb::Input).with("0").in_panel());
         assert!(CustomId::new(1, 2, Verb::ResignYes).in_panel());
-        for v in [Verb::Hand, Verb::Resign, Verb::Rematch, Verb::Analysis, Verb::Accept] {
+        for v in [
+            Verb::Hand,
+            Verb::Resign,
+            Verb::Rematch,
+            Verb::Analysis,
+            Verb::Accept,
+        ] {
             assert!(!CustomId::new(1, 2, v).in_panel(), "{v:?}");
         }
     }

@@ -20,8 +20,8 @@ const EDIT_EVERY: Duration = Duration::from_secs(2);
 
 /// The private reply being edited.
 enum Reply {
-    Command(serenity::CommandInteraction),
-    Click(serenity::ComponentInteraction),
+    Command(Box<serenity::CommandInteraction>),
+    Click(Box<serenity::ComponentInteraction>),
 }
 
 impl Reply {
@@ -54,7 +54,9 @@ async fn with_progress(
             tokio::time::sleep(EDIT_EVERY).await;
         }
     });
-    let out = app.analysis(match_id, user, place, now_ms(), Some(tx)).await;
+    let out = app
+        .analysis(match_id, user, place, now_ms(), Some(tx))
+        .await;
     editor.abort();
     let _ = editor.await;
     out
@@ -80,7 +82,7 @@ pub async fn analysis(
     };
     let out = match ctx {
         poise::Context::Application(a) => {
-            let reply = Reply::Command(a.interaction.clone());
+            let reply = Reply::Command(Box::new(a.interaction.clone()));
             let http = ctx.serenity_context().http.clone();
             with_progress(app, http, reply, game, user, place).await
         }
@@ -98,8 +100,16 @@ pub(super) async fn clicked(
     place: Place,
     lang: Lang,
 ) -> Outcome {
-    let reply = Reply::Click(ci.clone());
-    let out = with_progress(app, ctx.http.clone(), reply, match_id, ci.user.id.get(), place).await;
+    let reply = Reply::Click(Box::new(ci.clone()));
+    let out = with_progress(
+        app,
+        ctx.http.clone(),
+        reply,
+        match_id,
+        ci.user.id.get(),
+        place,
+    )
+    .await;
     posted(out, lang)
 }
 

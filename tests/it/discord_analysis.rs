@@ -120,7 +120,10 @@ async fn an_analysis_is_refused_during_a_match_then_posted_stored_and_instant() 
         );
         refusals.push(content(&answer));
     }
-    assert_eq!(refusals[0], refusals[1], "the same for a player and anyone else");
+    assert_eq!(
+        refusals[0], refusals[1],
+        "the same for a player and anyone else"
+    );
     assert_eq!(
         refusals[0],
         format!("Match #{id} can be analysed once it has ended.")
@@ -161,7 +164,11 @@ async fn an_analysis_is_refused_during_a_match_then_posted_stored_and_instant() 
     let post = graph_posted(fake, before, id).await;
     let text = post.text();
     assert!(text.contains(&format!("Analysis of match #{id}")), "{text}");
-    assert_eq!(text.matches("Played: ").count(), 3, "three turns named: {text}");
+    assert_eq!(
+        text.matches("Played: ").count(),
+        3,
+        "three turns named: {text}"
+    );
     assert!(text.contains("AI preferred: ") || text.contains("would have played the same"));
     let first = graph(&post, id).unwrap().to_vec();
     if let Ok(dir) = std::env::var("ANALYSIS_PNG_DIR") {
@@ -205,10 +212,19 @@ async fn analyses_round_trip(db: &TestDb) {
         .unwrap();
     let id = loaded.info.id;
     assert_eq!(store.analysis(id, "v1-i10-r6").await.unwrap(), None);
-    store.put_analysis(id, "v1-i10-r6", "{\"a\":1}", 5).await.unwrap();
+    store
+        .put_analysis(id, "v1-i10-r6", "{\"a\":1}", 5)
+        .await
+        .unwrap();
     // A second under the same key keeps the first; another key is another analysis.
-    store.put_analysis(id, "v1-i10-r6", "{\"a\":2}", 6).await.unwrap();
-    store.put_analysis(id, "v1-i20-r6", "{\"b\":1}", 7).await.unwrap();
+    store
+        .put_analysis(id, "v1-i10-r6", "{\"a\":2}", 6)
+        .await
+        .unwrap();
+    store
+        .put_analysis(id, "v1-i20-r6", "{\"b\":1}", 7)
+        .await
+        .unwrap();
     assert_eq!(
         store.analysis(id, "v1-i10-r6").await.unwrap().as_deref(),
         Some("{\"a\":1}")

@@ -121,9 +121,7 @@ fn positions(
         let events = state
             .apply(rules, *seat, input)
             .map_err(|e| format!("input {} is refused on replay: {e:?}", i + 1))?;
-        let passed = events
-            .iter()
-            .any(|e| matches!(e, Event::TurnPassed { .. }));
+        let passed = events.iter().any(|e| matches!(e, Event::TurnPassed { .. }));
         if turn.is_none() {
             // Mulligans come before the first turn: the graph starts where it starts.
             turn = started(&events);
@@ -295,8 +293,8 @@ fn mark(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Setup;
     use crate::RandomBot;
+    use crate::game::Setup;
 
     /// A short match played by random bots, with its inputs.
     fn played(seed: u64) -> (State, Vec<Event>, Vec<(Seat, Input)>) {
@@ -324,7 +322,16 @@ mod tests {
         let rules = Rules::base();
         let (state, opening, inputs) = played(3);
         let run = |seed| {
-            analyse(&rules, state.clone(), &opening, &inputs, 60, seed, &mut |_, _| {}).unwrap()
+            analyse(
+                &rules,
+                state.clone(),
+                &opening,
+                &inputs,
+                60,
+                seed,
+                &mut |_, _| {},
+            )
+            .unwrap()
         };
         let a = run(9);
         assert_eq!(a, run(9));
@@ -343,9 +350,15 @@ mod tests {
         let rules = Rules::base();
         let (state, opening, inputs) = played(5);
         let mut calls = Vec::new();
-        let a = analyse(&rules, state.clone(), &opening, &inputs, 30, 1, &mut |d, t| {
-            calls.push((d, t))
-        })
+        let a = analyse(
+            &rules,
+            state.clone(),
+            &opening,
+            &inputs,
+            30,
+            1,
+            &mut |d, t| calls.push((d, t)),
+        )
         .unwrap();
         let mut end = state;
         for (s, i) in &inputs {

@@ -211,24 +211,11 @@ fn draw(t: &Table, chart: &Chart, target: Target) -> Canvas {
             Style::new(Face::Bold, 26.0, th.ink),
             Align::Center,
         );
-        let mine = |chance: f32| {
-            percent(if mk.mover == 0 {
-                chance
-            } else {
-                1.0 - chance
-            })
-        };
+        let mine = |chance: f32| percent(if mk.mover == 0 { chance } else { 1.0 - chance });
         let name = t.names[mk.mover as usize];
         c.rect(margin, y - 24.0, 8.0, 86.0, colours[mk.mover as usize]);
         c.text(
-            &m::analysis_mark(
-                lang,
-                number,
-                mk.turn,
-                name,
-                mine(mk.before),
-                mine(mk.after),
-            ),
+            &m::analysis_mark(lang, number, mk.turn, name, mine(mk.before), mine(mk.after)),
             margin + 20.0,
             y,
             w - 2.0 * margin - 20.0,
@@ -272,8 +259,11 @@ mod tests {
     use crate::game::{Input, Rules, Setup, State};
     use crate::i18n::Lang;
 
+    /// A match's card kinds, and the events of a few of its actions.
+    type Actions = (Vec<KindId>, Vec<Vec<Event>>);
+
     /// The events of a few actions of a random match, and a curve through 41 points.
-    fn sample(rules: &Rules) -> (Vec<KindId>, Vec<Vec<Event>>, Vec<(u32, f32)>) {
+    fn sample(rules: &Rules) -> (Actions, Vec<(u32, f32)>) {
         let setup = Setup {
             clans: [0, 2],
             seed: 4,
@@ -289,7 +279,10 @@ mod tests {
             let input = legal[k as usize % legal.len()];
             let events = state.apply(rules, seat, &input).unwrap();
             if events.iter().any(|e| {
-                matches!(e, Event::Summoned { .. } | Event::Activated { .. } | Event::Scored { .. })
+                matches!(
+                    e,
+                    Event::Summoned { .. } | Event::Activated { .. } | Event::Scored { .. }
+                )
             }) {
                 actions.push(events.iter().map(|e| e.redact(None)).collect());
             }
@@ -297,14 +290,14 @@ mod tests {
         let points = (0..=40u32)
             .map(|t| (t, 0.5 + 0.45 * ((t as f32) / 5.0).sin() * (t as f32 / 40.0)))
             .collect();
-        (state.kinds.to_vec(), actions, points)
+        ((state.kinds.to_vec(), actions), points)
     }
 
     #[test]
     fn the_graph_fits_its_words_in_both_languages() {
         let rules = Rules::base();
         let theme = Theme::default();
-        let (kinds, actions, points) = sample(&rules);
+        let ((kinds, actions), points) = sample(&rules);
         let marks: Vec<Marked> = [(7u32, 0, 1), (22, 1, 3), (38, 0, 5)]
             .iter()
             .map(|&(turn, mover, a)| Marked {
@@ -327,7 +320,10 @@ mod tests {
         };
         for (lang, names) in [
             (Lang::En, ["Ana", "Max"]),
-            (Lang::De, ["Annemarie-Luise Großwald", "Maximilian von Ehrenberg"]),
+            (
+                Lang::De,
+                ["Annemarie-Luise Großwald", "Maximilian von Ehrenberg"],
+            ),
         ] {
             let t = Table {
                 rules: &rules,

@@ -369,8 +369,7 @@ fn main() {
                     seed,
                 },
         } => {
-            let iterations =
-                iterations.unwrap_or(crystal_clans::ai::analysis::normal_iterations());
+            let iterations = iterations.unwrap_or(crystal_clans::ai::analysis::normal_iterations());
             let report = bench::analysis::analysis(turns, iterations, seed);
             println!("{}", serde_json::to_string_pretty(&report).unwrap());
             0

@@ -47,7 +47,9 @@ pub fn match_of(
     while state.winner.is_none() && passed < turns {
         let seat = state.waiting()[0];
         let input = decide_for(bots[seat as usize].as_mut(), rules, &state, seat);
-        let events = state.apply(rules, seat, &input).expect("a bot's answer is legal");
+        let events = state
+            .apply(rules, seat, &input)
+            .expect("a bot's answer is legal");
         inputs.push((seat, input));
         passed += events
             .iter()
