@@ -62,7 +62,7 @@ async fn with_progress(
     out
 }
 
-/// A graph of each player's chance to win, turn by turn, after a match: from the AI.
+/// After a match: a graph of each player's chance to win, turn by turn, from the AI.
 #[poise::command(slash_command)]
 pub async fn analysis(
     ctx: Context<'_>,
