@@ -577,9 +577,11 @@ pub async fn help(ctx: Context<'_>) -> Result<(), Error> {
         "{}\n{}\n{}\n{}\n{}",
         t::help(lang),
         tb::help_takeback(lang),
+        // Before the time commands: the whole help is past a message's 2,000
+        // characters, and its end is cut.
+        t::help_analysis(lang),
         t::help_away(lang),
-        t::help_notify(lang),
-        t::help_analysis(lang)
+        t::help_notify(lang)
     );
     send(ctx, Outcome::private(text)).await
 }

@@ -98,6 +98,11 @@ async fn an_analysis_is_refused_during_a_match_then_posted_stored_and_instant() 
         .with_analysis_iterations(ITERATIONS);
     let bot = start_bot_with(app).await;
     let fake = &bot.fake;
+    // `/clans help` says it (within the message's 2,000 characters).
+    let help = fake.command(ANA, "Ana", "help", json!([]), false);
+    let r = ack(fake, &help).await;
+    assert!(r.text().contains("/clans analysis match:NUMBER"), "{}", r.text());
+
     let id = challenge_and_accept(&bot).await;
     drive(&bot, id, 600, |s| s.turn >= 6).await;
 

@@ -300,4 +300,4 @@ analysis-progress = Analysiere Partie #{ $id }: Zug { $turn } von { $turns }…
 analysis-failed = Die Analyse der Partie #{ $id } ist fehlgeschlagen; der Betreiber sieht den Grund im Log des Bots.
 analysis-posted-below = Hier ist die Analyse, unten gepostet.
 analysis-post = 📈 Analyse der Partie #{ $id }, { $first } gegen { $second }: die Siegchance beider nach jedem ihrer { $turns } Züge, aus der Suche der KI mit allen Karten offen ({ $iterations } Suchdurchläufe je Stellung). Die Züge, in denen sie sich am meisten bewegte:
-help-analysis = • `/clans analyse partie:NUMMER` nach dem Ende einer Partie (oder der Knopf „Analyse“ unter ihrem letzten Post): ein Diagramm der Siegchance beider nach jedem Zug, aus der Suche der KI mit allen Karten offen, und die drei Züge, in denen sie sich am meisten bewegte, mit dem gespielten und dem von der KI bevorzugten Zug. Einmal je Partie berechnet, eine Analyse nach der anderen; erneutes Fragen geht sofort.
+help-analysis = • `/clans analyse partie:NUMMER` nach einer Partie (oder ihr Knopf **Analyse**): die Siegchance beider Zug für Zug, von der KI mit allen Karten offen, und die drei entscheidenden Züge.

@@ -299,4 +299,4 @@ analysis-progress = Analysing match #{ $id }: turn { $turn } of { $turns }…
 analysis-failed = The analysis of match #{ $id } could not be made; the operator can see why in the bot's log.
 analysis-posted-below = Here is the analysis, posted below.
 analysis-post = 📈 Analysis of match #{ $id }, { $first } vs { $second }: each player's chance to win after each of its { $turns } turns, from the AI's search with every card known ({ $iterations } search iterations a position). The turns where it moved most:
-help-analysis = • `/clans analysis match:NUMBER` after a match has ended (or the Analysis button on its final post): a graph of each player's chance to win after every turn, from the AI's search with every card known, and the three turns where it moved most, with the move played and the move the AI preferred. Made once per match, one at a time per bot; asking again is instant.
+help-analysis = • `/clans analysis match:NUMBER` after a match (or its **Analysis** button): each player's chance to win turn by turn, from the AI with every card known, and the three turns that mattered most.
