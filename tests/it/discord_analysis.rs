@@ -101,7 +101,11 @@ async fn an_analysis_is_refused_during_a_match_then_posted_stored_and_instant() 
     // `/clans help` says it (within the message's 2,000 characters).
     let help = fake.command(ANA, "Ana", "help", json!([]), false);
     let r = ack(fake, &help).await;
-    assert!(r.text().contains("/clans analysis match:NUMBER"), "{}", r.text());
+    assert!(
+        r.text().contains("/clans analysis match:NUMBER"),
+        "{}",
+        r.text()
+    );
 
     let id = challenge_and_accept(&bot).await;
     drive(&bot, id, 600, |s| s.turn >= 6).await;
@@ -242,3 +246,92 @@ async fn analyses_round_trip(db: &TestDb) {
 }
 
 both!(analyses_round_trip);
+
+// ---- the queue and the AI's own moves -------------------------------------------------
+
+/// A finished match between Ana and Ben in the test server: a random game, submitted.
+async fn finished_match(app: &App, seed: u64) -> i64 {
+    let new = support::new_match(seed, [ANA, BEN], Some(GUILD));
+    let setup = new.setup.clone();
+    let (loaded, _) = app.store.create_match(new).await.unwrap();
+    let (inputs, end) = support::random_game(app.rules(), &setup, seed);
+    assert!(end.winner.is_some());
+    let sub = app
+        .store
+        .submit_many(loaded.info.id, loaded.info.version, &inputs, None)
+        .await
+        .unwrap();
+    assert!(sub.result.is_some(), "the random game ended");
+    loaded.info.id
+}
+
+/// While an analysis runs, a second asker is told their place in the queue, a second
+/// request of the first asker is refused, and an AI match's move is made at once: the
+/// analysis holds the AI's only slot one position at a time, never the whole match.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_analysis_queues_the_next_and_lets_the_ai_move() {
+    use crystal_clans::app::{AiSeats, Place};
+    use crystal_clans::store::{NewMatch, Player};
+    let app = App::new(scratch("analysis-queue").await)
+        .without_images()
+        .with_ai_slots(1)
+        .with_bot(std::sync::Arc::new(AiSeats))
+        .with_analysis_iterations(3_000);
+    let place = Place {
+        guild: Some(GUILD),
+        channel: CHANNEL,
+    };
+    let long = finished_match(&app, 11).await;
+    let other = finished_match(&app, 12).await;
+
+    let (tx, mut first_progress) = tokio::sync::watch::channel(String::new());
+    let running = {
+        let app = app.clone();
+        tokio::spawn(async move { app.analysis(long, ANA, place, 1, Some(tx)).await })
+    };
+    first_progress.changed().await.unwrap();
+    assert!(
+        first_progress
+            .borrow()
+            .starts_with(&format!("Analysing match #{long}: turn 0 of ")),
+        "{}",
+        *first_progress.borrow()
+    );
+
+    // Ana again: one at a time each.
+    let again = app.analysis(other, ANA, place, 2, None).await;
+    assert_eq!(
+        again.reply.unwrap().content,
+        "Your analysis of another match is still under way: ask again once it is posted."
+    );
+    // Eve: queued behind Ana's.
+    let (tx, mut queued) = tokio::sync::watch::channel(String::new());
+    let waiting = {
+        let app = app.clone();
+        tokio::spawn(async move { app.analysis(other, EVE, place, 3, Some(tx)).await })
+    };
+    queued.changed().await.unwrap();
+    assert_eq!(
+        *queued.borrow(),
+        format!("Your analysis of match #{other} waits its turn: one analysis is ahead of it.")
+    );
+
+    // An AI match waiting for the AI (the fast level) moves while the analysis runs.
+    let mut new: NewMatch = support::new_match(13, [ANA, BEN], Some(GUILD));
+    let (dealt, _) = crystal_clans::game::State::new(app.rules(), new.setup.clone()).unwrap();
+    let ai_seat = dealt.waiting()[0] as usize;
+    new.seats[ai_seat] = Player::Ai(3);
+    new.seats[1 - ai_seat] = Player::User(BEN);
+    let (ai_match, _) = app.store.create_match(new).await.unwrap();
+    let started = Instant::now();
+    let out = app.ai_turn(ai_match.info.id).await;
+    assert!(!out.public.is_empty(), "the AI moved");
+    assert!(
+        !running.is_finished(),
+        "the analysis was still running when the AI's move was made ({:?})",
+        started.elapsed()
+    );
+    assert!(app.store.info(ai_match.info.id).await.unwrap().version > ai_match.info.version);
+    running.abort();
+    waiting.abort();
+}
