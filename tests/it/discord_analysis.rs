@@ -183,6 +183,11 @@ async fn an_analysis_is_refused_during_a_match_then_posted_stored_and_instant() 
     if let Ok(dir) = std::env::var("ANALYSIS_PNG_DIR") {
         std::fs::write(format!("{dir}/e2e-analysis.png"), &first).unwrap();
         std::fs::write(format!("{dir}/e2e-analysis.txt"), &text).unwrap();
+        // As Discord shows it inline, and on a phone.
+        let small = crystal_clans::render::preview(&first, 550, 350).unwrap();
+        std::fs::write(format!("{dir}/e2e-analysis.550x350.png"), small).unwrap();
+        let phone = crystal_clans::render::preview(&first, 390, 1000).unwrap();
+        std::fs::write(format!("{dir}/e2e-analysis.390.png"), phone).unwrap();
     }
     let img = image::load_from_memory(&first).unwrap();
     assert_eq!((img.width(), img.height()), (1200, 800));
