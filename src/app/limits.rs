@@ -47,6 +47,8 @@ pub enum Action {
     Board,
     /// `/clans replay`.
     Replay,
+    /// `/clans league` (each draws or writes something: a join, a standings image).
+    League,
 }
 
 impl Action {
@@ -57,6 +59,7 @@ impl Action {
             Action::AiMatch => p::limit_ai_matches(lang, n),
             Action::Board => p::limit_board_reposts(lang, n),
             Action::Replay => p::limit_replays(lang, n),
+            Action::League => p::limit_league_commands(lang, n),
         }
     }
 }
@@ -68,6 +71,7 @@ pub struct LimitConfig {
     pub ai_match: Policy,
     pub board: Policy,
     pub replay: Policy,
+    pub league: Policy,
 }
 
 impl Default for LimitConfig {
@@ -93,6 +97,11 @@ impl Default for LimitConfig {
                 per_user: Rate::per_minutes(3, 1),
                 per_server: Rate::per_minutes(10, 1),
             },
+            // A standings image is a fraction of a second; a join or leave a write.
+            league: Policy {
+                per_user: Rate::per_minutes(6, 1),
+                per_server: Rate::per_minutes(30, 1),
+            },
         }
     }
 }
@@ -104,6 +113,7 @@ impl LimitConfig {
             Action::AiMatch => self.ai_match,
             Action::Board => self.board,
             Action::Replay => self.replay,
+            Action::League => self.league,
         }
     }
 }
@@ -258,6 +268,7 @@ mod tests {
             ai_match: p,
             board: p,
             replay: p,
+            league: p,
         }
     }
 

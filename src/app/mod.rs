@@ -17,6 +17,7 @@ mod challenges;
 mod failures;
 pub mod ids;
 pub mod language;
+pub mod league;
 pub mod limits;
 pub mod lru;
 pub mod msg;
@@ -112,6 +113,10 @@ pub struct Outcome {
     /// in the same place (drawing it takes about a second, which the final board and
     /// the clicker's answer do not wait for).
     pub replay: Option<MatchId>,
+    /// Open a public thread with this name in `channel` first, move the match
+    /// `created` into it and post `public` there: a league round's matches, which the
+    /// scheduler starts with no message to open a thread from.
+    pub thread: Option<String>,
     /// Direct messages to players (`notify.rs`: their move, a catch-up, a digest).
     pub dms: Vec<(u64, Msg)>,
 }

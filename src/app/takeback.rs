@@ -48,6 +48,16 @@ impl Request {
     }
 }
 
+/// A click on a request's button that its opponent may answer.
+struct Answering {
+    loaded: Loaded,
+    seat: Seat,
+    /// The clicker's.
+    lang: Lang,
+    request: Request,
+    names: [String; 2],
+}
+
 /// Why a request's button does nothing.
 enum Unusable {
     /// Not made by the bot, or damaged: the private "not valid".
@@ -290,17 +300,19 @@ impl App {
         Ok(request)
     }
 
-    /// The request as `user` may answer it: `Err` is the private answer (not valid,
-    /// lapsed, not theirs to answer).
-    async fn request_for(
+    /// The match and the request a click by `user` on a request's button of match
+    /// `match_id` at `version` answers: `Err` is the private answer (not a player, not
+    /// valid, lapsed, declined already, not theirs to answer).
+    async fn answering(
         &self,
-        loaded: &Loaded,
-        seat: Seat,
+        match_id: MatchId,
         version: i64,
+        user: u64,
         arg: &str,
         now: Millis,
-        lang: Lang,
-    ) -> Result<(Request, [String; 2]), Outcome> {
+    ) -> Result<Answering, Outcome> {
+        let (loaded, seat) = self.load_for(match_id, user).await?;
+        let lang = self.user_lang(user).await;
         let request = match self.read_request(&loaded.info, version, arg, now).await {
             Ok(r) => r,
             Err(Unusable::Invalid) => return Err(Outcome::private(t::button_invalid(lang))),
@@ -309,7 +321,7 @@ impl App {
                 return Err(Outcome::private(tb::takeback_lapsed(lang, hours)));
             }
         };
-        let names = self.names(loaded).await;
+        let names = self.names(&loaded).await;
         let opponent = 1 - request.asker;
         let declined = match self.store.takeback_request(loaded.info.id, version).await {
             Ok(r) => matches!(r, TakebackRequest::Declined { .. }),
@@ -328,7 +340,13 @@ impl App {
             let name = names[request.asker as usize].clone();
             return Err(Outcome::private(tb::takeback_you_declined(lang, name)));
         }
-        Ok((request, names))
+        Ok(Answering {
+            loaded,
+            seat,
+            lang,
+            request,
+            names,
+        })
     }
 
     /// "Answer" under a request: the opponent's private Allow/Decline.
@@ -340,15 +358,13 @@ impl App {
         arg: &str,
         now: Millis,
     ) -> Outcome {
-        let (loaded, seat) = match self.load_for(match_id, user).await {
-            Ok(x) => x,
-            Err(o) => return o,
-        };
-        let lang = self.user_lang(user).await;
-        let (request, names) = match self
-            .request_for(&loaded, seat, version, arg, now, lang)
-            .await
-        {
+        let Answering {
+            loaded,
+            seat: _,
+            lang,
+            request,
+            names,
+        } = match self.answering(match_id, version, user, arg, now).await {
             Ok(x) => x,
             Err(o) => return o,
         };
@@ -407,15 +423,13 @@ impl App {
         allow: bool,
         now: Millis,
     ) -> Outcome {
-        let (loaded, seat) = match self.load_for(match_id, user).await {
-            Ok(x) => x,
-            Err(o) => return o,
-        };
-        let lang = self.user_lang(user).await;
-        let (request, names) = match self
-            .request_for(&loaded, seat, version, arg, now, lang)
-            .await
-        {
+        let Answering {
+            loaded,
+            seat,
+            lang,
+            request,
+            names,
+        } = match self.answering(match_id, version, user, arg, now).await {
             Ok(x) => x,
             Err(o) => return o,
         };

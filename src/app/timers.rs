@@ -134,6 +134,7 @@ impl App {
             cursor = Some(last.cursor());
             self.work_page(now, page, sink, &mut report).await;
         }
+        self.league_tick(now, sink, &mut report).await;
         self.upkeep(now, started, budget, &mut report).await;
         if report != TickReport::default() {
             tracing::info!(
@@ -287,7 +288,7 @@ impl App {
         }
     }
 
-    async fn time_out(
+    pub(super) async fn time_out(
         &self,
         d: Due,
         loaded: &Loaded,

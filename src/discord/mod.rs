@@ -103,9 +103,14 @@ async fn post_public(
     out: &Outcome,
     here: Option<serenity::ChannelId>,
 ) -> Result<(), serenity::ChannelId> {
-    let Some(channel) = out.channel.map(serenity::ChannelId::new).or(here) else {
+    let Some(mut channel) = out.channel.map(serenity::ChannelId::new).or(here) else {
         return Ok(());
     };
+    if let (Some(name), Some(id)) = (&out.thread, out.created)
+        && let Some(thread) = open_match_thread(app, http, channel, id, name).await
+    {
+        channel = thread;
+    }
     for m in &out.public {
         if m.pace_ms > 0 {
             tokio::time::sleep(Duration::from_millis(m.pace_ms.into())).await;
@@ -125,6 +130,35 @@ async fn post_public(
         tracing::warn!(%channel, match_id = id, "could not post the replay: {e}");
     }
     Ok(())
+}
+
+/// A public thread named `name` in `channel` for the match `id` (a league's, started
+/// by the scheduler), saved as the match's place; `None`: it plays in the channel
+/// (the thread could not be made, or not saved, and the store says the channel).
+async fn open_match_thread(
+    app: &App,
+    http: &serenity::Http,
+    channel: serenity::ChannelId,
+    id: MatchId,
+    name: &str,
+) -> Option<serenity::ChannelId> {
+    let thread = serenity::CreateThread::new(name)
+        .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek)
+        .kind(serenity::ChannelType::PublicThread);
+    let made = match channel.create_thread(http, thread).await {
+        Ok(t) => t.id,
+        Err(e) => {
+            tracing::warn!(match_id = id, "could not start a match thread: {e}");
+            return None;
+        }
+    };
+    match app.store.set_thread(id, made.get()).await {
+        Ok(_) => Some(made),
+        Err(e) => {
+            tracing::warn!(match_id = id, "could not save the match's thread: {e}");
+            None
+        }
+    }
 }
 
 /// Answers a component click privately. `in_place`: `m` becomes the interaction's

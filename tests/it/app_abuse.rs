@@ -123,6 +123,7 @@ fn tight() -> LimitConfig {
         ai_match: p,
         board: p,
         replay: p,
+        league: p,
     }
 }
 

@@ -98,13 +98,14 @@ async fn an_analysis_is_refused_during_a_match_then_posted_stored_and_instant() 
         .with_analysis_iterations(ITERATIONS);
     let bot = start_bot_with(app).await;
     let fake = &bot.fake;
-    // `/clans help` says it (within the message's 2,000 characters).
+    // `/clans help` says it (in its embed of the features).
     let help = fake.command(ANA, "Ana", "help", json!([]), false);
     let r = ack(fake, &help).await;
+    let embeds = r.json["data"]["embeds"].to_string();
     assert!(
-        r.text().contains("/clans analysis match:NUMBER"),
+        embeds.contains("/clans analysis match:NUMBER"),
         "{}",
-        r.text()
+        r.json
     );
 
     let id = challenge_and_accept(&bot).await;

@@ -521,12 +521,14 @@ async fn a_reminder_follows_the_choice_at_the_schedulers_time() {
     let late = user(l.state.waiting()[0]);
     // Quiet hours in UTC around the scheduler's time when the reminder is posted (its
     // clock jumps three hours), not around the real time: the poster reads that clock.
+    // Two hours long, so a post a few seconds after `due` that crosses into the next
+    // hour is still inside them.
     let due = now_ms() + 3 * HOUR;
     let h = local_hour(&zone("UTC").unwrap(), due) as i64;
     let quiet = json!([{"name": "via", "type": 4, "value": 2},
                        {"name": "time_zone", "type": 3, "value": "UTC"},
                        {"name": "quiet_from", "type": 4, "value": h},
-                       {"name": "quiet_to", "type": 4, "value": (h + 1) % 24}]);
+                       {"name": "quiet_to", "type": 4, "value": (h + 2) % 24}]);
     let t = fake.command(late, name(late), "notify", quiet, false);
     answer(fake, &t).await;
     offset.store(3 * HOUR, Ordering::SeqCst);
@@ -546,7 +548,7 @@ async fn a_reminder_follows_the_choice_at_the_schedulers_time() {
     );
     assert!(dms_to(fake, late).is_empty(), "a DM in quiet hours");
     let owed = bot.app.store.owed_at(late, Owed::CatchUp).await.unwrap();
-    let end = next_hour_after(due);
+    let end = next_hour_after(due) + HOUR;
     assert_eq!(owed, Some(end));
     bot.stop().await;
 }

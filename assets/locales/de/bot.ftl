@@ -225,6 +225,66 @@ takeback-declined-post = { $opponent } lehnt die Bitte von { $asker } ab, zurüc
 help-takeback = • Verklickt? Direkt nach einer bestätigten Aktion bietet dein Panel **Zurücknehmen** an, solange dein Gegner noch nicht geantwortet hat und bei der Aktion keine Karte gezogen, gezeigt oder aufgedeckt wurde (so verrät dir ein Zurücknehmen nie etwas Neues). Dein Gegner wird privat gefragt (die Bitte verfällt, sobald er zieht, oder nach 24 Stunden); gegen die KI gilt es sofort, samt ihrer Antwort. Admins schalten es mit `/clans einstellungen zuruecknehmen:False` aus.
 setting-takebacks-on = • Zurücknehmen: an
 setting-takebacks-off = • Zurücknehmen: aus
+
+## Server-Ligen (öffentliche Posts, Antworten, /clans hilfe).
+league-only-in-server = Ligen gehören zu einem Server: nutze den Befehl dort.
+league-only-managers = Nur Mitglieder mit der Berechtigung „Server verwalten“ können eine Liga anlegen, starten oder absagen.
+league-name-invalid = Der Name einer Liga hat 1 bis { $max } Zeichen.
+league-name-taken = Dieser Server hat schon eine Liga namens **{ $name }**.
+league-unknown = Hier gibt es keine offene oder laufende Liga namens **{ $name }**. { $known }
+league-known = Ligen hier: { $names }.
+league-none-here = Dieser Server hat noch keine Liga: `/clans liga anlegen` legt eine an.
+league-rounds-range = Eine Schweizer Liga spielt 1 bis { $max } Runden.
+league-days-range = Eine Runde dauert 1 bis { $max } Tage.
+league-fixed-needs-clan = Die Regel „fester Clan“ braucht einen Clan: gib die Option `clan` an.
+league-format-round-robin = Jeder gegen jeden
+league-format-swiss = Schweizer System, { $rounds } Runden
+league-clans-free = Wahl jedes Spielers (die Option `clan` beim Beitreten; ohne sie zufällig)
+league-clans-fixed = alle spielen { $clan }
+league-clans-random = für jede Partie zufällig
+league-days = { $days ->
+        [one] 1 Tag
+       *[other] { $days } Tage
+    }
+league-created = 🏆 { $admin } hat die Liga **{ $name }** angelegt: { $format }, { $days } je Runde, Clans: { $clans }. Mitmachen mit `/clans liga beitreten name:{ $name }`.
+league-joined = { $player } ist **{ $name }** beigetreten ({ $count ->
+        [one] 1 Spieler
+       *[other] { $count } Spieler
+    }).
+league-already-joined = Du bist schon in **{ $name }**.
+league-already-started = **{ $name }** hat begonnen und nimmt niemanden mehr auf.
+league-full = **{ $name }** ist voll ({ $max } Spieler).
+league-not-a-player = Du spielst nicht in **{ $name }**.
+league-left-open = { $player } hat **{ $name }** verlassen.
+league-left-running = { $player } hat **{ $name }** verlassen: die restlichen Partien gelten als verloren.
+league-forfeit-line = { $loser } hat die Liga **{ $name }** verlassen: { $winner } gewinnt Partie #{ $id }.
+league-too-few = **{ $name }** braucht zum Start mindestens { $min } Spieler; es sind { $count }.
+league-cancelled = **{ $name }** wurde von { $admin } abgesagt. Laufende Partien gehen als gewöhnliche Partien weiter, ab jetzt mit der Erinnerung und Zugzeit dieses Servers.
+league-round-begins = 🏆 **{ $name }** · Runde { $round } von { $rounds } beginnt. Sie endet <t:{ $deadline }:f>: eine bis dahin nicht beendete Partie verliert, wer am Zug ist, wie bei einer Zeitüberschreitung.
+league-pairing = • { $first } gegen { $second }
+league-pairing-bye-win = • { $player } hat in dieser Runde ein Freilos (zählt als Sieg).
+league-pairing-bye-rest = • { $player } setzt diese Runde aus.
+league-pairing-forfeit = • { $winner } gewinnt kampflos: { $loser } hat die Liga verlassen.
+league-round-over = **{ $name }**: Runde { $round } ist vorbei. Tabelle:
+league-final = 🏆 **{ $name }** ist beendet! { $winners ->
+        [one] Sieger
+       *[other] Sieger
+    }: { $names }. Abschlusstabelle:
+league-standings-now = **{ $name }**: Tabelle.
+league-standings-line = { $rank }. { $player }: Punkte { $points } · { $tie_break } · { $games ->
+        [one] 1 Partie
+       *[other] { $games } Partien
+    } · { $clans }
+league-not-started = **{ $name }** hat noch nicht begonnen: bisher { $count ->
+        [one] 1 Spieler
+       *[other] { $count } Spieler
+    } ({ $players }).
+league-thread-title = { $name } · R{ $round } · { $first } gegen { $second }
+league-match-header = **{ $name }**, Runde { $round }: { $players }
+league-started-note = **{ $name }** hat begonnen.
+help-more = Mehr
+help-league = • Ligen: ein Admin („Server verwalten“) nutzt `/clans liga anlegen` und `/clans liga starten`; vor dem Start tritt man mit `/clans liga beitreten` bei. Jede Partie einer Runde bekommt einen eigenen Thread; eine am Rundenende nicht beendete Partie verliert, wer am Zug ist. Ein Sieg oder ein Freilos im Schweizer System zählt 1 Punkt; bei Gleichstand entscheidet Sonneborn-Berger (jeder gegen jeden) oder Buchholz (Schweizer System). `/clans liga tabelle` zeigt die Tabelle.
+
 ## Abwesenheiten (/clans abwesend)
 away-disabled = Abwesenheiten sind hier ausgeschaltet (`/clans einstellungen abwesenheit_tage`).
 away-days-range = Wähle zwischen 1 und { $limit } Tagen.

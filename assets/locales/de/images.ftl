@@ -162,3 +162,17 @@ img-analysis-mark = { $number } · Zug { $turn } · { $name }: von { $before } %
 img-analysis-played = Gespielt: { $action } ({ $percent } %)
 img-analysis-preferred = Die KI bevorzugte: { $action } ({ $percent } %)
 img-analysis-agrees = Die KI hätte genauso gespielt.
+
+## Das Tabellenbild einer Liga.
+standings-after-round = Tabelle nach Runde { $round } von { $rounds }
+standings-final = Abschlusstabelle
+standings-col-rank = Platz
+standings-col-player = Spieler
+standings-col-points = Punkte
+standings-col-sb = SB
+standings-col-buchholz = Buchholz
+standings-col-games = Partien
+standings-col-clans = Gespielte Clans
+standings-legend-sb = SB: Sonneborn-Berger, die Punkte aller besiegten Gegner
+standings-legend-buchholz = Buchholz: die Punkte aller Gegner
+standings-no-clans = noch keine

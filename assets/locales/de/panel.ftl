@@ -235,6 +235,12 @@ takeback-declined-before = { $name } hat das Zurücknehmen dieser Aktion abgeleh
 panel-taken-back-yours = Deine letzte Aktion wurde zurückgenommen: { $what }.
 panel-taken-back-theirs = Die letzte Aktion von { $name } wurde zurückgenommen: { $what }.
 
+## Rate-Limit der Liga-Befehle.
+limit-league-commands = { $count ->
+        [one] 1 Liga-Befehl
+       *[other] { $count } Liga-Befehle
+    }
+
 # Gleichzeitige Effekte (Regelversion 6): der aktive Spieler wählt, was zuerst abgehandelt wird.
 choice-resolve-first = Zuerst abhandeln: { $trigger }
 panel-seat = Spieler { $n }

@@ -224,6 +224,66 @@ takeback-declined-post = { $opponent } declined { $asker }'s request to take bac
 help-takeback = • Misclicked? Right after a confirmed action your panel offers **Take back**, while your opponent has not answered yet and the action drew, showed and revealed no card (so a takeback never tells you anything new). Your opponent is asked privately (the request lapses when they move, or after 24 hours); against the AI it is granted at once, with its reply. Admins can turn takebacks off with `/clans config takebacks:False`.
 setting-takebacks-on = • takebacks: on
 setting-takebacks-off = • takebacks: off
+
+## Server leagues (public posts, answers, /clans help).
+league-only-in-server = Leagues belong to a server: use this command in one.
+league-only-managers = Only members with the Manage Server permission can create, start or cancel a league.
+league-name-invalid = A league's name has 1 to { $max } characters.
+league-name-taken = This server already has a league called **{ $name }**.
+league-unknown = There is no open or running league called **{ $name }** here. { $known }
+league-known = Leagues here: { $names }.
+league-none-here = This server has no league yet: `/clans league create` makes one.
+league-rounds-range = A Swiss league plays 1 to { $max } rounds.
+league-days-range = A round lasts 1 to { $max } days.
+league-fixed-needs-clan = The fixed clan rule needs a clan: give the `clan` option.
+league-format-round-robin = round robin
+league-format-swiss = Swiss, { $rounds } rounds
+league-clans-free = each player's choice (the `clan` option when joining; random without one)
+league-clans-fixed = everyone plays { $clan }
+league-clans-random = random for each match
+league-days = { $days ->
+        [one] 1 day
+       *[other] { $days } days
+    }
+league-created = 🏆 { $admin } created the league **{ $name }**: { $format }, { $days } a round, clans: { $clans }. Join with `/clans league join name:{ $name }`.
+league-joined = { $player } joined **{ $name }** ({ $count ->
+        [one] 1 player
+       *[other] { $count } players
+    }).
+league-already-joined = You are already in **{ $name }**.
+league-already-started = **{ $name }** has started and takes no new players.
+league-full = **{ $name }** is full ({ $max } players).
+league-not-a-player = You are not playing in **{ $name }**.
+league-left-open = { $player } left **{ $name }**.
+league-left-running = { $player } left **{ $name }**: their remaining matches are forfeited.
+league-forfeit-line = { $loser } left the league **{ $name }**: { $winner } wins match #{ $id }.
+league-too-few = **{ $name }** needs at least { $min } players to start; it has { $count }.
+league-cancelled = **{ $name }** was cancelled by { $admin }. Matches still being played go on as ordinary matches, with this server's reminder and turn timeout from now.
+league-round-begins = 🏆 **{ $name }** · round { $round } of { $rounds } begins. It ends <t:{ $deadline }:f>: a match unfinished by then is lost by the player to move, as on a timeout.
+league-pairing = • { $first } vs { $second }
+league-pairing-bye-win = • { $player } has a bye this round (it scores a win).
+league-pairing-bye-rest = • { $player } sits this round out.
+league-pairing-forfeit = • { $winner } wins by forfeit: { $loser } left the league.
+league-round-over = **{ $name }**: round { $round } is over. Standings:
+league-final = 🏆 **{ $name }** is over! { $winners ->
+        [one] Winner
+       *[other] Winners
+    }: { $names }. Final standings:
+league-standings-now = **{ $name }**: standings.
+league-standings-line = { $rank }. { $player }: points { $points } · { $tie_break } · { $games ->
+        [one] 1 game
+       *[other] { $games } games
+    } · { $clans }
+league-not-started = **{ $name }** has not started yet: { $count ->
+        [one] 1 player
+       *[other] { $count } players
+    } so far ({ $players }).
+league-thread-title = { $name } · R{ $round } · { $first } vs { $second }
+league-match-header = **{ $name }**, round { $round }: { $players }
+league-started-note = **{ $name }** has started.
+help-more = More
+help-league = • Leagues: an admin runs `/clans league create` and `/clans league start`; join with `/clans league join` before the start. Each match of a round gets its own thread; one unfinished at the round's end is lost by the player to move. A win or a Swiss bye is 1 point; ties go by Sonneborn-Berger or Buchholz. `/clans league standings` shows the table.
+
 ## Absences (/clans away)
 away-disabled = Absences are turned off here (`/clans config away_days`).
 away-days-range = Choose between 1 and { $limit } days.

@@ -161,3 +161,17 @@ img-analysis-mark = { $number } · Turn { $turn } · { $name }: from { $before }
 img-analysis-played = Played: { $action } ({ $percent } %)
 img-analysis-preferred = AI preferred: { $action } ({ $percent } %)
 img-analysis-agrees = The AI would have played the same.
+
+## The league standings image.
+standings-after-round = Standings after round { $round } of { $rounds }
+standings-final = Final standings
+standings-col-rank = Rank
+standings-col-player = Player
+standings-col-points = Points
+standings-col-sb = SB
+standings-col-buchholz = Buchholz
+standings-col-games = Games
+standings-col-clans = Clans played
+standings-legend-sb = SB: Sonneborn-Berger, the points of every opponent beaten
+standings-legend-buchholz = Buchholz: the points of every opponent met
+standings-no-clans = none yet

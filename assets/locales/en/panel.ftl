@@ -239,6 +239,12 @@ takeback-declined-before = { $name } declined taking this action back: it stands
 panel-taken-back-yours = Your last action was taken back: { $what }.
 panel-taken-back-theirs = { $name }'s last action was taken back: { $what }.
 
+## Rate limit of the league commands.
+limit-league-commands = { $count ->
+        [one] 1 league command
+       *[other] { $count } league commands
+    }
+
 # Simultaneous effects (rules version 6): the active player picks the one to resolve first.
 choice-resolve-first = Resolve first: { $trigger }
 panel-seat = player { $n }

@@ -81,6 +81,7 @@ macro_rules! ftl_files {
 ftl_files!(
     "bot.ftl",
     "commands.ftl",
+    "crystallo.ftl",
     "images.ftl",
     "log.ftl",
     "panel.ftl",

@@ -15,11 +15,14 @@ pub mod analysis;
 pub mod board;
 pub mod canvas;
 mod cards;
+/// Crystallo's cavern image (the solo game, crates/crystallo).
+pub mod crystallo;
 mod ends;
 mod icons;
 mod legend;
 pub mod replay;
 pub mod samples;
+pub mod standings;
 pub mod words;
 
 // The layers below, under the names the modules of this crate use for them.

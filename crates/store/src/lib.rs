@@ -19,6 +19,7 @@ pub mod durability;
 mod error;
 pub mod glicko;
 mod keys;
+mod league;
 mod maintenance;
 mod notify;
 mod ratings;
@@ -35,6 +36,10 @@ pub mod child;
 
 pub use absences::Absence;
 pub use error::StoreError;
+pub use league::{
+    BoardResult, ClanRule, League, LeagueBoard, LeagueFormat, LeagueId, LeaguePlayer, LeagueStatus,
+    NewBoard, NewLeague,
+};
 pub use maintenance::{DueCursor, Held, ReminderClaim};
 pub use notify::Owed;
 pub use ratings::{ClanRecord, PlayerRating, RatingChange, Scope};
@@ -558,9 +563,6 @@ static SQL: LazyLock<Sql> = LazyLock::new(|| {
         ),
     }
 });
-
-const SELECT_INPUTS: &str =
-    "SELECT seq, seat, input, at FROM inputs WHERE match_id = $1 ORDER BY seq";
 
 // ---- the store ----------------------------------------------------------------------
 
@@ -1290,6 +1292,57 @@ impl Store {
         .await
         .map_err(db("saving deadlines"))?;
         Ok(done.rows_affected() == 1)
+    }
+
+    /// Gives an active match new terms from `now`: its reminder and timeout, and
+    /// deadlines counted from `now` (for a clock an absence has stopped, the time each
+    /// deadline will have when it restarts). Returns false when the match is not active.
+    pub async fn set_terms(&self, id: MatchId, terms: Terms, now: Millis) -> Result<bool> {
+        const DOING: &str = "saving a match's terms";
+        self.still_there(DOING)?;
+        let d = terms.deadlines(now);
+        let _turn = self.write_turn(DOING).await?;
+        let mut tx = WriteTx::begin(&self.pool, DOING).await?;
+        let (mut changed, mut failed) = (0, None);
+        for (sql, remind, timeout) in [
+            (
+                "UPDATE matches SET remind_minutes = $2, timeout_minutes = $3, \
+                 remind_at = $4, timeout_at = $5 \
+                 WHERE id = $1 AND status = 'active' AND paused_at IS NULL",
+                d.remind_at,
+                d.timeout_at,
+            ),
+            (
+                "UPDATE matches SET remind_minutes = $2, timeout_minutes = $3, \
+                 paused_remind_ms = $4, paused_timeout_ms = $5 \
+                 WHERE id = $1 AND status = 'active' AND paused_at IS NOT NULL",
+                d.remind_at.map(|t| t - now),
+                d.timeout_at.map(|t| t - now),
+            ),
+        ] {
+            let done = sqlx::query(sql)
+                .bind(id)
+                .bind(terms.remind_minutes.map(i64::from))
+                .bind(terms.timeout_minutes.map(i64::from))
+                .bind(remind)
+                .bind(timeout)
+                .execute(&mut *tx)
+                .await
+                .map_err(db_row(DOING, id));
+            match done {
+                Ok(done) => changed += done.rows_affected(),
+                Err(e) => {
+                    failed = Some(e);
+                    break;
+                }
+            }
+        }
+        if let Some(e) = failed {
+            tx.rollback().await;
+            return Err(e);
+        }
+        tx.commit().await?;
+        Ok(changed == 1)
     }
 
     /// Moves a match's posts into `thread` (made after the match, so that the player who

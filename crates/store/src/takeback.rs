@@ -175,26 +175,7 @@ const SELECT_TAKEBACKS_BETWEEN: &str = "SELECT seq, seat, first_undone, at FROM 
 
 /// The whole log of a match.
 pub(crate) async fn read_log(conn: &mut AnyConnection, id: MatchId) -> Result<Log> {
-    let inputs: Vec<InputRow> = sqlx::query_as(super::SELECT_INPUTS)
-        .bind(id)
-        .fetch_all(&mut *conn)
-        .await
-        .map_err(db_row("reading inputs", id))?;
-    let takebacks: Vec<TakebackRow> = sqlx::query_as(SELECT_TAKEBACKS)
-        .bind(id)
-        .fetch_all(&mut *conn)
-        .await
-        .map_err(db_row("reading inputs", id))?;
-    Ok(Log {
-        inputs: inputs
-            .into_iter()
-            .map(|r| r.decode(id))
-            .collect::<Result<_>>()?,
-        takebacks: takebacks
-            .into_iter()
-            .map(|r| r.decode(id))
-            .collect::<Result<_>>()?,
-    })
+    read_log_between(conn, id, 0, i64::MAX).await
 }
 
 /// The part of a log numbered after `after` through `through`.

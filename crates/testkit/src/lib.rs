@@ -6,6 +6,7 @@
 
 pub mod bench;
 pub mod cli_help;
+pub mod crystallo_report;
 pub mod fake_discord;
 pub mod transcript;
 

@@ -110,6 +110,20 @@ enum Command {
         #[arg(long)]
         screenshots: bool,
     },
+    /// Crystallo: each bot (random, greedy, search) plays the same deals of the
+    /// provisional deck; prints the distribution of titles, wealth and scores per bot
+    /// (docs/crystallo.md).
+    CrystalloReport {
+        /// Deals per bot.
+        #[arg(long, default_value_t = 1000)]
+        deals: u64,
+        /// Seed of the first deal (deal i uses seed + i); the same seed gives the same games.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Only these bots, e.g. `random,search` (default: all three).
+        #[arg(long)]
+        bots: Option<String>,
+    },
     /// Measure performance (prints JSON with ratios measured in the same run).
     Bench {
         #[command(subcommand)]
@@ -299,6 +313,9 @@ fn main() {
             ai_slots,
         }),
         Command::Render { out } => render_samples(&out),
+        Command::CrystalloReport { deals, seed, bots } => {
+            crystal_clans_testkit::crystallo_report::cli(deals, seed, bots.as_deref())
+        }
         Command::Transcript {
             dir,
             out,

@@ -25,7 +25,10 @@ macro_rules! messages {
     };
 }
 
+// Crystallo, the solo cavern game (crates/crystallo).
+pub mod crystallo;
 pub mod images;
+pub mod league;
 pub mod log;
 pub mod panel;
 pub mod rules;
@@ -36,10 +39,12 @@ pub fn all() -> Vec<(&'static str, &'static [&'static str])> {
     [
         TABLE,
         images::TABLE,
+        league::TABLE,
         log::TABLE,
         panel::TABLE,
         rules::TABLE,
         takeback::TABLE,
+        crystallo::TABLE,
     ]
     .concat()
 }

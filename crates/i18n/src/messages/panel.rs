@@ -134,6 +134,7 @@ messages! {
     limit_ai_matches(count) = "limit-ai-matches";
     limit_board_reposts(count) = "limit-board-reposts";
     limit_replays(count) = "limit-replays";
+    limit_league_commands(count) = "limit-league-commands";
     span_seconds(count) = "span-seconds";
     span_minutes(count) = "span-minutes";
     store_out_of_date() = "store-out-of-date";

@@ -1,5 +1,6 @@
 //! The images' integration tests, one binary; the golden images are in crates/render/tests/golden
 //! (UPDATE_GOLDEN=1 rewrites them).
 
+mod crystallo;
 mod render;
 mod replay;

@@ -42,7 +42,7 @@ fn store(path: &PathBuf, img: &image::RgbImage) {
     std::fs::write(path, out).expect("writes the golden file");
 }
 
-fn compare(name: &str, actual: &Image) -> Result<(), String> {
+pub(super) fn compare(name: &str, actual: &Image) -> Result<(), String> {
     let path = golden_dir().join(format!("{name}.png"));
     let got = decode(&actual.png);
     if std::env::var_os("UPDATE_GOLDEN").is_some() {

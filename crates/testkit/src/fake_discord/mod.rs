@@ -984,6 +984,27 @@ impl Fake {
         token
     }
 
+    /// A slash command `/clans <group> <sub> ...` (a subcommand of a group, such as
+    /// `/clans league join`) by `user` in [`GUILD`]'s [`CHANNEL`]; returns the token.
+    pub fn command_group(
+        &self,
+        user: u64,
+        name: &str,
+        group: &str,
+        sub: &str,
+        options: Value,
+        manage: bool,
+    ) -> String {
+        let origin = Origin::Guild(GUILD, CHANNEL);
+        let (mut d, token, guild) = self.interaction(2, origin, user, name, manage);
+        let mut data = Self::command_data(sub, options, guild);
+        let inner = data["options"][0].take();
+        data["options"] = json!([{"name": group, "type": 2, "options": [inner]}]);
+        d["data"] = data;
+        self.interact(d, guild, None);
+        token
+    }
+
     /// What a user typing into an option of `/clans <sub>` in [`GUILD`]'s [`CHANNEL`]
     /// sends: the options so far, the one being typed marked `"focused": true`.
     /// Returns the token; [`Fake::try_choices`] reads the bot's choices.
