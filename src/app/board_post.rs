@@ -367,11 +367,18 @@ impl App {
         }
         let over = matches!(pending.question, Question::GameOver { .. });
         let rows = if over {
-            vec![Row::Buttons(vec![Button::new(
-                CustomId::new(id, version, Verb::Rematch).render(),
-                t::button_rematch(lang),
-                Style::Success,
-            )])]
+            vec![Row::Buttons(vec![
+                Button::new(
+                    CustomId::new(id, version, Verb::Rematch).render(),
+                    t::button_rematch(lang),
+                    Style::Success,
+                ),
+                Button::new(
+                    CustomId::new(id, version, Verb::Analysis).render(),
+                    t::button_analysis(lang),
+                    Style::Secondary,
+                ),
+            ])]
         } else {
             let act = match pending.question {
                 Question::BattleCard => t::button_battle_card(lang),

@@ -37,6 +37,8 @@ pub enum Verb {
     ResignYes,
     /// Challenge the same opponent again with the same terms.
     Rematch,
+    /// The post-game analysis of a finished match (`analysis.rs`).
+    Analysis,
     /// Take back my last action (in the panel, right after it was confirmed).
     TakeBack,
     /// The opponent opens their private answer to a takeback request (arg: the
@@ -59,6 +61,7 @@ impl Verb {
             Verb::Resign => "resign",
             Verb::ResignYes => "resign!",
             Verb::Rematch => "rematch",
+            Verb::Analysis => "analysis",
             Verb::TakeBack => "tb",
             Verb::TakeBackAnswer => "tb?",
             Verb::TakeBackAllow => "tb+",
@@ -76,6 +79,7 @@ impl Verb {
             "resign" => Verb::Resign,
             "resign!" => Verb::ResignYes,
             "rematch" => Verb::Rematch,
+            "analysis" => Verb::Analysis,
             "tb" => Verb::TakeBack,
             "tb?" => Verb::TakeBackAnswer,
             "tb+" => Verb::TakeBackAllow,
@@ -125,6 +129,7 @@ impl CustomId {
             | Verb::Hand
             | Verb::Resign
             | Verb::Rematch
+            | Verb::Analysis
             | Verb::TakeBackAnswer => false,
         }
     }
@@ -258,7 +263,13 @@ mod tests {
         assert!(board.clone().with("all").in_panel());
         assert!(CustomId::new(1, 2, Verb::Input).with("0").in_panel());
         assert!(CustomId::new(1, 2, Verb::ResignYes).in_panel());
-        for v in [Verb::Hand, Verb::Resign, Verb::Rematch, Verb::Accept] {
+        for v in [
+            Verb::Hand,
+            Verb::Resign,
+            Verb::Rematch,
+            Verb::Analysis,
+            Verb::Accept,
+        ] {
             assert!(!CustomId::new(1, 2, v).in_panel(), "{v:?}");
         }
     }

@@ -9,6 +9,7 @@
 //! match, never from the interaction.
 
 mod ai_turns;
+pub mod analysis;
 pub mod away;
 mod battle_post;
 mod board_post;
@@ -156,6 +157,8 @@ pub struct App {
     /// One replay drawn at a time: each takes a core for about a second, and a burst
     /// of matches ending together must not take every core from the boards.
     replay_slot: Arc<tokio::sync::Semaphore>,
+    /// Post-game analyses: one at a time, the others queued (`analysis.rs`).
+    analyses: analysis::Queue,
     /// `None`: no rate limits (benchmarks).
     limits: Option<Arc<Limits>>,
     images: bool,
@@ -213,6 +216,7 @@ impl App {
             ai_running: Default::default(),
             ai_slots: Arc::new(tokio::sync::Semaphore::new(default_ai_slots())),
             replay_slot: Arc::new(tokio::sync::Semaphore::new(1)),
+            analyses: analysis::Queue::new(crate::ai::analysis::normal_iterations()),
             limits: Some(Arc::new(Limits::new(LimitConfig::default()))),
             images: true,
             ai_pace_ms: 0,
@@ -776,15 +780,23 @@ impl App {
         }
     }
 
-    /// The post that ends a match (`line` says how, in `lang`), with its Rematch button.
+    /// The post that ends a match (`line` says how, in `lang`), with its Rematch and
+    /// Analysis buttons.
     fn end_post(&self, lang: Lang, loaded: &Loaded, line: &str) -> Msg {
         Msg {
             content: line.to_string(),
-            rows: vec![Row::Buttons(vec![Button::new(
-                CustomId::new(loaded.info.id, loaded.info.version, Verb::Rematch).render(),
-                crate::i18n::messages::button_rematch(lang),
-                Style::Success,
-            )])],
+            rows: vec![Row::Buttons(vec![
+                Button::new(
+                    CustomId::new(loaded.info.id, loaded.info.version, Verb::Rematch).render(),
+                    crate::i18n::messages::button_rematch(lang),
+                    Style::Success,
+                ),
+                Button::new(
+                    CustomId::new(loaded.info.id, loaded.info.version, Verb::Analysis).render(),
+                    crate::i18n::messages::button_analysis(lang),
+                    Style::Secondary,
+                ),
+            ])],
             ..Msg::default()
         }
     }

@@ -10,6 +10,8 @@ use crate::store::{GuildSettings, now_ms};
 use poise::serenity_prelude as serenity;
 // The commands about time (absences, pings), in a file of their own.
 pub use super::timing::{away, notify};
+// The post-game analysis, in a file of its own.
+pub use super::analysis::analysis;
 
 /// Crystal Clans: challenge someone and play in this channel.
 #[poise::command(
@@ -33,7 +35,8 @@ pub use super::timing::{away, notify};
         "language",
         "league",
         "away",
-        "notify"
+        "notify",
+        "analysis"
     ),
     subcommand_required
 )]
@@ -587,6 +590,7 @@ pub async fn help(ctx: Context<'_>) -> Result<(), Error> {
 pub fn help_message(lang: Lang) -> Msg {
     let features = [
         tb::help_takeback(lang),
+        t::help_analysis(lang),
         t::help_away(lang),
         t::help_notify(lang),
         crate::i18n::messages::league::help_league(lang),

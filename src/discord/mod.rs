@@ -10,6 +10,7 @@
 //! a player keeps one panel however many clicks a turn takes. An AI's turn runs after
 //! the human's answer has gone out.
 
+mod analysis;
 pub mod commands;
 mod convert;
 // `/crystallo`, the solo cavern game, and its panel's clicks.
@@ -333,6 +334,7 @@ async fn on_component(ctx: &serenity::Context, app: &App, ci: &serenity::Compone
         Verb::Resign => app.ask_resign(id.match_id, user).await,
         Verb::ResignYes => app.resign(id.match_id, user).await,
         Verb::Rematch => app.rematch(id.match_id, user, now).await,
+        Verb::Analysis => analysis::clicked(ctx, app, ci, id.match_id, place, lang).await,
         Verb::TakeBack => app.take_back(id.match_id, id.version, user, now).await,
         Verb::TakeBackAnswer => {
             let arg = id.arg.as_deref().unwrap_or_default();

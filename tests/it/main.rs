@@ -17,6 +17,7 @@ mod crystallo_discord;
 mod crystallo_store;
 mod crystallo_transcript;
 mod discord_abuse;
+mod discord_analysis;
 mod discord_autocomplete;
 mod discord_bench;
 mod discord_e2e;

@@ -345,3 +345,19 @@ notify-digest = 📋 { $count ->
     } auf dich:
     { $list }
 help-notify = • `/clans benachrichtigung` wie du erfährst, dass du dran bist: eine Erwähnung im Thread der Partie (Standard), eine Direktnachricht, beides oder nichts; Ruhezeiten in deiner Zeitzone (dann keine Hinweise, danach eine Nachricht; eine Frist zur Aufgabe verschieben sie nie) und eine tägliche Übersicht der Partien, die auf dich warten.
+
+## The post-game analysis (`/clans analysis`, the Analysis button on a match's final post)
+
+button-analysis = Analyse
+analysis-unknown = Es gibt keine Partie #{ $id } auf diesem Server oder unter deinen Partien. `/clans profil` zeigt deine letzten.
+analysis-after-end = Partie #{ $id } kann analysiert werden, sobald sie beendet ist.
+analysis-busy = Deine Analyse einer anderen Partie läuft noch: frag wieder, sobald sie gepostet ist.
+analysis-queued = Deine Analyse der Partie #{ $id } wartet: { $ahead ->
+        [one] eine Analyse ist
+       *[other] { $ahead } Analysen sind
+    } vor ihr dran.
+analysis-progress = Analysiere Partie #{ $id }: Zug { $turn } von { $turns }…
+analysis-failed = Die Analyse der Partie #{ $id } ist fehlgeschlagen; der Betreiber sieht den Grund im Log des Bots.
+analysis-posted-below = Hier ist die Analyse, unten gepostet.
+analysis-post = 📈 Analyse der Partie #{ $id }, { $first } gegen { $second }: die Siegchance beider nach jedem ihrer { $turns } Züge, aus der Suche der KI mit allen Karten offen ({ $iterations } Suchdurchläufe je Stellung). Die Züge, in denen sie sich am meisten bewegte:
+help-analysis = • `/clans analyse partie:NUMMER` nach einer Partie (oder ihr Knopf **Analyse**): die Siegchance beider Zug für Zug, von der KI mit allen Karten offen, und die drei entscheidenden Züge.

@@ -170,6 +170,10 @@ cmd-clans-notify-digest_hour = uebersicht_stunde
     .description = Eine tägliche DM mit den Partien, die auf dich warten, zu dieser Stunde (0-23)
 cmd-clans-notify-digest = uebersicht
     .description = False: keine tägliche Übersicht
+cmd-clans-analysis = analyse
+    .description = Nach einer Partie: die Siegchance beider Zug für Zug als Diagramm, von der KI.
+cmd-clans-analysis-match = partie
+    .description = Nummer der Partie (eine Partie dieses Servers oder eine, die du gespielt hast)
 
 ## /crystallo, the solo cavern game
 cmd-crystallo = crystallo

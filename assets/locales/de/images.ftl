@@ -152,6 +152,17 @@ img-cap-skipped = { $count ->
 ## Gleichschritt, Taktik; the others are the project's own German.
 
 
+## The post-game analysis graph (`/clans analysis`)
+
+img-analysis-title = Partie #{ $id } · { $first } gegen { $second }
+img-analysis-subtitle = Siegchance nach jedem Zug (KI-Suche, alle Karten bekannt)
+img-analysis-turn = Zug
+img-analysis-percent = { $percent } %
+img-analysis-mark = { $number } · Zug { $turn } · { $name }: von { $before } % auf { $after } %
+img-analysis-played = Gespielt: { $action } ({ $percent } %)
+img-analysis-preferred = Die KI bevorzugte: { $action } ({ $percent } %)
+img-analysis-agrees = Die KI hätte genauso gespielt.
+
 ## Das Tabellenbild einer Liga.
 standings-after-round = Tabelle nach Runde { $round } von { $rounds }
 standings-final = Abschlusstabelle

@@ -344,3 +344,19 @@ notify-digest = 📋 { $count ->
     } for you:
     { $list }
 help-notify = • `/clans notify` how you are told it is your move: a mention in the match's thread (the default), a DM, both or nothing; quiet hours in your time zone (no pings then, one catch-up message after; they never delay a forfeit deadline) and a daily digest of the matches waiting for you.
+
+## The post-game analysis (`/clans analysis`, the Analysis button on a match's final post)
+
+button-analysis = Analysis
+analysis-unknown = There is no match #{ $id } in this server or among your matches. `/clans profile` lists your recent ones.
+analysis-after-end = Match #{ $id } can be analysed once it has ended.
+analysis-busy = Your analysis of another match is still under way: ask again once it is posted.
+analysis-queued = Your analysis of match #{ $id } waits its turn: { $ahead ->
+        [one] one analysis is
+       *[other] { $ahead } analyses are
+    } ahead of it.
+analysis-progress = Analysing match #{ $id }: turn { $turn } of { $turns }…
+analysis-failed = The analysis of match #{ $id } could not be made; the operator can see why in the bot's log.
+analysis-posted-below = Here is the analysis, posted below.
+analysis-post = 📈 Analysis of match #{ $id }, { $first } vs { $second }: each player's chance to win after each of its { $turns } turns, from the AI's search with every card known ({ $iterations } search iterations a position). The turns where it moved most:
+help-analysis = • `/clans analysis match:NUMBER` after a match (or its **Analysis** button): each player's chance to win turn by turn, from the AI with every card known, and the three turns that mattered most.

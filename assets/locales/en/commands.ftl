@@ -170,6 +170,10 @@ cmd-clans-notify-digest_hour = digest_hour
     .description = A daily DM of the matches waiting for you, at this local hour (0-23)
 cmd-clans-notify-digest = digest
     .description = False: no daily digest
+cmd-clans-analysis = analysis
+    .description = After a match: a graph of each player's chance to win, turn by turn, from the AI.
+cmd-clans-analysis-match = match
+    .description = Match number (a match of this server, or one you played)
 
 ## /crystallo, the solo cavern game
 cmd-crystallo = crystallo

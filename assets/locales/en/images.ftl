@@ -151,6 +151,17 @@ img-cap-skipped = { $count ->
 ## clan signatures, unit abilities
 
 
+## The post-game analysis graph (`/clans analysis`)
+
+img-analysis-title = Match #{ $id } · { $first } vs { $second }
+img-analysis-subtitle = Chance to win after each turn (AI search, all cards known)
+img-analysis-turn = Turn
+img-analysis-percent = { $percent } %
+img-analysis-mark = { $number } · Turn { $turn } · { $name }: from { $before } % to { $after } %
+img-analysis-played = Played: { $action } ({ $percent } %)
+img-analysis-preferred = AI preferred: { $action } ({ $percent } %)
+img-analysis-agrees = The AI would have played the same.
+
 ## The league standings image.
 standings-after-round = Standings after round { $round } of { $rounds }
 standings-final = Final standings

@@ -13,6 +13,7 @@
 //! - [`GreedyBot`]: one action of lookahead scored by the static evaluation.
 //! - [`MctsBot`]: information-set Monte Carlo tree search (see `mcts.rs`).
 
+pub mod analysis;
 pub mod determinize;
 pub mod eval;
 pub mod greedy;

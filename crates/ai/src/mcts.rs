@@ -158,6 +158,28 @@ impl MctsBot {
         sampler: &Sampler,
         me: Seat,
     ) -> (Vec<(u64, u32, f32)>, u64) {
+        self.search_from(rules, &|rng: &mut Pcg32| sampler.sample(rng), me)
+    }
+
+    /// The same search from a known state, every iteration from `state` itself: the
+    /// post-game analysis (`analysis.rs`), where nothing is hidden any more. Returns
+    /// the root statistics of `me` (key, visits, mean reward) and the iterations run.
+    pub fn search_known(
+        &mut self,
+        rules: &Rules,
+        state: &State,
+        me: Seat,
+    ) -> (Vec<(u64, u32, f32)>, u64) {
+        self.search_from(rules, &|_: &mut Pcg32| state.clone(), me)
+    }
+
+    /// The search; `root` gives each iteration's state (a sample, or the known state).
+    fn search_from(
+        &mut self,
+        rules: &Rules,
+        root: &dyn Fn(&mut Pcg32) -> State,
+        me: Seat,
+    ) -> (Vec<(u64, u32, f32)>, u64) {
         let start = Instant::now();
         let mut nodes: Vec<Node> = vec![Node::default()];
         let mut path: Vec<(usize, [Option<usize>; 2])> = Vec::new();
@@ -170,7 +192,7 @@ impl MctsBot {
                 break;
             }
             iterations += 1;
-            let mut state = sampler.sample(&mut self.rng);
+            let mut state = root(&mut self.rng);
             path.clear();
             let mut node = 0usize;
             while state.winner.is_none() {

@@ -13,6 +13,7 @@
 //! input with the engine, appends it and rewrites the snapshot.
 
 mod absences;
+mod analysis;
 pub mod backup;
 pub mod crystallo;
 pub mod durability;

@@ -160,6 +160,16 @@ enum BenchTarget {
         #[arg(long, default_value = "easy,normal,fast")]
         levels: String,
     },
+    /// The post-game analysis of a match cut at its 40th turn, on one thread.
+    Analysis {
+        #[arg(long, default_value_t = 40)]
+        turns: u32,
+        /// Search iterations per position (default: the normal level's).
+        #[arg(long)]
+        iterations: Option<u32>,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// Random full games per second on one thread; clone and serialize a mid-game state.
     Engine {
         /// How long to play random games.
@@ -367,6 +377,19 @@ fn main() {
                     2
                 }
             }
+        }
+        Command::Bench {
+            what:
+                BenchTarget::Analysis {
+                    turns,
+                    iterations,
+                    seed,
+                },
+        } => {
+            let iterations = iterations.unwrap_or(crystal_clans::ai::analysis::normal_iterations());
+            let report = bench::analysis::analysis(turns, iterations, seed);
+            println!("{}", serde_json::to_string_pretty(&report).unwrap());
+            0
         }
         Command::Bench {
             what: BenchTarget::Engine { seconds },

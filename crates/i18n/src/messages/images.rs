@@ -116,4 +116,15 @@ messages! {
     cap_turn_limit() = "img-cap-turn-limit";
     /// The scenes left out of a long match's replay before this frame.
     cap_skipped(count) = "img-cap-skipped";
+    // The post-game analysis graph (`render::analysis`).
+    analysis_title(id, first, second) = "img-analysis-title";
+    analysis_subtitle() = "img-analysis-subtitle";
+    analysis_turn() = "img-analysis-turn";
+    analysis_percent(percent) = "img-analysis-percent";
+    /// `before` and `after`: the mover's chance, in whole percent.
+    analysis_mark(number, turn, name, before, after) = "img-analysis-mark";
+    /// `action`: the move in words, as the match log says it (`i18n::narration`).
+    analysis_played(action, percent) = "img-analysis-played";
+    analysis_preferred(action, percent) = "img-analysis-preferred";
+    analysis_agrees() = "img-analysis-agrees";
 }

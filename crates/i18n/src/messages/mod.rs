@@ -248,6 +248,18 @@ messages! {
     notify_catch_up(count, list) = "notify-catch-up";
     notify_digest(count, list) = "notify-digest";
     help_notify() = "help-notify";
+    // The post-game analysis (`src/app/analysis.rs`).
+    button_analysis() = "button-analysis";
+    analysis_unknown(id) = "analysis-unknown";
+    analysis_after_end(id) = "analysis-after-end";
+    analysis_busy() = "analysis-busy";
+    /// `ahead`: the analyses queued or running before this one.
+    analysis_queued(id, ahead) = "analysis-queued";
+    analysis_progress(id, turn, turns) = "analysis-progress";
+    analysis_failed(id) = "analysis-failed";
+    analysis_posted_below() = "analysis-posted-below";
+    analysis_post(id, first, second, turns, iterations) = "analysis-post";
+    help_analysis() = "help-analysis";
 }
 
 /// A language's own name ("English", "Deutsch") as said in `lang`.

@@ -2,6 +2,7 @@
 //! ratios measured in the same run.
 
 pub mod ai;
+pub mod analysis;
 pub mod discord;
 pub mod engine;
 pub mod render;
