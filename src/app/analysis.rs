@@ -1,6 +1,6 @@
 //! The post-game analysis (`/clans analysis`, the Analysis button on a match's final
 //! post): each player's chance to win after every turn of a finished match, from the
-//! AI's search with every card known (`ai::analysis`), drawn as a graph
+//! AI's search with both hands known (`ai::analysis`), drawn as a graph
 //! (`render::analysis`) and stored, so asking again is instant.
 //!
 //! - **Only after the end.** While a match is played the answer is the same for

@@ -359,5 +359,5 @@ analysis-queued = Deine Analyse der Partie #{ $id } wartet: { $ahead ->
 analysis-progress = Analysiere Partie #{ $id }: Zug { $turn } von { $turns }…
 analysis-failed = Die Analyse der Partie #{ $id } ist fehlgeschlagen; der Betreiber sieht den Grund im Log des Bots.
 analysis-posted-below = Hier ist die Analyse, unten gepostet.
-analysis-post = 📈 Analyse der Partie #{ $id }, { $first } gegen { $second }: die Siegchance beider nach jedem ihrer { $turns } Züge, aus der Suche der KI mit allen Karten offen ({ $iterations } Suchdurchläufe je Stellung). Die Züge, in denen sie sich am meisten bewegte:
-help-analysis = • `/clans analyse partie:NUMMER` nach einer Partie (oder ihr Knopf **Analyse**): die Siegchance beider Zug für Zug, von der KI mit allen Karten offen, und die drei entscheidenden Züge.
+analysis-post = 📈 Analyse der Partie #{ $id }, { $first } gegen { $second }: die Siegchance beider nach jedem ihrer { $turns } Züge, aus der Suche der KI mit beiden Händen offen, die noch kommenden Karten dem Zufall überlassen ({ $iterations } Suchdurchläufe je Stellung). Die Züge, in denen sie sich am meisten bewegte:
+help-analysis = • `/clans analyse partie:NUMMER` nach einer Partie (oder ihr Knopf **Analyse**): die Siegchance beider Zug für Zug, von der KI mit beiden Händen offen, und die drei entscheidenden Züge.

@@ -155,7 +155,7 @@ img-cap-skipped = { $count ->
 ## The post-game analysis graph (`/clans analysis`)
 
 img-analysis-title = Partie #{ $id } · { $first } gegen { $second }
-img-analysis-subtitle = Siegchance nach jedem Zug (KI-Suche, alle Karten bekannt)
+img-analysis-subtitle = Siegchance nach jedem Zug (KI-Suche, beide Hände bekannt)
 img-analysis-turn = Zug
 img-analysis-percent = { $percent } %
 img-analysis-mark = { $number } · Zug { $turn } · { $name }: von { $before } % auf { $after } %

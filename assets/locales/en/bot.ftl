@@ -358,5 +358,5 @@ analysis-queued = Your analysis of match #{ $id } waits its turn: { $ahead ->
 analysis-progress = Analysing match #{ $id }: turn { $turn } of { $turns }…
 analysis-failed = The analysis of match #{ $id } could not be made; the operator can see why in the bot's log.
 analysis-posted-below = Here is the analysis, posted below.
-analysis-post = 📈 Analysis of match #{ $id }, { $first } vs { $second }: each player's chance to win after each of its { $turns } turns, from the AI's search with every card known ({ $iterations } search iterations a position). The turns where it moved most:
-help-analysis = • `/clans analysis match:NUMBER` after a match (or its **Analysis** button): each player's chance to win turn by turn, from the AI with every card known, and the three turns that mattered most.
+analysis-post = 📈 Analysis of match #{ $id }, { $first } vs { $second }: each player's chance to win after each of its { $turns } turns, from the AI's search with both hands known and the draws still to come left to chance ({ $iterations } search iterations a position). The turns where it moved most:
+help-analysis = • `/clans analysis match:NUMBER` after a match (or its **Analysis** button): each player's chance to win turn by turn, from the AI with both hands known, and the three turns that mattered most.

@@ -154,7 +154,7 @@ img-cap-skipped = { $count ->
 ## The post-game analysis graph (`/clans analysis`)
 
 img-analysis-title = Match #{ $id } · { $first } vs { $second }
-img-analysis-subtitle = Chance to win after each turn (AI search, all cards known)
+img-analysis-subtitle = Chance to win after each turn (AI search, both hands known)
 img-analysis-turn = Turn
 img-analysis-percent = { $percent } %
 img-analysis-mark = { $number } · Turn { $turn } · { $name }: from { $before } % to { $after } %

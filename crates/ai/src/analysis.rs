@@ -2,8 +2,11 @@
 //! match, and the turns where it moved most, with the move played and the move the
 //! search preferred.
 //!
-//! The match is over, so nothing is hidden any more: each position is searched as it
-//! truly was (`MctsBot::search_known`, no determinization). The budget is counted in
+//! The match is over, so every card's place is known: each position is searched with
+//! both hands and the battle cards as they truly were (`MctsBot::search_known`, no
+//! sampling of hidden cards), but with the draw piles, the crystal deck and later
+//! shuffles dealt anew each iteration: a chance to win is over what the players could
+//! not know at the time, not a replay of the draws that came. The budget is counted in
 //! search iterations, never in time, and each position's search has a seed derived from
 //! the analysis's seed and the position's number, so the same match, seed and budget
 //! give the same analysis on any machine and under any load.
@@ -18,7 +21,7 @@ use serde::{Deserialize, Serialize};
 
 /// Bumped when the way an analysis is computed changes, so a stored analysis made the
 /// old way is computed again (it is part of the store's key with the budget).
-pub const ANALYSIS_VERSION: u32 = 1;
+pub const ANALYSIS_VERSION: u32 = 2;
 
 /// The search iterations per position at the normal budget: the normal level's
 /// (`Level::Normal`), without its time limit.

@@ -22,9 +22,9 @@
 
 use super::determinize::Sampler;
 use super::{Bot, Budget, eval, key, policy};
-use crate::game::rng::below;
+use crate::game::rng::{below, shuffle};
 use crate::game::{Input, Rules, Seat, State, View};
-use rand::SeedableRng;
+use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg32;
 use std::time::Instant;
 
@@ -161,8 +161,11 @@ impl MctsBot {
         self.search_from(rules, &|rng: &mut Pcg32| sampler.sample(rng), me)
     }
 
-    /// The same search from a known state, every iteration from `state` itself: the
-    /// post-game analysis (`analysis.rs`), where nothing is hidden any more. Returns
+    /// The same search from a known position: the post-game analysis (`analysis.rs`),
+    /// where every card's place is known (hands, battle cards) but not what was still to
+    /// come. Each iteration starts from `state` with both draw piles and the crystal
+    /// deck shuffled and the generator reseeded, so a chance to win is a chance over
+    /// the draws a player could not know, not a replay of the ones that came. Returns
     /// the root statistics of `me` (key, visits, mean reward) and the iterations run.
     pub fn search_known(
         &mut self,
@@ -170,7 +173,7 @@ impl MctsBot {
         state: &State,
         me: Seat,
     ) -> (Vec<(u64, u32, f32)>, u64) {
-        self.search_from(rules, &|_: &mut Pcg32| state.clone(), me)
+        self.search_from(rules, &|rng: &mut Pcg32| unknown_future(state, rng), me)
     }
 
     /// The search; `root` gives each iteration's state (a sample, or the known state).
@@ -291,4 +294,16 @@ impl Bot for MctsBot {
     fn last_iterations(&self) -> u64 {
         self.last_iterations
     }
+}
+
+/// `state` with what nobody could know at the time dealt anew: the order of both draw
+/// piles and of the crystal deck, and the generator that will shuffle later.
+fn unknown_future(state: &State, rng: &mut Pcg32) -> State {
+    let mut s = state.clone();
+    s.rng = Pcg32::seed_from_u64(rng.next_u64());
+    for p in &mut s.players {
+        shuffle(rng, &mut p.draw);
+    }
+    shuffle(rng, &mut s.crystal_deck);
+    s
 }
