@@ -162,11 +162,13 @@ enum BenchTarget {
     },
     /// The post-game analysis of a match cut at its 40th turn, on one thread.
     Analysis {
+        /// Turns of the random-play match that is analysed (it is cut there).
         #[arg(long, default_value_t = 40)]
         turns: u32,
         /// Search iterations per position (default: the normal level's).
         #[arg(long)]
         iterations: Option<u32>,
+        /// Seed of the matches played and of the analysis.
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
