@@ -16,6 +16,7 @@ mod convert;
 // `/crystallo`, the solo cavern game, and its panel's clicks.
 pub mod crystallo;
 pub mod health;
+mod league;
 pub mod localize;
 pub mod logging;
 pub mod shards;
