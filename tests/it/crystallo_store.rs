@@ -236,7 +236,57 @@ async fn leaderboard_log_and_record(db: &TestDb) {
     assert_eq!(best, top);
 }
 
+/// `verify` checks Crystallo games as it checks matches: a played game agrees, and a
+/// snapshot or a result that is not its log's replay is reported.
+async fn verify_checks_crystallo_games(db: &TestDb) {
+    use crystal_clans::store::Verdict;
+    let store = db.open().await;
+    let a = new(store.create_crystallo(daily(ANA), NOW).await.unwrap());
+    let b = new(store.create_crystallo(daily(BEN), NOW).await.unwrap());
+    play_out(&store, a.id, ANA, 6).await;
+    play_out(&store, b.id, BEN, 400).await;
+    assert_eq!(
+        store.crystallo_game_ids(0, 10).await.unwrap(),
+        vec![a.id, b.id]
+    );
+    assert_eq!(store.verify_crystallo(a.id).await.unwrap(), Verdict::Agrees);
+    assert_eq!(store.verify_crystallo(b.id).await.unwrap(), Verdict::Agrees);
+    // A snapshot from another point of the game: its state is not the log's replay.
+    let dealt = serde_json::to_string(&a.state).unwrap();
+    sqlx::query("UPDATE crystallo_games SET state = $1 WHERE id = $2")
+        .bind(&dealt)
+        .bind(a.id)
+        .execute(store.pool())
+        .await
+        .unwrap();
+    let Verdict::Disagrees { problems } = store.verify_crystallo(a.id).await.unwrap() else {
+        panic!("a stale snapshot verified");
+    };
+    assert!(problems[0].contains("snapshot"), "{problems:?}");
+    // A score the game did not make.
+    sqlx::query("UPDATE crystallo_games SET score = score + 1 WHERE id = $1")
+        .bind(b.id)
+        .execute(store.pool())
+        .await
+        .unwrap();
+    assert!(matches!(
+        store.verify_crystallo(b.id).await.unwrap(),
+        Verdict::Disagrees { .. }
+    ));
+    // Unreadable: damaged, not an error.
+    sqlx::query("UPDATE crystallo_games SET state = 'x' WHERE id = $1")
+        .bind(a.id)
+        .execute(store.pool())
+        .await
+        .unwrap();
+    assert!(matches!(
+        store.verify_crystallo(a.id).await.unwrap(),
+        Verdict::Damaged { .. }
+    ));
+}
+
 both!(
+    verify_checks_crystallo_games,
     a_game_round_trips_and_replays,
     one_daily_per_person_server_and_day,
     stale_foreign_and_refused_write_nothing,

@@ -409,6 +409,58 @@ impl Store {
         Ok(state)
     }
 
+    /// Ids of Crystallo games after `after`, in order, at most `limit` (`verify` pages
+    /// through them).
+    pub async fn crystallo_game_ids(&self, after: GameId, limit: i64) -> Result<Vec<GameId>> {
+        sqlx::query_scalar("SELECT id FROM crystallo_games WHERE id > $1 ORDER BY id LIMIT $2")
+            .bind(after)
+            .bind(limit)
+            .fetch_all(&self.pool)
+            .await
+            .map_err(db("reading crystallo games"))
+    }
+
+    /// Checks one Crystallo game as `verify` checks a match: its snapshot against the
+    /// replay of its seed and inputs, its version against its log, its result against
+    /// the replay's ending. A damaged game is a verdict, not an error.
+    pub async fn verify_crystallo(&self, id: GameId) -> Result<super::Verdict> {
+        use super::Verdict;
+        let g = match self.crystallo_game(id).await {
+            Ok(g) => g,
+            Err(StoreError::Corrupt { detail, .. }) => return Ok(Verdict::Damaged { detail }),
+            Err(e) => return Err(e),
+        };
+        let inputs = match self.crystallo_inputs(id).await {
+            Ok(i) => i,
+            Err(StoreError::Corrupt { detail, .. }) => return Ok(Verdict::Damaged { detail }),
+            Err(e) => return Err(e),
+        };
+        let replayed = match self.crystallo_replay(id).await {
+            Ok(s) => s,
+            Err(StoreError::Corrupt { detail, .. }) => return Ok(Verdict::Damaged { detail }),
+            Err(e) => return Err(e),
+        };
+        let mut problems = Vec::new();
+        if g.version != inputs.len() as i64 {
+            problems.push(format!(
+                "the game is at version {} with {} inputs",
+                g.version,
+                inputs.len()
+            ));
+        }
+        if g.state != replayed {
+            problems.push("the snapshot differs from the replay".into());
+        }
+        if g.ending != ending_of(&replayed) {
+            problems.push("the stored result differs from the replay's".into());
+        }
+        Ok(if problems.is_empty() {
+            Verdict::Agrees
+        } else {
+            Verdict::Disagrees { problems }
+        })
+    }
+
     /// The finished dailies of `day` in a server, best score first (ties: who finished
     /// first).
     pub async fn crystallo_leaderboard(

@@ -226,6 +226,43 @@ pub fn cli(database: Option<String>, match_id: Option<MatchId>, rearm: bool) -> 
                     }
                     after = last;
                 }
+                // Crystallo games are logged like matches and checked the same way.
+                let mut after = 0;
+                loop {
+                    let ids = match store.crystallo_game_ids(after, 500).await {
+                        Ok(ids) => ids,
+                        Err(e) => {
+                            eprintln!("{e}");
+                            return 2;
+                        }
+                    };
+                    let Some(&last) = ids.last() else { break };
+                    for id in ids {
+                        match store.verify_crystallo(id).await {
+                            Ok(Verdict::Agrees) => counts[0] += 1,
+                            Ok(verdict) => {
+                                counts[match verdict {
+                                    Verdict::Disagrees { .. } => 1,
+                                    Verdict::Incompatible { .. } => 3,
+                                    _ => 2,
+                                }] += 1;
+                                println!(
+                                    "{}",
+                                    serde_json::json!({ "crystallo_game": id, "verdict": verdict })
+                                );
+                            }
+                            Err(e) => {
+                                counts[4] += 1;
+                                println!(
+                                    "{}",
+                                    serde_json::json!({ "crystallo_game": id, "verdict": "error",
+                                        "detail": e.to_string() })
+                                );
+                            }
+                        }
+                    }
+                    after = last;
+                }
             }
         }
         let held = match store.held().await {
