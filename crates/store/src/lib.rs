@@ -1056,27 +1056,10 @@ impl Store {
     ) -> Result<Option<Submitted>> {
         const DOING: &str = "saving a move";
         let new_version = expected_version + inputs.len() as i64;
-        let claim = match deadlines {
-            None => sqlx::query_as(&SQL.claim),
-            Some(_) => sqlx::query_as(&SQL.claim_with_deadlines),
-        }
-        .bind(new_version)
-        .bind(now)
-        .bind(id)
-        .bind(expected_version);
-        let claim = match deadlines {
-            Some(d) => claim.bind(d.remind_at).bind(d.timeout_at),
-            None => claim,
-        };
-        let row: Option<MatchRow> = claim
-            .fetch_optional(&mut *tx)
-            .await
-            .map_err(db_row(DOING, id))?;
-        let Some(row) = row else {
+        let claimed = claim_version(tx, id, expected_version, new_version, deadlines, now, DOING);
+        let Some(info) = claimed.await? else {
             return Ok(None);
         };
-        let mut info = row.into_info()?;
-        info.version = expected_version;
         let snap: Option<SnapshotRow> = sqlx::query_as(&SQL.snapshot)
             .bind(id)
             .fetch_optional(&mut *tx)
@@ -1759,4 +1742,43 @@ pub fn block_on<F: std::future::Future>(f: F) -> F::Output {
         .build()
         .expect("a tokio runtime starts")
         .block_on(f)
+}
+
+/// Claims the next version of match `id` in `tx`: moves it from `expected_version` to
+/// `new_version` (setting its deadlines when given) if it is still active at
+/// `expected_version`. The update takes the write lock (SQLite) or the row lock
+/// (PostgreSQL) before anything is read, so concurrent writers serialize here and all
+/// but the first get `None` having written nothing. Returns the match as it was, at
+/// `expected_version`. Submits and takebacks both start with it.
+pub(crate) async fn claim_version(
+    tx: &mut AnyConnection,
+    id: MatchId,
+    expected_version: i64,
+    new_version: i64,
+    deadlines: Option<Deadlines>,
+    now: Millis,
+    doing: &'static str,
+) -> Result<Option<MatchInfo>> {
+    let claim = match deadlines {
+        None => sqlx::query_as(&SQL.claim),
+        Some(_) => sqlx::query_as(&SQL.claim_with_deadlines),
+    }
+    .bind(new_version)
+    .bind(now)
+    .bind(id)
+    .bind(expected_version);
+    let claim = match deadlines {
+        Some(d) => claim.bind(d.remind_at).bind(d.timeout_at),
+        None => claim,
+    };
+    let row: Option<MatchRow> = claim
+        .fetch_optional(&mut *tx)
+        .await
+        .map_err(db_row(doing, id))?;
+    let Some(row) = row else {
+        return Ok(None);
+    };
+    let mut info = row.into_info()?;
+    info.version = expected_version;
+    Ok(Some(info))
 }

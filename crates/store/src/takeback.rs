@@ -14,8 +14,8 @@
 use super::error::{db, db_row};
 use super::tx::WriteTx;
 use super::{
-    Deadlines, InputRow, MatchId, MatchInfo, MatchRow, Millis, Result, SQL, Seat, Store,
-    StoreError, StoredInput, guarded, now_ms,
+    Deadlines, InputRow, MatchId, MatchInfo, Millis, Result, Seat, Store, StoreError, StoredInput,
+    claim_version, guarded, now_ms,
 };
 use crate::game::State;
 use crate::game::takeback::{self, Denied};
@@ -381,27 +381,10 @@ impl Store {
         const DOING: &str = "saving a takeback";
         let version = expected_version + 1;
         // The same claim as a submit's: it takes the lock before anything is read.
-        let claim = match deadlines {
-            None => sqlx::query_as(&SQL.claim),
-            Some(_) => sqlx::query_as(&SQL.claim_with_deadlines),
-        }
-        .bind(version)
-        .bind(now)
-        .bind(id)
-        .bind(expected_version);
-        let claim = match deadlines {
-            Some(d) => claim.bind(d.remind_at).bind(d.timeout_at),
-            None => claim,
-        };
-        let row: Option<MatchRow> = claim
-            .fetch_optional(&mut *tx)
-            .await
-            .map_err(db_row(DOING, id))?;
-        let Some(row) = row else {
+        let claimed = claim_version(tx, id, expected_version, version, deadlines, now, DOING);
+        let Some(info) = claimed.await? else {
             return Ok(None);
         };
-        let mut info = row.into_info()?;
-        info.version = expected_version;
         let takeback = match self.plan_in(tx, &info, asker).await? {
             Ok(t) => t,
             Err(denied) => return Ok(Some(Err(denied))),
