@@ -56,6 +56,16 @@ fn every_event() -> Vec<(String, Event)> {
                     Trigger::Tactical { seat: 1 },
                     Trigger::Entered { seat: 1, zone: 4 },
                     Trigger::Arrived { card: 1 },
+                    Trigger::Gain {
+                        seat: 0,
+                        amount: 2,
+                        draw: 0,
+                    },
+                    Trigger::Gain {
+                        seat: 1,
+                        amount: 1,
+                        draw: 1,
+                    },
                 ]
                 .map(|trigger| (kind.clone(), Event::TriggerFirst { seat: 1, trigger })),
             );

@@ -137,4 +137,9 @@ trigger-battle-start = Fähigkeiten und Kristalle von { $who } zu Kampfbeginn
 trigger-tactical = { $ability } des kämpfenden Trupps von { $who }
 trigger-entered = Trupp von { $who } kommt ins { $zone }
 trigger-arrived = { $card } beschworen ({ $ability })
+trigger-gain = { $who } erhält { $amount } Initiative
+trigger-gain-draw = { $who } erhält { $amount } Initiative und zieht danach bis zu { $draw ->
+        [one] 1 Karte
+       *[other] { $draw } Karten
+    }
 log-trigger-first = { $who } handelt zuerst ab: { $trigger }.

@@ -148,4 +148,10 @@ trigger-battle-start = { $who }'s start-of-battle abilities and crystals
 trigger-tactical = { $ability } of { $who }'s battling squad
 trigger-entered = { $who }'s squad entering { $zone }
 trigger-arrived = { $card } summoned ({ $ability })
+# Rules version 7: a gain effect (a right Predict, Bloodlust).
+trigger-gain = { $who } gaining { $amount } initiative
+trigger-gain-draw = { $who } gaining { $amount } initiative, then drawing up to { $draw ->
+        [one] 1 card
+       *[other] { $draw } cards
+    }
 log-trigger-first = { $who } resolves first: { $trigger }.

@@ -179,6 +179,7 @@ impl<'s> Keys<'s> {
                     Trigger::Tactical { seat } => h.bytes([2, seat]),
                     Trigger::Entered { seat, zone } => h.bytes([3, seat, zone]),
                     Trigger::Arrived { card } => h.bytes([4].into_iter().chain(kind(card))),
+                    Trigger::Gain { seat, amount, draw } => h.bytes([5, seat, amount, draw]),
                 }
             }
         }

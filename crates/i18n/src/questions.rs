@@ -64,5 +64,13 @@ pub fn trigger(lang: Lang, rules: &Rules, kinds: &[KindId], who: [&str; 2], t: &
             names::card(lang, def(card)),
             names::ability(lang, def(card).ability),
         ),
+        Trigger::Gain {
+            seat,
+            amount,
+            draw: 0,
+        } => t::log::trigger_gain(lang, who[seat as usize], amount),
+        Trigger::Gain { seat, amount, draw } => {
+            t::log::trigger_gain_draw(lang, who[seat as usize], amount, draw)
+        }
     }
 }

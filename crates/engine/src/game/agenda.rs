@@ -15,14 +15,15 @@ use super::state::*;
 use arrayvec::ArrayVec;
 
 /// Bumped whenever a rules change would make an old match replay differently.
-pub const RULES_VERSION: u32 = 6;
+pub const RULES_VERSION: u32 = 7;
 
 /// The rules versions this engine plays as they were played: a match started under
 /// one of them keeps its rules (`State::rules_version`) to its end and on every replay.
 /// Version 5 added the turn limit (`turn.rs`); version 4 has none. Version 6 lets the
 /// active player order simultaneous triggers (`order.rs`), offers Undying units to a
-/// free summon from hand and makes Spy compulsory.
-pub const PLAYABLE_RULES_VERSIONS: [u32; 3] = [4, 5, RULES_VERSION];
+/// free summon from hand and makes Spy compulsory. Version 7 orders gain effects
+/// too and asks only where the order can change something (`commute.rs`).
+pub const PLAYABLE_RULES_VERSIONS: [u32; 4] = [4, 5, 6, RULES_VERSION];
 
 /// What the match waits for: which seats may answer and the question.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -154,7 +155,9 @@ impl State {
                 wait_if(waiting && self.battle_squads_present())
             }
             Step::OrderEffects | Step::OrderScores => Poll::Wait,
-            Step::OrderTriggers { n } => wait_if(self.triggers_to_order(rules, n) >= 2),
+            Step::OrderTriggers { n } => {
+                wait_if(self.triggers_to_order(rules, n) >= 2 && self.order_can_matter(rules, n))
+            }
             Step::MayDraw { max, .. } => wait_if(max > 0),
             Step::RemoveOwnUnit { seat } => self.battle_squad_poll(seat),
             Step::DestroyEnemyUnit { seat } => self.battle_squad_poll(opp(seat)),
@@ -209,6 +212,7 @@ impl State {
             | Step::Arrived { .. }
             | Step::Destroyed { .. }
             | Step::Tactical { .. }
+            | Step::Gain { .. }
             | Step::RefillMarket
             | Step::EndAction => Poll::Run,
         }
@@ -301,6 +305,7 @@ impl State {
             Step::Arrived { seat, card } => self.run_arrived(rules, seat, card, ev),
             Step::Destroyed { seat, card, zone } => self.on_destroyed(rules, seat, card, zone, ev),
             Step::Tactical { seat } => self.run_tactical(rules, seat, ev),
+            Step::Gain { seat, amount, draw } => self.run_gain(rules, seat, amount, draw, ev),
             Step::RefillMarket => self.refill_market(ev),
             Step::EndAction => self.end_action(rules, ev),
             _ => unreachable!("only automatic steps run"),

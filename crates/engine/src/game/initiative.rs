@@ -70,6 +70,21 @@ impl State {
         });
     }
 
+    /// A gain effect's step (rules version 7): the initiative, then the draw it allows.
+    pub(in crate::game) fn run_gain(
+        &mut self,
+        rules: &Rules,
+        seat: Seat,
+        amount: u8,
+        draw: u8,
+        ev: &mut Vec<Event>,
+    ) {
+        self.gain(rules, seat, amount, ev);
+        if draw > 0 {
+            self.agenda.push(Step::MayDraw { seat, max: draw });
+        }
+    }
+
     /// Gaining initiative moves the token toward the gainer and stops at the end.
     pub fn gain(&mut self, rules: &Rules, seat: Seat, amount: u8, ev: &mut Vec<Event>) {
         let l = rules.board.track_length as i32;

@@ -82,6 +82,9 @@ pub enum Trigger {
     Entered { seat: Seat, zone: ZoneId },
     /// The arrival trigger of this summoned unit (Inform, Linked, Rebuild).
     Arrived { card: CardId },
+    /// The seat's gain effect (rules version 7): `amount` initiative and up to `draw`
+    /// cards (a right Predict, Bloodlust).
+    Gain { seat: Seat, amount: u8, draw: u8 },
 }
 
 /// Why an input was refused. The state is unchanged. Messages are written for the

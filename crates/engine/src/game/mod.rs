@@ -8,6 +8,7 @@ pub mod battle;
 pub mod board;
 pub mod cardvec;
 pub mod choice;
+mod commute;
 pub mod event;
 mod initiative;
 pub mod input;

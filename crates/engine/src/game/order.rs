@@ -2,7 +2,8 @@
 //! ... trigger simultaneously, the active player decides in which order they will
 //! resolve"), from rules version 6 on, at every place where several triggers fire
 //! together: death triggers, the start of a battle (each seat's options, Tactical),
-//! and the enter and arrival triggers of a summon.
+//! and the enter and arrival triggers of a summon; from version 7 on, gain effects too
+//! (both seats' right Predicts at the reveal, both seats' Bloodlust at the damage).
 //!
 //! One mechanism for all of them: the code that fires the triggers pushes their steps
 //! as it always did, then `group_triggers` gathers them under one `OrderTriggers { n }`
@@ -12,7 +13,9 @@
 //! triggers would do different things: a trigger that would do nothing now is not
 //! offered, and triggers that differ only by interchangeable cards are one choice.
 //! Skipped, the steps resolve in the order version 5 resolved them (the engine's
-//! default: top unit first, the active player's options first).
+//! default: top unit first, the active player's options first). From version 7 on,
+//! the question is also skipped when no order of the group can change anything
+//! (`commute.rs`).
 //!
 //! Battle cards' effects (`OrderEffects`) and two free scores (`OrderScores`) had
 //! their own question before; they keep it, so that stored matches replay.
@@ -28,6 +31,10 @@ use super::state::*;
 /// (and Undying reaches free summons, and Spy is compulsory).
 pub(in crate::game) const ROUND_THREE: u32 = 6;
 
+/// The first rules version in which gain effects are ordered too, and the question
+/// is skipped when the order cannot change anything.
+pub(in crate::game) const ROUND_FOUR: u32 = 7;
+
 /// The trigger a step stands for, if it is one.
 pub(in crate::game) fn trigger_of(step: &Step) -> Option<Trigger> {
     Some(match *step {
@@ -36,6 +43,7 @@ pub(in crate::game) fn trigger_of(step: &Step) -> Option<Trigger> {
         Step::Tactical { seat } => Trigger::Tactical { seat },
         Step::Entered { seat, zone, .. } => Trigger::Entered { seat, zone },
         Step::Arrived { card, .. } => Trigger::Arrived { card },
+        Step::Gain { seat, amount, draw } => Trigger::Gain { seat, amount, draw },
         _ => return None,
     })
 }
@@ -43,7 +51,7 @@ pub(in crate::game) fn trigger_of(step: &Step) -> Option<Trigger> {
 /// What makes two triggers the same choice: their kind, seat and zone, and for a
 /// card's trigger the card's kind rather than the card (two copies destroyed
 /// together do the same).
-type Likeness = (u8, Seat, ZoneId, u8);
+pub(in crate::game) type Likeness = (u8, Seat, ZoneId, u8);
 
 impl State {
     /// Whether this match plays under rules version `version` or later.
@@ -79,7 +87,7 @@ impl State {
 
     /// The `n` trigger steps under the waiting `OrderTriggers` step, the one that
     /// would resolve first last (the agenda is a stack).
-    fn grouped(&self, n: u8) -> &[Step] {
+    pub(in crate::game) fn grouped(&self, n: u8) -> &[Step] {
         let top = self.agenda.len() - 1;
         &self.agenda[top - n as usize..top]
     }
@@ -99,11 +107,15 @@ impl State {
                 self.enter_trigger_fires(rules, seat, zone, moved)
             }
             Step::Arrived { seat, card } => self.arrival_fires(rules, seat, card),
+            // Even with the token on the gainer's last space: there it moves nothing
+            // now, but it does once the other seat's gain of the same moment has
+            // pulled the token back (whether that order matters is `commute.rs`'s).
+            Step::Gain { amount, draw, .. } => amount > 0 || draw > 0,
             _ => false,
         }
     }
 
-    fn likeness(&self, step: &Step) -> Option<Likeness> {
+    pub(in crate::game) fn likeness(&self, step: &Step) -> Option<Likeness> {
         let kind = |c: CardId| self.kinds[c as usize];
         Some(match *step {
             Step::Destroyed { seat, card, zone } => (0, seat, zone, kind(card)),
@@ -111,6 +123,9 @@ impl State {
             Step::Tactical { seat } => (2, seat, 0, 0),
             Step::Entered { seat, zone, .. } => (3, seat, zone, 0),
             Step::Arrived { seat, card } => (4, seat, 0, kind(card)),
+            // A seat has at most one gain effect at a moment (Predict pays off at the
+            // reveal, Bloodlust at the damage): the seat tells them apart.
+            Step::Gain { seat, .. } => (5, seat, 0, 0),
             _ => return None,
         })
     }

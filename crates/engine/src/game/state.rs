@@ -274,6 +274,14 @@ pub enum Step {
     Tactical {
         seat: Seat,
     },
+    /// A gain effect (rules version 7 on, a step of its own so that it can be ordered
+    /// with the others of its moment): the seat gains `amount` initiative, then may
+    /// draw up to `draw` cards (a right Predict: 1 and 1; Bloodlust: its kills and 0).
+    Gain {
+        seat: Seat,
+        amount: u8,
+        draw: u8,
+    },
     /// The replenishing seat discards cards one at a time, then says done.
     ReplenishDiscard {
         seat: Seat,

@@ -40,6 +40,9 @@ struct RawScenario {
     description: Option<String>,
     #[serde(default)]
     seed: u64,
+    /// The rules version the match plays under (`State::new_under`); the engine's
+    /// own when absent.
+    rules_version: Option<u32>,
     clans: Vec<String>,
     #[serde(default)]
     mulligan: bool,
@@ -539,8 +542,9 @@ impl Builder {
             seed,
             mulligan,
         };
-        let (mut st, _) =
-            State::new(&self.rules, setup).map_err(|e| format!("{}: {e}", self.file))?;
+        let version = self.raw.rules_version.unwrap_or(crate::game::RULES_VERSION);
+        let (mut st, _) = State::new_under(&self.rules, setup, version)
+            .map_err(|e| format!("{}: {e}", self.file))?;
         st.rng = Pcg32::seed_from_u64(seed);
         st.players = Default::default();
         for z in st.squads.iter_mut() {

@@ -36,6 +36,8 @@ messages! {
     trigger_tactical(ability, who) = "trigger-tactical";
     trigger_entered(who, zone) = "trigger-entered";
     trigger_arrived(card, ability) = "trigger-arrived";
+    trigger_gain(who, amount) = "trigger-gain";
+    trigger_gain_draw(who, amount, draw) = "trigger-gain-draw";
     log_unit_destroyed(card, zone) = "log-unit-destroyed";
     log_unit_removed(card) = "log-unit-removed";
     log_joined_squad(who, card, zone) = "log-joined-squad";

@@ -5,7 +5,7 @@
 use super::Rules;
 use super::board::ZoneId;
 use super::event::Event;
-use super::order::ROUND_THREE;
+use super::order::{ROUND_FOUR, ROUND_THREE};
 use super::pack::{Ability, CrystalEffect, Effect, Signature, Stat, Target};
 use super::state::*;
 
@@ -288,13 +288,30 @@ impl State {
             self.schedule_battle(self.active);
         }
         // Predict pays off before the cards' effects: 1 initiative and a card.
+        let from = self.agenda.len();
+        let ordered = self.rules_at_least(ROUND_FOUR);
         for seat in [opp(self.active), self.active] {
             let s = seat as usize;
             if predict[s].is_some() && predict[s] == styles[1 - s] {
                 ev.push(Event::PredictionRight { seat });
-                self.gain(rules, seat, 1, ev);
-                self.agenda.push(Step::MayDraw { seat, max: 1 });
+                if ordered {
+                    self.agenda.push(Step::Gain {
+                        seat,
+                        amount: 1,
+                        draw: 1,
+                    });
+                } else {
+                    self.gain(rules, seat, 1, ev);
+                    self.agenda.push(Step::MayDraw { seat, max: 1 });
+                }
             }
+        }
+        if ordered {
+            // Both payoffs are one moment. By default the opponent's resolves first
+            // (the stack's top), as its gain did before version 7.
+            let payoffs = &mut self.agenda[from..];
+            payoffs.reverse();
+            self.group_triggers(from);
         }
     }
 
@@ -519,15 +536,29 @@ impl State {
         }
         // Bloodlust reads the squads as they fought.
         let bloodlust = [0, 1].map(|s| self.top_has(rules, zone, s, Ability::Bloodlust));
-        // Both squads' casualties die at once: their death triggers are one group.
+        // Both squads' casualties die at once: their death triggers are one group,
+        // with both seats' Bloodlust from rules version 7 on (before, Bloodlust
+        // gained at once, seat 0 first, before any death trigger resolved).
         let from = self.agenda.len();
         for target in 0..2u8 {
             self.destroy_units_ungrouped(rules, zone, target, &casualties[target as usize], ev);
         }
+        let ordered = self.rules_at_least(ROUND_FOUR);
+        // A stack: seat 0's gain is pushed last, so by default it resolves first.
+        for seat in [1, 0u8] {
+            let kills = casualties[opp(seat) as usize].len() as u8;
+            if ordered && bloodlust[seat as usize] && kills > 0 {
+                self.agenda.push(Step::Gain {
+                    seat,
+                    amount: kills,
+                    draw: 0,
+                });
+            }
+        }
         self.group_triggers(from);
         for seat in 0..2u8 {
             let kills = casualties[opp(seat) as usize].len() as u8;
-            if bloodlust[seat as usize] && kills > 0 {
+            if !ordered && bloodlust[seat as usize] && kills > 0 {
                 self.gain(rules, seat, kills, ev);
             }
         }

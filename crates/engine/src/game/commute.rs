@@ -1,0 +1,291 @@
+//! Whether the order of simultaneous triggers can change anything (rules version 7).
+//!
+//! The rulebook gives the order to the active player ("If 2 or more game effects or
+//! choices would ever seem to trigger simultaneously, the active player decides in
+//! which order they will resolve"); a question whose every answer leads to the same
+//! match is no choice, so from version 7 on it is skipped. Not by a list of pairs
+//! known to commute: the engine plays every order of the group out on copies of the
+//! match, each question on the way with every answer it allows, and compares where
+//! they end. The active player is asked when
+//!
+//! - two orders end differently for some answers (the same answers, each to its own
+//!   question, in a different order of the triggers): the order decides something;
+//! - the questions on the way are asked of both seats: whoever answers second knows
+//!   the first answer, so the order decides who chooses knowing more ("choices" are
+//!   in the rule's own words);
+//! - a question names a card in a hand, or an order turns a hidden card face up or
+//!   shuffles (a mill, a reshuffle, a crystal revealed): whether those orders agree
+//!   can hang on cards a player may not see, and asking or not would tell her;
+//! - the group is too big to play out cheaply (more than `MAX_ORDERS` orders or
+//!   `MAX_LEAVES` ends): asking is always allowed, skipping must be proven.
+//!
+//! Positions are compared whole (piles in their order, the random generator, the
+//! agenda), hands as sets: two cards taken into a hand in either order are the same
+//! hand. Events are not compared: the same gains in another order log other token
+//! positions on the way to the same one.
+
+use super::Rules;
+use super::event::Event;
+use super::input::Input;
+use super::order::{Likeness, ROUND_FOUR};
+use super::state::*;
+
+/// The most orders of one group played out before the engine simply asks (4 different
+/// triggers; groups are rarely more than 2).
+const MAX_ORDERS: usize = 24;
+/// The most end positions followed over all orders and answers: Inform beside Linked,
+/// with their zone's enter trigger, is 6 orders of up to 48.
+const MAX_LEAVES: usize = 512;
+
+/// A step that always waits, put under the group on a copy so that playing the
+/// group out stops where the group is done, before the rest of the agenda runs. The
+/// group never pushes one of its own (free scores are owed until the action ends).
+const STOP: Step = Step::OrderScores;
+
+/// Why playing the orders out stops: the active player must be asked.
+struct Ask;
+
+/// Where one order ends for one combination of answers.
+struct End {
+    answers: Vec<(Seat, Input)>,
+    state: State,
+}
+
+/// What playing the orders out has seen so far.
+struct Search {
+    /// The one seat questions were asked of.
+    asked: Option<Seat>,
+    /// End positions still allowed.
+    budget: usize,
+}
+
+impl State {
+    /// Whether the order of the `n` grouped triggers under the waiting
+    /// `OrderTriggers` step can change anything; always before rules version 7.
+    pub(in crate::game) fn order_can_matter(&self, rules: &Rules, n: u8) -> bool {
+        if !self.rules_at_least(ROUND_FOUR) {
+            return true;
+        }
+        self.orders_agree(rules, n).is_err()
+    }
+
+    fn orders_agree(&self, rules: &Rules, n: u8) -> Result<(), Ask> {
+        let group = self.grouped(n);
+        let base = self.agenda.len() - 1 - n as usize;
+        // Steps alike (`likeness`) are interchangeable: the orders of the group are
+        // those of its kinds of step, each kind's steps in their own order.
+        let mut kinds: Vec<Likeness> = Vec::new();
+        let mut of_kind: Vec<Vec<Step>> = Vec::new();
+        for step in group.iter().rev() {
+            let like = self.likeness(step).expect("a group holds triggers only");
+            match kinds.iter().position(|k| *k == like) {
+                Some(i) => of_kind[i].push(*step),
+                None => {
+                    kinds.push(like);
+                    of_kind.push(vec![*step]);
+                }
+            }
+        }
+        let mut order: Vec<usize> = group
+            .iter()
+            .rev()
+            .map(|s| {
+                let like = self.likeness(s).expect("a trigger");
+                kinds.iter().position(|k| *k == like).expect("listed above")
+            })
+            .collect();
+        order.sort_unstable();
+        let mut search = Search {
+            asked: None,
+            budget: MAX_LEAVES,
+        };
+        let mut first: Option<Vec<End>> = None;
+        for _ in 0..MAX_ORDERS {
+            let ends = self.play_order(rules, base, &order, &of_kind, &mut search)?;
+            match &first {
+                None => first = Some(ends),
+                Some(f) if same_ends(f, &ends) => {}
+                Some(_) => return Err(Ask),
+            }
+            if !next_permutation(&mut order) {
+                return Ok(());
+            }
+        }
+        Err(Ask)
+    }
+
+    /// Every end of the group resolved in `order` (kinds of step, the first first).
+    fn play_order(
+        &self,
+        rules: &Rules,
+        base: usize,
+        order: &[usize],
+        of_kind: &[Vec<Step>],
+        search: &mut Search,
+    ) -> Result<Vec<End>, Ask> {
+        let mut copy = self.clone();
+        copy.agenda.truncate(base);
+        copy.agenda.push(STOP);
+        let mut taken = vec![0; of_kind.len()];
+        let mut steps: Vec<Step> = order
+            .iter()
+            .map(|&k| {
+                taken[k] += 1;
+                of_kind[k][taken[k] - 1]
+            })
+            .collect();
+        // A stack: the first to resolve goes on top.
+        steps.reverse();
+        copy.agenda.extend(steps);
+        let mut ev = Vec::new();
+        copy.advance(rules, false, &mut ev);
+        check_events(&ev)?;
+        let mut ends = Vec::new();
+        copy.play_out(rules, base, &mut Vec::new(), &mut ends, search)?;
+        Ok(ends)
+    }
+
+    /// Answers every question until the group is done, with each answer it allows.
+    fn play_out(
+        self,
+        rules: &Rules,
+        base: usize,
+        answers: &mut Vec<(Seat, Input)>,
+        ends: &mut Vec<End>,
+        search: &mut Search,
+    ) -> Result<(), Ask> {
+        if self.winner.is_some() || (self.agenda.len() == base + 1 && self.agenda[base] == STOP) {
+            search.budget = search.budget.checked_sub(1).ok_or(Ask)?;
+            let mut state = self;
+            for p in &mut state.players {
+                p.hand.sort_unstable();
+            }
+            ends.push(End {
+                answers: answers.clone(),
+                state,
+            });
+            return Ok(());
+        }
+        let &[seat] = self.waiting().as_slice() else {
+            return Err(Ask);
+        };
+        if *search.asked.get_or_insert(seat) != seat {
+            return Err(Ask);
+        }
+        let legal = self.legal(rules, seat);
+        if legal.is_empty() || legal.len() > search.budget {
+            return Err(Ask);
+        }
+        let hands = |c: CardId| self.players.iter().any(|p| p.hand.contains(&c));
+        if legal.iter().any(|i| names_card(i, hands)) {
+            return Err(Ask);
+        }
+        for input in legal {
+            let mut next = self.clone();
+            let mut ev = Vec::new();
+            next.apply_legal_into(rules, seat, &input, &mut ev);
+            check_events(&ev)?;
+            answers.push((seat, input));
+            next.play_out(rules, base, answers, ends, search)?;
+            answers.pop();
+        }
+        Ok(())
+    }
+}
+
+/// Refuses an order that turned a hidden card face up or shuffled.
+fn check_events(ev: &[Event]) -> Result<(), Ask> {
+    let hidden = ev.iter().any(|e| {
+        matches!(
+            e,
+            Event::Milled { .. } | Event::Reshuffled { .. } | Event::CrystalRevealed { .. }
+        )
+    });
+    if hidden { Err(Ask) } else { Ok(()) }
+}
+
+/// Whether an answer names a card for which `hit` holds.
+fn names_card(input: &Input, hit: impl Fn(CardId) -> bool) -> bool {
+    match input {
+        Input::Mulligan(cards)
+        | Input::Summon(cards)
+        | Input::Order(cards)
+        | Input::Move { cards, .. }
+        | Input::SummonTo { cards, .. } => cards.iter().any(|&c| hit(c)),
+        Input::BattleCard(c)
+        | Input::Discard(c)
+        | Input::Unit(c)
+        | Input::Pick(c)
+        | Input::Tuck { card: c, .. } => hit(*c),
+        Input::Inform { keep, order } => hit(*keep) || order.iter().any(|&c| hit(c)),
+        Input::Activate(_)
+        | Input::Score(_)
+        | Input::Replenish
+        | Input::Invade
+        | Input::Stay
+        | Input::Battle(_)
+        | Input::First(_)
+        | Input::Draw(_)
+        | Input::Done
+        | Input::Return(_)
+        | Input::Predict(_)
+        | Input::Sacrifice(_)
+        | Input::UseCrystal(_)
+        | Input::Accept(_)
+        | Input::Resolve(_) => false,
+    }
+}
+
+/// Whether two orders end alike: the same ends for the same answers, as multisets
+/// (the answers of one end in any order).
+fn same_ends(a: &[End], b: &[End]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut used = vec![false; b.len()];
+    a.iter().all(|x| {
+        let found = b.iter().enumerate().position(|(i, y)| {
+            !used[i] && same_answers(&x.answers, &y.answers) && x.state == y.state
+        });
+        found.map(|i| used[i] = true).is_some()
+    })
+}
+
+fn same_answers(a: &[(Seat, Input)], b: &[(Seat, Input)]) -> bool {
+    a.len() == b.len()
+        && a.iter()
+            .all(|x| a.iter().filter(|y| *y == x).count() == b.iter().filter(|y| *y == x).count())
+}
+
+/// The next order in lexicographic order, false after the last: each order of a list
+/// with repeats once.
+fn next_permutation(v: &mut [usize]) -> bool {
+    let Some(i) = (1..v.len()).rev().find(|&i| v[i - 1] < v[i]) else {
+        return false;
+    };
+    let j = (i..v.len())
+        .rev()
+        .find(|&j| v[j] > v[i - 1])
+        .expect("v[i] is one");
+    v.swap(i - 1, j);
+    v[i..].reverse();
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::next_permutation;
+
+    /// Every order of a list with repeats, each once: 3!/2! = 3 for [0, 0, 1].
+    #[test]
+    fn permutations_with_repeats_come_once_each() {
+        let mut v = vec![0, 0, 1];
+        let mut seen = vec![v.clone()];
+        while next_permutation(&mut v) {
+            seen.push(v.clone());
+        }
+        assert_eq!(seen, vec![vec![0, 0, 1], vec![0, 1, 0], vec![1, 0, 0]]);
+        let mut one = vec![4];
+        assert!(!next_permutation(&mut one));
+    }
+}
