@@ -5,6 +5,7 @@ mod always_a_move;
 mod architecture;
 mod legal;
 mod properties;
+mod replay_v6;
 mod scenarios;
 mod takeback;
 mod turn_limit;
