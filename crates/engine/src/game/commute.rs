@@ -17,7 +17,10 @@
 //!   shuffles (a mill, a reshuffle, a crystal revealed): whether those orders agree
 //!   can hang on cards a player may not see, and asking or not would tell her;
 //! - the group is too big to play out cheaply (more than `MAX_ORDERS` orders or
-//!   `MAX_LEAVES` ends): asking is always allowed, skipping must be proven.
+//!   `MAX_LEAVES` ends): asking is always allowed, skipping must be proven;
+//! - a trigger that would do nothing when the group is asked (`trigger_fires`) would
+//!   do something after one of the others: only the triggers that do something are
+//!   put in every order, so one that starts to is not covered by them.
 //!
 //! Positions are compared whole (piles in their order, the random generator, the
 //! agenda), hands as sets: two cards taken into a hand in either order are the same
@@ -31,16 +34,19 @@ use super::order::{Likeness, ROUND_FOUR};
 use super::state::*;
 
 /// The most orders of one group played out before the engine simply asks (4 different
-/// triggers; groups are rarely more than 2).
+/// triggers that do something; groups are rarely more than 2).
 const MAX_ORDERS: usize = 24;
-/// The most end positions followed over all orders and answers: Inform beside Linked,
-/// with their zone's enter trigger, is 6 orders of up to 48.
-const MAX_LEAVES: usize = 512;
+/// The most end positions followed over all orders and answers (Inform beside Linked
+/// is 2 orders of up to 48).
+const MAX_LEAVES: usize = 256;
 
 /// A step that always waits, put under the group on a copy so that playing the
 /// group out stops where the group is done, before the rest of the agenda runs. The
 /// group never pushes one of its own (free scores are owed until the action ends).
 const STOP: Step = Step::OrderScores;
+/// Another, under each trigger of an order on a copy, so that playing it out stops
+/// after each (only `advance` pushes one, on an empty agenda).
+const MID: Step = Step::ChooseAction;
 
 /// Why playing the orders out stops: the active player must be asked.
 struct Ask;
@@ -57,6 +63,8 @@ struct Search {
     asked: Option<Seat>,
     /// End positions still allowed.
     budget: usize,
+    /// The group's steps that would do nothing when it was asked.
+    idle: Vec<Step>,
 }
 
 impl State {
@@ -73,31 +81,36 @@ impl State {
         let group = self.grouped(n);
         let base = self.agenda.len() - 1 - n as usize;
         // Steps alike (`likeness`) are interchangeable: the orders of the group are
-        // those of its kinds of step, each kind's steps in their own order.
+        // those of its kinds of step, each kind's steps in their own order. A step
+        // that would do nothing now (`trigger_fires`) is idle: it does nothing
+        // wherever it resolves as long as it stays so, which every order checks
+        // after each trigger (`MID`), so only the others are put in every order.
         let mut kinds: Vec<Likeness> = Vec::new();
         let mut of_kind: Vec<Vec<Step>> = Vec::new();
+        let mut idle: Vec<Step> = Vec::new();
+        let mut order: Vec<usize> = Vec::new();
         for step in group.iter().rev() {
+            if !self.trigger_fires(rules, step) {
+                idle.push(*step);
+                continue;
+            }
             let like = self.likeness(step).expect("a group holds triggers only");
-            match kinds.iter().position(|k| *k == like) {
-                Some(i) => of_kind[i].push(*step),
+            let kind = match kinds.iter().position(|k| *k == like) {
+                Some(i) => i,
                 None => {
                     kinds.push(like);
-                    of_kind.push(vec![*step]);
+                    of_kind.push(Vec::new());
+                    kinds.len() - 1
                 }
-            }
+            };
+            of_kind[kind].push(*step);
+            order.push(kind);
         }
-        let mut order: Vec<usize> = group
-            .iter()
-            .rev()
-            .map(|s| {
-                let like = self.likeness(s).expect("a trigger");
-                kinds.iter().position(|k| *k == like).expect("listed above")
-            })
-            .collect();
         order.sort_unstable();
         let mut search = Search {
             asked: None,
             budget: MAX_LEAVES,
+            idle,
         };
         let mut first: Option<Vec<End>> = None;
         for _ in 0..MAX_ORDERS {
@@ -126,17 +139,22 @@ impl State {
         let mut copy = self.clone();
         copy.agenda.truncate(base);
         copy.agenda.push(STOP);
+        // The idle steps last (in their order), where they do nothing if they still
+        // do nothing after the last trigger.
+        copy.agenda.extend(search.idle.iter().rev());
         let mut taken = vec![0; of_kind.len()];
-        let mut steps: Vec<Step> = order
+        let steps: Vec<Step> = order
             .iter()
             .map(|&k| {
                 taken[k] += 1;
                 of_kind[k][taken[k] - 1]
             })
             .collect();
-        // A stack: the first to resolve goes on top.
-        steps.reverse();
-        copy.agenda.extend(steps);
+        // A stack: the first to resolve goes on top, each above a `MID`.
+        for &step in steps.iter().rev() {
+            copy.agenda.push(MID);
+            copy.agenda.push(step);
+        }
         let mut ev = Vec::new();
         copy.advance(rules, false, &mut ev);
         check_events(&ev)?;
@@ -147,7 +165,7 @@ impl State {
 
     /// Answers every question until the group is done, with each answer it allows.
     fn play_out(
-        self,
+        mut self,
         rules: &Rules,
         base: usize,
         answers: &mut Vec<(Seat, Input)>,
@@ -156,15 +174,27 @@ impl State {
     ) -> Result<(), Ask> {
         if self.winner.is_some() || (self.agenda.len() == base + 1 && self.agenda[base] == STOP) {
             search.budget = search.budget.checked_sub(1).ok_or(Ask)?;
-            let mut state = self;
-            for p in &mut state.players {
+            for p in &mut self.players {
                 p.hand.sort_unstable();
             }
             ends.push(End {
                 answers: answers.clone(),
-                state,
+                state: self,
             });
             return Ok(());
+        }
+        if self.agenda.len() > base + 1 && self.agenda.last() == Some(&MID) {
+            // A trigger is done: an idle one that would do something now could
+            // resolve here in another order (or be picked), so the orders tried do
+            // not cover it.
+            if search.idle.iter().any(|s| self.trigger_fires(rules, s)) {
+                return Err(Ask);
+            }
+            self.agenda.pop();
+            let mut ev = Vec::new();
+            self.advance(rules, false, &mut ev);
+            check_events(&ev)?;
+            return self.play_out(rules, base, answers, ends, search);
         }
         let &[seat] = self.waiting().as_slice() else {
             return Err(Ask);

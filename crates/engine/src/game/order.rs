@@ -93,7 +93,7 @@ impl State {
     }
 
     /// Whether the trigger would do anything if it resolved now.
-    fn trigger_fires(&self, rules: &Rules, step: &Step) -> bool {
+    pub(in crate::game) fn trigger_fires(&self, rules: &Rules, step: &Step) -> bool {
         match *step {
             Step::Destroyed { seat, card, zone } => match self.card(rules, card).ability {
                 Ability::Reapers => true,
