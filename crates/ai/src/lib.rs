@@ -139,13 +139,45 @@ impl Level {
     }
 }
 
+/// Which search an `mcts` bot runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Search {
+    /// Today's search ([`mcts::PARAMS`]).
+    #[default]
+    Current,
+    /// The search as commit 8aee4f0 shipped it ([`mcts::BASELINE`]), kept so that a
+    /// change to the search is measured against it in one tournament (`mcts0`).
+    Baseline,
+}
+
+impl Search {
+    pub fn params(self) -> mcts::Params {
+        match self {
+            Search::Current => mcts::PARAMS,
+            Search::Baseline => mcts::BASELINE,
+        }
+    }
+
+    fn prefix(self) -> &'static str {
+        match self {
+            Search::Current => "mcts",
+            Search::Baseline => "mcts0",
+        }
+    }
+}
+
 /// Which bot to build: `random`, `greedy`, `mcts` (default level), `mcts:LEVEL` or
-/// `mcts:N` (N iterations, no time limit).
+/// `mcts:N` (N iterations, no time limit); `mcts0` and its forms build the baseline
+/// search ([`Search::Baseline`]) with the same budgets.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum BotSpec {
     Random,
     Greedy,
-    Mcts { label: String, budget: Budget },
+    Mcts {
+        label: String,
+        budget: Budget,
+        search: Search,
+    },
 }
 
 impl BotSpec {
@@ -155,20 +187,26 @@ impl BotSpec {
             Some((n, a)) => (n, Some(a)),
             None => (s, None),
         };
-        match (name, arg) {
-            ("random", None) => Ok(BotSpec::Random),
-            ("greedy", None) => Ok(BotSpec::Greedy),
-            ("mcts", None) => Ok(BotSpec::mcts(level)),
-            ("mcts", Some(a)) => {
+        let search = match name {
+            "mcts" => Some(Search::Current),
+            "mcts0" => Some(Search::Baseline),
+            _ => None,
+        };
+        match (name, arg, search) {
+            ("random", None, _) => Ok(BotSpec::Random),
+            ("greedy", None, _) => Ok(BotSpec::Greedy),
+            (_, None, Some(search)) => Ok(BotSpec::mcts_with(level, search)),
+            (_, Some(a), Some(search)) => {
                 if let Some(l) = Level::parse(a) {
-                    Ok(BotSpec::mcts(l))
+                    Ok(BotSpec::mcts_with(l, search))
                 } else if let Ok(n) = a.parse::<u32>() {
                     Ok(BotSpec::Mcts {
-                        label: format!("mcts:{n}"),
+                        label: format!("{}:{n}", search.prefix()),
                         budget: Budget {
                             iterations: n.max(1),
                             time: None,
                         },
+                        search,
                     })
                 } else {
                     Err(format!(
@@ -177,15 +215,20 @@ impl BotSpec {
                 }
             }
             _ => Err(format!(
-                "unknown bot `{s}`: use random, greedy, mcts, mcts:LEVEL or mcts:ITERATIONS"
+                "unknown bot `{s}`: use random, greedy, mcts, mcts:LEVEL or mcts:ITERATIONS (mcts0 for the baseline search)"
             )),
         }
     }
 
     pub fn mcts(level: Level) -> BotSpec {
+        BotSpec::mcts_with(level, Search::Current)
+    }
+
+    pub fn mcts_with(level: Level, search: Search) -> BotSpec {
         BotSpec::Mcts {
-            label: format!("mcts:{}", level.name()),
+            label: format!("{}:{}", search.prefix(), level.name()),
             budget: level.budget(),
+            search,
         }
     }
 
@@ -200,12 +243,17 @@ impl BotSpec {
     /// The same bot without its time limit (iterations only): deterministic for a seed.
     pub fn without_time_limit(&self) -> BotSpec {
         match self {
-            BotSpec::Mcts { label, budget } => BotSpec::Mcts {
+            BotSpec::Mcts {
+                label,
+                budget,
+                search,
+            } => BotSpec::Mcts {
                 label: label.clone(),
                 budget: Budget {
                     iterations: budget.iterations,
                     time: None,
                 },
+                search: *search,
             },
             other => other.clone(),
         }
@@ -215,9 +263,15 @@ impl BotSpec {
         match self {
             BotSpec::Random => Box::new(RandomBot::new(seed)),
             BotSpec::Greedy => Box::new(GreedyBot::new(seed)),
-            BotSpec::Mcts { label, budget } => {
-                Box::new(MctsBot::new(seed, *budget).with_name(label.clone()))
-            }
+            BotSpec::Mcts {
+                label,
+                budget,
+                search,
+            } => Box::new(
+                MctsBot::new(seed, *budget)
+                    .with_params(search.params())
+                    .with_name(label.clone()),
+            ),
         }
     }
 }

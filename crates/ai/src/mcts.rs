@@ -12,10 +12,16 @@
 //!   are decoupled: each waiting seat picks from its own bandit at the node, without
 //!   seeing the other's pick, and the pair leads to the child. The opponent's pick is
 //!   thus chosen as if unseen, and the search cannot read it.
-//! - At a node with an untried answer the tree grows by one node, then the default
-//!   policy (`policy.rs`) plays on for a while and the static evaluation scores the
-//!   result (an exact 1/0 if the match ended). Both seats' arms on the path are
-//!   updated, each with its own seat's reward.
+//! - **Progressive widening.** A node offers a seat only as many answers as the
+//!   square root of its visits allows (times `Params::widening`); the next one added
+//!   is the untried answer the static evaluation likes best right after it (its
+//!   prior). A summon alone can offer dozens of answers, and trying each once before
+//!   any twice (the search of commit 8aee4f0, `BASELINE`) spent most of a decision's
+//!   iterations at the first levels; widening lets the promising lines go deeper.
+//! - When an arm is added the tree grows by one node, then the default policy
+//!   (`policy.rs`) plays on for a while and the static evaluation scores the result
+//!   (an exact 1/0 if the match ended). Both seats' arms on the path are updated,
+//!   each with its own seat's reward.
 //!
 //! The answer played is the root arm tried most often. The search stops at its
 //! iteration budget or its time budget, whichever comes first.
@@ -35,9 +41,21 @@ pub struct Params {
     pub exploration: f32,
     /// Answers the default policy plays after the tree before the evaluation.
     pub rollout_inputs: u32,
+    /// Progressive widening: at most `widening * sqrt(visits + 1)` answers tried at a
+    /// node, the next one chosen by the static evaluation (0: off).
+    pub widening: f32,
 }
 
 pub const PARAMS: Params = Params {
+    widening: 1.0,
+    exploration: 0.4,
+    rollout_inputs: 10,
+};
+
+/// The search of commit 8aee4f0: every answer tried once before any is tried again,
+/// in random order, and a wider exploration.
+pub const BASELINE: Params = Params {
+    widening: 0.0,
     exploration: 0.7,
     rollout_inputs: 10,
 };
@@ -56,6 +74,11 @@ struct Node {
     arms: [Vec<Arm>; 2],
     /// Children by the joint key of the answers given.
     children: Vec<(u64, u32)>,
+    /// Per seat, the visits of the node's arms in total.
+    visits: [u32; 2],
+    /// Per seat, the prior of each answer seen at this node, by key: computed once,
+    /// since a key is the same choice in every sample (`key.rs`).
+    priors: [Vec<(u64, f32)>; 2],
 }
 
 pub struct MctsBot {
@@ -92,11 +115,14 @@ impl MctsBot {
     /// arm is new.
     fn select(
         &mut self,
+        rules: &Rules,
         node: &mut Node,
         seat: Seat,
         state: &State,
         legal: &[Input],
     ) -> (usize, usize, bool) {
+        let node_visits = node.visits[seat as usize];
+        node.visits[seat as usize] += 1;
         let arms = &mut node.arms[seat as usize];
         let mut untried: arrayvec::ArrayVec<(usize, u64), 64> = arrayvec::ArrayVec::new();
         let mut untried_count = 0u32;
@@ -129,8 +155,36 @@ impl MctsBot {
                 }
             }
         }
-        if !untried.is_empty() {
-            let (li, k) = untried[below(&mut self.rng, untried.len() as u32) as usize];
+        // Progressive widening: a node grows an arm while it has fewer than
+        // `widening * sqrt(visits)` (the game's wide action choices would otherwise
+        // spend a decision's budget trying each summon once), the most promising first.
+        let widen = self.params.widening > 0.0;
+        let limit = if widen {
+            (self.params.widening * ((node_visits + 1) as f32).sqrt()).ceil() as usize
+        } else {
+            usize::MAX
+        };
+        if !untried.is_empty() && (avail_idx.len() < limit || avail_idx.is_empty()) {
+            let (li, k) = if widen && untried.len() > 1 {
+                let priors = &mut node.priors[seat as usize];
+                let mut best = (f32::NEG_INFINITY, 0usize);
+                for (j, &(li, k)) in untried.iter().enumerate() {
+                    let v = match priors.iter().find(|p| p.0 == k) {
+                        Some(p) => p.1,
+                        None => {
+                            let v = prior(rules, state, seat, &legal[li], &mut self.rng);
+                            priors.push((k, v));
+                            v
+                        }
+                    };
+                    if v > best.0 {
+                        best = (v, j);
+                    }
+                }
+                untried[best.1]
+            } else {
+                untried[below(&mut self.rng, untried.len() as u32) as usize]
+            };
             arms.push(Arm {
                 key: k,
                 visits: 0,
@@ -206,7 +260,7 @@ impl MctsBot {
                 for &seat in &seats {
                     let legal = state.legal(rules, seat);
                     let mut n = std::mem::take(&mut nodes[node]);
-                    let (ai, li, new) = self.select(&mut n, seat, &state, &legal);
+                    let (ai, li, new) = self.select(rules, &mut n, seat, &state, &legal);
                     let k = n.arms[seat as usize][ai].key;
                     nodes[node] = n;
                     grew |= new;
@@ -293,6 +347,17 @@ impl Bot for MctsBot {
 
     fn last_iterations(&self) -> u64 {
         self.last_iterations
+    }
+}
+
+/// How promising `input` looks to `seat` before it is tried: the static evaluation
+/// right after it, with a tiny random part so that equal answers (most of a
+/// question's, until a battle or a summon changes the board) come in random order.
+fn prior(rules: &Rules, state: &State, seat: Seat, input: &Input, rng: &mut Pcg32) -> f32 {
+    let mut s = state.clone();
+    match s.apply(rules, seat, input) {
+        Ok(_) => eval::value(rules, &s, seat) + 1e-4 * (rng.next_u32() as f32 / u32::MAX as f32),
+        Err(_) => f32::NEG_INFINITY,
     }
 }
 

@@ -4,7 +4,8 @@
 use crystal_clans_ai::determinize::Sampler;
 use crystal_clans_ai::tournament::{self, Config};
 use crystal_clans_ai::{
-    Bot, BotSpec, Budget, GreedyBot, Level, MctsBot, RandomBot, decide_for, policy,
+    Bot, BotSpec, Budget, GreedyBot, Level, MctsBot, RandomBot, Search, decide_for, eval, key,
+    mcts, policy,
 };
 use crystal_clans_engine::game::state::opp;
 use crystal_clans_engine::game::{Question, Rules, Seat, Setup, State};
@@ -436,6 +437,15 @@ fn bot_specs_parse() {
     let n = BotSpec::parse("mcts:500", Level::Normal).unwrap();
     assert_eq!(n.without_time_limit(), n);
     assert!(BotSpec::parse("mcts:silly", Level::Normal).is_err());
+    // The baseline search under the same budgets.
+    let base = BotSpec::parse("mcts0", Level::Normal).unwrap();
+    assert_eq!(base, BotSpec::mcts_with(Level::Normal, Search::Baseline));
+    assert_eq!(base.label(), "mcts0:normal");
+    assert_eq!(
+        BotSpec::parse("mcts0:300", Level::Normal).unwrap().label(),
+        "mcts0:300"
+    );
+    assert!(BotSpec::parse("mcts0:silly", Level::Normal).is_err());
     assert!(BotSpec::parse("alphazero", Level::Normal).is_err());
 }
 
@@ -562,5 +572,66 @@ fn bots_order_simultaneous_triggers() {
                 .apply(&rules, 0, &answer)
                 .expect("a legal answer is accepted");
         }
+    }
+}
+
+/// Action choices with many different answers (a full hand's summons), from random play.
+fn wide_positions(rules: &Rules) -> Vec<(State, Seat)> {
+    positions(rules, 24)
+        .into_iter()
+        .filter(|(s, seat)| {
+            s.pending().question == Question::Action && {
+                let keys = key::Keys::new(s);
+                let mut ks: Vec<u64> = s.legal(rules, *seat).iter().map(|i| keys.key(i)).collect();
+                ks.sort_unstable();
+                ks.dedup();
+                ks.len() >= 30
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn widening_keeps_a_wide_choice_to_the_square_root_of_its_visits() {
+    let rules = Rules::base();
+    let wide = wide_positions(&rules);
+    assert!(wide.len() >= 3, "only {} wide positions", wide.len());
+    for (state, seat) in wide.iter().take(5) {
+        let mut now = MctsBot::new(5, budget(100));
+        let (arms, _) = now.search_known(&rules, state, *seat);
+        // ceil(1.0 * sqrt(100)): the 100th iteration sees 99 visits.
+        assert!(
+            arms.len() <= 10,
+            "{} answers tried in 100 iterations",
+            arms.len()
+        );
+        // The baseline tries every answer once before any twice.
+        let mut base = MctsBot::new(5, budget(100)).with_params(mcts::BASELINE);
+        let (arms, _) = base.search_known(&rules, state, *seat);
+        assert!(arms.len() >= 30, "baseline tried {}", arms.len());
+    }
+}
+
+#[test]
+fn widening_tries_the_answer_the_evaluation_likes_best_first() {
+    let rules = Rules::base();
+    for (state, seat) in wide_positions(&rules).iter().take(5) {
+        let mut bot = MctsBot::new(9, budget(1));
+        let (arms, _) = bot.search_known(&rules, state, *seat);
+        assert_eq!(arms.len(), 1);
+        let keys = key::Keys::new(state);
+        let value = |i: &crystal_clans_engine::game::Input| {
+            let mut s = state.clone();
+            s.apply(&rules, *seat, i).unwrap();
+            eval::value(&rules, &s, *seat)
+        };
+        let legal = state.legal(&rules, *seat);
+        let best = legal.iter().map(value).fold(f32::MIN, f32::max);
+        let tried = legal.iter().find(|i| keys.key(i) == arms[0].0).unwrap();
+        assert!(
+            value(tried) >= best - 1e-3,
+            "tried {tried:?} at {} while the best is {best}",
+            value(tried)
+        );
     }
 }
