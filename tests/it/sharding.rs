@@ -16,6 +16,7 @@
 //! a note without it, a failure with `REQUIRE_POSTGRES=1` (`.ci/run`).
 
 use crystal_clans::app::App;
+use crystal_clans::discord::shutdown;
 use crystal_clans::game::{Input, Seat};
 use crystal_clans::store::{Deadlines, now_ms};
 use crystal_clans_testkit::fake_discord::{
@@ -26,6 +27,14 @@ use std::process::{Child, Stdio};
 use std::time::{Duration, Instant};
 
 use crate::support;
+
+/// How long a stopped process may take: the bot's own limits (the gateway's close, the
+/// run's end after it, the work in flight, the last health report) and a margin. A
+/// fixed 20 s failed on a loaded machine while the bot was still inside its grace for
+/// the work in flight (`shard 0 did not stop`).
+const STOP_LIMIT: Duration = Duration::from_secs(
+    2 * shutdown::GATEWAY_CLOSE_LIMIT.as_secs() + shutdown::SHUTDOWN_GRACE.as_secs() + 5 + 10,
+);
 use support::TestDb;
 use support::people::*;
 use support::process::{serve, signal, wait_exit};
@@ -145,7 +154,7 @@ impl Process {
     /// Stops the process as an operator does (SIGTERM); it must exit 0. Returns its logs.
     fn stop(mut self) -> String {
         signal(&self.child, "TERM");
-        let status = wait_exit(&mut self.child, Duration::from_secs(20));
+        let status = wait_exit(&mut self.child, STOP_LIMIT);
         if status.is_none() {
             // Its logs end only when it does.
             let _ = self.child.kill();
