@@ -92,3 +92,109 @@ pub fn value_with(rules: &Rules, state: &State, seat: Seat, w: &Weights) -> f32 
     let a = advantage(rules, state, seat, w);
     1.0 / (1.0 + (-w.scale * a).exp())
 }
+
+/// The features of the learned evaluation ([`Model`]), each a difference between
+/// `seat` and its opponent, so that a position's features for one seat are the
+/// negation of the other's and the two chances add up to 1.
+pub const FEATURES: [&str; 16] = [
+    "crystals",
+    "one crystal from winning",
+    "two crystals from winning",
+    "owed scores",
+    "crystal zones held",
+    "two crystal zones held",
+    "enemy home held",
+    "units",
+    "units' attack and defense",
+    "units in crystal zones",
+    "hand cards",
+    "draw pile short of 5",
+    "draw pile",
+    "initiative",
+    "active player",
+    "zones with a squad",
+];
+
+pub type Features = [f32; FEATURES.len()];
+
+fn side_features(rules: &Rules, state: &State, seat: Seat) -> Features {
+    let p = &state.players[seat as usize];
+    let crystals = p.crystals.len();
+    let zones = state.crystal_zones_controlled(rules, seat);
+    let mut units = 0.0;
+    let mut stats = 0.0;
+    let mut in_crystal_zones = 0.0;
+    let mut present = 0.0;
+    for (z, pair) in state.squads.iter().enumerate() {
+        let squad = &pair[seat as usize];
+        if squad.is_empty() {
+            continue;
+        }
+        present += 1.0;
+        let crystal_zone = rules.board.crystal_zones.iter().any(|&c| c as usize == z);
+        for &c in squad {
+            let def = state.card(rules, c);
+            units += 1.0;
+            stats += def.attack as f32 + def.defense as f32;
+            if crystal_zone {
+                in_crystal_zones += 1.0;
+            }
+        }
+    }
+    let draw = p.draw.len() as f32;
+    [
+        crystals as f32,
+        f32::from(crystals + 1 >= CRYSTALS_TO_WIN),
+        f32::from(crystals + 2 >= CRYSTALS_TO_WIN),
+        state.owed_scores[seat as usize] as f32,
+        zones as f32,
+        f32::from(zones >= 2),
+        f32::from(state.controls(seat, rules.board.homes[opp(seat) as usize])),
+        units,
+        stats,
+        in_crystal_zones,
+        p.hand.len().min(8) as f32,
+        (5.0 - draw).max(0.0) / 5.0,
+        draw.min(20.0) / 10.0,
+        0.0,
+        0.0,
+        present,
+    ]
+}
+
+/// `seat`'s features minus its opponent's.
+pub fn features(rules: &Rules, state: &State, seat: Seat) -> Features {
+    let mut f = side_features(rules, state, seat);
+    let o = side_features(rules, state, opp(seat));
+    for (a, b) in f.iter_mut().zip(o) {
+        *a -= b;
+    }
+    f[13] = state.initiative(seat) as f32;
+    f[14] = if state.active == seat { 1.0 } else { -1.0 };
+    f
+}
+
+/// A logistic model over [`features`]: the chance to win is `1 / (1 + e^-(w·f))`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Model {
+    pub weights: Features,
+}
+
+impl Model {
+    pub fn value(&self, rules: &Rules, state: &State, seat: Seat) -> f32 {
+        if let Some(winner) = state.winner {
+            return if winner == seat { 1.0 } else { 0.0 };
+        }
+        let f = features(rules, state, seat);
+        let a: f32 = self.weights.iter().zip(f).map(|(w, x)| w * x).sum();
+        1.0 / (1.0 + (-a).exp())
+    }
+}
+
+/// The learned evaluation (`crystal-clans-tools fit-eval`, see docs/balance.md).
+pub const LEARNED: Model = Model {
+    weights: [
+        0.7505, 0.4566, 0.1441, 0.0, -0.2538, 0.4268, -0.0354, -0.0976, 0.0499, 0.2149, 0.0262,
+        -0.6543, -0.3447, 0.1438, -0.0238, 0.2847,
+    ],
+};

@@ -446,7 +446,123 @@ fn bot_specs_parse() {
         "mcts0:300"
     );
     assert!(BotSpec::parse("mcts0:silly", Level::Normal).is_err());
+    // The learned evaluation's search.
+    let learned = BotSpec::parse("mcts1:fast", Level::Normal).unwrap();
+    assert_eq!(learned, BotSpec::mcts_with(Level::Fast, Search::Learned));
+    assert_eq!(learned.label(), "mcts1:fast");
+    assert_eq!(Search::Learned.params().model, Some(eval::LEARNED));
+    assert_eq!(Search::Current.params().model, None);
     assert!(BotSpec::parse("alphazero", Level::Normal).is_err());
+}
+
+/// The learned evaluation gives the two seats chances that add up to 1 (its features
+/// are differences between the seats), and the exact result once a match is over.
+#[test]
+fn learned_evaluation_is_one_chance_seen_from_both_seats() {
+    let rules = Rules::base();
+    let mut over = 0;
+    for (state, _) in positions(&rules, 12) {
+        let a = eval::LEARNED.value(&rules, &state, 0);
+        let b = eval::LEARNED.value(&rules, &state, 1);
+        assert!((a + b - 1.0).abs() < 1e-5, "{a} + {b}");
+        let f = eval::features(&rules, &state, 0);
+        let g = eval::features(&rules, &state, 1);
+        assert!(f.iter().zip(g).all(|(x, y)| *x == -y), "{f:?} {g:?}");
+        if let Some(w) = state.winner {
+            over += 1;
+            assert_eq!(eval::LEARNED.value(&rules, &state, w), 1.0);
+        }
+    }
+    // Some positions differ between the seats at all (not a model of zeros).
+    let differ = positions(&rules, 12)
+        .iter()
+        .filter(|(s, _)| (eval::LEARNED.value(&rules, s, 0) - 0.5).abs() > 0.02)
+        .count();
+    assert!(differ > 0, "{over} finished positions, none uneven");
+}
+
+/// The fit finds the weights of a known logistic model from its samples.
+#[test]
+fn fit_recovers_a_known_model() {
+    use crystal_clans_ai::fit::{Sample, fit, score};
+    let truth: eval::Features = [
+        0.8, 0.5, 0.0, 0.0, -0.3, 0.4, 0.0, -0.1, 0.05, 0.2, 0.0, -0.6, -0.3, 0.15, 0.0, 0.3,
+    ];
+    let mut rng = Pcg32::seed_from_u64(3);
+    let mut unit = move || rand::Rng::next_u32(&mut rng) as f32 / u32::MAX as f32;
+    let samples: Vec<Sample> = (0..20_000)
+        .map(|_| {
+            let features: eval::Features = std::array::from_fn(|_| 4.0 * unit() - 2.0);
+            let z: f32 = truth.iter().zip(features).map(|(w, x)| w * x).sum();
+            let p = 1.0 / (1.0 + (-z).exp());
+            Sample {
+                features,
+                won: unit() < p,
+                hand: 0.5,
+            }
+        })
+        .collect();
+    let w = fit(&samples, 1e-6);
+    for (i, (got, want)) in w.iter().zip(truth).enumerate() {
+        assert!(
+            (*got as f32 - want).abs() < 0.08,
+            "{}: {got} for {want}",
+            eval::FEATURES[i]
+        );
+    }
+    let model = |s: &Sample| {
+        let z: f64 = w
+            .iter()
+            .zip(s.features)
+            .map(|(a, b)| a * f64::from(b))
+            .sum();
+        1.0 / (1.0 + (-z).exp())
+    };
+    let (fitted, _) = score(&samples, model);
+    let (coin, _) = score(&samples, |_| 0.5);
+    assert!(fitted < coin - 0.1, "{fitted} vs {coin}");
+}
+
+/// `fit-eval` plays its games, labels each action choice with the game's winner and
+/// refuses bad bots.
+#[test]
+fn fit_eval_collects_labelled_positions() {
+    use crystal_clans_ai::fit;
+    let rules = Rules::base();
+    let by_game = fit::collect(
+        &rules,
+        &[BotSpec::Greedy, BotSpec::Greedy],
+        &[0, 3],
+        4,
+        7,
+        2,
+    );
+    assert_eq!(by_game.len(), 4);
+    for game in &by_game {
+        assert!(!game.is_empty());
+        // One game, one winner: every position of it carries the same label.
+        assert!(game.iter().all(|s| s.won == game[0].won));
+    }
+    // The same seed gives the same games on any number of threads.
+    let again = fit::collect(
+        &rules,
+        &[BotSpec::Greedy, BotSpec::Greedy],
+        &[0, 3],
+        4,
+        7,
+        1,
+    );
+    for (a, b) in by_game.iter().zip(&again) {
+        assert_eq!(a.len(), b.len());
+        assert!(
+            a.iter()
+                .zip(b)
+                .all(|(x, y)| x.features == y.features && x.won == y.won)
+        );
+    }
+    assert_eq!(fit::cli("greedy,greedy", 5, 1, 1e-4, Some(1)), 0);
+    assert_eq!(fit::cli("greedy", 5, 1, 1e-4, Some(1)), 2);
+    assert_eq!(fit::cli("greedy,alphazero", 5, 1, 1e-4, Some(1)), 2);
 }
 
 #[test]
