@@ -191,7 +191,11 @@ impl Model {
     }
 }
 
-/// The learned evaluation (`crystal-clans-tools fit-eval`, see docs/balance.md).
+/// The learned evaluation: `crystal-clans-tools fit-eval --bots greedy,greedy --games
+/// 20000 --seed 1` (740,120 positions; on the held-out fifth of the games its log loss
+/// is 0.595 against the hand-set weights' 0.632). Owed scores are always paid before an
+/// action choice, so that feature is never seen and keeps weight 0. In the order of
+/// [`FEATURES`].
 pub const LEARNED: Model = Model {
     weights: [
         0.7505, 0.4566, 0.1441, 0.0, -0.2538, 0.4268, -0.0354, -0.0976, 0.0499, 0.2149, 0.0262,

@@ -96,13 +96,16 @@ enum Command {
         /// Two bots, e.g. `greedy,greedy` or `mcts:fast,mcts:fast`.
         #[arg(long, default_value = "greedy,greedy")]
         bots: String,
+        /// Games to play (every fifth is held out of the fit to test it).
         #[arg(long, default_value_t = 2000)]
         games: u64,
+        /// Seed of the games; the same seed gives the same weights.
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Ridge penalty per sample.
         #[arg(long, default_value_t = 1e-4)]
         lambda: f64,
+        /// Worker threads (default: every core; the result does not depend on it).
         #[arg(long)]
         threads: Option<usize>,
     },
