@@ -110,6 +110,12 @@ fn play(rules: &Rules, bots: &[BotSpec; 2], clans: [u8; 2], seed: u64, flip: boo
     }
 }
 
+/// The chance to win that weights `w` give a position with `features`.
+pub fn chance(w: &[f64; F], features: &eval::Features) -> f64 {
+    let z: f64 = w.iter().zip(features).map(|(a, b)| a * f64::from(*b)).sum();
+    1.0 / (1.0 + (-z).exp())
+}
+
 /// Logistic regression of `won` on `features` with ridge `lambda` (per sample).
 pub fn fit(samples: &[Sample], lambda: f64) -> [f64; F] {
     let mut w = [0f64; F];
@@ -119,8 +125,7 @@ pub fn fit(samples: &[Sample], lambda: f64) -> [f64; F] {
         let mut hess = [[0f64; F]; F];
         for s in samples {
             let x = s.features.map(f64::from);
-            let z: f64 = w.iter().zip(&x).map(|(a, b)| a * b).sum();
-            let p = 1.0 / (1.0 + (-z).exp());
+            let p = chance(&w, &s.features);
             let y = if s.won { 1.0 } else { 0.0 };
             let d = p * (1.0 - p);
             for i in 0..F {
@@ -240,15 +245,7 @@ pub fn cli(bots: &str, games: u64, seed: u64, lambda: f64, threads: Option<usize
         }
     }
     let w = fit(&train, lambda);
-    let learned = |s: &Sample| {
-        let z: f64 = w
-            .iter()
-            .zip(s.features)
-            .map(|(a, b)| a * f64::from(b))
-            .sum();
-        1.0 / (1.0 + (-z).exp())
-    };
-    let (ll, acc) = score(&test, learned);
+    let (ll, acc) = score(&test, |s| chance(&w, &s.features));
     let (hll, hacc) = score(&test, |s| f64::from(s.hand));
     println!(
         "{games} games of {bots}, seed {seed}: {} positions to fit, {} held out ({:.1} s)",

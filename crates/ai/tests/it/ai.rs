@@ -484,7 +484,7 @@ fn learned_evaluation_is_one_chance_seen_from_both_seats() {
 /// The fit finds the weights of a known logistic model from its samples.
 #[test]
 fn fit_recovers_a_known_model() {
-    use crystal_clans_ai::fit::{Sample, fit, score};
+    use crystal_clans_ai::fit::{self, Sample, score};
     let truth: eval::Features = [
         0.8, 0.5, 0.0, 0.0, -0.3, 0.4, 0.0, -0.1, 0.05, 0.2, 0.0, -0.6, -0.3, 0.15, 0.0, 0.3,
     ];
@@ -502,7 +502,7 @@ fn fit_recovers_a_known_model() {
             }
         })
         .collect();
-    let w = fit(&samples, 1e-6);
+    let w = fit::fit(&samples, 1e-6);
     for (i, (got, want)) in w.iter().zip(truth).enumerate() {
         assert!(
             (*got as f32 - want).abs() < 0.08,
@@ -510,15 +510,7 @@ fn fit_recovers_a_known_model() {
             eval::FEATURES[i]
         );
     }
-    let model = |s: &Sample| {
-        let z: f64 = w
-            .iter()
-            .zip(s.features)
-            .map(|(a, b)| a * f64::from(b))
-            .sum();
-        1.0 / (1.0 + (-z).exp())
-    };
-    let (fitted, _) = score(&samples, model);
+    let (fitted, _) = score(&samples, |s| fit::chance(&w, &s.features));
     let (coin, _) = score(&samples, |_| 0.5);
     assert!(fitted < coin - 0.1, "{fitted} vs {coin}");
 }
