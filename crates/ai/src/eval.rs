@@ -156,6 +156,8 @@ fn side_features(rules: &Rules, state: &State, seat: Seat) -> Features {
         p.hand.len().min(8) as f32,
         (5.0 - draw).max(0.0) / 5.0,
         draw.min(20.0) / 10.0,
+        // The initiative and the active player are the position's, not a side's:
+        // `features` sets them.
         0.0,
         0.0,
         present,

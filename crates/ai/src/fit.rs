@@ -10,11 +10,10 @@
 //! The positions are the true states, not a player's view: the model scores the
 //! states the search samples, which are as complete.
 
-use super::{BotSpec, Level, derive_seed, eval};
+use super::tournament::{self, Config, Dealt};
+use super::{BotSpec, Level, eval};
 use crate::game::state::Step;
-use crate::game::{Rules, Setup, State};
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, Ordering};
+use crate::game::{Rules, State};
 
 const F: usize = eval::FEATURES.len();
 
@@ -27,9 +26,9 @@ pub struct Sample {
     pub hand: f32,
 }
 
-/// Plays `games` games between `bots` (seats alternate) over every ordered pairing of
-/// `clans` and returns each game's samples, by game index (none for a game without a
-/// winner).
+/// Plays `games` games between `bots` as a tournament of every ordered pairing of
+/// `clans` would (the same deals, seats and bots) and returns each game's samples, by
+/// game index (none for a game without a winner).
 pub fn collect(
     rules: &Rules,
     bots: &[BotSpec; 2],
@@ -38,76 +37,43 @@ pub fn collect(
     seed: u64,
     threads: usize,
 ) -> Vec<Vec<Sample>> {
-    let mut pairings = Vec::new();
-    for &a in clans {
-        for &b in clans {
-            pairings.push([a, b]);
-        }
-    }
-    let next = AtomicU64::new(0);
-    let out = Mutex::new(vec![Vec::new(); games as usize]);
-    if pairings.is_empty() {
-        return out.into_inner().unwrap_or_default();
-    }
-    std::thread::scope(|s| {
-        for _ in 0..threads.max(1) {
-            s.spawn(|| {
-                loop {
-                    let g = next.fetch_add(1, Ordering::Relaxed);
-                    if g >= games {
-                        break;
-                    }
-                    let clans = pairings[((g / 2) % pairings.len() as u64) as usize];
-                    let samples = play(rules, bots, clans, derive_seed(seed, g), g % 2 == 1);
-                    if let Ok(mut o) = out.lock() {
-                        o[g as usize] = samples;
-                    }
-                }
-            });
-        }
-    });
-    out.into_inner().unwrap_or_default()
-}
-
-fn play(rules: &Rules, bots: &[BotSpec; 2], clans: [u8; 2], seed: u64, flip: bool) -> Vec<Sample> {
-    let by_seat = |seat: usize| if flip { 1 - seat } else { seat };
-    let mut players = [0, 1].map(|s| bots[by_seat(s)].build(derive_seed(seed, 1 + s as u64)));
-    let setup = Setup {
-        clans: [clans[by_seat(0)], clans[by_seat(1)]],
+    let cfg = Config {
+        bots: bots.clone(),
+        games,
         seed,
+        clans: clans.to_vec(),
+        mirrors: true,
+        focus: None,
+        threads,
         mulligan: false,
     };
-    let Ok((mut state, _)) = State::new(rules, setup) else {
-        return Vec::new();
-    };
-    let mut samples = Vec::new();
-    let mut inputs = 0;
-    while state.winner.is_none() && inputs < super::tournament::MAX_INPUTS {
-        if matches!(state.agenda.last(), Some(Step::ChooseAction)) {
-            samples.push(Sample {
-                features: eval::features(rules, &state, 0),
-                won: false,
-                hand: eval::value(rules, &state, 0),
-            });
-        }
-        let Some(&seat) = state.pending().seats.first() else {
-            return Vec::new();
-        };
-        let input = super::decide_for(players[seat as usize].as_mut(), rules, &state, seat);
-        if state.apply(rules, seat, &input).is_err() {
-            return Vec::new();
-        }
-        inputs += 1;
+    let pairings = cfg.pairings();
+    if pairings.is_empty() {
+        return vec![Vec::new(); games as usize];
     }
-    match state.winner {
-        Some(w) => {
-            for s in &mut samples {
-                s.won = w == 0;
+    tournament::each_game(&cfg, |g| {
+        let mut dealt = Dealt::new(&cfg, &pairings, g);
+        let mut samples = Vec::new();
+        let mut record = |state: &State| {
+            if matches!(state.agenda.last(), Some(Step::ChooseAction)) {
+                samples.push(Sample {
+                    features: eval::features(rules, state, 0),
+                    won: false,
+                    hand: eval::value(rules, state, 0),
+                });
             }
-            samples
+        };
+        let played = tournament::play_observed(rules, dealt.setup, &mut dealt.bots, &mut record);
+        match played.map(|(state, _, _)| state.winner) {
+            Ok(Some(w)) => {
+                for s in &mut samples {
+                    s.won = w == 0;
+                }
+                samples
+            }
+            _ => Vec::new(),
         }
-        None => Vec::new(),
-    }
+    })
 }
 
 /// The chance to win that weights `w` give a position with `features`.
@@ -213,27 +179,15 @@ pub fn format_weights(w: &[f64; F]) -> String {
 /// prints the weights with the held-out log loss and accuracy of both evaluations.
 pub fn cli(bots: &str, games: u64, seed: u64, lambda: f64, threads: Option<usize>) -> i32 {
     let rules = Rules::base();
-    let specs: Result<Vec<BotSpec>, String> = bots
-        .split(',')
-        .map(|b| BotSpec::parse(b.trim(), Level::Fast))
-        .collect();
-    let specs = match specs {
-        Ok(s) if s.len() == 2 => [s[0].without_time_limit(), s[1].without_time_limit()],
-        Ok(_) => {
-            eprintln!("--bots takes two bots, e.g. `greedy,greedy`");
-            return 2;
-        }
+    let specs = match tournament::parse_bots(bots, Level::Fast) {
+        Ok(s) => s.map(|b| b.without_time_limit()),
         Err(e) => {
             eprintln!("{e}");
             return 2;
         }
     };
     let clans: Vec<u8> = (0..rules.pack.clans.len() as u8).collect();
-    let threads = threads.unwrap_or_else(|| {
-        std::thread::available_parallelism()
-            .map(|n| n.get())
-            .unwrap_or(1)
-    });
+    let threads = tournament::threads_or_all(threads);
     let t = std::time::Instant::now();
     let by_game = collect(&rules, &specs, &clans, games, seed, threads);
     let (mut train, mut test) = (Vec::new(), Vec::new());

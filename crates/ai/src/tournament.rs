@@ -98,10 +98,22 @@ pub fn play(
     setup: Setup,
     bots: &mut [Box<dyn Bot>; 2],
 ) -> Result<(State, u32, [DecisionStats; 2]), String> {
+    play_observed(rules, setup, bots, &mut |_| {})
+}
+
+/// [`play`], showing `observe` each position before it is answered (`fit.rs` records
+/// positions with it).
+pub fn play_observed(
+    rules: &Rules,
+    setup: Setup,
+    bots: &mut [Box<dyn Bot>; 2],
+    observe: &mut dyn FnMut(&State),
+) -> Result<(State, u32, [DecisionStats; 2]), String> {
     let (mut state, _) = State::new(rules, setup)?;
     let mut stats = [DecisionStats::default(); 2];
     let mut inputs = 0;
     while state.winner.is_none() && inputs < MAX_INPUTS {
+        observe(&state);
         let pending = state.pending();
         let seat = *pending.seats.first().ok_or("the match waits for nobody")?;
         let legal = state.legal(rules, seat);
@@ -137,18 +149,47 @@ pub fn schedule(pairings: &[[u8; 2]], g: u64) -> ([u8; 2], Seat) {
     (pairings[pair as usize], (g % 2) as Seat)
 }
 
+/// Game `g` of a tournament, dealt: its clans, its seats and its bots.
+pub struct Dealt {
+    /// Clan of bot A, clan of bot B.
+    pub clans: [u8; 2],
+    /// The seat bot A plays.
+    pub a_seat: Seat,
+    pub setup: Setup,
+    /// By seat.
+    pub bots: [Box<dyn Bot>; 2],
+}
+
+impl Dealt {
+    pub fn new(cfg: &Config, pairings: &[[u8; 2]], g: u64) -> Dealt {
+        let (clans, a_seat) = schedule(pairings, g);
+        let game_seed = derive_seed(cfg.seed, g);
+        let by_seat = |seat: Seat| if seat == a_seat { 0 } else { 1 };
+        let bots = [0, 1].map(|seat: Seat| {
+            cfg.bots[by_seat(seat)].build(derive_seed(game_seed, 1 + seat as u64))
+        });
+        let setup = Setup {
+            clans: [clans[by_seat(0)], clans[by_seat(1)]],
+            seed: game_seed,
+            mulligan: cfg.mulligan,
+        };
+        Dealt {
+            clans,
+            a_seat,
+            setup,
+            bots,
+        }
+    }
+}
+
 pub fn play_indexed(rules: &Rules, cfg: &Config, pairings: &[[u8; 2]], g: u64) -> GameRecord {
-    let (clans, a_seat) = schedule(pairings, g);
-    let game_seed = derive_seed(cfg.seed, g);
+    let Dealt {
+        clans,
+        a_seat,
+        setup,
+        mut bots,
+    } = Dealt::new(cfg, pairings, g);
     let by_seat = |seat: Seat| if seat == a_seat { 0 } else { 1 };
-    let seat_clans = [clans[by_seat(0)], clans[by_seat(1)]];
-    let mut bots: [Box<dyn Bot>; 2] = [0, 1]
-        .map(|seat: Seat| cfg.bots[by_seat(seat)].build(derive_seed(game_seed, 1 + seat as u64)));
-    let setup = Setup {
-        clans: seat_clans,
-        seed: game_seed,
-        mulligan: cfg.mulligan,
-    };
     let mut rec = GameRecord {
         index: g,
         clans,
@@ -194,12 +235,22 @@ pub fn play_indexed(rules: &Rules, cfg: &Config, pairings: &[[u8; 2]], g: u64) -
 /// with the number of games done.
 pub fn run(rules: &Rules, cfg: &Config, progress: &(dyn Fn(u64) + Sync)) -> Vec<GameRecord> {
     let pairings = cfg.pairings();
-    let next = AtomicU64::new(0);
-    let done = AtomicU64::new(0);
-    let records = Mutex::new(Vec::with_capacity(cfg.games as usize));
     if pairings.is_empty() {
         return Vec::new();
     }
+    let done = AtomicU64::new(0);
+    each_game(cfg, |g| {
+        let rec = play_indexed(rules, cfg, &pairings, g);
+        progress(done.fetch_add(1, Ordering::Relaxed) + 1);
+        rec
+    })
+}
+
+/// `game(g)` for every game of `cfg`, on `cfg.threads` threads; the results in the
+/// games' order, whatever the threads.
+pub fn each_game<T: Send>(cfg: &Config, game: impl Fn(u64) -> T + Sync) -> Vec<T> {
+    let next = AtomicU64::new(0);
+    let results = Mutex::new(Vec::with_capacity(cfg.games as usize));
     std::thread::scope(|scope| {
         for _ in 0..cfg.threads.max(1) {
             scope.spawn(|| {
@@ -208,16 +259,36 @@ pub fn run(rules: &Rules, cfg: &Config, progress: &(dyn Fn(u64) + Sync)) -> Vec<
                     if g >= cfg.games {
                         break;
                     }
-                    let rec = play_indexed(rules, cfg, &pairings, g);
-                    records.lock().expect("no panics while held").push(rec);
-                    progress(done.fetch_add(1, Ordering::Relaxed) + 1);
+                    let r = game(g);
+                    results.lock().expect("no panics while held").push((g, r));
                 }
             });
         }
     });
-    let mut records = records.into_inner().expect("no panics while held");
-    records.sort_by_key(|r| r.index);
-    records
+    let mut results = results.into_inner().expect("no panics while held");
+    results.sort_by_key(|r| r.0);
+    results.into_iter().map(|r| r.1).collect()
+}
+
+/// Two bots from `--bots` (`a,b`), a bare `mcts` at `level`.
+pub fn parse_bots(bots: &str, level: super::Level) -> Result<[BotSpec; 2], String> {
+    let specs = bots
+        .split(',')
+        .map(|b| BotSpec::parse(b.trim(), level))
+        .collect::<Result<Vec<_>, _>>()?;
+    match <[BotSpec; 2]>::try_from(specs) {
+        Ok(pair) => Ok(pair),
+        Err(_) => Err("--bots takes two bots separated by a comma, e.g. mcts,random".into()),
+    }
+}
+
+/// `--threads`, or every core.
+pub fn threads_or_all(threads: Option<usize>) -> usize {
+    threads.unwrap_or_else(|| {
+        std::thread::available_parallelism()
+            .map(|n| n.get())
+            .unwrap_or(1)
+    })
 }
 
 /// The 95% Wilson score interval of `wins` out of `n`.
@@ -526,25 +597,17 @@ pub fn cli(args: Args) -> i32 {
         eprintln!("unknown level `{level}`: use easy, normal, hard or fast");
         return 2;
     };
-    let specs: Result<Vec<BotSpec>, String> = bots
-        .split(',')
-        .map(|b| BotSpec::parse(b.trim(), level))
-        .collect();
-    let specs = match specs {
-        Ok(s) if s.len() == 2 => s,
-        Ok(_) => {
-            eprintln!("--bots takes two bots separated by a comma, e.g. mcts,random");
-            return 2;
-        }
+    let specs = match parse_bots(&bots, level) {
+        Ok(s) => s,
         Err(e) => {
             eprintln!("{e}");
             return 2;
         }
     };
-    let specs: Vec<BotSpec> = if time_limits {
+    let specs = if time_limits {
         specs
     } else {
-        specs.iter().map(BotSpec::without_time_limit).collect()
+        specs.map(|b| b.without_time_limit())
     };
     let clans: Vec<u8> = match clans.as_deref() {
         None => (0..rules.pack.clans.len() as u8).collect(),
@@ -573,13 +636,9 @@ pub fn cli(args: Args) -> i32 {
             return 2;
         }
     };
-    let threads = threads.unwrap_or_else(|| {
-        std::thread::available_parallelism()
-            .map(|n| n.get())
-            .unwrap_or(1)
-    });
+    let threads = threads_or_all(threads);
     let cfg = Config {
-        bots: [specs[0].clone(), specs[1].clone()],
+        bots: specs,
         games,
         seed,
         clans,
