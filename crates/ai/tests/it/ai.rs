@@ -460,21 +460,22 @@ fn bot_specs_parse() {
 #[test]
 fn learned_evaluation_is_one_chance_seen_from_both_seats() {
     let rules = Rules::base();
+    let positions = positions(&rules, 12);
     let mut over = 0;
-    for (state, _) in positions(&rules, 12) {
-        let a = eval::LEARNED.value(&rules, &state, 0);
-        let b = eval::LEARNED.value(&rules, &state, 1);
+    for (state, _) in &positions {
+        let a = eval::LEARNED.value(&rules, state, 0);
+        let b = eval::LEARNED.value(&rules, state, 1);
         assert!((a + b - 1.0).abs() < 1e-5, "{a} + {b}");
-        let f = eval::features(&rules, &state, 0);
-        let g = eval::features(&rules, &state, 1);
+        let f = eval::features(&rules, state, 0);
+        let g = eval::features(&rules, state, 1);
         assert!(f.iter().zip(g).all(|(x, y)| *x == -y), "{f:?} {g:?}");
         if let Some(w) = state.winner {
             over += 1;
-            assert_eq!(eval::LEARNED.value(&rules, &state, w), 1.0);
+            assert_eq!(eval::LEARNED.value(&rules, state, w), 1.0);
         }
     }
     // Some positions differ between the seats at all (not a model of zeros).
-    let differ = positions(&rules, 12)
+    let differ = positions
         .iter()
         .filter(|(s, _)| (eval::LEARNED.value(&rules, s, 0) - 0.5).abs() > 0.02)
         .count();
