@@ -1,0 +1,30 @@
+//! Private panels by direct message (`/clans dm`): who wants them, and whose DMs were
+//! found closed, which the bot says once and then answers in the channel.
+
+use super::{App, Outcome};
+
+impl App {
+    /// Whether this is the first failed DM to `user` since the process started (the bot
+    /// says once that the DMs are closed, then quietly answers in the channel).
+    pub fn first_dm_failure(&self, user: u64) -> bool {
+        self.dm_closed.lock().unwrap().insert(user, ()).is_none()
+    }
+
+    /// Sets whether `user` gets private panels by direct message.
+    pub async fn set_dm(&self, user: u64, on: bool) -> Outcome {
+        let mut s = self.store.user_settings(user).await.unwrap_or_default();
+        s.dm_opt_in = on;
+        let lang = self.user_lang(user).await;
+        match self.store.set_user_settings(user, &s).await {
+            Ok(()) => {
+                self.dm_closed.lock().unwrap().remove(&user);
+                Outcome::private(if on {
+                    crate::i18n::messages::dm_on(lang)
+                } else {
+                    crate::i18n::messages::dm_off(lang)
+                })
+            }
+            Err(e) => Outcome::private(self.told(lang, None, &e)),
+        }
+    }
+}

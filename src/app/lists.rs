@@ -1,0 +1,134 @@
+//! What a player looks up: a match's board reposted where they ask, their active
+//! matches, recent results, and which match a command in a channel is about.
+
+use super::limits::Action;
+use super::msg::{MAX_CONTENT, clip};
+use super::{App, Outcome, Place};
+use crate::game::Seat;
+use crate::i18n::messages::panel as p;
+use crate::store::{MatchId, Millis, Player, Reason};
+
+impl App {
+    /// Reposts the current board of a match where `user` asked (`place`), with its
+    /// buttons and without pinging anyone. Only the match's players, or anyone in the
+    /// server where the match lives, may repost it; rate-limited per user and server.
+    pub async fn board(&self, match_id: MatchId, user: u64, place: Place, now: Millis) -> Outcome {
+        if let Err(slow) = self.allow(Action::Board, user, place.guild, now) {
+            return Outcome::private(slow);
+        }
+        let lang = self.user_lang(user).await;
+        let loaded = match self.store.load(match_id).await {
+            Ok(l) => l,
+            Err(e) => return Outcome::private(self.told(lang, Some(match_id), &e)),
+        };
+        let home = place.guild.is_some() && place.guild == loaded.info.guild;
+        if !home && Self::seat_of(&loaded, user).is_none() {
+            return Outcome::private(p::board_not_here(lang, match_id));
+        }
+        let mut post = self.board_post(&loaded, &[], "").await;
+        post.pings.clear();
+        Outcome {
+            public: vec![post],
+            ..Outcome::default()
+        }
+    }
+
+    /// The user's active matches, as text with the channel links.
+    pub async fn matches(&self, user: u64, now: Millis) -> Outcome {
+        let lang = self.user_lang(user).await;
+        match self.store.active_matches_of_user(user).await {
+            Ok(ms) if ms.is_empty() => Outcome::private(p::no_active_matches(lang)),
+            Ok(ms) => {
+                let mut lines = Vec::new();
+                for m in ms.iter().take(20) {
+                    let channel = m.thread.unwrap_or(m.channel).to_string();
+                    let mut line = p::active_match(lang, m.id, channel, m.version);
+                    if let Some(away) = self.opponent_away(m.seats, user, lang, now).await {
+                        line = format!("{line} · {away}");
+                    }
+                    lines.push(line);
+                }
+                Outcome::private(clip(&lines.join("\n"), MAX_CONTENT))
+            }
+            Err(e) => Outcome::private(self.told(lang, None, &e)),
+        }
+    }
+
+    /// Recent results: of the server (`guild`), or the user's own (`mine`, or outside a
+    /// server). Names come from the store, so they read well after a restart.
+    pub async fn history(&self, guild: Option<u64>, user: u64, mine: bool) -> Outcome {
+        const SHOWN: i64 = 10;
+        let lang = self.user_lang(user).await;
+        let (entries, server) = match guild.filter(|_| !mine) {
+            Some(g) => (self.store.history_of_guild(g, SHOWN).await, true),
+            None => (self.store.history_of_user(user, SHOWN).await, false),
+        };
+        let entries = match entries {
+            Ok(e) => e,
+            Err(e) => return Outcome::private(self.told(lang, None, &e)),
+        };
+        if entries.is_empty() {
+            return Outcome::private(if server {
+                p::history_none_server(lang)
+            } else {
+                p::history_none_you(lang)
+            });
+        }
+        let mut lines = vec![if server {
+            p::history_title_server(lang)
+        } else {
+            p::history_title_you(lang)
+        }];
+        for e in &entries {
+            let mut names = [String::new(), String::new()];
+            for (s, p) in e.seats.iter().enumerate() {
+                names[s] = match p {
+                    Player::User(u) => {
+                        let known = self.names.lock().unwrap().get(u).cloned();
+                        match known {
+                            Some(n) => n,
+                            None => match self.store.user_name(*u).await {
+                                Ok(Some(n)) => n,
+                                _ => format!("<@{u}>"),
+                            },
+                        }
+                    }
+                    ai => self.name_of(lang, *ai, s as Seat),
+                };
+            }
+            let r = &e.result;
+            let result = match (r.winner, r.reason) {
+                (Some(w), Reason::Win) => p::history_won(lang, names[w as usize].as_str()),
+                (Some(w), Reason::Resign) => p::history_won_resigned(
+                    lang,
+                    names[w as usize].as_str(),
+                    names[1 - w as usize].as_str(),
+                ),
+                (Some(w), _) => p::history_won_timeout(
+                    lang,
+                    names[w as usize].as_str(),
+                    names[1 - w as usize].as_str(),
+                ),
+                (None, _) => p::history_abandoned(lang),
+            };
+            lines.push(p::history_line(
+                lang,
+                r.match_id,
+                names[0].as_str(),
+                names[1].as_str(),
+                result,
+                (r.finished_at / 1000).to_string(),
+            ));
+        }
+        Outcome::private(clip(&lines.join("\n"), MAX_CONTENT))
+    }
+
+    /// The match the user plays in `channel` (or her only/latest active match).
+    pub async fn match_here(&self, user: u64, channel: u64) -> Option<MatchId> {
+        let ms = self.store.active_matches_of_user(user).await.ok()?;
+        ms.iter()
+            .find(|m| m.thread == Some(channel) || m.channel == channel)
+            .or(ms.first())
+            .map(|m| m.id)
+    }
+}
