@@ -4,13 +4,17 @@
 //! which then refuses to start).
 
 use super::error::db;
-use super::{
-    Backend, MIGRATION_LOCK_TIMEOUT, POSTGRES_MIGRATIONS, Result, SQLITE_MIGRATIONS, Store,
-    StoreError,
-};
+use super::{Backend, Result, Store, StoreError};
 use sqlx::any::AnyPoolOptions;
+use sqlx::migrate::Migrator;
 use sqlx::{AnyConnection, AnyPool};
 use std::time::Duration;
+
+static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("../../migrations/sqlite");
+static POSTGRES_MIGRATIONS: Migrator = sqlx::migrate!("../../migrations/postgres");
+
+/// How long a PostgreSQL start waits for another one's migration (its advisory lock).
+const MIGRATION_LOCK_TIMEOUT: &str = "SET lock_timeout = 60000";
 
 /// The schema of a database against this build's migrations.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

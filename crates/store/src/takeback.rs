@@ -12,10 +12,12 @@
 //! stays findable.
 
 use super::error::{db, db_row};
+use super::rows::InputRow;
+use super::submit::claim_version;
 use super::tx::WriteTx;
 use super::{
-    Deadlines, InputRow, MatchId, MatchInfo, Millis, Result, Seat, Store, StoreError, StoredInput,
-    claim_version, guarded, now_ms,
+    Deadlines, MatchId, MatchInfo, Millis, Result, Seat, Store, StoreError, StoredInput, guarded,
+    now_ms,
 };
 use crate::game::State;
 use crate::game::takeback::{self, Denied};

@@ -2,9 +2,10 @@
 //! the row invariants (`crystal-clans verify`).
 
 use super::error::db;
+use super::matches::{load_row, read_inputs};
 use super::{
     MatchId, RULES_VERSION, Result, Status, Store, StoreError, StoreOptions, Verdict, VerifyReport,
-    block_on, database_url_from_env, load_row, read_inputs, redact_url, sqlite_file,
+    block_on, database_url_from_env, redact_url, sqlite_file,
 };
 use crate::game::State;
 

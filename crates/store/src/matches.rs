@@ -1,0 +1,393 @@
+//! A match: created with the engine's setup, loaded from its snapshot (or replayed from
+//! its inputs where the snapshot was written under other rules or another revision of
+//! the pack), its terms, deadlines and thread changed, deleted.
+
+use super::error::{db, db_row};
+use super::rows::{LoadRow, MatchRow, SQL, seat_cols};
+use super::tx::WriteTx;
+use super::{
+    Deadlines, Loaded, MatchId, MatchInfo, Millis, NewMatch, Result, Status, Store, StoreError,
+    StoredInput, Terms, guarded, id_in, now_ms, takeback,
+};
+use crate::game::{Event, RULES_VERSION, State};
+use sqlx::AnyConnection;
+
+impl Store {
+    /// Sets up a match with the engine and stores its setup and first snapshot
+    /// (version 0). Returns it with the setup events (the opening hands and so on).
+    pub async fn create_match(&self, new: NewMatch) -> Result<(Loaded, Vec<Event>)> {
+        let rules = &*self.rules;
+        let setup = new.setup.clone();
+        let (state, events) = guarded(|| State::new(rules, setup))
+            .and_then(|r| r)
+            .map_err(StoreError::Setup)?;
+        let setup_json = serde_json::to_string(&new.setup).expect("a setup serializes");
+        let state_json = serde_json::to_string(&state).expect("a state serializes");
+        let now = now_ms();
+        let (s0u, s0a) = seat_cols(new.seats[0]);
+        let (s1u, s1a) = seat_cols(new.seats[1]);
+        let _turn = self.write_turn("saving a new match").await?;
+        let mut tx = WriteTx::begin(&self.pool, "saving a new match").await?;
+        let id: i64 = sqlx::query_scalar(
+            "INSERT INTO matches (guild_id, channel_id, thread_id, seat0_user, seat0_ai, \
+             seat1_user, seat1_ai, pack_id, pack_hash, rules_version, setup, status, version, \
+             created_at, updated_at, remind_at, timeout_at, remind_minutes, timeout_minutes) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'active', 0, $12, $12, $13, $14, \
+             $15, $16) \
+             RETURNING id",
+        )
+        .bind(new.guild.map(id_in))
+        .bind(id_in(new.channel))
+        .bind(new.thread.map(id_in))
+        .bind(s0u)
+        .bind(s0a)
+        .bind(s1u)
+        .bind(s1a)
+        .bind(&rules.pack.id)
+        .bind(&rules.pack.hash)
+        .bind(state.rules_version as i64)
+        .bind(&setup_json)
+        .bind(now)
+        .bind(new.deadlines.remind_at)
+        .bind(new.deadlines.timeout_at)
+        .bind(new.terms.remind_minutes.map(i64::from))
+        .bind(new.terms.timeout_minutes.map(i64::from))
+        .fetch_one(&mut *tx)
+        .await
+        .map_err(db("saving a new match"))?;
+        sqlx::query("INSERT INTO snapshots (match_id, version, state) VALUES ($1, 0, $2)")
+            .bind(id)
+            .bind(&state_json)
+            .execute(&mut *tx)
+            .await
+            .map_err(db("saving a new match"))?;
+        tx.commit().await?;
+        let info = MatchInfo {
+            id,
+            guild: new.guild,
+            channel: new.channel,
+            thread: new.thread,
+            seats: new.seats,
+            pack_id: rules.pack.id.clone(),
+            pack_hash: rules.pack.hash.clone(),
+            rules_version: state.rules_version,
+            setup: new.setup,
+            status: Status::Active,
+            version: 0,
+            created_at: now,
+            updated_at: now,
+            terms: new.terms,
+            deadlines: new.deadlines,
+        };
+        Ok((Loaded { info, state }, events))
+    }
+
+    /// The match without its state.
+    pub async fn info(&self, id: MatchId) -> Result<MatchInfo> {
+        let row: Option<MatchRow> = sqlx::query_as(&SQL.select_match)
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await
+            .map_err(db_row("reading a match", id))?;
+        row.ok_or(StoreError::NotFound(id))?.into_info()
+    }
+
+    /// The match and its current state, from the snapshot (or, for a match stored under
+    /// an older replayable rules version or another revision of the pack, by replaying
+    /// its inputs).
+    pub async fn load(&self, id: MatchId) -> Result<Loaded> {
+        let mut conn = self.pool.acquire().await.map_err(db("reading a match"))?;
+        let row = load_row(&mut conn, id).await?;
+        let snapshot = (row.snap_version, row.snap_state);
+        let info = row.m.into_info()?;
+        row.log.check(&info)?;
+        let state = self.current_state(&mut conn, &info, snapshot).await?;
+        Ok(Loaded { info, state })
+    }
+
+    /// The state a submit continues from: the snapshot, or a replay where the snapshot
+    /// was written by other rules or another revision of the pack.
+    pub(crate) async fn current_state(
+        &self,
+        conn: &mut AnyConnection,
+        info: &MatchInfo,
+        snapshot: (Option<i64>, Option<String>),
+    ) -> Result<State> {
+        self.check_compatible(info)?;
+        let id = info.id;
+        // A match of an older rules version that this engine still plays goes on under
+        // its own rules (its snapshot says which): only a changed pack needs a replay.
+        if info.pack_hash != self.rules.pack.hash {
+            // Another revision of the pack: only if nothing changed for this match.
+            let inputs = read_inputs(conn, id).await?;
+            let replayed = self.replay_inputs(info, &inputs)?;
+            if parse_snapshot(info, snapshot)? != replayed {
+                return Err(StoreError::Incompatible {
+                    match_id: id,
+                    detail: format!(
+                        "the card pack changed since this match started (hash {} then, {} \
+                         now) and the match no longer replays the same",
+                        info.pack_hash, self.rules.pack.hash
+                    ),
+                });
+            }
+            return Ok(replayed);
+        }
+        let state = parse_snapshot(info, snapshot)?;
+        // A snapshot that parses but holds nonsense would make the engine panic later:
+        // check its card accounting and limits, and ask it what it waits for.
+        guarded(|| {
+            state.validate(&self.rules)?;
+            state.pending();
+            Ok::<(), String>(())
+        })
+        .and_then(|r| r)
+        .map_err(|detail| StoreError::Corrupt {
+            match_id: id,
+            detail: format!("the snapshot is inconsistent: {detail}"),
+        })?;
+        Ok(state)
+    }
+
+    pub(crate) fn check_compatible(&self, info: &MatchInfo) -> Result<()> {
+        if info.pack_id != self.rules.pack.id {
+            return Err(StoreError::Incompatible {
+                match_id: info.id,
+                detail: format!(
+                    "the match uses card pack `{}`; this engine has `{}`",
+                    info.pack_id, self.rules.pack.id
+                ),
+            });
+        }
+        if !self.replayable.contains(&info.rules_version) {
+            let when = if info.rules_version > RULES_VERSION {
+                "a newer"
+            } else {
+                "an older"
+            };
+            return Err(StoreError::Incompatible {
+                match_id: info.id,
+                detail: format!(
+                    "the match was played under rules version {} ({when} version); this engine \
+                     runs version {RULES_VERSION} and cannot replay it",
+                    info.rules_version
+                ),
+            });
+        }
+        Ok(())
+    }
+
+    /// Replays setup and inputs with the current engine, under the rules version the
+    /// match is played by.
+    pub(crate) fn replay_inputs(
+        &self,
+        info: &MatchInfo,
+        log: &(Vec<StoredInput>, i64),
+    ) -> Result<State> {
+        let (inputs, last) = (&log.0, log.1);
+        let id = info.id;
+        let bad = |detail: String| StoreError::Corrupt {
+            match_id: id,
+            detail,
+        };
+        let rules = &*self.rules;
+        let setup = info.setup.clone();
+        let version = info.rules_version;
+        let (mut state, _) = guarded(|| State::new_under(rules, setup, version))
+            .and_then(|r| r)
+            .map_err(|e| bad(format!("the setup is refused by the engine: {e}")))?;
+        let mut seq = 0;
+        for inp in inputs {
+            // Numbers skip only what takebacks undid (`read_inputs` checked the log).
+            if inp.seq <= seq {
+                return Err(bad(format!(
+                    "the input log goes back from #{seq} to #{}",
+                    inp.seq
+                )));
+            }
+            seq = inp.seq;
+            guarded(|| state.apply(rules, inp.seat, &inp.input))
+                .map_err(|e| bad(format!("replaying input #{}: {e}", inp.seq)))?
+                .map_err(|e| {
+                    // Not the input itself: it may be a secret (a battle card not yet
+                    // revealed), and this detail goes to the operator's log.
+                    bad(format!(
+                        "input #{} by seat {} is refused on replay: {e}",
+                        inp.seq, inp.seat
+                    ))
+                })?;
+        }
+        if last != info.version {
+            return Err(bad(format!(
+                "the match is at version {} but its log ends at #{last}",
+                info.version
+            )));
+        }
+        Ok(state)
+    }
+
+    /// The inputs of a match still in force, in order (those a takeback undid are left
+    /// out: [`Store::log`] has every entry): what replays the match.
+    pub async fn inputs(&self, id: MatchId) -> Result<Vec<StoredInput>> {
+        let mut conn = self.pool.acquire().await.map_err(db("reading inputs"))?;
+        Ok(read_inputs(&mut conn, id).await?.0)
+    }
+
+    /// The match rebuilt from its setup and inputs alone (ignoring the snapshot).
+    pub async fn replay(&self, id: MatchId) -> Result<Loaded> {
+        let mut conn = self.pool.acquire().await.map_err(db("reading a match"))?;
+        let row: Option<MatchRow> = sqlx::query_as(&SQL.select_match)
+            .bind(id)
+            .fetch_optional(&mut *conn)
+            .await
+            .map_err(db_row("reading a match", id))?;
+        let info = row.ok_or(StoreError::NotFound(id))?.into_info()?;
+        self.check_compatible(&info)?;
+        let inputs = read_inputs(&mut conn, id).await?;
+        let state = self.replay_inputs(&info, &inputs)?;
+        Ok(Loaded { info, state })
+    }
+
+    /// Sets the reminder and timeout of an active match. Returns false when the match is
+    /// not active (finished or gone).
+    pub async fn set_deadlines(&self, id: MatchId, deadlines: Deadlines) -> Result<bool> {
+        self.still_there("saving deadlines")?;
+        let done = sqlx::query(
+            "UPDATE matches SET remind_at = $2, timeout_at = $3 \
+             WHERE id = $1 AND status = 'active'",
+        )
+        .bind(id)
+        .bind(deadlines.remind_at)
+        .bind(deadlines.timeout_at)
+        .execute(&self.pool)
+        .await
+        .map_err(db("saving deadlines"))?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// Gives an active match new terms from `now`: its reminder and timeout, and
+    /// deadlines counted from `now` (for a clock an absence has stopped, the time each
+    /// deadline will have when it restarts). Returns false when the match is not active.
+    pub async fn set_terms(&self, id: MatchId, terms: Terms, now: Millis) -> Result<bool> {
+        const DOING: &str = "saving a match's terms";
+        self.still_there(DOING)?;
+        let d = terms.deadlines(now);
+        let _turn = self.write_turn(DOING).await?;
+        let mut tx = WriteTx::begin(&self.pool, DOING).await?;
+        let (mut changed, mut failed) = (0, None);
+        for (sql, remind, timeout) in [
+            (
+                "UPDATE matches SET remind_minutes = $2, timeout_minutes = $3, \
+                 remind_at = $4, timeout_at = $5 \
+                 WHERE id = $1 AND status = 'active' AND paused_at IS NULL",
+                d.remind_at,
+                d.timeout_at,
+            ),
+            (
+                "UPDATE matches SET remind_minutes = $2, timeout_minutes = $3, \
+                 paused_remind_ms = $4, paused_timeout_ms = $5 \
+                 WHERE id = $1 AND status = 'active' AND paused_at IS NOT NULL",
+                d.remind_at.map(|t| t - now),
+                d.timeout_at.map(|t| t - now),
+            ),
+        ] {
+            let done = sqlx::query(sql)
+                .bind(id)
+                .bind(terms.remind_minutes.map(i64::from))
+                .bind(terms.timeout_minutes.map(i64::from))
+                .bind(remind)
+                .bind(timeout)
+                .execute(&mut *tx)
+                .await
+                .map_err(db_row(DOING, id));
+            match done {
+                Ok(done) => changed += done.rows_affected(),
+                Err(e) => {
+                    failed = Some(e);
+                    break;
+                }
+            }
+        }
+        if let Some(e) = failed {
+            tx.rollback().await;
+            return Err(e);
+        }
+        tx.commit().await?;
+        Ok(changed == 1)
+    }
+
+    /// Moves a match's posts into `thread` (made after the match, so that the player who
+    /// accepted is answered before Discord's slow thread creation). Returns false when
+    /// the match is gone.
+    pub async fn set_thread(&self, id: MatchId, thread: u64) -> Result<bool> {
+        self.still_there("saving a match's thread")?;
+        let done = sqlx::query("UPDATE matches SET thread_id = $2 WHERE id = $1")
+            .bind(id)
+            .bind(id_in(thread))
+            .execute(&self.pool)
+            .await
+            .map_err(db("saving a match's thread"))?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// Deletes a match with its inputs, snapshot and result (a data-deletion request,
+    /// or benchmark clean-up). Returns whether it existed.
+    pub async fn delete_match(&self, id: MatchId) -> Result<bool> {
+        self.still_there("deleting a match")?;
+        let done = sqlx::query("DELETE FROM matches WHERE id = $1")
+            .bind(id)
+            .execute(&self.pool)
+            .await
+            .map_err(db("deleting a match"))?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// Match ids after `after`, ascending (for walking every match in pages).
+    pub async fn match_ids(&self, after: MatchId, limit: i64) -> Result<Vec<MatchId>> {
+        sqlx::query_scalar("SELECT id FROM matches WHERE id > $1 ORDER BY id LIMIT $2")
+            .bind(after)
+            .bind(limit)
+            .fetch_all(&self.pool)
+            .await
+            .map_err(db("reading matches"))
+    }
+}
+
+/// A match row with its snapshot.
+pub(crate) async fn load_row(conn: &mut AnyConnection, id: MatchId) -> Result<LoadRow> {
+    let row: Option<LoadRow> = sqlx::query_as(&SQL.load)
+        .bind(id)
+        .fetch_optional(&mut *conn)
+        .await
+        .map_err(db_row("reading a match", id))?;
+    row.ok_or(StoreError::NotFound(id))
+}
+
+/// The inputs in force, and the last number of the log (checked whole: no gap, each
+/// takeback undoing inputs in force).
+pub(crate) async fn read_inputs(
+    conn: &mut AnyConnection,
+    id: MatchId,
+) -> Result<(Vec<StoredInput>, i64)> {
+    let log = takeback::read_log(conn, id).await?;
+    let part = log.in_force(id, 0, true)?;
+    Ok((part.inputs, part.last))
+}
+
+fn parse_snapshot(info: &MatchInfo, snapshot: (Option<i64>, Option<String>)) -> Result<State> {
+    let id = info.id;
+    let bad = |detail: String| StoreError::Corrupt {
+        match_id: id,
+        detail,
+    };
+    let (Some(version), Some(json)) = snapshot else {
+        return Err(bad("the match has no snapshot".into()));
+    };
+    if version != info.version {
+        return Err(bad(format!(
+            "the snapshot is of version {version} but the match is at version {}",
+            info.version
+        )));
+    }
+    serde_json::from_str(&json).map_err(|e| bad(format!("the snapshot is unreadable: {e}")))
+}

@@ -1,0 +1,371 @@
+//! A match moves on: inputs submitted, each submit one transaction that claims the
+//! match's next version first (`claim_version`, which takebacks start with too), and a
+//! match ended by a resignation, a timeout or abandonment (`finish`), its result and
+//! ratings written in the same transaction.
+
+use super::error::{db, db_row};
+use super::rows::{MatchRow, SQL, SnapshotRow};
+use super::tx::WriteTx;
+use super::{
+    Deadlines, MatchId, MatchInfo, MatchResult, Millis, Reason, Result, Store, StoreError,
+    Submitted, absences, guarded, now_ms, ratings,
+};
+use crate::game::{Input, Seat};
+use sqlx::AnyConnection;
+
+/// Rows per multi-row `INSERT` when several inputs are appended at once.
+const INSERT_CHUNK: usize = 100;
+
+impl Store {
+    /// Applies one input as `seat`, if the match is still at `expected_version`: claims
+    /// the next version, applies with the engine, appends the input, rewrites the
+    /// snapshot, all in one transaction. A stale version, a refused input, a damaged
+    /// match or a database failure write nothing.
+    pub async fn submit(
+        &self,
+        id: MatchId,
+        expected_version: i64,
+        seat: Seat,
+        input: &Input,
+    ) -> Result<Submitted> {
+        self.submit_many(id, expected_version, &[(seat, *input)], None)
+            .await
+    }
+
+    /// Like [`Store::submit`] for several inputs in order (all or none), optionally
+    /// setting the match's deadlines in the same transaction.
+    pub async fn submit_many(
+        &self,
+        id: MatchId,
+        expected_version: i64,
+        inputs: &[(Seat, Input)],
+        deadlines: Option<Deadlines>,
+    ) -> Result<Submitted> {
+        if inputs.is_empty() {
+            return Err(StoreError::Invalid("no input to submit".into()));
+        }
+        const DOING: &str = "saving a move";
+        let now = now_ms();
+        let new_version = expected_version + inputs.len() as i64;
+        let _turn = self.write_turn(DOING).await?;
+        let mut tx = WriteTx::begin(&self.pool, DOING).await?;
+        let done = self
+            .apply_in(&mut tx, id, expected_version, inputs, deadlines, now)
+            .await;
+        match done {
+            Ok(Some(submitted)) => {
+                // The last input identifies this commit if its outcome must be checked.
+                let last = &inputs[inputs.len() - 1].1;
+                tx.commit_or_check(&self.pool, id, new_version, last, now)
+                    .await?;
+                Ok(submitted)
+            }
+            Ok(None) => {
+                tx.rollback().await;
+                Err(self.why_not_claimed(id, expected_version).await)
+            }
+            Err(e @ StoreError::Unavailable { .. }) => Err(e), // dropping `tx` closes it
+            Err(e) => {
+                tx.rollback().await;
+                Err(e)
+            }
+        }
+    }
+
+    /// The body of a submit inside its transaction. `None`: the claim matched no row (a
+    /// stale version, a finished or missing match); the caller finds out which after
+    /// rolling back.
+    async fn apply_in(
+        &self,
+        tx: &mut AnyConnection,
+        id: MatchId,
+        expected_version: i64,
+        inputs: &[(Seat, Input)],
+        deadlines: Option<Deadlines>,
+        now: Millis,
+    ) -> Result<Option<Submitted>> {
+        const DOING: &str = "saving a move";
+        let new_version = expected_version + inputs.len() as i64;
+        let claimed = claim_version(tx, id, expected_version, new_version, deadlines, now, DOING);
+        let Some(info) = claimed.await? else {
+            return Ok(None);
+        };
+        let snap: Option<SnapshotRow> = sqlx::query_as(&SQL.snapshot)
+            .bind(id)
+            .fetch_optional(&mut *tx)
+            .await
+            .map_err(db_row(DOING, id))?;
+        let Some(snap) = snap else {
+            return Err(StoreError::Corrupt {
+                match_id: id,
+                detail: "the match has no snapshot".into(),
+            });
+        };
+        snap.log.check(&info)?;
+        let snapshot = (Some(snap.version), Some(snap.state));
+        let mut state = self.current_state(tx, &info, snapshot).await?;
+        let rules = &*self.rules;
+        let mut events = Vec::new();
+        for (seat, input) in inputs {
+            let ev = guarded(|| state.apply(rules, *seat, input))
+                .map_err(|detail| StoreError::Corrupt {
+                    match_id: id,
+                    detail,
+                })?
+                .map_err(|error| StoreError::Rules {
+                    match_id: id,
+                    error,
+                })?;
+            events.extend(ev);
+        }
+        for (k, chunk) in inputs.chunks(INSERT_CHUNK).enumerate() {
+            let mut sql =
+                String::from("INSERT INTO inputs (match_id, seq, seat, input, at) VALUES ");
+            for i in 0..chunk.len() {
+                let p = i * 5;
+                if i > 0 {
+                    sql.push_str(", ");
+                }
+                sql.push_str(&format!(
+                    "(${}, ${}, ${}, ${}, ${})",
+                    p + 1,
+                    p + 2,
+                    p + 3,
+                    p + 4,
+                    p + 5
+                ));
+            }
+            let mut q = sqlx::query(&sql);
+            for (i, (seat, input)) in chunk.iter().enumerate() {
+                let seq = expected_version + (k * INSERT_CHUNK + i) as i64 + 1;
+                q = q
+                    .bind(id)
+                    .bind(seq)
+                    .bind(*seat as i64)
+                    .bind(serde_json::to_string(input).expect("an input serializes"))
+                    .bind(now);
+            }
+            q.execute(&mut *tx).await.map_err(db(DOING))?;
+        }
+        let state_json = serde_json::to_string(&state).expect("a state serializes");
+        sqlx::query("UPDATE snapshots SET version = $1, state = $2 WHERE match_id = $3")
+            .bind(new_version)
+            .bind(&state_json)
+            .bind(id)
+            .execute(&mut *tx)
+            .await
+            .map_err(db(DOING))?;
+        if info.rules_version != state.rules_version || info.pack_hash != rules.pack.hash {
+            // Continued under the current rules: from now on the snapshot is theirs.
+            sqlx::query("UPDATE matches SET rules_version = $1, pack_hash = $2 WHERE id = $3")
+                .bind(state.rules_version as i64)
+                .bind(&rules.pack.hash)
+                .bind(id)
+                .execute(&mut *tx)
+                .await
+                .map_err(db(DOING))?;
+        }
+        if deadlines.is_some() && state.winner.is_none() {
+            // A turn that waits for an away player starts with its clock paused.
+            let waiting: Vec<u64> = state
+                .waiting()
+                .iter()
+                .filter_map(|&s| info.seats[s as usize].user())
+                .collect();
+            absences::pause_in(tx, id, &waiting, now).await?;
+        }
+        let mut result = None;
+        if let Some(winner) = state.winner {
+            let r = MatchResult {
+                match_id: id,
+                winner: Some(winner),
+                reason: Reason::Win,
+                inputs: new_version,
+                finished_at: now,
+            };
+            mark_finished(tx, id).await.map_err(db(DOING))?;
+            record_result(tx, Some(&info), &r)
+                .await
+                .map_err(db(DOING))?;
+            result = Some(r);
+        }
+        Ok(Some(Submitted {
+            version: new_version,
+            events,
+            state,
+            result,
+        }))
+    }
+
+    /// After a failed claim: why (read outside the transaction).
+    pub(crate) async fn why_not_claimed(&self, id: MatchId, expected: i64) -> StoreError {
+        let row: std::result::Result<Option<(i64, String)>, _> =
+            sqlx::query_as("SELECT version, status FROM matches WHERE id = $1")
+                .bind(id)
+                .fetch_optional(&self.pool)
+                .await;
+        match row {
+            Err(e) => db("saving a move")(e),
+            Ok(None) => StoreError::NotFound(id),
+            Ok(Some((_, status))) if status != "active" => StoreError::Finished(id),
+            Ok(Some((current, _))) => StoreError::Stale {
+                match_id: id,
+                expected,
+                current,
+            },
+        }
+    }
+
+    /// Ends an active match that the engine has not ended: a resignation, a timeout
+    /// (`winner` is the other seat) or an abandoned match (`winner` is `None`). With
+    /// `expected_version`, only if no input was applied meanwhile (a timeout must lose
+    /// against a move that just arrived).
+    pub async fn finish(
+        &self,
+        id: MatchId,
+        expected_version: Option<i64>,
+        winner: Option<Seat>,
+        reason: Reason,
+    ) -> Result<MatchResult> {
+        match (reason, winner) {
+            (Reason::Win, _) => {
+                return Err(StoreError::Invalid(
+                    "a win is recorded by the move that wins".into(),
+                ));
+            }
+            (Reason::Abandoned, Some(_)) => {
+                return Err(StoreError::Invalid(
+                    "an abandoned match has no winner".into(),
+                ));
+            }
+            (Reason::Resign | Reason::Timeout, None) => {
+                return Err(StoreError::Invalid(
+                    "a resigned or timed-out match has a winner".into(),
+                ));
+            }
+            (_, Some(w)) if w > 1 => {
+                return Err(StoreError::Invalid(format!("there is no seat {w}")));
+            }
+            _ => {}
+        }
+        const DOING: &str = "finishing a match";
+        let now = now_ms();
+        let _turn = self.write_turn(DOING).await?;
+        let mut tx = WriteTx::begin(&self.pool, DOING).await?;
+        let row: Option<MatchRow> = match expected_version {
+            None => sqlx::query_as(&SQL.finish).bind(id).bind(now),
+            Some(v) => sqlx::query_as(&SQL.finish_at_version)
+                .bind(id)
+                .bind(now)
+                .bind(v),
+        }
+        .fetch_optional(&mut *tx)
+        .await
+        .map_err(db_row(DOING, id))?;
+        let Some(row) = row else {
+            tx.rollback().await;
+            return Err(self
+                .why_not_claimed(id, expected_version.unwrap_or(-1))
+                .await);
+        };
+        let r = MatchResult {
+            match_id: id,
+            winner,
+            reason,
+            inputs: row.version,
+            finished_at: now,
+        };
+        let info = match (row.into_info(), winner) {
+            (Ok(info), _) => Some(info),
+            // Nobody won, so nothing is rated: a damaged row may still be abandoned.
+            (Err(_), None) => None,
+            (Err(e), Some(_)) => {
+                tx.rollback().await;
+                return Err(e);
+            }
+        };
+        record_result(&mut tx, info.as_ref(), &r)
+            .await
+            .map_err(db(DOING))?;
+        tx.commit().await?;
+        Ok(r)
+    }
+}
+
+/// Claims the next version of match `id` in `tx`: moves it from `expected_version` to
+/// `new_version` (setting its deadlines when given) if it is still active at
+/// `expected_version`. The update takes the write lock (SQLite) or the row lock
+/// (PostgreSQL) before anything is read, so concurrent writers serialize here and all
+/// but the first get `None` having written nothing. Returns the match as it was, at
+/// `expected_version`. Submits and takebacks both start with it.
+pub(crate) async fn claim_version(
+    tx: &mut AnyConnection,
+    id: MatchId,
+    expected_version: i64,
+    new_version: i64,
+    deadlines: Option<Deadlines>,
+    now: Millis,
+    doing: &'static str,
+) -> Result<Option<MatchInfo>> {
+    let claim = match deadlines {
+        None => sqlx::query_as(&SQL.claim),
+        Some(_) => sqlx::query_as(&SQL.claim_with_deadlines),
+    }
+    .bind(new_version)
+    .bind(now)
+    .bind(id)
+    .bind(expected_version);
+    let claim = match deadlines {
+        Some(d) => claim.bind(d.remind_at).bind(d.timeout_at),
+        None => claim,
+    };
+    let row: Option<MatchRow> = claim
+        .fetch_optional(&mut *tx)
+        .await
+        .map_err(db_row(doing, id))?;
+    let Some(row) = row else {
+        return Ok(None);
+    };
+    let mut info = row.into_info()?;
+    info.version = expected_version;
+    Ok(Some(info))
+}
+
+async fn mark_finished(
+    tx: &mut AnyConnection,
+    id: MatchId,
+) -> std::result::Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE matches SET status = 'finished', remind_at = NULL, timeout_at = NULL \
+         WHERE id = $1",
+    )
+    .bind(id)
+    .execute(&mut *tx)
+    .await?;
+    Ok(())
+}
+
+/// Writes a result and what it does to the players' ratings (in the caller's
+/// transaction: both commit or neither does). Without the match (`None`: a damaged row
+/// being abandoned) nothing is rated.
+async fn record_result(
+    tx: &mut AnyConnection,
+    info: Option<&MatchInfo>,
+    r: &MatchResult,
+) -> std::result::Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO results (match_id, winner, reason, inputs, finished_at) \
+         VALUES ($1, $2, $3, $4, $5)",
+    )
+    .bind(r.match_id)
+    .bind(r.winner.map(|w| w as i64))
+    .bind(r.reason.as_str())
+    .bind(r.inputs)
+    .bind(r.finished_at)
+    .execute(&mut *tx)
+    .await?;
+    match info {
+        Some(info) => ratings::rate_result(tx, info, r).await,
+        None => Ok(()),
+    }
+}
