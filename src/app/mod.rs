@@ -242,8 +242,6 @@ impl App {
         self
     }
 
-    /// Leaves the board and battle images out of public posts (for fast tests and
-    /// benchmarks of everything else; the text and embeds are unchanged).
     /// Posts each of the AI's moves this long after the previous post, so that people
     /// can follow them (the bot uses about a second; tests none).
     pub fn with_ai_pace(mut self, ms: u32) -> App {
@@ -251,6 +249,8 @@ impl App {
         self
     }
 
+    /// Leaves the board and battle images out of public posts (for fast tests and
+    /// benchmarks of everything else; the text and embeds are unchanged).
     pub fn without_images(mut self) -> App {
         self.images = false;
         self
