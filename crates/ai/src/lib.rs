@@ -16,7 +16,6 @@
 pub mod analysis;
 pub mod determinize;
 pub mod eval;
-pub mod fit;
 pub mod greedy;
 pub mod key;
 pub mod mcts;
@@ -149,17 +148,12 @@ pub enum Search {
     /// The search as commit 8aee4f0 shipped it ([`mcts::BASELINE`]), kept so that a
     /// change to the search is measured against it in one tournament (`mcts0`).
     Baseline,
-    /// Today's search scoring with the learned evaluation ([`eval::LEARNED`]) instead
-    /// of the hand-set one (`mcts1`): a candidate, measured in docs/balance.md, not yet
-    /// a level's search.
-    Learned,
 }
 
 impl Search {
     pub fn params(self) -> mcts::Params {
         match self {
             Search::Current => mcts::PARAMS,
-            Search::Learned => mcts::LEARNED,
             Search::Baseline => mcts::BASELINE,
         }
     }
@@ -168,15 +162,13 @@ impl Search {
         match self {
             Search::Current => "mcts",
             Search::Baseline => "mcts0",
-            Search::Learned => "mcts1",
         }
     }
 }
 
 /// Which bot to build: `random`, `greedy`, `mcts` (default level), `mcts:LEVEL` or
-/// `mcts:N` (N iterations, no time limit); `mcts0` and `mcts1` and their forms build the
-/// baseline search ([`Search::Baseline`]) and the learned evaluation's
-/// ([`Search::Learned`]) with the same budgets.
+/// `mcts:N` (N iterations, no time limit); `mcts0` and its forms build the baseline
+/// search ([`Search::Baseline`]) with the same budgets.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum BotSpec {
     Random,
@@ -198,7 +190,6 @@ impl BotSpec {
         let search = match name {
             "mcts" => Some(Search::Current),
             "mcts0" => Some(Search::Baseline),
-            "mcts1" => Some(Search::Learned),
             _ => None,
         };
         match (name, arg, search) {
@@ -224,7 +215,7 @@ impl BotSpec {
                 }
             }
             _ => Err(format!(
-                "unknown bot `{s}`: use random, greedy, mcts, mcts:LEVEL or mcts:ITERATIONS (mcts0 for the baseline search, mcts1 for the learned evaluation)"
+                "unknown bot `{s}`: use random, greedy, mcts, mcts:LEVEL or mcts:ITERATIONS (mcts0 for the baseline search)"
             )),
         }
     }

@@ -44,22 +44,12 @@ pub struct Params {
     /// Progressive widening: at most `widening * sqrt(visits + 1)` answers tried at a
     /// node, the next one chosen by the static evaluation (0: off).
     pub widening: f32,
-    /// The evaluation of rollouts' ends and of priors: the learned model, or the
-    /// hand-set weights (`None`).
-    pub model: Option<eval::Model>,
 }
 
 pub const PARAMS: Params = Params {
     widening: 1.0,
     exploration: 0.4,
     rollout_inputs: 10,
-    model: None,
-};
-
-/// Today's search with the learned evaluation (the bot `mcts1`).
-pub const LEARNED: Params = Params {
-    model: Some(eval::LEARNED),
-    ..PARAMS
 };
 
 /// The search of commit 8aee4f0: every answer tried once before any is tried again,
@@ -68,7 +58,6 @@ pub const BASELINE: Params = Params {
     widening: 0.0,
     exploration: 0.7,
     rollout_inputs: 10,
-    model: None,
 };
 
 #[derive(Debug, Clone)]
@@ -183,14 +172,7 @@ impl MctsBot {
                     let v = match priors.iter().find(|p| p.0 == k) {
                         Some(p) => p.1,
                         None => {
-                            let v = prior(
-                                rules,
-                                state,
-                                seat,
-                                &legal[li],
-                                self.params.model.as_ref(),
-                                &mut self.rng,
-                            );
+                            let v = prior(rules, state, seat, &legal[li], &mut self.rng);
                             priors.push((k, v));
                             v
                         }
@@ -315,7 +297,7 @@ impl MctsBot {
             if state.winner.is_none() {
                 policy::playout(rules, &mut state, &mut self.rng, self.params.rollout_inputs);
             }
-            let r0 = value(rules, &state, 0, self.params.model.as_ref());
+            let r0 = eval::value(rules, &state, 0);
             for (n, arms) in &path {
                 for (seat, arm) in arms.iter().enumerate() {
                     if let Some(ai) = *arm {
@@ -371,25 +353,11 @@ impl Bot for MctsBot {
 /// How promising `input` looks to `seat` before it is tried: the static evaluation
 /// right after it, with a tiny random part so that equal answers (most of a
 /// question's, until a battle or a summon changes the board) come in random order.
-fn prior(
-    rules: &Rules,
-    state: &State,
-    seat: Seat,
-    input: &Input,
-    model: Option<&eval::Model>,
-    rng: &mut Pcg32,
-) -> f32 {
+fn prior(rules: &Rules, state: &State, seat: Seat, input: &Input, rng: &mut Pcg32) -> f32 {
     let mut s = state.clone();
     match s.apply(rules, seat, input) {
-        Ok(_) => value(rules, &s, seat, model) + 1e-4 * (rng.next_u32() as f32 / u32::MAX as f32),
+        Ok(_) => eval::value(rules, &s, seat) + 1e-4 * (rng.next_u32() as f32 / u32::MAX as f32),
         Err(_) => f32::NEG_INFINITY,
-    }
-}
-
-fn value(rules: &Rules, state: &State, seat: Seat, model: Option<&eval::Model>) -> f32 {
-    match model {
-        Some(m) => m.value(rules, state, seat),
-        None => eval::value(rules, state, seat),
     }
 }
 

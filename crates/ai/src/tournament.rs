@@ -98,22 +98,10 @@ pub fn play(
     setup: Setup,
     bots: &mut [Box<dyn Bot>; 2],
 ) -> Result<(State, u32, [DecisionStats; 2]), String> {
-    play_observed(rules, setup, bots, &mut |_| {})
-}
-
-/// [`play`], showing `observe` each position before it is answered (`fit.rs` records
-/// positions with it).
-pub fn play_observed(
-    rules: &Rules,
-    setup: Setup,
-    bots: &mut [Box<dyn Bot>; 2],
-    observe: &mut dyn FnMut(&State),
-) -> Result<(State, u32, [DecisionStats; 2]), String> {
     let (mut state, _) = State::new(rules, setup)?;
     let mut stats = [DecisionStats::default(); 2];
     let mut inputs = 0;
     while state.winner.is_none() && inputs < MAX_INPUTS {
-        observe(&state);
         let pending = state.pending();
         let seat = *pending.seats.first().ok_or("the match waits for nobody")?;
         let legal = state.legal(rules, seat);

@@ -90,25 +90,6 @@ enum Command {
         #[arg(long)]
         pack: Option<std::path::PathBuf>,
     },
-    /// Fit the learned evaluation of the search (`eval::Model`) to games between two
-    /// bots; prints its weights and how well it predicts held-out games.
-    FitEval {
-        /// Two bots, e.g. `greedy,greedy` or `mcts:fast,mcts:fast`.
-        #[arg(long, default_value = "greedy,greedy")]
-        bots: String,
-        /// Games to play (every fifth is held out of the fit to test it).
-        #[arg(long, default_value_t = 2000)]
-        games: u64,
-        /// Seed of the games; the same seed gives the same weights.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Ridge penalty per sample.
-        #[arg(long, default_value_t = 1e-4)]
-        lambda: f64,
-        /// Worker threads (default: every core; the result does not depend on it).
-        #[arg(long)]
-        threads: Option<usize>,
-    },
     /// Write the sample images (opening, crowded board, battle, hand, card) as PNG files,
     /// each also scaled as Discord shows it inline (550x350 box; 390 px phone width).
     Render {
@@ -334,13 +315,6 @@ fn main() {
             ai_slots,
         }),
         Command::Render { out } => render_samples(&out),
-        Command::FitEval {
-            bots,
-            games,
-            seed,
-            lambda,
-            threads,
-        } => crystal_clans::ai::fit::cli(&bots, games, seed, lambda, threads),
         Command::CrystalloReport { deals, seed, bots } => {
             crystal_clans_testkit::crystallo_report::cli(deals, seed, bots.as_deref())
         }
