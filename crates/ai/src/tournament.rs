@@ -32,6 +32,11 @@ pub struct Config {
     pub focus: Option<u8>,
     pub threads: usize,
     pub mulligan: bool,
+    /// Mixed into the bots' seeds only (0: none), so that the same deals, and with them
+    /// every draw the deck order decides, are played again by bots that choose
+    /// differently: a loss that comes back on the same deal is the deal's, one that
+    /// does not is a decision's.
+    pub bot_seed: u64,
 }
 
 impl Config {
@@ -154,7 +159,7 @@ impl Dealt {
         let game_seed = derive_seed(cfg.seed, g);
         let by_seat = |seat: Seat| if seat == a_seat { 0 } else { 1 };
         let bots = [0, 1].map(|seat: Seat| {
-            cfg.bots[by_seat(seat)].build(derive_seed(game_seed, 1 + seat as u64))
+            cfg.bots[by_seat(seat)].build(derive_seed(game_seed ^ cfg.bot_seed, 1 + seat as u64))
         });
         let setup = Setup {
             clans: [clans[by_seat(0)], clans[by_seat(1)]],
@@ -520,6 +525,33 @@ pub fn report(rules: &Rules, cfg: &Config, records: &[GameRecord], seconds: f64)
     out
 }
 
+/// One line per game, in the games' order: its index (the same deal in every run of a
+/// seed), the clans and seat of bot A, who played first and who won (`A`, `B`, or empty
+/// for none), the turns and the answers given.
+pub fn results_csv(rules: &Rules, records: &[GameRecord]) -> String {
+    let side = |s: Option<usize>| match s {
+        Some(0) => "A",
+        Some(_) => "B",
+        None => "",
+    };
+    let clan = |c: u8| rules.pack.clans[c as usize].id.as_str();
+    let mut out = String::from("game,a_clan,b_clan,a_seat,first,winner,turns,answers\n");
+    for r in records {
+        out.push_str(&format!(
+            "{},{},{},{},{},{},{},{}\n",
+            r.index,
+            clan(r.clans[0]),
+            clan(r.clans[1]),
+            r.a_seat + 1,
+            side(r.first),
+            side(r.winner),
+            r.turns,
+            r.inputs
+        ));
+    }
+    out
+}
+
 /// The command line's arguments (see `crystal-clans-tools tournament --help`).
 #[derive(Debug, Clone)]
 pub struct Args {
@@ -536,6 +568,11 @@ pub struct Args {
     /// A pack file to play instead of the embedded base pack (to try a balance change
     /// without rebuilding).
     pub pack: Option<std::path::PathBuf>,
+    /// See [`Config::bot_seed`].
+    pub bot_seed: u64,
+    /// Where to write one CSV line per game ([`results_csv`]), to compare two runs
+    /// game by game.
+    pub results: Option<std::path::PathBuf>,
 }
 
 /// The pack file of `--pack`. The reading is here because the engine does no IO: it
@@ -569,6 +606,8 @@ pub fn cli(args: Args) -> i32 {
         no_mirrors,
         focus,
         pack,
+        bot_seed,
+        results,
     } = args;
     let rules = match pack.as_deref().map(load_pack) {
         None => Rules::base(),
@@ -634,6 +673,7 @@ pub fn cli(args: Args) -> i32 {
         focus,
         threads,
         mulligan,
+        bot_seed,
     };
     if cfg.pairings().is_empty() {
         eprintln!("no clan pairings to play: name two clans or allow mirror matches");
@@ -653,6 +693,12 @@ pub fn cli(args: Args) -> i32 {
         "{}",
         report(&rules, &cfg, &records, start.elapsed().as_secs_f64())
     );
+    if let Some(path) = results
+        && let Err(e) = std::fs::write(&path, results_csv(&rules, &records))
+    {
+        eprintln!("cannot write {}: {e}", path.display());
+        return 2;
+    }
     if records.iter().any(|r| r.error.is_some()) {
         1
     } else {

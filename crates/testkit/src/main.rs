@@ -82,6 +82,14 @@ enum Command {
         /// game on a matchup.
         #[arg(long)]
         no_mirrors: bool,
+        /// Vary the bots' random choices but keep the deals of --seed (0: the bots of
+        /// --seed): the same deals played again by bots that choose differently.
+        #[arg(long, default_value_t = 0)]
+        bot_seed: u64,
+        /// Write one CSV line per game (index, clans, A's seat, first player, winner,
+        /// turns, answers) to this file, to compare two runs game by game.
+        #[arg(long)]
+        results: Option<std::path::PathBuf>,
         /// Only this clan against each of the others (no mirrors), e.g. `stone`.
         #[arg(long)]
         focus: Option<String>,
@@ -348,6 +356,8 @@ fn main() {
             no_mirrors,
             focus,
             pack,
+            bot_seed,
+            results,
         } => crystal_clans::ai::tournament::cli(crystal_clans::ai::tournament::Args {
             bots,
             games,
@@ -360,6 +370,8 @@ fn main() {
             no_mirrors,
             focus,
             pack,
+            bot_seed,
+            results,
         }),
         Command::Bench {
             what: BenchTarget::Ai { positions, levels },

@@ -286,6 +286,7 @@ fn a_tiny_tournament_prints_its_table() {
         focus: None,
         threads: 2,
         mulligan: false,
+        bot_seed: 0,
     };
     let records = tournament::run(&rules, &cfg, &|_| {});
     assert_eq!(records.len(), 8);
@@ -334,6 +335,7 @@ fn tournament_pairings_leave_out_mirrors_or_focus_on_one_clan() {
         focus: None,
         threads: 2,
         mulligan: false,
+        bot_seed: 0,
     };
     assert_eq!(cfg.pairings().len(), 9);
     cfg.mirrors = false;
@@ -382,10 +384,16 @@ fn tournament_cli_plays_a_pack_file_and_refuses_bad_arguments() {
         no_mirrors: true,
         focus: focus.map(str::to_string),
         pack,
+        bot_seed: 0,
+        results: None,
     };
     let good = dir.join("pack.toml");
     std::fs::write(&good, include_str!("../../../../assets/packs/base.toml")).unwrap();
-    assert_eq!(tournament::cli(args(Some(good), Some("stone"))), 0);
+    let mut with_results = args(Some(good), Some("stone"));
+    with_results.results = Some(dir.join("results.csv"));
+    assert_eq!(tournament::cli(with_results), 0);
+    let csv = std::fs::read_to_string(dir.join("results.csv")).unwrap();
+    assert_eq!(csv.lines().count(), 1 + 4, "{csv}");
     let bad = dir.join("bad.toml");
     std::fs::write(&bad, "[pack]\nid = 3\n").unwrap();
     assert_eq!(tournament::cli(args(Some(bad), None)), 2);
@@ -399,6 +407,67 @@ fn tournament_cli_plays_a_pack_file_and_refuses_bad_arguments() {
     lone.clans = Some("water".into());
     assert_eq!(tournament::cli(lone), 2);
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `--bot-seed` plays the same deals again with bots that choose differently, and
+/// `--results` writes a line per game, so that two runs compare game by game (is a loss
+/// the deal's, or a decision's?).
+#[test]
+fn bot_seed_replays_the_same_deals_with_other_choices() {
+    let rules = Rules::base();
+    let mut cfg = Config {
+        bots: [BotSpec::Greedy, BotSpec::Random],
+        games: 8,
+        seed: 5,
+        clans: vec![0, 4],
+        mirrors: true,
+        focus: None,
+        threads: 2,
+        mulligan: false,
+        bot_seed: 0,
+    };
+    let pairings = cfg.pairings();
+    let deals = |cfg: &Config| -> Vec<Setup> {
+        (0..cfg.games)
+            .map(|g| tournament::Dealt::new(cfg, &pairings, g).setup)
+            .collect()
+    };
+    let trace = |rs: &[tournament::GameRecord]| -> Vec<_> {
+        rs.iter().map(|r| (r.winner, r.inputs)).collect()
+    };
+    let first = tournament::run(&rules, &cfg, &|_| {});
+    let dealt = deals(&cfg);
+    cfg.bot_seed = 7;
+    assert_eq!(deals(&cfg), dealt, "the deals stay those of the seed");
+    let other = tournament::run(&rules, &cfg, &|_| {});
+    assert_ne!(trace(&first), trace(&other), "the bots chose differently");
+    assert_eq!(
+        trace(&other),
+        trace(&tournament::run(&rules, &cfg, &|_| {})),
+        "and deterministically"
+    );
+
+    let csv = tournament::results_csv(&rules, &first);
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(
+        lines[0],
+        "game,a_clan,b_clan,a_seat,first,winner,turns,answers"
+    );
+    assert_eq!(lines.len(), 1 + first.len());
+    for (line, r) in lines[1..].iter().zip(&first) {
+        let fields: Vec<&str> = line.split(',').collect();
+        assert_eq!(fields.len(), 8, "{line}");
+        assert_eq!(fields[0], r.index.to_string());
+        assert_eq!(fields[1], rules.pack.clans[r.clans[0] as usize].id);
+        assert_eq!(fields[3], (r.a_seat + 1).to_string());
+        let winner = match r.winner {
+            Some(0) => "A",
+            Some(_) => "B",
+            None => "",
+        };
+        assert_eq!(fields[5], winner, "{line}");
+        assert_eq!(fields[7], r.inputs.to_string());
+    }
 }
 
 #[test]
@@ -416,6 +485,7 @@ fn mcts_beats_random() {
         focus: None,
         threads: 2,
         mulligan: false,
+        bot_seed: 0,
     };
     let records = tournament::run(&rules, &cfg, &|_| {});
     let wins = records.iter().filter(|r| r.winner == Some(0)).count();
