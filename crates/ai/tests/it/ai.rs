@@ -274,20 +274,25 @@ fn decisions_keep_their_budget() {
     }
 }
 
-#[test]
-fn a_tiny_tournament_prints_its_table() {
-    let rules = Rules::base();
-    let cfg = Config {
-        bots: [BotSpec::Greedy, BotSpec::Random],
-        games: 8,
-        seed: 5,
-        clans: vec![0, 4],
+/// A small tournament: every pairing of `clans` (mirrors too), on 2 threads.
+fn tiny_config(bots: [BotSpec; 2], games: u64, seed: u64, clans: Vec<u8>) -> Config {
+    Config {
+        bots,
+        games,
+        seed,
+        clans,
         mirrors: true,
         focus: None,
         threads: 2,
         mulligan: false,
         bot_seed: 0,
-    };
+    }
+}
+
+#[test]
+fn a_tiny_tournament_prints_its_table() {
+    let rules = Rules::base();
+    let cfg = tiny_config([BotSpec::Greedy, BotSpec::Random], 8, 5, vec![0, 4]);
     let records = tournament::run(&rules, &cfg, &|_| {});
     assert_eq!(records.len(), 8);
     assert!(
@@ -326,17 +331,7 @@ fn a_tiny_tournament_prints_its_table() {
 
 #[test]
 fn tournament_pairings_leave_out_mirrors_or_focus_on_one_clan() {
-    let mut cfg = Config {
-        bots: [BotSpec::Random, BotSpec::Random],
-        games: 40,
-        seed: 9,
-        clans: vec![0, 2, 4],
-        mirrors: true,
-        focus: None,
-        threads: 2,
-        mulligan: false,
-        bot_seed: 0,
-    };
+    let mut cfg = tiny_config([BotSpec::Random, BotSpec::Random], 40, 9, vec![0, 2, 4]);
     assert_eq!(cfg.pairings().len(), 9);
     cfg.mirrors = false;
     let no_mirrors = cfg.pairings();
@@ -415,17 +410,7 @@ fn tournament_cli_plays_a_pack_file_and_refuses_bad_arguments() {
 #[test]
 fn bot_seed_replays_the_same_deals_with_other_choices() {
     let rules = Rules::base();
-    let mut cfg = Config {
-        bots: [BotSpec::Greedy, BotSpec::Random],
-        games: 8,
-        seed: 5,
-        clans: vec![0, 4],
-        mirrors: true,
-        focus: None,
-        threads: 2,
-        mulligan: false,
-        bot_seed: 0,
-    };
+    let mut cfg = tiny_config([BotSpec::Greedy, BotSpec::Random], 8, 5, vec![0, 4]);
     let pairings = cfg.pairings();
     let deals = |cfg: &Config| -> Vec<Setup> {
         (0..cfg.games)
@@ -473,20 +458,15 @@ fn bot_seed_replays_the_same_deals_with_other_choices() {
 #[test]
 fn mcts_beats_random() {
     let rules = Rules::base();
-    let cfg = Config {
-        bots: [
+    let cfg = tiny_config(
+        [
             BotSpec::parse("mcts:40", Level::Normal).unwrap(),
             BotSpec::Random,
         ],
-        games: 10,
-        seed: 2,
-        clans: (0..6).collect(),
-        mirrors: true,
-        focus: None,
-        threads: 2,
-        mulligan: false,
-        bot_seed: 0,
-    };
+        10,
+        2,
+        (0..6).collect(),
+    );
     let records = tournament::run(&rules, &cfg, &|_| {});
     let wins = records.iter().filter(|r| r.winner == Some(0)).count();
     assert!(wins >= 8, "mcts won {wins} of 10");
