@@ -142,6 +142,11 @@ pub fn schedule(pairings: &[[u8; 2]], g: u64) -> ([u8; 2], Seat) {
     (pairings[pair as usize], (g % 2) as Seat)
 }
 
+/// The bot (0: A, 1: B) that plays `seat` when A plays `a_seat`.
+fn bot_of(a_seat: Seat, seat: Seat) -> usize {
+    if seat == a_seat { 0 } else { 1 }
+}
+
 /// Game `g` of a tournament, dealt: its clans, its seats and its bots.
 pub struct Dealt {
     /// Clan of bot A, clan of bot B.
@@ -157,7 +162,7 @@ impl Dealt {
     pub fn new(cfg: &Config, pairings: &[[u8; 2]], g: u64) -> Dealt {
         let (clans, a_seat) = schedule(pairings, g);
         let game_seed = derive_seed(cfg.seed, g);
-        let by_seat = |seat: Seat| if seat == a_seat { 0 } else { 1 };
+        let by_seat = |seat| bot_of(a_seat, seat);
         let bots = [0, 1].map(|seat: Seat| {
             cfg.bots[by_seat(seat)].build(derive_seed(game_seed ^ cfg.bot_seed, 1 + seat as u64))
         });
@@ -182,7 +187,7 @@ pub fn play_indexed(rules: &Rules, cfg: &Config, pairings: &[[u8; 2]], g: u64) -
         setup,
         mut bots,
     } = Dealt::new(cfg, pairings, g);
-    let by_seat = |seat: Seat| if seat == a_seat { 0 } else { 1 };
+    let by_seat = |seat| bot_of(a_seat, seat);
     let mut rec = GameRecord {
         index: g,
         clans,
@@ -231,19 +236,9 @@ pub fn run(rules: &Rules, cfg: &Config, progress: &(dyn Fn(u64) + Sync)) -> Vec<
     if pairings.is_empty() {
         return Vec::new();
     }
-    let done = AtomicU64::new(0);
-    each_game(cfg, |g| {
-        let rec = play_indexed(rules, cfg, &pairings, g);
-        progress(done.fetch_add(1, Ordering::Relaxed) + 1);
-        rec
-    })
-}
-
-/// `game(g)` for every game of `cfg`, on `cfg.threads` threads; the results in the
-/// games' order, whatever the threads.
-pub fn each_game<T: Send>(cfg: &Config, game: impl Fn(u64) -> T + Sync) -> Vec<T> {
     let next = AtomicU64::new(0);
-    let results = Mutex::new(Vec::with_capacity(cfg.games as usize));
+    let done = AtomicU64::new(0);
+    let records = Mutex::new(Vec::with_capacity(cfg.games as usize));
     std::thread::scope(|scope| {
         for _ in 0..cfg.threads.max(1) {
             scope.spawn(|| {
@@ -252,19 +247,20 @@ pub fn each_game<T: Send>(cfg: &Config, game: impl Fn(u64) -> T + Sync) -> Vec<T
                     if g >= cfg.games {
                         break;
                     }
-                    let r = game(g);
-                    results.lock().expect("no panics while held").push((g, r));
+                    let rec = play_indexed(rules, cfg, &pairings, g);
+                    records.lock().expect("no panics while held").push(rec);
+                    progress(done.fetch_add(1, Ordering::Relaxed) + 1);
                 }
             });
         }
     });
-    let mut results = results.into_inner().expect("no panics while held");
-    results.sort_by_key(|r| r.0);
-    results.into_iter().map(|r| r.1).collect()
+    let mut records = records.into_inner().expect("no panics while held");
+    records.sort_by_key(|r| r.index);
+    records
 }
 
 /// Two bots from `--bots` (`a,b`), a bare `mcts` at `level`.
-pub fn parse_bots(bots: &str, level: super::Level) -> Result<[BotSpec; 2], String> {
+fn parse_bots(bots: &str, level: super::Level) -> Result<[BotSpec; 2], String> {
     let specs = bots
         .split(',')
         .map(|b| BotSpec::parse(b.trim(), level))
@@ -273,15 +269,6 @@ pub fn parse_bots(bots: &str, level: super::Level) -> Result<[BotSpec; 2], Strin
         Ok(pair) => Ok(pair),
         Err(_) => Err("--bots takes two bots separated by a comma, e.g. mcts,random".into()),
     }
-}
-
-/// `--threads`, or every core.
-pub fn threads_or_all(threads: Option<usize>) -> usize {
-    threads.unwrap_or_else(|| {
-        std::thread::available_parallelism()
-            .map(|n| n.get())
-            .unwrap_or(1)
-    })
 }
 
 /// The 95% Wilson score interval of `wins` out of `n`.
@@ -663,7 +650,11 @@ pub fn cli(args: Args) -> i32 {
             return 2;
         }
     };
-    let threads = threads_or_all(threads);
+    let threads = threads.unwrap_or_else(|| {
+        std::thread::available_parallelism()
+            .map(|n| n.get())
+            .unwrap_or(1)
+    });
     let cfg = Config {
         bots: specs,
         games,
