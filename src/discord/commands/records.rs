@@ -1,0 +1,62 @@
+//! Results and ratings: a server's recent matches, its leaderboard and a player's
+//! profile. Read-only views of the store, apart from playing and settings.
+
+use super::reply::send;
+use super::{lang, remember};
+use crate::app::Outcome;
+use crate::discord::{Context, Error};
+use crate::i18n::messages as t;
+use poise::serenity_prelude as serenity;
+
+/// Recent results in this server (or your own).
+#[poise::command(slash_command)]
+pub async fn history(
+    ctx: Context<'_>,
+    #[description = "Only your own matches (default: the whole server)"] mine: Option<bool>,
+) -> Result<(), Error> {
+    remember(ctx);
+    let guild = ctx.guild_id().map(|g| g.get());
+    let out = ctx
+        .data()
+        .app
+        .history(guild, ctx.author().id.get(), mine.unwrap_or(false))
+        .await;
+    send(ctx, out).await
+}
+
+/// This server's best players: rating, games, wins.
+#[poise::command(slash_command)]
+pub async fn leaderboard(ctx: Context<'_>) -> Result<(), Error> {
+    remember(ctx);
+    let guild = ctx.guild_id().map(|g| g.get());
+    let out = ctx
+        .data()
+        .app
+        .leaderboard(guild, ctx.author().id.get())
+        .await;
+    send(ctx, out).await
+}
+
+/// A player's rating, record per clan and recent matches (default: yours).
+#[poise::command(slash_command)]
+pub async fn profile(
+    ctx: Context<'_>,
+    #[description = "Whose profile (default: yours)"] user: Option<serenity::User>,
+) -> Result<(), Error> {
+    remember(ctx);
+    let app = &ctx.data().app;
+    let target = match user {
+        Some(u) if u.bot => {
+            let lang = lang(ctx).await;
+            return send(ctx, Outcome::private(t::bots_have_no_profile(lang))).await;
+        }
+        Some(u) => {
+            app.learn_name(u.id.get(), u.global_name.as_deref().unwrap_or(&u.name));
+            u.id.get()
+        }
+        None => ctx.author().id.get(),
+    };
+    let guild = ctx.guild_id().map(|g| g.get());
+    let out = app.profile(guild, ctx.author().id.get(), target).await;
+    send(ctx, out).await
+}
