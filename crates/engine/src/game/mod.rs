@@ -15,7 +15,8 @@ pub mod input;
 mod order;
 pub mod pack;
 mod piles;
-pub mod rng;
+/// The bounded draw and the shuffle a stored match replays with (shared with Crystallo).
+pub use crystal_clans_rng as rng;
 mod setup;
 pub(crate) mod source;
 mod squads;
