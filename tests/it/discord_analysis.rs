@@ -179,7 +179,7 @@ async fn an_analysis_is_refused_during_a_match_then_posted_stored_and_instant() 
         3,
         "three turns named: {text}"
     );
-    assert!(text.contains("AI preferred: ") || text.contains("would have played the same"));
+    assert!(text.contains("AI preferred: ") || text.contains("as highly as its own choice"));
     let first = graph(&post, id).unwrap().to_vec();
     if let Ok(dir) = std::env::var("ANALYSIS_PNG_DIR") {
         std::fs::write(format!("{dir}/e2e-analysis.png"), &first).unwrap();

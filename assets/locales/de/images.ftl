@@ -161,7 +161,7 @@ img-analysis-percent = { $percent } %
 img-analysis-mark = { $number } · Zug { $turn } · { $name }: von { $before } % auf { $after } %
 img-analysis-played = Gespielt: { $action } ({ $percent } %)
 img-analysis-preferred = Die KI bevorzugte: { $action } ({ $percent } %)
-img-analysis-agrees = Die KI hätte genauso gespielt.
+img-analysis-agrees = Die KI bewertet diesen Zug so hoch wie ihre eigene Wahl.
 
 ## Das Tabellenbild einer Liga.
 standings-after-round = Tabelle nach Runde { $round } von { $rounds }

@@ -160,7 +160,7 @@ img-analysis-percent = { $percent } %
 img-analysis-mark = { $number } · Turn { $turn } · { $name }: from { $before } % to { $after } %
 img-analysis-played = Played: { $action } ({ $percent } %)
 img-analysis-preferred = AI preferred: { $action } ({ $percent } %)
-img-analysis-agrees = The AI would have played the same.
+img-analysis-agrees = The AI rates this move as highly as its own choice.
 
 ## The league standings image.
 standings-after-round = Standings after round { $round } of { $rounds }

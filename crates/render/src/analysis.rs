@@ -26,11 +26,11 @@ pub struct Marked<'a> {
     /// Player one's chance before and after the turn, 0..1.
     pub before: f32,
     pub after: f32,
-    /// The public events of the answer played, and the mover's chance after the turn.
+    /// The public events of the answer played, and the mover's chance with it.
     pub played: &'a [Event],
     pub played_chance: f32,
     /// The AI's preferred answer's events and the mover's chance with it (`None`: the
-    /// same as played).
+    /// answer played, or one the AI rates as highly).
     pub preferred: Option<&'a [Event]>,
     pub preferred_chance: f32,
 }
@@ -345,7 +345,11 @@ mod tests {
             assert!(words.iter().any(|w| w.contains(&played)), "{words:?}");
             if lang == Lang::De {
                 assert!(words.iter().any(|w| w.starts_with("Gespielt: ")));
-                assert!(words.iter().any(|w| w == "Die KI hätte genauso gespielt."));
+                assert!(
+                    words
+                        .iter()
+                        .any(|w| w == "Die KI bewertet diesen Zug so hoch wie ihre eigene Wahl.")
+                );
             }
             if let Ok(dir) = std::env::var("ANALYSIS_PNG_DIR") {
                 let base = format!("{dir}/analysis.{lang:?}");
