@@ -9,7 +9,7 @@
 FROM rust:1.88-slim-bookworm AS build
 WORKDIR /src
 # The workspace's manifests and lockfile, then the crates the bot links (the root
-# package and crates/engine, ai, i18n, render, store, crystallo), and what they embed (assets,
+# package and crates/engine, ai, i18n, render, store, crystallo, rng), and what they embed (assets,
 # migrations). The test kit is a workspace member the bot never links: Cargo needs its
 # manifest to read the workspace and check the lockfile, not its code, so it gets empty
 # source files. tests/it/dockerfile.rs checks this list against `cargo metadata`.
@@ -22,6 +22,8 @@ COPY crates/render crates/render
 COPY crates/store crates/store
 # Crystallo's rules: the images draw its cavern.
 COPY crates/crystallo crates/crystallo
+# The draw and shuffle both games' rules replay with.
+COPY crates/rng crates/rng
 COPY crates/testkit/Cargo.toml crates/testkit/Cargo.toml
 RUN mkdir crates/testkit/src && touch crates/testkit/src/lib.rs crates/testkit/src/main.rs
 COPY assets assets
