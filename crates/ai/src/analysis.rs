@@ -322,27 +322,25 @@ fn mark(
             .find(|a| a.0 == k && a.1 > 0)
             .map(|a| (a.2 + shift).clamp(0.0, 1.0))
     };
-    let preferred = if searched_here {
-        at_start.best.and_then(|best| {
-            if keys.key(&played) == best {
-                return None;
-            }
-            let legal = start.state.legal(rules, seat);
-            let input = legal.iter().find(|i| keys.key(i) == best)?;
-            Some((events_of(rules, &start.state, seat, input), arm(best)?))
-        })
-    } else {
-        None
-    };
     let played_chance = searched_here
         .then(|| arm(keys.key(&played)))
         .flatten()
         .unwrap_or(mine(after));
-    // The search may play an answer whose mean is not the highest (it plays the one
-    // tried most): a move played that it rated as high is not one to correct.
+    // Named only when rated higher than the move played: the search plays the answer
+    // tried most, not always the one with the highest mean, and a move played that it
+    // rated as high (the preferred one itself, too) is not one to correct.
+    let preferred = searched_here
+        .then_some(at_start.best)
+        .flatten()
+        .and_then(|best| Some((best, arm(best).filter(|&c| c > played_chance)?)))
+        .and_then(|(best, chance)| {
+            let legal = start.state.legal(rules, seat);
+            let input = legal.iter().find(|i| keys.key(i) == best)?;
+            Some((events_of(rules, &start.state, seat, input), chance))
+        });
     let (preferred, preferred_chance) = match preferred {
-        Some((events, chance)) if chance > played_chance => (Some(events), chance),
-        _ => (None, played_chance),
+        Some((events, chance)) => (Some(events), chance),
+        None => (None, played_chance),
     };
     Some(Mark {
         turn: positions[j].turn,
