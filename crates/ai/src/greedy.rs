@@ -10,15 +10,12 @@
 use super::determinize::Sampler;
 use super::{Bot, eval, policy};
 use crate::game::rng::below;
-use crate::game::state::Step;
-use crate::game::{Input, Rules, State, View};
+use crate::game::{Input, Rules, View};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg32;
 
 /// Samples of the hidden cards per decision.
 const SAMPLES: usize = 4;
-/// Answers played to finish an action, at most.
-const SETTLE_INPUTS: u32 = 60;
 
 pub struct GreedyBot {
     rng: Pcg32,
@@ -29,20 +26,6 @@ impl GreedyBot {
         GreedyBot {
             rng: Pcg32::seed_from_u64(seed),
         }
-    }
-}
-
-/// Plays on with the default policy until the next action is chosen or the match ends.
-fn settle(rules: &Rules, state: &mut State, rng: &mut Pcg32) {
-    let mut n = 0;
-    while state.winner.is_none()
-        && !matches!(state.agenda.last(), Some(Step::ChooseAction))
-        && n < SETTLE_INPUTS
-    {
-        if !policy::step(rules, state, rng) {
-            break;
-        }
-        n += 1;
     }
 }
 
@@ -72,7 +55,7 @@ impl Bot for GreedyBot {
                 }
                 // Common random numbers: every answer is settled with the same stream.
                 let mut rng = Pcg32::seed_from_u64(stream);
-                settle(rules, &mut s, &mut rng);
+                policy::settle(rules, &mut s, &mut rng);
                 totals[i] += eval::value(rules, &s, me);
             }
         }

@@ -4,6 +4,7 @@
 //! other actions.
 
 use crate::game::rng::below;
+use crate::game::state::Step;
 use crate::game::{Event, Input, Rules, Seat, State};
 use rand_pcg::Pcg32;
 
@@ -79,6 +80,25 @@ pub fn playout(rules: &Rules, state: &mut State, rng: &mut Pcg32, max_inputs: u3
         n += 1;
     }
     n
+}
+
+/// Answers played to finish an action, at most.
+const SETTLE_INPUTS: u32 = 60;
+
+/// Plays on with the default policy until the next action is chosen or the match ends:
+/// the rest of the action under way (the battle it starts, the scores it causes).
+pub fn settle(rules: &Rules, state: &mut State, rng: &mut Pcg32) {
+    let mut buffers = (Vec::new(), Vec::new());
+    let mut n = 0;
+    while state.winner.is_none()
+        && !matches!(state.agenda.last(), Some(Step::ChooseAction))
+        && n < SETTLE_INPUTS
+    {
+        if !step_with(rules, state, rng, &mut buffers) {
+            break;
+        }
+        n += 1;
+    }
 }
 
 /// One answer by the default policy (the first waiting seat). False if nothing waits.

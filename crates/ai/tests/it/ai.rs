@@ -7,8 +7,8 @@ use crystal_clans_ai::{
     Bot, BotSpec, Budget, GreedyBot, Level, MctsBot, RandomBot, Search, decide_for, eval, key,
     mcts, policy,
 };
-use crystal_clans_engine::game::state::opp;
-use crystal_clans_engine::game::{Question, Rules, Seat, Setup, State};
+use crystal_clans_engine::game::state::{Step, opp};
+use crystal_clans_engine::game::{Input, Question, Rules, Seat, Setup, State};
 use rand::SeedableRng;
 use rand_pcg::Pcg32;
 use std::time::{Duration, Instant};
@@ -511,7 +511,6 @@ fn bots_are_send() {
 /// and bots in that position finish their turn.
 #[test]
 fn shift_loop_is_gone_and_bots_end_their_turn() {
-    use crystal_clans_engine::game::Input;
     use crystal_clans_engine::game::state::{Step, Via};
     let rules = Rules::base();
     let water = rules.pack.clan_index("water").unwrap();
@@ -662,26 +661,63 @@ fn widening_keeps_a_wide_choice_to_the_square_root_of_its_visits() {
     }
 }
 
+/// What `input` is worth to `seat` once its action has played out (the default policy
+/// finishing it from `stream`): what widening ranks answers by.
+fn played_out(rules: &Rules, state: &State, seat: Seat, input: &Input, stream: u64) -> f32 {
+    let mut s = state.clone();
+    s.apply(rules, seat, input).unwrap();
+    policy::settle(rules, &mut s, &mut Pcg32::seed_from_u64(stream));
+    eval::value(rules, &s, seat)
+}
+
 #[test]
-fn widening_tries_the_answer_the_evaluation_likes_best_first() {
+fn widening_never_tries_first_an_answer_another_beats_whatever_the_luck() {
     let rules = Rules::base();
     for (state, seat) in wide_positions(&rules).iter().take(5) {
         let mut bot = MctsBot::new(9, budget(1));
         let (arms, _) = bot.search_known(&rules, state, *seat);
         assert_eq!(arms.len(), 1);
         let keys = key::Keys::new(state);
-        let value = |i: &crystal_clans_engine::game::Input| {
-            let mut s = state.clone();
-            s.apply(&rules, *seat, i).unwrap();
-            eval::value(&rules, &s, *seat)
+        // The lowest and highest value of an answer over 32 ways its action can go.
+        let range = |i: &Input| {
+            (0..32)
+                .map(|k| played_out(&rules, state, *seat, i, k))
+                .fold((f32::MAX, f32::MIN), |(lo, hi), v| (lo.min(v), hi.max(v)))
         };
         let legal = state.legal(&rules, *seat);
-        let best = legal.iter().map(value).fold(f32::MIN, f32::max);
         let tried = legal.iter().find(|i| keys.key(i) == arms[0].0).unwrap();
+        let (best_worst, best) = legal
+            .iter()
+            .map(|i| (range(i).0, i))
+            .max_by(|a, b| a.0.total_cmp(&b.0))
+            .unwrap();
         assert!(
-            value(tried) >= best - 1e-3,
-            "tried {tried:?} at {} while the best is {best}",
-            value(tried)
+            range(tried).1 >= best_worst - 1e-3,
+            "tried {tried:?} (at best {}) while {best:?} is worth at least {best_worst}",
+            range(tried).1
         );
     }
+}
+
+#[test]
+fn settling_plays_the_action_out() {
+    let rules = Rules::base();
+    let mut mid_action = 0;
+    for (i, (state, _)) in positions(&rules, 24).iter().enumerate() {
+        let mut s = state.clone();
+        if !matches!(s.agenda.last(), Some(Step::ChooseAction)) {
+            mid_action += 1;
+        }
+        policy::settle(&rules, &mut s, &mut Pcg32::seed_from_u64(i as u64));
+        assert!(
+            s.winner.is_some() || matches!(s.agenda.last(), Some(Step::ChooseAction)),
+            "position {i}: still at {:?}",
+            s.agenda.last()
+        );
+        assert!(s.battle.is_none() || s.winner.is_some());
+    }
+    assert!(
+        mid_action >= 5,
+        "only {mid_action} positions inside an action"
+    );
 }
