@@ -1,0 +1,92 @@
+//! The real bot (poise/serenity) against a fake Discord on loopback: slash commands and
+//! clicks go in through the gateway websocket, everything the bot says comes out as
+//! recorded REST requests.
+
+mod ai;
+mod dms;
+mod lookup;
+mod matches;
+mod options;
+mod permissions;
+
+use crystal_clans::app::App;
+use crystal_clans::game::Question;
+use crystal_clans::store::{Durability, Store, StoreOptions};
+use crystal_clans_testkit::fake_discord::{Fake, Recorded};
+use serde_json::json;
+use std::sync::Arc;
+use std::time::Duration;
+
+use crate::support;
+use support::bot::Bot;
+use support::people::*;
+use support::scratch_store as scratch;
+
+fn db_url(tag: &str) -> String {
+    let path = support::scratch_path(&format!("crystal-clans-e2e-{tag}"), ".db");
+    format!("sqlite://{}", path.display())
+}
+
+async fn open(url: &str) -> Store {
+    let mut o = StoreOptions::new(url);
+    o.durability = Durability::Normal;
+    Store::open_with(o).await.expect("store opens")
+}
+
+fn both_pick(s: &crystal_clans::game::State) -> bool {
+    s.pending().question == Question::BattleCard && s.waiting().len() == 2
+}
+
+fn public(rs: &[Recorded]) -> Vec<&Recorded> {
+    rs.iter()
+        .filter(|r| r.is_channel_post() || (r.path.contains("/webhooks/") && !r.ephemeral()))
+        .collect()
+}
+
+/// The bot with the AI plugged in, without images (fast).
+async fn ai_bot(tag: &str, seed: u64) -> Bot {
+    let app = App::new(scratch(tag).await)
+        .with_seeds(seed)
+        .without_images()
+        .with_bot(Arc::new(crystal_clans::app::AiSeats));
+    start_bot_with(app).await
+}
+
+/// `user` asks for a match against the fast AI (the level's fourth choice); the token.
+fn play_fast_ai(fake: &Fake, user: u64) -> String {
+    let level = json!([{"name": "level", "type": 4, "value": 3}]);
+    fake.command(user, name(user), "play-ai", level, false)
+}
+
+/// The match once it no longer waits for its AI seat (the AI's turn runs after the
+/// human's answer), up to 60 seconds.
+async fn wait_for_human(bot: &Bot, id: i64) -> crystal_clans::store::Loaded {
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    loop {
+        let l = bot.app.store.load(id).await.unwrap();
+        if l.state.winner.is_some() || !l.state.waiting().contains(&1) {
+            return l;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the AI never finished its turn"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// The options of `/clans <sub>` as registered with Discord.
+fn registered(fake: &Fake, sub: &str) -> serde_json::Value {
+    let put = fake
+        .requests()
+        .into_iter()
+        .find(|r| r.method == "PUT" && r.path.ends_with("/commands"))
+        .expect("the commands were registered");
+    let subs = put.json[0]["options"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    subs.into_iter()
+        .find(|s| s["name"] == sub)
+        .unwrap_or_else(|| panic!("no /clans {sub}"))
+}
