@@ -1,4 +1,4 @@
-//! A fake Discord on loopback, for the end-to-end tests (`tests/it/discord_e2e.rs`) and
+//! A fake Discord on loopback, for the end-to-end tests (`tests/it/discord_e2e/`) and
 //! `crystal-clans-tools bench discord`; not used by the bot itself. It serves the REST API
 //! the bot uses (an HTTP server; serenity's `HttpBuilder::proxy` points at it) and a
 //! gateway websocket (`GET /api/v10/gateway/bot` names it). It records every request,
