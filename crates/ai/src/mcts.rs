@@ -15,9 +15,10 @@
 //! - **Progressive widening.** A node offers a seat only as many answers as the
 //!   square root of its visits allows (times `Params::widening`); the next one added
 //!   is the untried answer the static evaluation likes best once the action it
-//!   belongs to has played out (its prior). A summon alone can offer dozens of answers, and trying each once before
-//!   any twice (the search of commit 8aee4f0, `BASELINE`) spent most of a decision's
-//!   iterations at the first levels; widening lets the promising lines go deeper.
+//!   belongs to has played out (its prior). A summon alone can offer dozens of
+//!   answers, and trying each once before any twice (the search of commit 8aee4f0,
+//!   `BASELINE`) spent most of a decision's iterations at the first levels; widening
+//!   lets the promising lines go deeper.
 //! - When an arm is added the tree grows by one node, then the default policy
 //!   (`policy.rs`) plays on for a while and the static evaluation scores the result
 //!   (an exact 1/0 if the match ended). Both seats' arms on the path are updated,

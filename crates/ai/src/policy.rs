@@ -67,19 +67,9 @@ pub fn pick(legal: &[Input], rng: &mut Pcg32) -> usize {
 /// until the match ends, then until no battle is running (at most as many again).
 /// Returns the number of answers played.
 pub fn playout(rules: &Rules, state: &mut State, rng: &mut Pcg32, max_inputs: u32) -> u32 {
-    // One legal-input and one event buffer for the whole playout (rollouts run once
-    // per search iteration).
-    let mut buffers = (Vec::new(), Vec::new());
-    let mut n = 0;
-    while state.winner.is_none()
-        && (n < max_inputs || (state.battle.is_some() && n < 2 * max_inputs))
-    {
-        if !step_with(rules, state, rng, &mut buffers) {
-            break;
-        }
-        n += 1;
-    }
-    n
+    play_while(rules, state, rng, |state, n| {
+        n < max_inputs || (state.battle.is_some() && n < 2 * max_inputs)
+    })
 }
 
 /// Answers played to finish an action, at most.
@@ -88,17 +78,30 @@ const SETTLE_INPUTS: u32 = 60;
 /// Plays on with the default policy until the next action is chosen or the match ends:
 /// the rest of the action under way (the battle it starts, the scores it causes).
 pub fn settle(rules: &Rules, state: &mut State, rng: &mut Pcg32) {
+    play_while(rules, state, rng, |state, n| {
+        !matches!(state.agenda.last(), Some(Step::ChooseAction)) && n < SETTLE_INPUTS
+    });
+}
+
+/// Plays the default policy while the match is on and `go(state, answers played so
+/// far)` holds. Returns the number of answers played.
+fn play_while(
+    rules: &Rules,
+    state: &mut State,
+    rng: &mut Pcg32,
+    go: impl Fn(&State, u32) -> bool,
+) -> u32 {
+    // One legal-input and one event buffer for the whole run (rollouts run once per
+    // search iteration, settles once per answer priced).
     let mut buffers = (Vec::new(), Vec::new());
     let mut n = 0;
-    while state.winner.is_none()
-        && !matches!(state.agenda.last(), Some(Step::ChooseAction))
-        && n < SETTLE_INPUTS
-    {
+    while state.winner.is_none() && go(state, n) {
         if !step_with(rules, state, rng, &mut buffers) {
             break;
         }
         n += 1;
     }
+    n
 }
 
 /// One answer by the default policy (the first waiting seat). False if nothing waits.
