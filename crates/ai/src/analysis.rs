@@ -37,7 +37,7 @@ use serde::{Deserialize, Serialize};
 
 /// Bumped when the way an analysis is computed changes, so a stored analysis made the
 /// old way is computed again (it is part of the store's key with the budget).
-pub const ANALYSIS_VERSION: u32 = 5;
+pub const ANALYSIS_VERSION: u32 = 6;
 
 /// The search iterations per position at the normal budget: the normal level's
 /// (`Level::Normal`), without its time limit.

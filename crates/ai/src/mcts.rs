@@ -19,9 +19,10 @@
 //!   answers, and trying each once before any twice (the search of commit 8aee4f0,
 //!   `BASELINE`) spent most of a decision's iterations at the first levels; widening
 //!   lets the promising lines go deeper.
-//! - When an arm is added the tree grows by one node, then the default policy
-//!   (`policy.rs`) plays on for a while and the static evaluation scores the result
-//!   (an exact 1/0 if the match ended). Both seats' arms on the path are updated,
+//! - When an arm is added the tree grows by one node, then the rollout policy
+//!   (`policy.rs`: the cheap choice, but an activated squad looks one action ahead for
+//!   its move and battle) plays on for a while and the static evaluation scores the
+//!   result (an exact 1/0 if the match ended). Both seats' arms on the path are updated,
 //!   each with its own seat's reward.
 //!
 //! The answer played is the root arm tried most often. The search stops at its
@@ -45,20 +46,25 @@ pub struct Params {
     /// Progressive widening: at most `widening * sqrt(visits + 1)` answers tried at a
     /// node, the next one chosen by the static evaluation (0: off).
     pub widening: f32,
+    /// Rollouts look one action ahead for an activated squad's move and battle
+    /// (`policy::playout`).
+    pub squad_lookahead: bool,
 }
 
 pub const PARAMS: Params = Params {
     widening: 1.0,
     exploration: 0.4,
     rollout_inputs: 10,
+    squad_lookahead: true,
 };
 
 /// The search of commit 8aee4f0: every answer tried once before any is tried again,
-/// in random order, and a wider exploration.
+/// in random order, a wider exploration, and rollouts of the cheap choice only.
 pub const BASELINE: Params = Params {
     widening: 0.0,
     exploration: 0.7,
     rollout_inputs: 10,
+    squad_lookahead: false,
 };
 
 #[derive(Debug, Clone)]
@@ -299,7 +305,13 @@ impl MctsBot {
                 }
             }
             if state.winner.is_none() {
-                policy::playout(rules, &mut state, &mut self.rng, self.params.rollout_inputs);
+                policy::playout(
+                    rules,
+                    &mut state,
+                    &mut self.rng,
+                    self.params.rollout_inputs,
+                    self.params.squad_lookahead,
+                );
             }
             let r0 = eval::value(rules, &state, 0);
             for (n, arms) in &path {

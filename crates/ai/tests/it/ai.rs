@@ -97,7 +97,7 @@ fn samples_agree_with_the_view() {
             assert_eq!(s.legal(&rules, *seat), state.legal(&rules, *seat));
             // Sampled states play on like real ones.
             let mut s = s;
-            policy::playout(&rules, &mut s, &mut rng, 50);
+            policy::playout(&rules, &mut s, &mut rng, 50, true);
         }
     }
     assert!(
@@ -720,4 +720,116 @@ fn settling_plays_the_action_out() {
         mid_action >= 5,
         "only {mid_action} positions inside an action"
     );
+}
+
+/// Positions from cheap random play where the activated squad decides where to move
+/// (`move_choice`) or whether to battle, with the seat to answer.
+fn squad_positions(rules: &Rules, move_choice: bool) -> Vec<(State, Seat)> {
+    let mut out = Vec::new();
+    let mut rng = Pcg32::seed_from_u64(17);
+    for g in 0..60u64 {
+        let setup = Setup {
+            clans: [(g % 6) as u8, ((g / 6 + 1) % 6) as u8],
+            seed: 300 + g,
+            mulligan: false,
+        };
+        let (mut state, _) = State::new(rules, setup).unwrap();
+        while state.winner.is_none() {
+            let seat = state.pending().seats[0];
+            let legal = state.legal(rules, seat);
+            let asks = |f: fn(&Input) -> bool| legal.len() > 1 && legal.iter().all(f);
+            let wanted = if move_choice {
+                // Few enough that the rollout weighs every one.
+                asks(|i| matches!(i, Input::Stay | Input::Move { .. }))
+                    && legal.len() <= policy::MOVE_CANDIDATES
+            } else {
+                asks(|i| matches!(i, Input::Battle(_)))
+            };
+            if wanted {
+                out.push((state.clone(), seat));
+            }
+            if !policy::step(rules, &mut state, &mut rng) {
+                break;
+            }
+        }
+    }
+    out
+}
+
+/// Which of `legal` one step of a policy answered, from the state it left.
+fn answered(rules: &Rules, before: &State, after: &State, seat: Seat) -> Input {
+    *before
+        .legal(rules, seat)
+        .iter()
+        .find(|i| {
+            let mut s = before.clone();
+            s.apply(rules, seat, i).unwrap();
+            s == *after
+        })
+        .expect("the step answered one of the legal inputs")
+}
+
+/// Positions where one answer of the squad's decision is beaten by another on every one
+/// of 32 ways their actions can go, with the answers so beaten.
+fn dominated(rules: &Rules, move_choice: bool) -> Vec<(State, Seat, Vec<Input>)> {
+    let mut out = Vec::new();
+    for (state, seat) in squad_positions(rules, move_choice) {
+        let legal = state.legal(rules, seat);
+        let range = |i: &Input| {
+            (0..32)
+                .map(|k| played_out(rules, &state, seat, i, k))
+                .fold((f32::MAX, f32::MIN), |(lo, hi), v| (lo.min(v), hi.max(v)))
+        };
+        let ranges: Vec<(f32, f32)> = legal.iter().map(range).collect();
+        let best_worst = ranges.iter().map(|r| r.0).fold(f32::MIN, f32::max);
+        let beaten: Vec<Input> = legal
+            .iter()
+            .zip(&ranges)
+            .filter(|(_, r)| r.1 < best_worst - 1e-3)
+            .map(|(i, _)| *i)
+            .collect();
+        if !beaten.is_empty() {
+            out.push((state, seat, beaten));
+        }
+    }
+    out
+}
+
+/// The rollout's squad looks one action ahead (`policy::playout`): it never fights a
+/// battle, declines one, or makes a move that another answer beats whatever the luck,
+/// while the cheap choice does.
+fn rollouts_look_ahead_for_the_squad(move_choice: bool) {
+    let rules = Rules::base();
+    let cases = dominated(&rules, move_choice);
+    assert!(cases.len() >= 10, "only {} decided positions", cases.len());
+    let mut cheap_mistakes = 0;
+    for (n, (state, seat, beaten)) in cases.iter().enumerate() {
+        for k in 0..8u64 {
+            let mut rng = Pcg32::seed_from_u64(1000 * n as u64 + k);
+            let mut s = state.clone();
+            assert!(policy::rollout_step(&rules, &mut s, &mut rng));
+            let chosen = answered(&rules, state, &s, *seat);
+            assert!(
+                !beaten.contains(&chosen),
+                "position {n}: the rollout chose {chosen:?}, beaten whatever the luck"
+            );
+            let mut s = state.clone();
+            assert!(policy::step(&rules, &mut s, &mut rng));
+            cheap_mistakes += beaten.contains(&answered(&rules, state, &s, *seat)) as u32;
+        }
+    }
+    assert!(
+        cheap_mistakes > 0,
+        "the cheap choice made no mistake to avoid"
+    );
+}
+
+#[test]
+fn rollouts_never_fight_or_decline_a_battle_against_all_luck() {
+    rollouts_look_ahead_for_the_squad(false);
+}
+
+#[test]
+fn rollouts_never_make_a_move_another_beats_whatever_the_luck() {
+    rollouts_look_ahead_for_the_squad(true);
 }

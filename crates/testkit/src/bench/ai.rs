@@ -39,6 +39,7 @@ pub fn ai(positions_count: usize, levels: &[Level]) -> serde_json::Value {
                 &mut st,
                 &mut rng,
                 crate::ai::mcts::PARAMS.rollout_inputs,
+                crate::ai::mcts::PARAMS.squad_lookahead,
             ) as u64;
         }
     }
