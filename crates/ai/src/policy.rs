@@ -172,8 +172,8 @@ fn step_with(
 }
 
 /// Moves a rollout's squad weighs at most (drawn at random): a squad of three can have
-/// dozens, and each costs a `settle`. Four gained as much at 2,000 iterations as all of
-/// them would be worth measuring against (docs/balance.md, "Sixth round").
+/// dozens, and each costs a `settle`. Four is the only count measured so far
+/// (docs/balance.md, "Sixth round"); a normal decision then costs 15-25% more.
 pub const MOVE_CANDIDATES: usize = 4;
 
 enum SquadDecision {
