@@ -1,3 +1,4 @@
 //! The AI's integration tests, one binary.
 
 mod ai;
+mod search;
