@@ -8,7 +8,7 @@
 //! for its seed.
 
 use super::determinize::Sampler;
-use super::{Bot, eval, policy};
+use super::{Bot, policy};
 use crate::game::rng::below;
 use crate::game::{Input, Rules, View};
 use rand::{Rng, SeedableRng};
@@ -47,16 +47,10 @@ impl Bot for GreedyBot {
         for _ in 0..SAMPLES {
             let state = sampler.sample(&mut self.rng);
             let stream = self.rng.next_u64();
-            for (i, input) in legal.iter().enumerate() {
-                let mut s = state.clone();
-                if s.apply(rules, me, input).is_err() {
-                    totals[i] = f32::NEG_INFINITY;
-                    continue;
-                }
-                // Common random numbers: every answer is settled with the same stream.
-                let mut rng = Pcg32::seed_from_u64(stream);
-                policy::settle(rules, &mut s, &mut rng);
-                totals[i] += eval::value(rules, &s, me);
+            // Common random numbers: every answer is settled with the same stream. A
+            // refused answer stays at minus infinity.
+            for (total, input) in totals.iter_mut().zip(legal) {
+                *total += policy::played_out(rules, &state, me, input, stream);
             }
         }
         let best = totals.iter().copied().fold(f32::NEG_INFINITY, f32::max);

@@ -383,14 +383,8 @@ fn prior(
     stream: u64,
     rng: &mut Pcg32,
 ) -> f32 {
-    let mut s = state.clone();
-    match s.apply(rules, seat, input) {
-        Ok(_) => {
-            policy::settle(rules, &mut s, &mut Pcg32::seed_from_u64(stream));
-            eval::value(rules, &s, seat) + 1e-4 * (rng.next_u32() as f32 / u32::MAX as f32)
-        }
-        Err(_) => f32::NEG_INFINITY,
-    }
+    policy::played_out(rules, state, seat, input, stream)
+        + 1e-4 * (rng.next_u32() as f32 / u32::MAX as f32)
 }
 
 /// `state` with what nobody could know at the time dealt anew: the order of both draw

@@ -153,18 +153,10 @@ fn step_with(
     if legal.is_empty() {
         return false;
     }
-    let i = match squad_decision(legal) {
-        Some(SquadDecision::Battle) if lookahead => {
-            let both: Vec<usize> = (0..legal.len()).collect();
-            best_played_out(rules, state, seat, legal, &both, rng)
-        }
-        Some(SquadDecision::Move) if lookahead => {
-            let mut some: Vec<usize> = (0..legal.len()).collect();
-            shuffle(rng, &mut some);
-            some.truncate(MOVE_CANDIDATES);
-            best_played_out(rules, state, seat, legal, &some, rng)
-        }
-        _ => pick(legal, rng),
+    let i = if lookahead {
+        rollout_choice(rules, state, seat, legal, rng)
+    } else {
+        pick(legal, rng)
     };
     events.clear();
     state.apply_legal_into(rules, seat, &legal[i], events);
@@ -198,27 +190,48 @@ fn squad_decision(legal: &[Input]) -> Option<SquadDecision> {
     }
 }
 
-/// The one of `candidates` (indices into `legal`) that `seat` likes best once its
-/// action has played out, every candidate on the same random stream (so they are
-/// compared on the same luck). Ties go to the first.
-fn best_played_out(
+/// A rollout's answer: the squad's move or battle by looking one action ahead, any
+/// other question by the cheap choice.
+fn rollout_choice(
     rules: &Rules,
     state: &State,
     seat: Seat,
     legal: &[Input],
-    candidates: &[usize],
     rng: &mut Pcg32,
 ) -> usize {
+    let candidates: Vec<usize> = match squad_decision(legal) {
+        Some(SquadDecision::Battle) => (0..legal.len()).collect(),
+        Some(SquadDecision::Move) => {
+            let mut some: Vec<usize> = (0..legal.len()).collect();
+            shuffle(rng, &mut some);
+            some.truncate(MOVE_CANDIDATES);
+            some
+        }
+        None => return pick(legal, rng),
+    };
+    // Every candidate on the same random stream, so they are compared on the same
+    // luck. Ties go to the first.
     let stream = rng.next_u64();
     let mut best = (f32::NEG_INFINITY, candidates[0]);
-    for &i in candidates {
-        let mut s = state.clone();
-        s.apply_legal_into(rules, seat, &legal[i], &mut Vec::new());
-        settle(rules, &mut s, &mut Pcg32::seed_from_u64(stream));
-        let v = eval::value(rules, &s, seat);
+    for i in candidates {
+        let v = played_out(rules, state, seat, &legal[i], stream);
         if v > best.0 {
             best = (v, i);
         }
     }
     best.1
+}
+
+/// What `input` is worth to `seat` once its action has played out: the cheap choice
+/// finishes it from `stream` (`settle`) and the evaluation scores the result; minus
+/// infinity if `state` refuses it. What greedy, a rollout's squad and widening's priors
+/// (`mcts::prior`) rank answers by; one `stream` for every answer compared puts them on
+/// the same luck.
+pub fn played_out(rules: &Rules, state: &State, seat: Seat, input: &Input, stream: u64) -> f32 {
+    let mut s = state.clone();
+    if s.apply(rules, seat, input).is_err() {
+        return f32::NEG_INFINITY;
+    }
+    settle(rules, &mut s, &mut Pcg32::seed_from_u64(stream));
+    eval::value(rules, &s, seat)
 }

@@ -2,7 +2,7 @@
 //! settling, and the rollout squad's lookahead.
 
 use crate::ai::{budget, positions};
-use crystal_clans_ai::{MctsBot, eval, key, mcts, policy};
+use crystal_clans_ai::{MctsBot, key, mcts, policy};
 use crystal_clans_engine::game::state::Step;
 use crystal_clans_engine::game::{Input, Question, Rules, Seat, Setup, State};
 use rand::SeedableRng;
@@ -45,15 +45,6 @@ fn widening_keeps_a_wide_choice_to_the_square_root_of_its_visits() {
     }
 }
 
-/// What `input` is worth to `seat` once its action has played out (the default policy
-/// finishing it from `stream`): what widening ranks answers by.
-fn played_out(rules: &Rules, state: &State, seat: Seat, input: &Input, stream: u64) -> f32 {
-    let mut s = state.clone();
-    s.apply(rules, seat, input).unwrap();
-    policy::settle(rules, &mut s, &mut Pcg32::seed_from_u64(stream));
-    eval::value(rules, &s, seat)
-}
-
 #[test]
 fn widening_never_tries_first_an_answer_another_beats_whatever_the_luck() {
     let rules = Rules::base();
@@ -65,7 +56,7 @@ fn widening_never_tries_first_an_answer_another_beats_whatever_the_luck() {
         // The lowest and highest value of an answer over 32 ways its action can go.
         let range = |i: &Input| {
             (0..32)
-                .map(|k| played_out(&rules, state, *seat, i, k))
+                .map(|k| policy::played_out(&rules, state, *seat, i, k))
                 .fold((f32::MAX, f32::MIN), |(lo, hi), v| (lo.min(v), hi.max(v)))
         };
         let legal = state.legal(&rules, *seat);
@@ -161,7 +152,7 @@ fn dominated(rules: &Rules, move_choice: bool) -> Vec<(State, Seat, Vec<Input>)>
         let legal = state.legal(rules, seat);
         let range = |i: &Input| {
             (0..32)
-                .map(|k| played_out(rules, &state, seat, i, k))
+                .map(|k| policy::played_out(rules, &state, seat, i, k))
                 .fold((f32::MAX, f32::MIN), |(lo, hi), v| (lo.min(v), hi.max(v)))
         };
         let ranges: Vec<(f32, f32)> = legal.iter().map(range).collect();
