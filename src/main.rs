@@ -78,7 +78,7 @@ enum Command {
         #[arg(long)]
         idle_after: Option<u32>,
     },
-    /// The takeback fault test's racing child (tests/store_faults.rs): takes back a seat's
+    /// The takeback fault test's racing child (tests/store_faults/takeback_race.rs): takes back a seat's
     /// last action, or submits an input, at a version once told to go.
     #[command(hide = true)]
     StoreRaceChild {

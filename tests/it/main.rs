@@ -1,6 +1,6 @@
 //! The bot's integration tests, one binary (each of Cargo's test binaries links the
 //! whole bot again): one module per concern. The fault-injection suite, which stops the
-//! shared PostgreSQL server and fills disks, is a binary of its own (tests/store_faults.rs)
+//! shared PostgreSQL server and fills disks, is a binary of its own (tests/store_faults/)
 //! so no other test runs while a fault is in place. Helpers: tests/support.
 
 #[macro_use]
@@ -29,6 +29,7 @@ mod discord_replay;
 mod discord_takeback;
 mod dockerfile;
 mod german;
+mod german_match;
 mod i18n;
 mod lifecycle;
 mod narration;
@@ -41,6 +42,7 @@ mod render_german;
 mod scheduler;
 mod sharding;
 mod store;
+mod store_integrity;
 mod store_league;
 mod store_ratings;
 mod store_takeback;

@@ -1,4 +1,4 @@
-//! Shared by the bot's two test binaries (`tests/it/`, `tests/store_faults.rs`): a
+//! Shared by the bot's two test binaries (`tests/it/`, `tests/store_faults/`): a
 //! scratch database per test (a temporary SQLite file, or a fresh schema in the
 //! PostgreSQL database named by `TEST_DATABASE_URL`) and random legal play.
 #![allow(dead_code)] // the fault suite uses only its own part

@@ -1,4 +1,4 @@
-//! The child process of the crash test (`tests/store_faults.rs`): it plays random legal
+//! The child process of the crash test (`tests/store_faults/sigkill.rs`): it plays random legal
 //! inputs into one match through the store, printing `submit SEQ` as each submit starts
 //! and `ack SEQ SEAT INPUT` (the input as JSON) after it has committed, so the test can
 //! tell a kill inside a submit from one between submits. The test kills it with SIGKILL at random moments
@@ -91,7 +91,7 @@ pub fn run(url: &str, match_id: i64, seed: u64, idle_after: Option<u32>) -> i32 
     })
 }
 
-/// The racing child of the takeback fault test (`tests/store_faults.rs`): opens the
+/// The racing child of the takeback fault test (`tests/store_faults/takeback_race.rs`): opens the
 /// store, prints `ready`, waits for a line on standard input (so that several children
 /// start together), then takes back `seat`'s last action (`input` `None`) or submits
 /// `input` (JSON) as `seat`, both at `version`, and prints `ack VERSION` once it

@@ -7,7 +7,7 @@
 //! counter and the database disagree and the connection goes back to the pool anyway.
 //! The next `begin` then issues a `SAVEPOINT` inside a transaction that never commits:
 //! every later submit on that connection returned `Ok` and was lost (the disk-full
-//! regression in `tests/store_faults.rs`).
+//! regression in `tests/store_faults/sqlite.rs`).
 //!
 //! Here the store owns the transaction state instead: `BEGIN`, `COMMIT` and `ROLLBACK`
 //! are plain statements on a connection taken out of the pool, and the connection goes
