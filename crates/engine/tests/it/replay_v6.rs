@@ -11,9 +11,13 @@
 //! and every one that version 7's rules would play differently: played under them,
 //! each is refused one of its inputs (seeds 50 to 110 by a question version 7 skips,
 //! 367 to 475 by gains that wait together).
+//!
+//! They were recorded with pack version 3 (`tests/fixtures/base_pack_v3.toml`, a copy
+//! of the base pack then) and replay with it: the rules version is what this checks; a
+//! stored match whose pack changed is the store's concern (its pack hash).
 
 use crystal_clans_engine::game::rng::below;
-use crystal_clans_engine::game::{Event, Rules, Setup, State};
+use crystal_clans_engine::game::{Board, Event, Pack, Rules, Setup, State};
 use rand::SeedableRng;
 use rand_pcg::Pcg32;
 use std::path::PathBuf;
@@ -22,6 +26,16 @@ const VERSION: u32 = 6;
 
 fn fixture() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/rules_v6_matches.txt")
+}
+
+/// The base pack as it was when the fixture was recorded (pack version 3).
+fn recorded_rules() -> Rules {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/base_pack_v3.toml");
+    let text = std::fs::read_to_string(&path).expect("the recorded pack is there");
+    Rules {
+        pack: Pack::parse("base_pack_v3.toml", &text).expect("the recorded pack loads"),
+        board: Board::default_board(),
+    }
 }
 
 fn setup(seed: u64) -> Setup {
@@ -87,7 +101,7 @@ fn replay(rules: &Rules, seed: u64, picks: &[usize]) -> Played {
 
 #[test]
 fn version_6_matches_replay_as_recorded() {
-    let rules = Rules::base();
+    let rules = recorded_rules();
     let text = std::fs::read_to_string(fixture()).expect("the fixture is there");
     let (mut ordering, mut gaining) = (0, 0);
     for line in text.lines().filter(|l| !l.starts_with('#')) {
@@ -147,7 +161,7 @@ fn record_v6_matches() {
     if std::env::var_os("RECORD_V6_MATCHES").is_none() {
         return;
     }
-    let rules = Rules::base();
+    let rules = recorded_rules();
     let mut out = String::from(
         "# seed, final position digest, events digest, triggers ordered, inputs (legal indices)\n",
     );
