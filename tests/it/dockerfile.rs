@@ -50,12 +50,16 @@ struct Member {
 
 /// The workspace's crates from `cargo metadata`, and which of them the bot links: the
 /// root package and every member it reaches through normal and build dependencies.
+/// `--no-deps`: the links between members are in their own manifests, and resolving
+/// the whole graph would need every platform's crates downloaded (a fresh machine's
+/// cache holds only this one's, and the test runs offline).
 fn members() -> Vec<Member> {
     let out = std::process::Command::new(env!("CARGO"))
         .args([
             "metadata",
             "--format-version",
             "1",
+            "--no-deps",
             "--offline",
             "--manifest-path",
         ])
@@ -69,33 +73,22 @@ fn members() -> Vec<Member> {
     );
     let meta: Value = serde_json::from_slice(&out.stdout).expect("cargo metadata prints JSON");
     let workspace_root = Path::new(meta["workspace_root"].as_str().unwrap());
-    let ids: BTreeSet<&str> = meta["workspace_members"]
-        .as_array()
-        .unwrap()
+    let packages: Vec<&Value> = meta["packages"].as_array().unwrap().iter().collect();
+    let by_name: HashMap<&str, &str> = packages
         .iter()
-        .map(|v| v.as_str().unwrap())
+        .map(|p| (p["name"].as_str().unwrap(), p["id"].as_str().unwrap()))
         .collect();
-    let deps: HashMap<&str, Vec<&str>> = meta["resolve"]["nodes"]
-        .as_array()
-        .unwrap()
+    let deps: HashMap<&str, Vec<&str>> = packages
         .iter()
-        .map(|n| {
-            let linked = n["deps"].as_array().unwrap().iter().filter(|d| {
-                d["dep_kinds"]
-                    .as_array()
-                    .unwrap()
-                    .iter()
-                    .any(|k| k["kind"].is_null() || k["kind"] == "build")
-            });
-            let list = linked.map(|d| d["pkg"].as_str().unwrap()).collect();
-            (n["id"].as_str().unwrap(), list)
+        .map(|p| {
+            let linked = p["dependencies"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|d| d["kind"].is_null() || d["kind"] == "build")
+                .filter_map(|d| by_name.get(d["name"].as_str().unwrap()).copied());
+            (p["id"].as_str().unwrap(), linked.collect())
         })
-        .collect();
-    let packages: Vec<&Value> = meta["packages"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|p| ids.contains(p["id"].as_str().unwrap()))
         .collect();
     let bot = packages
         .iter()
@@ -105,7 +98,7 @@ fn members() -> Vec<Member> {
     let mut todo = vec![bot["id"].as_str().unwrap()];
     while let Some(id) = todo.pop() {
         if linked.insert(id) {
-            todo.extend(deps[id].iter().copied().filter(|d| ids.contains(d)));
+            todo.extend(deps[id].iter().copied());
         }
     }
     packages
