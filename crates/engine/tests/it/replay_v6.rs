@@ -24,14 +24,18 @@ use std::path::PathBuf;
 
 const VERSION: u32 = 6;
 
-fn fixture() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/rules_v6_matches.txt")
+fn fixture(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(name)
 }
+
+const MATCHES: &str = "rules_v6_matches.txt";
 
 /// The base pack as it was when the fixture was recorded (pack version 3).
 fn recorded_rules() -> Rules {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/base_pack_v3.toml");
-    let text = std::fs::read_to_string(&path).expect("the recorded pack is there");
+    let text =
+        std::fs::read_to_string(fixture("base_pack_v3.toml")).expect("the recorded pack is there");
     Rules {
         pack: Pack::parse("base_pack_v3.toml", &text).expect("the recorded pack loads"),
         board: Board::default_board(),
@@ -102,7 +106,7 @@ fn replay(rules: &Rules, seed: u64, picks: &[usize]) -> Played {
 #[test]
 fn version_6_matches_replay_as_recorded() {
     let rules = recorded_rules();
-    let text = std::fs::read_to_string(fixture()).expect("the fixture is there");
+    let text = std::fs::read_to_string(fixture(MATCHES)).expect("the fixture is there");
     let (mut ordering, mut gaining) = (0, 0);
     for line in text.lines().filter(|l| !l.starts_with('#')) {
         let mut fields = line.split(' ');
@@ -204,6 +208,6 @@ fn record_v6_matches() {
             break;
         }
     }
-    std::fs::create_dir_all(fixture().parent().unwrap()).unwrap();
-    std::fs::write(fixture(), out).unwrap();
+    std::fs::create_dir_all(fixture(MATCHES).parent().unwrap()).unwrap();
+    std::fs::write(fixture(MATCHES), out).unwrap();
 }
