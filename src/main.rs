@@ -77,6 +77,9 @@ enum Command {
         seed: u64,
         #[arg(long)]
         idle_after: Option<u32>,
+        /// Run the health check's write probe after every acknowledgement.
+        #[arg(long)]
+        probe: bool,
     },
     /// The takeback fault test's racing child (tests/store_faults/takeback_race.rs): takes back a seat's
     /// last action, or submits an input, at a version once told to go.
@@ -120,7 +123,8 @@ fn main() {
             match_id,
             seed,
             idle_after,
-        } => crystal_clans::store::child::run(&database, match_id, seed, idle_after),
+            probe,
+        } => crystal_clans::store::child::run(&database, match_id, seed, idle_after, probe),
         Command::StoreRaceChild {
             database,
             match_id,

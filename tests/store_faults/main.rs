@@ -14,7 +14,9 @@
 //!
 //! The harness (a player that keeps submitting, `through_fault`, the report) is here; each
 //! fault is a module: `sqlite.rs`, `postgres.rs`, `sigkill.rs` (the crash test),
-//! `errors.rs` (errors that name their cause), `takeback_race.rs`.
+//! `errors.rs` (errors that name their cause), `takeback_race.rs`, `health_probe.rs`
+//! (the probe beside outside readers and a second process). The player runs the health
+//! check's write probe between its moves in every scenario.
 
 use crystal_clans::game::{Seat, State};
 use crystal_clans::store::{MatchId, Store, StoreError, StoreOptions, Verdict};
@@ -74,6 +76,28 @@ impl Player {
         }
     }
 
+    /// Plays on a match another process played, taking over its acknowledgements.
+    async fn resume(
+        store: Store,
+        reader: Store,
+        id: MatchId,
+        acked: Vec<Ack>,
+        seed: u64,
+    ) -> Player {
+        let m = store.load(id).await.expect("the match loads");
+        Player {
+            store,
+            reader,
+            rng: Pcg32::seed_from_u64(seed),
+            id,
+            state: m.state,
+            version: m.info.version,
+            acked,
+            matches: vec![id],
+            seed,
+        }
+    }
+
     /// One random legal submit. `Ok(true)` when it was acknowledged, `Ok(false)` when it
     /// failed with a database error. A finished match is followed by a new one.
     async fn step(&mut self) -> bool {
@@ -98,6 +122,11 @@ impl Player {
                     return false;
                 }
             }
+        }
+        // The health probe runs beside the moves, as the bot's health loop runs it (it
+        // once dropped SQLite's locks); during a fault it may fail like a move.
+        if self.acked.len().is_multiple_of(3) {
+            let _ = self.store.check_writable().await;
         }
         let rules = self.store.rules().clone();
         let (seat, input) = random_input(&rules, &self.state, &mut self.rng);
@@ -238,6 +267,7 @@ fn cannot(what: &str, why: &str) {
 static PG_SERVER: tokio::sync::RwLock<()> = tokio::sync::RwLock::const_new(());
 
 mod errors;
+mod health_probe;
 mod postgres;
 mod sigkill;
 mod sqlite;

@@ -13,8 +13,10 @@ use std::io::Write;
 
 /// With `idle_after`, the child stops submitting after that many acknowledgements,
 /// prints `idle` and waits to be killed with its store open (the WAL test: what the
-/// database file alone holds once the checkpoint had its time).
-pub fn run(url: &str, match_id: i64, seed: u64, idle_after: Option<u32>) -> i32 {
+/// database file alone holds once the checkpoint had its time). With `probe`, it runs
+/// the health check's write probe after every acknowledgement, as the bot's health loop
+/// does between moves (the probe once dropped SQLite's locks for the whole process).
+pub fn run(url: &str, match_id: i64, seed: u64, idle_after: Option<u32>, probe: bool) -> i32 {
     block_on(async move {
         let store = match Store::open(url).await {
             Ok(s) => s,
@@ -65,6 +67,10 @@ pub fn run(url: &str, match_id: i64, seed: u64, idle_after: Option<u32>) -> i32 
                         .is_err()
                     {
                         return 3;
+                    }
+                    if probe && let Err(e) = store.check_writable().await {
+                        eprintln!("store-crash-child: the write probe failed: {e}");
+                        return 1;
                     }
                 }
                 // The previous child was killed with its COMMIT already sent: the

@@ -189,19 +189,21 @@ fn is_busy(e: &sqlx::Error) -> bool {
         if d.code().and_then(|c| c.parse::<i32>().ok()).is_some_and(|c| matches!(c & 0xff, 5 | 6)))
 }
 
-/// Whether the SQLite file itself can be opened for writing (a file made read-only,
-/// immutable, or on a file system remounted read-only); opens it, writes nothing.
+/// Whether the SQLite file itself could be opened for writing (not a file made
+/// read-only or immutable, nor on a file system remounted read-only), asked of the
+/// kernel by `faccessat` with the effective ids. Never by opening it: POSIX advisory
+/// locks belong to the process, and closing any descriptor of the database file drops
+/// every lock SQLite holds on it, after which an operator's read deletes the live WAL
+/// under the bot and a second bot process corrupts the file.
 pub(crate) fn file_writable(path: &Path) -> std::result::Result<(), String> {
-    std::fs::OpenOptions::new()
-        .write(true)
-        .open(path)
-        .map(|_| ())
-        .map_err(|e| {
-            format!(
-                "the database file {} cannot be written: {e}",
-                path.display()
-            )
-        })
+    use rustix::fs::{Access, AtFlags, CWD, accessat};
+    accessat(CWD, path, Access::WRITE_OK, AtFlags::EACCESS).map_err(|e| {
+        format!(
+            "the database file {} cannot be written: {}",
+            path.display(),
+            std::io::Error::from(e)
+        )
+    })
 }
 
 impl Store {
