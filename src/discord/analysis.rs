@@ -3,7 +3,7 @@
 //! in place with the progress line while the analysis is made, then post the graph in
 //! the channel and say so privately.
 
-use super::commands::{learn_locales, send};
+use super::commands::send;
 use super::{Context, Error};
 use crate::app::msg::Msg;
 use crate::app::{App, Outcome, Place};
@@ -71,15 +71,11 @@ pub async fn analysis(
     #[min = 1]
     game: i64,
 ) -> Result<(), Error> {
-    learn_locales(ctx);
     let app = &ctx.data().app;
     let user = ctx.author().id.get();
     let lang = app.user_lang(user).await;
     ctx.defer_ephemeral().await?;
-    let place = Place {
-        guild: ctx.guild_id().map(|g| g.get()),
-        channel: ctx.channel_id().get(),
-    };
+    let place = super::commands::place(ctx);
     let out = match ctx {
         poise::Context::Application(a) => {
             let reply = Reply::Command(Box::new(a.interaction.clone()));

@@ -2,11 +2,11 @@
 //! private panel (`cry:` custom ids). Thin like the rest of the adapter: the use cases
 //! are `crate::app::crystallo`.
 
-use super::commands::{learn_locales, send};
-use super::{Context, Error, answer, deliver_public, try_dm};
-use crate::app::crystallo::ids::{CryId, PREFIX};
+use super::commands::{place, send};
+use super::{Context, Error, answer, clicker, deliver_public, try_dm};
+use crate::app::crystallo::ids::CryId;
 use crate::app::msg::Msg;
-use crate::app::{App, Outcome, Place};
+use crate::app::{App, Outcome};
 use crate::i18n::messages::crystallo as m;
 use crate::store::now_ms;
 use poise::serenity_prelude as serenity;
@@ -19,22 +19,6 @@ use poise::serenity_prelude as serenity;
 )]
 pub async fn crystallo(_: Context<'_>) -> Result<(), Error> {
     Ok(())
-}
-
-fn place(ctx: Context<'_>) -> Place {
-    Place {
-        guild: ctx.guild_id().map(|g| g.get()),
-        channel: ctx.channel_id().get(),
-    }
-}
-
-/// The app learns the asker's locale and name before answering.
-fn remember(ctx: Context<'_>) {
-    learn_locales(ctx);
-    let a = ctx.author();
-    ctx.data()
-        .app
-        .learn_name(a.id.get(), a.global_name.as_deref().unwrap_or(&a.name));
 }
 
 /// A new game's panel goes by direct message to a player who chose that (`/clans dm
@@ -66,7 +50,6 @@ async fn by_dm(ctx: Context<'_>, out: Outcome) -> Outcome {
 /// Today's cavern of this server (the same deal for everyone here; one play a day, UTC).
 #[poise::command(slash_command)]
 pub async fn daily(ctx: Context<'_>) -> Result<(), Error> {
-    remember(ctx);
     let out = ctx
         .data()
         .app
@@ -78,7 +61,6 @@ pub async fn daily(ctx: Context<'_>) -> Result<(), Error> {
 /// A random cavern to practise on.
 #[poise::command(slash_command)]
 pub async fn practice(ctx: Context<'_>) -> Result<(), Error> {
-    remember(ctx);
     let out = ctx
         .data()
         .app
@@ -90,7 +72,6 @@ pub async fn practice(ctx: Context<'_>) -> Result<(), Error> {
 /// Today's best in this server, and your adventure log.
 #[poise::command(slash_command)]
 pub async fn scores(ctx: Context<'_>) -> Result<(), Error> {
-    remember(ctx);
     let out = ctx
         .data()
         .app
@@ -102,22 +83,18 @@ pub async fn scores(ctx: Context<'_>) -> Result<(), Error> {
 /// How Crystallo is played here.
 #[poise::command(slash_command)]
 pub async fn help(ctx: Context<'_>) -> Result<(), Error> {
-    remember(ctx);
     let lang = ctx.data().app.user_lang(ctx.author().id.get()).await;
     send(ctx, Outcome::private(m::help(lang))).await
 }
 
-/// A click in a Crystallo panel. `false`: not a `cry:` id (the caller handles it).
-/// Every such click comes from the player's own private message, so it is acknowledged
-/// as an update and the answer replaces that message (a refusal is a note beside it).
+/// A click in a Crystallo panel (a `cry:` id: the router sent it here). Every such
+/// click comes from the player's own private message, so it is acknowledged as an
+/// update and the answer replaces that message (a refusal is a note beside it).
 pub(super) async fn on_component(
     ctx: &serenity::Context,
     app: &App,
     ci: &serenity::ComponentInteraction,
-) -> bool {
-    if !ci.data.custom_id.starts_with(&format!("{PREFIX}:")) {
-        return false;
-    }
+) {
     let http = &ctx.http;
     let values = match &ci.data.kind {
         serenity::ComponentInteractionDataKind::StringSelect { values } => values.as_slice(),
@@ -128,20 +105,9 @@ pub(super) async fn on_component(
         .await
     {
         tracing::warn!("could not acknowledge a crystallo click: {e}");
-        return true;
+        return;
     }
-    let user = ci.user.id.get();
-    app.learn_name(
-        user,
-        ci.user.global_name.as_deref().unwrap_or(&ci.user.name),
-    );
-    app.learn_locales(
-        user,
-        Some(&ci.locale),
-        ci.guild_id.map(|g| g.get()),
-        ci.guild_locale.as_deref(),
-    );
-    let lang = app.user_lang(user).await;
+    let (user, lang, _) = clicker(app, ci).await;
     let out = match CryId::parse(&ci.data.custom_id, values) {
         Some(id) => app.crystallo_click(id, user, now_ms()).await,
         None => Outcome::private(crate::i18n::messages::button_invalid(lang)),
@@ -153,5 +119,4 @@ pub(super) async fn on_component(
     answer(http, ci, out.replaces, &reply).await;
     // Nobody to tell of a failed post but the log (deliver_public logged it).
     let _ = deliver_public(app, http, &out, Some(ci.channel_id), now_ms()).await;
-    true
 }

@@ -2,8 +2,7 @@
 //! Discord side of `app::league`.
 
 use super::commands::{
-    ac_clan, can_manage_guild, clan_arg, lang, missing_permissions, place, remember, send,
-    send_deferred,
+    ac_clan, can_manage_guild, clan_arg, lang, missing_permissions, place, send, send_deferred,
 };
 use super::{Context, Error};
 use crate::app::Outcome;
@@ -123,7 +122,6 @@ pub async fn league_create(
     #[autocomplete = "ac_clan"]
     clan: Option<String>,
 ) -> Result<(), Error> {
-    remember(ctx);
     let lang = lang(ctx).await;
     if let Some(why) = missing_permissions(ctx, lang, t::doing_run_match) {
         return send(ctx, Outcome::private(why)).await;
@@ -174,7 +172,6 @@ pub async fn league_join(
     #[autocomplete = "ac_clan"]
     clan: Option<String>,
 ) -> Result<(), Error> {
-    remember(ctx);
     let lang = lang(ctx).await;
     let clan = match clan_arg(ctx, lang, clan) {
         Ok(c) => c,
@@ -198,7 +195,6 @@ pub async fn league_leave(
     #[autocomplete = "ac_league"]
     name: String,
 ) -> Result<(), Error> {
-    remember(ctx);
     ctx.defer_ephemeral().await?;
     let (user, guild) = (ctx.author().id.get(), place(ctx).guild);
     let outs = ctx
@@ -217,7 +213,6 @@ pub async fn league_start(
     #[autocomplete = "ac_league"]
     name: String,
 ) -> Result<(), Error> {
-    remember(ctx);
     let lang = lang(ctx).await;
     if let Some(why) = missing_permissions(ctx, lang, t::doing_run_match) {
         return send(ctx, Outcome::private(why)).await;
@@ -244,7 +239,6 @@ pub async fn league_cancel(
     #[autocomplete = "ac_league"]
     name: String,
 ) -> Result<(), Error> {
-    remember(ctx);
     ctx.defer_ephemeral().await?;
     let (user, guild, manager) = (
         ctx.author().id.get(),
@@ -267,7 +261,6 @@ pub async fn league_standings(
     #[autocomplete = "ac_league"]
     name: Option<String>,
 ) -> Result<(), Error> {
-    remember(ctx);
     let lang = lang(ctx).await;
     if let Some(why) = missing_permissions(ctx, lang, t::doing_post_board) {
         return send(ctx, Outcome::private(why)).await;

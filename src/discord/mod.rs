@@ -219,10 +219,54 @@ async fn on_event(
     Ok(())
 }
 
+/// The games whose clicks the bot answers, by the prefix of their custom ids.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Game {
+    Clans,
+    Crystallo,
+}
+
+/// Every click's route: one table of custom-id prefixes. `None`: another bot's id or a
+/// forged one.
+fn route(custom_id: &str) -> Option<Game> {
+    const ROUTES: [(&str, Game); 2] = [
+        (crate::app::ids::PREFIX, Game::Clans),
+        (crate::app::crystallo::ids::PREFIX, Game::Crystallo),
+    ];
+    let prefix = custom_id.split(':').next()?;
+    ROUTES.iter().find(|(p, _)| *p == prefix).map(|(_, g)| *g)
+}
+
+/// What every click does first, once acknowledged: the app learns the clicker's name
+/// and the locales the click came with. Returns the clicker, the language to answer
+/// them in and where they clicked.
+async fn clicker(app: &App, ci: &serenity::ComponentInteraction) -> (u64, Lang, Place) {
+    let user = ci.user.id.get();
+    app.learn_name(
+        user,
+        ci.user.global_name.as_deref().unwrap_or(&ci.user.name),
+    );
+    let guild = ci.guild_id.map(|g| g.get());
+    app.learn_locales(user, Some(&ci.locale), guild, ci.guild_locale.as_deref());
+    let place = Place {
+        guild,
+        channel: ci.channel_id.get(),
+    };
+    (user, app.user_lang(user).await, place)
+}
+
 async fn on_component(ctx: &serenity::Context, app: &App, ci: &serenity::ComponentInteraction) {
-    if crystallo::on_component(ctx, app, ci).await {
-        return;
+    match route(&ci.data.custom_id) {
+        Some(Game::Crystallo) => crystallo::on_component(ctx, app, ci).await,
+        Some(Game::Clans) | None => on_clans_component(ctx, app, ci).await,
     }
+}
+
+async fn on_clans_component(
+    ctx: &serenity::Context,
+    app: &App,
+    ci: &serenity::ComponentInteraction,
+) {
     let http = &ctx.http;
     let Some(id) = CustomId::parse(&ci.data.custom_id) else {
         // Only the bot's own messages bring it clicks: an id it cannot read is an old
@@ -252,23 +296,8 @@ async fn on_component(ctx: &serenity::Context, app: &App, ci: &serenity::Compone
         tracing::warn!("could not acknowledge an interaction: {e}");
         return;
     }
-    let user = ci.user.id.get();
-    app.learn_name(
-        user,
-        ci.user.global_name.as_deref().unwrap_or(&ci.user.name),
-    );
-    app.learn_locales(
-        user,
-        Some(&ci.locale),
-        ci.guild_id.map(|g| g.get()),
-        ci.guild_locale.as_deref(),
-    );
-    let lang = app.user_lang(user).await;
+    let (user, lang, place) = clicker(app, ci).await;
     let now = now_ms();
-    let place = Place {
-        guild: ci.guild_id.map(|g| g.get()),
-        channel: ci.channel_id.get(),
-    };
     let out = match id.verb {
         Verb::Accept | Verb::Decline => {
             let c = match app

@@ -1,7 +1,7 @@
 //! The `/clans` commands about time: `away` (absences stop a player's clocks) and
 //! `notify` (how and when a player is pinged), with the time zone's autocomplete.
 
-use super::commands::{learn_locales, send};
+use super::commands::send;
 use super::{Context, Error};
 use crate::store::now_ms;
 use poise::serenity_prelude as serenity;
@@ -19,7 +19,6 @@ pub async fn away(
     note: Option<String>,
     #[description = "True: you are back, end the absence now"] off: Option<bool>,
 ) -> Result<(), Error> {
-    learn_locales(ctx);
     let app = &ctx.data().app;
     let user = ctx.author().id.get();
     let now = now_ms();
@@ -118,7 +117,6 @@ pub async fn notify(
     digest_hour: Option<u8>,
     #[description = "False: no daily digest"] digest: Option<bool>,
 ) -> Result<(), Error> {
-    learn_locales(ctx);
     let app = &ctx.data().app;
     let user = ctx.author().id.get();
     let change = crate::app::notify::NotifyChange {

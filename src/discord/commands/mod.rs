@@ -70,9 +70,14 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
     commands
 }
 
-/// Before every command: the app learns the locales it came with.
+/// Before every command, once: the app learns the locales it came with and the
+/// asker's display name (for images and log lines), so that no command has to.
 pub async fn pre_command(ctx: Context<'_>) {
     learn_locales(ctx);
+    let a = ctx.author();
+    ctx.data()
+        .app
+        .learn_name(a.id.get(), a.global_name.as_deref().unwrap_or(&a.name));
 }
 
 /// The app learns the locales an interaction came with. Also for autocomplete, which
@@ -124,13 +129,6 @@ pub(super) fn place(ctx: Context<'_>) -> crate::app::Place {
         guild: ctx.guild_id().map(|g| g.get()),
         channel: ctx.channel_id().get(),
     }
-}
-
-pub(super) fn remember(ctx: Context<'_>) {
-    let a = ctx.author();
-    ctx.data()
-        .app
-        .learn_name(a.id.get(), a.global_name.as_deref().unwrap_or(&a.name));
 }
 
 pub(super) fn can_manage_guild(ctx: Context<'_>) -> bool {

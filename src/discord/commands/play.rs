@@ -4,7 +4,7 @@
 //! lookups and settings around them.
 
 use super::reply::{first_answer, missing_permissions, post, send, send_deferred};
-use super::{lang, place, remember};
+use super::{lang, place};
 use crate::app::msg::Msg;
 use crate::app::{Challenge, Outcome};
 use crate::discord::{Context, Error, convert};
@@ -81,7 +81,6 @@ pub async fn challenge(
     #[max = 10080]
     timeout: Option<u32>,
 ) -> Result<(), Error> {
-    remember(ctx);
     let lang = lang(ctx).await;
     if opponent.as_ref().is_some_and(|u| u.bot) {
         return send(ctx, Outcome::private(t::bots_cannot_accept(lang))).await;
@@ -121,7 +120,6 @@ pub async fn play_ai(
     #[autocomplete = "ac_clan"]
     clan: Option<String>,
 ) -> Result<(), Error> {
-    remember(ctx);
     let lang = lang(ctx).await;
     // The refusals that need no IO answer at once; then a private deferral (see
     // `send_deferred`): a later refusal (a rate limit, the store) reaches only the
@@ -192,7 +190,6 @@ pub async fn hand(
     #[description = "Match number (default: your match here)"] game: Option<i64>,
 ) -> Result<(), Error> {
     ctx.defer_ephemeral().await?;
-    remember(ctx);
     let out = match my_match(ctx, game).await {
         Some(id) => ctx.data().app.hand(id, ctx.author().id.get()).await,
         None => Outcome::private(t::no_active_match(lang(ctx).await)),
@@ -238,7 +235,6 @@ pub async fn replay(
     // Privately: a refusal (no such match, still being played, a rate limit) is for
     // the asker alone; the replay itself goes out as a channel post.
     ctx.defer_ephemeral().await?;
-    remember(ctx);
     let (user, place) = (ctx.author().id.get(), place(ctx));
     let out = ctx.data().app.replay(game, user, place, now_ms()).await;
     send_deferred(ctx, out, &t::replay_posted_below(lang)).await

@@ -1,8 +1,8 @@
 //! Results and ratings: a server's recent matches, its leaderboard and a player's
 //! profile. Read-only views of the store, apart from playing and settings.
 
+use super::lang;
 use super::reply::send;
-use super::{lang, remember};
 use crate::app::Outcome;
 use crate::discord::{Context, Error};
 use crate::i18n::messages as t;
@@ -14,7 +14,6 @@ pub async fn history(
     ctx: Context<'_>,
     #[description = "Only your own matches (default: the whole server)"] mine: Option<bool>,
 ) -> Result<(), Error> {
-    remember(ctx);
     let guild = ctx.guild_id().map(|g| g.get());
     let out = ctx
         .data()
@@ -27,7 +26,6 @@ pub async fn history(
 /// This server's best players: rating, games, wins.
 #[poise::command(slash_command)]
 pub async fn leaderboard(ctx: Context<'_>) -> Result<(), Error> {
-    remember(ctx);
     let guild = ctx.guild_id().map(|g| g.get());
     let out = ctx
         .data()
@@ -43,7 +41,6 @@ pub async fn profile(
     ctx: Context<'_>,
     #[description = "Whose profile (default: yours)"] user: Option<serenity::User>,
 ) -> Result<(), Error> {
-    remember(ctx);
     let app = &ctx.data().app;
     let target = match user {
         Some(u) if u.bot => {
