@@ -71,7 +71,7 @@ impl App {
         let loaded = match self.store.load(match_id).await {
             Ok(l) => l,
             Err(e) => {
-                self.fault(Some(match_id), &e);
+                self.faults.fault(Some(match_id), &e);
                 return Outcome::default();
             }
         };
@@ -101,7 +101,7 @@ impl App {
             let page = match self.store.active_ai_matches(after, RESUME_PAGE).await {
                 Ok(p) => p,
                 Err(e) => {
-                    self.fault(None, &e);
+                    self.faults.fault(None, &e);
                     return resumed;
                 }
             };
@@ -187,7 +187,7 @@ impl App {
                 Err(e) => {
                     // Logged for the operator; the AI's turn resumes when a player next
                     // opens a panel in this match, or at the bot's next start.
-                    self.fault(Some(id), &e);
+                    self.faults.fault(Some(id), &e);
                     break;
                 }
             }

@@ -103,12 +103,12 @@ impl App {
         now: Millis,
         progress: Option<watch::Sender<String>>,
     ) -> Outcome {
-        let lang = self.user_lang(user).await;
+        let lang = self.directory.user_lang(user).await;
         let unknown = || Outcome::private(t::analysis_unknown(lang, match_id));
         let loaded = match self.store.load(match_id).await {
             Ok(l) => l,
             Err(StoreError::NotFound(_)) => return unknown(),
-            Err(e) => return Outcome::private(self.told(lang, Some(match_id), &e)),
+            Err(e) => return Outcome::private(self.faults.told(lang, Some(match_id), &e)),
         };
         let home = place.guild.is_some() && place.guild == loaded.info.guild;
         if !home && Self::seat_of(&loaded, user).is_none() {
@@ -236,8 +236,8 @@ impl App {
     /// language (`lang` is the asker's, for a failure).
     async fn analysis_post(&self, loaded: &Loaded, a: &Analysis, lang: Lang) -> Outcome {
         let id = loaded.info.id;
-        let public = self.public_lang(loaded.info.guild).await;
-        let names = self.names(loaded).await;
+        let public = self.directory.public_lang(loaded.info.guild).await;
+        let names = self.directory.names(loaded).await;
         let setup = loaded.info.setup.clone();
         let version = loaded.state.rules_version;
         let store = self.store.clone();

@@ -64,8 +64,8 @@ impl App {
         note: Option<&str>,
         now: Millis,
     ) -> AwayOutcome {
-        let lang = self.user_lang(user).await;
-        let told = |e: &StoreError| AwayOutcome::private(self.told(lang, None, e));
+        let lang = self.directory.user_lang(user).await;
+        let told = |e: &StoreError| AwayOutcome::private(self.faults.told(lang, None, e));
         let limit = match self.away_limit(user, guild).await {
             Ok(l) => l,
             Err(e) => return told(&e),
@@ -116,11 +116,11 @@ impl App {
 
     /// Ends `user`'s absence at `now` and restarts their clocks.
     pub async fn away_off(&self, user: u64, now: Millis) -> AwayOutcome {
-        let lang = self.user_lang(user).await;
+        let lang = self.directory.user_lang(user).await;
         let absence = match self.store.end_absence(user, now).await {
             Ok(Some(a)) => a,
             Ok(None) => return AwayOutcome::private(t::away_not_away(lang)),
-            Err(e) => return AwayOutcome::private(self.told(lang, None, &e)),
+            Err(e) => return AwayOutcome::private(self.faults.told(lang, None, &e)),
         };
         let notices = match self.resume_absence(&absence, now).await {
             Ok(n) => n,
@@ -138,11 +138,11 @@ impl App {
 
     /// Whether and until when `user` is away.
     pub async fn away_status(&self, user: u64, now: Millis) -> Outcome {
-        let lang = self.user_lang(user).await;
+        let lang = self.directory.user_lang(user).await;
         match self.store.current_absence(user, now).await {
             Ok(Some(a)) => Outcome::private(t::away_status(lang, secs(a.ends_at))),
             Ok(None) => Outcome::private(t::away_not_away(lang)),
-            Err(e) => Outcome::private(self.told(lang, None, &e)),
+            Err(e) => Outcome::private(self.faults.told(lang, None, &e)),
         }
     }
 
@@ -286,7 +286,7 @@ impl App {
 
     /// "Ana is away until ..." in the match's thread, where her reminders would come.
     pub(super) async fn away_notice(&self, loaded: &Loaded, user: u64, a: &Absence) -> Outcome {
-        let lang = self.public_lang(loaded.info.guild).await;
+        let lang = self.directory.public_lang(loaded.info.guild).await;
         let name = self.seat_name(loaded, user).await;
         let mut text = t::away_notice(lang, name, secs(a.ends_at), loaded.info.id);
         if let Some(n) = &a.note {
@@ -302,7 +302,7 @@ impl App {
 
     /// The player is back and the match waits for them: pinged, as a reminder is.
     async fn back_notice(&self, loaded: &Loaded, user: u64) -> Outcome {
-        let lang = self.public_lang(loaded.info.guild).await;
+        let lang = self.directory.public_lang(loaded.info.guild).await;
         let mut m = super::msg::Msg::text(t::away_back(lang, mention(user), loaded.info.id));
         m.pings = vec![user];
         Outcome {
@@ -313,7 +313,7 @@ impl App {
     }
 
     async fn seat_name(&self, loaded: &Loaded, user: u64) -> String {
-        let names = self.names(loaded).await;
+        let names = self.directory.names(loaded).await;
         let seat = loaded
             .info
             .seats

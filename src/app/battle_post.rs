@@ -99,9 +99,9 @@ impl App {
                 }
             }
         };
-        let names = self.names(loaded).await;
+        let names = self.directory.names(loaded).await;
         let names2 = names.clone();
-        let lang = self.public_lang(loaded.info.guild).await;
+        let lang = self.directory.public_lang(loaded.info.guild).await;
         let view = loaded.state.view(self.rules(), None);
         let kinds = loaded.state.kinds.to_vec();
         let setup = loaded.info.setup.clone();

@@ -101,7 +101,7 @@ impl App {
         if !turn_log::posts_board(before, &after.state) {
             return battle.into_iter().collect();
         }
-        let lang = self.public_lang(after.info.guild).await;
+        let lang = self.directory.public_lang(after.info.guild).await;
         let header = match after.state.winner {
             Some(w) => self.winner_line(after, w, Reason::Win, lang).await,
             None => String::new(),
@@ -196,7 +196,7 @@ impl App {
     ) -> String {
         let who = |s: Seat| match loaded.info.seats[s as usize] {
             Player::User(u) => mention(u),
-            p => self.name_of(lang, p, s),
+            p => self.directory.name_of(lang, p, s),
         };
         let mut line = match reason {
             Reason::Win => t::winner_wins(lang, who(winner)),
@@ -214,7 +214,7 @@ impl App {
 
     /// Public log lines (spectator-redacted) in `lang`.
     async fn narrate(&self, loaded: &Loaded, events: &[Event], lang: Lang) -> Vec<String> {
-        let names = self.names(loaded).await;
+        let names = self.directory.names(loaded).await;
         let n = Narrator {
             rules: self.rules(),
             kinds: &loaded.state.kinds,
@@ -233,8 +233,8 @@ impl App {
         let state = &loaded.state;
         let id = loaded.info.id;
         let version = loaded.info.version;
-        let names = self.names(loaded).await;
-        let lang = self.public_lang(loaded.info.guild).await;
+        let names = self.directory.names(loaded).await;
+        let lang = self.directory.public_lang(loaded.info.guild).await;
         let view = state.view(rules, None);
         let mut logs = Vec::new();
         for (turn, seat, part) in by_turn(events, state) {

@@ -154,8 +154,11 @@ impl App {
         user: u64,
         now: Millis,
     ) -> Result<Challenge, String> {
-        let lang = self.user_lang(user).await;
-        let signer = self.signer().await.map_err(|e| self.told(lang, None, &e))?;
+        let lang = self.directory.user_lang(user).await;
+        let signer = self
+            .signer()
+            .await
+            .map_err(|e| self.faults.told(lang, None, &e))?;
         signer
             .verify(arg)
             .and_then(Challenge::decode)
@@ -169,7 +172,7 @@ impl App {
     /// (`None`: a direct message). Rate-limited per user and per server.
     pub async fn challenge(&self, c: Challenge, guild: Option<u64>, now: Millis) -> Outcome {
         use crate::i18n::messages as t;
-        let (lang, public) = self.known_langs(c.challenger, guild);
+        let (lang, public) = self.directory.known_langs(c.challenger, guild);
         if c.opponent == Some(c.challenger) {
             return Outcome::private(t::cannot_challenge_yourself(lang));
         }
@@ -187,10 +190,10 @@ impl App {
         };
         let arg = match self.signer().await {
             Ok(signer) => signer.sign(&c.encode()),
-            Err(e) => return Outcome::private(self.told(lang, None, &e)),
+            Err(e) => return Outcome::private(self.faults.told(lang, None, &e)),
         };
         let clan = |x: Option<u8>| {
-            x.map(|x| self.clan_name(public, x))
+            x.map(|x| self.directory.clan_name(public, x))
                 .unwrap_or_else(|| t::random_clan(public))
         };
         let who = match c.opponent {
@@ -239,7 +242,7 @@ impl App {
     /// restart and with two clicks racing in two bot processes. Call before creating
     /// anything for the match (a thread), then [`App::create_accepted`].
     pub async fn claim_accept(&self, c: &Challenge, user: u64, now: Millis) -> Result<(), String> {
-        let lang = self.user_lang(user).await;
+        let lang = self.directory.user_lang(user).await;
         if now > c.expires {
             return Err(p::challenge_expired(lang));
         }
@@ -260,7 +263,7 @@ impl App {
                 Ok(Some(ChallengeOutcome::Declined)) => p::challenge_was_declined(lang),
                 _ => p::challenge_already_accepted(lang),
             }),
-            Err(e) => Err(self.told(lang, None, &e)),
+            Err(e) => Err(self.faults.told(lang, None, &e)),
         }
     }
 
@@ -334,13 +337,13 @@ impl App {
             terms,
             deadlines: terms.deadlines(now),
         };
-        let lang = self.public_lang(place.guild).await;
+        let lang = self.directory.public_lang(place.guild).await;
         let header = crate::i18n::messages::players(
             lang,
             mention(c.challenger),
-            self.clan_name(lang, clans[0]),
+            self.directory.clan_name(lang, clans[0]),
             mention(user),
-            self.clan_name(lang, clans[1]),
+            self.directory.clan_name(lang, clans[1]),
         );
         match self.store.create_match(new).await {
             Ok((loaded, events)) => {
@@ -361,8 +364,8 @@ impl App {
                 // Give the challenge back so it can be accepted again once the store
                 // recovers.
                 let _ = self.store.release_challenge(&c.encode()).await;
-                Err(Outcome::private(self.told(
-                    self.user_lang(user).await,
+                Err(Outcome::private(self.faults.told(
+                    self.directory.user_lang(user).await,
                     None,
                     &e,
                 )))
@@ -400,7 +403,7 @@ impl App {
         thread: Option<u64>,
         now: Millis,
     ) -> Result<Started, Outcome> {
-        let lang = self.user_lang(user).await;
+        let lang = self.directory.user_lang(user).await;
         if self.bot.is_none() {
             return Err(Outcome::private(p::ai_not_available(lang)));
         }
@@ -422,12 +425,12 @@ impl App {
             terms,
             deadlines: terms.deadlines(now),
         };
-        let public = self.public_lang(place.guild).await;
+        let public = self.directory.public_lang(place.guild).await;
         let players = crate::i18n::messages::players_ai(
             public,
             mention(user),
-            self.clan_name(public, clans[0]),
-            self.clan_name(public, clans[1]),
+            self.directory.clan_name(public, clans[0]),
+            self.directory.clan_name(public, clans[1]),
         );
         match self.store.create_match(new).await {
             Ok((loaded, events)) => Ok(Started {
@@ -436,7 +439,7 @@ impl App {
                 players,
                 post_edit: None,
             }),
-            Err(e) => Err(Outcome::private(self.told(lang, None, &e))),
+            Err(e) => Err(Outcome::private(self.faults.told(lang, None, &e))),
         }
     }
 
@@ -450,7 +453,7 @@ impl App {
             players,
             post_edit,
         } = started;
-        let lang = self.public_lang(loaded.info.guild).await;
+        let lang = self.directory.public_lang(loaded.info.guild).await;
         let header = crate::i18n::messages::match_begins(lang, loaded.info.id, players);
         let post = self.board_post(&loaded, &events, &header).await;
         Outcome {
@@ -472,14 +475,14 @@ impl App {
         now: Millis,
     ) -> Outcome {
         use crate::i18n::messages as t;
-        let lang = self.user_lang(user).await;
+        let lang = self.directory.user_lang(user).await;
         if user != c.challenger && c.opponent.is_some_and(|o| o != user) {
             return Outcome::private(p::challenge_not_yours(lang));
         }
         if c.opponent.is_none() && user != c.challenger {
             return Outcome::private(p::challenge_open_withdraw(lang));
         }
-        let public = self.public_lang(guild).await;
+        let public = self.directory.public_lang(guild).await;
         if now > c.expires {
             return Outcome {
                 post_edit: Some(Msg::text(t::challenge_had_expired(public))),
@@ -495,7 +498,7 @@ impl App {
             Ok(false) => {
                 return Outcome::private(p::challenge_settled(lang));
             }
-            Err(e) => return Outcome::private(self.told(lang, None, &e)),
+            Err(e) => return Outcome::private(self.faults.told(lang, None, &e)),
         }
         let text = if user == c.challenger {
             t::challenge_withdrawn(public, mention(user))

@@ -1,15 +1,24 @@
 //! Store errors on their way to a player: logged for the operator first, so that "the
 //! bot's operator has been told" is true, then worded for the player in their language.
 
-use super::App;
 use crate::i18n::{Lang, messages::panel as p};
-use crate::store::{MatchId, StoreError};
+use crate::store::{MatchId, Store, StoreError};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 static DIAGNOSING: AtomicBool = AtomicBool::new(false);
 
-impl App {
-    /// The player's text for a store error in `lang`, after logging it ([`App::fault`]).
+/// Where store errors are logged and worded; it asks the store for a diagnosis.
+#[derive(Clone)]
+pub struct Faults {
+    store: Store,
+}
+
+impl Faults {
+    pub fn new(store: Store) -> Faults {
+        Faults { store }
+    }
+
+    /// The player's text for a store error in `lang`, after logging it ([`Faults::fault`]).
     pub fn told(&self, lang: Lang, match_id: Option<MatchId>, e: &StoreError) -> String {
         self.fault(match_id, e);
         words(lang, e)

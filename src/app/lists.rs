@@ -9,6 +9,19 @@ use crate::i18n::messages::panel as p;
 use crate::store::{MatchId, Millis, Player, Reason};
 
 impl App {
+    /// The match's posts go to `thread` from now on (a thread made after the match, so
+    /// that the player who accepted is answered before Discord's slow thread creation).
+    /// `false`: not saved (logged), and the match plays on where it was.
+    pub async fn move_to_thread(&self, match_id: MatchId, thread: u64) -> bool {
+        match self.store.set_thread(match_id, thread).await {
+            Ok(_) => true,
+            Err(e) => {
+                tracing::warn!(match_id, "could not save the match's thread: {e}");
+                false
+            }
+        }
+    }
+
     /// Reposts the current board of a match where `user` asked (`place`), with its
     /// buttons and without pinging anyone. Only the match's players, or anyone in the
     /// server where the match lives, may repost it; rate-limited per user and server.
@@ -16,10 +29,10 @@ impl App {
         if let Err(slow) = self.allow(Action::Board, user, place.guild, now) {
             return Outcome::private(slow);
         }
-        let lang = self.user_lang(user).await;
+        let lang = self.directory.user_lang(user).await;
         let loaded = match self.store.load(match_id).await {
             Ok(l) => l,
-            Err(e) => return Outcome::private(self.told(lang, Some(match_id), &e)),
+            Err(e) => return Outcome::private(self.faults.told(lang, Some(match_id), &e)),
         };
         let home = place.guild.is_some() && place.guild == loaded.info.guild;
         if !home && Self::seat_of(&loaded, user).is_none() {
@@ -35,7 +48,7 @@ impl App {
 
     /// The user's active matches, as text with the channel links.
     pub async fn matches(&self, user: u64, now: Millis) -> Outcome {
-        let lang = self.user_lang(user).await;
+        let lang = self.directory.user_lang(user).await;
         match self.store.active_matches_of_user(user).await {
             Ok(ms) if ms.is_empty() => Outcome::private(p::no_active_matches(lang)),
             Ok(ms) => {
@@ -50,7 +63,7 @@ impl App {
                 }
                 Outcome::private(clip(&lines.join("\n"), MAX_CONTENT))
             }
-            Err(e) => Outcome::private(self.told(lang, None, &e)),
+            Err(e) => Outcome::private(self.faults.told(lang, None, &e)),
         }
     }
 
@@ -58,14 +71,14 @@ impl App {
     /// server). Names come from the store, so they read well after a restart.
     pub async fn history(&self, guild: Option<u64>, user: u64, mine: bool) -> Outcome {
         const SHOWN: i64 = 10;
-        let lang = self.user_lang(user).await;
+        let lang = self.directory.user_lang(user).await;
         let (entries, server) = match guild.filter(|_| !mine) {
             Some(g) => (self.store.history_of_guild(g, SHOWN).await, true),
             None => (self.store.history_of_user(user, SHOWN).await, false),
         };
         let entries = match entries {
             Ok(e) => e,
-            Err(e) => return Outcome::private(self.told(lang, None, &e)),
+            Err(e) => return Outcome::private(self.faults.told(lang, None, &e)),
         };
         if entries.is_empty() {
             return Outcome::private(if server {
@@ -83,17 +96,8 @@ impl App {
             let mut names = [String::new(), String::new()];
             for (s, p) in e.seats.iter().enumerate() {
                 names[s] = match p {
-                    Player::User(u) => {
-                        let known = self.names.lock().unwrap().get(u).cloned();
-                        match known {
-                            Some(n) => n,
-                            None => match self.store.user_name(*u).await {
-                                Ok(Some(n)) => n,
-                                _ => format!("<@{u}>"),
-                            },
-                        }
-                    }
-                    ai => self.name_of(lang, *ai, s as Seat),
+                    Player::User(u) => self.directory.display_name(*u).await,
+                    ai => self.directory.name_of(lang, *ai, s as Seat),
                 };
             }
             let r = &e.result;

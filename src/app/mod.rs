@@ -27,16 +27,14 @@ mod board_post;
 mod challenges;
 // Crystallo, the solo cavern game (`/crystallo`).
 pub mod crystallo;
-mod dm;
-mod failures;
+pub mod directory;
+pub mod failures;
 pub mod ids;
-pub mod language;
 pub mod league;
 pub mod limits;
 mod lists;
 pub mod lru;
 pub mod msg;
-mod names;
 pub mod notify;
 pub mod panel;
 mod play;
@@ -50,6 +48,8 @@ pub mod turn_log;
 use crate::game::{Input, Rules, View};
 use crate::render::Theme;
 use crate::store::{MatchId, Millis, Store};
+use directory::Directory;
+use failures::Faults;
 use limits::{Action, LimitConfig, Limits};
 use lru::Lru;
 use msg::Msg;
@@ -63,9 +63,6 @@ use std::sync::{Arc, Mutex};
 /// How long a challenge stays open.
 pub const CHALLENGE_TTL_MS: Millis = 15 * 60 * 1000;
 
-/// Users remembered in memory (display names; closed DMs): a name beyond it is read
-/// back from the store, a closed DM is explained once more.
-pub const USER_CACHE: usize = 10_000;
 /// Matches whose replay for the board's log is kept between posts (a state each, a few
 /// kilobytes).
 pub const MATCH_CACHE: usize = 2_000;
@@ -154,11 +151,10 @@ pub struct Place {
 pub struct App {
     pub store: Store,
     theme: Arc<Theme>,
-    names: Arc<Mutex<Lru<u64, String>>>,
-    dm_closed: Arc<Mutex<Lru<u64, ()>>>,
-    /// Each user's and server's languages, as known (`language.rs`).
-    languages: Arc<Mutex<Lru<u64, language::Languages>>>,
-    guild_languages: Arc<Mutex<Lru<u64, language::Languages>>>,
+    /// Names, languages and settings of users and servers (`directory/`).
+    pub directory: Directory,
+    /// Where store errors are logged and worded for a player.
+    pub faults: Faults,
     /// Each recently posted match replayed up to its last board (`board_post.rs`).
     turn_logs: Arc<Mutex<Lru<i64, turn_log::Replayed>>>,
     bot: Option<Arc<dyn SeatBot>>,
@@ -215,13 +211,12 @@ fn mention(u: u64) -> String {
 
 impl App {
     pub fn new(store: Store) -> App {
+        let faults = Faults::new(store.clone());
         App {
-            store,
+            store: store.clone(),
             theme: Arc::new(Theme::default()),
-            names: Arc::new(Mutex::new(Lru::new(USER_CACHE))),
-            dm_closed: Arc::new(Mutex::new(Lru::new(USER_CACHE))),
-            languages: Arc::new(Mutex::new(Lru::new(USER_CACHE))),
-            guild_languages: Arc::new(Mutex::new(Lru::new(USER_CACHE))),
+            directory: Directory::new(store.clone(), faults.clone()),
+            faults,
             turn_logs: Arc::new(Mutex::new(Lru::new(MATCH_CACHE))),
             bot: None,
             ai_running: Default::default(),
@@ -286,7 +281,7 @@ impl App {
     ) -> Result<(), String> {
         // The asker's language as already known: every caller answers an interaction,
         // whose locale the Discord layer has just learnt.
-        let lang = self.known_langs(user, guild).0;
+        let lang = self.directory.known_langs(user, guild).0;
         match &self.limits {
             Some(l) => l
                 .check(action, user, guild, now)

@@ -91,10 +91,10 @@ pub struct NotifyChange {
 impl App {
     /// Changes how `user` is told it is their move and says what holds now.
     pub async fn set_notify(&self, user: u64, change: NotifyChange, now: Millis) -> Outcome {
-        let lang = self.user_lang(user).await;
+        let lang = self.directory.user_lang(user).await;
         let mut s = match self.store.user_settings(user).await {
             Ok(s) => s,
-            Err(e) => return Outcome::private(self.told(lang, None, &e)),
+            Err(e) => return Outcome::private(self.faults.told(lang, None, &e)),
         };
         let hours = [change.quiet_from, change.quiet_to, change.digest_hour];
         if hours.iter().flatten().any(|&h| h > 23) {
@@ -129,22 +129,22 @@ impl App {
             s.digest_hour = Some(h);
         }
         if let Err(e) = self.store.set_user_settings(user, &s).await {
-            return Outcome::private(self.told(lang, None, &e));
+            return Outcome::private(self.faults.told(lang, None, &e));
         }
         // The next digest from the settings as they are now (a new zone moves it).
         let next = s.digest_hour.map(|h| next_local_hour(&zone_of(&s), h, now));
         if let Err(e) = self.store.set_digest_at(user, next).await {
-            return Outcome::private(self.told(lang, None, &e));
+            return Outcome::private(self.faults.told(lang, None, &e));
         }
         Outcome::private(self.notify_summary(lang, &s))
     }
 
     /// What holds for `user` now (`/clans notify` without options).
     pub async fn notify_status(&self, user: u64) -> Outcome {
-        let lang = self.user_lang(user).await;
+        let lang = self.directory.user_lang(user).await;
         match self.store.user_settings(user).await {
             Ok(s) => Outcome::private(self.notify_summary(lang, &s)),
-            Err(e) => Outcome::private(self.told(lang, None, &e)),
+            Err(e) => Outcome::private(self.faults.told(lang, None, &e)),
         }
     }
 
@@ -208,7 +208,7 @@ impl App {
                     && let Some(c) = channel
                     && !out.dms.iter().any(|(d, _)| *d == u)
                 {
-                    let lang = self.user_lang(u).await;
+                    let lang = self.directory.user_lang(u).await;
                     out.dms
                         .push((u, Msg::text(t::notify_your_move(lang, c.to_string()))));
                 }
@@ -271,7 +271,7 @@ impl App {
         if !self.store.claim_owed(user, what, at, next).await? {
             return Ok(None);
         }
-        let lang = self.user_lang(user).await;
+        let lang = self.directory.user_lang(user).await;
         let waiting = self.waiting_for(user).await?;
         if waiting.is_empty() {
             return Ok(Some(false));

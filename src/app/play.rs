@@ -31,12 +31,12 @@ impl App {
         let loaded = match self.store.load(match_id).await {
             Ok(l) => l,
             Err(e) => {
-                let lang = self.user_lang(user).await;
-                return Err(Outcome::private(self.told(lang, Some(match_id), &e)));
+                let lang = self.directory.user_lang(user).await;
+                return Err(Outcome::private(self.faults.told(lang, Some(match_id), &e)));
             }
         };
         let Some(seat) = Self::seat_of(&loaded, user) else {
-            let lang = self.user_lang(user).await;
+            let lang = self.directory.user_lang(user).await;
             return Err(Outcome::private(p::not_your_match(lang, match_id)));
         };
         Ok((loaded, seat))
@@ -54,11 +54,11 @@ impl App {
             Ok(x) => x,
             Err(o) => return o,
         };
-        let lang = self.user_lang(user).await;
+        let lang = self.directory.user_lang(user).await;
         // A step of an old panel names choices of an old position: start afresh (an
         // overview, a refresh, is always of the current position).
         let stale = version.is_some_and(|v| v != loaded.info.version) && nav != Nav::Overview;
-        let players = panel::panel_names(&self.names(&loaded).await);
+        let players = panel::panel_names(&self.directory.names(&loaded).await);
         let nav = if stale { Nav::Overview } else { nav };
         let mut msg = self.panel_msg(lang, &players, &loaded, seat, nav);
         if stale {
@@ -170,8 +170,8 @@ impl App {
             Ok(x) => x,
             Err(o) => return o,
         };
-        let lang = self.user_lang(user).await;
-        let players = panel::panel_names(&self.names(&loaded).await);
+        let lang = self.directory.user_lang(user).await;
+        let players = panel::panel_names(&self.directory.names(&loaded).await);
         let stale = |loaded: &Loaded| {
             let mut m = self.panel_msg(lang, &players, loaded, seat, Nav::Overview);
             m.content = format!("{}\n{}", p::panel_out_of_date(lang), m.content);
@@ -206,9 +206,9 @@ impl App {
             Ok(s) => s,
             Err(StoreError::Stale { .. }) => match self.store.load(match_id).await {
                 Ok(l) => return stale(&l),
-                Err(e) => return Outcome::private(self.told(lang, Some(match_id), &e)),
+                Err(e) => return Outcome::private(self.faults.told(lang, Some(match_id), &e)),
             },
-            Err(e) => return Outcome::private(self.told(lang, Some(match_id), &e)),
+            Err(e) => return Outcome::private(self.faults.told(lang, Some(match_id), &e)),
         };
         let info = crate::store::MatchInfo {
             version: sub.version,
@@ -247,8 +247,8 @@ impl App {
             Ok(x) => x,
             Err(o) => return o,
         };
-        let names = self.names(&loaded).await;
-        let lang = self.user_lang(user).await;
+        let names = self.directory.names(&loaded).await;
+        let lang = self.directory.user_lang(user).await;
         let view = loaded.state.view(self.rules(), Some(seat));
         let list: Vec<String> = view
             .hand
@@ -306,7 +306,7 @@ impl App {
             Ok(x) => x,
             Err(o) => return o,
         };
-        let lang = self.user_lang(user).await;
+        let lang = self.directory.user_lang(user).await;
         // An old Resign button of a finished match asked "Really resign?" and then
         // answered that the match is over: say so at once.
         if loaded.info.status == crate::store::Status::Finished {
@@ -339,11 +339,11 @@ impl App {
             .await
         {
             Ok(_) => {
-                let public_lang = self.public_lang(loaded.info.guild).await;
+                let public_lang = self.directory.public_lang(loaded.info.guild).await;
                 let line = self
                     .winner_line(&loaded, winner, Reason::Resign, public_lang)
                     .await;
-                let lang = self.user_lang(user).await;
+                let lang = self.directory.user_lang(user).await;
                 Outcome {
                     reply: Some(Msg::text(crate::i18n::messages::you_resigned(lang))),
                     replaces: true,
@@ -353,7 +353,11 @@ impl App {
                     ..Outcome::default()
                 }
             }
-            Err(e) => Outcome::private(self.told(self.user_lang(user).await, Some(match_id), &e)),
+            Err(e) => Outcome::private(self.faults.told(
+                self.directory.user_lang(user).await,
+                Some(match_id),
+                &e,
+            )),
         }
     }
 
@@ -386,7 +390,7 @@ impl App {
             Ok(x) => x,
             Err(o) => return o,
         };
-        let lang = self.user_lang(user).await;
+        let lang = self.directory.user_lang(user).await;
         if loaded.info.status != crate::store::Status::Finished {
             return Outcome::private(p::match_not_over(lang, match_id));
         }

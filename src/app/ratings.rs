@@ -20,19 +20,6 @@ pub const LEADERBOARD_SIZE: i64 = 10;
 pub const PROFILE_MATCHES: i64 = 10;
 
 impl App {
-    /// A user's name for a list: the name last seen (memory, then the store), else a
-    /// mention (which the list does not ping).
-    pub(super) async fn display_name(&self, user: u64) -> String {
-        let known = self.names.lock().unwrap().get(&user).cloned();
-        match known {
-            Some(n) => n,
-            None => match self.store.user_name(user).await {
-                Ok(Some(n)) => n,
-                _ => format!("<@{user}>"),
-            },
-        }
-    }
-
     /// The rating line of a finished match's post: "Ratings: Ana 1512 (+12) · Ben 1488
     /// (-12)", in the match's server (all servers for a match outside one), in `lang`.
     /// Empty when the match changed no rating (abandoned) or the changes cannot be read.
@@ -62,7 +49,7 @@ impl App {
                     provisional |= c.deviation > ratings::PROVISIONAL_DEVIATION;
                     parts.push(format!(
                         "{} {shown} ({})",
-                        self.display_name(c.user).await,
+                        self.directory.display_name(c.user).await,
                         signed(delta)
                     ));
                 }
@@ -70,7 +57,7 @@ impl App {
                     if !changes.is_empty() {
                         parts.push(t::rating_ai_fixed(
                             lang,
-                            self.name_of(lang, p, seat),
+                            self.directory.name_of(lang, p, seat),
                             ratings::ai(level).rating.round() as i64,
                         ));
                     }
@@ -93,7 +80,7 @@ impl App {
     /// The server's best players, publicly. Outside a server, or with no rated match
     /// there yet, a private explanation to `asker`.
     pub async fn leaderboard(&self, guild: Option<u64>, asker: u64) -> Outcome {
-        let mine = self.user_lang(asker).await;
+        let mine = self.directory.user_lang(asker).await;
         let Some(g) = guild else {
             return Outcome::private(p::leaderboard_needs_server(mine));
         };
@@ -103,18 +90,18 @@ impl App {
             .await
         {
             Ok(t) => t,
-            Err(e) => return Outcome::private(self.told(mine, None, &e)),
+            Err(e) => return Outcome::private(self.faults.told(mine, None, &e)),
         };
         if top.is_empty() {
             return Outcome::private(p::leaderboard_empty(mine));
         }
-        let lang = self.public_lang(guild).await;
+        let lang = self.directory.public_lang(guild).await;
         let mut lines = Vec::new();
         for (i, p) in top.iter().enumerate() {
             lines.push(format!(
                 "**{}.** {} · {} · {}",
                 i + 1,
-                self.display_name(p.user).await,
+                self.directory.display_name(p.user).await,
                 p.rating.shown(),
                 t::record(lang, p.games, p.wins)
             ));
@@ -141,7 +128,7 @@ impl App {
     /// Outside a server only `asker`'s own profile is shown: it lists matches of every
     /// server, which are nobody else's business.
     pub async fn profile(&self, guild: Option<u64>, asker: u64, user: u64) -> Outcome {
-        let mine = self.user_lang(asker).await;
+        let mine = self.directory.user_lang(asker).await;
         if guild.is_none() && asker != user {
             return Outcome::private(p::profile_needs_server(mine));
         }
@@ -165,9 +152,9 @@ impl App {
         };
         let (here, global, clans, recent) = match read.await {
             Ok(x) => x,
-            Err(e) => return Outcome::private(self.told(mine, None, &e)),
+            Err(e) => return Outcome::private(self.faults.told(mine, None, &e)),
         };
-        let name = self.display_name(user).await;
+        let name = self.directory.display_name(user).await;
         if here.is_none() && recent.is_empty() {
             return Outcome::private(if guild.is_some() {
                 p::profile_none_server(mine, name)
@@ -175,7 +162,7 @@ impl App {
                 p::profile_none(mine, name)
             });
         }
-        let lang = self.public_lang(guild).await;
+        let lang = self.directory.public_lang(guild).await;
         let rating = |label: String, r: &Option<PlayerRating>| match r {
             Some(p) => t::profile_rating(
                 lang,
@@ -203,7 +190,7 @@ impl App {
                 .iter()
                 .map(|c| {
                     let record = t::record(lang, c.games, c.wins);
-                    format!("{}: {record}", self.clan_name(lang, c.clan))
+                    format!("{}: {record}", self.directory.clan_name(lang, c.clan))
                 })
                 .collect();
             fields.push((t::profile_by_clan(lang), clip(&lines.join("\n"), MAX_FIELD)));
@@ -240,8 +227,8 @@ impl App {
             .unwrap_or(0);
         let other = 1 - me;
         let opponent = match e.seats[other] {
-            Player::User(u) => self.display_name(u).await,
-            p => self.name_of(lang, p, other as Seat),
+            Player::User(u) => self.directory.display_name(u).await,
+            p => self.directory.name_of(lang, p, other as Seat),
         };
         let r = &e.result;
         let result = match (r.winner, r.reason) {
@@ -263,8 +250,8 @@ impl App {
             r.match_id,
             result,
             opponent,
-            self.clan_name(lang, e.clans[me]),
-            self.clan_name(lang, e.clans[other]),
+            self.directory.clan_name(lang, e.clans[me]),
+            self.directory.clan_name(lang, e.clans[other]),
             (r.finished_at / 1000).to_string(),
         )
     }

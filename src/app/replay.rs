@@ -32,13 +32,17 @@ impl App {
     /// (`place`). Refusals are private: no such match here or of the asker's, a match
     /// still being played, a rate limit.
     pub async fn replay(&self, match_id: MatchId, user: u64, place: Place, now: Millis) -> Outcome {
-        let lang = self.user_lang(user).await;
+        let lang = self.directory.user_lang(user).await;
         let unknown = || Outcome::private(t::replay_unknown(lang, match_id));
         let loaded = match self.store.load(match_id).await {
             Ok(l) => l,
             Err(StoreError::NotFound(_)) => return unknown(),
             Err(e) => {
-                return Outcome::private(self.told(self.user_lang(user).await, Some(match_id), &e));
+                return Outcome::private(self.faults.told(
+                    self.directory.user_lang(user).await,
+                    Some(match_id),
+                    &e,
+                ));
             }
         };
         let home = place.guild.is_some() && place.guild == loaded.info.guild;
@@ -52,7 +56,7 @@ impl App {
         if let Err(slow) = self.allow(Action::Replay, user, place.guild, now) {
             return Outcome::private(slow);
         }
-        let public = self.public_lang(loaded.info.guild).await;
+        let public = self.directory.public_lang(loaded.info.guild).await;
         match self.draw_replay(&loaded, public).await {
             Some(p) => Outcome {
                 public: vec![p.msg],
@@ -72,7 +76,7 @@ impl App {
                 return None;
             }
         };
-        let lang = self.public_lang(loaded.info.guild).await;
+        let lang = self.directory.public_lang(loaded.info.guild).await;
         self.draw_replay(&loaded, lang).await.map(|p| p.msg)
     }
 
@@ -93,14 +97,17 @@ impl App {
         let Ok(entries) = entries else {
             return Vec::new();
         };
-        let lang = self.user_lang(user).await;
+        let lang = self.directory.user_lang(user).await;
         let mut out = Vec::new();
         for e in entries {
             let mut names = Vec::new();
             for (s, p) in e.seats.iter().enumerate() {
                 names.push(match p.user() {
-                    Some(u) => self.display_name(u).await,
-                    None => self.name_of(self.user_lang(user).await, *p, s as u8),
+                    Some(u) => self.directory.display_name(u).await,
+                    None => {
+                        self.directory
+                            .name_of(self.directory.user_lang(user).await, *p, s as u8)
+                    }
                 });
             }
             let id = e.result.match_id;
@@ -122,7 +129,7 @@ impl App {
                 return None;
             }
         };
-        let names = self.names(loaded).await;
+        let names = self.directory.names(loaded).await;
         let setup = loaded.info.setup.clone();
         // The rules the match was played by: an older version replays as it was played
         // (without the turn limit, for one).

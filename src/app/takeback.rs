@@ -148,19 +148,19 @@ impl App {
             Ok(x) => x,
             Err(o) => return o,
         };
-        let lang = self.user_lang(user).await;
+        let lang = self.directory.user_lang(user).await;
         if loaded.info.status == Status::Finished {
             return Outcome::private(crate::i18n::messages::panel::match_over(lang, match_id));
         }
         if !self.takebacks_on(loaded.info.guild).await {
             return Outcome::private(tb::takeback_off(lang));
         }
-        let names = self.names(&loaded).await;
+        let names = self.directory.names(&loaded).await;
         let other = 1 - seat;
         let plan = match self.store.takeback_plan(&loaded.info, seat).await {
             Ok(p) => p,
             Err(StoreError::Stale { .. }) => return Outcome::private(tb::takeback_too_late(lang)),
-            Err(e) => return Outcome::private(self.told(lang, Some(match_id), &e)),
+            Err(e) => return Outcome::private(self.faults.told(lang, Some(match_id), &e)),
         };
         let plan = match plan {
             Ok(p) => p,
@@ -196,10 +196,10 @@ impl App {
                                 Outcome::private(tb::takeback_declined_before(lang, name))
                             }
                             Ok(_) => Outcome::private(tb::takeback_wait_answer(lang, name)),
-                            Err(e) => Outcome::private(self.told(lang, Some(match_id), &e)),
+                            Err(e) => Outcome::private(self.faults.told(lang, Some(match_id), &e)),
                         };
                     }
-                    Err(e) => return Outcome::private(self.told(lang, Some(match_id), &e)),
+                    Err(e) => return Outcome::private(self.faults.told(lang, Some(match_id), &e)),
                 }
                 self.ask_takeback(&loaded, seat, opponent, &plan, &names, lang, now)
                     .await
@@ -224,7 +224,7 @@ impl App {
         let version = loaded.info.version;
         let signer = match self.signer().await {
             Ok(s) => s,
-            Err(e) => return Outcome::private(self.told(lang, Some(id), &e)),
+            Err(e) => return Outcome::private(self.faults.told(lang, Some(id), &e)),
         };
         let request = Request {
             asker,
@@ -234,7 +234,7 @@ impl App {
         let tag = signer.sign(&Request::signed_text(id, version, &text));
         let tag = tag.rsplit_once('~').map_or("", |(_, tag)| tag);
         let arg = format!("{text}~{tag}");
-        let public_lang = self.public_lang(loaded.info.guild).await;
+        let public_lang = self.directory.public_lang(loaded.info.guild).await;
         let what = self.undone_label(public_lang, names, plan, asker);
         let post = Msg {
             content: clip(
@@ -312,7 +312,7 @@ impl App {
         now: Millis,
     ) -> Result<Answering, Outcome> {
         let (loaded, seat) = self.load_for(match_id, user).await?;
-        let lang = self.user_lang(user).await;
+        let lang = self.directory.user_lang(user).await;
         let request = match self.read_request(&loaded.info, version, arg, now).await {
             Ok(r) => r,
             Err(Unusable::Invalid) => return Err(Outcome::private(t::button_invalid(lang))),
@@ -321,11 +321,17 @@ impl App {
                 return Err(Outcome::private(tb::takeback_lapsed(lang, hours)));
             }
         };
-        let names = self.names(&loaded).await;
+        let names = self.directory.names(&loaded).await;
         let opponent = 1 - request.asker;
         let declined = match self.store.takeback_request(loaded.info.id, version).await {
             Ok(r) => matches!(r, TakebackRequest::Declined { .. }),
-            Err(e) => return Err(Outcome::private(self.told(lang, Some(loaded.info.id), &e))),
+            Err(e) => {
+                return Err(Outcome::private(self.faults.told(
+                    lang,
+                    Some(loaded.info.id),
+                    &e,
+                )));
+            }
         };
         if seat == request.asker {
             let name = names[opponent as usize].clone();
@@ -378,7 +384,7 @@ impl App {
                 let hours = TAKEBACK_TTL_MS / 3_600_000;
                 return Outcome::private(tb::takeback_lapsed(lang, hours));
             }
-            Err(e) => return Outcome::private(self.told(lang, Some(match_id), &e)),
+            Err(e) => return Outcome::private(self.faults.told(lang, Some(match_id), &e)),
         };
         let what = self.undone_label(lang, &names, &plan, request.asker);
         let arg = arg.to_string();
@@ -442,9 +448,9 @@ impl App {
                     let name = names[asker as usize].clone();
                     return Outcome::private(tb::takeback_you_declined(lang, name));
                 }
-                Err(e) => return Outcome::private(self.told(lang, Some(match_id), &e)),
+                Err(e) => return Outcome::private(self.faults.told(lang, Some(match_id), &e)),
             }
-            let public_lang = self.public_lang(loaded.info.guild).await;
+            let public_lang = self.directory.public_lang(loaded.info.guild).await;
             let mut post = Msg::text(tb::takeback_declined_post(
                 public_lang,
                 names[seat as usize].clone(),
@@ -500,7 +506,7 @@ impl App {
         {
             Ok(Ok(done)) => done,
             Ok(Err(why)) => {
-                let names = self.names(loaded).await;
+                let names = self.directory.names(loaded).await;
                 let other = &names[1 - asker as usize];
                 return Outcome::private(self.denied_text(lang, why, other, id));
             }
@@ -510,7 +516,7 @@ impl App {
                     None => tb::takeback_too_late(lang),
                 });
             }
-            Err(e) => return Outcome::private(self.told(lang, Some(id), &e)),
+            Err(e) => return Outcome::private(self.faults.told(lang, Some(id), &e)),
         };
         // The kept replay of this match's board log has played what is undone now.
         if let Ok(mut logs) = self.turn_logs.lock() {
@@ -523,8 +529,8 @@ impl App {
             },
             state: done.takeback.state.clone(),
         };
-        let names = self.names(&after).await;
-        let public_lang = self.public_lang(after.info.guild).await;
+        let names = self.directory.names(&after).await;
+        let public_lang = self.directory.public_lang(after.info.guild).await;
         let what = self.undone_label(public_lang, &names, &done.takeback, asker);
         let asker_name = names[asker as usize].clone();
         let other_name = names[1 - asker as usize].clone();
@@ -572,7 +578,7 @@ impl App {
             return None;
         }
         let first = self.store.input_at(id, last.first_undone).await.ok()??;
-        let names = self.names(loaded).await;
+        let names = self.directory.names(loaded).await;
         let players = panel::panel_names(&names);
         let named = Some([players[0].as_str(), players[1].as_str()]);
         // The match is again as it was when the undone action was chosen.

@@ -244,7 +244,7 @@ impl App {
             if !won {
                 continue;
             }
-            let lang = self.public_lang(loaded.info.guild).await;
+            let lang = self.directory.public_lang(loaded.info.guild).await;
             if let Some(out) = reminder(loaded, now, lang) {
                 report.reminders += 1;
                 // A closed sink: the bot is shutting down; the claim is spent either way.
@@ -311,7 +311,7 @@ impl App {
             .await
         {
             Ok(_) => {
-                let lang = self.public_lang(loaded.info.guild).await;
+                let lang = self.directory.public_lang(loaded.info.guild).await;
                 let line = match winner {
                     Some(w) => self.winner_line(loaded, w, reason, lang).await,
                     None => crate::i18n::messages::match_abandoned(lang, d.match_id),

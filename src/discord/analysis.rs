@@ -73,7 +73,7 @@ pub async fn analysis(
 ) -> Result<(), Error> {
     let app = &ctx.data().app;
     let user = ctx.author().id.get();
-    let lang = app.user_lang(user).await;
+    let lang = app.directory.user_lang(user).await;
     ctx.defer_ephemeral().await?;
     let place = super::commands::place(ctx);
     let out = match ctx {

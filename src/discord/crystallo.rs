@@ -31,13 +31,13 @@ async fn by_dm(ctx: Context<'_>, out: Outcome) -> Outcome {
     };
     let app = &ctx.data().app;
     let user = ctx.author().id;
-    let lang = app.user_lang(user.get()).await;
+    let lang = app.directory.user_lang(user.get()).await;
     match try_dm(app, ctx.http(), user, &panel).await {
         Ok(true) => Outcome::private(crate::i18n::messages::sent_by_dm(lang)),
         Ok(false) => out,
         Err(()) => {
             let mut out = out;
-            if app.first_dm_failure(user.get()) {
+            if app.directory.first_dm_failure(user.get()) {
                 let mut m = panel;
                 m.content = format!("{}\n{}", crate::i18n::messages::dms_closed(lang), m.content);
                 out.reply = Some(m);
@@ -83,7 +83,12 @@ pub async fn scores(ctx: Context<'_>) -> Result<(), Error> {
 /// How Crystallo is played here.
 #[poise::command(slash_command)]
 pub async fn help(ctx: Context<'_>) -> Result<(), Error> {
-    let lang = ctx.data().app.user_lang(ctx.author().id.get()).await;
+    let lang = ctx
+        .data()
+        .app
+        .directory
+        .user_lang(ctx.author().id.get())
+        .await;
     send(ctx, Outcome::private(m::help(lang))).await
 }
 

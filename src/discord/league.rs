@@ -55,19 +55,8 @@ const DEFAULT_DAYS_PER_ROUND: u32 = 7;
 
 /// The server's leagues whose names contain what was typed.
 async fn ac_league(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
-    let p = partial.trim().to_lowercase();
     let names = match ctx.guild_id() {
-        Some(g) => ctx
-            .data()
-            .app
-            .store
-            .leagues_of_guild(g.get(), 25)
-            .await
-            .unwrap_or_default()
-            .into_iter()
-            .map(|l| l.name)
-            .filter(|n| n.to_lowercase().contains(&p))
-            .collect(),
+        Some(g) => ctx.data().app.league_names(g.get(), partial).await,
         None => Vec::new(),
     };
     let choices = names

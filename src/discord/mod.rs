@@ -155,13 +155,7 @@ async fn open_match_thread(
             return None;
         }
     };
-    match app.store.set_thread(id, made.get()).await {
-        Ok(_) => Some(made),
-        Err(e) => {
-            tracing::warn!(match_id = id, "could not save the match's thread: {e}");
-            None
-        }
-    }
+    app.move_to_thread(id, made.get()).await.then_some(made)
 }
 
 /// Answers a component click privately. `in_place`: `m` becomes the interaction's
@@ -212,6 +206,7 @@ async fn on_event(
         serenity::FullEvent::GuildCreate { guild, .. } => {
             fw.user_data
                 .app
+                .directory
                 .learn_guild_locale(guild.id.get(), &guild.preferred_locale);
         }
         _ => {}
@@ -242,17 +237,18 @@ fn route(custom_id: &str) -> Option<Game> {
 /// them in and where they clicked.
 async fn clicker(app: &App, ci: &serenity::ComponentInteraction) -> (u64, Lang, Place) {
     let user = ci.user.id.get();
-    app.learn_name(
+    app.directory.learn_name(
         user,
         ci.user.global_name.as_deref().unwrap_or(&ci.user.name),
     );
     let guild = ci.guild_id.map(|g| g.get());
-    app.learn_locales(user, Some(&ci.locale), guild, ci.guild_locale.as_deref());
+    app.directory
+        .learn_locales(user, Some(&ci.locale), guild, ci.guild_locale.as_deref());
     let place = Place {
         guild,
         channel: ci.channel_id.get(),
     };
-    (user, app.user_lang(user).await, place)
+    (user, app.directory.user_lang(user).await, place)
 }
 
 async fn on_component(ctx: &serenity::Context, app: &App, ci: &serenity::ComponentInteraction) {
@@ -271,7 +267,7 @@ async fn on_clans_component(
     let Some(id) = CustomId::parse(&ci.data.custom_id) else {
         // Only the bot's own messages bring it clicks: an id it cannot read is an old
         // or forged one. Said privately, so Discord does not show "interaction failed".
-        let lang = app.user_lang(ci.user.id.get()).await;
+        let lang = app.directory.user_lang(ci.user.id.get()).await;
         let answer = serenity::CreateInteractionResponse::Message(
             serenity::CreateInteractionResponseMessage::new()
                 .content(t::button_invalid(lang))
@@ -340,7 +336,7 @@ async fn on_clans_component(
                 Ok(false) => out,
                 Err(()) => {
                     let mut out = out;
-                    if app.first_dm_failure(user) {
+                    if app.directory.first_dm_failure(user) {
                         let mut m = panel;
                         m.content = format!("{}\n{}", t::dms_closed(lang), m.content);
                         out.reply = Some(m);
@@ -533,7 +529,7 @@ pub(crate) async fn open_thread(
     started: &mut crate::app::Started,
     lang: Lang,
 ) -> Option<String> {
-    if !app.threads(place.guild).await {
+    if !app.directory.threads(place.guild).await {
         return None;
     }
     let missing = perms.map(|p| missing_for_threads(p, lang));
@@ -546,7 +542,7 @@ pub(crate) async fn open_thread(
     }
     let id = started.id();
     // The match was just created: its title comes from it, not from another read.
-    let name = app.thread_title(started.loaded()).await;
+    let name = app.directory.thread_title(started.loaded()).await;
     let channel = serenity::ChannelId::new(place.channel);
     let thread = serenity::CreateThread::new(name)
         .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek);
@@ -564,11 +560,10 @@ pub(crate) async fn open_thread(
             return None;
         }
     };
-    match app.store.set_thread(id, thread).await {
-        Ok(_) => started.in_thread(thread),
-        // The thread stays empty and the match plays in the channel, where the store
-        // (and so every later post) has it.
-        Err(e) => tracing::warn!(match_id = id, "could not save the match's thread: {e}"),
+    // Not saved: the thread stays empty and the match plays in the channel, where the
+    // store (and so every later post) has it.
+    if app.move_to_thread(id, thread).await {
+        started.in_thread(thread);
     }
     None
 }
@@ -581,13 +576,7 @@ async fn try_dm(
     user: serenity::UserId,
     m: &Msg,
 ) -> Result<bool, ()> {
-    let opted = app
-        .store
-        .user_settings(user.get())
-        .await
-        .map(|s| s.dm_opt_in)
-        .unwrap_or(false);
-    if !opted {
+    if !app.directory.wants_dm(user.get()).await {
         return Ok(false);
     }
     let channel = user.create_dm_channel(http).await.map_err(|_| ())?;

@@ -126,8 +126,8 @@ async fn a_match_through_the_app_keeps_secrets_and_refuses_bad_clicks() {
     let t0 = std::time::Instant::now();
     let img = app.board(0, ANA, place(), now_ms()).await; // no match 0: a private error, nothing rendered
     assert!(img.public.is_empty());
-    app.learn_name(ANA, "Ana");
-    app.learn_name(BEN, "Ben");
+    app.directory.learn_name(ANA, "Ana");
+    app.directory.learn_name(BEN, "Ben");
     let id = start(&app).await;
 
     // A foreign click: explanation, nothing changes.
@@ -445,8 +445,8 @@ async fn two_processes_accept_once_and_remind_once() {
 async fn names_and_server_history_survive_a_restart() {
     let store = scratch("names").await;
     let app = App::new(store.clone());
-    app.learn_name(ANA, "Ana Starlight");
-    app.learn_name(BEN, "Ben");
+    app.directory.learn_name(ANA, "Ana Starlight");
+    app.directory.learn_name(BEN, "Ben");
     let id = start(&app).await;
     // The names are written in the background.
     for _ in 0..200 {
@@ -480,9 +480,20 @@ async fn names_and_server_history_survive_a_restart() {
 async fn server_settings_choose_the_channel_and_threads() {
     let store = scratch("settings").await;
     let app = App::new(store.clone());
-    assert!(app.may_start_here(Lang::En, place()).await.is_ok());
-    assert!(app.threads(Some(GUILD)).await, "threads are on by default");
-    assert!(!app.threads(None).await, "no threads outside a server");
+    assert!(
+        app.directory
+            .may_start_here(Lang::En, place())
+            .await
+            .is_ok()
+    );
+    assert!(
+        app.directory.threads(Some(GUILD)).await,
+        "threads are on by default"
+    );
+    assert!(
+        !app.directory.threads(None).await,
+        "no threads outside a server"
+    );
     store
         .set_guild_settings(
             GUILD,
@@ -494,14 +505,18 @@ async fn server_settings_choose_the_channel_and_threads() {
         )
         .await
         .unwrap();
-    let why = app.may_start_here(Lang::En, place()).await.unwrap_err();
+    let why = app
+        .directory
+        .may_start_here(Lang::En, place())
+        .await
+        .unwrap_err();
     assert!(why.contains(&format!("<#{}>", CHANNEL + 1)), "{why}");
     let there = Place {
         guild: Some(GUILD),
         channel: CHANNEL + 1,
     };
-    assert!(app.may_start_here(Lang::En, there).await.is_ok());
-    assert!(!app.threads(Some(GUILD)).await);
+    assert!(app.directory.may_start_here(Lang::En, there).await.is_ok());
+    assert!(!app.directory.threads(Some(GUILD)).await);
 }
 
 /// Against the AI: the AI answers by itself, after the player's answer (the use case

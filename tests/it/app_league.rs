@@ -188,7 +188,8 @@ async fn league_commands_are_rate_limited_and_speak_german() {
     };
     let app = App::new(scratch("league-limits").await).with_limits(limits);
     let de = 21 << 40;
-    app.learn_locales(de, Some("de"), Some(GUILD), Some("de"));
+    app.directory
+        .learn_locales(de, Some("de"), Some(GUILD), Some("de"));
     app.league_create(ADMIN, HERE, true, terms("Pokal"), NOW)
         .await;
     let made = app

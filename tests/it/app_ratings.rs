@@ -35,8 +35,8 @@ fn ids(m: &Msg) -> Vec<String> {
 }
 
 fn named(app: App) -> App {
-    app.learn_name(ANA, "Ana");
-    app.learn_name(BEN, "Ben");
+    app.directory.learn_name(ANA, "Ana");
+    app.directory.learn_name(BEN, "Ben");
     app
 }
 

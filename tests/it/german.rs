@@ -200,8 +200,8 @@ async fn a_german_server_plays_in_german_and_an_english_player_keeps_english() {
     );
     let r = ack(fake, &set).await;
     assert!(words(&r).contains(&t::language_user_set(Lang::De, "Deutsch")));
-    assert_eq!(bot.app.user_lang(BEN).await, Lang::De);
-    assert_eq!(bot.app.user_lang(ANA).await, Lang::De);
+    assert_eq!(bot.app.directory.user_lang(BEN).await, Lang::De);
+    assert_eq!(bot.app.directory.user_lang(ANA).await, Lang::De);
     fake.set_user_locale(ANA, "en-US");
     let help = fake.command(ANA, "Ana", "help", json!([]), false);
     assert!(words(&ack(fake, &help).await).contains(&t::help(Lang::En)));
@@ -295,8 +295,8 @@ async fn an_absence_is_told_in_german() {
         .await
         .unwrap();
     let app = App::new(store.clone());
-    app.set_language(ANA, Some(Lang::De)).await;
-    app.set_language(BEN, Some(Lang::De)).await;
+    app.directory.set_language(ANA, Some(Lang::De)).await;
+    app.directory.set_language(BEN, Some(Lang::De)).await;
     let now = now_ms();
     let id = ben_accepts_anas_challenge(&app, GUILD, false, now)
         .await
@@ -336,7 +336,7 @@ async fn pings_by_dm_a_catch_up_and_a_digest_are_german() {
     use crystal_clans::store::NotifyVia;
     let store = support::scratch_store("german-notify").await;
     let app = App::new(store.clone());
-    app.set_language(ANA, Some(Lang::De)).await;
+    app.directory.set_language(ANA, Some(Lang::De)).await;
     let at = |s: &str| s.parse::<jiff::Timestamp>().unwrap().as_millisecond();
     let (l, _) = store
         .create_match(support::new_match(1, [ANA, BEN], Some(1)))
@@ -344,7 +344,7 @@ async fn pings_by_dm_a_catch_up_and_a_digest_are_german() {
         .unwrap();
     let late = l.info.seats[l.state.waiting()[0] as usize].user().unwrap();
     if late != ANA {
-        app.set_language(late, Some(Lang::De)).await;
+        app.directory.set_language(late, Some(Lang::De)).await;
     }
     let change = NotifyChange {
         via: Some(NotifyVia::Both),
@@ -391,11 +391,14 @@ async fn a_servers_language_is_known_from_the_gateway_before_anyone_clicks() {
     let bot = start_bot("guild-locale").await;
     let fake = &bot.fake;
     const GERMAN_GUILD: u64 = crystal_clans_testkit::fake_discord::GUILD + 1;
-    assert_eq!(bot.app.public_lang(Some(GERMAN_GUILD)).await, Lang::En);
+    assert_eq!(
+        bot.app.directory.public_lang(Some(GERMAN_GUILD)).await,
+        Lang::En
+    );
     fake.set_guild_locale("de");
     fake.add_guild(GERMAN_GUILD, 720_000_000_000_000_009);
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
-    while bot.app.public_lang(Some(GERMAN_GUILD)).await != Lang::De {
+    while bot.app.directory.public_lang(Some(GERMAN_GUILD)).await != Lang::De {
         assert!(
             std::time::Instant::now() < deadline,
             "the server's language was not learnt from its GUILD_CREATE"
@@ -424,8 +427,10 @@ async fn an_english_player_in_a_german_server_gets_english_panels() {
     use crystal_clans::store::now_ms;
     const GUILD: u64 = 9;
     let app = App::new(support::scratch_store("german-panels").await).with_seeds(1);
-    app.learn_locales(ANA, Some("de"), Some(GUILD), Some("de"));
-    app.learn_locales(BEN, Some("en-US"), Some(GUILD), Some("de"));
+    app.directory
+        .learn_locales(ANA, Some("de"), Some(GUILD), Some("de"));
+    app.directory
+        .learn_locales(BEN, Some("en-US"), Some(GUILD), Some("de"));
     let now = now_ms();
     let out = ben_accepts_anas_challenge(&app, GUILD, true, now).await;
     let id = out.created.expect("a match");

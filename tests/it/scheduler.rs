@@ -717,7 +717,9 @@ async fn a_row_that_does_not_decode_is_damage_and_set_aside() {
     );
     assert!(!e.is_transient());
     let app = App::new(store.clone()).without_images();
-    let told = app.told(crystal_clans::i18n::Lang::En, Some(bad), &e);
+    let told = app
+        .faults
+        .told(crystal_clans::i18n::Lang::En, Some(bad), &e);
     assert!(
         told.contains("damaged") && !told.contains("try again"),
         "{told}"

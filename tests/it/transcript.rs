@@ -125,7 +125,13 @@ async fn take_turn(
     let rules = bot.app.rules();
     let legal = state.legal(rules, seat);
     let want = lively_pick(&legal, step);
-    let choices = panel::choices(bot.app.user_lang(user).await, None, rules, state, seat);
+    let choices = panel::choices(
+        bot.app.directory.user_lang(user).await,
+        None,
+        rules,
+        state,
+        seat,
+    );
     let wanted = &choices[want];
     let before = bot.app.store.info(m.id).await.unwrap().version;
     let current = format!("clans:{}:{before}:", m.id);

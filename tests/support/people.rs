@@ -236,7 +236,7 @@ pub async fn play(bot: &impl Table, id: i64, version: i64, u: u64, index: usize)
         return followup(fake, &t).await;
     };
     let rules = bot.app().rules();
-    let lang = bot.app().user_lang(u).await;
+    let lang = bot.app().directory.user_lang(u).await;
     let choices = crystal_clans::app::panel::choices(lang, None, rules, &l.state, seat as Seat);
     let current = format!("clans:{id}:{version}:");
     let shows_now = |m: u64| {

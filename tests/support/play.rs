@@ -135,7 +135,7 @@ pub async fn take_turn(
     let fake = &bot.fake;
     let rules = bot.app.rules();
     let want = lively_pick(&state.legal(rules, seat), step);
-    let lang = bot.app.user_lang(user).await;
+    let lang = bot.app.directory.user_lang(user).await;
     let choices = panel::choices(lang, None, rules, state, seat);
     let wanted = choices
         .iter()

@@ -64,7 +64,7 @@ impl App {
     /// `/crystallo daily`: today's deal of this server, in a private panel; a second
     /// play of the day is refused (with a way back into an unfinished one).
     pub async fn crystallo_daily(&self, place: Place, user: u64, now: Millis) -> Outcome {
-        let lang = self.user_lang(user).await;
+        let lang = self.directory.user_lang(user).await;
         let Some(guild) = place.guild else {
             return Outcome::private(m::daily_needs_server(lang));
         };
@@ -72,7 +72,7 @@ impl App {
         match self.store.crystallo_daily(Some(guild), user, day).await {
             Ok(Some(g)) => return self.already(&g, lang),
             Ok(None) => {}
-            Err(e) => return Outcome::private(self.told(lang, None, &e)),
+            Err(e) => return Outcome::private(self.faults.told(lang, None, &e)),
         }
         if let Err(slow) = self.allow(Action::Crystallo, user, place.guild, now) {
             return Outcome::private(slow);
@@ -87,13 +87,13 @@ impl App {
         match self.store.create_crystallo(new, now).await {
             Ok(Daily::New(g)) => self.show(&g, lang, Step::Show, None).await,
             Ok(Daily::Exists(g)) => self.already(&g, lang),
-            Err(e) => Outcome::private(self.told(lang, None, &e)),
+            Err(e) => Outcome::private(self.faults.told(lang, None, &e)),
         }
     }
 
     /// `/crystallo practice`: a random deal, anywhere.
     pub async fn crystallo_practice(&self, place: Place, user: u64, now: Millis) -> Outcome {
-        let lang = self.user_lang(user).await;
+        let lang = self.directory.user_lang(user).await;
         if let Err(slow) = self.allow(Action::Crystallo, user, place.guild, now) {
             return Outcome::private(slow);
         }
@@ -110,7 +110,7 @@ impl App {
         };
         match self.store.create_crystallo(new, now).await {
             Ok(Daily::New(g) | Daily::Exists(g)) => self.show(&g, lang, Step::Show, None).await,
-            Err(e) => Outcome::private(self.told(lang, None, &e)),
+            Err(e) => Outcome::private(self.faults.told(lang, None, &e)),
         }
     }
 
@@ -176,11 +176,11 @@ impl App {
     /// A click in a Crystallo panel (`cry:` custom ids): only the game's player, at its
     /// version; a play is one store transaction.
     pub async fn crystallo_click(&self, id: CryId, user: u64, now: Millis) -> Outcome {
-        let lang = self.user_lang(user).await;
+        let lang = self.directory.user_lang(user).await;
         let g = match self.store.crystallo_game(id.game).await {
             Ok(g) => g,
             Err(StoreError::NotFound(_)) => return Outcome::private(m::gone(lang)),
-            Err(e) => return Outcome::private(self.told(lang, None, &e)),
+            Err(e) => return Outcome::private(self.faults.told(lang, None, &e)),
         };
         if g.user != user {
             return Outcome::private(m::not_yours(lang));
@@ -220,7 +220,7 @@ impl App {
                 self.fresh(g.id, lang, m::stale(lang)).await
             }
             Err(StoreError::Finished(_)) => self.fresh(g.id, lang, m::stale(lang)).await,
-            Err(e) => Outcome::private(self.told(lang, None, &e)),
+            Err(e) => Outcome::private(self.faults.told(lang, None, &e)),
         }
     }
 
@@ -228,15 +228,15 @@ impl App {
     async fn fresh(&self, game: i64, lang: Lang, note: String) -> Outcome {
         match self.store.crystallo_game(game).await {
             Ok(g) => self.show(&g, lang, Step::Show, Some(note)).await,
-            Err(e) => Outcome::private(self.told(lang, None, &e)),
+            Err(e) => Outcome::private(self.faults.told(lang, None, &e)),
         }
     }
 
     /// The public post of a finished game: who, title, score, treasure; the final
     /// cavern small, behind a spoiler for a daily until its day ends.
     async fn final_post(&self, g: &Game, now: Millis) -> Msg {
-        let lang = self.public_lang(g.guild).await;
-        let name = self.display_name(g.user).await;
+        let lang = self.directory.public_lang(g.guild).await;
+        let name = self.directory.display_name(g.user).await;
         let e = g.ending.as_ref().expect("a finished game has its ending");
         let result = panel::result_line(lang, &e.title, &e.wealth, e.score, e.treasures);
         let (mut content, spoiler) = match g.kind {
@@ -280,7 +280,7 @@ impl App {
     /// `/crystallo scores`: today's leaderboard in this server and the asker's
     /// adventure log (here: games here only), best score and streak, privately.
     pub async fn crystallo_scores(&self, place: Place, user: u64, now: Millis) -> Outcome {
-        let lang = self.user_lang(user).await;
+        let lang = self.directory.user_lang(user).await;
         let today = utc_day(now);
         let mut lines = Vec::new();
         if let Some(guild) = place.guild {
@@ -296,12 +296,12 @@ impl App {
                         lines.push(format!(
                             "**{}.** {} · {}",
                             k + 1,
-                            self.display_name(p.user).await,
+                            self.directory.display_name(p.user).await,
                             played_result(lang, p)
                         ));
                     }
                 }
-                Err(e) => return Outcome::private(self.told(lang, None, &e)),
+                Err(e) => return Outcome::private(self.faults.told(lang, None, &e)),
             }
             lines.push(String::new());
         }
@@ -311,7 +311,7 @@ impl App {
             self.store.crystallo_record(user, place.guild).await,
         ) {
             (Ok(l), Ok(r)) => (l, r),
-            (Err(e), _) | (_, Err(e)) => return Outcome::private(self.told(lang, None, &e)),
+            (Err(e), _) | (_, Err(e)) => return Outcome::private(self.faults.told(lang, None, &e)),
         };
         if log.is_empty() {
             lines.push(m::scores_log_empty(lang));

@@ -38,6 +38,20 @@ pub struct LeagueTerms {
 }
 
 impl App {
+    /// The names of `guild`'s leagues (the 25 newest) that contain `typed`, ignoring
+    /// case: the league option's autocomplete. Nothing when the store cannot say.
+    pub async fn league_names(&self, guild: u64, typed: &str) -> Vec<String> {
+        let typed = typed.trim().to_lowercase();
+        self.store
+            .leagues_of_guild(guild, 25)
+            .await
+            .unwrap_or_default()
+            .into_iter()
+            .map(|l| l.name)
+            .filter(|n| n.to_lowercase().contains(&typed))
+            .collect()
+    }
+
     /// The server's open or running league called `name`; `Err` is the private
     /// answer (naming the leagues there are).
     async fn find_league(
@@ -68,7 +82,7 @@ impl App {
                 };
                 Err(t::league_unknown(lang, name.trim().to_string(), known))
             }
-            Err(e) => Err(self.told(lang, None, &e)),
+            Err(e) => Err(self.faults.told(lang, None, &e)),
         }
     }
 
@@ -81,7 +95,7 @@ impl App {
         terms: LeagueTerms,
         now: Millis,
     ) -> Outcome {
-        let lang = self.user_lang(user).await;
+        let lang = self.directory.user_lang(user).await;
         let Some(guild) = place.guild else {
             return Outcome::private(t::league_only_in_server(lang));
         };
@@ -120,16 +134,18 @@ impl App {
         match self.store.create_league(&new, now).await {
             Ok(Some(_)) => {}
             Ok(None) => return Outcome::private(t::league_name_taken(lang, name)),
-            Err(e) => return Outcome::private(self.told(lang, None, &e)),
+            Err(e) => return Outcome::private(self.faults.told(lang, None, &e)),
         }
-        let public = self.public_lang(place.guild).await;
+        let public = self.directory.public_lang(place.guild).await;
         let format = match terms.format {
             LeagueFormat::RoundRobin => t::league_format_round_robin(public),
             LeagueFormat::Swiss { rounds } => t::league_format_swiss(public, rounds),
         };
         let clans = match terms.clan_rule {
             ClanRule::Free => t::league_clans_free(public),
-            ClanRule::Fixed(c) => t::league_clans_fixed(public, self.clan_name(public, c)),
+            ClanRule::Fixed(c) => {
+                t::league_clans_fixed(public, self.directory.clan_name(public, c))
+            }
             ClanRule::Random => t::league_clans_random(public),
         };
         let text = t::league_created(
@@ -157,7 +173,7 @@ impl App {
         clan: Option<u8>,
         now: Millis,
     ) -> Outcome {
-        let lang = self.user_lang(user).await;
+        let lang = self.directory.user_lang(user).await;
         let league = match self.find_league(lang, guild, name).await {
             Ok(l) => l,
             Err(why) => return Outcome::private(why),
@@ -167,7 +183,7 @@ impl App {
         }
         let players = match self.store.league_players(league.id).await {
             Ok(p) => p,
-            Err(e) => return Outcome::private(self.told(lang, None, &e)),
+            Err(e) => return Outcome::private(self.faults.told(lang, None, &e)),
         };
         if players.iter().any(|p| p.user == user) {
             return Outcome::private(t::league_already_joined(lang, league.name));
@@ -182,9 +198,9 @@ impl App {
             Ok(true) => {}
             // Started or joined between the read and the write.
             Ok(false) => return Outcome::private(t::league_already_started(lang, league.name)),
-            Err(e) => return Outcome::private(self.told(lang, None, &e)),
+            Err(e) => return Outcome::private(self.faults.told(lang, None, &e)),
         }
-        let public = self.public_lang(guild).await;
+        let public = self.directory.public_lang(guild).await;
         let text = t::league_joined(public, mention(user), league.name, players.len() + 1);
         Outcome {
             public: vec![super::msg::Msg::text(text)],
@@ -204,7 +220,7 @@ impl App {
         name: &str,
         now: Millis,
     ) -> Vec<Outcome> {
-        let lang = self.user_lang(user).await;
+        let lang = self.directory.user_lang(user).await;
         let league = match self.find_league(lang, guild, name).await {
             Ok(l) => l,
             Err(why) => return vec![Outcome::private(why)],
@@ -215,9 +231,9 @@ impl App {
         match self.store.leave_league(league.id, user, now).await {
             Ok(true) => {}
             Ok(false) => return vec![Outcome::private(t::league_not_a_player(lang, league.name))],
-            Err(e) => return vec![Outcome::private(self.told(lang, None, &e))],
+            Err(e) => return vec![Outcome::private(self.faults.told(lang, None, &e))],
         }
-        let public = self.public_lang(guild).await;
+        let public = self.directory.public_lang(guild).await;
         if league.status == LeagueStatus::Open {
             let text = t::league_left_open(public, mention(user), league.name);
             return vec![Outcome {
@@ -313,7 +329,7 @@ impl App {
         manager: bool,
         now: Millis,
     ) -> Outcome {
-        let lang = self.user_lang(user).await;
+        let lang = self.directory.user_lang(user).await;
         if !manager {
             return Outcome::private(t::league_only_managers(lang));
         }
@@ -331,7 +347,7 @@ impl App {
             Ok(false) => {
                 return Outcome::private(t::league_unknown(lang, league.name, String::new()));
             }
-            Err(e) => return Outcome::private(self.told(lang, None, &e)),
+            Err(e) => return Outcome::private(self.faults.told(lang, None, &e)),
         }
         let settings = self
             .store
@@ -353,7 +369,7 @@ impl App {
             }
             Err(e) => tracing::warn!(league = league.id, "could not read a league's boards: {e}"),
         }
-        let public = self.public_lang(guild).await;
+        let public = self.directory.public_lang(guild).await;
         Outcome {
             public: vec![super::msg::Msg::text(t::league_cancelled(
                 public,
@@ -376,7 +392,7 @@ impl App {
         manager: bool,
         now: Millis,
     ) -> Vec<Outcome> {
-        let lang = self.user_lang(user).await;
+        let lang = self.directory.user_lang(user).await;
         if !manager {
             return vec![Outcome::private(t::league_only_managers(lang))];
         }
@@ -399,7 +415,7 @@ impl App {
                     String::new(),
                 ))];
             }
-            Err(e) => return vec![Outcome::private(self.told(lang, None, &e))],
+            Err(e) => return vec![Outcome::private(self.faults.told(lang, None, &e))],
         };
         if snap.players.len() < MIN_PLAYERS {
             return vec![Outcome::private(t::league_too_few(
@@ -423,7 +439,7 @@ impl App {
                 lang,
                 league.name,
             ))],
-            Err(e) => vec![Outcome::private(self.told(lang, None, &e))],
+            Err(e) => vec![Outcome::private(self.faults.told(lang, None, &e))],
         }
     }
 
@@ -436,7 +452,7 @@ impl App {
         name: Option<&str>,
         now: Millis,
     ) -> Outcome {
-        let lang = self.user_lang(user).await;
+        let lang = self.directory.user_lang(user).await;
         let league = match (name, guild) {
             (_, None) => return Outcome::private(t::league_only_in_server(lang)),
             (Some(n), _) => match self.find_league(lang, guild, n).await {
@@ -446,7 +462,7 @@ impl App {
             (None, Some(g)) => match self.store.leagues_of_guild(g, 1).await {
                 Ok(mut l) if !l.is_empty() => l.remove(0),
                 Ok(_) => return Outcome::private(t::league_none_here(lang)),
-                Err(e) => return Outcome::private(self.told(lang, None, &e)),
+                Err(e) => return Outcome::private(self.faults.told(lang, None, &e)),
             },
         };
         if let Err(slow) = self.allow(Action::League, user, guild, now) {
@@ -455,9 +471,9 @@ impl App {
         let snap = match self.league_snapshot(league.id).await {
             Ok(Some(s)) => s,
             Ok(None) => return Outcome::private(t::league_none_here(lang)),
-            Err(e) => return Outcome::private(self.told(lang, None, &e)),
+            Err(e) => return Outcome::private(self.faults.told(lang, None, &e)),
         };
-        let public = self.public_lang(guild).await;
+        let public = self.directory.public_lang(guild).await;
         if league.round == 0 {
             let names: Vec<String> = snap.players.iter().map(|p| mention(p.user)).collect();
             let text = t::league_not_started(public, league.name, names.len(), names.join(", "));

@@ -182,7 +182,7 @@ impl App {
         {
             return Ok(None);
         }
-        let public = self.public_lang(Some(league.guild)).await;
+        let public = self.directory.public_lang(Some(league.guild)).await;
         let swiss = matches!(league.format, LeagueFormat::Swiss { .. });
         let mut lines = vec![t::league_round_begins(
             public,
@@ -319,13 +319,13 @@ impl App {
             self.store.delete_match(id).await?;
             return Ok(None);
         }
-        let public = self.public_lang(Some(league.guild)).await;
+        let public = self.directory.public_lang(Some(league.guild)).await;
         let players = crate::i18n::messages::players(
             public,
             mention(b.seats[0]),
-            self.clan_name(public, clans[0]),
+            self.directory.clan_name(public, clans[0]),
             mention(b.seats[1]),
-            self.clan_name(public, clans[1]),
+            self.directory.clan_name(public, clans[1]),
         );
         let header = crate::i18n::messages::match_begins(
             public,
@@ -334,13 +334,13 @@ impl App {
         );
         let mut post = self.board_post(&loaded, &events, &header).await;
         post.pings = b.seats.to_vec();
-        let thread = if self.threads(Some(league.guild)).await {
+        let thread = if self.directory.threads(Some(league.guild)).await {
             let title = t::league_thread_title(
                 public,
                 league.name.clone(),
                 b.round,
-                self.display_name(b.seats[0]).await,
-                self.display_name(b.seats[1]).await,
+                self.directory.display_name(b.seats[0]).await,
+                self.directory.display_name(b.seats[1]).await,
             );
             Some(clip(&title, MAX_THREAD_NAME))
         } else {
@@ -374,8 +374,12 @@ impl App {
         let mut rows = Vec::with_capacity(table.len());
         let mut lines = vec![head];
         for r in &table {
-            let name = self.display_name(r.player).await;
-            let clans: Vec<String> = r.clans.iter().map(|&c| self.clan_name(lang, c)).collect();
+            let name = self.directory.display_name(r.player).await;
+            let clans: Vec<String> = r
+                .clans
+                .iter()
+                .map(|&c| self.directory.clan_name(lang, c))
+                .collect();
             let clans = if clans.is_empty() {
                 crate::i18n::messages::league::standings_no_clans(lang)
             } else {
@@ -510,7 +514,7 @@ impl App {
         if !snap.round_over() {
             return Ok(());
         }
-        let public = self.public_lang(Some(snap.league.guild)).await;
+        let public = self.directory.public_lang(Some(snap.league.guild)).await;
         let (name, round) = (snap.league.name.clone(), snap.league.round);
         if round < snap.rounds() {
             // The round's standings go out only with the next round's start, which

@@ -77,6 +77,7 @@ pub async fn pre_command(ctx: Context<'_>) {
     let a = ctx.author();
     ctx.data()
         .app
+        .directory
         .learn_name(a.id.get(), a.global_name.as_deref().unwrap_or(&a.name));
 }
 
@@ -88,7 +89,7 @@ pub(super) fn learn_locales(ctx: Context<'_>) {
         poise::Context::Application(a) => a.interaction.guild_locale.as_deref(),
         poise::Context::Prefix(_) => None,
     };
-    ctx.data().app.learn_locales(
+    ctx.data().app.directory.learn_locales(
         ctx.author().id.get(),
         ctx.locale(),
         ctx.guild_id().map(|g| g.get()),
@@ -99,7 +100,11 @@ pub(super) fn learn_locales(ctx: Context<'_>) {
 /// The language to answer the user of this command in (privately).
 pub(super) async fn lang(ctx: Context<'_>) -> Lang {
     learn_locales(ctx);
-    ctx.data().app.user_lang(ctx.author().id.get()).await
+    ctx.data()
+        .app
+        .directory
+        .user_lang(ctx.author().id.get())
+        .await
 }
 
 pub async fn on_error(err: poise::FrameworkError<'_, Data, Error>) {

@@ -56,6 +56,7 @@ pub(in crate::discord) fn clan_arg(
         Some(s) => ctx
             .data()
             .app
+            .directory
             .clan_index(&s)
             .map(Some)
             .ok_or_else(|| t::no_such_clan(lang, s)),
@@ -89,7 +90,13 @@ pub async fn challenge(
         (Ok(a), Ok(b)) => [a, b],
         (Err(e), _) | (_, Err(e)) => return send(ctx, Outcome::private(e)).await,
     };
-    if let Err(why) = ctx.data().app.may_start_here(lang, place(ctx)).await {
+    if let Err(why) = ctx
+        .data()
+        .app
+        .directory
+        .may_start_here(lang, place(ctx))
+        .await
+    {
         return send(ctx, Outcome::private(why)).await;
     }
     if let Some(why) = missing_permissions(ctx, lang, t::doing_run_match) {
@@ -106,7 +113,7 @@ pub async fn challenge(
     // The challenge speaks the server's language: load it first (the asker's was loaded
     // above).
     let guild = place(ctx).guild;
-    ctx.data().app.public_lang(guild).await;
+    ctx.data().app.directory.public_lang(guild).await;
     let out = ctx.data().app.challenge(c, guild, now_ms()).await;
     send(ctx, out).await
 }
@@ -130,7 +137,7 @@ pub async fn play_ai(
         Err(e) => return send(ctx, Outcome::private(e)).await,
     };
     let place = place(ctx);
-    if let Err(why) = ctx.data().app.may_start_here(lang, place).await {
+    if let Err(why) = ctx.data().app.directory.may_start_here(lang, place).await {
         return send(ctx, Outcome::private(why)).await;
     }
     if let Some(why) = missing_permissions(ctx, lang, t::doing_run_match) {

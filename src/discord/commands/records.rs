@@ -48,7 +48,8 @@ pub async fn profile(
             return send(ctx, Outcome::private(t::bots_have_no_profile(lang))).await;
         }
         Some(u) => {
-            app.learn_name(u.id.get(), u.global_name.as_deref().unwrap_or(&u.name));
+            app.directory
+                .learn_name(u.id.get(), u.global_name.as_deref().unwrap_or(&u.name));
             u.id.get()
         }
         None => ctx.author().id.get(),

@@ -136,7 +136,7 @@ async fn an_ai_match_gets_a_thread_named_for_it() {
         "the board is in it"
     );
     let loaded = bot.app.store.load(m.id).await.unwrap();
-    let title = bot.app.thread_title(&loaded).await;
+    let title = bot.app.directory.thread_title(&loaded).await;
     assert!(title.contains("Ana") && title.contains(&format!("#{}", m.id)));
     assert_eq!(fake.threads().get(&thread), Some(&title));
     let made = fake

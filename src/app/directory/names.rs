@@ -3,13 +3,14 @@
 //! language, a match's thread title, and where a server's matches may start and
 //! whether they get threads.
 
-use super::{App, Place};
+use super::Directory;
+use crate::app::Place;
 use crate::game::Seat;
 use crate::i18n::Lang;
 use crate::i18n::messages::panel as p;
 use crate::store::{Loaded, Player};
 
-impl App {
+impl Directory {
     /// Remembers a user's display name (for images and log lines), in memory and, when
     /// it is new or changed, in the store (in the background: a click does not wait).
     pub fn learn_name(&self, user: u64, name: &str) {
@@ -47,9 +48,22 @@ impl App {
         }
     }
 
+    /// A user's name for a list: the name last seen (memory, then the store), else a
+    /// mention (which the list does not ping).
+    pub async fn display_name(&self, user: u64) -> String {
+        let known = self.names.lock().unwrap().get(&user).cloned();
+        match known {
+            Some(n) => n,
+            None => match self.store.user_name(user).await {
+                Ok(Some(n)) => n,
+                _ => format!("<@{user}>"),
+            },
+        }
+    }
+
     /// A seat's name: its player's display name as last seen, else (and for the AI)
     /// a name in `lang`.
-    pub(super) fn name_of(&self, lang: Lang, p: Player, seat: Seat) -> String {
+    pub(crate) fn name_of(&self, lang: Lang, p: Player, seat: Seat) -> String {
         use crate::i18n::messages as t;
         match p {
             Player::User(u) => self
@@ -72,14 +86,14 @@ impl App {
     }
 
     /// The names of a match's seats (the AI's in the match's public language).
-    pub(super) async fn names(&self, loaded: &Loaded) -> [String; 2] {
+    pub(crate) async fn names(&self, loaded: &Loaded) -> [String; 2] {
         self.recall_names(loaded).await;
         let lang = self.public_lang(loaded.info.guild).await;
         [0, 1].map(|s| self.name_of(lang, loaded.info.seats[s], s as Seat))
     }
 
     /// A clan's name in `lang` (the German edition's where it has one).
-    pub(super) fn clan_name(&self, lang: Lang, clan: u8) -> String {
+    pub(crate) fn clan_name(&self, lang: Lang, clan: u8) -> String {
         self.rules()
             .pack
             .clans

@@ -1,13 +1,23 @@
 //! Private panels by direct message (`/clans dm`): who wants them, and whose DMs were
 //! found closed, which the bot says once and then answers in the channel.
 
-use super::{App, Outcome};
+use super::Directory;
+use crate::app::Outcome;
 
-impl App {
+impl Directory {
     /// Whether this is the first failed DM to `user` since the process started (the bot
     /// says once that the DMs are closed, then quietly answers in the channel).
     pub fn first_dm_failure(&self, user: u64) -> bool {
         self.dm_closed.lock().unwrap().insert(user, ()).is_none()
+    }
+
+    /// Whether `user` asked for their private panels by direct message (a settings
+    /// read that fails says no: the panel then comes where they clicked).
+    pub async fn wants_dm(&self, user: u64) -> bool {
+        self.store
+            .user_settings(user)
+            .await
+            .is_ok_and(|s| s.dm_opt_in)
     }
 
     /// Sets whether `user` gets private panels by direct message.
@@ -24,7 +34,7 @@ impl App {
                     crate::i18n::messages::dm_off(lang)
                 })
             }
-            Err(e) => Outcome::private(self.told(lang, None, &e)),
+            Err(e) => Outcome::private(self.faults.told(lang, None, &e)),
         }
     }
 }

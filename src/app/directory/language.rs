@@ -2,11 +2,12 @@
 //! (`/clans language`) or else their Discord client's; a match's public posts in the
 //! server's choice (`/clans config language`) or else the server's Discord language.
 //! The Discord layer tells the app the locales of every interaction
-//! ([`App::learn_locales`]), so a use case needs only the user or the server to know
+//! ([`Directory::learn_locales`]), so a use case needs only the user or the server to know
 //! the language, including the timers' posts, which answer no interaction.
 
-use super::lru::Lru;
-use super::{App, Outcome};
+use super::Directory;
+use crate::app::Outcome;
+use crate::app::lru::Lru;
 use crate::i18n::{Lang, messages as t};
 use std::sync::Mutex;
 
@@ -19,7 +20,7 @@ pub struct Languages {
     chosen_loaded: bool,
 }
 
-impl App {
+impl Directory {
     /// Remembers the locales of an interaction: the user's client and the server's.
     pub fn learn_locales(
         &self,
@@ -77,7 +78,7 @@ impl App {
         .await
     }
 
-    /// [`App::user_lang`] and [`App::public_lang`] from what is already known, for the
+    /// [`Directory::user_lang`] and [`Directory::public_lang`] from what is already known, for the
     /// use cases that do not wait on the store (a challenge): the Discord layer asked
     /// for both before (which loads the stored choices).
     pub fn known_langs(&self, user: u64, guild: Option<u64>) -> (Lang, Lang) {
@@ -105,11 +106,13 @@ impl App {
     pub async fn set_language(&self, user: u64, chosen: Option<Lang>) -> Outcome {
         let mut s = match self.store.user_settings(user).await {
             Ok(s) => s,
-            Err(e) => return Outcome::private(self.told(self.user_lang(user).await, None, &e)),
+            Err(e) => {
+                return Outcome::private(self.faults.told(self.user_lang(user).await, None, &e));
+            }
         };
         s.language = chosen.map(|l| l.code().to_string());
         if let Err(e) = self.store.set_user_settings(user, &s).await {
-            return Outcome::private(self.told(self.user_lang(user).await, None, &e));
+            return Outcome::private(self.faults.told(self.user_lang(user).await, None, &e));
         }
         {
             let mut users = self.languages.lock().unwrap();

@@ -1,0 +1,53 @@
+//! The directory: who and where. Players' display names and languages, servers'
+//! languages and settings, and whose direct messages were found closed. Every use case
+//! that speaks to someone asks it; it owns the caches of those facts and reads the
+//! store only for them.
+//!
+//! `names.rs`: display names, a seat's and a clan's name, a thread's title, where a
+//! server's matches start. `language.rs`: which language to speak to whom. `dm.rs`:
+//! panels by direct message. `settings.rs`: a server's settings (`/clans config`).
+
+mod dm;
+pub mod language;
+mod names;
+mod settings;
+
+use super::failures::Faults;
+use super::lru::Lru;
+use crate::game::Rules;
+use crate::store::Store;
+use std::sync::{Arc, Mutex};
+
+pub use settings::ServerChange;
+
+/// Users remembered in memory (display names, languages, closed DMs): a name beyond it
+/// is read back from the store, a closed DM is explained once more.
+pub const USER_CACHE: usize = 10_000;
+
+#[derive(Clone)]
+pub struct Directory {
+    store: Store,
+    faults: Faults,
+    names: Arc<Mutex<Lru<u64, String>>>,
+    dm_closed: Arc<Mutex<Lru<u64, ()>>>,
+    /// Each user's and server's languages, as known (`language.rs`).
+    languages: Arc<Mutex<Lru<u64, language::Languages>>>,
+    guild_languages: Arc<Mutex<Lru<u64, language::Languages>>>,
+}
+
+impl Directory {
+    pub fn new(store: Store, faults: Faults) -> Directory {
+        Directory {
+            store,
+            faults,
+            names: Arc::new(Mutex::new(Lru::new(USER_CACHE))),
+            dm_closed: Arc::new(Mutex::new(Lru::new(USER_CACHE))),
+            languages: Arc::new(Mutex::new(Lru::new(USER_CACHE))),
+            guild_languages: Arc::new(Mutex::new(Lru::new(USER_CACHE))),
+        }
+    }
+
+    fn rules(&self) -> &Rules {
+        self.store.rules()
+    }
+}
