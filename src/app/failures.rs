@@ -87,7 +87,7 @@ mod tests {
     fn store_errors_read_the_same_in_english_and_have_german_words() {
         let errors = [
             StoreError::NotFound(3),
-            StoreError::Finished(3),
+            StoreError::Finished(crate::store::Subject::Match(3)),
             StoreError::Invalid("no input to submit".into()),
             StoreError::Setup("x".into()),
             StoreError::Gone {

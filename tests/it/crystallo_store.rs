@@ -8,7 +8,7 @@ use crate::support;
 use crystal_clans::crystallo::deck::Deck;
 use crystal_clans::crystallo::rng::daily_seed;
 use crystal_clans::crystallo::{Input, State, legal};
-use crystal_clans::store::StoreError;
+use crystal_clans::store::{StoreError, Subject};
 use crystal_clans::store::crystallo::{Daily, Kind, NewGame, Submitted, day_end, utc_day};
 use support::*;
 
@@ -99,12 +99,17 @@ async fn a_game_round_trips_and_replays(db: &TestDb) {
             .await
             .is_err()
     );
-    // A finished game takes no more inputs.
+    // A finished game takes no more inputs, and says it is a game (regression: the
+    // store called it "match N is finished", Crystallo's submit being a hand-made copy
+    // of a match's).
     let any = Input::Discard { card: 0 };
-    assert!(matches!(
-        store.submit_crystallo(a.id, ANA, g.version, any, NOW).await,
-        Err(StoreError::Finished(_))
-    ));
+    let e = store
+        .submit_crystallo(a.id, ANA, g.version, any, NOW)
+        .await
+        .unwrap_err();
+    assert_eq!(e, StoreError::Finished(Subject::Crystallo(a.id)));
+    assert_eq!(e.to_string(), format!("crystallo game {} is finished", a.id));
+    assert_eq!(e.match_id(), None, "a game's id is no match's");
 }
 
 async fn one_daily_per_person_server_and_day(db: &TestDb) {

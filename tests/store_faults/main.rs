@@ -19,7 +19,7 @@
 //! check's write probe between its moves in every scenario.
 
 use crystal_clans::game::{Seat, State};
-use crystal_clans::store::{MatchId, Store, StoreError, StoreOptions, Verdict};
+use crystal_clans::store::{MatchId, Store, StoreError, StoreOptions, Verdict, now_ms};
 use rand::SeedableRng;
 use rand_pcg::Pcg32;
 use std::time::Duration;
@@ -30,6 +30,20 @@ use support::*;
 
 /// An acknowledged input: the match, its sequence number, the seat and the input JSON.
 type Ack = (MatchId, i64, Seat, String);
+
+/// A Crystallo game played beside the match: both games' moves are saved by the same
+/// event log (`crates/store/src/log.rs`), so every fault must spare both.
+struct Cavern {
+    id: i64,
+    version: i64,
+    state: crystal_clans::crystallo::State,
+    /// Acknowledged placements: (game, sequence number, input JSON).
+    acked: Vec<(i64, i64, String)>,
+    games: Vec<i64>,
+    seed: u64,
+}
+
+const CAVE_USER: u64 = 48;
 
 /// What a scenario did, for its report line and its assertions.
 #[derive(Debug, Default)]
@@ -55,6 +69,8 @@ struct Player {
     acked: Vec<Ack>,
     matches: Vec<MatchId>,
     seed: u64,
+    /// `None` until the first Crystallo game was dealt (a fault may refuse the deal).
+    cavern: Option<Cavern>,
 }
 
 impl Player {
@@ -73,6 +89,66 @@ impl Player {
             acked: Vec::new(),
             matches: vec![m.info.id],
             seed,
+            cavern: None,
+        }
+    }
+
+    /// One Crystallo placement (a new game when the last one ended or none was dealt).
+    /// `true` when it was acknowledged.
+    async fn place(&mut self) -> bool {
+        use crystal_clans::store::crystallo::{Kind, NewGame, Submitted};
+        let over = self.cavern.as_ref().is_none_or(|c| c.state.is_over());
+        if over {
+            let seed = self.cavern.as_ref().map_or(self.seed, |c| c.seed + 1);
+            let new = NewGame {
+                guild: None,
+                channel: 1,
+                user: CAVE_USER,
+                kind: Kind::Practice,
+                seed,
+            };
+            let game = match self.store.create_crystallo(new, now_ms()).await {
+                Ok(crystal_clans::store::crystallo::Daily::New(g)) => *g,
+                Ok(other) => panic!("a practice game is always new: {other:?}"),
+                Err(e) => {
+                    assert!(
+                        e.is_transient() || matches!(e, StoreError::Gone { .. }),
+                        "dealing a crystallo game: {e}"
+                    );
+                    return false;
+                }
+            };
+            let cavern = self.cavern.get_or_insert(Cavern {
+                id: game.id,
+                version: 0,
+                state: game.state.clone(),
+                acked: Vec::new(),
+                games: Vec::new(),
+                seed,
+            });
+            (cavern.id, cavern.version, cavern.state, cavern.seed) =
+                (game.id, game.version, game.state, seed);
+            cavern.games.push(game.id);
+        }
+        let c = self.cavern.as_mut().expect("dealt above");
+        let legal = crystal_clans::crystallo::legal(&c.state);
+        let input =
+            legal[crystal_clans::game::rng::below(&mut self.rng, legal.len() as u32) as usize];
+        match self
+            .store
+            .submit_crystallo(c.id, CAVE_USER, c.version, input, now_ms())
+            .await
+        {
+            Ok(Submitted::Applied { game, .. }) => {
+                assert_eq!(game.version, c.version + 1);
+                (c.version, c.state) = (game.version, game.state);
+                c.acked
+                    .push((c.id, c.version, serde_json::to_string(&input).unwrap()));
+                true
+            }
+            Ok(Submitted::Refused(e)) => panic!("a legal placement was refused: {e}"),
+            Err(StoreError::Unavailable { .. } | StoreError::Gone { .. }) => false,
+            Err(e) => panic!("crystallo game {}: unexpected error {e:?}", c.id),
         }
     }
 
@@ -95,6 +171,7 @@ impl Player {
             acked,
             matches: vec![id],
             seed,
+            cavern: None,
         }
     }
 
@@ -159,8 +236,14 @@ impl Player {
     /// `n` submits, returning (attempted, acknowledged, failed).
     async fn play(&mut self, n: u32) -> (u32, u32, u32) {
         let mut ok = 0;
-        for _ in 0..n {
-            if self.step().await {
+        for i in 0..n {
+            // Every other move is a Crystallo placement: both games through each fault.
+            let acked = if i % 2 == 1 {
+                self.place().await
+            } else {
+                self.step().await
+            };
+            if acked {
                 ok += 1;
             }
         }
@@ -202,6 +285,31 @@ impl Player {
                 Verdict::Agrees,
                 "match {id}"
             );
+        }
+        if let Some(c) = &self.cavern {
+            for id in &c.games {
+                let stored = fresh
+                    .crystallo_inputs(*id)
+                    .await
+                    .expect("the placements read back");
+                let mine: Vec<_> = c.acked.iter().filter(|a| a.0 == *id).collect();
+                for (_, seq, json) in &mine {
+                    let s = stored.get(*seq as usize - 1).unwrap_or_else(|| {
+                        panic!(
+                            "crystallo game {id}: acknowledged placement #{seq} is lost (the \
+                             log has {})",
+                            stored.len()
+                        )
+                    });
+                    assert_eq!(&serde_json::to_string(s).unwrap(), json, "game {id} #{seq}");
+                }
+                unacknowledged += (stored.len() - mine.len()) as u32;
+                assert_eq!(
+                    fresh.verify_crystallo(*id).await.unwrap(),
+                    Verdict::Agrees,
+                    "crystallo game {id}"
+                );
+            }
         }
         fresh.close().await;
         unacknowledged

@@ -9,11 +9,11 @@
 //! that only one play can win, so two clicks or two processes never deal it twice.
 
 use super::error::db;
-use super::tx::WriteTx;
-use super::{Millis, Result, Store, StoreError, id_in, id_out};
+use super::log::{Decided, Entry, GameKind, Logged};
+use super::{Millis, Result, Store, StoreError, Subject, guarded, id_in, id_out};
 use crystal_clans_crystallo::deck::Deck;
 use crystal_clans_crystallo::{Event, Input, RuleError, State, apply};
-use std::panic::{AssertUnwindSafe, catch_unwind};
+use sqlx::AnyConnection;
 
 pub type GameId = i64;
 
@@ -174,11 +174,10 @@ pub fn day_end(day: i64) -> Millis {
     (day + 1) * 86_400_000
 }
 
-/// The engine's deal, under `catch_unwind`: a panic there is a bug to report, not a
-/// crashed handler.
+/// The engine's deal, guarded: a panic there is a bug to report, not a crashed handler.
 fn deal(seed: u64) -> Result<State> {
-    catch_unwind(|| State::deal(&Deck::provisional(), seed).0)
-        .map_err(|_| StoreError::Setup(format!("the crystallo deal of seed {seed} failed")))
+    guarded(|| State::deal(&Deck::provisional(), seed).0)
+        .map_err(|e| StoreError::Setup(format!("the crystallo deal of seed {seed} failed: {e}")))
 }
 
 impl Store {
@@ -260,9 +259,10 @@ impl Store {
         rows.into_iter().map(game).collect()
     }
 
-    /// Plays `input` in game `id` at `expected_version` for its player `user`: one
-    /// transaction (claim the next version, apply, append, snapshot, the result when it
-    /// ends). A stale version, a finished game or someone else's game writes nothing.
+    /// Plays `input` in game `id` at `expected_version` for its player `user`, saved as
+    /// a match's move is (`log.rs`): one transaction that claims the next version,
+    /// applies, appends, writes the snapshot and, when it ends, the result. A stale
+    /// version, a finished game or someone else's game writes nothing.
     pub async fn submit_crystallo(
         &self,
         id: GameId,
@@ -271,98 +271,9 @@ impl Store {
         input: Input,
         now: Millis,
     ) -> Result<Submitted> {
-        const DOING: &str = "saving a crystallo placement";
-        let _turn = self.write_turn(DOING).await?;
-        let mut tx = WriteTx::begin(&self.pool, DOING).await?;
-        let claimed = sqlx::query(
-            "UPDATE crystallo_games SET version = version + 1, updated_at = $4 \
-             WHERE id = $1 AND user_id = $2 AND version = $3 AND status = 'active'",
-        )
-        .bind(id)
-        .bind(id_in(user))
-        .bind(expected_version)
-        .bind(now)
-        .execute(&mut *tx)
-        .await
-        .map_err(db(DOING))?
-        .rows_affected();
-        if claimed == 0 {
-            tx.rollback().await;
-            let g = self.crystallo_game(id).await?;
-            if g.user != user {
-                return Err(StoreError::Invalid(format!(
-                    "crystallo game {id} is not user {user}'s"
-                )));
-            }
-            if g.ending.is_some() {
-                return Err(StoreError::Finished(id));
-            }
-            return Err(StoreError::Stale {
-                match_id: id,
-                expected: expected_version,
-                current: g.version,
-            });
-        }
-        let row: GameRow = sqlx::query_as(&format!(
-            "SELECT {COLUMNS} FROM crystallo_games WHERE id = $1"
-        ))
-        .bind(id)
-        .fetch_one(&mut *tx)
-        .await
-        .map_err(db(DOING))?;
-        let mut g = game(row)?;
-        let applied = catch_unwind(AssertUnwindSafe(|| apply(&mut g.state, input)));
-        let events = match applied {
-            Ok(Ok(events)) => events,
-            Ok(Err(refused)) => {
-                tx.rollback().await;
-                return Ok(Submitted::Refused(refused));
-            }
-            Err(_) => {
-                tx.rollback().await;
-                return Err(StoreError::Corrupt {
-                    match_id: id,
-                    detail: "the crystallo engine panicked on this game's snapshot".into(),
-                });
-            }
-        };
-        g.version = expected_version + 1;
-        g.updated_at = now;
-        g.ending = ending_of(&g.state);
-        let input_json =
-            serde_json::to_string(&input).map_err(|e| StoreError::Invalid(e.to_string()))?;
-        let state_json =
-            serde_json::to_string(&g.state).map_err(|e| StoreError::Invalid(e.to_string()))?;
-        sqlx::query(
-            "INSERT INTO crystallo_inputs (game_id, seq, input, at) VALUES ($1, $2, $3, $4)",
-        )
-        .bind(id)
-        .bind(g.version)
-        .bind(input_json)
-        .bind(now)
-        .execute(&mut *tx)
-        .await
-        .map_err(db(DOING))?;
-        let e = g.ending.clone();
-        sqlx::query(
-            "UPDATE crystallo_games SET state = $2, status = $3, title = $4, wealth = $5, \
-             score = $6, treasures = $7 WHERE id = $1",
-        )
-        .bind(id)
-        .bind(state_json)
-        .bind(if e.is_some() { "finished" } else { "active" })
-        .bind(e.as_ref().map(|e| e.title.clone()))
-        .bind(e.as_ref().map(|e| e.wealth.clone()))
-        .bind(e.as_ref().map(|e| e.score))
-        .bind(e.as_ref().map(|e| e.treasures))
-        .execute(&mut *tx)
-        .await
-        .map_err(db(DOING))?;
-        tx.commit().await?;
-        Ok(Submitted::Applied {
-            game: Box::new(g),
-            events,
-        })
+        let submit = CrystalloSubmit { user, now };
+        self.submit_to_log(&submit, id, expected_version, &[input], DOING)
+            .await
     }
 
     /// The logged inputs of game `id`, in order.
@@ -397,14 +308,16 @@ impl Store {
     pub async fn crystallo_replay(&self, id: GameId) -> Result<State> {
         let g = self.crystallo_game(id).await?;
         let mut state = deal(g.seed)?;
-        for input in self.crystallo_inputs(id).await? {
-            let applied = catch_unwind(AssertUnwindSafe(|| apply(&mut state, input)));
-            if !matches!(applied, Ok(Ok(_))) {
-                return Err(StoreError::Corrupt {
-                    match_id: id,
-                    detail: "a logged crystallo input does not replay".into(),
-                });
-            }
+        for (i, input) in self.crystallo_inputs(id).await?.into_iter().enumerate() {
+            let detail = match guarded(|| apply(&mut state, input)) {
+                Ok(Ok(_)) => continue,
+                Ok(Err(refused)) => format!("is refused on replay: {refused}"),
+                Err(panicked) => panicked,
+            };
+            return Err(StoreError::Corrupt {
+                match_id: id,
+                detail: format!("logged crystallo input #{}: {detail}", i + 1),
+            });
         }
         Ok(state)
     }
@@ -568,4 +481,134 @@ async fn daily_in(
     .await
     .map_err(db("reading a crystallo game"))?;
     row.map(game).transpose()
+}
+
+const DOING: &str = "saving a crystallo placement";
+
+/// A placement as the log stores it (one player: no seat).
+impl Entry for Input {
+    fn seat(&self) -> Option<i64> {
+        None
+    }
+    fn json(&self) -> String {
+        serde_json::to_string(self).expect("an input serializes")
+    }
+}
+
+/// A placement in `user`'s game at the caller's time `now` (a daily's day is the
+/// caller's to say).
+struct CrystalloSubmit {
+    user: u64,
+    now: Millis,
+}
+
+impl Logged for CrystalloSubmit {
+    type Entry = Input;
+    type Claimed = GameId;
+    type Answer = Submitted;
+    const GAME: GameKind = GameKind::Crystallo;
+
+    fn now(&self) -> Millis {
+        self.now
+    }
+
+    async fn claim(
+        &self,
+        tx: &mut AnyConnection,
+        id: GameId,
+        expected: i64,
+        new_version: i64,
+        now: Millis,
+    ) -> Result<Option<GameId>> {
+        let claimed = sqlx::query(
+            "UPDATE crystallo_games SET version = $5, updated_at = $4 \
+             WHERE id = $1 AND user_id = $2 AND version = $3 AND status = 'active'",
+        )
+        .bind(id)
+        .bind(id_in(self.user))
+        .bind(expected)
+        .bind(now)
+        .bind(new_version)
+        .execute(&mut *tx)
+        .await
+        .map_err(db(DOING))?
+        .rows_affected();
+        Ok((claimed == 1).then_some(id))
+    }
+
+    async fn why_not(&self, store: &Store, id: GameId, expected: i64) -> StoreError {
+        let g = match store.crystallo_game(id).await {
+            Ok(g) => g,
+            Err(e) => return e,
+        };
+        if g.user != self.user {
+            StoreError::Invalid(format!("crystallo game {id} is not user {}'s", self.user))
+        } else if g.ending.is_some() {
+            StoreError::Finished(Subject::Crystallo(id))
+        } else {
+            StoreError::Stale {
+                match_id: id,
+                expected,
+                current: g.version,
+            }
+        }
+    }
+
+    /// Applies the placement to the game as stored; writes its snapshot and, when the
+    /// game ends, its result columns. A placement the engine refuses is an answer, not
+    /// an error (the panel shows it), and writes nothing.
+    async fn apply_and_write(
+        &self,
+        _: &Store,
+        tx: &mut AnyConnection,
+        id: GameId,
+        inputs: &[Input],
+        new_version: i64,
+        now: Millis,
+    ) -> Result<Decided<Submitted>> {
+        let row: GameRow = sqlx::query_as(&format!(
+            "SELECT {COLUMNS} FROM crystallo_games WHERE id = $1"
+        ))
+        .bind(id)
+        .fetch_one(&mut *tx)
+        .await
+        .map_err(db(DOING))?;
+        let mut g = game(row)?;
+        let mut events = Vec::new();
+        for input in inputs {
+            match guarded(|| apply(&mut g.state, *input)) {
+                Ok(Ok(more)) => events.extend(more),
+                Ok(Err(refused)) => return Ok(Decided::Refuse(Submitted::Refused(refused))),
+                Err(detail) => {
+                    return Err(StoreError::Corrupt {
+                        match_id: id,
+                        detail: format!("{detail} (on this crystallo game's snapshot)"),
+                    });
+                }
+            }
+        }
+        g.version = new_version;
+        g.updated_at = now;
+        g.ending = ending_of(&g.state);
+        let state_json = serde_json::to_string(&g.state).expect("a state serializes");
+        let e = g.ending.clone();
+        sqlx::query(
+            "UPDATE crystallo_games SET state = $2, status = $3, title = $4, wealth = $5, \
+             score = $6, treasures = $7 WHERE id = $1",
+        )
+        .bind(id)
+        .bind(state_json)
+        .bind(if e.is_some() { "finished" } else { "active" })
+        .bind(e.as_ref().map(|e| e.title.clone()))
+        .bind(e.as_ref().map(|e| e.wealth.clone()))
+        .bind(e.as_ref().map(|e| e.score))
+        .bind(e.as_ref().map(|e| e.treasures))
+        .execute(&mut *tx)
+        .await
+        .map_err(db(DOING))?;
+        Ok(Decided::Commit(Submitted::Applied {
+            game: Box::new(g),
+            events,
+        }))
+    }
 }

@@ -1,7 +1,26 @@
 //! The store's one error type: what went wrong for the logs, and what to tell a player.
 
 use super::MatchId;
+use super::log::GameKind;
 use crate::game::RuleError;
+
+/// Which game's log an error is about: a Crystal Clans match or a Crystallo game (whose
+/// ids are counted apart).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Subject {
+    Match(MatchId),
+    Crystallo(i64),
+}
+
+impl std::fmt::Display for Subject {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (game, id) = match *self {
+            Subject::Match(id) => (GameKind::Clans, id),
+            Subject::Crystallo(id) => (GameKind::Crystallo, id),
+        };
+        write!(f, "{} {id}", game.noun())
+    }
+}
 
 /// Everything a store call can fail with. `Display` is the internal detail (for logs and
 /// `verify`); [`StoreError::user_message`] is the text to show a player.
@@ -20,9 +39,10 @@ pub enum StoreError {
     Rules { match_id: MatchId, error: RuleError },
     #[error("match {0} does not exist")]
     NotFound(MatchId),
-    /// The match is over (won, resigned, timed out): it takes no more inputs.
-    #[error("match {0} is finished")]
-    Finished(MatchId),
+    /// The match or Crystallo game is over (won, resigned, timed out, scored): it takes
+    /// no more inputs.
+    #[error("{0} is finished")]
+    Finished(Subject),
     /// The engine could not set up the match (for example an unknown clan).
     #[error("the match could not be set up: {0}")]
     Setup(String),
@@ -62,7 +82,8 @@ impl StoreError {
             }
             StoreError::Rules { error, .. } => error.to_string(),
             StoreError::NotFound(_) => "That match does not exist (any more).".into(),
-            StoreError::Finished(_) => "That match is over.".into(),
+            StoreError::Finished(Subject::Match(_)) => "That match is over.".into(),
+            StoreError::Finished(Subject::Crystallo(_)) => "That game is over.".into(),
             StoreError::Setup(_) => "The match could not be set up.".into(),
             StoreError::Corrupt { match_id, .. } => format!(
                 "Match #{match_id} cannot be loaded: its saved data is damaged. \
@@ -94,7 +115,8 @@ impl StoreError {
             | StoreError::Rules { match_id, .. }
             | StoreError::Corrupt { match_id, .. }
             | StoreError::Incompatible { match_id, .. } => Some(*match_id),
-            StoreError::NotFound(id) | StoreError::Finished(id) => Some(*id),
+            StoreError::NotFound(id) | StoreError::Finished(Subject::Match(id)) => Some(*id),
+            StoreError::Finished(Subject::Crystallo(_)) => None,
             StoreError::Setup(_)
             | StoreError::BadSettings { .. }
             | StoreError::Invalid(_)

@@ -36,6 +36,7 @@ pub mod glicko;
 mod keys;
 mod league;
 mod lists;
+mod log;
 mod maintenance;
 mod matches;
 mod notify;
@@ -56,11 +57,12 @@ pub use verify::cli as verify_cli;
 pub mod child;
 
 pub use absences::Absence;
-pub use error::StoreError;
+pub use error::{StoreError, Subject};
 pub use league::{
     BoardResult, ClanRule, League, LeagueBoard, LeagueFormat, LeagueId, LeaguePlayer, LeagueStatus,
     NewBoard, NewLeague,
 };
+pub use log::GameKind;
 pub use maintenance::{DueCursor, Held, ReminderClaim};
 pub use notify::Owed;
 pub use open::{

@@ -4,17 +4,15 @@
 //! ratings written in the same transaction.
 
 use super::error::{db, db_row};
+use super::log::{Decided, Entry, GameKind, Logged};
 use super::rows::{MatchRow, SQL, SnapshotRow};
 use super::tx::WriteTx;
 use super::{
-    Deadlines, MatchId, MatchInfo, MatchResult, Millis, Reason, Result, Store, StoreError,
+    Deadlines, MatchId, MatchInfo, MatchResult, Millis, Reason, Result, Store, StoreError, Subject,
     Submitted, absences, guarded, now_ms, ratings,
 };
 use crate::game::{Input, Seat};
 use sqlx::AnyConnection;
-
-/// Rows per multi-row `INSERT` when several inputs are appended at once.
-const INSERT_CHUNK: usize = 100;
 
 impl Store {
     /// Applies one input as `seat`, if the match is still at `expected_version`: claims
@@ -41,160 +39,9 @@ impl Store {
         inputs: &[(Seat, Input)],
         deadlines: Option<Deadlines>,
     ) -> Result<Submitted> {
-        if inputs.is_empty() {
-            return Err(StoreError::Invalid("no input to submit".into()));
-        }
-        const DOING: &str = "saving a move";
-        let now = now_ms();
-        let new_version = expected_version + inputs.len() as i64;
-        let _turn = self.write_turn(DOING).await?;
-        let mut tx = WriteTx::begin(&self.pool, DOING).await?;
-        let done = self
-            .apply_in(&mut tx, id, expected_version, inputs, deadlines, now)
-            .await;
-        match done {
-            Ok(Some(submitted)) => {
-                // The last input identifies this commit if its outcome must be checked.
-                let last = &inputs[inputs.len() - 1].1;
-                tx.commit_or_check(&self.pool, id, new_version, last, now)
-                    .await?;
-                Ok(submitted)
-            }
-            Ok(None) => {
-                tx.rollback().await;
-                Err(self.why_not_claimed(id, expected_version).await)
-            }
-            Err(e @ StoreError::Unavailable { .. }) => Err(e), // dropping `tx` closes it
-            Err(e) => {
-                tx.rollback().await;
-                Err(e)
-            }
-        }
-    }
-
-    /// The body of a submit inside its transaction. `None`: the claim matched no row (a
-    /// stale version, a finished or missing match); the caller finds out which after
-    /// rolling back.
-    async fn apply_in(
-        &self,
-        tx: &mut AnyConnection,
-        id: MatchId,
-        expected_version: i64,
-        inputs: &[(Seat, Input)],
-        deadlines: Option<Deadlines>,
-        now: Millis,
-    ) -> Result<Option<Submitted>> {
-        const DOING: &str = "saving a move";
-        let new_version = expected_version + inputs.len() as i64;
-        let claimed = claim_version(tx, id, expected_version, new_version, deadlines, now, DOING);
-        let Some(info) = claimed.await? else {
-            return Ok(None);
-        };
-        let snap: Option<SnapshotRow> = sqlx::query_as(&SQL.snapshot)
-            .bind(id)
-            .fetch_optional(&mut *tx)
+        let submit = ClansSubmit { deadlines };
+        self.submit_to_log(&submit, id, expected_version, inputs, DOING)
             .await
-            .map_err(db_row(DOING, id))?;
-        let Some(snap) = snap else {
-            return Err(StoreError::Corrupt {
-                match_id: id,
-                detail: "the match has no snapshot".into(),
-            });
-        };
-        snap.log.check(&info)?;
-        let snapshot = (Some(snap.version), Some(snap.state));
-        let mut state = self.current_state(tx, &info, snapshot).await?;
-        let rules = &*self.rules;
-        let mut events = Vec::new();
-        for (seat, input) in inputs {
-            let ev = guarded(|| state.apply(rules, *seat, input))
-                .map_err(|detail| StoreError::Corrupt {
-                    match_id: id,
-                    detail,
-                })?
-                .map_err(|error| StoreError::Rules {
-                    match_id: id,
-                    error,
-                })?;
-            events.extend(ev);
-        }
-        for (k, chunk) in inputs.chunks(INSERT_CHUNK).enumerate() {
-            let mut sql =
-                String::from("INSERT INTO inputs (match_id, seq, seat, input, at) VALUES ");
-            for i in 0..chunk.len() {
-                let p = i * 5;
-                if i > 0 {
-                    sql.push_str(", ");
-                }
-                sql.push_str(&format!(
-                    "(${}, ${}, ${}, ${}, ${})",
-                    p + 1,
-                    p + 2,
-                    p + 3,
-                    p + 4,
-                    p + 5
-                ));
-            }
-            let mut q = sqlx::query(&sql);
-            for (i, (seat, input)) in chunk.iter().enumerate() {
-                let seq = expected_version + (k * INSERT_CHUNK + i) as i64 + 1;
-                q = q
-                    .bind(id)
-                    .bind(seq)
-                    .bind(*seat as i64)
-                    .bind(serde_json::to_string(input).expect("an input serializes"))
-                    .bind(now);
-            }
-            q.execute(&mut *tx).await.map_err(db(DOING))?;
-        }
-        let state_json = serde_json::to_string(&state).expect("a state serializes");
-        sqlx::query("UPDATE snapshots SET version = $1, state = $2 WHERE match_id = $3")
-            .bind(new_version)
-            .bind(&state_json)
-            .bind(id)
-            .execute(&mut *tx)
-            .await
-            .map_err(db(DOING))?;
-        if info.rules_version != state.rules_version || info.pack_hash != rules.pack.hash {
-            // Continued under the current rules: from now on the snapshot is theirs.
-            sqlx::query("UPDATE matches SET rules_version = $1, pack_hash = $2 WHERE id = $3")
-                .bind(state.rules_version as i64)
-                .bind(&rules.pack.hash)
-                .bind(id)
-                .execute(&mut *tx)
-                .await
-                .map_err(db(DOING))?;
-        }
-        if deadlines.is_some() && state.winner.is_none() {
-            // A turn that waits for an away player starts with its clock paused.
-            let waiting: Vec<u64> = state
-                .waiting()
-                .iter()
-                .filter_map(|&s| info.seats[s as usize].user())
-                .collect();
-            absences::pause_in(tx, id, &waiting, now).await?;
-        }
-        let mut result = None;
-        if let Some(winner) = state.winner {
-            let r = MatchResult {
-                match_id: id,
-                winner: Some(winner),
-                reason: Reason::Win,
-                inputs: new_version,
-                finished_at: now,
-            };
-            mark_finished(tx, id).await.map_err(db(DOING))?;
-            record_result(tx, Some(&info), &r)
-                .await
-                .map_err(db(DOING))?;
-            result = Some(r);
-        }
-        Ok(Some(Submitted {
-            version: new_version,
-            events,
-            state,
-            result,
-        }))
     }
 
     /// After a failed claim: why (read outside the transaction).
@@ -207,7 +54,7 @@ impl Store {
         match row {
             Err(e) => db("saving a move")(e),
             Ok(None) => StoreError::NotFound(id),
-            Ok(Some((_, status))) if status != "active" => StoreError::Finished(id),
+            Ok(Some((_, status))) if status != "active" => StoreError::Finished(Subject::Match(id)),
             Ok(Some((current, _))) => StoreError::Stale {
                 match_id: id,
                 expected,
@@ -289,6 +136,137 @@ impl Store {
             .map_err(db(DOING))?;
         tx.commit().await?;
         Ok(r)
+    }
+}
+
+const DOING: &str = "saving a move";
+
+/// A match's inputs as its log stores them: the seat that played each.
+impl Entry for (Seat, Input) {
+    fn seat(&self) -> Option<i64> {
+        Some(self.0 as i64)
+    }
+    fn json(&self) -> String {
+        serde_json::to_string(&self.1).expect("an input serializes")
+    }
+}
+
+/// A submit to a Crystal Clans match, setting its deadlines when given.
+struct ClansSubmit {
+    deadlines: Option<Deadlines>,
+}
+
+impl Logged for ClansSubmit {
+    type Entry = (Seat, Input);
+    type Claimed = MatchInfo;
+    type Answer = Submitted;
+    const GAME: GameKind = GameKind::Clans;
+
+    async fn claim(
+        &self,
+        tx: &mut AnyConnection,
+        id: MatchId,
+        expected: i64,
+        new_version: i64,
+        now: Millis,
+    ) -> Result<Option<MatchInfo>> {
+        claim_version(tx, id, expected, new_version, self.deadlines, now, DOING).await
+    }
+
+    async fn why_not(&self, store: &Store, id: MatchId, expected: i64) -> StoreError {
+        store.why_not_claimed(id, expected).await
+    }
+
+    /// Continues from the snapshot (or a replay, `current_state`), applies the inputs;
+    /// writes the snapshot, the rules the match now follows, the paused clock of a turn
+    /// that waits for an away player, and the result (with the ratings) of a won match.
+    /// An input the engine refuses is an error (`Rules`): the app offers only legal ones.
+    async fn apply_and_write(
+        &self,
+        store: &Store,
+        tx: &mut AnyConnection,
+        info: MatchInfo,
+        inputs: &[(Seat, Input)],
+        new_version: i64,
+        now: Millis,
+    ) -> Result<Decided<Submitted>> {
+        let id = info.id;
+        let snap: Option<SnapshotRow> = sqlx::query_as(&SQL.snapshot)
+            .bind(id)
+            .fetch_optional(&mut *tx)
+            .await
+            .map_err(db_row(DOING, id))?;
+        let Some(snap) = snap else {
+            return Err(StoreError::Corrupt {
+                match_id: id,
+                detail: "the match has no snapshot".into(),
+            });
+        };
+        snap.log.check(&info)?;
+        let snapshot = (Some(snap.version), Some(snap.state));
+        let mut state = store.current_state(tx, &info, snapshot).await?;
+        let rules = store.rules();
+        let mut events = Vec::new();
+        for (seat, input) in inputs {
+            let ev = guarded(|| state.apply(rules, *seat, input))
+                .map_err(|detail| StoreError::Corrupt {
+                    match_id: id,
+                    detail,
+                })?
+                .map_err(|error| StoreError::Rules {
+                    match_id: id,
+                    error,
+                })?;
+            events.extend(ev);
+        }
+        let state_json = serde_json::to_string(&state).expect("a state serializes");
+        sqlx::query("UPDATE snapshots SET version = $1, state = $2 WHERE match_id = $3")
+            .bind(new_version)
+            .bind(&state_json)
+            .bind(id)
+            .execute(&mut *tx)
+            .await
+            .map_err(db(DOING))?;
+        if info.rules_version != state.rules_version || info.pack_hash != rules.pack.hash {
+            // Continued under the current rules: from now on the snapshot is theirs.
+            sqlx::query("UPDATE matches SET rules_version = $1, pack_hash = $2 WHERE id = $3")
+                .bind(state.rules_version as i64)
+                .bind(&rules.pack.hash)
+                .bind(id)
+                .execute(&mut *tx)
+                .await
+                .map_err(db(DOING))?;
+        }
+        if self.deadlines.is_some() && state.winner.is_none() {
+            // A turn that waits for an away player starts with its clock paused.
+            let waiting: Vec<u64> = state
+                .waiting()
+                .iter()
+                .filter_map(|&s| info.seats[s as usize].user())
+                .collect();
+            absences::pause_in(tx, id, &waiting, now).await?;
+        }
+        let mut result = None;
+        if let Some(winner) = state.winner {
+            let r = MatchResult {
+                match_id: id,
+                winner: Some(winner),
+                reason: Reason::Win,
+                inputs: new_version,
+                finished_at: now,
+            };
+            mark_finished(tx, id).await.map_err(db(DOING))?;
+            record_result(tx, Some(&info), &r)
+                .await
+                .map_err(db(DOING))?;
+            result = Some(r);
+        }
+        Ok(Decided::Commit(Submitted {
+            version: new_version,
+            events,
+            state,
+            result,
+        }))
     }
 }
 

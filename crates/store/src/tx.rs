@@ -17,8 +17,8 @@
 //! when the session ends. The pool opens a fresh connection for the next caller.
 
 use super::error::db;
+use super::log::{GameKind, stored_as_written};
 use super::{MatchId, Millis, Result};
-use crate::game::Input;
 use sqlx::pool::PoolConnection;
 use sqlx::{Any, AnyConnection, AnyPool, Executor};
 use std::ops::{Deref, DerefMut};
@@ -52,37 +52,27 @@ impl WriteTx {
         Ok(())
     }
 
-    /// Commits; when the commit reports an error, asks a fresh connection whether the
-    /// input `seq` of `match_id` is stored as written (`input`, at time `at`): then the
+    /// Commits; when the commit reports an error, asks a fresh connection whether input
+    /// `seq` of `game`'s log `id` is stored as written (`json`, at time `at`): then the
     /// commit did land and this is a success. Otherwise the error stands (and, as far as
-    /// anyone can tell, nothing was written). The input is serialized for the check only,
-    /// so a commit that succeeds costs nothing more.
+    /// anyone can tell, nothing was written).
     pub(crate) async fn commit_or_check(
         self,
         pool: &AnyPool,
-        match_id: MatchId,
+        game: GameKind,
+        id: i64,
         seq: i64,
-        input: &Input,
+        json: &str,
         at: Millis,
     ) -> Result<()> {
         let doing = self.doing;
         let Err(e) = self.commit().await else {
             return Ok(());
         };
-        let json = serde_json::to_string(input).expect("an input serializes");
-        let found: std::result::Result<Option<i64>, _> = sqlx::query_scalar(
-            "SELECT seq FROM inputs WHERE match_id = $1 AND seq = $2 AND input = $3 AND at = $4",
-        )
-        .bind(match_id)
-        .bind(seq)
-        .bind(json)
-        .bind(at)
-        .fetch_optional(pool)
-        .await;
-        match found {
-            Ok(Some(_)) => {
+        match stored_as_written(pool, game, id, seq, json, at).await {
+            Ok(true) => {
                 tracing::warn!(
-                    match_id,
+                    id,
                     "{doing}: the commit reported an error but its input #{seq} is stored: {e}"
                 );
                 Ok(())
