@@ -181,7 +181,7 @@ impl App {
         {
             return Outcome::private(t::timeout_range(lang, MAX_TIMEOUT_MINUTES));
         }
-        if let Err(slow) = self.allow(Action::Challenge, c.challenger, guild, now) {
+        if let Err(slow) = self.gate.allow(Action::Challenge, c.challenger, guild, now) {
             return Outcome::private(slow);
         }
         let c = Challenge {
@@ -290,10 +290,7 @@ impl App {
     /// for the others.
     fn deal(&self, chosen: [Option<u8>; 2]) -> (u64, [u8; 2]) {
         let n = self.rules().pack.clans.len() as u64;
-        let seed: u64 = match &self.seeds {
-            Some(s) => s.fetch_add(1, std::sync::atomic::Ordering::SeqCst),
-            None => rand::random(),
-        };
+        let seed = self.seeds.next();
         let clans = [0, 1].map(|s| chosen[s].unwrap_or(((seed >> (8 * s)) % n) as u8));
         (seed, clans)
     }
@@ -407,7 +404,7 @@ impl App {
         if self.bot.is_none() {
             return Err(Outcome::private(p::ai_not_available(lang)));
         }
-        if let Err(slow) = self.allow(Action::AiMatch, user, place.guild, now) {
+        if let Err(slow) = self.gate.allow(Action::AiMatch, user, place.guild, now) {
             return Err(Outcome::private(slow));
         }
         let (seed, clans) = self.deal(clans);

@@ -26,7 +26,7 @@ impl App {
     /// buttons and without pinging anyone. Only the match's players, or anyone in the
     /// server where the match lives, may repost it; rate-limited per user and server.
     pub async fn board(&self, match_id: MatchId, user: u64, place: Place, now: Millis) -> Outcome {
-        if let Err(slow) = self.allow(Action::Board, user, place.guild, now) {
+        if let Err(slow) = self.gate.allow(Action::Board, user, place.guild, now) {
             return Outcome::private(slow);
         }
         let lang = self.directory.user_lang(user).await;

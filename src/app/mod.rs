@@ -48,9 +48,10 @@ pub mod turn_log;
 use crate::game::{Input, Rules, View};
 use crate::render::Theme;
 use crate::store::{MatchId, Millis, Store};
+use crystallo::Crystallo;
 use directory::Directory;
 use failures::Faults;
-use limits::{Action, LimitConfig, Limits};
+use limits::{Gate, LimitConfig, Limits};
 use lru::Lru;
 use msg::Msg;
 
@@ -149,7 +150,8 @@ pub struct Place {
 
 #[derive(Clone)]
 pub struct App {
-    pub store: Store,
+    /// Private: the Discord adapter reaches the store only through use cases.
+    store: Store,
     theme: Arc<Theme>,
     /// Names, languages and settings of users and servers (`directory/`).
     pub directory: Directory,
@@ -166,11 +168,13 @@ pub struct App {
     replay_slot: Arc<tokio::sync::Semaphore>,
     /// Post-game analyses: one at a time, the others queued (`analysis.rs`).
     analyses: analysis::Queue,
-    /// `None`: no rate limits (benchmarks).
-    limits: Option<Arc<Limits>>,
+    /// The rate limits, counted for every use case (`limits.rs`).
+    gate: Gate,
     images: bool,
     ai_pace_ms: u32,
-    seeds: Option<Arc<std::sync::atomic::AtomicU64>>,
+    seeds: Seeds,
+    /// Crystallo, the solo cavern game (`crystallo/`).
+    pub crystallo: Crystallo,
     /// Signs the challenge terms a button carries; its key is read from the store once.
     signer: Arc<tokio::sync::OnceCell<ids::Signer>>,
 }
@@ -205,6 +209,25 @@ pub fn duration_in(lang: crate::i18n::Lang, minutes: u32) -> String {
     parts.join(" ")
 }
 
+/// Where new deals' seeds come from: random, or `first`, `first + 1`, ... (tests).
+/// Shared by every service that deals (a match, a Crystallo practice game).
+#[derive(Clone, Default)]
+pub struct Seeds(Option<Arc<std::sync::atomic::AtomicU64>>);
+
+impl Seeds {
+    pub fn from(first: u64) -> Seeds {
+        Seeds(Some(Arc::new(std::sync::atomic::AtomicU64::new(first))))
+    }
+
+    /// The next seed.
+    pub fn next(&self) -> u64 {
+        match &self.0 {
+            Some(s) => s.fetch_add(1, std::sync::atomic::Ordering::SeqCst),
+            None => rand::random(),
+        }
+    }
+}
+
 fn mention(u: u64) -> String {
     format!("<@{u}>")
 }
@@ -212,10 +235,24 @@ fn mention(u: u64) -> String {
 impl App {
     pub fn new(store: Store) -> App {
         let faults = Faults::new(store.clone());
+        let directory = Directory::new(store.clone(), faults.clone());
+        let gate = Gate::new(
+            Some(Arc::new(Limits::new(LimitConfig::default()))),
+            directory.clone(),
+        );
+        let (images, seeds) = (true, Seeds::default());
         App {
+            crystallo: Crystallo::new(
+                store.clone(),
+                directory.clone(),
+                faults.clone(),
+                gate.clone(),
+                seeds.clone(),
+                images,
+            ),
             store: store.clone(),
             theme: Arc::new(Theme::default()),
-            directory: Directory::new(store.clone(), faults.clone()),
+            directory,
             faults,
             turn_logs: Arc::new(Mutex::new(Lru::new(MATCH_CACHE))),
             bot: None,
@@ -223,18 +260,33 @@ impl App {
             ai_slots: Arc::new(tokio::sync::Semaphore::new(default_ai_slots())),
             replay_slot: Arc::new(tokio::sync::Semaphore::new(1)),
             analyses: analysis::Queue::new(crate::ai::analysis::normal_iterations()),
-            limits: Some(Arc::new(Limits::new(LimitConfig::default()))),
-            images: true,
+            gate,
+            images,
             ai_pace_ms: 0,
-            seeds: None,
+            seeds,
             signer: Arc::default(),
         }
     }
 
+    /// Builds the services again from the settings chosen since [`App::new`] (each
+    /// `with_*` ends here), so that each holds the same limits, seeds and images as
+    /// the rest.
+    fn rewired(mut self) -> App {
+        self.crystallo = Crystallo::new(
+            self.store.clone(),
+            self.directory.clone(),
+            self.faults.clone(),
+            self.gate.clone(),
+            self.seeds.clone(),
+            self.images,
+        );
+        self
+    }
+
     /// Deals matches from seeds `first`, `first + 1`, ... instead of random ones (tests).
     pub fn with_seeds(mut self, first: u64) -> App {
-        self.seeds = Some(Arc::new(std::sync::atomic::AtomicU64::new(first)));
-        self
+        self.seeds = Seeds::from(first);
+        self.rewired()
     }
 
     /// Posts each of the AI's moves this long after the previous post, so that people
@@ -248,7 +300,7 @@ impl App {
     /// benchmarks of everything else; the text and embeds are unchanged).
     pub fn without_images(mut self) -> App {
         self.images = false;
-        self
+        self.rewired()
     }
 
     /// Runs at most `n` AI decisions at once (default: one per core but one), so that AI
@@ -260,34 +312,15 @@ impl App {
 
     /// Replaces the rate limits ([`LimitConfig::default`] otherwise).
     pub fn with_limits(mut self, config: LimitConfig) -> App {
-        self.limits = Some(Arc::new(Limits::new(config)));
-        self
+        let limits = Some(Arc::new(Limits::new(config)));
+        self.gate = Gate::new(limits, self.directory.clone());
+        self.rewired()
     }
 
     /// No rate limits (benchmarks, where thousands of players share one server).
     pub fn without_limits(mut self) -> App {
-        self.limits = None;
-        self
-    }
-
-    /// Counts `action` for `user` in `guild`; `Err` is the private "slow down", in the
-    /// user's language.
-    fn allow(
-        &self,
-        action: Action,
-        user: u64,
-        guild: Option<u64>,
-        now: Millis,
-    ) -> Result<(), String> {
-        // The asker's language as already known: every caller answers an interaction,
-        // whose locale the Discord layer has just learnt.
-        let lang = self.directory.known_langs(user, guild).0;
-        match &self.limits {
-            Some(l) => l
-                .check(action, user, guild, now)
-                .map_err(|s| s.message(lang)),
-            None => Ok(()),
-        }
+        self.gate = Gate::new(None, self.directory.clone());
+        self.rewired()
     }
 
     /// Plugs in the AI that plays `Player::Ai` seats.

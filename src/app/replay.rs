@@ -53,7 +53,7 @@ impl App {
             return Outcome::private(t::replay_still_playing(lang, match_id));
         }
         // Counted only for a replay that will be drawn: a refusal costs nothing.
-        if let Err(slow) = self.allow(Action::Replay, user, place.guild, now) {
+        if let Err(slow) = self.gate.allow(Action::Replay, user, place.guild, now) {
             return Outcome::private(slow);
         }
         let public = self.directory.public_lang(loaded.info.guild).await;

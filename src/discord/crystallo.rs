@@ -53,7 +53,8 @@ pub async fn daily(ctx: Context<'_>) -> Result<(), Error> {
     let out = ctx
         .data()
         .app
-        .crystallo_daily(place(ctx), ctx.author().id.get(), now_ms())
+        .crystallo
+        .daily(place(ctx), ctx.author().id.get(), now_ms())
         .await;
     send(ctx, by_dm(ctx, out).await).await
 }
@@ -64,7 +65,8 @@ pub async fn practice(ctx: Context<'_>) -> Result<(), Error> {
     let out = ctx
         .data()
         .app
-        .crystallo_practice(place(ctx), ctx.author().id.get(), now_ms())
+        .crystallo
+        .practice(place(ctx), ctx.author().id.get(), now_ms())
         .await;
     send(ctx, by_dm(ctx, out).await).await
 }
@@ -75,7 +77,8 @@ pub async fn scores(ctx: Context<'_>) -> Result<(), Error> {
     let out = ctx
         .data()
         .app
-        .crystallo_scores(place(ctx), ctx.author().id.get(), now_ms())
+        .crystallo
+        .scores(place(ctx), ctx.author().id.get(), now_ms())
         .await;
     send(ctx, out).await
 }
@@ -114,7 +117,7 @@ pub(super) async fn on_component(
     }
     let (user, lang, _) = clicker(app, ci).await;
     let out = match CryId::parse(&ci.data.custom_id, values) {
-        Some(id) => app.crystallo_click(id, user, now_ms()).await,
+        Some(id) => app.crystallo.click(id, user, now_ms()).await,
         None => Outcome::private(crate::i18n::messages::button_invalid(lang)),
     };
     let reply = out

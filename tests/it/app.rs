@@ -8,7 +8,7 @@ use crystal_clans::app::panel::Nav;
 use crystal_clans::app::{App, Challenge, Outcome, Place};
 use crystal_clans::game::{Input, Question, Seat};
 use crystal_clans::i18n::Lang;
-use crystal_clans::store::{GuildSettings, now_ms};
+use crystal_clans::store::{GuildSettings, Store, now_ms};
 use crystal_clans_testkit::fake_discord::lively_pick as pick;
 
 use crate::support;
@@ -92,11 +92,12 @@ fn user(seat: Seat) -> u64 {
 /// inputs; `None` once nobody is waited for (the match is over).
 async fn play_one(
     app: &App,
+    store: &Store,
     id: i64,
     step: usize,
     choose: fn(&[Input], usize) -> usize,
 ) -> Option<(Seat, Outcome)> {
-    let l = app.store.load(id).await.unwrap();
+    let l = store.load(id).await.unwrap();
     let seat = *l.state.waiting().first()?;
     let legal = l.state.legal(app.rules(), seat);
     let out = app
@@ -122,7 +123,8 @@ fn towards_battle(legal: &[Input], step: usize) -> usize {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_match_through_the_app_keeps_secrets_and_refuses_bad_clicks() {
-    let app = App::new(scratch("flow").await).with_seeds(1);
+    let store = scratch("flow").await;
+    let app = App::new(store.clone()).with_seeds(1);
     let t0 = std::time::Instant::now();
     let img = app.board(0, ANA, place(), now_ms()).await; // no match 0: a private error, nothing rendered
     assert!(img.public.is_empty());
@@ -131,10 +133,10 @@ async fn a_match_through_the_app_keeps_secrets_and_refuses_bad_clicks() {
     let id = start(&app).await;
 
     // A foreign click: explanation, nothing changes.
-    let v0 = app.store.info(id).await.unwrap().version;
+    let v0 = store.info(id).await.unwrap().version;
     let out = app.play(id, v0, EVE, 0).await;
     assert!(out.reply.unwrap().content.contains("not playing"));
-    assert_eq!(app.store.info(id).await.unwrap().version, v0);
+    assert_eq!(store.info(id).await.unwrap().version, v0);
 
     // Mulligans: both seats' panels; a double click on the same panel is stale.
     for seat in [0u8, 1] {
@@ -146,17 +148,17 @@ async fn a_match_through_the_app_keeps_secrets_and_refuses_bad_clicks() {
         check_limits(&p);
         assert!(p.content.contains("mulligan"), "{}", p.content);
     }
-    let v = app.store.info(id).await.unwrap().version;
+    let v = store.info(id).await.unwrap().version;
     let first = app.play(id, v, ANA, 0).await;
     assert!(first.reply.unwrap().content.starts_with("Done"));
     let double = app.play(id, v, ANA, 0).await;
     assert!(double.reply.unwrap().content.contains("out of date"));
-    assert_eq!(app.store.info(id).await.unwrap().version, v + 1);
+    assert_eq!(store.info(id).await.unwrap().version, v + 1);
 
     // Play until both players must pick a battle card.
     let mut step = 0;
     loop {
-        let l = app.store.load(id).await.unwrap();
+        let l = store.load(id).await.unwrap();
         if l.state.pending().question == Question::BattleCard && l.state.waiting().len() == 2 {
             break;
         }
@@ -164,7 +166,9 @@ async fn a_match_through_the_app_keeps_secrets_and_refuses_bad_clicks() {
             l.state.winner.is_none(),
             "the match ended before any battle"
         );
-        let (_, out) = play_one(&app, id, step, towards_battle).await.unwrap();
+        let (_, out) = play_one(&app, &store, id, step, towards_battle)
+            .await
+            .unwrap();
         check_limits(out.reply.as_ref().unwrap());
         for m in &out.public {
             check_limits(m);
@@ -175,7 +179,7 @@ async fn a_match_through_the_app_keeps_secrets_and_refuses_bad_clicks() {
 
     // Both secret picks. Nothing public may name a card of either hand that is not
     // already visible to everyone, until the reveal.
-    let l = app.store.load(id).await.unwrap();
+    let l = store.load(id).await.unwrap();
     let rules = app.rules();
     let visible: Vec<String> = {
         let v = l.state.view(rules, None);
@@ -201,7 +205,7 @@ async fn a_match_through_the_app_keeps_secrets_and_refuses_bad_clicks() {
         .collect();
     let mut public_before_reveal = vec![];
     for seat in [0u8, 1] {
-        let l = app.store.load(id).await.unwrap();
+        let l = store.load(id).await.unwrap();
         if l.state.pending().question != Question::BattleCard {
             break;
         }
@@ -264,32 +268,32 @@ async fn a_match_through_the_app_keeps_secrets_and_refuses_bad_clicks() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_complete_match_to_a_winner() {
-    let app = App::new(scratch("full").await)
-        .with_seeds(2)
-        .without_images();
+    let store = scratch("full").await;
+    let app = App::new(store.clone()).with_seeds(2).without_images();
     let id = start(&app).await;
     let mut step = 0;
     let mut last = None;
-    while let Some((_, out)) = play_one(&app, id, step, pick).await {
+    while let Some((_, out)) = play_one(&app, &store, id, step, pick).await {
         last = Some(out);
         step += 1;
         assert!(step < 5000, "no winner after 5000 inputs");
     }
-    let l = app.store.load(id).await.unwrap();
+    let l = store.load(id).await.unwrap();
     let w = l.state.winner.expect("a winner");
     let out = last.unwrap();
     let post = out.public.last().unwrap();
     assert!(post.content.contains("wins"), "{}", post.content);
     assert!(post.content.contains(&format!("<@{}>", user(w))));
-    assert!(app.store.result(id).await.unwrap().is_some());
+    assert!(store.result(id).await.unwrap().is_some());
     // A win by play is rated like any result, in the same post.
     assert!(post.content.contains("Ratings: "), "{}", post.content);
-    assert_eq!(app.store.rating_changes(id).await.unwrap().len(), 4);
+    assert_eq!(store.rating_changes(id).await.unwrap().len(), 4);
 }
 
 #[tokio::test]
 async fn challenges_expire_and_can_be_declined() {
-    let app = App::new(scratch("decline").await);
+    let store = scratch("decline").await;
+    let app = App::new(store.clone());
     let now = now_ms();
     let c = Challenge {
         challenger: ANA,
@@ -343,7 +347,7 @@ async fn reminders_and_timeouts_come_from_the_database() {
     let app = App::new(store.clone());
     let id = start(&app).await;
     // A new App on the same database (a restart) fires them.
-    let app2 = App::new(store);
+    let app2 = App::new(store.clone());
     let now = now_ms();
     assert!(app2.tick(now).await.is_empty());
     let r = app2.tick(now + 11 * 60_000).await;
@@ -362,7 +366,7 @@ async fn reminders_and_timeouts_come_from_the_database() {
     assert!(app2.tick(now + 50 * 60_000).await.is_empty());
     let t = app2.tick(now + 61 * 60_000).await;
     assert_eq!(t.len(), 1);
-    assert!(app.store.result(id).await.unwrap().is_some());
+    assert!(store.result(id).await.unwrap().is_some());
 }
 
 /// Two bot processes on one database (two `App`s): a challenge is accepted once, a
@@ -524,7 +528,8 @@ async fn server_settings_choose_the_channel_and_threads() {
 /// posted paced (so people can follow), and the player's own posts are not delayed.
 #[tokio::test]
 async fn the_ai_plays_its_seat_after_the_answer_and_its_posts_are_paced() {
-    let app = App::new(scratch("ai-pace").await)
+    let store = scratch("ai-pace").await;
+    let app = App::new(store.clone())
         .with_seeds(11)
         .with_bot(std::sync::Arc::new(crystal_clans::app::AiSeats))
         .with_ai_pace(900)
@@ -543,9 +548,9 @@ async fn the_ai_plays_its_seat_after_the_answer_and_its_posts_are_paced() {
     for step in 0..40 {
         if let Some(m) = ai {
             assert_eq!(m, id);
-            let before = app.store.info(id).await.unwrap().version;
+            let before = store.info(id).await.unwrap().version;
             let posts = app.ai_turn(id).await.public;
-            assert!(app.store.info(id).await.unwrap().version > before);
+            assert!(store.info(id).await.unwrap().version > before);
             assert!(
                 posts.iter().all(|m| m.pace_ms == 900),
                 "the AI's posts are paced"
@@ -553,7 +558,7 @@ async fn the_ai_plays_its_seat_after_the_answer_and_its_posts_are_paced() {
             paced += posts.len();
             turns += 1;
         }
-        let l = app.store.load(id).await.unwrap();
+        let l = store.load(id).await.unwrap();
         if l.state.winner.is_some() {
             break;
         }
@@ -564,7 +569,7 @@ async fn the_ai_plays_its_seat_after_the_answer_and_its_posts_are_paced() {
         // The answer and the player's own posts come at once; the AI has not moved yet.
         assert!(out.reply.as_ref().unwrap().content.starts_with("Done"));
         assert!(out.public.iter().all(|m| m.pace_ms == 0));
-        assert_eq!(app.store.info(id).await.unwrap().version, version + 1);
+        assert_eq!(store.info(id).await.unwrap().version, version + 1);
         ai = out.ai;
     }
     assert!(turns > 0 && paced > 0, "{turns} {paced}");
@@ -694,13 +699,12 @@ async fn a_store_fault_a_player_sees_is_logged_with_its_match() {
         .with_max_level(tracing::Level::INFO)
         .finish();
     let _guard = tracing::subscriber::set_default(subscriber);
-    let app = App::new(scratch("fault-log").await)
-        .with_seeds(13)
-        .without_images();
+    let store = scratch("fault-log").await;
+    let app = App::new(store.clone()).with_seeds(13).without_images();
     let id = start(&app).await;
     sqlx::query("UPDATE snapshots SET state = 'not json' WHERE match_id = $1")
         .bind(id)
-        .execute(app.store.pool())
+        .execute(store.pool())
         .await
         .unwrap();
     let out = app.panel(id, None, ANA, Nav::Overview).await;
@@ -721,23 +725,24 @@ async fn a_store_fault_a_player_sees_is_logged_with_its_match() {
 async fn the_battle_picture_follows_a_reveal_of_a_battle_begun_earlier() {
     use crystal_clans::game::{Event, State};
     use crystal_clans::render::{self, Table, Theme};
+    let store = scratch("battle-picture").await;
     // The way to the battle without images (fast); the picks with them.
-    let quiet = App::new(scratch("battle-picture").await)
-        .with_seeds(3)
-        .without_images();
+    let quiet = App::new(store.clone()).with_seeds(3).without_images();
     let id = start(&quiet).await;
     let mut step = 0;
     loop {
-        let l = quiet.store.load(id).await.unwrap();
+        let l = store.load(id).await.unwrap();
         if l.state.pending().question == Question::BattleCard && l.state.waiting().len() == 2 {
             break;
         }
         assert!(l.state.winner.is_none(), "the match ended before a battle");
-        play_one(&quiet, id, step, towards_battle).await.unwrap();
+        play_one(&quiet, &store, id, step, towards_battle)
+            .await
+            .unwrap();
         step += 1;
         assert!(step < 2000);
     }
-    let app = App::new(quiet.store.clone());
+    let app = App::new(store.clone());
     let battle_files = |out: &Outcome| -> Vec<Vec<u8>> {
         out.public
             .iter()
@@ -746,21 +751,21 @@ async fn the_battle_picture_follows_a_reveal_of_a_battle_begun_earlier() {
             .map(|f| f.png.clone())
             .collect()
     };
-    let l = app.store.load(id).await.unwrap();
+    let l = store.load(id).await.unwrap();
     let first = app.play(id, l.info.version, ANA, 0).await;
     assert!(
         battle_files(&first).is_empty(),
         "a picture before the reveal"
     );
-    let l = app.store.load(id).await.unwrap();
+    let l = store.load(id).await.unwrap();
     assert_eq!(l.state.waiting().as_slice(), &[1], "Ben still picks");
     let reveal = app.play(id, l.info.version, BEN, 0).await;
     let pictures = battle_files(&reveal);
     assert_eq!(pictures.len(), 1, "the reveal posts one battle picture");
     // The same picture as one drawn from the replayed log's whole battle, redacted.
-    let after = app.store.load(id).await.unwrap();
+    let after = store.load(id).await.unwrap();
     let rules = app.rules();
-    let inputs = app.store.inputs(id).await.unwrap();
+    let inputs = store.inputs(id).await.unwrap();
     let (mut s, mut log) = State::new(rules, after.info.setup.clone()).unwrap();
     let mut reveal_events = vec![];
     for i in &inputs {
@@ -798,7 +803,8 @@ async fn the_battle_picture_follows_a_reveal_of_a_battle_begun_earlier() {
 /// never be accepted ("already accepted").
 #[tokio::test]
 async fn two_identical_challenges_in_one_second_are_both_accepted() {
-    let app = App::new(scratch("same-second").await);
+    let store = scratch("same-second").await;
+    let app = App::new(store.clone());
     let now = now_ms();
     let accept_of = async |out: Outcome| {
         let id = ids(&out.public[0])

@@ -79,9 +79,8 @@ fn private_text(out: &crystal_clans::app::Outcome) -> String {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn only_players_or_the_matchs_server_may_repost_a_board_and_nobody_is_pinged() {
-    let app = App::new(scratch("board").await)
-        .with_seeds(1)
-        .without_images();
+    let store = scratch("board").await;
+    let app = App::new(store.clone()).with_seeds(1).without_images();
     let id = start(&app).await;
     let now = now_ms();
     // Anyone on the match's own server, player or not.
@@ -130,7 +129,8 @@ fn tight() -> LimitConfig {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn challenges_are_rate_limited_per_user_and_per_server() {
-    let app = App::new(scratch("limit-challenge").await).with_limits(tight());
+    let store = scratch("limit-challenge").await;
+    let app = App::new(store.clone()).with_limits(tight());
     let t = now_ms();
     for dt in [0, 1000] {
         assert_eq!(
@@ -188,7 +188,8 @@ async fn challenges_are_rate_limited_per_user_and_per_server() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn ai_matches_and_board_reposts_are_rate_limited() {
-    let app = App::new(scratch("limit-ai").await)
+    let store = scratch("limit-ai").await;
+    let app = App::new(store.clone())
         .with_seeds(1)
         .without_images()
         .with_bot(Arc::new(FirstLegal::default()))
@@ -246,7 +247,8 @@ async fn ai_decisions_wait_for_a_free_slot() {
         pause_ms: 30,
         ..FirstLegal::default()
     });
-    let app = App::new(scratch("slots").await)
+    let store = scratch("slots").await;
+    let app = App::new(store.clone())
         .with_seeds(1)
         .without_images()
         .without_limits()
@@ -256,7 +258,7 @@ async fn ai_decisions_wait_for_a_free_slot() {
     // AI then answers in all six matches.
     let mut tasks = vec![];
     for k in 0..6u64 {
-        let app = app.clone();
+        let (app, store) = (app.clone(), store.clone());
         tasks.push(tokio::spawn(async move {
             let user = 500 + k;
             let out = app
@@ -269,7 +271,7 @@ async fn ai_decisions_wait_for_a_free_slot() {
             }
             let mut moved = 0;
             for _ in 0..4 {
-                let l = app.store.load(id).await.unwrap();
+                let l = store.load(id).await.unwrap();
                 if l.state.winner.is_some() || !l.state.waits_for(0) {
                     break;
                 }

@@ -51,7 +51,8 @@ fn terms(name: &str) -> LeagueTerms {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn refusals_are_private_and_change_nothing() {
-    let app = App::new(scratch("league-refusals").await).without_limits();
+    let store = scratch("league-refusals").await;
+    let app = App::new(store.clone()).without_limits();
     let dm = Place {
         guild: None,
         channel: 1,
@@ -91,13 +92,7 @@ async fn refusals_are_private_and_change_nothing() {
         let out = app.league_create(ADMIN, HERE, true, t, NOW).await;
         assert!(private(&out).contains(says), "{}", private(&out));
     }
-    assert!(
-        app.store
-            .leagues_of_guild(GUILD, 10)
-            .await
-            .unwrap()
-            .is_empty()
-    );
+    assert!(store.leagues_of_guild(GUILD, 10).await.unwrap().is_empty());
 
     let made = app
         .league_create(ADMIN, HERE, true, terms("Cup"), NOW)
@@ -138,15 +133,13 @@ async fn refusals_are_private_and_change_nothing() {
     // Leaving before the start: gone from the list.
     let gone = app.league_leave(b, HERE.guild, "Cup", NOW).await;
     assert!(public(&gone[0]).contains("left **Cup**"));
-    let id = app
-        .store
+    let id = store
         .league_by_name(GUILD, "cup")
         .await
         .unwrap()
         .unwrap()
         .id;
-    let players: Vec<(u64, Option<u8>)> = app
-        .store
+    let players: Vec<(u64, Option<u8>)> = store
         .league_players(id)
         .await
         .unwrap()
@@ -161,7 +154,7 @@ async fn refusals_are_private_and_change_nothing() {
     let done = app.league_cancel(ADMIN, HERE.guild, "Cup", true, NOW).await;
     assert!(public(&done).contains("was cancelled"));
     assert_eq!(
-        app.store.league(id).await.unwrap().unwrap().status,
+        store.league(id).await.unwrap().unwrap().status,
         LeagueStatus::Cancelled
     );
     let late = app.league_join(b, HERE.guild, "Cup", None, NOW).await;
@@ -186,7 +179,8 @@ async fn league_commands_are_rate_limited_and_speak_german() {
         league: p,
         ..LimitConfig::default()
     };
-    let app = App::new(scratch("league-limits").await).with_limits(limits);
+    let store = scratch("league-limits").await;
+    let app = App::new(store.clone()).with_limits(limits);
     let de = 21 << 40;
     app.directory
         .learn_locales(de, Some("de"), Some(GUILD), Some("de"));
@@ -252,16 +246,14 @@ fn help_with_leagues_keeps_discords_limits() {
 /// wait forever. They go on under the server's reminder and timeout from the cancel.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn cancelling_a_running_league_gives_its_matches_the_servers_timeout() {
-    let app = App::new(scratch("league-cancel-running").await).without_limits();
+    let store = scratch("league-cancel-running").await;
+    let app = App::new(store.clone()).without_limits();
     let settings = crystal_clans::store::GuildSettings {
         reminder_minutes: Some(120),
         timeout_minutes: Some(24 * 60),
         ..Default::default()
     };
-    app.store
-        .set_guild_settings(GUILD, &settings)
-        .await
-        .unwrap();
+    store.set_guild_settings(GUILD, &settings).await.unwrap();
     app.league_create(ADMIN, HERE, true, terms("Cup"), NOW)
         .await;
     let players = [21 << 40, 22 << 40, 23 << 40, 24 << 40];
@@ -269,15 +261,13 @@ async fn cancelling_a_running_league_gives_its_matches_the_servers_timeout() {
         app.league_join(p, HERE.guild, "Cup", None, NOW).await;
     }
     app.league_start(ADMIN, HERE.guild, "Cup", true, NOW).await;
-    let id = app
-        .store
+    let id = store
         .league_by_name(GUILD, "Cup")
         .await
         .unwrap()
         .unwrap()
         .id;
-    let matches: Vec<i64> = app
-        .store
+    let matches: Vec<i64> = store
         .league_boards(id)
         .await
         .unwrap()
@@ -286,7 +276,7 @@ async fn cancelling_a_running_league_gives_its_matches_the_servers_timeout() {
         .collect();
     assert_eq!(matches.len(), 2, "two boards of four players");
     for &m in &matches {
-        let info = app.store.info(m).await.unwrap();
+        let info = store.info(m).await.unwrap();
         assert_eq!(info.terms.timeout_minutes, None, "the round decides");
         assert_eq!(info.deadlines.timeout_at, None);
     }
@@ -298,7 +288,7 @@ async fn cancelling_a_running_league_gives_its_matches_the_servers_timeout() {
         .await;
     assert!(public(&done).contains("turn timeout from now"));
     for &m in &matches {
-        let info = app.store.info(m).await.unwrap();
+        let info = store.info(m).await.unwrap();
         assert_eq!(info.terms.timeout_minutes, Some(24 * 60), "match {m}");
         assert_eq!(info.terms.remind_minutes, Some(120));
         let paused = info.seats.iter().any(|s| s.user() == Some(players[0]));
@@ -315,7 +305,7 @@ async fn cancelling_a_running_league_gives_its_matches_the_servers_timeout() {
     let back = later + 5 * 60_000;
     app.away_off(players[0], back).await;
     for &m in &matches {
-        let info = app.store.info(m).await.unwrap();
+        let info = store.info(m).await.unwrap();
         let t = info.deadlines.timeout_at.expect("a timeout now");
         assert!(t >= later + 24 * 60 * 60_000, "match {m}: {t}");
     }

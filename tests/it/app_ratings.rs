@@ -83,19 +83,20 @@ fn private(out: &Outcome) -> String {
 
 #[tokio::test]
 async fn a_resignation_rates_both_players_and_the_leaderboard_and_profile_show_it() {
-    let app = named(App::new(scratch("rated").await).without_images());
+    let store = scratch("rated").await;
+    let app = named(App::new(store.clone()).without_images());
     let id = start(&app, false).await;
     let out = app.resign(id, ANA).await;
     let end = &out.public[0].content;
     // Both start at 1500 (provisional); Ben won.
     assert!(end.contains("Ratings: Ana 1"), "{end}");
     let (ana, ben) = (
-        app.store
+        store
             .rating(Scope::Guild(GUILD), ANA)
             .await
             .unwrap()
             .unwrap(),
-        app.store
+        store
             .rating(Scope::Guild(GUILD), BEN)
             .await
             .unwrap()
@@ -169,11 +170,11 @@ async fn a_timeout_counts_and_an_abandoned_match_does_not() {
         )
         .await
         .unwrap();
-    let app = named(App::new(store).without_images());
+    let app = named(App::new(store.clone()).without_images());
     // Without a mulligan one player is waited for: she times out and loses.
     let now = now_ms();
     let id = start(&app, false).await;
-    let late = app.store.load(id).await.unwrap().state.waiting();
+    let late = store.load(id).await.unwrap().state.waiting();
     assert_eq!(late.len(), 1);
     let t = app.tick(now + 61 * 60_000).await;
     let end = &t[0].public[0].content;
@@ -181,25 +182,20 @@ async fn a_timeout_counts_and_an_abandoned_match_does_not() {
         end.contains("ran out of time") && end.contains("Ratings:"),
         "{end}"
     );
-    assert_eq!(app.store.rating_changes(id).await.unwrap().len(), 4);
+    assert_eq!(store.rating_changes(id).await.unwrap().len(), 4);
     // With the mulligan both are waited for: nobody wins, nobody's rating moves.
     let now = now_ms();
     let id2 = start(&app, true).await;
-    assert_eq!(app.store.load(id2).await.unwrap().state.waiting().len(), 2);
+    assert_eq!(store.load(id2).await.unwrap().state.waiting().len(), 2);
     let t = app.tick(now + 61 * 60_000).await;
     let end = &t[0].public[0].content;
     assert!(
         end.contains("abandoned") && !end.contains("Ratings"),
         "{end}"
     );
-    assert!(app.store.rating_changes(id2).await.unwrap().is_empty());
+    assert!(store.rating_changes(id2).await.unwrap().is_empty());
     for u in [ANA, BEN] {
-        let r = app
-            .store
-            .rating(Scope::Guild(GUILD), u)
-            .await
-            .unwrap()
-            .unwrap();
+        let r = store.rating(Scope::Guild(GUILD), u).await.unwrap().unwrap();
         assert_eq!(r.games, 1);
     }
     let profile = public_embed(&app.profile(Some(GUILD), EVE, ANA).await);
@@ -211,8 +207,9 @@ async fn a_timeout_counts_and_an_abandoned_match_does_not() {
 
 #[tokio::test]
 async fn a_rematch_against_the_ai_starts_a_new_match() {
+    let store = scratch("ai-rematch").await;
     let app = named(
-        App::new(scratch("ai-rematch").await)
+        App::new(store.clone())
             .with_seeds(21)
             .with_bot(Arc::new(AiSeats))
             .without_images(),
@@ -251,7 +248,7 @@ async fn a_rematch_against_the_ai_starts_a_new_match() {
             .content
             .contains(&format!("Match #{new} begins"))
     );
-    let info = app.store.info(new).await.unwrap();
+    let info = store.info(new).await.unwrap();
     assert_eq!(info.seats, [Player::User(ANA), Player::Ai(0)]);
     assert_eq!(info.setup.clans, [2, 3], "each side keeps its clan");
     assert_eq!(

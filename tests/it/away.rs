@@ -427,12 +427,12 @@ async fn a_week_away_through_discord_pauses_and_resumes_the_reminders() {
     let offset = Arc::new(AtomicI64::new(0));
     let o = offset.clone();
     let clock = Clock(Arc::new(move || now_ms() + o.load(Ordering::SeqCst)));
-    let app = App::new(store).with_seeds(1).without_images();
-    let bot = start_bot_clocked(app, Duration::from_millis(100), clock).await;
+    let app = App::new(store.clone()).with_seeds(1).without_images();
+    let bot = start_bot_clocked(app, store.clone(), Duration::from_millis(100), clock).await;
     let fake = &bot.fake;
     let id = challenge_and_accept(&bot).await;
     drive(&bot, id, 50, |s| s.waiting().len() == 1).await;
-    let l = bot.app.store.load(id).await.unwrap();
+    let l = bot.store.load(id).await.unwrap();
     let late = user(l.state.waiting()[0]);
     let other = if late == ANA { BEN } else { ANA };
     let t = fake.command(
@@ -479,7 +479,7 @@ async fn a_week_away_through_discord_pauses_and_resumes_the_reminders() {
         .map(|r| r.text())
         .collect::<Vec<_>>();
     assert!(quiet.is_empty(), "posted while away: {quiet:?}");
-    assert!(bot.app.store.result(id).await.unwrap().is_none());
+    assert!(bot.store.result(id).await.unwrap().is_none());
     // Back after the week: the player is pinged, the reminder comes after the ten
     // minutes that were left, the forfeit after thirty.
     offset.store(7 * DAY + MIN, Ordering::SeqCst);
@@ -490,7 +490,7 @@ async fn a_week_away_through_discord_pauses_and_resumes_the_reminders() {
         )
         .await;
     assert!(back.text().contains(&format!("<@{late}>")));
-    assert!(bot.app.store.result(id).await.unwrap().is_none());
+    assert!(bot.store.result(id).await.unwrap().is_none());
     offset.store(7 * DAY + 11 * MIN, Ordering::SeqCst);
     fake.wait_for(
         |r| {
@@ -507,7 +507,7 @@ async fn a_week_away_through_discord_pauses_and_resumes_the_reminders() {
         10,
     )
     .await;
-    assert!(bot.app.store.result(id).await.unwrap().is_some());
+    assert!(bot.store.result(id).await.unwrap().is_some());
     bot.stop().await;
 }
 

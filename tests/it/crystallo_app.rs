@@ -13,6 +13,7 @@ use crystal_clans::crystallo::deck::Deck;
 use crystal_clans::crystallo::play::numbered_spots;
 use crystal_clans::crystallo::{apply, legal};
 use crystal_clans::i18n::Lang;
+use crystal_clans::store::Store;
 use crystal_clans::store::crystallo::{Game, Submitted, day_end};
 use crystal_clans_testkit::fake_discord::{CHANNEL, GUILD};
 
@@ -27,14 +28,14 @@ fn here() -> Place {
     }
 }
 
-async fn game(app: &App, user: u64) -> Game {
-    app.store.crystallo_active(user).await.unwrap().remove(0)
+async fn game(store: &Store, user: u64) -> Game {
+    store.crystallo_active(user).await.unwrap().remove(0)
 }
 
 /// Plays `game` through the store up to its last input, which it returns (unplayed).
-async fn to_the_last_input(app: &App, id: i64) -> (Game, usize) {
+async fn to_the_last_input(store: &Store, id: i64) -> (Game, usize) {
     loop {
-        let g = app.store.crystallo_game(id).await.unwrap();
+        let g = store.crystallo_game(id).await.unwrap();
         let l = legal(&g.state);
         let k = l.len() / 2;
         let mut copy = g.state.clone();
@@ -42,8 +43,7 @@ async fn to_the_last_input(app: &App, id: i64) -> (Game, usize) {
         if copy.is_over() {
             return (g, k);
         }
-        let r = app
-            .store
+        let r = store
             .submit_crystallo(id, ANA, g.version, l[k], NOW)
             .await
             .unwrap();
@@ -53,18 +53,19 @@ async fn to_the_last_input(app: &App, id: i64) -> (Game, usize) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_final_post_hides_the_dailys_picture_until_the_day_ends() {
-    let app = App::new(support::scratch_store("cry-post").await).with_seeds(5);
-    let out = app.crystallo_daily(here(), ANA, NOW).await;
+    let store = support::scratch_store("cry-post").await;
+    let app = App::new(store.clone()).with_seeds(5);
+    let out = app.crystallo.daily(here(), ANA, NOW).await;
     let first = out.reply.expect("a panel");
     assert_eq!(first.files.len(), 1, "the cavern image");
-    let g = game(&app, ANA).await;
-    let (g, k) = to_the_last_input(&app, g.id).await;
+    let g = game(&store, ANA).await;
+    let (g, k) = to_the_last_input(&store, g.id).await;
     let click = CryId::new(g.id, g.version, Step::Play(Some(k)));
-    let out = app.crystallo_click(click, ANA, NOW + 10).await;
+    let out = app.crystallo.click(click, ANA, NOW + 10).await;
     assert!(out.replaces);
     assert_eq!(out.channel, Some(CHANNEL));
     let post = &out.public[0];
-    let done = app.store.crystallo_game(g.id).await.unwrap();
+    let done = store.crystallo_game(g.id).await.unwrap();
     let e = done.ending.unwrap();
     assert!(
         post.content.contains(&format!("{} points", e.score)),
@@ -86,18 +87,16 @@ async fn the_final_post_hides_the_dailys_picture_until_the_day_ends() {
 
     // A practice game's picture is not hidden. With a channel for matches set, the
     // final post goes there.
-    let mut settings = app.store.guild_settings(GUILD).await.unwrap();
+    let mut settings = store.guild_settings(GUILD).await.unwrap();
     settings.channel = Some(4242);
-    app.store
-        .set_guild_settings(GUILD, &settings)
-        .await
-        .unwrap();
-    let out = app.crystallo_practice(here(), ANA, NOW).await;
+    store.set_guild_settings(GUILD, &settings).await.unwrap();
+    let out = app.crystallo.practice(here(), ANA, NOW).await;
     assert!(out.reply.is_some());
-    let p = game(&app, ANA).await;
-    let (p, k) = to_the_last_input(&app, p.id).await;
+    let p = game(&store, ANA).await;
+    let (p, k) = to_the_last_input(&store, p.id).await;
     let out = app
-        .crystallo_click(CryId::new(p.id, p.version, Step::Play(Some(k))), ANA, NOW)
+        .crystallo
+        .click(CryId::new(p.id, p.version, Step::Play(Some(k))), ANA, NOW)
         .await;
     let post = &out.public[0];
     assert!(post.content.contains("practice cavern"), "{}", post.content);
@@ -108,14 +107,15 @@ async fn the_final_post_hides_the_dailys_picture_until_the_day_ends() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn more_than_25_places_are_paged_and_every_one_is_offered() {
-    let app = App::new(support::scratch_store("cry-pages").await).without_images();
-    app.crystallo_practice(here(), ANA, NOW).await;
-    let g = game(&app, ANA).await;
+    let store = support::scratch_store("cry-pages").await;
+    let app = App::new(store.clone()).without_images();
+    app.crystallo.practice(here(), ANA, NOW).await;
+    let g = game(&store, ANA).await;
     let deck = Deck::provisional();
     // Play on until the drawn card has more than 25 places.
     let mut found = None;
     for _ in 0..40 {
-        let g = app.store.crystallo_game(g.id).await.unwrap();
+        let g = store.crystallo_game(g.id).await.unwrap();
         let l = legal(&g.state);
         if let Some(card) = g.state.drawn
             && numbered_spots(&l, card).len() > MAX_OPTIONS
@@ -123,7 +123,7 @@ async fn more_than_25_places_are_paged_and_every_one_is_offered() {
             found = Some((g, card));
             break;
         }
-        app.store
+        store
             .submit_crystallo(g.id, ANA, g.version, l[l.len() / 2], NOW)
             .await
             .unwrap();
@@ -207,25 +207,26 @@ async fn new_games_are_rate_limited() {
             window_ms: 60_000,
         },
     };
-    let app = App::new(support::scratch_store("cry-slow").await)
+    let store = support::scratch_store("cry-slow").await;
+    let app = App::new(store.clone())
         .without_images()
         .with_limits(LimitConfig {
             crystallo: p,
             ..LimitConfig::default()
         });
     for _ in 0..2 {
-        let out = app.crystallo_practice(here(), ANA, NOW).await;
+        let out = app.crystallo.practice(here(), ANA, NOW).await;
         assert!(!out.reply.unwrap().rows.is_empty());
     }
-    let out = app.crystallo_practice(here(), ANA, NOW + 1).await;
+    let out = app.crystallo.practice(here(), ANA, NOW + 1).await;
     let text = out.reply.unwrap().content;
     assert!(
         text.contains("Slow down") && text.contains("2 Crystallo games"),
         "{text}"
     );
-    assert_eq!(app.store.crystallo_active(ANA).await.unwrap().len(), 2);
+    assert_eq!(store.crystallo_active(ANA).await.unwrap().len(), 2);
     // Reading the scores is never limited, and a second daily is refused without a deal.
-    assert!(app.crystallo_scores(here(), ANA, NOW).await.reply.is_some());
+    assert!(app.crystallo.scores(here(), ANA, NOW).await.reply.is_some());
 }
 
 /// The panel is a function of what the player may know: the same view with the hidden
@@ -236,14 +237,15 @@ async fn the_panel_tells_nothing_of_the_hidden_cards() {
     use crystal_clans::crystallo::View;
     use crystal_clans::crystallo::bots::{Bot, Greedy};
     use rand::SeedableRng;
-    let app = App::new(support::scratch_store("cry-hidden").await).without_images();
-    app.crystallo_practice(here(), ANA, NOW).await;
-    let id = game(&app, ANA).await.id;
+    let store = support::scratch_store("cry-hidden").await;
+    let app = App::new(store.clone()).without_images();
+    app.crystallo.practice(here(), ANA, NOW).await;
+    let id = game(&store, ANA).await.id;
     let deck = Deck::provisional();
     let mut rng = rand_pcg::Pcg32::seed_from_u64(9);
     let mut checked = 0;
     for turn in 0..200 {
-        let g = app.store.crystallo_game(id).await.unwrap();
+        let g = store.crystallo_game(id).await.unwrap();
         if g.state.is_over() {
             break;
         }
@@ -272,7 +274,7 @@ async fn the_panel_tells_nothing_of_the_hidden_cards() {
             checked += 1;
         }
         let input = Greedy.decide(&View::of(&g.state), &l);
-        app.store
+        store
             .submit_crystallo(id, ANA, g.version, input, NOW)
             .await
             .unwrap();
@@ -286,13 +288,14 @@ async fn the_panel_tells_nothing_of_the_hidden_cards() {
 async fn a_phase_2_preview_names_its_own_cards_place() {
     use crystal_clans::crystallo::bots::{Bot, Greedy};
     use crystal_clans::crystallo::{Input, Phase, View};
-    let app = App::new(support::scratch_store("cry-phase2").await).without_images();
+    let store = support::scratch_store("cry-phase2").await;
+    let app = App::new(store.clone()).without_images();
     let deck = Deck::provisional();
     for _ in 0..6 {
-        app.crystallo_practice(here(), ANA, NOW).await;
-        let id = game(&app, ANA).await.id;
+        app.crystallo.practice(here(), ANA, NOW).await;
+        let id = game(&store, ANA).await.id;
         for _ in 0..200 {
-            let g = app.store.crystallo_game(id).await.unwrap();
+            let g = store.crystallo_game(id).await.unwrap();
             if g.state.is_over() {
                 break;
             }
@@ -316,7 +319,7 @@ async fn a_phase_2_preview_names_its_own_cards_place() {
                 return;
             }
             let input = Greedy.decide(&View::of(&g.state), &l);
-            app.store
+            store
                 .submit_crystallo(id, ANA, g.version, input, NOW)
                 .await
                 .unwrap();

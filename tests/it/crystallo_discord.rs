@@ -116,7 +116,8 @@ fn choices(m: &Recorded) -> Vec<(Option<String>, String)> {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_players_one_daily_a_restart_scores_and_a_second_play_refused() {
     let url = db_url("daily");
-    let bot = start_bot_with(App::new(open(&url).await).without_images()).await;
+    let store = open(&url).await;
+    let bot = start_bot_with(App::new(store.clone()).without_images(), store.clone()).await;
     let fake = &bot.fake;
 
     // The same deal for both: the same first card, the same places and sets offered.
@@ -126,8 +127,8 @@ async fn two_players_one_daily_a_restart_scores_and_a_second_play_refused() {
     assert!(a.text().contains("today's cavern"), "{}", a.text());
     assert_eq!(choices(&a), choices(&b));
     let (ga, gb) = (
-        game_of(&bot.app.store, ANA).await,
-        game_of(&bot.app.store, BEN).await,
+        game_of(&bot.store, ANA).await,
+        game_of(&bot.store, BEN).await,
     );
     assert_ne!(ga.id, gb.id);
     assert_eq!(ga.state, gb.state);
@@ -135,11 +136,8 @@ async fn two_players_one_daily_a_restart_scores_and_a_second_play_refused() {
 
     // A few placements for Ana, each saved.
     for k in 1..=3 {
-        play_one(fake, &bot.app.store, ga.id, ANA).await;
-        assert_eq!(
-            bot.app.store.crystallo_game(ga.id).await.unwrap().version,
-            k
-        );
+        play_one(fake, &bot.store, ga.id, ANA).await;
+        assert_eq!(bot.store.crystallo_game(ga.id).await.unwrap().version, k);
     }
 
     // A double click on Confirm: one placement, then "out of date" and nothing changed.
@@ -158,24 +156,20 @@ async fn two_players_one_daily_a_restart_scores_and_a_second_play_refused() {
     let confirm = confirm.expect("a Confirm button");
     let first = click(fake, on, ANA, &confirm, &[]).await;
     let second = click(fake, on, ANA, &confirm, &[]).await;
-    assert_eq!(
-        bot.app.store.crystallo_game(ga.id).await.unwrap().version,
-        4
-    );
+    assert_eq!(bot.store.crystallo_game(ga.id).await.unwrap().version, 4);
     assert!(!first.text().contains("out of date"), "{}", first.text());
     assert!(second.text().contains("out of date"), "{}", second.text());
 
     // Eve clicks Ana's panel (a forged or shared id): a private no, nothing changed.
     let r = click(fake, on, EVE, &confirm, &[]).await;
     assert!(r.text().contains("someone else's cavern"), "{}", r.text());
-    assert_eq!(
-        bot.app.store.crystallo_game(ga.id).await.unwrap().version,
-        4
-    );
+    assert_eq!(bot.store.crystallo_game(ga.id).await.unwrap().version, 4);
     bot.stop().await;
 
+    let store = open(&url).await;
+
     // A new bot process on the same database: Ana's daily resumes where it was.
-    let bot = start_bot_with(App::new(open(&url).await).without_images()).await;
+    let bot = start_bot_with(App::new(store.clone()).without_images(), store.clone()).await;
     let fake = &bot.fake;
     let again = command(fake, ANA, "daily").await;
     assert!(
@@ -191,10 +185,7 @@ async fn two_players_one_daily_a_restart_scores_and_a_second_play_refused() {
     let on = again.message_id.expect("an interaction message");
     let p = click(fake, on, ANA, &resume, &[]).await;
     assert!(p.text().contains("today's cavern"), "{}", p.text());
-    assert_eq!(
-        bot.app.store.crystallo_game(ga.id).await.unwrap().version,
-        4
-    );
+    assert_eq!(bot.store.crystallo_game(ga.id).await.unwrap().version, 4);
 
     // Both play to the end; each end is posted publicly, with no card named.
     for (g, u) in [(ga.id, ANA), (gb.id, BEN)] {
@@ -209,20 +200,12 @@ async fn two_players_one_daily_a_restart_scores_and_a_second_play_refused() {
             click(fake, on, BEN, &resume.expect("a Resume button"), &[]).await;
         }
         for _ in 0..400 {
-            if bot
-                .app
-                .store
-                .crystallo_game(g)
-                .await
-                .unwrap()
-                .ending
-                .is_some()
-            {
+            if bot.store.crystallo_game(g).await.unwrap().ending.is_some() {
                 break;
             }
-            play_one(fake, &bot.app.store, g, u).await;
+            play_one(fake, &bot.store, g, u).await;
         }
-        let done = bot.app.store.crystallo_game(g).await.unwrap();
+        let done = bot.store.crystallo_game(g).await.unwrap();
         let e = done.ending.expect("the game ended");
         let post = fake
             .wait_for(
@@ -237,11 +220,11 @@ async fn two_players_one_daily_a_restart_scores_and_a_second_play_refused() {
         let text = post.text();
         assert!(text.contains(&format!("{} points", e.score)), "{text}");
         assert!(!post.ephemeral());
-        assert_eq!(bot.app.store.crystallo_replay(g).await.unwrap(), done.state);
+        assert_eq!(bot.store.crystallo_replay(g).await.unwrap(), done.state);
     }
     let (ga, gb) = (
-        game_of(&bot.app.store, ANA).await,
-        game_of(&bot.app.store, BEN).await,
+        game_of(&bot.store, ANA).await,
+        game_of(&bot.store, BEN).await,
     );
     let (ea, eb) = (ga.ending.unwrap(), gb.ending.unwrap());
 
@@ -270,7 +253,7 @@ async fn two_players_one_daily_a_restart_scores_and_a_second_play_refused() {
     assert!(r.text().contains("played today's cavern"), "{}", r.text());
     assert!(r.custom_ids().is_empty());
     let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM crystallo_games")
-        .fetch_one(bot.app.store.pool())
+        .fetch_one(bot.store.pool())
         .await
         .unwrap();
     assert_eq!(n, 2);
@@ -279,10 +262,10 @@ async fn two_players_one_daily_a_restart_scores_and_a_second_play_refused() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_daily_needs_a_server_and_practice_deals_anywhere() {
+    let store = support::scratch_store("cry-dm").await;
     let bot = start_bot_with(
-        App::new(support::scratch_store("cry-dm").await)
-            .with_seeds(3)
-            .without_images(),
+        App::new(store.clone()).with_seeds(3).without_images(),
+        store.clone(),
     )
     .await;
     let fake = &bot.fake;
@@ -307,16 +290,16 @@ async fn the_daily_needs_a_server_and_practice_deals_anywhere() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_panel_by_direct_message_for_who_chose_it() {
+    let store = support::scratch_store("cry-dm-on").await;
     let bot = start_bot_with(
-        App::new(support::scratch_store("cry-dm-on").await)
-            .with_seeds(4)
-            .without_images(),
+        App::new(store.clone()).with_seeds(4).without_images(),
+        store.clone(),
     )
     .await;
     let fake = &bot.fake;
-    let mut s = bot.app.store.user_settings(ANA).await.unwrap();
+    let mut s = bot.store.user_settings(ANA).await.unwrap();
     s.dm_opt_in = true;
-    bot.app.store.set_user_settings(ANA, &s).await.unwrap();
+    bot.store.set_user_settings(ANA, &s).await.unwrap();
     let r = command(fake, ANA, "practice").await;
     assert!(
         r.ephemeral() && r.text().contains("direct messages"),

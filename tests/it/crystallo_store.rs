@@ -8,8 +8,8 @@ use crate::support;
 use crystal_clans::crystallo::deck::Deck;
 use crystal_clans::crystallo::rng::daily_seed;
 use crystal_clans::crystallo::{Input, State, legal};
-use crystal_clans::store::{StoreError, Subject};
 use crystal_clans::store::crystallo::{Daily, Kind, NewGame, Submitted, day_end, utc_day};
+use crystal_clans::store::{StoreError, Subject};
 use support::*;
 
 const G: u64 = 810_000_000_000_000_001;
@@ -108,7 +108,10 @@ async fn a_game_round_trips_and_replays(db: &TestDb) {
         .await
         .unwrap_err();
     assert_eq!(e, StoreError::Finished(Subject::Crystallo(a.id)));
-    assert_eq!(e.to_string(), format!("crystallo game {} is finished", a.id));
+    assert_eq!(
+        e.to_string(),
+        format!("crystallo game {} is finished", a.id)
+    );
     assert_eq!(e.match_id(), None, "a game's id is no match's");
 }
 

@@ -20,9 +20,10 @@ use support::people::{ANA, start_bot_with};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_crystallo_daily_drawn_and_screenshotted() {
-    let app = App::new(support::scratch_store("cry-transcript").await).with_seeds(7);
-    let bot = start_bot_with(app).await;
-    let (fake, store) = (&bot.fake, &bot.app.store);
+    let store = support::scratch_store("cry-transcript").await;
+    let app = App::new(store.clone()).with_seeds(7);
+    let bot = start_bot_with(app, store.clone()).await;
+    let (fake, store) = (&bot.fake, &bot.store);
 
     let first = command(fake, ANA, "daily").await;
     assert_eq!(first.files.len(), 1, "the cavern image");

@@ -137,11 +137,16 @@ async fn a_match(app: &App) -> i64 {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn refusals_are_seen_only_by_whoever_asked() {
+    let store = scratch("private").await;
     // No AI plugged in: `play-ai` is refused after its deferral.
-    let app = App::new(scratch("private").await)
-        .with_seeds(1)
-        .without_images();
-    let bot = Bot::start(app, Duration::from_secs(3600), Clock::default()).await;
+    let app = App::new(store.clone()).with_seeds(1).without_images();
+    let bot = Bot::start(
+        app,
+        store.clone(),
+        Duration::from_secs(3600),
+        Clock::default(),
+    )
+    .await;
     let said = bot
         .command(
             here(),
@@ -205,10 +210,15 @@ fn pinged(r: &Recorded) -> Vec<String> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_board_repost_is_for_players_or_the_server_and_pings_nobody() {
-    let app = App::new(scratch("repost").await)
-        .with_seeds(1)
-        .without_images();
-    let bot = Bot::start(app, Duration::from_secs(3600), Clock::default()).await;
+    let store = scratch("repost").await;
+    let app = App::new(store.clone()).with_seeds(1).without_images();
+    let bot = Bot::start(
+        app,
+        store.clone(),
+        Duration::from_secs(3600),
+        Clock::default(),
+    )
+    .await;
     let id = a_match(&bot.app).await;
     let game = json!([{"name": "game", "type": 4, "value": id}]);
     // Eve is on the match's server: she may repost it here.
@@ -259,11 +269,18 @@ async fn too_many_reposts_get_a_private_slow_down() {
         board: policy,
         ..LimitConfig::default()
     };
-    let app = App::new(scratch("slow").await)
+    let store = scratch("slow").await;
+    let app = App::new(store.clone())
         .with_seeds(1)
         .without_images()
         .with_limits(limits);
-    let bot = Bot::start(app, Duration::from_secs(3600), Clock::default()).await;
+    let bot = Bot::start(
+        app,
+        store.clone(),
+        Duration::from_secs(3600),
+        Clock::default(),
+    )
+    .await;
     let id = a_match(&bot.app).await;
     let game = json!([{"name": "game", "type": 4, "value": id}]);
     for _ in 0..2 {
@@ -288,10 +305,15 @@ async fn too_many_reposts_get_a_private_slow_down() {
 /// changes nothing, and the real button still works after them all.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn forged_or_tampered_challenge_buttons_change_nothing() {
-    let app = App::new(scratch("forged").await)
-        .with_seeds(1)
-        .without_images();
-    let bot = Bot::start(app, Duration::from_secs(3600), Clock::default()).await;
+    let store = scratch("forged").await;
+    let app = App::new(store.clone()).with_seeds(1).without_images();
+    let bot = Bot::start(
+        app,
+        store.clone(),
+        Duration::from_secs(3600),
+        Clock::default(),
+    )
+    .await;
     let fake = &bot.fake;
     let t = fake.command(
         ANA,
@@ -337,8 +359,7 @@ async fn forged_or_tampered_challenge_buttons_change_nothing() {
     assert!(said.ephemeral() && said.text().contains("no longer valid"));
     for user in [ANA, BEN, EVE] {
         assert!(
-            bot.app
-                .store
+            bot.store
                 .active_matches_of_user(user)
                 .await
                 .unwrap()
@@ -352,7 +373,7 @@ async fn forged_or_tampered_challenge_buttons_change_nothing() {
         .await
         .unwrap();
     assert!(said.text().contains("accepted"), "{}", said.text());
-    let ben = bot.app.store.active_matches_of_user(BEN).await.unwrap();
+    let ben = bot.store.active_matches_of_user(BEN).await.unwrap();
     assert_eq!(ben.len(), 1, "the real button still works");
     assert!(ben[0].terms.timeout_minutes.is_none_or(|t| t <= 10_080));
     bot.stop().await;
@@ -362,7 +383,8 @@ async fn forged_or_tampered_challenge_buttons_change_nothing() {
 /// command bounds them: a signature is not a licence for any value.
 #[tokio::test]
 async fn signed_terms_out_of_bounds_are_refused() {
-    let app = App::new(scratch("bounded").await);
+    let store = scratch("bounded").await;
+    let app = App::new(store.clone());
     let signer = app.signer().await.unwrap().clone();
     let now = now_ms();
     let good = Challenge {

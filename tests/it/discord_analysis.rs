@@ -5,6 +5,7 @@
 //! graph. The store's table round-trips on both backends.
 
 use crystal_clans::app::App;
+use crystal_clans::store::Store;
 use crystal_clans_testkit::fake_discord::{CHANNEL, Fake, GUILD, Origin, Recorded};
 use serde_json::json;
 use std::time::{Duration, Instant};
@@ -83,20 +84,21 @@ async fn ask(fake: &Fake, user: u64, id: i64) -> String {
     t
 }
 
-async fn stored(app: &App) -> i64 {
+async fn stored(store: &Store) -> i64 {
     sqlx::query_scalar("SELECT COUNT(*) FROM analyses")
-        .fetch_one(app.store.pool())
+        .fetch_one(store.pool())
         .await
         .unwrap()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_analysis_is_refused_during_a_match_then_posted_stored_and_instant() {
-    let app = App::new(scratch("e2e-analysis").await)
+    let store = scratch("e2e-analysis").await;
+    let app = App::new(store.clone())
         .with_seeds(1)
         .without_images()
         .with_analysis_iterations(ITERATIONS);
-    let bot = start_bot_with(app).await;
+    let bot = start_bot_with(app, store.clone()).await;
     let fake = &bot.fake;
     // `/clans help` says it (in its embed of the features).
     let help = fake.command(ANA, "Ana", "help", json!([]), false);
@@ -138,14 +140,14 @@ async fn an_analysis_is_refused_during_a_match_then_posted_stored_and_instant() 
         refusals[0],
         format!("Match #{id} can be analysed once it has ended.")
     );
-    assert_eq!(stored(&bot.app).await, 0);
+    assert_eq!(stored(&bot.store).await, 0);
 
     // An unknown match: a private "no such match".
     let t = ask(fake, EVE, 999_999).await;
     answer_with(fake, &t, "There is no match #999999").await;
 
     // Ben resigns: the final post offers the analysis.
-    let version = bot.app.store.info(id).await.unwrap().version;
+    let version = bot.store.info(id).await.unwrap().version;
     let t = fake.click(BEN, "Ben", &format!("clans:{id}:{version}:resign!"), &[]);
     ack(fake, &t).await;
     let end = fake
@@ -192,7 +194,7 @@ async fn an_analysis_is_refused_during_a_match_then_posted_stored_and_instant() 
     }
     let img = image::load_from_memory(&first).unwrap();
     assert_eq!((img.width(), img.height()), (1200, 800));
-    assert_eq!(stored(&bot.app).await, 1);
+    assert_eq!(stored(&bot.store).await, 1);
 
     // Eve clicks the final post's button: no search, the same graph, at once.
     let before = fake.count();
@@ -213,7 +215,7 @@ async fn an_analysis_is_refused_during_a_match_then_posted_stored_and_instant() 
         "nothing searched again"
     );
     assert_eq!(graph(&again, id).unwrap(), &first[..], "the same graph");
-    assert_eq!(stored(&bot.app).await, 1);
+    assert_eq!(stored(&bot.store).await, 1);
     bot.stop().await;
 }
 
@@ -256,14 +258,13 @@ both!(analyses_round_trip);
 // ---- the queue and the AI's own moves -------------------------------------------------
 
 /// A finished match between Ana and Ben in the test server: a random game, submitted.
-async fn finished_match(app: &App, seed: u64) -> i64 {
+async fn finished_match(app: &App, store: &Store, seed: u64) -> i64 {
     let new = support::new_match(seed, [ANA, BEN], Some(GUILD));
     let setup = new.setup.clone();
-    let (loaded, _) = app.store.create_match(new).await.unwrap();
+    let (loaded, _) = store.create_match(new).await.unwrap();
     let (inputs, end) = support::random_game(app.rules(), &setup, seed);
     assert!(end.winner.is_some());
-    let sub = app
-        .store
+    let sub = store
         .submit_many(loaded.info.id, loaded.info.version, &inputs, None)
         .await
         .unwrap();
@@ -278,7 +279,8 @@ async fn finished_match(app: &App, seed: u64) -> i64 {
 async fn an_analysis_queues_the_next_and_lets_the_ai_move() {
     use crystal_clans::app::{AiSeats, Place};
     use crystal_clans::store::{NewMatch, Player};
-    let app = App::new(scratch("analysis-queue").await)
+    let store = scratch("analysis-queue").await;
+    let app = App::new(store.clone())
         .without_images()
         .with_ai_slots(1)
         .with_bot(std::sync::Arc::new(AiSeats))
@@ -287,8 +289,8 @@ async fn an_analysis_queues_the_next_and_lets_the_ai_move() {
         guild: Some(GUILD),
         channel: CHANNEL,
     };
-    let long = finished_match(&app, 11).await;
-    let other = finished_match(&app, 12).await;
+    let long = finished_match(&app, &store, 11).await;
+    let other = finished_match(&app, &store, 12).await;
 
     let (tx, mut first_progress) = tokio::sync::watch::channel(String::new());
     let running = {
@@ -328,7 +330,7 @@ async fn an_analysis_queues_the_next_and_lets_the_ai_move() {
     let ai_seat = dealt.waiting()[0] as usize;
     new.seats[ai_seat] = Player::Ai(3);
     new.seats[1 - ai_seat] = Player::User(BEN);
-    let (ai_match, _) = app.store.create_match(new).await.unwrap();
+    let (ai_match, _) = store.create_match(new).await.unwrap();
     let started = Instant::now();
     let out = app.ai_turn(ai_match.info.id).await;
     assert!(!out.public.is_empty(), "the AI moved");
@@ -337,7 +339,7 @@ async fn an_analysis_queues_the_next_and_lets_the_ai_move() {
         "the analysis was still running when the AI's move was made ({:?})",
         started.elapsed()
     );
-    assert!(app.store.info(ai_match.info.id).await.unwrap().version > ai_match.info.version);
+    assert!(store.info(ai_match.info.id).await.unwrap().version > ai_match.info.version);
     running.abort();
     waiting.abort();
 }

@@ -29,8 +29,15 @@ async fn until(what: &str, f: impl Fn() -> bool) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_dropped_connection_and_a_reconnect_request_lose_no_click() {
-    let app = App::new(scratch("gateway").await).with_seeds(1);
-    let bot = Bot::start(app, Duration::from_secs(3600), Clock::default()).await;
+    let store = scratch("gateway").await;
+    let app = App::new(store.clone()).with_seeds(1);
+    let bot = Bot::start(
+        app,
+        store.clone(),
+        Duration::from_secs(3600),
+        Clock::default(),
+    )
+    .await;
     bot.fake.speed_up_rate_limits(1000);
     let fake = &bot.fake;
     assert_eq!(fake.gateway_counts().1, 1, "one IDENTIFY");
@@ -43,14 +50,7 @@ async fn a_dropped_connection_and_a_reconnect_request_lose_no_click() {
     let t = fake.click(BEN, "Ben", &accept, &[]);
     callback(fake, &t).await;
     let id = loop {
-        if let Some(m) = bot
-            .app
-            .store
-            .active_matches_of_user(BEN)
-            .await
-            .unwrap()
-            .first()
-        {
+        if let Some(m) = bot.store.active_matches_of_user(BEN).await.unwrap().first() {
             break m.id;
         }
         tokio::time::sleep(Duration::from_millis(20)).await;
@@ -59,7 +59,7 @@ async fn a_dropped_connection_and_a_reconnect_request_lose_no_click() {
     let rules = bot.app.rules();
     let mut tokens = vec![];
     for step in 0..12 {
-        let l = bot.app.store.load(id).await.unwrap();
+        let l = bot.store.load(id).await.unwrap();
         let seat = l.state.waiting()[0];
         let legal = l.state.legal(rules, seat);
         let user = if seat as usize == 0 { ANA } else { BEN };
@@ -86,7 +86,7 @@ async fn a_dropped_connection_and_a_reconnect_request_lose_no_click() {
         fake.try_answer(&t, Duration::from_secs(20))
             .await
             .unwrap_or_else(|e| panic!("{e}"));
-        let now = bot.app.store.info(id).await.unwrap().version;
+        let now = bot.store.info(id).await.unwrap().version;
         assert_eq!(
             now,
             l.info.version + 1,

@@ -59,13 +59,14 @@ async fn bot_on(
     seeds: u64,
     tick: Duration,
 ) -> Bot {
-    let mut app = App::new(open(url).await).with_seeds(seeds);
+    let store = open(url).await;
+    let mut app = App::new(store.clone()).with_seeds(seeds);
     if !images {
         app = app.without_images();
     }
     let off = offset.clone();
     let clock = Clock(Arc::new(move || now_ms() + off.load(Ordering::SeqCst)));
-    start_bot_clocked(app, tick, clock).await
+    start_bot_clocked(app, store.clone(), tick, clock).await
 }
 
 /// `/clans league <sub>` by `user`; returns the private answer's text.
@@ -260,7 +261,7 @@ async fn a_round_robin_league_of_four_with_a_restart_mid_round() {
     // gateway but not the scheduler's task, which would go on as a second process.
     let bot = bot_on(&url, &offset, true, 1, Duration::from_secs(3600)).await;
     let fake = &bot.fake;
-    let store = bot.app.store.clone();
+    let store = bot.store.clone();
 
     // Only an admin creates; refusals are private and change nothing.
     let create = json!([{"name": "name", "type": 3, "value": "Winter Cup"},
@@ -326,7 +327,7 @@ async fn a_round_robin_league_of_four_with_a_restart_mid_round() {
     for (t, n) in &threads {
         fake.add_thread(*t, n);
     }
-    let store = bot.app.store.clone();
+    let store = bot.store.clone();
     let b = store.league_boards(id).await.unwrap();
     assert_eq!(
         b[0].result,
@@ -447,7 +448,7 @@ async fn a_swiss_league_of_five_with_byes_and_buchholz() {
     let offset = Arc::new(AtomicI64::new(0));
     let bot = bot_on(&url, &offset, false, 7, TICK).await;
     let fake = &bot.fake;
-    let store = bot.app.store.clone();
+    let store = bot.store.clone();
     let create = json!([{"name": "name", "type": 3, "value": "Spring Swiss"},
                         {"name": "format", "type": 4, "value": 1},
                         {"name": "rounds", "type": 4, "value": 3},

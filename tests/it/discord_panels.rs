@@ -61,7 +61,7 @@ async fn play_turn(
     panels: &mut [Option<u64>; 2],
 ) -> TurnCount {
     let fake = &bot.fake;
-    let l = bot.app.store.load(id).await.unwrap();
+    let l = bot.store.load(id).await.unwrap();
     let turn = l.state.turn;
     let thread = l.info.thread.unwrap_or(l.info.channel);
     let mark = fake.count();
@@ -78,7 +78,7 @@ async fn play_turn(
     let active = l.state.waiting()[0];
     let mut other_asked = false;
     loop {
-        let l = bot.app.store.load(id).await.unwrap();
+        let l = bot.store.load(id).await.unwrap();
         if l.state.winner.is_some() || l.state.turn != turn {
             break;
         }
@@ -143,7 +143,7 @@ async fn play_turn(
                 "the answer replaces the panel clicked"
             );
             n.clicks += 1;
-            if bot.app.store.info(id).await.unwrap().version > l.info.version {
+            if bot.store.info(id).await.unwrap().version > l.info.version {
                 assert!(r.text().contains("Done"), "{}", r.text());
                 made = true;
                 break;
@@ -154,7 +154,7 @@ async fn play_turn(
         n.actions += usize::from(is_action);
     }
     // The board that ends the turn is the last post: wait for it.
-    let next = bot.app.store.load(id).await.unwrap();
+    let next = bot.store.load(id).await.unwrap();
     let key = thread.to_string();
     let last_board = |r: &Recorded| {
         r.is_channel_post()
@@ -189,7 +189,7 @@ async fn play_turn(
 /// turn: under load the opening board, queued by the rate limiter, can reach Discord
 /// after the first turn's.
 async fn first_board(bot: &Bot, id: i64) {
-    let thread = bot.app.store.info(id).await.unwrap();
+    let thread = bot.store.info(id).await.unwrap();
     let key = thread.thread.unwrap_or(thread.channel).to_string();
     for (what, title) in [
         ("the opening board", " begins: "),
@@ -220,7 +220,7 @@ async fn a_turn_of_three_actions_leaves_one_panel_per_player_and_one_board_post(
     let mut step = 0;
     let mut three = None;
     for _ in 0..40 {
-        let l = bot.app.store.load(id).await.unwrap();
+        let l = bot.store.load(id).await.unwrap();
         if l.state.winner.is_some() {
             break;
         }
@@ -268,7 +268,7 @@ async fn my_hand_becomes_the_panel_in_place() {
     let bot = start_bot("hand-panel").await;
     let fake = &bot.fake;
     let id = challenge_and_accept(&bot).await;
-    let v = bot.app.store.info(id).await.unwrap().version;
+    let v = bot.store.info(id).await.unwrap().version;
     let before = fake.private_messages(ANA).len();
     let t = fake.click(ANA, "Ana", &format!("clans:{id}:{v}:hand"), &[]);
     let r = followup(fake, &t).await;
@@ -310,15 +310,15 @@ async fn my_hand_becomes_the_panel_in_place() {
 /// private note of its own: the panel stays as it was, with its buttons.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_refusal_in_a_panel_is_a_note_beside_it() {
+    let store = scratch("note").await;
     let bot = start_bot_with(
-        App::new(scratch("note").await)
-            .with_seeds(1)
-            .without_images(),
+        App::new(store.clone()).with_seeds(1).without_images(),
+        store.clone(),
     )
     .await;
     let fake = &bot.fake;
     let id = challenge_and_accept(&bot).await;
-    let v = bot.app.store.info(id).await.unwrap().version;
+    let v = bot.store.info(id).await.unwrap().version;
     let on = panel(&bot, id, v, ANA).await.message_id.expect("a panel");
     let shown = fake.message(on).unwrap();
     let t = fake.click_on(on, ANA, "Ana", &format!("clans:{id}:{v}:in:999"), &[]);
@@ -337,7 +337,7 @@ async fn a_refusal_in_a_panel_is_a_note_beside_it() {
         "the panel is untouched"
     );
     assert_eq!(
-        bot.app.store.info(id).await.unwrap().version,
+        bot.store.info(id).await.unwrap().version,
         v,
         "nothing changed"
     );
@@ -352,10 +352,9 @@ async fn a_refusal_in_a_panel_is_a_note_beside_it() {
 /// the whole match. Prints the counts (the numbers in README.md).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_whole_match_posts_within_the_channel_rate_limit() {
-    let app = App::new(scratch("posts").await)
-        .with_seeds(3)
-        .without_images();
-    let bot = start_bot_with(app).await;
+    let store = scratch("posts").await;
+    let app = App::new(store.clone()).with_seeds(3).without_images();
+    let bot = start_bot_with(app, store.clone()).await;
     let id = challenge_and_accept(&bot).await;
     drive(&bot, id, 20, |s| s.turn >= 1).await;
     first_board(&bot, id).await;
@@ -366,7 +365,7 @@ async fn a_whole_match_posts_within_the_channel_rate_limit() {
     let mut step = 0;
     let (mut turns, mut most, mut battles, mut clicks) = (0, 0, 0, 0);
     for _ in 0..400 {
-        if bot.app.store.load(id).await.unwrap().state.winner.is_some() {
+        if bot.store.load(id).await.unwrap().state.winner.is_some() {
             break;
         }
         let n = play_turn(&bot, id, &mut step, false, &mut panels).await;
@@ -384,7 +383,7 @@ async fn a_whole_match_posts_within_the_channel_rate_limit() {
         most = most.max(n.posts);
         turns += 1;
     }
-    let l = bot.app.store.load(id).await.unwrap();
+    let l = bot.store.load(id).await.unwrap();
     assert!(l.state.winner.is_some(), "the match did not end");
     let all = bot.fake.since(mark);
     let posts = all.iter().filter(|r| r.is_channel_post()).count();

@@ -5,6 +5,7 @@
 
 use crystal_clans::app::{AiSeats, App};
 use crystal_clans::discord::Clock;
+use crystal_clans::store::Store;
 use crystal_clans::store::{Player, Status};
 use crystal_clans_testkit::fake_discord::{Fake, Recorded};
 use serde_json::json;
@@ -16,8 +17,8 @@ use support::bot::Bot;
 use support::people::{ANA, BEN, EVE, ack, challenge_button, followup};
 use support::scratch_store as scratch;
 
-async fn start_bot(app: App) -> Bot {
-    Bot::start(app, Duration::from_secs(3600), Clock::default()).await
+async fn start_bot(app: App, store: Store) -> Bot {
+    Bot::start(app, store, Duration::from_secs(3600), Clock::default()).await
 }
 
 /// A command's answer as its user sees it: the callback's message, or the edit that
@@ -45,16 +46,15 @@ async fn resign(fake: &Fake, id: i64, version: i64, user: u64, name: &str) -> Re
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_finished_match_moves_both_ratings_and_the_leaderboard_and_profile_show_them() {
-    let app = App::new(scratch("e2e-ratings").await)
-        .with_seeds(3)
-        .without_images();
-    let bot = start_bot(app).await;
+    let store = scratch("e2e-ratings").await;
+    let app = App::new(store.clone()).with_seeds(3).without_images();
+    let bot = start_bot(app, store.clone()).await;
     let fake = &bot.fake;
     let accept = challenge_button(fake, ANA, BEN).await;
     let t = fake.click(BEN, "Ben", &accept, &[]);
     ack(fake, &t).await;
     followup(fake, &t).await;
-    let id = bot.app.store.active_matches_of_user(BEN).await.unwrap()[0].id;
+    let id = bot.store.active_matches_of_user(BEN).await.unwrap()[0].id;
 
     // Nothing rated yet: the leaderboard says so, privately.
     let t = fake.command(EVE, "Eve", "leaderboard", json!([]), false);
@@ -111,11 +111,12 @@ async fn a_finished_match_moves_both_ratings_and_the_leaderboard_and_profile_sho
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_rematch_button_after_a_match_against_the_ai_starts_a_new_match() {
-    let app = App::new(scratch("e2e-ai-rematch").await)
+    let store = scratch("e2e-ai-rematch").await;
+    let app = App::new(store.clone())
         .with_seeds(7)
         .without_images()
         .with_bot(Arc::new(AiSeats));
-    let bot = start_bot(app).await;
+    let bot = start_bot(app, store.clone()).await;
     let fake = &bot.fake;
     let t = fake.command(
         ANA,
@@ -126,8 +127,8 @@ async fn the_rematch_button_after_a_match_against_the_ai_starts_a_new_match() {
     );
     ack(fake, &t).await;
     fake.wait_for(|r| r.text().contains("vs the AI"), 20).await;
-    let m = bot.app.store.active_matches_of_user(ANA).await.unwrap()[0].clone();
-    let version = bot.app.store.info(m.id).await.unwrap().version;
+    let m = bot.store.active_matches_of_user(ANA).await.unwrap()[0].clone();
+    let version = bot.store.info(m.id).await.unwrap().version;
     let end = resign(fake, m.id, version, ANA, "Ana").await;
     assert!(end.text().contains("(fixed)"), "{}", end.text());
     let rematch = end
@@ -152,7 +153,7 @@ async fn the_rematch_button_after_a_match_against_the_ai_starts_a_new_match() {
         "{}",
         r.text()
     );
-    let active = bot.app.store.active_matches_of_user(ANA).await.unwrap();
+    let active = bot.store.active_matches_of_user(ANA).await.unwrap();
     assert_eq!(active.len(), 1);
     let new = &active[0];
     assert_ne!(new.id, m.id);

@@ -78,9 +78,10 @@ async fn ask(
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_finished_match_posts_its_replay_and_replay_answers_who_may_see_it() {
+    let store = scratch("e2e-replay").await;
     // Images on: the replay is one.
-    let app = App::new(scratch("e2e-replay").await).with_seeds(1);
-    let bot = start_bot_with(app).await;
+    let app = App::new(store.clone()).with_seeds(1);
+    let bot = start_bot_with(app, store.clone()).await;
     let fake = &bot.fake;
     let here = Origin::Guild(GUILD, CHANNEL);
     let id = challenge_and_accept(&bot).await;
@@ -95,7 +96,7 @@ async fn a_finished_match_posts_its_replay_and_replay_answers_who_may_see_it() {
     assert!(posts.is_empty());
 
     // Ben resigns: the final post, then the replay after it, once.
-    let version = bot.app.store.info(id).await.unwrap().version;
+    let version = bot.store.info(id).await.unwrap().version;
     let before = fake.count();
     let t = fake.click(BEN, "Ben", &format!("clans:{id}:{version}:resign!"), &[]);
     ack(fake, &t).await;
@@ -125,9 +126,9 @@ async fn a_finished_match_posts_its_replay_and_replay_answers_who_may_see_it() {
     assert_eq!(replays, 1, "one replay post");
 
     // Its frames: one per turn played and one per battle, from the stored match.
-    let info = bot.app.store.info(id).await.unwrap();
+    let info = bot.store.info(id).await.unwrap();
     let (mut state, mut log) = State::new(bot.app.rules(), info.setup.clone()).unwrap();
-    for i in bot.app.store.inputs(id).await.unwrap() {
+    for i in bot.store.inputs(id).await.unwrap() {
         log.extend(state.apply(bot.app.rules(), i.seat, &i.input).unwrap());
     }
     let count = |f: fn(&Event) -> bool| log.iter().filter(|e| f(e)).count();

@@ -23,7 +23,7 @@ pub async fn until_takeback(
     id: i64,
     judged: impl Fn(&Result<(), Denied>) -> bool,
 ) -> (i64, Seat, Recorded) {
-    let store = &bot.app.store;
+    let store = &bot.store;
     for step in 0..400 {
         let l = store.load(id).await.unwrap();
         assert!(l.state.winner.is_none(), "the match ended first");
@@ -116,14 +116,14 @@ async fn settings(bot: &Bot, takebacks: Option<bool>) {
         takebacks,
         ..GuildSettings::default()
     };
-    bot.app.store.set_guild_settings(GUILD, &s).await.unwrap();
+    bot.store.set_guild_settings(GUILD, &s).await.unwrap();
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_takeback_asked_and_allowed() {
     let bot = start_bot("tb-allowed").await;
     let id = challenge_and_accept(&bot).await;
-    let store = &bot.app.store;
+    let store = &bot.store;
     let (v, asker, reply) = until_takeback(&bot, id, |p| p.is_ok()).await;
     let before = store.inputs(id).await.unwrap();
     let answer = ask(&bot, id, v, asker, &reply).await;
@@ -244,7 +244,7 @@ async fn a_takeback_declined_changes_nothing() {
         .wait_for(|r| r.is_channel_post() && r.text().contains("declined"), 10)
         .await;
     assert!(post.text().contains(&format!("<@{a}>")));
-    let store = &bot.app.store;
+    let store = &bot.store;
     assert_eq!(store.info(id).await.unwrap().version, v);
     assert!(store.takebacks(id).await.unwrap().is_empty());
     // A decline is final: Allow on the same prompt, Answer again and a second request
@@ -283,7 +283,7 @@ async fn a_takeback_declined_changes_nothing() {
 async fn a_takeback_lapses_when_the_opponent_moves_or_its_time_is_past() {
     let bot = start_bot("tb-lapsed").await;
     let id = challenge_and_accept(&bot).await;
-    let store = &bot.app.store;
+    let store = &bot.store;
     let (v, asker, reply) = until_takeback(&bot, id, |p| p.is_ok()).await;
     let answer = ask(&bot, id, v, asker, &reply).await;
     let (a, b) = (user(asker), user(1 - asker));
@@ -331,7 +331,7 @@ async fn a_takeback_that_would_reveal_a_card_is_refused() {
     let r = click(&bot, user(asker), &format!("clans:{id}:{v}:tb")).await;
     assert!(r.ephemeral());
     assert!(r.text().contains("can't be taken back"), "{}", r.text());
-    let store = &bot.app.store;
+    let store = &bot.store;
     assert_eq!(store.info(id).await.unwrap().version, v);
     assert!(store.takebacks(id).await.unwrap().is_empty());
     bot.stop().await;
@@ -346,7 +346,7 @@ async fn a_server_can_turn_takebacks_off() {
     assert!(ids_with(&reply, "tb").is_empty(), "{}", reply.text());
     let r = click(&bot, user(asker), &format!("clans:{id}:{v}:tb")).await;
     assert!(r.text().contains("turned off"), "{}", r.text());
-    assert_eq!(bot.app.store.info(id).await.unwrap().version, v);
+    assert_eq!(bot.store.info(id).await.unwrap().version, v);
     settings(&bot, None).await;
     bot.stop().await;
 }
@@ -355,17 +355,18 @@ async fn a_server_can_turn_takebacks_off() {
 /// moved since (as on lichess), under the same rule.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn against_the_ai_a_takeback_is_granted_at_once() {
-    let app = App::new(scratch("tb-ai").await)
+    let store = scratch("tb-ai").await;
+    let app = App::new(store.clone())
         .with_seeds(3)
         .without_images()
         .with_bot(Arc::new(crystal_clans::app::AiSeats));
-    let bot = start_bot_with(app).await;
+    let bot = start_bot_with(app, store.clone()).await;
     let fake = &bot.fake;
     let level = serde_json::json!([{"name": "level", "type": 4, "value": 3}]);
     let t = fake.command(ANA, "Ana", "play-ai", level, false);
     ack(fake, &t).await;
     fake.wait_for(|r| r.text().contains("vs the AI"), 20).await;
-    let store = &bot.app.store;
+    let store = &bot.store;
     let id = store.active_matches_of_user(ANA).await.unwrap()[0].id;
     let wait_for_ana = || async {
         let deadline = std::time::Instant::now() + Duration::from_secs(60);
@@ -431,8 +432,9 @@ async fn against_the_ai_a_takeback_is_granted_at_once() {
 async fn a_match_with_a_takeback_replays_to_its_end() {
     use crate::support::{random_input, rules, takeback::position_with_takeback};
     use rand::SeedableRng;
-    let app = App::new(scratch("tb-replay").await).with_seeds(1);
-    let store = &app.store;
+    let store = scratch("tb-replay").await;
+    let app = App::new(store.clone()).with_seeds(1);
+    let store = &store;
     let rules = rules();
     let (nm, log, asker) = position_with_takeback(5);
     let (m, _) = store.create_match(nm).await.unwrap();

@@ -167,7 +167,7 @@ async fn a_german_server_plays_in_german_and_an_english_player_keeps_english() {
     let accepted = followup(fake, &token).await;
     assert!(accepted.ephemeral());
     assert!(words(&accepted).contains(&t::challenge_accepted(Lang::En)));
-    let id = bot.app.store.active_matches_of_user(BEN).await.unwrap()[0].id;
+    let id = bot.store.active_matches_of_user(BEN).await.unwrap()[0].id;
     let title = format!("Partie #{id} · Zug");
     let board = fake
         .wait_for(|r| r.is_channel_post() && words(r).contains(&title), 20)
@@ -426,7 +426,8 @@ async fn an_english_player_in_a_german_server_gets_english_panels() {
     use crystal_clans::i18n::messages::panel as p;
     use crystal_clans::store::now_ms;
     const GUILD: u64 = 9;
-    let app = App::new(support::scratch_store("german-panels").await).with_seeds(1);
+    let store = support::scratch_store("german-panels").await;
+    let app = App::new(store.clone()).with_seeds(1);
     app.directory
         .learn_locales(ANA, Some("de"), Some(GUILD), Some("de"));
     app.directory

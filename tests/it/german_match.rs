@@ -19,11 +19,13 @@ use support::play::{answer, clickables, play_to_the_end};
 /// messages hold no German text.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_whole_match_in_german_shows_a_german_player_no_english() {
+    let store = support::scratch_store("german-match").await;
     // The scripted players' match must hold a battle where both choose a card: under
     // rules version 6 the match of seed 1 takes another course and has none; seed 3's
     // has one.
     let bot = start_bot_with(
-        crystal_clans::app::App::new(support::scratch_store("german-match").await).with_seeds(3),
+        crystal_clans::app::App::new(store.clone()).with_seeds(3),
+        store.clone(),
     )
     .await;
     let fake = &bot.fake;
@@ -78,7 +80,7 @@ async fn a_whole_match_in_german_shows_a_german_player_no_english() {
         .0;
     let t = fake.click(BEN, "Ben", &accept, &[]);
     answer(fake, &t).await;
-    let id = bot.app.store.active_matches_of_user(BEN).await.unwrap()[0].id;
+    let id = bot.store.active_matches_of_user(BEN).await.unwrap()[0].id;
     let battles = play_to_the_end(&bot, id).await;
     assert!(battles > 0, "the match had no battle");
     // The final board, then the history, a profile and the leaderboard.
@@ -138,7 +140,7 @@ async fn a_whole_match_in_german_shows_a_german_player_no_english() {
     // The images of the match as the players saw them: every public board and battle
     // picture, and Ana's hand, drawn in German from the stored inputs (their words,
     // without pixels).
-    let images = image_texts(&bot.app, id, ANA).await;
+    let images = image_texts(&bot.app, &bot.store, id, ANA).await;
     assert!(images.len() > 100, "only {} image texts", images.len());
     for (seen, text) in &images {
         found.extend(leaks(text, seen, &english, &names));
@@ -233,12 +235,17 @@ fn pack_names(rules: &Rules) -> Vec<String> {
 /// The texts of every image of match `id` that `user` saw, drawn in German (the
 /// server's and the user's language here): the public board after each input, each
 /// battle picture, and the user's hand. Each as (what it is, its text).
-async fn image_texts(app: &crystal_clans::app::App, id: i64, user: u64) -> Vec<(String, String)> {
+async fn image_texts(
+    app: &crystal_clans::app::App,
+    store: &crystal_clans::store::Store,
+    id: i64,
+    user: u64,
+) -> Vec<(String, String)> {
     use crystal_clans::game::{Event, State};
     use crystal_clans::render::{self, Table, Theme, Words};
     let rules = app.rules().clone();
-    let info = app.store.info(id).await.unwrap();
-    let inputs = app.store.inputs(id).await.unwrap();
+    let info = store.info(id).await.unwrap();
+    let inputs = store.inputs(id).await.unwrap();
     let seat = info
         .seats
         .iter()

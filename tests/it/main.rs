@@ -16,6 +16,7 @@ mod crystallo_app;
 mod crystallo_discord;
 mod crystallo_store;
 mod crystallo_transcript;
+mod directory;
 mod discord_abuse;
 mod discord_analysis;
 mod discord_autocomplete;

@@ -593,7 +593,7 @@ async fn a_german_server_gets_its_turn_logs_and_battle_post_in_german() {
     };
     let mut step = 0;
     loop {
-        let l = quiet.store.load(id).await.unwrap();
+        let l = store.load(id).await.unwrap();
         if l.state.pending().question == Question::BattleCard && l.state.waiting().len() == 2 {
             break;
         }
@@ -611,7 +611,7 @@ async fn a_german_server_gets_its_turn_logs_and_battle_post_in_german() {
     let app = App::new(store.clone());
     let mut posts: Vec<Msg> = Vec::new();
     for seat in [0, 1] {
-        let l = app.store.load(id).await.unwrap();
+        let l = store.load(id).await.unwrap();
         let out = app.play(id, l.info.version, USERS[seat], 0).await;
         logs += check(&out);
         posts.extend(out.public);

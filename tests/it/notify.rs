@@ -400,10 +400,9 @@ async fn through_discord_a_dm_instead_of_a_mention_and_quiet_hours_then_a_catch_
     let offset = Arc::new(AtomicI64::new(0));
     let o = offset.clone();
     let clock = Clock(Arc::new(move || now_ms() + o.load(Ordering::SeqCst)));
-    let app = App::new(support::scratch_store("notify-e2e").await)
-        .with_seeds(1)
-        .without_images();
-    let bot = start_bot_clocked(app, Duration::from_millis(100), clock).await;
+    let store = support::scratch_store("notify-e2e").await;
+    let app = App::new(store.clone()).with_seeds(1).without_images();
+    let bot = start_bot_clocked(app, store.clone(), Duration::from_millis(100), clock).await;
     let fake = &bot.fake;
     // Ana wants a DM instead of a mention; Ben is in his quiet hours now (Kolkata's
     // hour, whatever the time of the run), mentions in the thread otherwise.
@@ -446,7 +445,6 @@ async fn through_discord_a_dm_instead_of_a_mention_and_quiet_hours_then_a_catch_
     assert!(dms_to(fake, BEN).is_empty(), "a DM in quiet hours");
     // The hours end (the scheduler's clock moves there): one catch-up for Ben.
     let owed = bot
-        .app
         .store
         .owed_at(BEN, Owed::CatchUp)
         .await
@@ -512,12 +510,12 @@ async fn a_reminder_follows_the_choice_at_the_schedulers_time() {
     let offset = Arc::new(AtomicI64::new(0));
     let o = offset.clone();
     let clock = Clock(Arc::new(move || now_ms() + o.load(Ordering::SeqCst)));
-    let app = App::new(store).with_seeds(1).without_images();
-    let bot = start_bot_clocked(app, Duration::from_millis(100), clock).await;
+    let app = App::new(store.clone()).with_seeds(1).without_images();
+    let bot = start_bot_clocked(app, store.clone(), Duration::from_millis(100), clock).await;
     let fake = &bot.fake;
     let id = challenge_and_accept(&bot).await;
     drive(&bot, id, 50, |s| s.waiting().len() == 1).await;
-    let l = bot.app.store.load(id).await.unwrap();
+    let l = bot.store.load(id).await.unwrap();
     let late = user(l.state.waiting()[0]);
     // Quiet hours in UTC around the scheduler's time when the reminder is posted (its
     // clock jumps three hours), not around the real time: the poster reads that clock.
@@ -547,7 +545,7 @@ async fn a_reminder_follows_the_choice_at_the_schedulers_time() {
         "a reminder in quiet hours notified"
     );
     assert!(dms_to(fake, late).is_empty(), "a DM in quiet hours");
-    let owed = bot.app.store.owed_at(late, Owed::CatchUp).await.unwrap();
+    let owed = bot.store.owed_at(late, Owed::CatchUp).await.unwrap();
     let end = next_hour_after(due) + HOUR;
     assert_eq!(owed, Some(end));
     bot.stop().await;

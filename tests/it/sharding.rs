@@ -18,6 +18,7 @@
 use crystal_clans::app::App;
 use crystal_clans::discord::shutdown;
 use crystal_clans::game::{Input, Seat};
+use crystal_clans::store::Store;
 use crystal_clans::store::{Deadlines, now_ms};
 use crystal_clans_testkit::fake_discord::{
     CHANNEL, Fake, GUILD, INVALID_SHARD, Origin, Refused, TOKEN, lively_pick, shard_of,
@@ -55,6 +56,8 @@ struct Process {
 struct Cluster {
     fake: Fake,
     app: App,
+    /// The store `app` was built on.
+    store: Store,
     url: String,
 }
 
@@ -64,6 +67,9 @@ impl Table for Cluster {
     }
     fn app(&self) -> &App {
         &self.app
+    }
+    fn store(&self) -> &Store {
+        &self.store
     }
 }
 
@@ -198,7 +204,7 @@ struct Acked {
 /// The match `id`'s next move, clicked in its player's panel, answered and saved;
 /// `None` once the match has a winner.
 async fn step(c: &Cluster, id: i64, n: usize) -> Option<Acked> {
-    let l = c.app.store.load(id).await.unwrap();
+    let l = c.store().load(id).await.unwrap();
     if l.state.winner.is_some() {
         return None;
     }
@@ -206,7 +212,7 @@ async fn step(c: &Cluster, id: i64, n: usize) -> Option<Acked> {
     let legal = l.state.legal(c.app.rules(), seat);
     let index = lively_pick(&legal, n);
     let r = play(c, id, l.info.version, user(seat), index).await;
-    let saved = c.app.store.info(id).await.unwrap().version > l.info.version;
+    let saved = c.store().info(id).await.unwrap().version > l.info.version;
     assert!(saved, "the move was not applied: {}", r.text());
     Some(Acked {
         version: l.info.version,
@@ -216,12 +222,12 @@ async fn step(c: &Cluster, id: i64, n: usize) -> Option<Acked> {
 }
 
 async fn winner(c: &Cluster, id: i64) -> bool {
-    c.app.store.load(id).await.unwrap().state.winner.is_some()
+    c.store().load(id).await.unwrap().state.winner.is_some()
 }
 
 /// Every acknowledged move is in the store's log, as the move it was, where it was.
 async fn check_log(c: &Cluster, id: i64, acked: &[Acked]) {
-    let log = c.app.store.inputs(id).await.unwrap();
+    let log = c.store().inputs(id).await.unwrap();
     for a in acked {
         let saved = log
             .iter()
@@ -247,9 +253,11 @@ async fn two_processes_one_shard_each_play_restart_and_remind_once() {
     assert_ne!(shard_of(GUILD, 2), shard_of(GUILD_B, 2));
     let (shard_a, shard_b) = (shard_of(GUILD, 2), shard_of(GUILD_B, 2));
     // The store is migrated before the processes start (they would queue on the lock).
+    let store = db.open().await;
     let cluster = Cluster {
         fake: Fake::start().await,
-        app: App::new(db.open().await),
+        app: App::new(store.clone()),
+        store,
         url: db.url.clone(),
     };
     let fake = &cluster.fake;
@@ -278,7 +286,7 @@ async fn two_processes_one_shard_each_play_restart_and_remind_once() {
 
     let id_a = challenge_and_accept_in(&cluster, Origin::Guild(GUILD, CHANNEL)).await;
     let id_b = challenge_and_accept_in(&cluster, Origin::Guild(GUILD_B, CHANNEL_B)).await;
-    let info_b = cluster.app.store.info(id_b).await.unwrap();
+    let info_b = cluster.store.info(id_b).await.unwrap();
     assert_eq!(info_b.guild, Some(GUILD_B));
 
     // The two matches are played side by side, as people in two servers would.
@@ -310,7 +318,7 @@ async fn two_processes_one_shard_each_play_restart_and_remind_once() {
     let (acked_a, (acked_b, lost, b)) = tokio::join!(play_a, play_b);
     assert!(winner(&cluster, id_a).await && winner(&cluster, id_b).await);
     for id in [id_a, id_b] {
-        let thread = cluster.app.store.info(id).await.unwrap().thread.unwrap();
+        let thread = cluster.store.info(id).await.unwrap().thread.unwrap();
         fake.try_wait_key(
             &thread.to_string(),
             |r| r.is_channel_post() && r.text().contains("wins the match"),
@@ -369,7 +377,7 @@ async fn restart(
 ) -> Process {
     let fake = &c.fake;
     let shard = b.shard;
-    let l = c.app.store.load(id_b).await.unwrap();
+    let l = c.store().load(id_b).await.unwrap();
     let seat = l.state.waiting()[0];
     let legal = l.state.legal(c.app.rules(), seat);
     let custom = format!("clans:{id_b}:{}:in:0", l.info.version);
@@ -389,18 +397,18 @@ async fn restart(
     }
 
     // Server A's process is unaffected: match A moves on meanwhile.
-    let a = c.app.store.info(id_a).await.unwrap().version;
+    let a = c.store().info(id_a).await.unwrap().version;
     let deadline = Instant::now() + Duration::from_secs(30);
-    while c.app.store.info(id_a).await.unwrap().version == a && !winner(c, id_a).await {
+    while c.store().info(id_a).await.unwrap().version == a && !winner(c, id_a).await {
         assert!(Instant::now() < deadline, "match A stopped with shard B");
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
     // A click in server B while its shard is down reaches no process (Discord would
     // tell the user the interaction failed).
-    let l = c.app.store.load(id_b).await.unwrap();
+    let l = c.store().load(id_b).await.unwrap();
     let seat = l.state.waiting()[0];
     let custom = format!("clans:{id_b}:{}:turn", l.info.version);
-    let thread = c.app.store.info(id_b).await.unwrap().thread.unwrap();
+    let thread = c.store().info(id_b).await.unwrap().thread.unwrap();
     let t = fake.click_in(thread, user(seat), name(user(seat)), &custom, &[]);
     assert!(fake.try_ack(&t, Duration::from_millis(500)).await.is_err());
     lost.push(t);
@@ -411,14 +419,14 @@ async fn restart(
 /// Match `id` comes due for its reminder while both processes tick every second: it
 /// is posted once, by whichever process claimed it.
 async fn remind_once(c: &Cluster, id: i64) {
-    let info = c.app.store.info(id).await.unwrap();
+    let info = c.store().info(id).await.unwrap();
     assert_eq!(info.terms.remind_minutes, Some(1), "the server's reminder");
     // A minute passes (as far as the deadline knows).
     let due = Deadlines {
         remind_at: Some(now_ms() - 1_000),
         timeout_at: None,
     };
-    assert!(c.app.store.set_deadlines(id, due).await.unwrap());
+    assert!(c.store().set_deadlines(id, due).await.unwrap());
     let thread = info.thread.unwrap().to_string();
     let text = format!("match #{id} is waiting for you");
     let reminder = |r: &crystal_clans_testkit::fake_discord::Recorded| {

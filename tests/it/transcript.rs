@@ -133,7 +133,7 @@ async fn take_turn(
         seat,
     );
     let wanted = &choices[want];
-    let before = bot.app.store.info(m.id).await.unwrap().version;
+    let before = bot.store.info(m.id).await.unwrap().version;
     let current = format!("clans:{}:{before}:", m.id);
     let mut screen = match last.filter(|r| {
         clickables(&r.json)
@@ -163,7 +163,7 @@ async fn take_turn(
         let values: Vec<&str> = values.iter().map(String::as_str).collect();
         let t = bot.fake.click_in(m.channel, user, name(user), &id, &values);
         screen = answer(bot, &t).await;
-        if bot.app.store.info(m.id).await.unwrap().version > before {
+        if bot.store.info(m.id).await.unwrap().version > before {
             return screen;
         }
     }
@@ -195,8 +195,8 @@ async fn play_a_match(bot: &Bot) -> Match {
         .0;
     let t = fake.click(MAX, "Max", &accept, &[]);
     answer(bot, &t).await;
-    let id = bot.app.store.active_matches_of_user(MAX).await.unwrap()[0].id;
-    let info = bot.app.store.info(id).await.unwrap();
+    let id = bot.store.active_matches_of_user(MAX).await.unwrap()[0].id;
+    let info = bot.store.info(id).await.unwrap();
     let channel = info.thread.unwrap_or(info.channel);
     fake.wait_for(|r| r.is_channel_post() && !r.files.is_empty(), 20)
         .await;
@@ -209,7 +209,7 @@ async fn play_a_match(bot: &Bot) -> Match {
     let mut last: [Option<Recorded>; 2] = [None, None];
     let mut took_back = false;
     for step in 0..2000 {
-        let l = bot.app.store.load(id).await.unwrap();
+        let l = bot.store.load(id).await.unwrap();
         if l.state.winner.is_some() {
             return m;
         }
@@ -254,7 +254,7 @@ async fn take_back(bot: &Bot, m: &Match, seat: u8, reply: &Recorded) -> bool {
     else {
         return false;
     };
-    let l = bot.app.store.load(m.id).await.unwrap();
+    let l = bot.store.load(m.id).await.unwrap();
     if !l.state.waits_for(1 - seat) || l.state.waits_for(seat) {
         return false;
     }
@@ -292,7 +292,7 @@ async fn take_back(bot: &Bot, m: &Match, seat: u8, reply: &Recorded) -> bool {
         10,
     )
     .await;
-    assert_eq!(bot.app.store.takebacks(m.id).await.unwrap().len(), 1);
+    assert_eq!(bot.store.takebacks(m.id).await.unwrap().len(), 1);
     true
 }
 
@@ -325,8 +325,15 @@ fn out_dir() -> PathBuf {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_whole_match_drawn_and_screenshotted_per_participant() {
     let began = Instant::now();
-    let app = App::new(support::scratch_store("transcript").await).with_seeds(3);
-    let bot = Bot::start(app, Duration::from_secs(3600), Default::default()).await;
+    let store = support::scratch_store("transcript").await;
+    let app = App::new(store.clone()).with_seeds(3);
+    let bot = Bot::start(
+        app,
+        store.clone(),
+        Duration::from_secs(3600),
+        Default::default(),
+    )
+    .await;
     play_a_match(&bot).await;
     // The last posts (the end of the match) may still be on their way.
     bot.fake

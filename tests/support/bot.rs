@@ -3,6 +3,7 @@
 
 use crystal_clans::app::App;
 use crystal_clans::discord::{self, BotOptions, Clock};
+use crystal_clans::store::Store;
 use crystal_clans_testkit::fake_discord::{Fake, TOKEN};
 use std::sync::Arc;
 use std::time::Duration;
@@ -13,6 +14,8 @@ pub struct Bot {
     /// broke Discord's API.
     _check: Check,
     pub app: App,
+    /// The store the app was built on: the test reads what the bot saved through it.
+    pub store: Store,
     pub task: tokio::task::JoinHandle<()>,
     pub shards: Arc<poise::serenity_prelude::ShardManager>,
 }
@@ -20,7 +23,8 @@ pub struct Bot {
 impl Bot {
     /// Starts the bot with its timer ticking every `tick` on `clock`, once the fake has
     /// seen it identify.
-    pub async fn start(app: App, tick: Duration, clock: Clock) -> Bot {
+    /// `store` is the one `app` was built on.
+    pub async fn start(app: App, store: Store, tick: Duration, clock: Clock) -> Bot {
         let fake = Fake::start().await;
         let opts = BotOptions {
             token: TOKEN.into(),
@@ -40,6 +44,7 @@ impl Bot {
             _check: Check(fake.clone()),
             fake,
             app,
+            store,
             task,
             shards,
         }

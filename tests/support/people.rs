@@ -7,6 +7,7 @@ use super::scratch_store as scratch;
 use crystal_clans::app::App;
 use crystal_clans::discord::Clock;
 use crystal_clans::game::Seat;
+use crystal_clans::store::Store;
 use crystal_clans_testkit::fake_discord::lively_pick as pick;
 use crystal_clans_testkit::fake_discord::{CHANNEL, GUILD};
 use crystal_clans_testkit::fake_discord::{Fake, Origin, Recorded};
@@ -23,6 +24,7 @@ pub const EVE: u64 = 730_000_000_000_000_003;
 pub trait Table {
     fn fake(&self) -> &Fake;
     fn app(&self) -> &App;
+    fn store(&self) -> &Store;
 }
 
 impl Table for Bot {
@@ -31,6 +33,9 @@ impl Table for Bot {
     }
     fn app(&self) -> &App {
         &self.app
+    }
+    fn store(&self) -> &Store {
+        &self.store
     }
 }
 
@@ -43,22 +48,24 @@ pub fn name(u: u64) -> &'static str {
 }
 
 pub async fn start_bot(tag: &str) -> Bot {
-    let app = App::new(scratch(tag).await).with_seeds(1);
-    start_bot_with(app).await
+    let store = scratch(tag).await;
+    let app = App::new(store.clone()).with_seeds(1);
+    start_bot_with(app, store).await
 }
 
 /// The bot against a fake Discord whose rate limit windows are a thousandth of
 /// Discord's (the buckets, headers, 429s and serenity's ratelimiter all run, but 5 posts
 /// a channel per 5 ms): these tests click hundreds of times at machine speed, which no
 /// player can. `bench discord` and `tests/it/discord_abuse.rs` keep Discord's pace.
-pub async fn start_bot_clocked(app: App, tick: Duration, clock: Clock) -> Bot {
-    let bot = Bot::start(app, tick, clock).await;
+pub async fn start_bot_clocked(app: App, store: Store, tick: Duration, clock: Clock) -> Bot {
+    let bot = Bot::start(app, store, tick, clock).await;
     bot.fake.speed_up_rate_limits(1000);
     bot
 }
 
-pub async fn start_bot_with(app: App) -> Bot {
-    start_bot_clocked(app, Duration::from_secs(3600), Clock::default()).await
+/// The bot on `app`, built on `store`.
+pub async fn start_bot_with(app: App, store: Store) -> Bot {
+    start_bot_clocked(app, store, Duration::from_secs(3600), Clock::default()).await
 }
 
 /// Plays pseudo-random legal inputs through the bot until `until` holds.
@@ -69,7 +76,7 @@ pub async fn drive(
     until: impl Fn(&crystal_clans::game::State) -> bool,
 ) {
     for step in 0..max {
-        let l = bot.app().store.load(id).await.unwrap();
+        let l = bot.store().load(id).await.unwrap();
         if until(&l.state) || l.state.winner.is_some() {
             return;
         }
@@ -77,7 +84,7 @@ pub async fn drive(
         let legal = l.state.legal(bot.app().rules(), seat);
         let r = play(bot, id, l.info.version, user(seat), pick(&legal, step)).await;
         assert!(
-            bot.app().store.info(id).await.unwrap().version > l.info.version,
+            bot.store().info(id).await.unwrap().version > l.info.version,
             "the input was not applied: {}",
             r.text()
         );
@@ -156,11 +163,11 @@ pub async fn challenge_and_accept_in(bot: &impl Table, origin: Origin) -> i64 {
     let t = fake.click(EVE, "Eve", &accept, &[]);
     assert!(ack(fake, &t).await.ephemeral());
     assert!(followup(fake, &t).await.text().contains("someone else"));
-    let before = bot.app().store.active_matches_of_user(BEN).await.unwrap();
+    let before = bot.store().active_matches_of_user(BEN).await.unwrap();
     let t = fake.click(BEN, "Ben", &accept, &[]);
     ack(fake, &t).await;
     followup(fake, &t).await;
-    let ms = bot.app().store.active_matches_of_user(BEN).await.unwrap();
+    let ms = bot.store().active_matches_of_user(BEN).await.unwrap();
     assert_eq!(ms.len(), before.len() + 1);
     let id = ms
         .iter()
@@ -207,7 +214,7 @@ pub async fn panel_of(bot: &impl Table, id: i64, u: u64) -> u64 {
     if let Some(m) = mine(bot.fake()) {
         return m;
     }
-    let version = bot.app().store.info(id).await.unwrap().version;
+    let version = bot.store().info(id).await.unwrap().version;
     let p = panel(bot, id, version, u).await;
     p.message_id.expect("a panel is an interaction message")
 }
@@ -226,7 +233,7 @@ pub async fn click_panel(bot: &impl Table, id: i64, u: u64, custom_id: &str) -> 
 /// old or forged button would be.
 pub async fn play(bot: &impl Table, id: i64, version: i64, u: u64, index: usize) -> Recorded {
     let fake = bot.fake();
-    let l = bot.app().store.load(id).await.unwrap();
+    let l = bot.store().load(id).await.unwrap();
     let seat = [0, 1]
         .into_iter()
         .find(|&s| l.info.seats[s].user() == Some(u));
@@ -259,7 +266,7 @@ pub async fn play(bot: &impl Table, id: i64, version: i64, u: u64, index: usize)
         let t = fake.click_on(on, u, name(u), &cid, &values);
         ack(fake, &t).await;
         let reply = followup(fake, &t).await;
-        if bot.app().store.info(id).await.unwrap().version > version {
+        if bot.store().info(id).await.unwrap().version > version {
             return reply;
         }
     }

@@ -141,7 +141,7 @@ pub async fn take_turn(
         .iter()
         .find(|c| c.index == want)
         .expect("every legal input is a choice");
-    let before = bot.app.store.info(id).await.unwrap().version;
+    let before = bot.store.info(id).await.unwrap().version;
     let current = format!("clans:{id}:{before}:");
     let mut screen = match last.filter(|r| {
         clickables(&r.json)
@@ -170,7 +170,7 @@ pub async fn take_turn(
         let values: Vec<&str> = values.iter().map(String::as_str).collect();
         let t = fake.click_in(channel, user, name(user), &cid, &values);
         screen = answer(fake, &t).await;
-        if bot.app.store.info(id).await.unwrap().version > before {
+        if bot.store.info(id).await.unwrap().version > before {
             return screen;
         }
     }
@@ -185,12 +185,12 @@ pub async fn take_turn(
 /// and then. Returns how many battles were fought.
 pub async fn play_to_the_end(bot: &Bot, id: i64) -> usize {
     let fake = &bot.fake;
-    let info = bot.app.store.info(id).await.unwrap();
+    let info = bot.store.info(id).await.unwrap();
     let channel = info.thread.unwrap_or(info.channel);
     let mut last: [Option<Recorded>; 2] = [None, None];
     let mut battles = 0;
     for step in 0..3000 {
-        let l = bot.app.store.load(id).await.unwrap();
+        let l = bot.store.load(id).await.unwrap();
         if l.state.winner.is_some() {
             return battles;
         }

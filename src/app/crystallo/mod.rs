@@ -16,9 +16,11 @@
 pub mod ids;
 pub mod panel;
 
-use super::limits::Action;
+use super::directory::Directory;
+use super::failures::Faults;
+use super::limits::{Action, Gate};
 use super::msg::{Button, File, Msg, Row, Style};
-use super::{App, Outcome, Place};
+use super::{Outcome, Place, Seeds};
 use crate::crystallo::deck::Deck;
 use crate::crystallo::rng::daily_seed;
 use crate::crystallo::{Input, legal};
@@ -26,7 +28,7 @@ use crate::i18n::Lang;
 use crate::i18n::messages::crystallo as m;
 use crate::render::crystallo::{CavernTable, cavern};
 use crate::store::crystallo::{Daily, Game, Kind, NewGame, Played, Submitted, day_end, utc_day};
-use crate::store::{Millis, StoreError};
+use crate::store::{Millis, Store, StoreError};
 use ids::{CryId, Step};
 use std::sync::{Arc, LazyLock};
 
@@ -60,10 +62,40 @@ pub fn streak(days: &[i64], today: i64) -> usize {
         .count()
 }
 
-impl App {
+/// Crystallo's use cases, with what they use.
+#[derive(Clone)]
+pub struct Crystallo {
+    store: Store,
+    directory: Directory,
+    faults: Faults,
+    gate: Gate,
+    seeds: Seeds,
+    /// The final post's picture of the cavern (left out in fast tests).
+    images: bool,
+}
+
+impl Crystallo {
+    pub fn new(
+        store: Store,
+        directory: Directory,
+        faults: Faults,
+        gate: Gate,
+        seeds: Seeds,
+        images: bool,
+    ) -> Crystallo {
+        Crystallo {
+            store,
+            directory,
+            faults,
+            gate,
+            seeds,
+            images,
+        }
+    }
+
     /// `/crystallo daily`: today's deal of this server, in a private panel; a second
     /// play of the day is refused (with a way back into an unfinished one).
-    pub async fn crystallo_daily(&self, place: Place, user: u64, now: Millis) -> Outcome {
+    pub async fn daily(&self, place: Place, user: u64, now: Millis) -> Outcome {
         let lang = self.directory.user_lang(user).await;
         let Some(guild) = place.guild else {
             return Outcome::private(m::daily_needs_server(lang));
@@ -74,12 +106,12 @@ impl App {
             Ok(None) => {}
             Err(e) => return Outcome::private(self.faults.told(lang, None, &e)),
         }
-        if let Err(slow) = self.allow(Action::Crystallo, user, place.guild, now) {
+        if let Err(slow) = self.gate.allow(Action::Crystallo, user, place.guild, now) {
             return Outcome::private(slow);
         }
         let new = NewGame {
             guild: Some(guild),
-            channel: self.post_channel(place).await,
+            channel: self.directory.post_channel(place).await,
             user,
             kind: Kind::Daily(day),
             seed: daily_seed(guild, day),
@@ -92,18 +124,15 @@ impl App {
     }
 
     /// `/crystallo practice`: a random deal, anywhere.
-    pub async fn crystallo_practice(&self, place: Place, user: u64, now: Millis) -> Outcome {
+    pub async fn practice(&self, place: Place, user: u64, now: Millis) -> Outcome {
         let lang = self.directory.user_lang(user).await;
-        if let Err(slow) = self.allow(Action::Crystallo, user, place.guild, now) {
+        if let Err(slow) = self.gate.allow(Action::Crystallo, user, place.guild, now) {
             return Outcome::private(slow);
         }
-        let seed = match &self.seeds {
-            Some(s) => s.fetch_add(1, std::sync::atomic::Ordering::SeqCst),
-            None => rand::random(),
-        };
+        let seed = self.seeds.next();
         let new = NewGame {
             guild: place.guild,
-            channel: self.post_channel(place).await,
+            channel: self.directory.post_channel(place).await,
             user,
             kind: Kind::Practice,
             seed,
@@ -111,21 +140,6 @@ impl App {
         match self.store.create_crystallo(new, now).await {
             Ok(Daily::New(g) | Daily::Exists(g)) => self.show(&g, lang, Step::Show, None).await,
             Err(e) => Outcome::private(self.faults.told(lang, None, &e)),
-        }
-    }
-
-    /// Where a game's final post goes: the server's channel for matches (`/clans config
-    /// channel`), else where the command was used.
-    async fn post_channel(&self, place: Place) -> u64 {
-        let Some(g) = place.guild else {
-            return place.channel;
-        };
-        match self.store.guild_settings(g).await {
-            Ok(s) => s.channel.unwrap_or(place.channel),
-            Err(e) => {
-                tracing::warn!("could not read a server's settings: {e}");
-                place.channel
-            }
         }
     }
 
@@ -175,7 +189,7 @@ impl App {
 
     /// A click in a Crystallo panel (`cry:` custom ids): only the game's player, at its
     /// version; a play is one store transaction.
-    pub async fn crystallo_click(&self, id: CryId, user: u64, now: Millis) -> Outcome {
+    pub async fn click(&self, id: CryId, user: u64, now: Millis) -> Outcome {
         let lang = self.directory.user_lang(user).await;
         let g = match self.store.crystallo_game(id.game).await {
             Ok(g) => g,
@@ -279,7 +293,7 @@ impl App {
 
     /// `/crystallo scores`: today's leaderboard in this server and the asker's
     /// adventure log (here: games here only), best score and streak, privately.
-    pub async fn crystallo_scores(&self, place: Place, user: u64, now: Millis) -> Outcome {
+    pub async fn scores(&self, place: Place, user: u64, now: Millis) -> Outcome {
         let lang = self.directory.user_lang(user).await;
         let today = utc_day(now);
         let mut lines = Vec::new();

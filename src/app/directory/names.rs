@@ -132,6 +132,21 @@ impl Directory {
         }
     }
 
+    /// Where a game's public posts go: the server's channel for matches (`/clans config
+    /// channel`), else where the command was used.
+    pub async fn post_channel(&self, place: Place) -> u64 {
+        let Some(g) = place.guild else {
+            return place.channel;
+        };
+        match self.store.guild_settings(g).await {
+            Ok(s) => s.channel.unwrap_or(place.channel),
+            Err(e) => {
+                tracing::warn!("could not read a server's settings: {e}");
+                place.channel
+            }
+        }
+    }
+
     /// Whether the server's matches get their own threads (the default).
     pub async fn threads(&self, guild: Option<u64>) -> bool {
         let Some(g) = guild else {

@@ -119,7 +119,7 @@ impl App {
         {
             return Outcome::private(t::league_fixed_needs_clan(lang));
         }
-        if let Err(slow) = self.allow(Action::League, user, place.guild, now) {
+        if let Err(slow) = self.gate.allow(Action::League, user, place.guild, now) {
             return Outcome::private(slow);
         }
         let new = NewLeague {
@@ -191,7 +191,7 @@ impl App {
         if players.len() >= MAX_PLAYERS {
             return Outcome::private(t::league_full(lang, league.name, MAX_PLAYERS));
         }
-        if let Err(slow) = self.allow(Action::League, user, guild, now) {
+        if let Err(slow) = self.gate.allow(Action::League, user, guild, now) {
             return Outcome::private(slow);
         }
         match self.store.join_league(league.id, user, clan, now).await {
@@ -225,7 +225,7 @@ impl App {
             Ok(l) => l,
             Err(why) => return vec![Outcome::private(why)],
         };
-        if let Err(slow) = self.allow(Action::League, user, guild, now) {
+        if let Err(slow) = self.gate.allow(Action::League, user, guild, now) {
             return vec![Outcome::private(slow)];
         }
         match self.store.leave_league(league.id, user, now).await {
@@ -465,7 +465,7 @@ impl App {
                 Err(e) => return Outcome::private(self.faults.told(lang, None, &e)),
             },
         };
-        if let Err(slow) = self.allow(Action::League, user, guild, now) {
+        if let Err(slow) = self.gate.allow(Action::League, user, guild, now) {
             return Outcome::private(slow);
         }
         let snap = match self.league_snapshot(league.id).await {

@@ -269,10 +269,7 @@ impl App {
         b: &LeagueBoard,
         now: Millis,
     ) -> Result<Option<Outcome>, StoreError> {
-        let seed: u64 = match &self.seeds {
-            Some(s) => s.fetch_add(1, std::sync::atomic::Ordering::SeqCst),
-            None => rand::random(),
-        };
+        let seed = self.seeds.next();
         let n = self.rules().pack.clans.len() as u64;
         let drawn = |s: usize| ((seed >> (8 * s)) % n) as u8;
         let clans = [0, 1].map(|s| match league.clan_rule {

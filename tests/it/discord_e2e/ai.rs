@@ -15,7 +15,7 @@ async fn play_against_the_ai() {
     ack(fake, &t).await;
     let id = fake.wait_for(|r| r.text().contains("vs the AI"), 20).await;
     assert!(!id.ephemeral());
-    let m = bot.app.store.active_matches_of_user(ANA).await.unwrap()[0].clone();
+    let m = bot.store.active_matches_of_user(ANA).await.unwrap()[0].clone();
     // Whenever the match waits, it waits for Ana only: the AI answers by itself, after
     // Ana's own answer has gone out.
     for step in 0..6 {
@@ -128,14 +128,14 @@ async fn an_ai_match_gets_a_thread_named_for_it() {
             20,
         )
         .await;
-    let m = bot.app.store.active_matches_of_user(ANA).await.unwrap()[0].clone();
+    let m = bot.store.active_matches_of_user(ANA).await.unwrap()[0].clone();
     let thread = m.thread.expect("the AI match has a thread");
     assert_eq!(
         board.channel,
         Some(thread.to_string()),
         "the board is in it"
     );
-    let loaded = bot.app.store.load(m.id).await.unwrap();
+    let loaded = bot.store.load(m.id).await.unwrap();
     let title = bot.app.directory.thread_title(&loaded).await;
     assert!(title.contains("Ana") && title.contains(&format!("#{}", m.id)));
     assert_eq!(fake.threads().get(&thread), Some(&title));

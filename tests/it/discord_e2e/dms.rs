@@ -15,14 +15,19 @@ use support::scratch_store as scratch;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn panels_by_direct_message_and_closed_dms() {
-    let bot = start_bot_with(App::new(scratch("dm").await).with_seeds(1).without_images()).await;
+    let store = scratch("dm").await;
+    let bot = start_bot_with(
+        App::new(store.clone()).with_seeds(1).without_images(),
+        store.clone(),
+    )
+    .await;
     let fake = &bot.fake;
     let id = challenge_and_accept(&bot).await;
     for u in [ANA, BEN] {
         dm_on(fake, u).await;
     }
     fake.close_dms(BEN);
-    let v = bot.app.store.info(id).await.unwrap().version;
+    let v = bot.store.info(id).await.unwrap().version;
     // Ana's panel goes to her DMs; the click is answered privately in the channel.
     let t = fake.click(ANA, "Ana", &format!("clans:{id}:{v}:turn"), &[]);
     assert!(followup(fake, &t).await.text().contains("direct messages"));
@@ -65,10 +70,10 @@ async fn panels_by_direct_message_and_closed_dms() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_whole_match_played_in_direct_messages() {
     use support::play::{answer, board_button, clickables, route};
+    let store = scratch("dm-match").await;
     let bot = start_bot_with(
-        App::new(scratch("dm-match").await)
-            .with_seeds(3)
-            .without_images(),
+        App::new(store.clone()).with_seeds(3).without_images(),
+        store.clone(),
     )
     .await;
     let fake = &bot.fake;
@@ -87,7 +92,7 @@ async fn a_whole_match_played_in_direct_messages() {
     let mut screens: [Option<(u64, Value)>; 2] = [None, None];
     let (mut dm_clicks, mut battle_cards) = (0, 0);
     for step in 0..3000 {
-        let l = bot.app.store.load(id).await.unwrap();
+        let l = bot.store.load(id).await.unwrap();
         if l.state.winner.is_some() {
             break;
         }
@@ -153,18 +158,18 @@ async fn a_whole_match_played_in_direct_messages() {
             assert!(sent.payload["user"].is_object() && sent.payload["member"].is_null());
             dm_clicks += 1;
             screen = answer(fake, &t).await.json;
-            if bot.app.store.info(id).await.unwrap().version > before {
+            if bot.store.info(id).await.unwrap().version > before {
                 break;
             }
         }
         assert!(
-            bot.app.store.info(id).await.unwrap().version > before,
+            bot.store.info(id).await.unwrap().version > before,
             "the move was made in the DM panel"
         );
         battle_cards += usize::from(battle);
         screens[seat as usize] = Some((dm, screen));
     }
-    let end = bot.app.store.load(id).await.unwrap();
+    let end = bot.store.load(id).await.unwrap();
     assert!(end.state.winner.is_some(), "the match ended");
     assert!(battle_cards > 0, "battle cards were picked in the DMs");
     // No panel was shown in the server: every private answer there is a note (the panel

@@ -13,7 +13,8 @@ use crate::support::people::*;
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn rules_flight_explains_the_ability_privately() {
     let url = db_url("rules");
-    let bot = start_bot_with(App::new(open(&url).await).with_seeds(1)).await;
+    let store = open(&url).await;
+    let bot = start_bot_with(App::new(store.clone()).with_seeds(1), store.clone()).await;
     let fake = &bot.fake;
     let rules = bot.app.rules().clone();
     let ask = |topic: &str| {
@@ -63,7 +64,12 @@ async fn rules_and_card_lookup_answer_a_german_client_in_german() {
     use crystal_clans::game::pack::Ability;
     use crystal_clans::i18n::{Lang, explain};
     let url = db_url("rules-de");
-    let bot = start_bot_with(App::new(open(&url).await).with_seeds(1).without_images()).await;
+    let store = open(&url).await;
+    let bot = start_bot_with(
+        App::new(store.clone()).with_seeds(1).without_images(),
+        store.clone(),
+    )
+    .await;
     let fake = &bot.fake;
     let rules = bot.app.rules().clone();
     fake.set_user_locale(EVE, "de");

@@ -13,11 +13,13 @@ use support::people::*;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn challenge_accept_play_and_a_secret_battle() {
+    let store = support::scratch_store("battle").await;
     // The scripted players must reach a battle where both choose a card: under rules
     // version 6 the match of seed 1 takes another course and ends without one (random
     // play battles as often under 5 and 6); seed 2's has one.
     let bot = start_bot_with(
-        crystal_clans::app::App::new(support::scratch_store("battle").await).with_seeds(2),
+        crystal_clans::app::App::new(store.clone()).with_seeds(2),
+        store.clone(),
     )
     .await;
     let fake = &bot.fake;
@@ -27,7 +29,7 @@ async fn challenge_accept_play_and_a_secret_battle() {
     // player who accepted was answered, so it may arrive a moment later.
     let mut thread = None;
     for _ in 0..250 {
-        thread = bot.app.store.info(id).await.unwrap().thread;
+        thread = bot.store.info(id).await.unwrap().thread;
         if thread.is_some() {
             break;
         }
@@ -59,15 +61,15 @@ async fn challenge_accept_play_and_a_secret_battle() {
     );
 
     // A foreign click: private explanation, nothing changes.
-    let v = bot.app.store.info(id).await.unwrap().version;
+    let v = bot.store.info(id).await.unwrap().version;
     let r = play(&bot, id, v, EVE, 0).await;
     assert!(r.ephemeral() && r.text().contains("not playing"));
-    assert_eq!(bot.app.store.info(id).await.unwrap().version, v);
+    assert_eq!(bot.store.info(id).await.unwrap().version, v);
 
     // Play until both players must pick a battle card.
     let mut step = 0;
     loop {
-        let l = bot.app.store.load(id).await.unwrap();
+        let l = bot.store.load(id).await.unwrap();
         if l.state.pending().question == Question::BattleCard && l.state.waiting().len() == 2 {
             break;
         }
@@ -83,16 +85,16 @@ async fn challenge_accept_play_and_a_secret_battle() {
         let r = play(&bot, id, l.info.version, user(seat), pick(&legal, step)).await;
         assert!(r.ephemeral());
         assert!(
-            bot.app.store.info(id).await.unwrap().version > l.info.version,
+            bot.store.info(id).await.unwrap().version > l.info.version,
             "the input was not applied: {}",
             r.text()
         );
         if step == 0 {
             // A stale button (the version moved on): explained, nothing changes.
-            let v = bot.app.store.info(id).await.unwrap().version;
+            let v = bot.store.info(id).await.unwrap().version;
             let r = play(&bot, id, l.info.version, user(seat), 0).await;
             assert!(r.text().contains("out of date"), "{}", r.text());
-            assert_eq!(bot.app.store.info(id).await.unwrap().version, v);
+            assert_eq!(bot.store.info(id).await.unwrap().version, v);
         }
         step += 1;
         assert!(step < 400, "no battle after 400 inputs");
@@ -100,7 +102,7 @@ async fn challenge_accept_play_and_a_secret_battle() {
 
     // The secret picks. Cards in either hand that nobody can see on the table must not
     // appear in anything public until the reveal.
-    let l = bot.app.store.load(id).await.unwrap();
+    let l = bot.store.load(id).await.unwrap();
     let rules = bot.app.rules();
     let v = l.state.view(rules, None);
     let visible: Vec<String> = v
@@ -124,7 +126,7 @@ async fn challenge_accept_play_and_a_secret_battle() {
     let p = panel(&bot, id, l.info.version, ANA).await;
     assert!(!p.select_options().is_empty() || !p.custom_ids().is_empty());
     play(&bot, id, l.info.version, ANA, 0).await;
-    let l2 = bot.app.store.load(id).await.unwrap();
+    let l2 = bot.store.load(id).await.unwrap();
     let before_reveal = fake.since(mark);
     for r in public(&before_reveal) {
         for s in &secret {
@@ -144,7 +146,7 @@ async fn challenge_accept_play_and_a_secret_battle() {
         assert!(p.text().contains("battle card"), "{}", p.text());
         play(&bot, id, l2.info.version, BEN, 0).await;
     }
-    let l3 = bot.app.store.load(id).await.unwrap();
+    let l3 = bot.store.load(id).await.unwrap();
     assert!(l3.info.version > l2.info.version);
     // After both picks something public was posted (the reveal and/or the board),
     // once Discord's rate limit for the thread let it through.
@@ -192,12 +194,12 @@ async fn every_battle_reveal_posts_its_picture() {
     let bot = start_bot("pictures").await;
     let id = challenge_and_accept(&bot).await;
     drive(&bot, id, 3000, |_| false).await;
-    let l = bot.app.store.load(id).await.unwrap();
+    let l = bot.store.load(id).await.unwrap();
     assert!(l.state.winner.is_some(), "the match did not end");
     let rules = bot.app.rules();
     let (mut s, _) = State::new(rules, l.info.setup.clone()).unwrap();
     let mut reveals = 0;
-    for i in bot.app.store.inputs(id).await.unwrap() {
+    for i in bot.store.inputs(id).await.unwrap() {
         let events = s.apply(rules, i.seat, &i.input).unwrap();
         if events
             .iter()
@@ -232,12 +234,13 @@ async fn every_battle_reveal_posts_its_picture() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn double_click_a_restart_mid_battle_and_a_complete_match() {
     let url = db_url("restart");
-    let app = App::new(open(&url).await).with_seeds(2).without_images();
-    let bot = start_bot_with(app).await;
+    let store = open(&url).await;
+    let app = App::new(store.clone()).with_seeds(2).without_images();
+    let bot = start_bot_with(app, store.clone()).await;
     let id = challenge_and_accept(&bot).await;
 
     // A double click: the same button twice; the second is refused, nothing changes.
-    let l = bot.app.store.load(id).await.unwrap();
+    let l = bot.store.load(id).await.unwrap();
     let seat = l.state.waiting()[0];
     let twice = format!("clans:{id}:{}:in:0", l.info.version);
     let t1 = click_panel(&bot, id, user(seat), &twice).await;
@@ -254,32 +257,34 @@ async fn double_click_a_restart_mid_battle_and_a_complete_match() {
     );
     assert!(texts.iter().any(|t| t.contains("out of date")), "{texts:?}");
     assert_eq!(
-        bot.app.store.info(id).await.unwrap().version,
+        bot.store.info(id).await.unwrap().version,
         l.info.version + 1
     );
 
     // To a battle; Ana picks; the bot process stops.
     drive(&bot, id, 400, both_pick).await;
-    let l = bot.app.store.load(id).await.unwrap();
+    let l = bot.store.load(id).await.unwrap();
     assert!(both_pick(&l.state));
     play(&bot, id, l.info.version, ANA, 0).await;
-    let v = bot.app.store.info(id).await.unwrap().version;
+    let v = bot.store.info(id).await.unwrap().version;
     assert_eq!(v, l.info.version + 1);
     bot.stop().await;
 
+    let store = open(&url).await;
+
     // A new process on the same database: Ben's click completes the battle.
-    let app = App::new(open(&url).await).with_seeds(100).without_images();
-    let bot = start_bot_with(app).await;
+    let app = App::new(store.clone()).with_seeds(100).without_images();
+    let bot = start_bot_with(app, store.clone()).await;
     let p = panel(&bot, id, v, BEN).await;
     assert!(p.text().contains("battle card"), "{}", p.text());
     play(&bot, id, v, BEN, 0).await;
-    let l = bot.app.store.load(id).await.unwrap();
+    let l = bot.store.load(id).await.unwrap();
     assert!(l.info.version > v);
     assert_ne!(l.state.pending().question, Question::BattleCard);
 
     // Play on to a winner, announced publicly.
     drive(&bot, id, 3000, |_| false).await;
-    let l = bot.app.store.load(id).await.unwrap();
+    let l = bot.store.load(id).await.unwrap();
     let w = l.state.winner.expect("a winner");
     let post = bot
         .fake
@@ -335,7 +340,7 @@ async fn double_click_a_restart_mid_battle_and_a_complete_match() {
         .click_in(thread, user(w), name(user(w)), &accept, &[]);
     ack(&bot.fake, &t).await;
     let again = loop {
-        let ms = bot.app.store.active_matches_of_user(user(w)).await.unwrap();
+        let ms = bot.store.active_matches_of_user(user(w)).await.unwrap();
         if let Some(m) = ms.into_iter().find(|m| m.id != id) {
             break m;
         }
@@ -423,7 +428,7 @@ async fn a_board_post_tells_the_turn_that_ended_once() {
         "the ended turns were headed as such {ended} times"
     );
     // The image is the board without a caption: it no longer prints the log.
-    let l = bot.app.store.load(id).await.unwrap();
+    let l = bot.store.load(id).await.unwrap();
     let rules = bot.app.rules();
     let theme = crystal_clans::render::Theme::default();
     let t = crystal_clans::render::Table {

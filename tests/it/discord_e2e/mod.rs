@@ -45,11 +45,12 @@ fn public(rs: &[Recorded]) -> Vec<&Recorded> {
 
 /// The bot with the AI plugged in, without images (fast).
 async fn ai_bot(tag: &str, seed: u64) -> Bot {
-    let app = App::new(scratch(tag).await)
+    let store = scratch(tag).await;
+    let app = App::new(store.clone())
         .with_seeds(seed)
         .without_images()
         .with_bot(Arc::new(crystal_clans::app::AiSeats));
-    start_bot_with(app).await
+    start_bot_with(app, store.clone()).await
 }
 
 /// `user` asks for a match against the fast AI (the level's fourth choice); the token.
@@ -63,7 +64,7 @@ fn play_fast_ai(fake: &Fake, user: u64) -> String {
 async fn wait_for_human(bot: &Bot, id: i64) -> crystal_clans::store::Loaded {
     let deadline = std::time::Instant::now() + Duration::from_secs(60);
     loop {
-        let l = bot.app.store.load(id).await.unwrap();
+        let l = bot.store.load(id).await.unwrap();
         if l.state.winner.is_some() || !l.state.waiting().contains(&1) {
             return l;
         }

@@ -45,8 +45,7 @@ async fn declined_challenge_and_config_refused() {
         .await;
     assert!(edited.custom_ids().is_empty());
     assert!(
-        bot.app
-            .store
+        bot.store
             .active_matches_of_user(BEN)
             .await
             .unwrap()
@@ -64,8 +63,7 @@ async fn declined_challenge_and_config_refused() {
     assert!(ack(fake, &t).await.ephemeral());
     assert!(followup(fake, &t).await.text().contains("expired"));
     assert!(
-        bot.app
-            .store
+        bot.store
             .active_matches_of_user(BEN)
             .await
             .unwrap()
@@ -106,12 +104,12 @@ async fn reminders_and_a_timeout_forfeit_with_a_controllable_clock() {
     let offset = Arc::new(AtomicI64::new(0));
     let o = offset.clone();
     let clock = Clock(Arc::new(move || now_ms() + o.load(Ordering::SeqCst)));
-    let app = App::new(store).with_seeds(1).without_images();
-    let bot = start_bot_clocked(app, Duration::from_millis(100), clock).await;
+    let app = App::new(store.clone()).with_seeds(1).without_images();
+    let bot = start_bot_clocked(app, store.clone(), Duration::from_millis(100), clock).await;
     let id = challenge_and_accept(&bot).await;
     // Both mulligan so that one player is waited for.
     drive(&bot, id, 50, |s| s.waiting().len() == 1).await;
-    let l = bot.app.store.load(id).await.unwrap();
+    let l = bot.store.load(id).await.unwrap();
     let late = l.state.waiting()[0];
     offset.store(11 * 60_000, Ordering::SeqCst);
     let r = bot
@@ -136,7 +134,7 @@ async fn reminders_and_a_timeout_forfeit_with_a_controllable_clock() {
         "a forfeit is rated: {}",
         r.text()
     );
-    assert!(bot.app.store.result(id).await.unwrap().is_some());
+    assert!(bot.store.result(id).await.unwrap().is_some());
     bot.stop().await;
 }
 
@@ -161,12 +159,7 @@ async fn chosen_clans_a_turn_timeout_and_config_by_an_admin() {
         "{}",
         r.text()
     );
-    let s = bot
-        .app
-        .store
-        .guild_settings(fake_discord::GUILD)
-        .await
-        .unwrap();
+    let s = bot.store.guild_settings(fake_discord::GUILD).await.unwrap();
     assert_eq!((s.threads, s.reminder_minutes), (Some(false), Some(45)));
     // The bug: Discord's `max` is only its own clients' check, and a hand-made request
     // over it was saved. Refused now, and nothing changes.
@@ -184,12 +177,7 @@ async fn chosen_clans_a_turn_timeout_and_config_by_an_admin() {
         let r = ack(fake, &t).await;
         assert!(r.ephemeral() && r.text().contains("10080"), "{}", r.text());
     }
-    let unchanged = bot
-        .app
-        .store
-        .guild_settings(fake_discord::GUILD)
-        .await
-        .unwrap();
+    let unchanged = bot.store.guild_settings(fake_discord::GUILD).await.unwrap();
     assert_eq!(unchanged, s, "nothing was changed");
 
     let t = fake.command(
@@ -212,7 +200,7 @@ async fn chosen_clans_a_turn_timeout_and_config_by_an_admin() {
     let t = fake.click(BEN, "Ben", &accept, &[]);
     ack(fake, &t).await;
     followup(fake, &t).await;
-    let m = bot.app.store.active_matches_of_user(BEN).await.unwrap()[0].clone();
+    let m = bot.store.active_matches_of_user(BEN).await.unwrap()[0].clone();
     let rules = bot.app.rules();
     let clans = m
         .setup

@@ -16,7 +16,8 @@ use crate::support::scratch_store as scratch;
 async fn a_refused_token_is_explained_without_the_token() {
     let fake = Fake::start().await;
     fake.refuse_token();
-    let app = App::new(scratch("token").await);
+    let store = scratch("token").await;
+    let app = App::new(store.clone());
     let opts = BotOptions {
         token: TOKEN.into(),
         api_base: Some(fake.api.clone()),
@@ -60,8 +61,7 @@ async fn missing_permissions_are_explained_to_whoever_acted() {
     fake.set_app_permissions(fake_discord::ALL_PERMISSIONS);
 
     // Posts go to the channel (threads off), which then stops letting the bot post.
-    bot.app
-        .store
+    bot.store
         .set_guild_settings(
             fake_discord::GUILD,
             &crystal_clans::store::GuildSettings {
@@ -75,13 +75,13 @@ async fn missing_permissions_are_explained_to_whoever_acted() {
     fake.forbid_posts_in(fake_discord::CHANNEL);
     // Play until a move posts the board (the match then waits for someone else).
     for step in 0..200 {
-        let l = bot.app.store.load(id).await.unwrap();
+        let l = bot.store.load(id).await.unwrap();
         let seat = l.state.waiting()[0];
         let legal = l.state.legal(bot.app.rules(), seat);
         let reply = play(&bot, id, l.info.version, user(seat), pick(&legal, step)).await;
         // The interaction that made the move: its token is in the reply's path.
         let t = reply.path.split('/').nth(5).unwrap().to_string();
-        let after = bot.app.store.load(id).await.unwrap();
+        let after = bot.store.load(id).await.unwrap();
         assert!(after.info.version > l.info.version, "the move was saved");
         if crystal_clans::app::turn_log::posts_board(&l.state, &after.state) {
             let path = format!("/api/v10/webhooks/{APP_ID}/{t}");
@@ -136,8 +136,8 @@ async fn an_accept_is_answered_before_its_slow_thread_is_made() {
     let board = fake
         .wait_for(|r| r.is_channel_post() && !r.files.is_empty(), 20)
         .await;
-    let id = bot.app.store.active_matches_of_user(BEN).await.unwrap()[0].id;
-    let thread = bot.app.store.info(id).await.unwrap().thread.unwrap();
+    let id = bot.store.active_matches_of_user(BEN).await.unwrap()[0].id;
+    let thread = bot.store.info(id).await.unwrap().thread.unwrap();
     assert_eq!(
         board.channel,
         Some(thread.to_string()),
@@ -168,8 +168,8 @@ async fn without_thread_permissions_a_match_plays_in_the_channel_and_says_why() 
     let board = fake
         .wait_for(|r| r.is_channel_post() && r.text().contains("begins"), 20)
         .await;
-    let id = bot.app.store.active_matches_of_user(BEN).await.unwrap()[0].id;
-    assert_eq!(bot.app.store.info(id).await.unwrap().thread, None);
+    let id = bot.store.active_matches_of_user(BEN).await.unwrap()[0].id;
+    assert_eq!(bot.store.info(id).await.unwrap().thread, None);
     assert_eq!(board.channel, Some(fake_discord::CHANNEL.to_string()));
 
     // The same for a match against the AI, told in German to a German client.
@@ -184,7 +184,7 @@ async fn without_thread_permissions_a_match_plays_in_the_channel_and_says_why() 
         )
         .await;
     assert!(note.text().contains("Kanal"), "{}", note.text());
-    let m = bot.app.store.active_matches_of_user(EVE).await.unwrap()[0].clone();
+    let m = bot.store.active_matches_of_user(EVE).await.unwrap()[0].clone();
     assert_eq!(m.thread, None);
     assert!(
         !fake.requests().iter().any(|r| r.path.ends_with("/threads")),

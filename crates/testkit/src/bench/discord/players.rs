@@ -4,10 +4,10 @@
 //! match at a time, independent of how many run at once.
 
 use super::{MAX_INPUTS_PER_MATCH, Measured, OPENING_WAIT, Sample, WAIT};
-use crate::app::App;
 use crate::fake_discord::{Fake, Recorded, lively_pick};
 use crate::game::rng::below;
 use crate::game::{Seat, State};
+use crate::store::Store;
 use rand::SeedableRng;
 use rand_pcg::Pcg32;
 use serde_json::json;
@@ -18,7 +18,8 @@ use tokio::runtime::Handle;
 #[derive(Clone)]
 pub(super) struct Players {
     pub(super) fake: Fake,
-    pub(super) app: App,
+    /// The store the bot was built on: the players read what it saved.
+    pub(super) store: Store,
     pub(super) bot: Handle,
     pub(super) think_ms: u64,
     pub(super) epoch: Instant,
@@ -92,7 +93,7 @@ impl Players {
             .position(|l| l.name() == level)
             .ok_or_else(|| format!("no AI level {level}"))?;
         let mut rng = Pcg32::seed_from_u64(seed);
-        let rules = self.app.rules();
+        let rules = self.store.rules();
         let mut current: Option<i64> = None;
         let mut clicks = 0;
         while !stop.load(std::sync::atomic::Ordering::SeqCst) {
@@ -100,7 +101,7 @@ impl Players {
                 let ms = below(&mut rng, (2 * self.think_ms + 1) as u32) as u64;
                 tokio::time::sleep(Duration::from_millis(ms)).await;
             }
-            let store = self.app.store.clone();
+            let store = self.store.clone();
             let loaded = match current {
                 Some(id) => Some(
                     self.on_bot(async move { store.load(id).await })
@@ -134,7 +135,7 @@ impl Players {
                     if self.answer_or_stop(&t, stop).await?.is_none() {
                         break;
                     }
-                    let store = self.app.store.clone();
+                    let store = self.store.clone();
                     current = self
                         .on_bot(async move { store.active_matches_of_user(user).await })
                         .await?
@@ -161,7 +162,7 @@ impl Players {
         }
         // The AI's moves: every input of the matches played, less the user's clicks.
         if let Some(id) = current {
-            let store = self.app.store.clone();
+            let store = self.store.clone();
             if let Ok(Ok(info)) = self.on_bot(async move { store.info(id).await }).await {
                 m.ai_moves += info.version as usize;
             }
@@ -239,7 +240,7 @@ impl Players {
             .await
             .map_err(|e| format!("no answer to an accept: {e}"))?;
         m.accept_answer_ms.push(since_sent(fake, &t, &answered)?);
-        let store = self.app.store.clone();
+        let store = self.store.clone();
         let id = self
             .on_bot(async move {
                 let ms = store.active_matches_of_user(b).await?;
@@ -259,7 +260,7 @@ impl Players {
             .await
             .map_err(|e| format!("match {id}: no opening board: {e}"))?;
         m.opening_board_ms.push(since_sent(fake, &t, &opening)?);
-        let store = self.app.store.clone();
+        let store = self.store.clone();
         let loaded = self
             .on_bot(async move { store.load(id).await })
             .await?
@@ -318,7 +319,7 @@ impl Players {
     /// One click on a legal choice; whether the board was posted after it.
     async fn input(&self, r: &mut Running, m: &mut Measured) -> Result<bool, String> {
         let fake = &self.fake;
-        let rules = self.app.rules();
+        let rules = self.store.rules();
         let seat: Seat = r.state.waiting()[0];
         let legal = r.state.legal(rules, seat);
         let index = lively_pick(&legal, r.inputs);

@@ -25,7 +25,7 @@ impl Drop for ScratchDir {
 
 /// The bot, running on its runtime.
 struct Bot {
-    app: App,
+    store: Store,
     shards: Arc<serenity::ShardManager>,
     task: tokio::task::JoinHandle<()>,
 }
@@ -61,7 +61,7 @@ pub async fn run_on(bot: &Handle, discord: &Handle, opts: &Options) -> Result<Me
             let store = Store::open_with(store_opts)
                 .await
                 .map_err(|e| format!("the scratch database: {e}"))?;
-            let app = App::new(store)
+            let app = App::new(store.clone())
                 .with_seeds(seed)
                 .with_bot(Arc::new(AiSeats))
                 .without_limits();
@@ -84,20 +84,28 @@ pub async fn run_on(bot: &Handle, discord: &Handle, opts: &Options) -> Result<Me
                     eprintln!("bench discord: the bot stopped: {e}");
                 }
             });
-            Ok::<_, String>(Bot { app, shards, task })
+            Ok::<_, String>(Bot {
+                store,
+                shards,
+                task,
+            })
         })
         .await
         .map_err(|e| format!("the bot did not start: {e}"))??;
     let result = match fake.try_wait_ready(WAIT).await {
-        Ok(()) => play_all(bot, discord, &fake, &started.app, opts).await,
+        Ok(()) => play_all(bot, discord, &fake, &started.store, opts).await,
         Err(e) => Err(e),
     };
-    let Bot { app, shards, task } = started;
+    let Bot {
+        store,
+        shards,
+        task,
+    } = started;
     let _ = bot
         .spawn(async move {
             let _ = tokio::time::timeout(WAIT, shards.shutdown_all()).await;
             task.abort();
-            let _ = tokio::time::timeout(WAIT, app.store.close()).await;
+            let _ = tokio::time::timeout(WAIT, store.close()).await;
         })
         .await;
     fake.disconnect();
@@ -121,12 +129,12 @@ async fn play_all(
     bot: &Handle,
     discord: &Handle,
     fake: &Fake,
-    app: &App,
+    store: &Store,
     opts: &Options,
 ) -> Result<Measured, String> {
     let players = Players {
         fake: fake.clone(),
-        app: app.clone(),
+        store: store.clone(),
         bot: bot.clone(),
         think_ms: opts.think_ms,
         epoch: Instant::now(),
