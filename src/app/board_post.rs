@@ -280,7 +280,7 @@ impl App {
             })
             .collect();
         let now = crate::store::now_ms();
-        let whose = self.with_away_lines(whose, &away, lang, now).await;
+        let whose = self.presence.with_away_lines(whose, &away, lang, now).await;
         let crystals = [0, 1]
             .map(|s| {
                 let cs: Vec<String> = view.players[s]

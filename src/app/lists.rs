@@ -56,7 +56,8 @@ impl App {
                 for m in ms.iter().take(20) {
                     let channel = m.thread.unwrap_or(m.channel).to_string();
                     let mut line = p::active_match(lang, m.id, channel, m.version);
-                    if let Some(away) = self.opponent_away(m.seats, user, lang, now).await {
+                    if let Some(away) = self.presence.opponent_away(m.seats, user, lang, now).await
+                    {
                         line = format!("{line} · {away}");
                     }
                     lines.push(line);

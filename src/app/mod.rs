@@ -21,7 +21,6 @@
 
 mod ai_turns;
 pub mod analysis;
-pub mod away;
 mod battle_post;
 mod board_post;
 mod challenges;
@@ -35,10 +34,12 @@ pub mod limits;
 mod lists;
 pub mod lru;
 pub mod msg;
-pub mod notify;
 pub mod panel;
 mod play;
 pub mod posting;
+pub mod presence;
+// The concepts' paths as callers name them.
+pub use presence::{away, notify};
 pub mod ratings;
 pub mod replay;
 pub mod takeback;
@@ -54,6 +55,7 @@ use failures::Faults;
 use limits::{Gate, LimitConfig, Limits};
 use lru::Lru;
 use msg::Msg;
+use presence::Presence;
 
 pub use challenges::{Challenge, Started};
 
@@ -175,6 +177,8 @@ pub struct App {
     seeds: Seeds,
     /// Crystallo, the solo cavern game (`crystallo/`).
     pub crystallo: Crystallo,
+    /// Pings and absences (`presence/`).
+    pub presence: Presence,
     /// Signs the challenge terms a button carries; its key is read from the store once.
     signer: Arc<tokio::sync::OnceCell<ids::Signer>>,
 }
@@ -242,6 +246,7 @@ impl App {
         );
         let (images, seeds) = (true, Seeds::default());
         App {
+            presence: Presence::new(store.clone(), directory.clone(), faults.clone()),
             crystallo: Crystallo::new(
                 store.clone(),
                 directory.clone(),

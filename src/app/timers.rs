@@ -116,8 +116,8 @@ impl App {
         let mut report = TickReport::default();
         let mut cursor: Option<DueCursor> = None;
         // First the absences that ended: their clocks' deadlines may be due already.
-        report.resumed = self.resume_absences(now, sink).await;
-        report.owed_sent = self.send_owed(now, sink).await;
+        report.resumed = self.presence.resume_absences(now, sink).await;
+        report.owed_sent = self.presence.send_owed(now, sink).await;
         loop {
             if started.elapsed() >= budget {
                 report.out_of_time = true;
@@ -180,7 +180,7 @@ impl App {
                 // It moved since the page was read: its deadlines were renewed.
                 continue;
             }
-            match self.away_waiting(&loaded, now).await {
+            match self.presence.away_waiting(&loaded, now).await {
                 Ok(None) => {}
                 Ok(Some(absence)) => {
                     // The turn reached an away player while their absence was being
@@ -192,7 +192,7 @@ impl App {
                             report.paused += 1;
                             let user = absence.user;
                             let _ = sink
-                                .send(self.away_notice(&loaded, user, &absence).await)
+                                .send(self.presence.away_notice(&loaded, user, &absence).await)
                                 .await;
                         }
                         Ok(false) => {}

@@ -77,7 +77,7 @@ async fn deliver_public(
 ) -> Result<(), serenity::ChannelId> {
     let routed;
     let out = if out.public.iter().any(|m| !m.pings.is_empty()) {
-        routed = app.route_pings(out, now).await;
+        routed = app.presence.route_pings(out, now).await;
         &routed
     } else {
         out

@@ -23,13 +23,15 @@ pub async fn away(
     let user = ctx.author().id.get();
     let now = now_ms();
     let out = match (off, days) {
-        (Some(true), _) => app.away_off(user, now).await,
+        (Some(true), _) => app.presence.away_off(user, now).await,
         (_, Some(days)) => {
             let guild = ctx.guild_id().map(|g| g.get());
-            app.away(user, guild, days, note.as_deref(), now).await
+            app.presence
+                .away(user, guild, days, note.as_deref(), now)
+                .await
         }
         _ => crate::app::away::AwayOutcome {
-            reply: app.away_status(user, now).await,
+            reply: app.presence.away_status(user, now).await,
             notices: Vec::new(),
         },
     };
@@ -129,9 +131,9 @@ pub async fn notify(
         digest,
     };
     let out = if change == crate::app::notify::NotifyChange::default() {
-        app.notify_status(user).await
+        app.presence.notify_status(user).await
     } else {
-        app.set_notify(user, change, now_ms()).await
+        app.presence.set_notify(user, change, now_ms()).await
     };
     send(ctx, out).await
 }

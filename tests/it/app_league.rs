@@ -282,7 +282,9 @@ async fn cancelling_a_running_league_gives_its_matches_the_servers_timeout() {
     }
     // One match's player is away: its clock stays stopped, with the new time left.
     let later = NOW + 60_000;
-    app.away(players[0], HERE.guild, 3, None, later).await;
+    app.presence
+        .away(players[0], HERE.guild, 3, None, later)
+        .await;
     let done = app
         .league_cancel(ADMIN, HERE.guild, "Cup", true, later)
         .await;
@@ -303,7 +305,7 @@ async fn cancelling_a_running_league_gives_its_matches_the_servers_timeout() {
     }
     // Back early: the stopped clock restarts with the whole new timeout.
     let back = later + 5 * 60_000;
-    app.away_off(players[0], back).await;
+    app.presence.away_off(players[0], back).await;
     for &m in &matches {
         let info = store.info(m).await.unwrap();
         let t = info.deadlines.timeout_at.expect("a timeout now");

@@ -233,7 +233,10 @@ async fn a_week_away_stops_reminders_and_the_forfeit_then_restarts_them_exactly(
     assert!(texts(&reminded).contains("is waiting for you"));
     let before = store.info(id).await.unwrap().deadlines;
     let leave = t0 + 2 * DAY;
-    let out = app.away(late, Some(1), 7, Some("  at  sea "), leave).await;
+    let out = app
+        .presence
+        .away(late, Some(1), 7, Some("  at  sea "), leave)
+        .await;
     assert!(
         reply(&out).contains("You are away until"),
         "{}",
@@ -303,9 +306,9 @@ async fn back_early_restarts_the_clock_with_the_time_it_had_left() {
     let app = App::new(store.clone()).without_images();
     let before = l.info.deadlines;
     let leave = t0 + 30 * MIN;
-    app.away(late, None, 5, None, leave).await;
+    app.presence.away(late, None, 5, None, leave).await;
     let off = leave + DAY + 7;
-    let out = app.away_off(late, off).await;
+    let out = app.presence.away_off(late, off).await;
     assert!(
         reply(&out).contains("1 match runs again"),
         "{}",
@@ -317,7 +320,7 @@ async fn back_early_restarts_the_clock_with_the_time_it_had_left() {
     // Nothing is left for the scheduler to restart, and the reminder comes on time.
     let (r, _) = tick(&app, after.remind_at.unwrap()).await;
     assert_eq!((r.resumed, r.reminders), (0, 1));
-    let out = app.away_off(late, off + MIN).await;
+    let out = app.presence.away_off(late, off + MIN).await;
     assert!(reply(&out).contains("You are not away"));
 }
 
@@ -326,7 +329,7 @@ async fn the_limit_counts_days_in_any_30_and_a_server_can_turn_absences_off() {
     let store = support::scratch_store("away-limit").await;
     let app = App::new(store.clone()).without_images();
     let t = now_ms();
-    let refused = app.away(7, None, 15, None, t).await;
+    let refused = app.presence.away(7, None, 15, None, t).await;
     assert!(
         reply(&refused).contains("between 1 and 14"),
         "{}",
@@ -334,12 +337,12 @@ async fn the_limit_counts_days_in_any_30_and_a_server_can_turn_absences_off() {
     );
     assert!(refused.notices.is_empty());
     assert!(store.current_absence(7, t).await.unwrap().is_none());
-    app.away(7, None, 10, None, t).await;
-    let twice = app.away(7, None, 1, None, t + DAY).await;
+    app.presence.away(7, None, 10, None, t).await;
+    let twice = app.presence.away(7, None, 1, None, t + DAY).await;
     assert!(reply(&twice).contains("already away"));
-    app.away_off(7, t + 2 * DAY).await;
+    app.presence.away_off(7, t + 2 * DAY).await;
     // Two days used: 13 more would make 15 in the 30 days ending with them.
-    let over = app.away(7, None, 13, None, t + 3 * DAY).await;
+    let over = app.presence.away(7, None, 13, None, t + 3 * DAY).await;
     assert!(reply(&over).contains("12 days left"), "{}", reply(&over));
     assert!(
         store
@@ -348,7 +351,7 @@ async fn the_limit_counts_days_in_any_30_and_a_server_can_turn_absences_off() {
             .unwrap()
             .is_none()
     );
-    let ok = app.away(7, None, 12, None, t + 3 * DAY).await;
+    let ok = app.presence.away(7, None, 12, None, t + 3 * DAY).await;
     assert!(reply(&ok).contains("You are away until"));
     // The strictest server counts: one of the player's matches is in a server that
     // allows 3 days, and another server turns absences off.
@@ -373,13 +376,13 @@ async fn the_limit_counts_days_in_any_30_and_a_server_can_turn_absences_off() {
         .await
         .unwrap();
     store.create_match(a_match(t)).await.unwrap();
-    let strict = app.away(10, None, 4, None, t).await;
+    let strict = app.presence.away(10, None, 4, None, t).await;
     assert!(
         reply(&strict).contains("between 1 and 3"),
         "{}",
         reply(&strict)
     );
-    let off = app.away(20, Some(2), 1, None, t).await;
+    let off = app.presence.away(20, Some(2), 1, None, t).await;
     assert!(reply(&off).contains("turned off"), "{}", reply(&off));
 }
 

@@ -305,7 +305,10 @@ async fn an_absence_is_told_in_german() {
     let l = store.load(id).await.unwrap();
     let late = l.info.seats[l.state.waiting()[0] as usize].user().unwrap();
     let other = if late == ANA { BEN } else { ANA };
-    let out = app.away(late, Some(GUILD), 3, Some("Urlaub"), now).await;
+    let out = app
+        .presence
+        .away(late, Some(GUILD), 3, Some("Urlaub"), now)
+        .await;
     let said = out.reply.reply.unwrap().content;
     assert!(said.contains("Du bist abwesend bis"), "{said}");
     let notice = &out.notices[0].public[0].content;
@@ -321,7 +324,10 @@ async fn an_absence_is_told_in_german() {
     let back = app.tick(now + 3 * 24 * 60 * 60_000 + 60_000).await;
     let text = &back[0].public[0].content;
     assert!(text.contains("du bist zurück"), "{text}");
-    let off = app.away_off(late, now + 4 * 24 * 60 * 60_000).await;
+    let off = app
+        .presence
+        .away_off(late, now + 4 * 24 * 60 * 60_000)
+        .await;
     let said = off.reply.reply.unwrap().content;
     assert!(said.contains("Du bist nicht abwesend"), "{said}");
 }
@@ -355,6 +361,7 @@ async fn pings_by_dm_a_catch_up_and_a_digest_are_german() {
         ..NotifyChange::default()
     };
     let said = app
+        .presence
         .set_notify(late, change, at("2025-01-14T12:00:00Z"))
         .await;
     let said = said.reply.unwrap().content;
@@ -370,9 +377,14 @@ async fn pings_by_dm_a_catch_up_and_a_digest_are_german() {
         channel: Some(777),
         ..Outcome::default()
     };
-    let out = app.route_pings(&post, at("2025-01-14T12:00:00Z")).await;
+    let out = app
+        .presence
+        .route_pings(&post, at("2025-01-14T12:00:00Z"))
+        .await;
     assert!(out.dms[0].1.content.contains("Du bist dran in <#777>"));
-    app.route_pings(&post, at("2025-01-14T23:00:00Z")).await;
+    app.presence
+        .route_pings(&post, at("2025-01-14T23:00:00Z"))
+        .await;
     let caught = app.tick(at("2025-01-15T06:00:00Z")).await;
     let text = &caught[0].dms[0].1.content;
     assert!(text.contains("Während deiner Ruhezeit"), "{text}");

@@ -91,7 +91,8 @@ fn pinging(users: &[u64]) -> Outcome {
 }
 
 async fn set(app: &App, user: u64, change: NotifyChange, now: i64) -> String {
-    app.set_notify(user, change, now)
+    app.presence
+        .set_notify(user, change, now)
         .await
         .reply
         .unwrap()
@@ -144,7 +145,7 @@ async fn each_player_is_pinged_as_they_chose() {
         set(&app, user, change, now).await;
     }
     // User 1 chose nothing: today's mention, no DM.
-    let out = app.route_pings(&pinging(&[1, 2, 3, 4]), now).await;
+    let out = app.presence.route_pings(&pinging(&[1, 2, 3, 4]), now).await;
     assert_eq!(out.public[0].pings, vec![1, 3]);
     assert_eq!(
         out.public[0].content, "<@1><@2><@3><@4>",
@@ -185,7 +186,7 @@ async fn quiet_hours_across_midnight_hold_pings_then_one_catch_up_lists_what_wai
         ("2025-01-15T06:00:00Z", true),  // 01:00, past midnight
         ("2025-01-15T11:59:00Z", true),  // 06:59
     ] {
-        let out = app.route_pings(&pinging(&[late]), at(when)).await;
+        let out = app.presence.route_pings(&pinging(&[late]), at(when)).await;
         assert_eq!(out.public[0].pings.is_empty(), quiet, "{when}");
         assert_eq!(out.dms.is_empty(), quiet, "{when}");
     }
@@ -229,6 +230,7 @@ async fn quiet_hours_end_at_their_local_hour_across_both_dst_changes() {
     // Spring forward on 30 March (02:00 CET -> 03:00 CEST): 01:30 CET is quiet, and
     // the hours end at 04:00 CEST, 02:00 UTC: two real hours later, not three.
     let out = app
+        .presence
         .route_pings(&pinging(&[30]), at("2025-03-30T00:30:00Z"))
         .await;
     assert!(out.public[0].pings.is_empty());
@@ -244,12 +246,14 @@ async fn quiet_hours_end_at_their_local_hour_across_both_dst_changes() {
     );
     // 04:00 CEST is not quiet any more.
     let out = app
+        .presence
         .route_pings(&pinging(&[30]), at("2025-03-30T02:00:00Z"))
         .await;
     assert_eq!(out.public[0].pings, vec![30]);
     // Fall back on 26 October (03:00 CEST -> 02:00 CET): 02:30 CEST is quiet, and the
     // hours end at 04:00 CET, 03:00 UTC: three and a half real hours later.
     let out = app
+        .presence
         .route_pings(&pinging(&[30]), at("2025-10-26T00:30:00Z"))
         .await;
     assert!(out.public[0].pings.is_empty());
@@ -263,7 +267,7 @@ async fn quiet_hours_end_at_their_local_hour_across_both_dst_changes() {
         "2025-10-26T01:10:00Z",
         "2025-10-26T02:50:00Z",
     ] {
-        let out = app.route_pings(&pinging(&[30]), at(when)).await;
+        let out = app.presence.route_pings(&pinging(&[30]), at(when)).await;
         assert!(out.public[0].pings.is_empty(), "{when}");
     }
     assert_eq!(

@@ -9,7 +9,8 @@
 //! opponents read ("Ana is away until ..."). Dates are Discord timestamps (`<t:..:F>`),
 //! which every reader's client shows in their own language and time zone.
 
-use super::{App, Outcome, mention};
+use super::Presence;
+use crate::app::{Outcome, mention};
 use crate::i18n::{Lang, messages as t};
 use crate::store::{Absence, GuildSettings, Loaded, Millis, StoreError};
 use tokio::sync::mpsc;
@@ -52,7 +53,7 @@ impl AwayOutcome {
     }
 }
 
-impl App {
+impl Presence {
     /// `user` goes away for `days` from `now`. The limit is the strictest of the servers
     /// where they play a match now and the one they asked in, counted over the 30 days
     /// that end with this absence (absences ended early count up to their end).
@@ -238,7 +239,7 @@ impl App {
 
     /// The scheduler's part: restarts the clocks of absences that ended by `now`, each
     /// notice to `sink`. Returns how many clocks restarted.
-    pub(super) async fn resume_absences(&self, now: Millis, sink: &mpsc::Sender<Outcome>) -> usize {
+    pub(crate) async fn resume_absences(&self, now: Millis, sink: &mpsc::Sender<Outcome>) -> usize {
         let mut restarted = 0;
         loop {
             let due = match self.store.absences_to_resume(now, PAGE).await {
@@ -271,7 +272,7 @@ impl App {
 
     /// For a due deadline: the first player the match waits for who is away at `now`,
     /// if any (a turn handed over while the absence was being recorded).
-    pub(super) async fn away_waiting(
+    pub(crate) async fn away_waiting(
         &self,
         loaded: &Loaded,
         now: Millis,
@@ -285,7 +286,7 @@ impl App {
     }
 
     /// "Ana is away until ..." in the match's thread, where her reminders would come.
-    pub(super) async fn away_notice(&self, loaded: &Loaded, user: u64, a: &Absence) -> Outcome {
+    pub(crate) async fn away_notice(&self, loaded: &Loaded, user: u64, a: &Absence) -> Outcome {
         let lang = self.directory.public_lang(loaded.info.guild).await;
         let name = self.seat_name(loaded, user).await;
         let mut text = t::away_notice(lang, name, secs(a.ends_at), loaded.info.id);
@@ -294,7 +295,7 @@ impl App {
             text.push_str(&t::away_note(lang, n.clone()));
         }
         Outcome {
-            public: vec![super::msg::Msg::text(text)],
+            public: vec![crate::app::msg::Msg::text(text)],
             channel: Some(loaded.info.thread.unwrap_or(loaded.info.channel)),
             ..Outcome::default()
         }
@@ -303,7 +304,7 @@ impl App {
     /// The player is back and the match waits for them: pinged, as a reminder is.
     async fn back_notice(&self, loaded: &Loaded, user: u64) -> Outcome {
         let lang = self.directory.public_lang(loaded.info.guild).await;
-        let mut m = super::msg::Msg::text(t::away_back(lang, mention(user), loaded.info.id));
+        let mut m = crate::app::msg::Msg::text(t::away_back(lang, mention(user), loaded.info.id));
         m.pings = vec![user];
         Outcome {
             public: vec![m],
@@ -324,7 +325,7 @@ impl App {
 
     /// `text` with a line "X is away until ..." for each of `users` away at `now`
     /// (the board post's "whose move").
-    pub(super) async fn with_away_lines(
+    pub(crate) async fn with_away_lines(
         &self,
         mut text: String,
         users: &[(u64, String)],
@@ -341,7 +342,7 @@ impl App {
     }
 
     /// For `/clans matches`: the opponent's absence in `match_id`, if they are away.
-    pub(super) async fn opponent_away(
+    pub(crate) async fn opponent_away(
         &self,
         seats: [crate::store::Player; 2],
         viewer: u64,

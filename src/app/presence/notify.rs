@@ -10,8 +10,9 @@
 //! restart owes the same; the digest's next time is always the next local `hour:00`
 //! after the one sent, so a DST change neither skips nor repeats a day's digest.
 
-use super::msg::Msg;
-use super::{App, Outcome};
+use super::Presence;
+use crate::app::Outcome;
+use crate::app::msg::Msg;
 use crate::i18n::{Lang, messages as t};
 use crate::store::{Millis, NotifyVia, Owed, StoreError, UserSettings};
 use jiff::Timestamp;
@@ -88,7 +89,7 @@ pub struct NotifyChange {
     pub digest: Option<bool>,
 }
 
-impl App {
+impl Presence {
     /// Changes how `user` is told it is their move and says what holds now.
     pub async fn set_notify(&self, user: u64, change: NotifyChange, now: Millis) -> Outcome {
         let lang = self.directory.user_lang(user).await;
@@ -220,7 +221,7 @@ impl App {
 
     /// The scheduler's part: the catch-ups and digests owed at `now`, each a DM to
     /// `sink`. Returns how many were sent.
-    pub(super) async fn send_owed(&self, now: Millis, sink: &mpsc::Sender<Outcome>) -> usize {
+    pub(crate) async fn send_owed(&self, now: Millis, sink: &mpsc::Sender<Outcome>) -> usize {
         let mut sent = 0;
         for what in [Owed::CatchUp, Owed::Digest] {
             loop {
