@@ -192,7 +192,7 @@ impl App {
                 }
             }
         }
-        let replay = self.replay_after(&loaded);
+        let replay = self.replays.replay_after(&loaded);
         (public, replay)
     }
 }

@@ -111,7 +111,7 @@ impl App {
             Err(e) => return Outcome::private(self.faults.told(lang, Some(match_id), &e)),
         };
         let home = place.guild.is_some() && place.guild == loaded.info.guild;
-        if !home && Self::seat_of(&loaded, user).is_none() {
+        if !home && super::play::seat_of(&loaded, user).is_none() {
             return unknown();
         }
         if loaded.info.status != Status::Finished {

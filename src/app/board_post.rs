@@ -204,7 +204,7 @@ impl App {
             Reason::Timeout => t::winner_timeout(lang, who(winner)),
             Reason::Abandoned => t::winner_abandoned(lang, who(winner)),
         };
-        let ratings = self.rating_line(loaded, lang).await;
+        let ratings = self.ratings.rating_line(loaded, lang).await;
         if !ratings.is_empty() {
             line.push('\n');
             line.push_str(&ratings);

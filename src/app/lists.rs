@@ -35,7 +35,7 @@ impl App {
             Err(e) => return Outcome::private(self.faults.told(lang, Some(match_id), &e)),
         };
         let home = place.guild.is_some() && place.guild == loaded.info.guild;
-        if !home && Self::seat_of(&loaded, user).is_none() {
+        if !home && super::play::seat_of(&loaded, user).is_none() {
             return Outcome::private(p::board_not_here(lang, match_id));
         }
         let mut post = self.board_post(&loaded, &[], "").await;

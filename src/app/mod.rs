@@ -56,6 +56,8 @@ use limits::{Gate, LimitConfig, Limits};
 use lru::Lru;
 use msg::Msg;
 use presence::Presence;
+use ratings::Ratings;
+use replay::Replays;
 
 pub use challenges::{Challenge, Started};
 
@@ -165,9 +167,6 @@ pub struct App {
     ai_running: ai_turns::Running,
     /// Concurrent AI decisions (each holds a core for up to its level's time limit).
     ai_slots: Arc<tokio::sync::Semaphore>,
-    /// One replay drawn at a time: each takes a core for about a second, and a burst
-    /// of matches ending together must not take every core from the boards.
-    replay_slot: Arc<tokio::sync::Semaphore>,
     /// Post-game analyses: one at a time, the others queued (`analysis.rs`).
     analyses: analysis::Queue,
     /// The rate limits, counted for every use case (`limits.rs`).
@@ -179,6 +178,10 @@ pub struct App {
     pub crystallo: Crystallo,
     /// Pings and absences (`presence/`).
     pub presence: Presence,
+    /// Ratings: the leaderboard, profiles, a final post's changes (`ratings.rs`).
+    pub ratings: Ratings,
+    /// Replays of finished matches (`replay.rs`).
+    pub replays: Replays,
     /// Signs the challenge terms a button carries; its key is read from the store once.
     signer: Arc<tokio::sync::OnceCell<ids::Signer>>,
 }
@@ -245,7 +248,17 @@ impl App {
             directory.clone(),
         );
         let (images, seeds) = (true, Seeds::default());
+        let theme = Arc::new(Theme::default());
         App {
+            ratings: Ratings::new(store.clone(), directory.clone(), faults.clone()),
+            replays: Replays::new(
+                store.clone(),
+                directory.clone(),
+                faults.clone(),
+                gate.clone(),
+                theme.clone(),
+                images,
+            ),
             presence: Presence::new(store.clone(), directory.clone(), faults.clone()),
             crystallo: Crystallo::new(
                 store.clone(),
@@ -256,14 +269,13 @@ impl App {
                 images,
             ),
             store: store.clone(),
-            theme: Arc::new(Theme::default()),
+            theme,
             directory,
             faults,
             turn_logs: Arc::new(Mutex::new(Lru::new(MATCH_CACHE))),
             bot: None,
             ai_running: Default::default(),
             ai_slots: Arc::new(tokio::sync::Semaphore::new(default_ai_slots())),
-            replay_slot: Arc::new(tokio::sync::Semaphore::new(1)),
             analyses: analysis::Queue::new(crate::ai::analysis::normal_iterations()),
             gate,
             images,
@@ -277,6 +289,14 @@ impl App {
     /// `with_*` ends here), so that each holds the same limits, seeds and images as
     /// the rest.
     fn rewired(mut self) -> App {
+        self.replays = Replays::new(
+            self.store.clone(),
+            self.directory.clone(),
+            self.faults.clone(),
+            self.gate.clone(),
+            self.theme.clone(),
+            self.images,
+        );
         self.crystallo = Crystallo::new(
             self.store.clone(),
             self.directory.clone(),

@@ -13,16 +13,17 @@ use crate::i18n::{Lang, names};
 use crate::render::{self, Table};
 use crate::store::{Loaded, MatchId, Millis, Player, Reason, StoreError};
 
-impl App {
-    pub(super) fn seat_of(loaded: &Loaded, user: u64) -> Option<Seat> {
-        loaded
-            .info
-            .seats
-            .iter()
-            .position(|p| *p == Player::User(user))
-            .map(|s| s as Seat)
-    }
+/// The seat `user` plays in the match, if any.
+pub(crate) fn seat_of(loaded: &Loaded, user: u64) -> Option<Seat> {
+    loaded
+        .info
+        .seats
+        .iter()
+        .position(|p| *p == Player::User(user))
+        .map(|s| s as Seat)
+}
 
+impl App {
     pub(super) async fn load_for(
         &self,
         match_id: MatchId,
@@ -35,7 +36,7 @@ impl App {
                 return Err(Outcome::private(self.faults.told(lang, Some(match_id), &e)));
             }
         };
-        let Some(seat) = Self::seat_of(&loaded, user) else {
+        let Some(seat) = seat_of(&loaded, user) else {
             let lang = self.directory.user_lang(user).await;
             return Err(Outcome::private(p::not_your_match(lang, match_id)));
         };
@@ -236,7 +237,7 @@ impl App {
             public,
             channel: Some(after.info.thread.unwrap_or(after.info.channel)),
             ai: self.ai_next(&after),
-            replay: self.replay_after(&after),
+            replay: self.replays.replay_after(&after),
             ..Outcome::default()
         }
     }

@@ -5,13 +5,15 @@
 //! record per clan, its matches there) plus the one number across all servers, so it
 //! never lists matches played elsewhere.
 
+use super::Outcome;
+use super::directory::Directory;
+use super::failures::Faults;
 use super::msg::{Embed, MAX_CONTENT, MAX_FIELD, Msg, clip};
-use super::{App, Outcome};
 use crate::game::Seat;
 use crate::i18n::Lang;
 use crate::i18n::messages::{self as t, panel as p};
 use crate::ratings;
-use crate::store::{HistoryEntry, Loaded, Player, PlayerRating, Reason, Scope};
+use crate::store::{HistoryEntry, Loaded, Player, PlayerRating, Reason, Scope, Store};
 
 /// Players on the leaderboard.
 pub const LEADERBOARD_SIZE: i64 = 10;
@@ -19,11 +21,27 @@ pub const LEADERBOARD_SIZE: i64 = 10;
 /// Matches listed in a profile.
 pub const PROFILE_MATCHES: i64 = 10;
 
-impl App {
+/// The ratings service (`app.ratings`), with what it uses.
+#[derive(Clone)]
+pub struct Ratings {
+    store: Store,
+    directory: Directory,
+    faults: Faults,
+}
+
+impl Ratings {
+    pub fn new(store: Store, directory: Directory, faults: Faults) -> Ratings {
+        Ratings {
+            store,
+            directory,
+            faults,
+        }
+    }
+
     /// The rating line of a finished match's post: "Ratings: Ana 1512 (+12) · Ben 1488
     /// (-12)", in the match's server (all servers for a match outside one), in `lang`.
     /// Empty when the match changed no rating (abandoned) or the changes cannot be read.
-    pub(super) async fn rating_line(&self, loaded: &Loaded, lang: Lang) -> String {
+    pub(crate) async fn rating_line(&self, loaded: &Loaded, lang: Lang) -> String {
         let scope = Scope::of_match(loaded.info.guild);
         let changes = match self.store.rating_changes(loaded.info.id).await {
             Ok(c) => c,

@@ -5,15 +5,17 @@
 //! anywhere. An unknown match and one the asker may not see get the same answer, so
 //! the command does not tell which match numbers exist on other servers.
 
-use super::limits::Action;
+use super::directory::Directory;
+use super::failures::Faults;
+use super::limits::{Action, Gate};
 use super::msg::{File, Msg};
-use super::{App, Outcome, Place};
+use super::{Outcome, Place};
 use crate::game::State;
 use crate::i18n::Lang;
 use crate::i18n::messages::log as t;
 use crate::render::replay::{self, Story};
 use crate::render::{Table, Theme};
-use crate::store::{Loaded, MatchId, Millis, Status, StoreError};
+use crate::store::{Loaded, MatchId, Millis, Status, Store, StoreError};
 use std::sync::Arc;
 
 /// Matches offered by the command's autocomplete.
@@ -27,7 +29,41 @@ pub struct ReplayPost {
     pub battles: usize,
 }
 
-impl App {
+/// The replays service (`app.replays`), with what it uses.
+#[derive(Clone)]
+pub struct Replays {
+    store: Store,
+    directory: Directory,
+    faults: Faults,
+    gate: Gate,
+    theme: Arc<Theme>,
+    /// One replay drawn at a time: each takes a core for about a second, and a burst
+    /// of matches ending together must not take every core from the boards.
+    replay_slot: Arc<tokio::sync::Semaphore>,
+    /// Without images (fast tests) no replay is drawn.
+    images: bool,
+}
+
+impl Replays {
+    pub fn new(
+        store: Store,
+        directory: Directory,
+        faults: Faults,
+        gate: Gate,
+        theme: Arc<Theme>,
+        images: bool,
+    ) -> Replays {
+        Replays {
+            store,
+            directory,
+            faults,
+            gate,
+            theme,
+            replay_slot: Arc::new(tokio::sync::Semaphore::new(1)),
+            images,
+        }
+    }
+
     /// `/clans replay`: the replay of a finished match, posted where it was asked
     /// (`place`). Refusals are private: no such match here or of the asker's, a match
     /// still being played, a rate limit.
@@ -46,7 +82,7 @@ impl App {
             }
         };
         let home = place.guild.is_some() && place.guild == loaded.info.guild;
-        if !home && Self::seat_of(&loaded, user).is_none() {
+        if !home && super::play::seat_of(&loaded, user).is_none() {
             return unknown();
         }
         if loaded.info.status != Status::Finished {
@@ -83,7 +119,7 @@ impl App {
     /// The match to replay once an outcome that brought the match to `after` is
     /// posted: the match ended. None without images (tests and benchmarks of
     /// everything else).
-    pub(super) fn replay_after(&self, after: &Loaded) -> Option<MatchId> {
+    pub(crate) fn replay_after(&self, after: &Loaded) -> Option<MatchId> {
         (self.images && after.state.winner.is_some()).then_some(after.info.id)
     }
 

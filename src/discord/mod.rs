@@ -127,7 +127,7 @@ async fn post_public(
         }
     }
     if let Some(id) = out.replay
-        && let Some(m) = app.replay_post(id).await
+        && let Some(m) = app.replays.replay_post(id).await
         && let Err(e) = channel.send_message(http, convert::message(&m)).await
     {
         tracing::warn!(%channel, match_id = id, "could not post the replay: {e}");

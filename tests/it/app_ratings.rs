@@ -113,12 +113,12 @@ async fn a_resignation_rates_both_players_and_the_leaderboard_and_profile_show_i
         "{end}"
     );
 
-    let board = public_embed(&app.leaderboard(Some(GUILD), EVE).await);
+    let board = public_embed(&app.ratings.leaderboard(Some(GUILD), EVE).await);
     let (b, a) = (board.find("Ben").unwrap(), board.find("Ana").unwrap());
     assert!(b < a, "the winner first: {board}");
     assert!(board.contains("1 game, 1 win") && board.contains("1 game, 0 wins"));
 
-    let profile = public_embed(&app.profile(Some(GUILD), EVE, BEN).await);
+    let profile = public_embed(&app.ratings.profile(Some(GUILD), EVE, BEN).await);
     assert!(profile.contains("Ben · Crystal Clans"), "{profile}");
     assert!(profile.contains(&format!(
         "Rating on this server: **{}**",
@@ -134,7 +134,7 @@ async fn a_resignation_rates_both_players_and_the_leaderboard_and_profile_show_i
         profile.contains(&format!("#{id} · won (opponent resigned) vs Ana")),
         "{profile}"
     );
-    let profile = public_embed(&app.profile(Some(GUILD), EVE, ANA).await);
+    let profile = public_embed(&app.ratings.profile(Some(GUILD), EVE, ANA).await);
     assert!(
         profile.contains(&format!("#{id} · lost (resigned) vs Ben")),
         "{profile}"
@@ -142,19 +142,22 @@ async fn a_resignation_rates_both_players_and_the_leaderboard_and_profile_show_i
 
     // Nothing to show: a private answer.
     assert!(
-        private(&app.profile(Some(GUILD), EVE, EVE).await).contains("has not finished a match")
+        private(&app.ratings.profile(Some(GUILD), EVE, EVE).await)
+            .contains("has not finished a match")
     );
-    assert!(private(&app.leaderboard(None, EVE).await).contains("server"));
-    assert!(private(&app.leaderboard(Some(GUILD + 1), EVE).await).contains("Nobody"));
+    assert!(private(&app.ratings.leaderboard(None, EVE).await).contains("server"));
+    assert!(private(&app.ratings.leaderboard(Some(GUILD + 1), EVE).await).contains("Nobody"));
     // Outside a server, only one's own profile (it lists every server's matches).
-    assert!(private(&app.profile(None, EVE, BEN).await).contains("in a server"));
-    let own = public_embed(&app.profile(None, BEN, BEN).await);
+    assert!(private(&app.ratings.profile(None, EVE, BEN).await).contains("in a server"));
+    let own = public_embed(&app.ratings.profile(None, BEN, BEN).await);
     assert!(
         own.contains(&format!("#{id} · won")) && !own.contains("this server"),
         "{own}"
     );
     // Another server's profile lists none of this server's matches.
-    assert!(private(&app.profile(Some(GUILD + 1), EVE, BEN).await).contains("on this server"));
+    assert!(
+        private(&app.ratings.profile(Some(GUILD + 1), EVE, BEN).await).contains("on this server")
+    );
 }
 
 #[tokio::test]
@@ -198,7 +201,7 @@ async fn a_timeout_counts_and_an_abandoned_match_does_not() {
         let r = store.rating(Scope::Guild(GUILD), u).await.unwrap().unwrap();
         assert_eq!(r.games, 1);
     }
-    let profile = public_embed(&app.profile(Some(GUILD), EVE, ANA).await);
+    let profile = public_embed(&app.ratings.profile(Some(GUILD), EVE, ANA).await);
     assert!(
         profile.contains(&format!("#{id2} · abandoned vs Ben")),
         "{profile}"

@@ -457,6 +457,10 @@ async fn a_match_with_a_takeback_replays_to_its_end() {
     assert!(done.result.is_some());
     assert_eq!(store.verify(id).await.unwrap().verdict, Verdict::Agrees);
     assert_eq!(store.replay(id).await.unwrap().state, state);
-    let post = app.replay_post(id).await.expect("a replay is drawn");
+    let post = app
+        .replays
+        .replay_post(id)
+        .await
+        .expect("a replay is drawn");
     assert!(post.files.iter().any(|f| f.name.ends_with(".gif")));
 }

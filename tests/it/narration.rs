@@ -646,7 +646,7 @@ async fn a_german_server_gets_its_turn_logs_and_battle_post_in_german() {
     store.set_user_settings(USERS[1], &ben).await.unwrap();
     let app = App::new(store);
     for (user, lang) in [(USERS[1], Lang::De), (USERS[0], Lang::En)] {
-        let refused = app.replay(id, user, place, now_ms()).await;
+        let refused = app.replays.replay(id, user, place, now_ms()).await;
         let reply = refused.reply.expect("a private refusal").content;
         assert_eq!(reply, t::replay_still_playing(lang, id));
     }

@@ -243,7 +243,12 @@ pub async fn replay(
     // the asker alone; the replay itself goes out as a channel post.
     ctx.defer_ephemeral().await?;
     let (user, place) = (ctx.author().id.get(), place(ctx));
-    let out = ctx.data().app.replay(game, user, place, now_ms()).await;
+    let out = ctx
+        .data()
+        .app
+        .replays
+        .replay(game, user, place, now_ms())
+        .await;
     send_deferred(ctx, out, &t::replay_posted_below(lang)).await
 }
 
@@ -253,6 +258,7 @@ async fn ac_replay(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompl
     let recent = ctx
         .data()
         .app
+        .replays
         .recent_replays(ctx.author().id.get(), guild)
         .await;
     let p = partial.trim().trim_start_matches('#');

@@ -30,6 +30,7 @@ pub async fn leaderboard(ctx: Context<'_>) -> Result<(), Error> {
     let out = ctx
         .data()
         .app
+        .ratings
         .leaderboard(guild, ctx.author().id.get())
         .await;
     send(ctx, out).await
@@ -55,6 +56,9 @@ pub async fn profile(
         None => ctx.author().id.get(),
     };
     let guild = ctx.guild_id().map(|g| g.get());
-    let out = app.profile(guild, ctx.author().id.get(), target).await;
+    let out = app
+        .ratings
+        .profile(guild, ctx.author().id.get(), target)
+        .await;
     send(ctx, out).await
 }
