@@ -18,16 +18,18 @@
 //!   (chances and the marked moves' events); the words and the image are made at each
 //!   request in the server's language.
 
+use super::directory::Directory;
+use super::failures::Faults;
 use super::msg::{File, Msg};
-use super::{App, Outcome, Place};
+use super::{Outcome, Place};
 use crate::ai::analysis::{self as ai_analysis, ANALYSIS_VERSION, Analysis};
 use crate::game::State;
 use crate::i18n::Lang;
 use crate::i18n::messages as t;
 use crate::i18n::messages::images as words;
-use crate::render::Table;
 use crate::render::analysis::{self as graph, Chart, Marked};
-use crate::store::{Loaded, MatchId, Millis, Status, StoreError};
+use crate::render::{Table, Theme};
+use crate::store::{Loaded, MatchId, Millis, Status, Store, StoreError};
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -84,12 +86,36 @@ fn key(iterations: u32, rules_version: u32) -> String {
     format!("v{ANALYSIS_VERSION}-i{iterations}-r{rules_version}")
 }
 
-impl App {
-    /// Searches with `iterations` per position instead of the normal level's (tests,
-    /// which build the AI unoptimized).
-    pub fn with_analysis_iterations(mut self, iterations: u32) -> App {
-        self.analyses = Queue::new(iterations);
-        self
+/// The post-game analysis service (`app.analysis`), with what it uses.
+#[derive(Clone)]
+pub struct Analyses {
+    store: Store,
+    directory: Directory,
+    faults: Faults,
+    theme: Arc<Theme>,
+    /// The AI's decisions and the analyses share the cores given to the AI.
+    ai_slots: Arc<Semaphore>,
+    /// One analysis at a time, the others queued.
+    analyses: Queue,
+}
+
+impl Analyses {
+    pub(super) fn new(
+        store: Store,
+        directory: Directory,
+        faults: Faults,
+        theme: Arc<Theme>,
+        ai_slots: Arc<Semaphore>,
+        analyses: Queue,
+    ) -> Analyses {
+        Analyses {
+            store,
+            directory,
+            faults,
+            theme,
+            ai_slots,
+            analyses,
+        }
     }
 
     /// `/clans analysis` and the Analysis button: the graph of a finished match,

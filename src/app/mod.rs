@@ -49,6 +49,7 @@ pub mod turn_log;
 use crate::game::{Input, Rules, View};
 use crate::render::Theme;
 use crate::store::{MatchId, Millis, Store};
+use analysis::Analyses;
 use crystallo::Crystallo;
 use directory::Directory;
 use failures::Faults;
@@ -167,8 +168,10 @@ pub struct App {
     ai_running: ai_turns::Running,
     /// Concurrent AI decisions (each holds a core for up to its level's time limit).
     ai_slots: Arc<tokio::sync::Semaphore>,
-    /// Post-game analyses: one at a time, the others queued (`analysis.rs`).
-    analyses: analysis::Queue,
+    /// Post-game analyses, one at a time, the others queued (`analysis.rs`).
+    pub analysis: Analyses,
+    /// Search iterations per position of an analysis.
+    analysis_iterations: u32,
     /// The rate limits, counted for every use case (`limits.rs`).
     gate: Gate,
     images: bool,
@@ -249,7 +252,17 @@ impl App {
         );
         let (images, seeds) = (true, Seeds::default());
         let theme = Arc::new(Theme::default());
+        let ai_slots = Arc::new(tokio::sync::Semaphore::new(default_ai_slots()));
+        let analysis_iterations = crate::ai::analysis::normal_iterations();
         App {
+            analysis: Analyses::new(
+                store.clone(),
+                directory.clone(),
+                faults.clone(),
+                theme.clone(),
+                ai_slots.clone(),
+                analysis::Queue::new(analysis_iterations),
+            ),
             ratings: Ratings::new(store.clone(), directory.clone(), faults.clone()),
             replays: Replays::new(
                 store.clone(),
@@ -275,8 +288,8 @@ impl App {
             turn_logs: Arc::new(Mutex::new(Lru::new(MATCH_CACHE))),
             bot: None,
             ai_running: Default::default(),
-            ai_slots: Arc::new(tokio::sync::Semaphore::new(default_ai_slots())),
-            analyses: analysis::Queue::new(crate::ai::analysis::normal_iterations()),
+            ai_slots,
+            analysis_iterations,
             gate,
             images,
             ai_pace_ms: 0,
@@ -289,6 +302,14 @@ impl App {
     /// `with_*` ends here), so that each holds the same limits, seeds and images as
     /// the rest.
     fn rewired(mut self) -> App {
+        self.analysis = Analyses::new(
+            self.store.clone(),
+            self.directory.clone(),
+            self.faults.clone(),
+            self.theme.clone(),
+            self.ai_slots.clone(),
+            analysis::Queue::new(self.analysis_iterations),
+        );
         self.replays = Replays::new(
             self.store.clone(),
             self.directory.clone(),
@@ -332,7 +353,14 @@ impl App {
     /// matches queue for CPU among themselves instead of starving human matches.
     pub fn with_ai_slots(mut self, n: usize) -> App {
         self.ai_slots = Arc::new(tokio::sync::Semaphore::new(n.max(1)));
-        self
+        self.rewired()
+    }
+
+    /// Searches with `iterations` per position of an analysis instead of the normal
+    /// level's (tests, which build the AI unoptimized).
+    pub fn with_analysis_iterations(mut self, iterations: u32) -> App {
+        self.analysis_iterations = iterations;
+        self.rewired()
     }
 
     /// Replaces the rate limits ([`LimitConfig::default`] otherwise).

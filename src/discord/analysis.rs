@@ -55,6 +55,7 @@ async fn with_progress(
         }
     });
     let out = app
+        .analysis
         .analysis(match_id, user, place, now_ms(), Some(tx))
         .await;
     editor.abort();
@@ -82,7 +83,11 @@ pub async fn analysis(
             let http = ctx.serenity_context().http.clone();
             with_progress(app, http, reply, game, user, place).await
         }
-        poise::Context::Prefix(_) => app.analysis(game, user, place, now_ms(), None).await,
+        poise::Context::Prefix(_) => {
+            app.analysis
+                .analysis(game, user, place, now_ms(), None)
+                .await
+        }
     };
     send(ctx, posted(out, lang)).await
 }

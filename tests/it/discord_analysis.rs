@@ -295,7 +295,7 @@ async fn an_analysis_queues_the_next_and_lets_the_ai_move() {
     let (tx, mut first_progress) = tokio::sync::watch::channel(String::new());
     let running = {
         let app = app.clone();
-        tokio::spawn(async move { app.analysis(long, ANA, place, 1, Some(tx)).await })
+        tokio::spawn(async move { app.analysis.analysis(long, ANA, place, 1, Some(tx)).await })
     };
     first_progress.changed().await.unwrap();
     assert!(
@@ -307,7 +307,7 @@ async fn an_analysis_queues_the_next_and_lets_the_ai_move() {
     );
 
     // Ana again: one at a time each.
-    let again = app.analysis(other, ANA, place, 2, None).await;
+    let again = app.analysis.analysis(other, ANA, place, 2, None).await;
     assert_eq!(
         again.reply.unwrap().content,
         "Your analysis of another match is still under way: ask again once it is posted."
@@ -316,7 +316,7 @@ async fn an_analysis_queues_the_next_and_lets_the_ai_move() {
     let (tx, mut queued) = tokio::sync::watch::channel(String::new());
     let waiting = {
         let app = app.clone();
-        tokio::spawn(async move { app.analysis(other, EVE, place, 3, Some(tx)).await })
+        tokio::spawn(async move { app.analysis.analysis(other, EVE, place, 3, Some(tx)).await })
     };
     queued.changed().await.unwrap();
     assert_eq!(
