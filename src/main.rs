@@ -1,5 +1,7 @@
 use clap::{Parser, Subcommand};
 
+mod ops;
+
 #[derive(Parser)]
 #[command(
     name = "crystal-clans",
@@ -110,14 +112,14 @@ fn main() {
             all: _,
             database,
             rearm,
-        } => crystal_clans::store::verify_cli(database, match_id, rearm),
+        } => ops::verify::cli(database, match_id, rearm),
         Command::Status { database, json } => {
             use crystal_clans::discord::health;
             let bot = health::check(&health::path_from_env(), crystal_clans::store::now_ms())
                 .map(|r| r.map(|r| r.summary()));
-            crystal_clans::store::status::cli(database, json, bot)
+            ops::status::cli(database, json, bot)
         }
-        Command::Backup { dest, database } => crystal_clans::store::backup::cli(&dest, database),
+        Command::Backup { dest, database } => ops::backup::cli(&dest, database),
         Command::StoreCrashChild {
             database,
             match_id,

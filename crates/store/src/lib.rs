@@ -52,7 +52,6 @@ mod tx;
 mod types;
 mod verify;
 
-pub use verify::cli as verify_cli;
 pub use verify::{Finding, RearmOutcome, VerifyFailure, VerifySummary, verify_database};
 
 pub mod child;
