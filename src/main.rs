@@ -67,38 +67,6 @@ enum Command {
         #[arg(long)]
         database: Option<String>,
     },
-    /// The crash test's child process (tests/it/store.rs): plays random inputs into a match
-    /// and prints each acknowledged one.
-    #[command(hide = true)]
-    StoreCrashChild {
-        #[arg(long)]
-        database: String,
-        #[arg(long = "match")]
-        match_id: i64,
-        #[arg(long)]
-        seed: u64,
-        #[arg(long)]
-        idle_after: Option<u32>,
-        /// Run the health check's write probe after every acknowledgement.
-        #[arg(long)]
-        probe: bool,
-    },
-    /// The takeback fault test's racing child (tests/store_faults/takeback_race.rs): takes back a seat's
-    /// last action, or submits an input, at a version once told to go.
-    #[command(hide = true)]
-    StoreRaceChild {
-        #[arg(long)]
-        database: String,
-        #[arg(long = "match")]
-        match_id: i64,
-        #[arg(long)]
-        version: i64,
-        #[arg(long)]
-        seat: u8,
-        /// The input as JSON (none: a takeback).
-        #[arg(long)]
-        input: Option<String>,
-    },
 }
 
 fn main() {
@@ -120,22 +88,6 @@ fn main() {
             ops::status::cli(database, json, bot)
         }
         Command::Backup { dest, database } => ops::backup::cli(&dest, database),
-        Command::StoreCrashChild {
-            database,
-            match_id,
-            seed,
-            idle_after,
-            probe,
-        } => crystal_clans::store::child::run(&database, match_id, seed, idle_after, probe),
-        Command::StoreRaceChild {
-            database,
-            match_id,
-            version,
-            seat,
-            input,
-        } => {
-            crystal_clans::store::child::race(&database, match_id, version, seat, input.as_deref())
-        }
     };
     std::process::exit(code);
 }
