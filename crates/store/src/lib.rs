@@ -54,8 +54,6 @@ mod verify;
 
 pub use verify::{Finding, RearmOutcome, VerifyFailure, VerifySummary, verify_database};
 
-pub mod child;
-
 pub use absences::Absence;
 pub use error::{StoreError, Subject};
 pub use league::{

@@ -21,7 +21,7 @@ pub const ROLE_VAR: &str = "CRYSTAL_CLANS_TEST_CHILD";
 #[serde(rename_all = "snake_case")]
 pub enum Role {
     /// The crash test's child: plays random inputs into a match and prints each one it
-    /// submits and each one acknowledged (`crystal_clans::store::child::run`).
+    /// submits and each one acknowledged (`store_children::run`).
     CrashChild {
         database: String,
         match_id: i64,
@@ -32,7 +32,7 @@ pub enum Role {
         probe: bool,
     },
     /// The takeback fault test's racer: takes back a seat's last action, or submits an
-    /// input, at a version once told to go (`crystal_clans::store::child::race`).
+    /// input, at a version once told to go (`store_children::race`).
     RaceChild {
         database: String,
         match_id: i64,
@@ -67,7 +67,7 @@ impl Role {
 
     /// Runs the child in this process; returns its exit code.
     pub fn run(self) -> i32 {
-        use crystal_clans::store::child;
+        use crate::store_children as child;
         match self {
             Role::CrashChild {
                 database,

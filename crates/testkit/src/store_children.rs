@@ -5,8 +5,8 @@
 //! and checks that every acknowledged input survived. Run by re-executing the test
 //! binary (the test kit's `self_exec`, `Role::CrashChild`).
 
-use super::{Store, StoreError, block_on};
 use crate::game::rng::below;
+use crate::store::{Store, StoreError, block_on};
 use rand::SeedableRng;
 use rand_pcg::Pcg32;
 use std::io::Write;
