@@ -256,7 +256,7 @@ fn main() {
     let _ = dotenvy::dotenv();
     let cli = Cli::parse();
     let code = match cli.command {
-        Command::Scenario { file } => crystal_clans::scenario::cli(&file),
+        Command::Scenario { file } => scenario(&file),
         Command::Cards { clan, format } => {
             let pack = crystal_clans::game::Pack::base();
             match crystal_clans::cards::catalog(&pack, clan.as_deref()) {
@@ -441,6 +441,36 @@ fn main() {
         }
     };
     std::process::exit(code);
+}
+
+/// Runs a scenario file and prints the result; returns the process exit code:
+/// 0 = no unexpected error and every expectation held, 1 = otherwise, 2 = the file
+/// cannot be loaded.
+fn scenario(path: &std::path::Path) -> i32 {
+    use crystal_clans::scenario::{load, report, run};
+    use std::fmt::Write as _;
+    let sc = match load(path) {
+        Ok(sc) => sc,
+        Err(e) => {
+            eprintln!("{e}");
+            return 2;
+        }
+    };
+    let out = run(&sc);
+    let doc = report(&sc, &out);
+    println!(
+        "{}",
+        serde_json::to_string_pretty(&doc).expect("a report is plain JSON")
+    );
+    if !out.passed() {
+        let mut msg = String::new();
+        for f in &out.expectation_failures {
+            let _ = writeln!(msg, "  {f}");
+        }
+        eprintln!("{}: FAILED\n{msg}", sc.name);
+        return 1;
+    }
+    0
 }
 
 /// `crystal-clans-tools render`: the sample images, and copies scaled as Discord shows them
