@@ -1,5 +1,7 @@
 use clap::{Parser, Subcommand};
 
+mod ops;
+
 #[derive(Parser)]
 #[command(
     name = "crystal-clans",
@@ -65,38 +67,6 @@ enum Command {
         #[arg(long)]
         database: Option<String>,
     },
-    /// The crash test's child process (tests/it/store.rs): plays random inputs into a match
-    /// and prints each acknowledged one.
-    #[command(hide = true)]
-    StoreCrashChild {
-        #[arg(long)]
-        database: String,
-        #[arg(long = "match")]
-        match_id: i64,
-        #[arg(long)]
-        seed: u64,
-        #[arg(long)]
-        idle_after: Option<u32>,
-        /// Run the health check's write probe after every acknowledgement.
-        #[arg(long)]
-        probe: bool,
-    },
-    /// The takeback fault test's racing child (tests/store_faults/takeback_race.rs): takes back a seat's
-    /// last action, or submits an input, at a version once told to go.
-    #[command(hide = true)]
-    StoreRaceChild {
-        #[arg(long)]
-        database: String,
-        #[arg(long = "match")]
-        match_id: i64,
-        #[arg(long)]
-        version: i64,
-        #[arg(long)]
-        seat: u8,
-        /// The input as JSON (none: a takeback).
-        #[arg(long)]
-        input: Option<String>,
-    },
 }
 
 fn main() {
@@ -110,30 +80,14 @@ fn main() {
             all: _,
             database,
             rearm,
-        } => crystal_clans::store::verify_cli(database, match_id, rearm),
+        } => ops::verify::cli(database, match_id, rearm),
         Command::Status { database, json } => {
             use crystal_clans::discord::health;
             let bot = health::check(&health::path_from_env(), crystal_clans::store::now_ms())
                 .map(|r| r.map(|r| r.summary()));
-            crystal_clans::store::status::cli(database, json, bot)
+            ops::status::cli(database, json, bot)
         }
-        Command::Backup { dest, database } => crystal_clans::store::backup::cli(&dest, database),
-        Command::StoreCrashChild {
-            database,
-            match_id,
-            seed,
-            idle_after,
-            probe,
-        } => crystal_clans::store::child::run(&database, match_id, seed, idle_after, probe),
-        Command::StoreRaceChild {
-            database,
-            match_id,
-            version,
-            seat,
-            input,
-        } => {
-            crystal_clans::store::child::race(&database, match_id, version, seat, input.as_deref())
-        }
+        Command::Backup { dest, database } => ops::backup::cli(&dest, database),
     };
     std::process::exit(code);
 }

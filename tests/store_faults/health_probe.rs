@@ -8,7 +8,7 @@
 //! corrupted it.
 
 use super::*;
-use std::io::{BufRead, BufReader};
+use std::io::BufRead;
 use std::process::{Command, Stdio};
 use std::sync::mpsc::Receiver;
 
@@ -75,17 +75,21 @@ struct Lines {
 
 impl Lines {
     fn spawn(url: &str, id: MatchId, seed: u64) -> Lines {
-        let mut process = Command::new(env!("CARGO_BIN_EXE_crystal-clans"))
-            .args(["store-crash-child", "--probe", "--database", url])
-            .args(["--match", &id.to_string(), "--seed", &seed.to_string()])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("the crate binary starts");
+        let mut process = child(Role::CrashChild {
+            database: url.to_string(),
+            match_id: id,
+            seed,
+            idle_after: None,
+            probe: true,
+        })
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the test binary starts");
         let stdout = process.stdout.take().unwrap();
         let (tx, rx) = std::sync::mpsc::channel();
         std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
+            for line in self_exec::output(stdout).lines() {
                 let Ok(line) = line else { break };
                 if tx.send(line).is_err() {
                     break;

@@ -17,9 +17,13 @@
 //! `errors.rs` (errors that name their cause), `takeback_race.rs`, `health_probe.rs`
 //! (the probe beside outside readers and a second process). The player runs the health
 //! check's write probe between its moves in every scenario.
+//!
+//! The crash test's child and the takeback race's racers are this test binary run again
+//! (`child`, `child_process`; the test kit's `self_exec`).
 
 use crystal_clans::game::{Seat, State};
 use crystal_clans::store::{MatchId, Store, StoreError, StoreOptions, Verdict, now_ms};
+use crystal_clans_testkit::self_exec::{self, Role};
 use rand::SeedableRng;
 use rand_pcg::Pcg32;
 use std::time::Duration;
@@ -369,6 +373,20 @@ fn cannot(what: &str, why: &str) {
         panic!("{msg} (REQUIRE_FAULT_TESTS=1)");
     }
     eprintln!("{msg}");
+}
+
+/// A child process of the fault tests (the crash child, a racer): this test binary run
+/// again, as `role`, by the test below.
+fn child(role: Role) -> std::process::Command {
+    role.command("child_process")
+}
+
+/// The child processes' entry: this test binary run by [`child`] runs the child named in
+/// its environment and exits with the child's code. In a normal test run (no child named)
+/// it returns at once.
+#[test]
+fn child_process() {
+    self_exec::run_if_asked();
 }
 
 /// PostgreSQL tests share the server; the restart test takes it alone.

@@ -2,14 +2,14 @@
 
 use super::*;
 
-/// The crash test: a child process (`crystal-clans store-crash-child`) submits random
+/// The crash test: a child process (the crash child, `Role::CrashChild`) submits random
 /// inputs, printing `submit SEQ` as a submit starts and `ack SEQ ...` once it committed;
 /// it is killed with SIGKILL, mostly while a submit is in flight (after a random number
 /// of acknowledgements, a random 0-5 ms after the next submit began). Every acknowledged
 /// input must be in the reopened database and every match must replay to its snapshot.
 async fn acknowledged_inputs_survive_sigkill(db: &TestDb, target_kills: u32) {
-    use std::io::{BufRead, BufReader};
-    use std::process::{Command, Stdio};
+    use std::io::BufRead;
+    use std::process::Stdio;
     let store = db.open().await;
     let (m, _) = store
         .create_match(new_match(21, [1, 2], None))
@@ -34,22 +34,21 @@ async fn acknowledged_inputs_survive_sigkill(db: &TestDb, target_kills: u32) {
             "the children kept finishing before the kill (seed {seed})"
         );
         let id = acked.last().unwrap().0;
-        let mut child = Command::new(env!("CARGO_BIN_EXE_crystal-clans"))
-            .args(["store-crash-child", "--database", &db.url])
-            .args([
-                "--match",
-                &id.to_string(),
-                "--seed",
-                &(seed ^ rounds).to_string(),
-            ])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("the crate binary starts");
+        let mut child = child(Role::CrashChild {
+            database: db.url.clone(),
+            match_id: id,
+            seed: seed ^ rounds,
+            idle_after: None,
+            probe: false,
+        })
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the test binary starts");
         let stdout = child.stdout.take().unwrap();
         let (tx, rx) = std::sync::mpsc::channel::<String>();
         let reader = std::thread::spawn(move || {
-            let mut r = BufReader::new(stdout);
+            let mut r = self_exec::output(stdout);
             loop {
                 let mut line = String::new();
                 match r.read_line(&mut line) {

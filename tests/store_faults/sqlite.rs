@@ -238,16 +238,19 @@ impl Drop for Killed {
 /// Starts the crash child on match `id`, waits until it acknowledged `acks` inputs and
 /// went idle with its store open, and returns it with those acknowledgements.
 fn child_until_idle(url: &str, id: MatchId, acks: u32) -> (Killed, Vec<Ack>) {
-    use std::io::{BufRead, BufReader};
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_crystal-clans"))
-        .args(["store-crash-child", "--database", url])
-        .args(["--match", &id.to_string(), "--seed", "34"])
-        .args(["--idle-after", &acks.to_string()])
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .expect("the crate binary starts");
+    use std::io::BufRead;
+    let mut child = child(Role::CrashChild {
+        database: url.to_string(),
+        match_id: id,
+        seed: 34,
+        idle_after: Some(acks),
+        probe: false,
+    })
+    .stdout(std::process::Stdio::piped())
+    .spawn()
+    .expect("the test binary starts");
     let mut acked = Vec::new();
-    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let mut lines = self_exec::output(child.stdout.take().unwrap()).lines();
     let child = Killed(child);
     loop {
         let line = lines.next().expect("the child goes idle").unwrap();

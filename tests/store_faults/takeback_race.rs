@@ -3,13 +3,13 @@
 use super::*;
 
 /// Two takebacks by the asker and a move by the opponent, each from a bot process of its
-/// own (`crystal-clans store-race-child`), race at one version of a match, told to go at
+/// own (the racer, `Role::RaceChild`), race at one version of a match, told to go at
 /// once: exactly one wins, the others are `Stale` at the next version, and a fresh store
 /// finds every acknowledged entry at its number and the match replaying to its snapshot.
 async fn takebacks_race_a_move_across_processes(db: &TestDb, rounds: u64) {
     use crystal_clans::store::LogEntry;
-    use std::io::{BufRead, BufReader, Write};
-    use std::process::{Command, Stdio};
+    use std::io::{BufRead, Write};
+    use std::process::Stdio;
     let rules = rules();
     let store = db.open().await;
     // Per round: the match, the number the winner got, and what it was (the takeback's
@@ -35,20 +35,19 @@ async fn takebacks_race_a_move_across_processes(db: &TestDb, rounds: u64) {
         let mut children: Vec<_> = racers
             .iter()
             .map(|(seat, input)| {
-                let mut cmd = Command::new(env!("CARGO_BIN_EXE_crystal-clans"));
-                cmd.args(["store-race-child", "--database", &db.url])
-                    .args(["--match", &id.to_string(), "--version", &v.to_string()])
-                    .args(["--seat", &seat.to_string()]);
-                if let Some(i) = input {
-                    cmd.args(["--input", i]);
-                }
-                let mut child = cmd
-                    .stdin(Stdio::piped())
-                    .stdout(Stdio::piped())
-                    .stderr(Stdio::inherit())
-                    .spawn()
-                    .expect("the crate binary starts");
-                let mut out = BufReader::new(child.stdout.take().unwrap());
+                let mut child = child(Role::RaceChild {
+                    database: db.url.clone(),
+                    match_id: id,
+                    version: v,
+                    seat: *seat,
+                    input: input.clone(),
+                })
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::inherit())
+                .spawn()
+                .expect("the test binary starts");
+                let mut out = self_exec::output(child.stdout.take().unwrap());
                 let mut ready = String::new();
                 out.read_line(&mut ready).unwrap();
                 assert_eq!(ready.trim(), "ready", "round {round}");

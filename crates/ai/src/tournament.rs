@@ -578,121 +578,100 @@ fn load_pack(path: &std::path::Path) -> Result<Pack, PackError> {
     }
 }
 
-/// `crystal-clans-tools tournament`: parses the arguments, plays, prints the report.
-/// Returns the process exit code.
-pub fn cli(args: Args) -> i32 {
-    let Args {
-        bots,
-        games,
-        seed,
-        clans,
-        level,
-        threads,
-        mulligan,
-        time_limits,
-        no_mirrors,
-        focus,
-        pack,
-        bot_seed,
-        results,
-    } = args;
-    let rules = match pack.as_deref().map(load_pack) {
-        None => Rules::base(),
-        Some(Ok(pack)) => Rules {
+/// A tournament the arguments asked for, ready to play ([`Args::plan`]).
+#[derive(Debug, Clone)]
+pub struct Plan {
+    /// The rules: the base pack, or the pack file of `--pack`.
+    pub rules: Rules,
+    pub config: Config,
+    /// Where to write the results, one CSV line per game ([`results_csv`]).
+    pub results: Option<std::path::PathBuf>,
+}
+
+impl Args {
+    /// Checks the arguments (bots, level, clans, focus) and reads the pack file. `Err`:
+    /// why they are refused, in a sentence.
+    pub fn plan(self) -> Result<Plan, String> {
+        let Args {
+            bots,
+            games,
+            seed,
+            clans,
+            level,
+            threads,
+            mulligan,
+            time_limits,
+            no_mirrors,
+            focus,
             pack,
-            ..Rules::base()
-        },
-        Some(Err(e)) => {
-            eprintln!("{e}");
-            return 2;
-        }
-    };
-    let Some(level) = super::Level::parse(&level) else {
-        eprintln!("unknown level `{level}`: use easy, normal, hard or fast");
-        return 2;
-    };
-    let specs = match parse_bots(&bots, level) {
-        Ok(s) => s,
-        Err(e) => {
-            eprintln!("{e}");
-            return 2;
-        }
-    };
-    let specs = if time_limits {
-        specs
-    } else {
-        specs.map(|b| b.without_time_limit())
-    };
-    let clans: Vec<u8> = match clans.as_deref() {
-        None => (0..rules.pack.clans.len() as u8).collect(),
-        Some(list) => {
-            let mut out = Vec::new();
-            for c in list.split(',') {
-                match rules.pack.clan_index(c.trim()) {
-                    Some(i) => out.push(i),
-                    None => {
-                        eprintln!("unknown clan `{c}`");
-                        return 2;
+            bot_seed,
+            results,
+        } = self;
+        let rules = match pack.as_deref().map(load_pack) {
+            None => Rules::base(),
+            Some(Ok(pack)) => Rules {
+                pack,
+                ..Rules::base()
+            },
+            Some(Err(e)) => return Err(e.to_string()),
+        };
+        let Some(level) = super::Level::parse(&level) else {
+            return Err(format!(
+                "unknown level `{level}`: use easy, normal, hard or fast"
+            ));
+        };
+        let specs = parse_bots(&bots, level)?;
+        let specs = if time_limits {
+            specs
+        } else {
+            specs.map(|b| b.without_time_limit())
+        };
+        let clans: Vec<u8> = match clans.as_deref() {
+            None => (0..rules.pack.clans.len() as u8).collect(),
+            Some(list) => {
+                let mut out = Vec::new();
+                for c in list.split(',') {
+                    match rules.pack.clan_index(c.trim()) {
+                        Some(i) => out.push(i),
+                        None => return Err(format!("unknown clan `{c}`")),
                     }
                 }
+                out
             }
-            out
-        }
-    };
-    let focus = match focus
-        .as_deref()
-        .map(|f| (f, rules.pack.clan_index(f.trim())))
-    {
-        None => None,
-        Some((_, Some(i))) if clans.contains(&i) => Some(i),
-        Some((f, _)) => {
-            eprintln!("--focus `{f}` is not one of the clans played");
-            return 2;
-        }
-    };
-    let threads = threads.unwrap_or_else(|| {
-        std::thread::available_parallelism()
-            .map(|n| n.get())
-            .unwrap_or(1)
-    });
-    let cfg = Config {
-        bots: specs,
-        games,
-        seed,
-        clans,
-        mirrors: !no_mirrors,
-        focus,
-        threads,
-        mulligan,
-        bot_seed,
-    };
-    if cfg.pairings().is_empty() {
-        eprintln!("no clan pairings to play: name two clans or allow mirror matches");
-        return 2;
-    }
-    let start = Instant::now();
-    let step = (games / 20).max(1);
-    let records = run(&rules, &cfg, &|done| {
-        if done % step == 0 || done == games {
-            eprintln!(
-                "{done}/{games} games ({:.0} s)",
-                start.elapsed().as_secs_f64()
+        };
+        let focus = match focus
+            .as_deref()
+            .map(|f| (f, rules.pack.clan_index(f.trim())))
+        {
+            None => None,
+            Some((_, Some(i))) if clans.contains(&i) => Some(i),
+            Some((f, _)) => return Err(format!("--focus `{f}` is not one of the clans played")),
+        };
+        let threads = threads.unwrap_or_else(|| {
+            std::thread::available_parallelism()
+                .map(|n| n.get())
+                .unwrap_or(1)
+        });
+        let config = Config {
+            bots: specs,
+            games,
+            seed,
+            clans,
+            mirrors: !no_mirrors,
+            focus,
+            threads,
+            mulligan,
+            bot_seed,
+        };
+        if config.pairings().is_empty() {
+            return Err(
+                "no clan pairings to play: name two clans or allow mirror matches".to_string(),
             );
         }
-    });
-    print!(
-        "{}",
-        report(&rules, &cfg, &records, start.elapsed().as_secs_f64())
-    );
-    if let Some(path) = results
-        && let Err(e) = std::fs::write(&path, results_csv(&rules, &records))
-    {
-        eprintln!("cannot write {}: {e}", path.display());
-        return 2;
-    }
-    if records.iter().any(|r| r.error.is_some()) {
-        1
-    } else {
-        0
+        Ok(Plan {
+            rules,
+            config,
+            results,
+        })
     }
 }

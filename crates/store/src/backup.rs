@@ -4,76 +4,70 @@
 
 use super::durability::create_private;
 use super::error::{describe, location};
-use super::{Backend, block_on, database_url_from_env, sqlite_file};
+use super::{Backend, sqlite_file};
 use sqlx::{AnyConnection, Connection};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-/// Copies the database of `database` (default `DATABASE_URL`) to the new file `dest`.
-/// Exit code 0 when the copy is made and reads back, 1 when copying failed (nothing is
-/// left at `dest`), 2 when this command cannot back this database up.
-pub fn cli(dest: &Path, database: Option<String>) -> i32 {
+/// A backup made ([`backup`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BackedUp {
+    /// The SQLite file copied.
+    pub source: PathBuf,
+    /// The matches the copy holds (read back from it).
+    pub matches: i64,
+}
+
+/// Why [`backup`] made no copy.
+#[derive(Debug)]
+pub enum BackupError {
+    /// A PostgreSQL database: its own tool, `pg_dump`, takes the copy. `database` says
+    /// which (never its password).
+    Postgres { database: String },
+    /// The URL is neither `sqlite://` nor `postgres://`.
+    UnknownUrl,
+    /// An in-memory SQLite database.
+    InMemory,
+    /// No SQLite file at this path (nothing was copied).
+    NoFile(PathBuf),
+    /// The destination exists: a backup writes a new file only, it never overwrites.
+    DestinationExists,
+    /// The destination file could not be created.
+    Create(std::io::Error),
+    /// The copy failed, or does not read back, with why; nothing was kept at the
+    /// destination.
+    Failed(String),
+}
+
+/// Copies the SQLite database of `url` to the new file `dest` (made readable by its
+/// owner only), and reads the copy back.
+pub async fn backup(url: &str, dest: &Path) -> Result<BackedUp, BackupError> {
     sqlx::any::install_default_drivers();
-    let url = database.unwrap_or_else(database_url_from_env);
-    match Backend::of_url(&url) {
+    match Backend::of_url(url) {
         Some(Backend::Sqlite) => {}
         Some(Backend::Postgres) => {
-            eprintln!(
-                "backup copies SQLite files only; for {} use PostgreSQL's own tool, which \
-                 takes a consistent copy while the bot runs:\n  \
-                 pg_dump --format=custom --file={} \"$DATABASE_URL\"\n\
-                 (restore with: pg_restore --clean --if-exists --dbname=\"$DATABASE_URL\" {})",
-                location(&url),
-                dest.display(),
-                dest.display()
-            );
-            return 2;
+            return Err(BackupError::Postgres {
+                database: location(url),
+            });
         }
-        None => {
-            eprintln!("the database URL must start with sqlite:// or postgres://");
-            return 2;
-        }
+        None => return Err(BackupError::UnknownUrl),
     }
-    let Some(source) = sqlite_file(&url) else {
-        eprintln!("an in-memory database has nothing to back up");
-        return 2;
+    let Some(source) = sqlite_file(url) else {
+        return Err(BackupError::InMemory);
     };
     if !source.exists() {
-        eprintln!(
-            "no database file at {} (nothing was copied; is the path right?)",
-            source.display()
-        );
-        return 2;
+        return Err(BackupError::NoFile(source));
     }
     if dest.exists() {
-        eprintln!(
-            "{} already exists: backup writes a new file only, it never overwrites",
-            dest.display()
-        );
-        return 1;
+        return Err(BackupError::DestinationExists);
     }
     // The copy holds the same hands and user ids: its owner's only, made before SQLite
     // writes into it (an empty file is what `VACUUM INTO` accepts).
-    if let Err(e) = create_private(dest) {
-        eprintln!("cannot create {}: {e}", dest.display());
-        return 1;
-    }
-    let copied = block_on(copy(&url, dest));
-    match copied {
-        Ok(matches) => {
-            println!(
-                "backed up {} to {} ({matches} matches)",
-                source.display(),
-                dest.display()
-            );
-            0
-        }
+    create_private(dest).map_err(BackupError::Create)?;
+    match copy(url, dest).await {
+        Ok(matches) => Ok(BackedUp { source, matches }),
         Err(why) => {
             let _ = std::fs::remove_file(dest);
-            eprintln!(
-                "the backup failed, nothing was kept at {}: {why}",
-                dest.display()
-            );
-            1
+            Err(BackupError::Failed(why))
         }
     }
 }

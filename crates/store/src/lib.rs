@@ -52,9 +52,7 @@ mod tx;
 mod types;
 mod verify;
 
-pub use verify::cli as verify_cli;
-
-pub mod child;
+pub use verify::{Finding, RearmOutcome, VerifyFailure, VerifySummary, verify_database};
 
 pub use absences::Absence;
 pub use error::{StoreError, Subject};

@@ -1,13 +1,15 @@
 //! Checking stored matches: each snapshot against a replay of its setup and inputs, and
 //! the row invariants (`crystal-clans verify`).
 
+use super::crystallo::GameId;
 use super::error::db;
 use super::matches::{load_row, read_inputs};
 use super::{
-    MatchId, RULES_VERSION, Result, Status, Store, StoreError, StoreOptions, Verdict, VerifyReport,
-    block_on, database_url_from_env, redact_url, sqlite_file,
+    Deadlines, MatchId, RULES_VERSION, Result, Status, Store, StoreError, StoreOptions, Verdict,
+    VerifyReport, sqlite_file,
 };
 use crate::game::State;
+use std::path::PathBuf;
 
 impl Store {
     /// Replays one match from its setup and inputs and compares it with its snapshot.
@@ -140,198 +142,208 @@ fn differing_fields(a: &State, b: &State) -> String {
     }
 }
 
-/// `crystal-clans verify`: prints one JSON line per match that does not agree (every
-/// match with `--match`), then a summary line (with the number of matches the scheduler
-/// set aside). With `rearm`, each match set aside that now agrees (repaired) is put back
-/// on the schedule with a fresh turn, one JSON line each. Exit code 0 when all agree,
-/// 1 when some do not (or the schema is not this build's, or the matches a database
-/// once held are gone), 2 when the database cannot be opened.
+/// What a verify run ([`verify_database`]) found, reported as it goes, in this order:
+/// the matches (each one that does not agree, or the one match asked for), the Crystallo
+/// games that do not agree, then, when re-arming, each match the scheduler set aside.
+#[derive(Debug, Clone)]
+pub enum Finding {
+    /// A match replayed: one that does not agree, or the one match asked for.
+    Match(VerifyReport),
+    /// A match that could not be checked.
+    MatchFailed {
+        match_id: MatchId,
+        error: StoreError,
+    },
+    /// A Crystallo game that does not agree.
+    Crystallo { game: GameId, verdict: Verdict },
+    /// A Crystallo game that could not be checked.
+    CrystalloFailed { game: GameId, error: StoreError },
+    /// A match the scheduler had set aside, and what re-arming it did.
+    Rearm {
+        match_id: MatchId,
+        outcome: RearmOutcome,
+    },
+}
+
+/// What re-arming a match the scheduler set aside did.
+#[derive(Debug, Clone)]
+pub enum RearmOutcome {
+    /// It verifies now: back on the schedule with a fresh turn, due at these times.
+    Rearmed(Deadlines),
+    /// It still does not verify (or could not be checked): left aside.
+    StillFails,
+    /// It verifies, but putting it back failed.
+    Failed(StoreError),
+}
+
+/// The counts of a verify run that went to its end.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct VerifySummary {
+    /// Matches and Crystallo games checked (the sum of the five counts below).
+    pub checked: u64,
+    pub agree: u64,
+    pub disagree: u64,
+    pub damaged: u64,
+    pub incompatible: u64,
+    /// Checks that failed with an error.
+    pub errors: u64,
+    /// Matches still set aside by the scheduler after the run (and its re-arming).
+    pub held: usize,
+    /// Every match was to be checked but the database holds none, although it handed
+    /// out match ids up to this one: its matches were lost (a database file copied or
+    /// kept without its WAL, an older copy restored) or every one was deleted.
+    pub lost: Option<i64>,
+}
+
+impl VerifySummary {
+    /// Everything checked agrees.
+    pub fn all_agree(&self) -> bool {
+        self.agree == self.checked
+    }
+
+    /// Counts one check: its verdict, `None` when it failed.
+    fn count(&mut self, verdict: Option<&Verdict>) {
+        self.checked += 1;
+        *match verdict {
+            Some(Verdict::Agrees) => &mut self.agree,
+            Some(Verdict::Disagrees { .. }) => &mut self.disagree,
+            Some(Verdict::Damaged { .. }) => &mut self.damaged,
+            Some(Verdict::Incompatible { .. }) => &mut self.incompatible,
+            None => &mut self.errors,
+        } += 1;
+    }
+}
+
+/// Why a verify run checked nothing, or stopped part-way.
+#[derive(Debug, Clone)]
+pub enum VerifyFailure {
+    /// A SQLite database whose file does not exist (nothing was created: a typo in the
+    /// path must not "verify" a fresh empty file).
+    NoFile(PathBuf),
+    /// The database does not open.
+    Open(StoreError),
+    /// The schema is missing or is not this build's (why, in a sentence); nothing was
+    /// checked.
+    Refused(String),
+    /// Reading the database failed.
+    Store(StoreError),
+}
+
+/// Checks the matches of the database at `url` (only `only`, else every match and
+/// Crystallo game), reporting each [`Finding`] to `found` as it goes. With `rearm`, each
+/// match the scheduler set aside that now agrees (repaired) is put back on the schedule
+/// with a fresh turn.
 ///
 /// It never migrates and, without `rearm`, never writes: it opens the database read
 /// only, so it runs beside a bot of another build and against a read-only database.
-pub fn cli(database: Option<String>, match_id: Option<MatchId>, rearm: bool) -> i32 {
-    let url = database.unwrap_or_else(database_url_from_env);
-    block_on(async move {
-        // Checking must not create an empty database where none was (a typo in the path
-        // would otherwise "verify" a fresh file and report it consistent).
-        if let Some(path) = sqlite_file(&url).filter(|p| !p.exists()) {
-            eprintln!(
-                "no database file at {} (nothing was created; is the path right?)",
-                path.display()
-            );
-            return 2;
-        }
-        let mut opts = StoreOptions::new(url.clone());
-        opts.create = false;
-        opts.migrate = false;
-        // Re-arming writes; checking only reads.
-        opts.read_only = !rearm;
-        let store = match Store::open_with(opts).await {
-            Ok(s) => s,
-            Err(e) => {
-                eprintln!("cannot open the database {}: {e}", redact_url(&url));
-                return 2;
-            }
-        };
-        match store.schema().await.map(|s| s.refusal()) {
-            Ok(None) => {}
-            Ok(Some(why)) => {
-                eprintln!("verify refuses: {why}");
-                return 1;
-            }
-            Err(e) => {
-                eprintln!("{e}");
-                return 2;
+pub async fn verify_database(
+    url: &str,
+    only: Option<MatchId>,
+    rearm: bool,
+    found: &mut dyn FnMut(Finding),
+) -> Result<VerifySummary, VerifyFailure> {
+    if let Some(path) = sqlite_file(url).filter(|p| !p.exists()) {
+        return Err(VerifyFailure::NoFile(path));
+    }
+    let mut opts = StoreOptions::new(url.to_string());
+    opts.create = false;
+    opts.migrate = false;
+    // Re-arming writes; checking only reads.
+    opts.read_only = !rearm;
+    let store = Store::open_with(opts).await.map_err(VerifyFailure::Open)?;
+    let schema = store.schema().await.map_err(VerifyFailure::Store)?;
+    if let Some(why) = schema.refusal() {
+        return Err(VerifyFailure::Refused(why));
+    }
+    let mut summary = VerifySummary::default();
+    let mut check = async |id: MatchId, always: bool| match store.verify(id).await {
+        Ok(r) => {
+            summary.count(Some(&r.verdict));
+            if always || r.verdict != Verdict::Agrees {
+                found(Finding::Match(r));
             }
         }
-        let mut counts = [0u64; 5]; // agree, disagree, damaged, incompatible, error
-        let mut check = async |id: MatchId, always_print: bool| match store.verify(id).await {
-            Ok(r) => {
-                let k = match r.verdict {
-                    Verdict::Agrees => 0,
-                    Verdict::Disagrees { .. } => 1,
-                    Verdict::Damaged { .. } => 2,
-                    Verdict::Incompatible { .. } => 3,
-                };
-                counts[k] += 1;
-                if k != 0 || always_print {
-                    println!(
-                        "{}",
-                        serde_json::to_string(&r).expect("a report serializes")
-                    );
+        Err(error) => {
+            summary.count(None);
+            found(Finding::MatchFailed {
+                match_id: id,
+                error,
+            });
+        }
+    };
+    match only {
+        Some(id) => check(id, true).await,
+        None => {
+            let mut after = 0;
+            loop {
+                let ids = store
+                    .match_ids(after, 500)
+                    .await
+                    .map_err(VerifyFailure::Store)?;
+                let Some(&last) = ids.last() else { break };
+                for id in ids {
+                    check(id, false).await;
                 }
+                after = last;
             }
-            Err(e) => {
-                counts[4] += 1;
-                println!(
-                    "{}",
-                    serde_json::json!({ "match_id": id, "verdict": "error", "detail": e.to_string() })
-                );
-            }
-        };
-        match match_id {
-            Some(id) => check(id, true).await,
-            None => {
-                let mut after = 0;
-                loop {
-                    let ids = match store.match_ids(after, 500).await {
-                        Ok(ids) => ids,
-                        Err(e) => {
-                            eprintln!("{e}");
-                            return 2;
+            // Crystallo games are logged like matches and checked the same way.
+            let mut after = 0;
+            loop {
+                let ids = store
+                    .crystallo_game_ids(after, 500)
+                    .await
+                    .map_err(VerifyFailure::Store)?;
+                let Some(&last) = ids.last() else { break };
+                for game in ids {
+                    match store.verify_crystallo(game).await {
+                        Ok(Verdict::Agrees) => summary.count(Some(&Verdict::Agrees)),
+                        Ok(verdict) => {
+                            summary.count(Some(&verdict));
+                            found(Finding::Crystallo { game, verdict });
                         }
-                    };
-                    let Some(&last) = ids.last() else { break };
-                    for id in ids {
-                        check(id, false).await;
-                    }
-                    after = last;
-                }
-                // Crystallo games are logged like matches and checked the same way.
-                let mut after = 0;
-                loop {
-                    let ids = match store.crystallo_game_ids(after, 500).await {
-                        Ok(ids) => ids,
-                        Err(e) => {
-                            eprintln!("{e}");
-                            return 2;
-                        }
-                    };
-                    let Some(&last) = ids.last() else { break };
-                    for id in ids {
-                        match store.verify_crystallo(id).await {
-                            Ok(Verdict::Agrees) => counts[0] += 1,
-                            Ok(verdict) => {
-                                counts[match verdict {
-                                    Verdict::Disagrees { .. } => 1,
-                                    Verdict::Incompatible { .. } => 3,
-                                    _ => 2,
-                                }] += 1;
-                                println!(
-                                    "{}",
-                                    serde_json::json!({ "crystallo_game": id, "verdict": verdict })
-                                );
-                            }
-                            Err(e) => {
-                                counts[4] += 1;
-                                println!(
-                                    "{}",
-                                    serde_json::json!({ "crystallo_game": id, "verdict": "error",
-                                        "detail": e.to_string() })
-                                );
-                            }
+                        Err(error) => {
+                            summary.count(None);
+                            found(Finding::CrystalloFailed { game, error });
                         }
                     }
-                    after = last;
                 }
+                after = last;
             }
         }
-        let held = match store.held().await {
-            Ok(h) => h,
-            Err(e) => {
-                eprintln!("{e}");
-                return 2;
-            }
-        };
-        let mut still_held = held.len();
-        if rearm {
-            for h in &held {
-                let agrees = matches!(
-                    store.verify(h.match_id).await.map(|r| r.verdict),
-                    Ok(Verdict::Agrees)
-                );
-                let line = match agrees {
-                    false => serde_json::json!({
-                        "match_id": h.match_id, "rearmed": false,
-                        "detail": "still does not verify" }),
-                    true => match store.rearm(h.match_id, super::now_ms()).await {
-                        Ok(d) => {
-                            still_held -= 1;
-                            serde_json::json!({ "match_id": h.match_id, "rearmed": true,
-                                "remind_at": d.remind_at, "timeout_at": d.timeout_at })
-                        }
-                        Err(e) => serde_json::json!({
-                            "match_id": h.match_id, "rearmed": false, "detail": e.to_string() }),
-                    },
-                };
-                println!("{line}");
-            }
-        }
-        let checked: u64 = counts.iter().sum();
-        // Rows can vanish without a trace a replay could find (a database file copied
-        // without its WAL, a restore of an older copy): an empty table whose ids were
-        // handed out is the trace.
-        let mut lost = None;
-        if match_id.is_none() && checked == 0 {
-            match store.matches_ever_created().await {
-                Ok(0) => {}
-                Ok(n) => lost = Some(n),
-                Err(e) => {
-                    eprintln!("{e}");
-                    return 2;
-                }
-            }
-        }
-        println!(
-            "{}",
-            serde_json::json!({
-                "checked": checked,
-                "agree": counts[0],
-                "disagree": counts[1],
-                "damaged": counts[2],
-                "incompatible": counts[3],
-                "errors": counts[4],
-                "held": still_held,
-            })
-        );
-        if let Some(n) = lost {
-            eprintln!(
-                "verify refuses: the database holds no match, but it handed out match ids up \
-                 to {n}: its matches were lost (a database file copied or kept without its \
-                 WAL, an older copy restored) or every one was deleted"
+    }
+    let held = store.held().await.map_err(VerifyFailure::Store)?;
+    summary.held = held.len();
+    if rearm {
+        for h in &held {
+            let agrees = matches!(
+                store.verify(h.match_id).await.map(|r| r.verdict),
+                Ok(Verdict::Agrees)
             );
-            return 1;
+            let outcome = match agrees {
+                false => RearmOutcome::StillFails,
+                true => match store.rearm(h.match_id, super::now_ms()).await {
+                    Ok(d) => {
+                        summary.held -= 1;
+                        RearmOutcome::Rearmed(d)
+                    }
+                    Err(e) => RearmOutcome::Failed(e),
+                },
+            };
+            found(Finding::Rearm {
+                match_id: h.match_id,
+                outcome,
+            });
         }
-        if counts[0] == checked { 0 } else { 1 }
-    })
+    }
+    // Rows can vanish without a trace a replay could find (a database file copied
+    // without its WAL, a restore of an older copy): an empty table whose ids were
+    // handed out is the trace.
+    if only.is_none() && summary.checked == 0 {
+        match store.matches_ever_created().await {
+            Ok(0) => {}
+            Ok(n) => summary.lost = Some(n),
+            Err(e) => return Err(VerifyFailure::Store(e)),
+        }
+    }
+    Ok(summary)
 }

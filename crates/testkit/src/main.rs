@@ -3,6 +3,7 @@
 //! Kept out of the shipped bot, which links none of the test kit.
 
 use clap::{Parser, Subcommand};
+use crystal_clans::ai::tournament;
 use crystal_clans::game::Rules;
 use crystal_clans::selfplay;
 use crystal_clans_testkit::bench;
@@ -256,7 +257,7 @@ fn main() {
     let _ = dotenvy::dotenv();
     let cli = Cli::parse();
     let code = match cli.command {
-        Command::Scenario { file } => crystal_clans::scenario::cli(&file),
+        Command::Scenario { file } => scenario(&file),
         Command::Cards { clan, format } => {
             let pack = crystal_clans::game::Pack::base();
             match crystal_clans::cards::catalog(&pack, clan.as_deref()) {
@@ -358,7 +359,7 @@ fn main() {
             pack,
             bot_seed,
             results,
-        } => crystal_clans::ai::tournament::cli(crystal_clans::ai::tournament::Args {
+        } => tournament(tournament::Args {
             bots,
             games,
             seed,
@@ -441,6 +442,80 @@ fn main() {
         }
     };
     std::process::exit(code);
+}
+
+/// Runs a scenario file and prints the result; returns the process exit code:
+/// 0 = no unexpected error and every expectation held, 1 = otherwise, 2 = the file
+/// cannot be loaded.
+fn scenario(path: &std::path::Path) -> i32 {
+    use crystal_clans::scenario::{load, report, run};
+    use std::fmt::Write as _;
+    let sc = match load(path) {
+        Ok(sc) => sc,
+        Err(e) => {
+            eprintln!("{e}");
+            return 2;
+        }
+    };
+    let out = run(&sc);
+    let doc = report(&sc, &out);
+    println!(
+        "{}",
+        serde_json::to_string_pretty(&doc).expect("a report is plain JSON")
+    );
+    if !out.passed() {
+        let mut msg = String::new();
+        for f in &out.expectation_failures {
+            let _ = writeln!(msg, "  {f}");
+        }
+        eprintln!("{}: FAILED\n{msg}", sc.name);
+        return 1;
+    }
+    0
+}
+
+/// `crystal-clans-tools tournament`: checks the arguments, plays, prints the report.
+/// Returns the process exit code.
+fn tournament(args: tournament::Args) -> i32 {
+    use std::time::Instant;
+    use tournament::{Plan, report, results_csv, run};
+    let Plan {
+        rules,
+        config: cfg,
+        results,
+    } = match args.plan() {
+        Ok(plan) => plan,
+        Err(e) => {
+            eprintln!("{e}");
+            return 2;
+        }
+    };
+    let games = cfg.games;
+    let start = Instant::now();
+    let step = (games / 20).max(1);
+    let records = run(&rules, &cfg, &|done| {
+        if done % step == 0 || done == games {
+            eprintln!(
+                "{done}/{games} games ({:.0} s)",
+                start.elapsed().as_secs_f64()
+            );
+        }
+    });
+    print!(
+        "{}",
+        report(&rules, &cfg, &records, start.elapsed().as_secs_f64())
+    );
+    if let Some(path) = results
+        && let Err(e) = std::fs::write(&path, results_csv(&rules, &records))
+    {
+        eprintln!("cannot write {}: {e}", path.display());
+        return 2;
+    }
+    if records.iter().any(|r| r.error.is_some()) {
+        1
+    } else {
+        0
+    }
 }
 
 /// `crystal-clans-tools render`: the sample images, and copies scaled as Discord shows them

@@ -362,7 +362,7 @@ fn tournament_pairings_leave_out_mirrors_or_focus_on_one_clan() {
 }
 
 #[test]
-fn tournament_cli_plays_a_pack_file_and_refuses_bad_arguments() {
+fn tournament_plans_a_pack_file_and_refuses_bad_arguments() {
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
         .join(format!("cc-tournament-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -385,21 +385,30 @@ fn tournament_cli_plays_a_pack_file_and_refuses_bad_arguments() {
     std::fs::write(&good, include_str!("../../../../assets/packs/base.toml")).unwrap();
     let mut with_results = args(Some(good), Some("stone"));
     with_results.results = Some(dir.join("results.csv"));
-    assert_eq!(tournament::cli(with_results), 0);
-    let csv = std::fs::read_to_string(dir.join("results.csv")).unwrap();
+    let plan = with_results.plan().unwrap();
+    assert_eq!(plan.results, Some(dir.join("results.csv")));
+    let records = tournament::run(&plan.rules, &plan.config, &|_| {});
+    assert!(records.iter().all(|r| r.error.is_none()));
+    let csv = tournament::results_csv(&plan.rules, &records);
     assert_eq!(csv.lines().count(), 1 + 4, "{csv}");
     let bad = dir.join("bad.toml");
     std::fs::write(&bad, "[pack]\nid = 3\n").unwrap();
-    assert_eq!(tournament::cli(args(Some(bad), None)), 2);
-    assert_eq!(
-        tournament::cli(args(Some(dir.join("missing.toml")), None)),
-        2
-    );
+    assert!(args(Some(bad), None).plan().is_err());
+    let missing = args(Some(dir.join("missing.toml")), None)
+        .plan()
+        .unwrap_err();
+    assert!(missing.contains("cannot read the file"), "{missing}");
     // A focus clan that is not played, and a single clan without mirrors.
-    assert_eq!(tournament::cli(args(None, Some("water"))), 2);
+    assert_eq!(
+        args(None, Some("water")).plan().unwrap_err(),
+        "--focus `water` is not one of the clans played"
+    );
     let mut lone = args(None, None);
     lone.clans = Some("water".into());
-    assert_eq!(tournament::cli(lone), 2);
+    assert_eq!(
+        lone.plan().unwrap_err(),
+        "no clan pairings to play: name two clans or allow mirror matches"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

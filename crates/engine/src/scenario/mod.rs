@@ -24,7 +24,6 @@ use crate::game::{Event, Rules, State};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
-use std::fmt::Write as _;
 use std::path::Path;
 
 mod build;
@@ -407,32 +406,4 @@ pub fn report(sc: &Scenario, out: &Outcome) -> Value {
         "error": error,
         "expectations": expectations,
     })
-}
-
-/// Runs a scenario file and prints the result; returns the process exit code:
-/// 0 = no unexpected error and every expectation held, 1 = otherwise, 2 = the file
-/// cannot be loaded.
-pub fn cli(path: &Path) -> i32 {
-    let sc = match load(path) {
-        Ok(sc) => sc,
-        Err(e) => {
-            eprintln!("{e}");
-            return 2;
-        }
-    };
-    let out = run(&sc);
-    let doc = report(&sc, &out);
-    println!(
-        "{}",
-        serde_json::to_string_pretty(&doc).expect("a report is plain JSON")
-    );
-    if !out.passed() {
-        let mut msg = String::new();
-        for f in &out.expectation_failures {
-            let _ = writeln!(msg, "  {f}");
-        }
-        eprintln!("{}: FAILED\n{msg}", sc.name);
-        return 1;
-    }
-    0
 }

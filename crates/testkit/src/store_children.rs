@@ -2,11 +2,11 @@
 //! inputs into one match through the store, printing `submit SEQ` as each submit starts
 //! and `ack SEQ SEAT INPUT` (the input as JSON) after it has committed, so the test can
 //! tell a kill inside a submit from one between submits. The test kills it with SIGKILL at random moments
-//! and checks that every acknowledged input survived. Run through the hidden
-//! `crystal-clans store-crash-child` subcommand.
+//! and checks that every acknowledged input survived. Run by re-executing the test
+//! binary (the test kit's `self_exec`, `Role::CrashChild`).
 
-use super::{Store, StoreError, block_on};
 use crate::game::rng::below;
+use crate::store::{Store, StoreError, block_on};
 use rand::SeedableRng;
 use rand_pcg::Pcg32;
 use std::io::Write;
@@ -102,7 +102,7 @@ pub fn run(url: &str, match_id: i64, seed: u64, idle_after: Option<u32>, probe: 
 /// start together), then takes back `seat`'s last action (`input` `None`) or submits
 /// `input` (JSON) as `seat`, both at `version`, and prints `ack VERSION` once it
 /// committed, `stale CURRENT` when another process won, `denied` when the rules refuse.
-/// Run through the hidden `crystal-clans store-race-child` subcommand.
+/// Run by re-executing the test binary (the test kit's `self_exec`, `Role::RaceChild`).
 pub fn race(url: &str, match_id: i64, version: i64, seat: u8, input: Option<&str>) -> i32 {
     let input: Option<crate::game::Input> = match input.map(serde_json::from_str).transpose() {
         Ok(i) => i,
