@@ -13,6 +13,11 @@ use std::sync::Arc;
 use crate::support;
 use support::*;
 
+/// What a player reads for a store error, in English (the app words it).
+fn told(e: &crystal_clans::store::StoreError) -> String {
+    crystal_clans::app::failures::words(crystal_clans::i18n::Lang::En, e)
+}
+
 async fn exec(store: &Store, sql: &str) {
     sqlx::query(sql).execute(store.pool()).await.unwrap();
 }
@@ -41,7 +46,7 @@ async fn stale_refused_and_missing_write_nothing(db: &TestDb) {
         }
     );
     assert!(e.is_transient());
-    assert!(e.user_message().contains("out of date"));
+    assert!(told(&e).contains("out of date"));
     // Refused by the engine: the wrong seat, or an answer to another question.
     let other = 1 - seat2;
     let refused = if before.state.pending().seats.contains(&other) {
@@ -57,7 +62,7 @@ async fn stale_refused_and_missing_write_nothing(db: &TestDb) {
         panic!("expected a rules error, got {e:?}");
     };
     assert_eq!(*match_id, id);
-    assert_eq!(e.user_message(), error.to_string());
+    assert!(told(&e).contains(&error.to_string()), "{}", told(&e));
     assert!(!e.is_transient());
     // Neither wrote anything.
     assert_eq!(store.load(id).await.unwrap(), before);
@@ -204,7 +209,7 @@ async fn damaged_rows_are_reported_per_match(db: &TestDb) {
         matches!(&e, StoreError::Corrupt { match_id, detail } if *match_id == a && detail.contains("snapshot")),
         "{e:?}"
     );
-    let msg = e.user_message();
+    let msg = told(&e);
     assert!(
         msg.contains(&format!("#{a}")) && !msg.contains("players"),
         "{msg}"
@@ -336,7 +341,7 @@ async fn rules_version_and_pack_changes(db: &TestDb) {
     };
     assert_eq!(*match_id, id);
     assert!(detail.contains("newer") && detail.contains(&format!("version {RULES_VERSION}")));
-    assert!(e.user_message().contains("cannot continue"));
+    assert!(told(&e).contains("cannot continue"));
     assert!(matches!(
         store.verify(id).await.unwrap().verdict,
         Verdict::Incompatible { .. }
@@ -448,7 +453,7 @@ async fn database_failures_write_nothing(db: &TestDb) {
         }
         let e = full.expect("the capped database fills up");
         assert!(matches!(e, StoreError::Unavailable { .. }), "{e:?}");
-        assert_eq!(e.user_message(), "Could not save, try again.");
+        assert_eq!(told(&e), "Could not save, try again.");
         assert!(e.is_transient());
         exec(&store, "PRAGMA max_page_count = 1073741823").await;
         let after = store.load(id).await.unwrap();
@@ -459,9 +464,9 @@ async fn database_failures_write_nothing(db: &TestDb) {
     let (seat, input) = random_input(&rules, &state, &mut rng);
     let e = store.submit(id, version, seat, &input).await.unwrap_err();
     assert!(matches!(e, StoreError::Unavailable { .. }), "{e:?}");
-    assert_eq!(e.user_message(), "Could not save, try again.");
+    assert_eq!(told(&e), "Could not save, try again.");
     let e = store.load(id).await.unwrap_err();
-    assert_eq!(e.user_message(), "Could not load the match, try again.");
+    assert_eq!(told(&e), "Could not load the match, try again.");
     let store = db.open().await;
     let after = store.load(id).await.unwrap();
     assert_eq!((after.info.version, &after.state), (version, &state));

@@ -183,6 +183,7 @@ span-minutes = { $count ->
 store-out-of-date = Dieses Fenster ist veraltet: Die Partie ist weitergegangen. Hier ist die aktuelle Lage.
 store-not-found = Diese Partie gibt es nicht (mehr).
 store-finished = Diese Partie ist vorbei.
+store-game-finished = Dieses Spiel ist vorbei.
 store-setup = Die Partie konnte nicht aufgebaut werden.
 store-corrupt = Partie #{ $id } kann nicht geladen werden: Ihre gespeicherten Daten sind beschädigt. Der Betreiber des Bots weiß Bescheid.
 store-incompatible = Partie #{ $id } wurde nach Regeln gespielt, die diese Version des Bots nicht fortsetzen kann.

@@ -187,6 +187,7 @@ span-minutes = { $count ->
 store-out-of-date = That panel is out of date: the match has moved on. Here is the current position.
 store-not-found = That match does not exist (any more).
 store-finished = That match is over.
+store-game-finished = That game is over.
 store-setup = The match could not be set up.
 store-corrupt = Match #{ $id } cannot be loaded: its saved data is damaged. The bot's operator has been told.
 store-incompatible = Match #{ $id } was played under rules this version of the bot cannot continue.

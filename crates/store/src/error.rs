@@ -23,7 +23,7 @@ impl std::fmt::Display for Subject {
 }
 
 /// Everything a store call can fail with. `Display` is the internal detail (for logs and
-/// `verify`); [`StoreError::user_message`] is the text to show a player.
+/// `verify`); what a player reads for it is worded by the app, in their language.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum StoreError {
     /// The caller's `expected_version` is not the match's version any more (someone else
@@ -73,39 +73,13 @@ pub enum StoreError {
 }
 
 impl StoreError {
-    /// What to tell the player. Never contains SQL, paths or other internal detail.
-    pub fn user_message(&self) -> String {
-        match self {
-            StoreError::Stale { .. } => {
-                "That panel is out of date: the match has moved on. Here is the current position."
-                    .into()
-            }
-            StoreError::Rules { error, .. } => error.to_string(),
-            StoreError::NotFound(_) => "That match does not exist (any more).".into(),
-            StoreError::Finished(Subject::Match(_)) => "That match is over.".into(),
-            StoreError::Finished(Subject::Crystallo(_)) => "That game is over.".into(),
-            StoreError::Setup(_) => "The match could not be set up.".into(),
-            StoreError::Corrupt { match_id, .. } => format!(
-                "Match #{match_id} cannot be loaded: its saved data is damaged. \
-                 The bot's operator has been told."
-            ),
-            StoreError::Incompatible { match_id, .. } => format!(
-                "Match #{match_id} was played under rules this version of the bot cannot \
-                 continue."
-            ),
-            StoreError::BadSettings { .. } => {
-                "The saved settings could not be read; an administrator needs to set them again."
-                    .into()
-            }
-            StoreError::Invalid(why) => format!("That cannot be done: {why}."),
-            StoreError::Unavailable { doing, .. } if doing.starts_with("reading") => {
-                "Could not load the match, try again.".into()
-            }
-            StoreError::Unavailable { .. } => "Could not save, try again.".into(),
-            StoreError::Gone { .. } => {
-                "Not saved: the bot has lost its database. The bot's operator has been told.".into()
-            }
-        }
+    /// Whether a database failure happened while only reading (so nothing the player
+    /// did can have been lost, and "try again" means loading again): the store names
+    /// every operation it fails in by its verb (`db("reading a match")`). What a player
+    /// reads for each error is worded by the app, in their language
+    /// (`src/app/failures.rs`).
+    pub fn while_reading(&self) -> bool {
+        matches!(self, StoreError::Unavailable { doing, .. } if doing.starts_with("reading"))
     }
 
     /// The match the error is about, for the operator's log.

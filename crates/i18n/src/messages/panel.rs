@@ -140,6 +140,7 @@ messages! {
     store_out_of_date() = "store-out-of-date";
     store_not_found() = "store-not-found";
     store_finished() = "store-finished";
+    store_game_finished() = "store-game-finished";
     store_setup() = "store-setup";
     store_corrupt(id) = "store-corrupt";
     store_incompatible(id) = "store-incompatible";
