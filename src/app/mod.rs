@@ -192,7 +192,7 @@ pub struct App {
 /// One AI decision per core but one: a decision is CPU-bound for its whole time limit,
 /// and with every core taken by the AI the human matches slowed down (`bench discord
 /// --ai-matches 20` on 2 shared cores: board p50 53 ms with 2 slots, 22-30 ms with 1,
-/// 18-19 ms without AI matches; see README.md).
+/// 18-19 ms without AI matches; see docs/measurements.md).
 fn default_ai_slots() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get().saturating_sub(1).max(1))
 }

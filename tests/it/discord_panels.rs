@@ -349,7 +349,7 @@ async fn a_refusal_in_a_panel_is_a_note_beside_it() {
 /// that pings them, then the battle picture, in the board that gives the turn back), so
 /// a normal turn (at most two battles) stays within Discord's channel limit of 5
 /// messages per 5 seconds however fast it is played; each player keeps one panel for
-/// the whole match. Prints the counts (the numbers in README.md).
+/// the whole match. Prints the counts (the numbers in docs/measurements.md).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_whole_match_posts_within_the_channel_rate_limit() {
     let store = scratch("posts").await;

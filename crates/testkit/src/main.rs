@@ -1,4 +1,4 @@
-//! `crystal-clans-tools`: the developers' commands (README): the engine's scenario,
+//! `crystal-clans-tools`: the developers' commands (docs/development.md): the engine's scenario,
 //! cards and selfplay, tournaments, the sample images, transcripts and the benchmarks.
 //! Kept out of the shipped bot, which links none of the test kit.
 
