@@ -1,4 +1,4 @@
-//! Takebacks in the store (`crates/store/src/takeback.rs`), on SQLite and PostgreSQL:
+//! Takebacks in the store (`crates/store/src/clans/takeback.rs`), on SQLite and PostgreSQL:
 //! recorded as an entry of the log, the undone inputs kept and findable, replays and
 //! `verify` agreeing, and one winner when takebacks and moves race.
 

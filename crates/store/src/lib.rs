@@ -6,29 +6,31 @@
 //! by both); the schema is in `migrations/sqlite/` and `migrations/postgres/`, embedded
 //! and run when the store opens.
 //!
-//! Event-sourced: a match is its setup plus the append-only `inputs` log; `snapshots`
-//! holds the state after the last input for fast loading. Every submit is one
-//! transaction that claims the match's next version first (an optimistic lock: a caller
-//! holding an old version writes nothing and gets `StoreError::Stale`), applies the
-//! input with the engine, appends it and rewrites the snapshot.
+//! Event-sourced: a Crystal Clans match is its setup plus the append-only `inputs` log,
+//! and a Crystallo game its seed plus `crystallo_inputs`; a snapshot holds the state
+//! after the last input for fast loading. Both are saved by one event log (`log.rs`):
+//! every submit is one transaction that claims the next version first (an optimistic
+//! lock: a caller holding an old version writes nothing and gets `StoreError::Stale`),
+//! applies the input with the game's engine, appends it and rewrites the snapshot.
 //!
 //! Where things are: this file holds [`Store`], the backends and the helpers every
 //! module uses (ids, times, engine calls guarded against a panic, the SQLite writers'
 //! queue); each concern is a further `impl Store` block of its own file: `open.rs`
 //! (options, the pool, the probe that says why a connection fails), `schema.rs` (the
-//! migrations), `rows.rs` (a match's rows and the SQL its queries share), `matches.rs`
-//! (create, load, replay, terms, deadlines, thread, delete), `submit.rs` (inputs, the
-//! version claim, finishing a match), `takeback.rs`, `lists.rs` (active matches,
-//! results, history), `challenges.rs` (challenge claims), `settings.rs` (display names,
-//! user and server settings), `ratings.rs`, `absences.rs`, `notify.rs`, `league.rs`,
-//! `crystallo.rs`, `analysis.rs`, `keys.rs`, `maintenance.rs` (the scheduler's queries),
-//! `verify.rs`, `status.rs`, `durability.rs`, `backup.rs`, and the transactions in
-//! `tx.rs`.
+//! migrations), `log.rs` (the event log both games are saved by), `clans/` (a match:
+//! its rows and shared SQL, create, load, replay, terms, deadlines, thread; its part of
+//! the log and finishing it; takebacks), `crystallo.rs` (a Crystallo game), `lists.rs`
+//! (active matches, results, history), `challenges.rs` (challenge claims),
+//! `settings.rs` (display names, user and server settings), `ratings.rs`,
+//! `absences.rs`, `notify.rs`, `league.rs`, `analysis.rs`, `keys.rs`, `maintenance.rs`
+//! (the scheduler's queries), `verify.rs` (both games), `status.rs`, `durability.rs`,
+//! `backup.rs`, and the transactions in `tx.rs`.
 
 mod absences;
 mod analysis;
 pub mod backup;
 mod challenges;
+mod clans;
 pub mod crystallo;
 pub mod durability;
 mod error;
@@ -38,16 +40,12 @@ mod league;
 mod lists;
 mod log;
 mod maintenance;
-mod matches;
 mod notify;
 mod open;
 mod ratings;
-mod rows;
 pub mod schema;
 mod settings;
 pub mod status;
-mod submit;
-mod takeback;
 mod tx;
 mod types;
 mod verify;
@@ -55,6 +53,9 @@ mod verify;
 pub use verify::{Finding, RearmOutcome, VerifyFailure, VerifySummary, verify_database};
 
 pub use absences::Absence;
+pub use clans::takeback::{
+    Between, LogEntry, Request as TakebackRequest, StoredTakeback, Takeback, TakenBack,
+};
 pub use error::{StoreError, Subject};
 pub use league::{
     BoardResult, ClanRule, League, LeagueBoard, LeagueFormat, LeagueId, LeaguePlayer, LeagueStatus,
@@ -67,9 +68,6 @@ pub use open::{
     DEFAULT_DATABASE_URL, Durability, StoreOptions, database_url_from_env, redact_url, sqlite_file,
 };
 pub use ratings::{ClanRecord, PlayerRating, RatingChange, Scope};
-pub use takeback::{
-    Between, LogEntry, Request as TakebackRequest, StoredTakeback, Takeback, TakenBack,
-};
 pub use types::*;
 
 // The engine, under the name the modules of this crate use for it.

@@ -1,8 +1,8 @@
 //! The lists a player reads: active matches (a user's, a server's), a match's result,
 //! and finished matches newest first (history, profiles, ratings).
 
+use super::clans::rows::{MatchRow, SQL, seat_of};
 use super::error::db;
-use super::rows::{MatchRow, SQL, seat_of};
 use super::{
     HistoryEntry, MatchId, MatchInfo, MatchResult, Reason, Result, Seat, Setup, Store, StoreError,
     id_in, id_out,

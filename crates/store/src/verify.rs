@@ -1,9 +1,9 @@
 //! Checking stored matches: each snapshot against a replay of its setup and inputs, and
 //! the row invariants (`crystal-clans verify`).
 
+use super::clans::matches::{load_row, read_inputs};
 use super::crystallo::GameId;
 use super::error::db;
-use super::matches::{load_row, read_inputs};
 use super::{
     Deadlines, MatchId, RULES_VERSION, Result, Status, Store, StoreError, StoreOptions, Verdict,
     VerifyReport, sqlite_file,

@@ -3,15 +3,15 @@
 //! match ended by a resignation, a timeout or abandonment (`finish`), its result and
 //! ratings written in the same transaction.
 
-use super::error::{db, db_row};
-use super::log::{Decided, Entry, GameKind, Logged};
 use super::rows::{MatchRow, SQL, SnapshotRow};
-use super::tx::WriteTx;
-use super::{
+use crate::error::{db, db_row};
+use crate::game::{Input, Seat};
+use crate::log::{Decided, Entry, GameKind, Logged};
+use crate::tx::WriteTx;
+use crate::{
     Deadlines, MatchId, MatchInfo, MatchResult, Millis, Reason, Result, Store, StoreError, Subject,
     Submitted, absences, guarded, now_ms, ratings,
 };
-use crate::game::{Input, Seat};
 use sqlx::AnyConnection;
 
 impl Store {

@@ -11,16 +11,16 @@
 //! ([`Log::in_force`]); [`Store::log`] lists every entry, so every acknowledged input
 //! stays findable.
 
-use super::error::{db, db_row};
 use super::rows::InputRow;
 use super::submit::claim_version;
-use super::tx::WriteTx;
-use super::{
+use crate::error::{db, db_row};
+use crate::game::State;
+use crate::game::takeback::{self, Denied};
+use crate::tx::WriteTx;
+use crate::{
     Deadlines, MatchId, MatchInfo, Millis, Result, Seat, Store, StoreError, StoredInput, guarded,
     now_ms,
 };
-use crate::game::State;
-use crate::game::takeback::{self, Denied};
 use serde::Serialize;
 use sqlx::{AnyConnection, FromRow};
 

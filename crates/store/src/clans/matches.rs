@@ -2,14 +2,15 @@
 //! its inputs where the snapshot was written under other rules or another revision of
 //! the pack), its terms, deadlines and thread changed, deleted.
 
-use super::error::{db, db_row};
 use super::rows::{LoadRow, MatchRow, SQL, seat_cols};
-use super::tx::WriteTx;
-use super::{
-    Deadlines, Loaded, MatchId, MatchInfo, Millis, NewMatch, Result, Status, Store, StoreError,
-    StoredInput, Terms, guarded, id_in, now_ms, takeback,
-};
+use super::takeback;
+use crate::error::{db, db_row};
 use crate::game::{Event, RULES_VERSION, State};
+use crate::tx::WriteTx;
+use crate::{
+    Deadlines, Loaded, MatchId, MatchInfo, Millis, NewMatch, Result, Status, Store, StoreError,
+    StoredInput, Terms, guarded, id_in, now_ms,
+};
 use sqlx::AnyConnection;
 
 impl Store {

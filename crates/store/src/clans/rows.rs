@@ -2,7 +2,7 @@
 //! share: every column of `matches` in one order (`MatchRow`), a load's snapshot and the
 //! ends of its log, the inputs, and the SQL built once from them (`SQL`).
 
-use super::{
+use crate::{
     Deadlines, MatchId, MatchInfo, Player, Result, Seat, Setup, Status, StoreError, StoredInput,
     Terms, id_in, id_out,
 };
