@@ -11,6 +11,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use crate::support;
+use support::private_text;
 use support::scratch_store as scratch;
 
 const ANA: u64 = 111_111_111_111_111_111;
@@ -66,15 +67,6 @@ async fn start(app: &App) -> i64 {
         .await
         .created
         .expect("a match")
-}
-
-fn private_text(out: &crystal_clans::app::Outcome) -> String {
-    assert!(out.public.is_empty(), "a refusal posts nothing publicly");
-    out.reply
-        .as_ref()
-        .expect("a private answer")
-        .content
-        .clone()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

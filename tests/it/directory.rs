@@ -5,18 +5,11 @@ use crystal_clans::app::App;
 use crystal_clans::app::directory::ServerChange;
 use crystal_clans::i18n::Lang;
 
+use crate::support::private_text as text;
 use crate::support::scratch_store as scratch;
 
 const ANA: u64 = 111_111_111_111_111_111;
 const GUILD: u64 = 9;
-
-fn text(out: &crystal_clans::app::Outcome) -> String {
-    out.reply
-        .as_ref()
-        .expect("a private answer")
-        .content
-        .clone()
-}
 
 /// Someone who may not manage the server changes nothing; out-of-range values change
 /// nothing; a change is stored, said in full, and the public language follows it.

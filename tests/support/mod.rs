@@ -242,3 +242,16 @@ pub fn random_game(rules: &Rules, setup: &Setup, player_seed: u64) -> (Vec<(Seat
     }
     (inputs, state)
 }
+
+/// The private answer of a use case that posts nothing publicly (a refusal, a setting).
+pub fn private_text(out: &crystal_clans::app::Outcome) -> String {
+    assert!(
+        out.public.is_empty(),
+        "a private answer posts nothing publicly"
+    );
+    out.reply
+        .as_ref()
+        .expect("a private answer")
+        .content
+        .clone()
+}
