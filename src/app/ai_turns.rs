@@ -175,7 +175,7 @@ impl App {
                     if sub.result.is_some() {
                         loaded.info.status = Status::Finished;
                     }
-                    let posts = self.after_input(&before, &loaded, &sub.events).await;
+                    let posts = self.boards.after_input(&before, &loaded, &sub.events).await;
                     public.extend(posts.into_iter().map(|m| Msg {
                         pace_ms: self.ai_pace_ms,
                         ..m

@@ -452,7 +452,7 @@ impl App {
         } = started;
         let lang = self.directory.public_lang(loaded.info.guild).await;
         let header = crate::i18n::messages::match_begins(lang, loaded.info.id, players);
-        let post = self.board_post(&loaded, &events, &header).await;
+        let post = self.boards.board_post(&loaded, &events, &header).await;
         Outcome {
             created: Some(loaded.info.id),
             public: vec![post],

@@ -38,7 +38,7 @@ impl App {
         if !home && super::play::seat_of(&loaded, user).is_none() {
             return Outcome::private(p::board_not_here(lang, match_id));
         }
-        let mut post = self.board_post(&loaded, &[], "").await;
+        let mut post = self.boards.board_post(&loaded, &[], "").await;
         post.pings.clear();
         Outcome {
             public: vec![post],

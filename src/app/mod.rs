@@ -16,13 +16,11 @@
 //! matches start), `lists.rs` (a board reposted, active matches, history), `dm.rs`
 //! (panels by direct message), `challenges.rs`, `takeback.rs`, `away.rs`, `notify.rs`,
 //! `language.rs`, `ratings.rs`, `replay.rs`, `analysis.rs`, `ai_turns.rs` and
-//! `timers.rs` (the scheduler); the public posts are built in `board_post.rs` and
-//! `battle_post.rs`. Each file's own documentation says what it holds.
+//! `timers.rs` (the scheduler); the public posts are built in `posts/` (the boards
+//! service). Each file's own documentation says what it holds.
 
 mod ai_turns;
 pub mod analysis;
-mod battle_post;
-mod board_post;
 mod challenges;
 // Crystallo, the solo cavern game (`/crystallo`).
 pub mod crystallo;
@@ -37,14 +35,15 @@ pub mod msg;
 pub mod panel;
 mod play;
 pub mod posting;
+pub mod posts;
 pub mod presence;
 // The concepts' paths as callers name them.
+pub use posts::turn_log;
 pub use presence::{away, notify};
 pub mod ratings;
 pub mod replay;
 pub mod takeback;
 pub mod timers;
-pub mod turn_log;
 
 use crate::game::{Input, Rules, View};
 use crate::render::Theme;
@@ -54,8 +53,9 @@ use crystallo::Crystallo;
 use directory::Directory;
 use failures::Faults;
 use limits::{Gate, LimitConfig, Limits};
-use lru::Lru;
+
 use msg::Msg;
+use posts::Boards;
 use presence::Presence;
 use ratings::Ratings;
 use replay::Replays;
@@ -64,14 +64,10 @@ pub use challenges::{Challenge, Started};
 
 /// The longest turn timeout a challenge may set (a week).
 pub const MAX_TIMEOUT_MINUTES: u32 = 7 * 24 * 60;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 /// How long a challenge stays open.
 pub const CHALLENGE_TTL_MS: Millis = 15 * 60 * 1000;
-
-/// Matches whose replay for the board's log is kept between posts (a state each, a few
-/// kilobytes).
-pub const MATCH_CACHE: usize = 2_000;
 
 /// A bot that plays a seat (the AI). It sees only the seat's `View` and the legal
 /// inputs; it runs on a blocking thread.
@@ -162,8 +158,8 @@ pub struct App {
     pub directory: Directory,
     /// Where store errors are logged and worded for a player.
     pub faults: Faults,
-    /// Each recently posted match replayed up to its last board (`board_post.rs`).
-    turn_logs: Arc<Mutex<Lru<i64, turn_log::Replayed>>>,
+    /// The public posts of a match (`posts/`).
+    pub boards: Boards,
     bot: Option<Arc<dyn SeatBot>>,
     ai_running: ai_turns::Running,
     /// Concurrent AI decisions (each holds a core for up to its level's time limit).
@@ -254,7 +250,17 @@ impl App {
         let theme = Arc::new(Theme::default());
         let ai_slots = Arc::new(tokio::sync::Semaphore::new(default_ai_slots()));
         let analysis_iterations = crate::ai::analysis::normal_iterations();
+        let presence = Presence::new(store.clone(), directory.clone(), faults.clone());
+        let ratings = Ratings::new(store.clone(), directory.clone(), faults.clone());
         App {
+            boards: Boards::new(
+                store.clone(),
+                directory.clone(),
+                presence.clone(),
+                ratings.clone(),
+                theme.clone(),
+                images,
+            ),
             analysis: Analyses::new(
                 store.clone(),
                 directory.clone(),
@@ -263,7 +269,7 @@ impl App {
                 ai_slots.clone(),
                 analysis::Queue::new(analysis_iterations),
             ),
-            ratings: Ratings::new(store.clone(), directory.clone(), faults.clone()),
+            ratings,
             replays: Replays::new(
                 store.clone(),
                 directory.clone(),
@@ -272,7 +278,7 @@ impl App {
                 theme.clone(),
                 images,
             ),
-            presence: Presence::new(store.clone(), directory.clone(), faults.clone()),
+            presence,
             crystallo: Crystallo::new(
                 store.clone(),
                 directory.clone(),
@@ -285,7 +291,6 @@ impl App {
             theme,
             directory,
             faults,
-            turn_logs: Arc::new(Mutex::new(Lru::new(MATCH_CACHE))),
             bot: None,
             ai_running: Default::default(),
             ai_slots,
@@ -302,6 +307,14 @@ impl App {
     /// `with_*` ends here), so that each holds the same limits, seeds and images as
     /// the rest.
     fn rewired(mut self) -> App {
+        self.boards = Boards::new(
+            self.store.clone(),
+            self.directory.clone(),
+            self.presence.clone(),
+            self.ratings.clone(),
+            self.theme.clone(),
+            self.images,
+        );
         self.analysis = Analyses::new(
             self.store.clone(),
             self.directory.clone(),

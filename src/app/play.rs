@@ -219,7 +219,10 @@ impl App {
             info,
             state: sub.state.clone(),
         };
-        let public = self.after_input(&loaded.state, &after, &sub.events).await;
+        let public = self
+            .boards
+            .after_input(&loaded.state, &after, &sub.events)
+            .await;
         // The panel in its new state: the next question while the player still acts,
         // else what they wait for (no dead buttons).
         let next = self.panel_msg(lang, &players, &after, seat, Nav::Overview);
@@ -342,6 +345,7 @@ impl App {
             Ok(_) => {
                 let public_lang = self.directory.public_lang(loaded.info.guild).await;
                 let line = self
+                    .boards
                     .winner_line(&loaded, winner, Reason::Resign, public_lang)
                     .await;
                 let lang = self.directory.user_lang(user).await;

@@ -519,9 +519,7 @@ impl App {
             Err(e) => return Outcome::private(self.faults.told(lang, Some(id), &e)),
         };
         // The kept replay of this match's board log has played what is undone now.
-        if let Ok(mut logs) = self.turn_logs.lock() {
-            logs.remove(&id);
-        }
+        self.boards.forget_turn_log(id);
         let after = Loaded {
             info: MatchInfo {
                 version: done.version,
@@ -539,7 +537,7 @@ impl App {
             (None, 0) => tb::takeback_done_ai_post(public_lang, asker_name, what),
             (None, _) => tb::takeback_done_ai_reply_post(public_lang, asker_name, what, other_name),
         };
-        let mut post = self.board_post(&after, &[], &header).await;
+        let mut post = self.boards.board_post(&after, &[], &header).await;
         if allowed_by.is_none() {
             // The asker is right there in their panel: nobody to ping.
             post.pings.clear();

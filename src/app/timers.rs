@@ -313,7 +313,7 @@ impl App {
             Ok(_) => {
                 let lang = self.directory.public_lang(loaded.info.guild).await;
                 let line = match winner {
-                    Some(w) => self.winner_line(loaded, w, reason, lang).await,
+                    Some(w) => self.boards.winner_line(loaded, w, reason, lang).await,
                     None => crate::i18n::messages::match_abandoned(lang, d.match_id),
                 };
                 report.timeouts += 1;

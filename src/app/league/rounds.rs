@@ -329,7 +329,7 @@ impl App {
             id,
             t::league_match_header(public, league.name.clone(), b.round, players),
         );
-        let mut post = self.board_post(&loaded, &events, &header).await;
+        let mut post = self.boards.board_post(&loaded, &events, &header).await;
         post.pings = b.seats.to_vec();
         let thread = if self.directory.threads(Some(league.guild)).await {
             let title = t::league_thread_title(

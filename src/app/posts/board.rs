@@ -2,9 +2,10 @@
 //! log of the turn that ended and the buttons; when an answer posts it ([`turn_log::posts_board`]) and
 //! with which log (the events since the previous board, [`turn_log::Replayed`]).
 
-use super::ids::{CustomId, Verb};
-use super::msg::{Button, Embed, File, MAX_CONTENT, MAX_FIELD, Msg, Row, Style, clip};
-use super::{App, mention, turn_log};
+use super::{Boards, turn_log};
+use crate::app::ids::{CustomId, Verb};
+use crate::app::mention;
+use crate::app::msg::{Button, Embed, File, MAX_CONTENT, MAX_FIELD, Msg, Row, Style, clip};
 use crate::game::{Event, Question, Seat, State};
 use crate::i18n::narration::Narrator;
 use crate::i18n::{self, Lang, messages as t};
@@ -86,12 +87,12 @@ fn merge_repeats(lang: Lang, lines: Vec<String>) -> Vec<String> {
         .collect()
 }
 
-impl App {
+impl Boards {
     /// The public messages after an input: the board with the turn's log when someone
     /// new must act, a turn passed or the match ended ([`turn_log::posts_board`]), else
     /// nothing (the player's panel shows what they did); the battle picture when the
     /// input revealed battle cards, in the board's post when there is one.
-    pub(super) async fn after_input(
+    pub(crate) async fn after_input(
         &self,
         before: &State,
         after: &Loaded,
@@ -187,7 +188,7 @@ impl App {
     }
 
     /// The final post's first lines: who won and how, then the rating changes.
-    pub(super) async fn winner_line(
+    pub(crate) async fn winner_line(
         &self,
         loaded: &Loaded,
         winner: Seat,

@@ -6,8 +6,8 @@
 //! when the revealing input's events do not reach back to the start, the stored inputs
 //! up to this version are replayed from the setup to recover the whole battle.
 
-use super::App;
-use super::msg::{Embed, File, MAX_CONTENT, Msg, clip};
+use super::Boards;
+use crate::app::msg::{Embed, File, MAX_CONTENT, Msg, clip};
 use crate::game::{Event, Rules, Setup, State};
 use crate::i18n::Lang;
 use crate::i18n::messages::log as t;
@@ -77,10 +77,10 @@ fn public_battle(
     Ok(redact(battle))
 }
 
-impl App {
+impl Boards {
     /// The battle picture when `events` (the last input's) revealed battle cards;
     /// `loaded` is the match right after them. A failure is logged with the match id.
-    pub(super) async fn battle_image(&self, loaded: &Loaded, events: &[Event]) -> Option<Msg> {
+    pub(crate) async fn battle_image(&self, loaded: &Loaded, events: &[Event]) -> Option<Msg> {
         if !self.images || !reveals(events) {
             return None;
         }
