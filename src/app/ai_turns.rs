@@ -43,16 +43,20 @@ impl Drop for Claim {
     }
 }
 
+/// Whether an active match waits for an AI seat.
+pub(crate) fn waits_for_ai(loaded: &Loaded) -> bool {
+    loaded.info.status == Status::Active
+        && loaded
+            .state
+            .waiting()
+            .iter()
+            .any(|&s| matches!(loaded.info.seats[s as usize], Player::Ai(_)))
+}
+
 impl App {
     /// Whether the AI must answer next in this match (and this bot runs an AI).
     pub(super) fn ai_waits(&self, loaded: &Loaded) -> bool {
-        self.bot.is_some()
-            && loaded.info.status == Status::Active
-            && loaded
-                .state
-                .waiting()
-                .iter()
-                .any(|&s| matches!(loaded.info.seats[s as usize], Player::Ai(_)))
+        self.bot.is_some() && waits_for_ai(loaded)
     }
 
     /// `Some(match)` when the AI must answer next: the caller runs [`App::ai_turn`]

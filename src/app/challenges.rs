@@ -2,13 +2,16 @@
 //! ids, signed), accepting it (a claim in the store, so only one click wins), declining
 //! or withdrawing it, and the start of a match, also against the AI.
 
-use super::ids::{CustomId, Signer, Verb};
-use super::limits::Action;
+use super::directory::Directory;
+use super::failures::Faults;
+use super::ids::{CustomId, Signing, Verb};
+use super::limits::{Action, Gate};
 use super::msg::{Button, Embed, Msg, Row, Style};
-use super::{App, CHALLENGE_TTL_MS, MAX_TIMEOUT_MINUTES, Outcome, Place, duration_in, mention};
+use super::posts::Boards;
+use super::{CHALLENGE_TTL_MS, MAX_TIMEOUT_MINUTES, Outcome, Place, Seeds, duration_in, mention};
 use crate::game::Setup;
 use crate::i18n::messages::panel as p;
-use crate::store::{ChallengeOutcome, Millis, NewMatch, Player, StoreError, Terms};
+use crate::store::{ChallengeOutcome, Millis, NewMatch, Player, Store, Terms};
 
 /// The public terms of a challenge. They travel in the buttons' custom ids (public
 /// facts only), so a challenge needs no table and survives a restart; signed, because
@@ -132,18 +135,47 @@ impl Challenge {
     }
 }
 
-/// Where the key that signs challenges is kept (`Store::key`).
-const SIGNING_KEY: &str = "custom-ids";
+/// The challenges service (`app.challenges`): challenges made, accepted and declined,
+/// matches started from them and against the AI, and their first board.
+#[derive(Clone)]
+pub struct Challenges {
+    store: Store,
+    directory: Directory,
+    faults: Faults,
+    gate: Gate,
+    seeds: Seeds,
+    signing: Signing,
+    boards: Boards,
+    /// Whether the AI plays here (matches against it are refused without one).
+    ai: bool,
+}
 
-impl App {
-    /// The signer of challenge terms, its key read from the store once.
-    pub async fn signer(&self) -> Result<&Signer, StoreError> {
-        self.signer
-            .get_or_try_init(|| async {
-                let key = self.store.key(SIGNING_KEY).await?;
-                Ok(Signer::new(&key))
-            })
-            .await
+impl Challenges {
+    #[allow(clippy::too_many_arguments)] // the service's collaborators, each named
+    pub fn new(
+        store: Store,
+        directory: Directory,
+        faults: Faults,
+        gate: Gate,
+        seeds: Seeds,
+        signing: Signing,
+        boards: Boards,
+        ai: bool,
+    ) -> Challenges {
+        Challenges {
+            store,
+            directory,
+            faults,
+            gate,
+            seeds,
+            signing,
+            boards,
+            ai,
+        }
+    }
+
+    fn rules(&self) -> &crate::game::Rules {
+        self.store.rules()
     }
 
     /// The challenge a button's argument carries, if the bot signed it and its terms
@@ -156,6 +188,7 @@ impl App {
     ) -> Result<Challenge, String> {
         let lang = self.directory.user_lang(user).await;
         let signer = self
+            .signing
             .signer()
             .await
             .map_err(|e| self.faults.told(lang, None, &e))?;
@@ -167,7 +200,7 @@ impl App {
     }
 }
 
-impl App {
+impl Challenges {
     /// A public challenge message with Accept and Decline buttons, made in `guild`
     /// (`None`: a direct message). Rate-limited per user and per server.
     pub async fn challenge(&self, c: Challenge, guild: Option<u64>, now: Millis) -> Outcome {
@@ -188,7 +221,7 @@ impl App {
             expires: now + CHALLENGE_TTL_MS,
             ..c
         };
-        let arg = match self.signer().await {
+        let arg = match self.signing.signer().await {
             Ok(signer) => signer.sign(&c.encode()),
             Err(e) => return Outcome::private(self.faults.told(lang, None, &e)),
         };
@@ -401,7 +434,7 @@ impl App {
         now: Millis,
     ) -> Result<Started, Outcome> {
         let lang = self.directory.user_lang(user).await;
-        if self.bot.is_none() {
+        if !self.ai {
             return Err(Outcome::private(p::ai_not_available(lang)));
         }
         if let Err(slow) = self.gate.allow(Action::AiMatch, user, place.guild, now) {
@@ -457,7 +490,7 @@ impl App {
             created: Some(loaded.info.id),
             public: vec![post],
             channel: Some(loaded.info.thread.unwrap_or(loaded.info.channel)),
-            ai: self.ai_next(&loaded),
+            ai: (self.ai && super::ai_turns::waits_for_ai(&loaded)).then_some(loaded.info.id),
             post_edit,
             ..Outcome::default()
         }

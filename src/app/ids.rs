@@ -224,6 +224,36 @@ impl std::fmt::Debug for Signer {
     }
 }
 
+/// The store's key for signing custom ids.
+const SIGNING_KEY: &str = "custom-ids";
+
+/// The signer of custom ids, its key read from the store once and then shared by every
+/// service that signs (challenges, takebacks).
+#[derive(Clone)]
+pub struct Signing {
+    store: crate::store::Store,
+    signer: std::sync::Arc<tokio::sync::OnceCell<Signer>>,
+}
+
+impl Signing {
+    pub fn new(store: crate::store::Store) -> Signing {
+        Signing {
+            store,
+            signer: std::sync::Arc::default(),
+        }
+    }
+
+    /// The signer, its key read from the store the first time.
+    pub async fn signer(&self) -> Result<&Signer, crate::store::StoreError> {
+        self.signer
+            .get_or_try_init(|| async {
+                let key = self.store.key(SIGNING_KEY).await?;
+                Ok(Signer::new(&key))
+            })
+            .await
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -54,6 +54,8 @@ use directory::Directory;
 use failures::Faults;
 use limits::{Gate, LimitConfig, Limits};
 
+use challenges::Challenges;
+use ids::Signing;
 use msg::Msg;
 use posts::Boards;
 use presence::Presence;
@@ -181,8 +183,10 @@ pub struct App {
     pub ratings: Ratings,
     /// Replays of finished matches (`replay.rs`).
     pub replays: Replays,
-    /// Signs the challenge terms a button carries; its key is read from the store once.
-    signer: Arc<tokio::sync::OnceCell<ids::Signer>>,
+    /// Signs what a button carries (a challenge's terms, a takeback request).
+    pub signing: Signing,
+    /// Challenges and the matches they start (`challenges.rs`).
+    pub challenges: Challenges,
 }
 
 /// One AI decision per core but one: a decision is CPU-bound for its whole time limit,
@@ -252,15 +256,27 @@ impl App {
         let analysis_iterations = crate::ai::analysis::normal_iterations();
         let presence = Presence::new(store.clone(), directory.clone(), faults.clone());
         let ratings = Ratings::new(store.clone(), directory.clone(), faults.clone());
+        let signing = Signing::new(store.clone());
+        let boards = Boards::new(
+            store.clone(),
+            directory.clone(),
+            presence.clone(),
+            ratings.clone(),
+            theme.clone(),
+            images,
+        );
         App {
-            boards: Boards::new(
+            challenges: Challenges::new(
                 store.clone(),
                 directory.clone(),
-                presence.clone(),
-                ratings.clone(),
-                theme.clone(),
-                images,
+                faults.clone(),
+                gate.clone(),
+                seeds.clone(),
+                signing.clone(),
+                boards.clone(),
+                false,
             ),
+            boards,
             analysis: Analyses::new(
                 store.clone(),
                 directory.clone(),
@@ -299,7 +315,7 @@ impl App {
             images,
             ai_pace_ms: 0,
             seeds,
-            signer: Arc::default(),
+            signing,
         }
     }
 
@@ -314,6 +330,16 @@ impl App {
             self.ratings.clone(),
             self.theme.clone(),
             self.images,
+        );
+        self.challenges = Challenges::new(
+            self.store.clone(),
+            self.directory.clone(),
+            self.faults.clone(),
+            self.gate.clone(),
+            self.seeds.clone(),
+            self.signing.clone(),
+            self.boards.clone(),
+            self.bot.is_some(),
         );
         self.analysis = Analyses::new(
             self.store.clone(),
@@ -392,7 +418,7 @@ impl App {
     /// Plugs in the AI that plays `Player::Ai` seats.
     pub fn with_bot(mut self, bot: Arc<dyn SeatBot>) -> App {
         self.bot = Some(bot);
-        self
+        self.rewired()
     }
 
     pub fn rules(&self) -> &Rules {

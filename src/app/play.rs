@@ -409,6 +409,7 @@ impl App {
                     channel: loaded.info.channel,
                 };
                 let mut out = self
+                    .challenges
                     .play_ai(
                         user,
                         level,
@@ -424,18 +425,19 @@ impl App {
                 return out;
             }
         };
-        self.challenge(
-            Challenge {
-                challenger: user,
-                opponent: Some(other),
-                clans: [Some(mine), Some(theirs)],
-                mulligan: loaded.info.setup.mulligan,
-                timeout: loaded.info.terms.timeout_minutes,
-                expires: 0,
-            },
-            loaded.info.guild,
-            now,
-        )
-        .await
+        self.challenges
+            .challenge(
+                Challenge {
+                    challenger: user,
+                    opponent: Some(other),
+                    clans: [Some(mine), Some(theirs)],
+                    mulligan: loaded.info.setup.mulligan,
+                    timeout: loaded.info.terms.timeout_minutes,
+                    expires: 0,
+                },
+                loaded.info.guild,
+                now,
+            )
+            .await
     }
 }

@@ -222,7 +222,7 @@ impl App {
     ) -> Outcome {
         let id = loaded.info.id;
         let version = loaded.info.version;
-        let signer = match self.signer().await {
+        let signer = match self.signing.signer().await {
             Ok(s) => s,
             Err(e) => return Outcome::private(self.faults.told(lang, Some(id), &e)),
         };
@@ -281,7 +281,7 @@ impl App {
         arg: &str,
         now: Millis,
     ) -> Result<Request, Unusable> {
-        let signer = self.signer().await.map_err(|_| Unusable::Invalid)?;
+        let signer = self.signing.signer().await.map_err(|_| Unusable::Invalid)?;
         let (text, tag) = arg.rsplit_once('~').ok_or(Unusable::Invalid)?;
         let whole = format!("{}~{tag}", Request::signed_text(info.id, version, text));
         signer.verify(&whole).ok_or(Unusable::Invalid)?;

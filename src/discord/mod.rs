@@ -297,6 +297,7 @@ async fn on_clans_component(
     let out = match id.verb {
         Verb::Accept | Verb::Decline => {
             let c = match app
+                .challenges
                 .read_challenge(id.arg.as_deref().unwrap_or_default(), user, now)
                 .await
             {
@@ -304,7 +305,7 @@ async fn on_clans_component(
                 Err(why) => return answer(http, ci, true, &Msg::text(why)).await,
             };
             if id.verb == Verb::Decline {
-                app.decline(&c, user, place.guild, now).await
+                app.challenges.decline(&c, user, place.guild, now).await
             } else {
                 return accept(ctx, app, ci, c, place, lang).await;
             }
@@ -443,13 +444,14 @@ async fn accept(
     let http = &ctx.http;
     let user = ci.user.id.get();
     let now = now_ms();
-    if let Err(why) = app.claim_accept(&c, user, now).await {
+    if let Err(why) = app.challenges.claim_accept(&c, user, now).await {
         return answer(http, ci, true, &Msg::text(why)).await;
     }
     // Discord refuses a thread started from a message inside a thread (a rematch
     // offered in the match's thread): that match plays on there.
     let in_thread = ci.channel.as_ref().is_some_and(|c| is_thread(c.kind));
     let mut started = match app
+        .challenges
         .create_accepted(c, user, place, in_thread.then_some(place.channel), now)
         .await
     {
@@ -465,7 +467,7 @@ async fn accept(
             answer(http, ci, false, &Msg::text(note)).await;
         }
     }
-    let out = app.announce(started).await;
+    let out = app.challenges.announce(started).await;
     deliver_posts(ctx, app, ci, &out, lang).await;
 }
 

@@ -54,7 +54,7 @@ async fn start(app: &App) -> i64 {
         timeout: None,
         expires: 0,
     };
-    let out = app.challenge(c, Some(GUILD), now).await;
+    let out = app.challenges.challenge(c, Some(GUILD), now).await;
     let accept = ids(&out.public[0])
         .into_iter()
         .find(|i| i.contains(":acc:"))
@@ -62,16 +62,17 @@ async fn start(app: &App) -> i64 {
     let cid = CustomId::parse(&accept).unwrap();
     assert_eq!(cid.verb, Verb::Accept);
     let c = app
+        .challenges
         .read_challenge(cid.arg.as_deref().unwrap(), BEN, now)
         .await
         .unwrap();
     // A foreign user cannot accept a challenge meant for someone else.
-    let no = app.accept(c, EVE, place(), None, now).await;
+    let no = app.challenges.accept(c, EVE, place(), None, now).await;
     assert!(no.created.is_none() && no.public.is_empty());
-    let out = app.accept(c, BEN, place(), None, now).await;
+    let out = app.challenges.accept(c, BEN, place(), None, now).await;
     let id = out.created.expect("match created");
     // Double accept.
-    let again = app.accept(c, BEN, place(), None, now).await;
+    let again = app.challenges.accept(c, BEN, place(), None, now).await;
     assert!(again.created.is_none());
     assert!(again.reply.unwrap().content.contains("already"));
     id
@@ -303,28 +304,32 @@ async fn challenges_expire_and_can_be_declined() {
         timeout: Some(90),
         expires: 0,
     };
-    let out = app.challenge(c, Some(GUILD), now - 60 * 60 * 1000).await;
+    let out = app
+        .challenges
+        .challenge(c, Some(GUILD), now - 60 * 60 * 1000)
+        .await;
     let arg = CustomId::parse(&ids(&out.public[0])[0])
         .unwrap()
         .arg
         .unwrap();
-    let c = app.read_challenge(&arg, BEN, now).await.unwrap();
-    let out = app.accept(c, BEN, place(), None, now).await;
+    let c = app.challenges.read_challenge(&arg, BEN, now).await.unwrap();
+    let out = app.challenges.accept(c, BEN, place(), None, now).await;
     assert!(out.reply.unwrap().content.contains("expired"));
     let fresh = Challenge {
         expires: now + 60_000,
         ..c
     };
     assert!(
-        app.decline(&fresh, EVE, Some(GUILD), now)
+        app.challenges
+            .decline(&fresh, EVE, Some(GUILD), now)
             .await
             .reply
             .is_some()
     );
-    let out = app.decline(&fresh, BEN, Some(GUILD), now).await;
+    let out = app.challenges.decline(&fresh, BEN, Some(GUILD), now).await;
     let edit = out.post_edit.expect("the challenge is rewritten");
     assert!(edit.content.contains("declined") && out.public.is_empty());
-    let out = app.accept(fresh, BEN, place(), None, now).await;
+    let out = app.challenges.accept(fresh, BEN, place(), None, now).await;
     assert!(out.created.is_none());
 }
 
@@ -398,8 +403,8 @@ async fn two_processes_accept_once_and_remind_once() {
         expires: now + 60_000,
     };
     let (x, y) = tokio::join!(
-        a.accept(c, BEN, place(), None, now),
-        b.accept(c, BEN, place(), None, now)
+        a.challenges.accept(c, BEN, place(), None, now),
+        b.challenges.accept(c, BEN, place(), None, now)
     );
     let created: Vec<i64> = [&x, &y].iter().filter_map(|o| o.created).collect();
     assert_eq!(created.len(), 1, "{x:?} {y:?}");
@@ -432,13 +437,17 @@ async fn two_processes_accept_once_and_remind_once() {
         ..c
     };
     assert!(
-        a.decline(&d, BEN, Some(GUILD), now)
+        a.challenges
+            .decline(&d, BEN, Some(GUILD), now)
             .await
             .post_edit
             .is_some()
     );
     let restarted = App::new(store.clone());
-    let out = restarted.accept(d, BEN, place(), None, now).await;
+    let out = restarted
+        .challenges
+        .accept(d, BEN, place(), None, now)
+        .await;
     assert!(out.created.is_none());
     assert!(out.reply.unwrap().content.contains("declined"));
 }
@@ -537,6 +546,7 @@ async fn the_ai_plays_its_seat_after_the_answer_and_its_posts_are_paced() {
     let now = now_ms();
     // Level 0 (easy) keeps the test quick.
     let out = app
+        .challenges
         .play_ai(ANA, 0, [Some(2), Some(3)], place(), None, now)
         .await;
     let id = out.created.expect("a match");
@@ -812,7 +822,7 @@ async fn two_identical_challenges_in_one_second_are_both_accepted() {
             .find(|i| i.contains(":acc:"))
             .unwrap();
         let arg = CustomId::parse(&id).unwrap().arg.unwrap();
-        app.read_challenge(&arg, BEN, now).await.unwrap()
+        app.challenges.read_challenge(&arg, BEN, now).await.unwrap()
     };
     let c = Challenge {
         challenger: ANA,
@@ -822,11 +832,11 @@ async fn two_identical_challenges_in_one_second_are_both_accepted() {
         timeout: None,
         expires: 0,
     };
-    let first = accept_of(app.challenge(c, Some(GUILD), now).await).await;
-    let second = accept_of(app.challenge(c, Some(GUILD), now + 7).await).await;
+    let first = accept_of(app.challenges.challenge(c, Some(GUILD), now).await).await;
+    let second = accept_of(app.challenges.challenge(c, Some(GUILD), now + 7).await).await;
     assert_ne!(first.encode(), second.encode());
     for c in [first, second] {
-        let out = app.accept(c, BEN, place(), None, now + 10).await;
+        let out = app.challenges.accept(c, BEN, place(), None, now + 10).await;
         assert!(out.created.is_some(), "{:?}", out.reply.map(|r| r.content));
     }
 }

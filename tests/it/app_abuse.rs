@@ -57,13 +57,14 @@ fn challenge(by: u64, to: u64) -> Challenge {
 async fn start(app: &App) -> i64 {
     let now = now_ms();
     let c = challenge(ANA, BEN);
-    let out = app.challenge(c, Some(GUILD), now).await;
+    let out = app.challenges.challenge(c, Some(GUILD), now).await;
     assert_eq!(out.public.len(), 1, "{:?}", out.reply);
     let c = Challenge {
         expires: now + 60_000,
         ..c
     };
-    app.accept(c, BEN, here(), None, now)
+    app.challenges
+        .accept(c, BEN, here(), None, now)
         .await
         .created
         .expect("a match")
@@ -126,7 +127,8 @@ async fn challenges_are_rate_limited_per_user_and_per_server() {
     let t = now_ms();
     for dt in [0, 1000] {
         assert_eq!(
-            app.challenge(challenge(ANA, BEN), Some(GUILD), t + dt)
+            app.challenges
+                .challenge(challenge(ANA, BEN), Some(GUILD), t + dt)
                 .await
                 .public
                 .len(),
@@ -134,6 +136,7 @@ async fn challenges_are_rate_limited_per_user_and_per_server() {
         );
     }
     let no = app
+        .challenges
         .challenge(challenge(ANA, BEN), Some(GUILD), t + 2000)
         .await;
     let text = private_text(&no);
@@ -144,7 +147,8 @@ async fn challenges_are_rate_limited_per_user_and_per_server() {
     assert!(text.contains("try again in 58 seconds"), "{text}");
     // A refused challenge is not counted: once the first leaves the window, one more.
     assert_eq!(
-        app.challenge(challenge(ANA, BEN), Some(GUILD), t + 60_000)
+        app.challenges
+            .challenge(challenge(ANA, BEN), Some(GUILD), t + 60_000)
             .await
             .public
             .len(),
@@ -153,24 +157,30 @@ async fn challenges_are_rate_limited_per_user_and_per_server() {
     // The server's window: Ben's first is its fourth in the minute.
     let t = t + 60_000;
     assert_eq!(
-        app.challenge(challenge(BEN, ANA), Some(GUILD), t + 1)
+        app.challenges
+            .challenge(challenge(BEN, ANA), Some(GUILD), t + 1)
             .await
             .public
             .len(),
         1
     );
-    let no = app.challenge(challenge(EVE, ANA), Some(GUILD), t + 2).await;
+    let no = app
+        .challenges
+        .challenge(challenge(EVE, ANA), Some(GUILD), t + 2)
+        .await;
     assert!(private_text(&no).contains("this server has started 3 challenges"));
     // Eve on another server, or in a DM, meets only her own limit.
     assert_eq!(
-        app.challenge(challenge(EVE, ANA), Some(OTHER_GUILD), t + 3)
+        app.challenges
+            .challenge(challenge(EVE, ANA), Some(OTHER_GUILD), t + 3)
             .await
             .public
             .len(),
         1
     );
     assert_eq!(
-        app.challenge(challenge(EVE, ANA), None, t + 4)
+        app.challenges
+            .challenge(challenge(EVE, ANA), None, t + 4)
             .await
             .public
             .len(),
@@ -190,11 +200,13 @@ async fn ai_matches_and_board_reposts_are_rate_limited() {
     let mut ids = vec![];
     for dt in [0, 10] {
         let out = app
+            .challenges
             .play_ai(ANA, 3, [None, None], here(), None, t + dt)
             .await;
         ids.push(out.created.expect("an AI match"));
     }
     let no = app
+        .challenges
         .play_ai(ANA, 3, [None, None], here(), None, t + 20)
         .await;
     assert!(no.created.is_none());
@@ -254,6 +266,7 @@ async fn ai_decisions_wait_for_a_free_slot() {
         tasks.push(tokio::spawn(async move {
             let user = 500 + k;
             let out = app
+                .challenges
                 .play_ai(user, 3, [None, None], here(), None, now_ms())
                 .await;
             let id = out.created.expect("an AI match");

@@ -50,7 +50,8 @@ async fn start(app: &App, mulligan: bool) -> i64 {
         timeout: None,
         expires: now_ms() + 60_000,
     };
-    app.accept(c, BEN, place(), None, now_ms())
+    app.challenges
+        .accept(c, BEN, place(), None, now_ms())
         .await
         .created
         .expect("a match")
@@ -220,6 +221,7 @@ async fn a_rematch_against_the_ai_starts_a_new_match() {
     // Level 0 (easy) keeps the test quick.
     let thread = Some(4242);
     let id = app
+        .challenges
         .play_ai(ANA, 0, [Some(2), Some(3)], place(), thread, now_ms())
         .await
         .created

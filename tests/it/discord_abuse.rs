@@ -129,7 +129,8 @@ async fn a_match(app: &App) -> i64 {
         guild: Some(GUILD),
         channel: CHANNEL,
     };
-    app.accept(c, BEN, place, None, now)
+    app.challenges
+        .accept(c, BEN, place, None, now)
         .await
         .created
         .expect("a match")
@@ -385,7 +386,7 @@ async fn forged_or_tampered_challenge_buttons_change_nothing() {
 async fn signed_terms_out_of_bounds_are_refused() {
     let store = scratch("bounded").await;
     let app = App::new(store.clone());
-    let signer = app.signer().await.unwrap().clone();
+    let signer = app.signing.signer().await.unwrap().clone();
     let now = now_ms();
     let good = Challenge {
         challenger: ANA,
@@ -396,7 +397,8 @@ async fn signed_terms_out_of_bounds_are_refused() {
         expires: now + 60_000,
     };
     let read = async |c: Challenge| {
-        app.read_challenge(&signer.sign(&c.encode()), BEN, now)
+        app.challenges
+            .read_challenge(&signer.sign(&c.encode()), BEN, now)
             .await
     };
     assert_eq!(read(good).await, Ok(good));

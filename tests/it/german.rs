@@ -228,7 +228,7 @@ async fn ben_accepts_anas_challenge(
         guild: Some(guild),
         channel: 10,
     };
-    app.accept(c, BEN, place, None, now).await
+    app.challenges.accept(c, BEN, place, None, now).await
 }
 
 /// A server that chose German gets its reminders and timeout warnings in German,

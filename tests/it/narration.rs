@@ -550,6 +550,7 @@ async fn a_german_server_gets_its_turn_logs_and_battle_post_in_german() {
     // The way to the battle without images (fast); the picks with them.
     let quiet = App::new(store.clone()).with_seeds(3).without_images();
     let id = quiet
+        .challenges
         .accept(challenge, USERS[1], place, None, now)
         .await
         .created

@@ -114,7 +114,12 @@ pub async fn challenge(
     // above).
     let guild = place(ctx).guild;
     ctx.data().app.directory.public_lang(guild).await;
-    let out = ctx.data().app.challenge(c, guild, now_ms()).await;
+    let out = ctx
+        .data()
+        .app
+        .challenges
+        .challenge(c, guild, now_ms())
+        .await;
     send(ctx, out).await
 }
 
@@ -147,6 +152,7 @@ pub async fn play_ai(
     let app = &ctx.data().app;
     let user = ctx.author().id.get();
     let mut started = match app
+        .challenges
         .create_ai(user, level, [clan, None], place, None, now_ms())
         .await
     {
@@ -174,7 +180,7 @@ pub async fn play_ai(
             ctx.send(convert::reply(&Msg::text(note), true)).await?;
         }
     }
-    let out = app.announce(started).await;
+    let out = app.challenges.announce(started).await;
     post(ctx, &out, out.public.iter()).await
 }
 

@@ -54,7 +54,7 @@ async fn declined_challenge_and_config_refused() {
 
     // An expired challenge (its terms are public, in the button's id, signed).
     let past = now_ms() - 60_000;
-    let signer = bot.app.signer().await.unwrap();
+    let signer = bot.app.signing.signer().await.unwrap();
     let expired = format!(
         "clans:0:0:acc:{}",
         signer.sign(&format!("{ANA}.{BEN}.r.r.0.{past}"))
