@@ -31,7 +31,7 @@ pub struct Challenge {
     pub expires: Millis,
 }
 
-/// A match created and not yet announced ([`App::create_accepted`]).
+/// A match created and not yet announced ([`Challenges::create_accepted`]).
 pub struct Started {
     loaded: crate::store::Loaded,
     events: Vec<crate::game::event::Event>,
@@ -79,7 +79,7 @@ impl Challenge {
         s
     }
 
-    /// The terms of [`Challenge::encode`]'s text. Unsigned: only [`App::read_challenge`]
+    /// The terms of [`Challenge::encode`]'s text. Unsigned: only [`Challenges::read_challenge`]
     /// calls it, after the signature was checked.
     fn decode(s: &str) -> Option<Challenge> {
         let p: Vec<&str> = s.split('.').collect();
@@ -273,7 +273,7 @@ impl Challenges {
     /// Claims the challenge for `user` if she may accept it: `Err` is the private
     /// explanation. The claim is stored, so a challenge is accepted once, also after a
     /// restart and with two clicks racing in two bot processes. Call before creating
-    /// anything for the match (a thread), then [`App::create_accepted`].
+    /// anything for the match (a thread), then [`Challenges::create_accepted`].
     pub async fn claim_accept(&self, c: &Challenge, user: u64, now: Millis) -> Result<(), String> {
         let lang = self.directory.user_lang(user).await;
         if now > c.expires {
@@ -300,8 +300,8 @@ impl Challenges {
         }
     }
 
-    /// Accepts a challenge: [`App::claim_accept`], [`App::create_accepted`], then
-    /// [`App::announce`] (the Discord layer answers the player between the two).
+    /// Accepts a challenge: [`Challenges::claim_accept`], [`Challenges::create_accepted`], then
+    /// [`Challenges::announce`] (the Discord layer answers the player between the two).
     pub async fn accept(
         &self,
         c: Challenge,
@@ -342,7 +342,7 @@ impl Challenges {
 
     /// Creates the match of a challenge claimed by `user` (in `thread` when there is one
     /// already): it exists once this returns, its opening board not yet drawn
-    /// ([`App::announce`]), so the player can be told at once. `Err`: what to tell her
+    /// ([`Challenges::announce`]), so the player can be told at once. `Err`: what to tell her
     /// (the claim was given back).
     pub async fn create_accepted(
         &self,
@@ -404,7 +404,7 @@ impl Challenges {
     }
 
     /// Starts a match of `user` (seat 0) against the AI at `level` (seat 1):
-    /// [`App::create_ai`], then [`App::announce`].
+    /// [`Challenges::create_ai`], then [`Challenges::announce`].
     pub async fn play_ai(
         &self,
         user: u64,
@@ -421,9 +421,9 @@ impl Challenges {
     }
 
     /// Creates a match of `user` (seat 0) against the AI at `level` (seat 1), its
-    /// opening board not yet drawn ([`App::announce`]), so the Discord layer can answer
+    /// opening board not yet drawn ([`Challenges::announce`]), so the Discord layer can answer
     /// and open its thread first. `Err`: what to tell the user; refused when no AI is
-    /// plugged in ([`App::with_bot`]).
+    /// plugged in ([`App::with_bot`](super::App::with_bot)).
     pub async fn create_ai(
         &self,
         user: u64,

@@ -123,7 +123,7 @@ pub struct Outcome {
     /// The AI must answer next in this match: once this outcome is delivered, run
     /// [`App::ai_turn`] and post its outcome (the human's answer never waits for it).
     pub ai: Option<MatchId>,
-    /// The match ended: once `public` is posted, post [`App::replay_post`] after it,
+    /// The match ended: once `public` is posted, post [`Replays::replay_post`](replay::Replays::replay_post) after it,
     /// in the same place (drawing it takes about a second, which the final board and
     /// the clicker's answer do not wait for).
     pub replay: Option<MatchId>,
