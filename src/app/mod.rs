@@ -168,8 +168,6 @@ pub struct App {
     ai_slots: Arc<tokio::sync::Semaphore>,
     /// Post-game analyses, one at a time, the others queued (`analysis.rs`).
     pub analysis: Analyses,
-    /// Search iterations per position of an analysis.
-    analysis_iterations: u32,
     /// The rate limits, counted for every use case (`limits.rs`).
     gate: Gate,
     images: bool,
@@ -187,6 +185,8 @@ pub struct App {
     pub signing: Signing,
     /// Challenges and the matches they start (`challenges.rs`).
     pub challenges: Challenges,
+    /// What the builders chose, to wire the app again after each.
+    settings: Settings,
 }
 
 /// One AI decision per core but one: a decision is CPU-bound for its whole time limit,
@@ -242,18 +242,49 @@ fn mention(u: u64) -> String {
     format!("<@{u}>")
 }
 
+/// What the `with_*` builders choose; [`App::build`] wires every service from it.
+#[derive(Clone)]
+struct Settings {
+    /// `None`: no rate limits (benchmarks).
+    limits: Option<LimitConfig>,
+    images: bool,
+    seeds: Seeds,
+    ai_pace_ms: u32,
+    ai_slots: usize,
+    analysis_iterations: u32,
+    bot: Option<Arc<dyn SeatBot>>,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            limits: Some(LimitConfig::default()),
+            images: true,
+            seeds: Seeds::default(),
+            ai_pace_ms: 0,
+            ai_slots: default_ai_slots(),
+            analysis_iterations: crate::ai::analysis::normal_iterations(),
+            bot: None,
+        }
+    }
+}
+
 impl App {
     pub fn new(store: Store) -> App {
+        App::build(store, Settings::default())
+    }
+
+    /// The one place the services are made and wired: each gets only what it uses,
+    /// and the ones that share something (the limits, the seeds, the AI's slots, the
+    /// signer, the boards) get the same one.
+    fn build(store: Store, settings: Settings) -> App {
         let faults = Faults::new(store.clone());
         let directory = Directory::new(store.clone(), faults.clone());
-        let gate = Gate::new(
-            Some(Arc::new(Limits::new(LimitConfig::default()))),
-            directory.clone(),
-        );
-        let (images, seeds) = (true, Seeds::default());
+        let limits = settings.limits.map(|config| Arc::new(Limits::new(config)));
+        let gate = Gate::new(limits, directory.clone());
+        let (images, seeds) = (settings.images, settings.seeds.clone());
         let theme = Arc::new(Theme::default());
-        let ai_slots = Arc::new(tokio::sync::Semaphore::new(default_ai_slots()));
-        let analysis_iterations = crate::ai::analysis::normal_iterations();
+        let ai_slots = Arc::new(tokio::sync::Semaphore::new(settings.ai_slots.max(1)));
         let presence = Presence::new(store.clone(), directory.clone(), faults.clone());
         let ratings = Ratings::new(store.clone(), directory.clone(), faults.clone());
         let signing = Signing::new(store.clone());
@@ -274,7 +305,7 @@ impl App {
                 seeds.clone(),
                 signing.clone(),
                 boards.clone(),
-                false,
+                settings.bot.is_some(),
             ),
             boards,
             analysis: Analyses::new(
@@ -283,7 +314,7 @@ impl App {
                 faults.clone(),
                 theme.clone(),
                 ai_slots.clone(),
-                analysis::Queue::new(analysis_iterations),
+                analysis::Queue::new(settings.analysis_iterations),
             ),
             ratings,
             replays: Replays::new(
@@ -303,122 +334,72 @@ impl App {
                 seeds.clone(),
                 images,
             ),
-            store: store.clone(),
+            store,
             theme,
             directory,
             faults,
-            bot: None,
+            bot: settings.bot.clone(),
             ai_running: Default::default(),
             ai_slots,
-            analysis_iterations,
             gate,
             images,
-            ai_pace_ms: 0,
+            ai_pace_ms: settings.ai_pace_ms,
             seeds,
             signing,
+            settings,
         }
     }
 
-    /// Builds the services again from the settings chosen since [`App::new`] (each
-    /// `with_*` ends here), so that each holds the same limits, seeds and images as
-    /// the rest.
-    fn rewired(mut self) -> App {
-        self.boards = Boards::new(
-            self.store.clone(),
-            self.directory.clone(),
-            self.presence.clone(),
-            self.ratings.clone(),
-            self.theme.clone(),
-            self.images,
-        );
-        self.challenges = Challenges::new(
-            self.store.clone(),
-            self.directory.clone(),
-            self.faults.clone(),
-            self.gate.clone(),
-            self.seeds.clone(),
-            self.signing.clone(),
-            self.boards.clone(),
-            self.bot.is_some(),
-        );
-        self.analysis = Analyses::new(
-            self.store.clone(),
-            self.directory.clone(),
-            self.faults.clone(),
-            self.theme.clone(),
-            self.ai_slots.clone(),
-            analysis::Queue::new(self.analysis_iterations),
-        );
-        self.replays = Replays::new(
-            self.store.clone(),
-            self.directory.clone(),
-            self.faults.clone(),
-            self.gate.clone(),
-            self.theme.clone(),
-            self.images,
-        );
-        self.crystallo = Crystallo::new(
-            self.store.clone(),
-            self.directory.clone(),
-            self.faults.clone(),
-            self.gate.clone(),
-            self.seeds.clone(),
-            self.images,
-        );
-        self
+    /// The same app wired again with `change` made to its settings. The builders run
+    /// before the app serves anyone, so nothing it has learnt is lost.
+    fn rebuilt(self, change: impl FnOnce(&mut Settings)) -> App {
+        let mut settings = self.settings;
+        change(&mut settings);
+        App::build(self.store, settings)
     }
 
     /// Deals matches from seeds `first`, `first + 1`, ... instead of random ones (tests).
-    pub fn with_seeds(mut self, first: u64) -> App {
-        self.seeds = Seeds::from(first);
-        self.rewired()
+    pub fn with_seeds(self, first: u64) -> App {
+        self.rebuilt(|s| s.seeds = Seeds::from(first))
     }
 
     /// Posts each of the AI's moves this long after the previous post, so that people
     /// can follow them (the bot uses about a second; tests none).
-    pub fn with_ai_pace(mut self, ms: u32) -> App {
-        self.ai_pace_ms = ms;
-        self
+    pub fn with_ai_pace(self, ms: u32) -> App {
+        self.rebuilt(|s| s.ai_pace_ms = ms)
     }
 
     /// Leaves the board and battle images out of public posts (for fast tests and
     /// benchmarks of everything else; the text and embeds are unchanged).
-    pub fn without_images(mut self) -> App {
-        self.images = false;
-        self.rewired()
+    pub fn without_images(self) -> App {
+        self.rebuilt(|s| s.images = false)
     }
 
     /// Runs at most `n` AI decisions at once (default: one per core but one), so that AI
     /// matches queue for CPU among themselves instead of starving human matches.
-    pub fn with_ai_slots(mut self, n: usize) -> App {
-        self.ai_slots = Arc::new(tokio::sync::Semaphore::new(n.max(1)));
-        self.rewired()
+    pub fn with_ai_slots(self, n: usize) -> App {
+        self.rebuilt(|s| s.ai_slots = n)
     }
 
     /// Searches with `iterations` per position of an analysis instead of the normal
     /// level's (tests, which build the AI unoptimized).
-    pub fn with_analysis_iterations(mut self, iterations: u32) -> App {
-        self.analysis_iterations = iterations;
-        self.rewired()
+    pub fn with_analysis_iterations(self, iterations: u32) -> App {
+        self.rebuilt(|s| s.analysis_iterations = iterations)
     }
 
     /// Replaces the rate limits ([`LimitConfig::default`] otherwise).
-    pub fn with_limits(mut self, config: LimitConfig) -> App {
-        let limits = Some(Arc::new(Limits::new(config)));
-        self.gate = Gate::new(limits, self.directory.clone());
-        self.rewired()
+    pub fn with_limits(self, config: LimitConfig) -> App {
+        self.rebuilt(|s| s.limits = Some(config))
     }
 
     /// No rate limits (benchmarks, where thousands of players share one server).
-    pub fn without_limits(mut self) -> App {
-        self.gate = Gate::new(None, self.directory.clone());
-        self.rewired()
+    pub fn without_limits(self) -> App {
+        self.rebuilt(|s| s.limits = None)
     }
 
     /// Plugs in the AI that plays `Player::Ai` seats.
-    pub fn with_bot(mut self, bot: Arc<dyn SeatBot>) -> App {
-        self.bot = Some(bot);
-        self.rewired()
+    pub fn with_bot(self, bot: Arc<dyn SeatBot>) -> App {
+        self.rebuilt(|s| s.bot = Some(bot))
     }
 
     pub fn rules(&self) -> &Rules {
