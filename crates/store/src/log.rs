@@ -150,7 +150,7 @@ impl Store {
         .await;
         match done {
             Ok(Some(Decided::Commit(answer))) => {
-                tx.commit_or_check(&self.pool, L::GAME, id, new_version, &last.json(), now)
+                tx.commit_or_check(&self.pool, L::GAME, id, new_version, || last.json(), now)
                     .await?;
                 Ok(answer)
             }

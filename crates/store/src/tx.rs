@@ -55,26 +55,35 @@ impl WriteTx {
     /// Commits; when the commit reports an error, asks a fresh connection whether input
     /// `seq` of `game`'s log `id` is stored as written (`json`, at time `at`): then the
     /// commit did land and this is a success. Otherwise the error stands (and, as far as
-    /// anyone can tell, nothing was written).
+    /// anyone can tell, nothing was written). The input is serialized for the check only,
+    /// so a commit that succeeds costs nothing more.
     pub(crate) async fn commit_or_check(
         self,
         pool: &AnyPool,
         game: GameKind,
         id: i64,
         seq: i64,
-        json: &str,
+        json: impl FnOnce() -> String,
         at: Millis,
     ) -> Result<()> {
         let doing = self.doing;
         let Err(e) = self.commit().await else {
             return Ok(());
         };
-        match stored_as_written(pool, game, id, seq, json, at).await {
+        match stored_as_written(pool, game, id, seq, &json(), at).await {
             Ok(true) => {
-                tracing::warn!(
-                    id,
-                    "{doing}: the commit reported an error but its input #{seq} is stored: {e}"
-                );
+                // The field a log reader filters on: `match_id` for a match, `game` for
+                // a Crystallo game (as the app's own lines name it).
+                match game {
+                    GameKind::Clans => tracing::warn!(
+                        match_id = id,
+                        "{doing}: the commit reported an error but its input #{seq} is stored: {e}"
+                    ),
+                    GameKind::Crystallo => tracing::warn!(
+                        game = id,
+                        "{doing}: the commit reported an error but its input #{seq} is stored: {e}"
+                    ),
+                }
                 Ok(())
             }
             _ => Err(e),
