@@ -258,6 +258,43 @@ impl Limits {
     }
 }
 
+/// The rate limits as a use case asks them: counts an action and, past its limit, says
+/// "slow down" in the asker's language. `None`: no limits (benchmarks).
+#[derive(Clone)]
+pub struct Gate {
+    limits: Option<std::sync::Arc<Limits>>,
+    directory: super::directory::Directory,
+}
+
+impl Gate {
+    pub fn new(
+        limits: Option<std::sync::Arc<Limits>>,
+        directory: super::directory::Directory,
+    ) -> Gate {
+        Gate { limits, directory }
+    }
+
+    /// Counts `action` for `user` in `guild`; `Err` is the private "slow down", in the
+    /// user's language.
+    pub fn allow(
+        &self,
+        action: Action,
+        user: u64,
+        guild: Option<u64>,
+        now: crate::store::Millis,
+    ) -> Result<(), String> {
+        // The asker's language as already known: every caller answers an interaction,
+        // whose locale the Discord layer has just learnt.
+        let lang = self.directory.known_langs(user, guild).0;
+        match &self.limits {
+            Some(l) => l
+                .check(action, user, guild, now)
+                .map_err(|s| s.message(lang)),
+            None => Ok(()),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -368,42 +405,5 @@ mod tests {
         assert_eq!(span(Lang::En, 61_000), "2 minutes");
         assert_eq!(span(Lang::De, 40_000), "40 Sekunden");
         assert_eq!(span(Lang::De, 61_000), "2 Minuten");
-    }
-}
-
-/// The rate limits as a use case asks them: counts an action and, past its limit, says
-/// "slow down" in the asker's language. `None`: no limits (benchmarks).
-#[derive(Clone)]
-pub struct Gate {
-    limits: Option<std::sync::Arc<Limits>>,
-    directory: super::directory::Directory,
-}
-
-impl Gate {
-    pub fn new(
-        limits: Option<std::sync::Arc<Limits>>,
-        directory: super::directory::Directory,
-    ) -> Gate {
-        Gate { limits, directory }
-    }
-
-    /// Counts `action` for `user` in `guild`; `Err` is the private "slow down", in the
-    /// user's language.
-    pub fn allow(
-        &self,
-        action: Action,
-        user: u64,
-        guild: Option<u64>,
-        now: crate::store::Millis,
-    ) -> Result<(), String> {
-        // The asker's language as already known: every caller answers an interaction,
-        // whose locale the Discord layer has just learnt.
-        let lang = self.directory.known_langs(user, guild).0;
-        match &self.limits {
-            Some(l) => l
-                .check(action, user, guild, now)
-                .map_err(|s| s.message(lang)),
-            None => Ok(()),
-        }
     }
 }

@@ -122,17 +122,22 @@ impl Player {
                     return false;
                 }
             };
-            let cavern = self.cavern.get_or_insert(Cavern {
-                id: game.id,
-                version: 0,
-                state: game.state.clone(),
-                acked: Vec::new(),
-                games: Vec::new(),
-                seed,
-            });
-            (cavern.id, cavern.version, cavern.state, cavern.seed) =
-                (game.id, game.version, game.state, seed);
-            cavern.games.push(game.id);
+            match &mut self.cavern {
+                Some(c) => {
+                    (c.id, c.version, c.state, c.seed) = (game.id, game.version, game.state, seed);
+                    c.games.push(game.id);
+                }
+                None => {
+                    self.cavern = Some(Cavern {
+                        id: game.id,
+                        version: game.version,
+                        state: game.state,
+                        acked: Vec::new(),
+                        games: vec![game.id],
+                        seed,
+                    })
+                }
+            }
         }
         let c = self.cavern.as_mut().expect("dealt above");
         let legal = crystal_clans::crystallo::legal(&c.state);
