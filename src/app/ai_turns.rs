@@ -56,7 +56,7 @@ pub(crate) fn waits_for_ai(loaded: &Loaded) -> bool {
 impl App {
     /// Whether the AI must answer next in this match (and this bot runs an AI).
     pub(super) fn ai_waits(&self, loaded: &Loaded) -> bool {
-        self.bot.is_some() && waits_for_ai(loaded)
+        self.settings.bot.is_some() && waits_for_ai(loaded)
     }
 
     /// `Some(match)` when the AI must answer next: the caller runs [`App::ai_turn`]
@@ -96,7 +96,7 @@ impl App {
     /// the AI that waits for it gets its turn, whose posts go to `sink` (the
     /// scheduler's posting queue). Returns how many turns were resumed.
     pub async fn resume_ai_turns(&self, sink: &mpsc::Sender<Outcome>) -> usize {
-        if self.bot.is_none() {
+        if self.settings.bot.is_none() {
             return 0;
         }
         let mut after = 0;
@@ -133,7 +133,7 @@ impl App {
     async fn run_ai(&self, mut loaded: Loaded) -> (Vec<Msg>, Option<MatchId>) {
         let mut public = Vec::new();
         let id = loaded.info.id;
-        let Some(bot) = self.bot.clone() else {
+        let Some(bot) = self.settings.bot.clone() else {
             return (public, None);
         };
         for _ in 0..200 {
@@ -181,7 +181,7 @@ impl App {
                     }
                     let posts = self.boards.after_input(&before, &loaded, &sub.events).await;
                     public.extend(posts.into_iter().map(|m| Msg {
-                        pace_ms: self.ai_pace_ms,
+                        pace_ms: self.settings.ai_pace_ms,
                         ..m
                     }));
                 }

@@ -162,7 +162,6 @@ pub struct App {
     pub faults: Faults,
     /// The public posts of a match (`posts/`).
     pub boards: Boards,
-    bot: Option<Arc<dyn SeatBot>>,
     ai_running: ai_turns::Running,
     /// Concurrent AI decisions (each holds a core for up to its level's time limit).
     ai_slots: Arc<tokio::sync::Semaphore>,
@@ -170,9 +169,6 @@ pub struct App {
     pub analysis: Analyses,
     /// The rate limits, counted for every use case (`limits.rs`).
     gate: Gate,
-    images: bool,
-    ai_pace_ms: u32,
-    seeds: Seeds,
     /// Crystallo, the solo cavern game (`crystallo/`).
     pub crystallo: Crystallo,
     /// Pings and absences (`presence/`).
@@ -338,13 +334,9 @@ impl App {
             theme,
             directory,
             faults,
-            bot: settings.bot.clone(),
             ai_running: Default::default(),
             ai_slots,
             gate,
-            images,
-            ai_pace_ms: settings.ai_pace_ms,
-            seeds,
             signing,
             settings,
         }

@@ -354,7 +354,7 @@ impl App {
                     replaces: true,
                     public: vec![self.end_post(public_lang, &loaded, &line)],
                     channel: Some(loaded.info.thread.unwrap_or(loaded.info.channel)),
-                    replay: self.images.then_some(match_id),
+                    replay: self.settings.images.then_some(match_id),
                     ..Outcome::default()
                 }
             }

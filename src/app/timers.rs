@@ -321,7 +321,7 @@ impl App {
                     .send(Outcome {
                         public: vec![self.end_post(lang, loaded, &line)],
                         channel: Some(loaded.info.thread.unwrap_or(loaded.info.channel)),
-                        replay: (self.images && winner.is_some()).then_some(d.match_id),
+                        replay: (self.settings.images && winner.is_some()).then_some(d.match_id),
                         ..Outcome::default()
                     })
                     .await;

@@ -306,7 +306,7 @@ impl App {
                     outs.push(Outcome {
                         public: vec![self.end_post(public, &loaded, &line)],
                         channel: Some(loaded.info.thread.unwrap_or(loaded.info.channel)),
-                        replay: self.images.then_some(id),
+                        replay: self.settings.images.then_some(id),
                         ..Outcome::default()
                     });
                 }

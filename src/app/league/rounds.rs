@@ -269,7 +269,7 @@ impl App {
         b: &LeagueBoard,
         now: Millis,
     ) -> Result<Option<Outcome>, StoreError> {
-        let seed = self.seeds.next();
+        let seed = self.settings.seeds.next();
         let n = self.rules().pack.clans.len() as u64;
         let drawn = |s: usize| ((seed >> (8 * s)) % n) as u8;
         let clans = [0, 1].map(|s| match league.clan_rule {
@@ -404,7 +404,7 @@ impl App {
             });
         }
         let mut msg = Msg::text(lines.join("\n"));
-        if !self.images {
+        if !self.settings.images {
             return msg;
         }
         let s = Standings {
