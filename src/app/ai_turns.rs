@@ -7,6 +7,7 @@
 //! process stopped, or a submit failed on a database fault) is picked up again by
 //! [`App::resume_ai_turns`] at start-up, or when a player next opens a panel.
 
+use super::following::Played;
 use super::msg::Msg;
 use super::{App, Outcome};
 use crate::store::{Loaded, MatchId, Player, Status, StoreError};
@@ -173,13 +174,23 @@ impl App {
                 .await
             {
                 Ok(sub) => {
-                    let before = loaded.state.clone();
+                    let (before, at) = (loaded.state.clone(), loaded.info.version);
                     loaded.info.version = sub.version;
                     loaded.state = sub.state;
                     if sub.result.is_some() {
                         loaded.info.status = Status::Finished;
                     }
-                    let posts = self.boards.after_input(&before, &loaded, &sub.events).await;
+                    let played = Played {
+                        at_version: at,
+                        seat,
+                        events: &sub.events,
+                    };
+                    let caught = self.following.catch_up(&loaded, Some(played)).await;
+                    let log = caught.as_ref().map_or(&sub.events[..], |c| &c.log[..]);
+                    let posts = self
+                        .boards
+                        .after_input(&before, &loaded, &sub.events, log)
+                        .await;
                     public.extend(posts.into_iter().map(|m| Msg {
                         pace_ms: self.settings.ai_pace_ms,
                         ..m

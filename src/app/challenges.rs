@@ -331,7 +331,7 @@ impl Challenges {
     /// The terms of a new match: the challenge's timeout, else the server's settings.
     async fn terms(&self, guild: Option<u64>, timeout: Option<u32>) -> Terms {
         let s = match guild {
-            Some(g) => self.store.guild_settings(g).await.unwrap_or_default(),
+            Some(g) => self.directory.server_settings(g).await.unwrap_or_default(),
             None => Default::default(),
         };
         Terms {

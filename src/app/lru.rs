@@ -113,6 +113,31 @@ impl<K: Hash + Eq + Clone, V> Lru<K, V> {
     }
 }
 
+/// How long a row read from the store is used without reading it again, where another
+/// process (another shard of the bot) may change it: its change is seen within this.
+/// This process's own changes replace the kept row at once.
+pub const FRESH: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// A row kept from the store, and when it was read or written.
+pub struct Fresh<V> {
+    value: V,
+    at: std::time::Instant,
+}
+
+impl<V: Clone> Fresh<V> {
+    pub fn now(value: V) -> Fresh<V> {
+        Fresh {
+            value,
+            at: std::time::Instant::now(),
+        }
+    }
+
+    /// The row, unless it is older than [`FRESH`].
+    pub fn get(&self) -> Option<V> {
+        (self.at.elapsed() < FRESH).then(|| self.value.clone())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::Lru;

@@ -26,6 +26,7 @@ mod challenges;
 pub mod crystallo;
 pub mod directory;
 pub mod failures;
+pub mod following;
 pub mod ids;
 pub mod league;
 pub mod limits;
@@ -52,6 +53,7 @@ use analysis::Analyses;
 use crystallo::Crystallo;
 use directory::Directory;
 use failures::Faults;
+use following::Following;
 use limits::{Gate, LimitConfig, Limits};
 
 use challenges::Challenges;
@@ -162,6 +164,8 @@ pub struct App {
     pub faults: Faults,
     /// The public posts of a match (`posts/`).
     pub boards: Boards,
+    /// Each match as the app follows it between clicks (`following.rs`).
+    following: Following,
     ai_running: ai_turns::Running,
     /// Concurrent AI decisions (each holds a core for up to its level's time limit).
     ai_slots: Arc<tokio::sync::Semaphore>,
@@ -322,6 +326,7 @@ impl App {
                 images,
             ),
             presence,
+            following: Following::new(store.clone()),
             crystallo: Crystallo::new(
                 store.clone(),
                 directory.clone(),

@@ -3,6 +3,7 @@
 //! and its rematch. The clicker's seat always comes from the stored match
 //! (`load_for`), never from the interaction.
 
+use super::following::Played;
 use super::ids::{CustomId, Verb};
 use super::msg::{Button, File, MAX_CONTENT, Msg, Row, Style, clip};
 use super::panel::{self, Nav};
@@ -219,9 +220,18 @@ impl App {
             info,
             state: sub.state.clone(),
         };
+        let played = Played {
+            at_version: version,
+            seat,
+            events: &sub.events,
+        };
+        let caught = self.following.catch_up(&after, Some(played)).await;
+        // Without the kept match (its log unreadable, logged), the board tells this
+        // input's events and no takeback is offered.
+        let log = caught.as_ref().map_or(&sub.events[..], |c| &c.log[..]);
         let public = self
             .boards
-            .after_input(&loaded.state, &after, &sub.events)
+            .after_input(&loaded.state, &after, &sub.events, log)
             .await;
         // The panel in its new state: the next question while the player still acts,
         // else what they wait for (no dead buttons).
@@ -233,7 +243,10 @@ impl App {
             ),
             ..next
         };
-        self.offer_takeback(lang, &after, seat, &mut reply).await;
+        if let Some(c) = &caught {
+            self.offer_takeback(lang, &after, seat, &c.takebacks, &mut reply)
+                .await;
+        }
         Outcome {
             reply: Some(reply),
             replaces: true,

@@ -17,7 +17,7 @@ use super::msg::{Button, MAX_CONTENT, MAX_ROWS, Msg, Row, Style, clip};
 use super::panel::{self, Nav};
 use super::{App, Outcome};
 use crate::game::Seat;
-use crate::game::takeback::Denied;
+use crate::game::takeback::{Denied, Tracker};
 use crate::i18n::Lang;
 use crate::i18n::messages as t;
 use crate::i18n::messages::takeback as tb;
@@ -73,34 +73,31 @@ impl App {
         match guild {
             None => true,
             Some(g) => self
-                .store
-                .guild_settings(g)
+                .directory
+                .server_settings(g)
                 .await
                 .map_or(true, |s| s.takebacks != Some(false)),
         }
     }
 
     /// Adds "Take back" to `seat`'s panel `msg`, shown right after their confirmed
-    /// answer brought the match to `after`, when the rules allow it now. The button
-    /// goes in a row of its own, or beside the buttons of the last row when the panel
-    /// has all five.
+    /// answer brought the match to `after`, when the rules allow it now (`takebacks`:
+    /// the match's tracker, kept with it). The button goes in a row of its own, or
+    /// beside the buttons of the last row when the panel has all five.
     pub(super) async fn offer_takeback(
         &self,
         lang: Lang,
         after: &Loaded,
         seat: Seat,
+        takebacks: &Tracker,
         msg: &mut Msg,
     ) {
         if after.info.status == Status::Finished || !self.takebacks_on(after.info.guild).await {
             return;
         }
-        match self.store.takeback_plan(&after.info, seat).await {
-            Ok(Ok(_)) => {}
-            Ok(Err(_)) => return,
-            Err(e) => {
-                tracing::warn!(match_id = after.info.id, "no takeback offered: {e}");
-                return;
-            }
+        let other_is_ai = after.info.seats[1 - seat as usize].user().is_none();
+        if takebacks.verdict(&after.state, seat, other_is_ai).is_err() {
+            return;
         }
         let button = Button::new(
             CustomId::new(after.info.id, after.info.version, Verb::TakeBack).render(),
@@ -519,7 +516,7 @@ impl App {
             Err(e) => return Outcome::private(self.faults.told(lang, Some(id), &e)),
         };
         // The kept replay of this match's board log has played what is undone now.
-        self.boards.forget_turn_log(id);
+        self.following.forget(id);
         let after = Loaded {
             info: MatchInfo {
                 version: done.version,

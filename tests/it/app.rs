@@ -507,8 +507,8 @@ async fn server_settings_choose_the_channel_and_threads() {
         !app.directory.threads(None).await,
         "no threads outside a server"
     );
-    store
-        .set_guild_settings(
+    app.directory
+        .set_server_settings(
             GUILD,
             &GuildSettings {
                 channel: Some(CHANNEL + 1),

@@ -355,8 +355,8 @@ async fn the_limit_counts_days_in_any_30_and_a_server_can_turn_absences_off() {
     assert!(reply(&ok).contains("You are away until"));
     // The strictest server counts: one of the player's matches is in a server that
     // allows 3 days, and another server turns absences off.
-    store
-        .set_guild_settings(
+    app.directory
+        .set_server_settings(
             1,
             &GuildSettings {
                 away_days: Some(3),
@@ -365,8 +365,8 @@ async fn the_limit_counts_days_in_any_30_and_a_server_can_turn_absences_off() {
         )
         .await
         .unwrap();
-    store
-        .set_guild_settings(
+    app.directory
+        .set_server_settings(
             2,
             &GuildSettings {
                 away_days: Some(0),

@@ -89,7 +89,10 @@ async fn the_final_post_hides_the_dailys_picture_until_the_day_ends() {
     // final post goes there.
     let mut settings = store.guild_settings(GUILD).await.unwrap();
     settings.channel = Some(4242);
-    store.set_guild_settings(GUILD, &settings).await.unwrap();
+    app.directory
+        .set_server_settings(GUILD, &settings)
+        .await
+        .unwrap();
     let out = app.crystallo.practice(here(), ANA, NOW).await;
     assert!(out.reply.is_some());
     let p = game(&store, ANA).await;

@@ -299,7 +299,7 @@ async fn a_panel_by_direct_message_for_who_chose_it() {
     let fake = &bot.fake;
     let mut s = bot.store.user_settings(ANA).await.unwrap();
     s.dm_opt_in = true;
-    bot.store.set_user_settings(ANA, &s).await.unwrap();
+    bot.app.directory.set_user_settings(ANA, &s).await.unwrap();
     let r = command(fake, ANA, "practice").await;
     assert!(
         r.ephemeral() && r.text().contains("direct messages"),

@@ -116,7 +116,11 @@ async fn settings(bot: &Bot, takebacks: Option<bool>) {
         takebacks,
         ..GuildSettings::default()
     };
-    bot.store.set_guild_settings(GUILD, &s).await.unwrap();
+    bot.app
+        .directory
+        .set_server_settings(GUILD, &s)
+        .await
+        .unwrap();
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -12,6 +12,7 @@ mod app_abuse;
 mod app_league;
 mod app_ratings;
 mod away;
+mod click_cost;
 mod crystallo_app;
 mod crystallo_discord;
 mod crystallo_store;

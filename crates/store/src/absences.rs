@@ -59,7 +59,7 @@ impl Store {
         const DOING: &str = "saving an absence";
         self.still_there(DOING)?;
         let _turn = self.write_turn(DOING).await?;
-        let mut tx = WriteTx::begin(&self.pool, DOING).await?;
+        let mut tx = WriteTx::begin(self.for_write(), DOING).await?;
         if current(&mut tx, user, now).await?.is_some() {
             tx.rollback().await;
             return Err(StoreError::Invalid(format!("user {user} is already away")));
@@ -81,7 +81,7 @@ impl Store {
 
     /// The absence of `user` running at `now`, if any.
     pub async fn current_absence(&self, user: u64, now: Millis) -> Result<Option<Absence>> {
-        let mut conn = self.pool.acquire().await.map_err(db("reading absences"))?;
+        let mut conn = self.db().acquire().await.map_err(db("reading absences"))?;
         current(&mut conn, user, now).await
     }
 
@@ -95,7 +95,7 @@ impl Store {
         .bind(id_in(user))
         .bind(from)
         .bind(to)
-        .fetch_all(&self.pool)
+        .fetch_all(self.db())
         .await
         .map_err(db("reading absences"))?;
         Ok(rows.into_iter().map(|(s, e)| e.min(to) - s.max(from)).sum())
@@ -113,7 +113,7 @@ impl Store {
         ))
         .bind(id_in(user))
         .bind(now)
-        .fetch_optional(&self.pool)
+        .fetch_optional(self.db())
         .await
         .map_err(db(DOING))?;
         Ok(row.map(absence))
@@ -130,7 +130,7 @@ impl Store {
         ))
         .bind(now)
         .bind(limit)
-        .fetch_all(&self.pool)
+        .fetch_all(self.db())
         .await
         .map_err(db("reading absences"))?;
         Ok(rows.into_iter().map(absence).collect())
@@ -145,7 +145,7 @@ impl Store {
             sqlx::query("UPDATE absences SET resumed_at = $2 WHERE id = $1 AND resumed_at IS NULL")
                 .bind(absence)
                 .bind(now)
-                .execute(&self.pool)
+                .execute(self.db())
                 .await
                 .map_err(db(DOING))?;
         Ok(done.rows_affected() == 1)
@@ -161,7 +161,7 @@ impl Store {
             .bind(id)
             .bind(at)
             .bind(version)
-            .execute(&self.pool)
+            .execute(self.db())
             .await
             .map_err(db(DOING))?;
         Ok(done.rows_affected() == 1)
@@ -181,7 +181,7 @@ impl Store {
         )
         .bind(id)
         .bind(at)
-        .execute(&self.pool)
+        .execute(self.db())
         .await
         .map_err(db(DOING))?;
         Ok(done.rows_affected() == 1)
@@ -194,7 +194,7 @@ impl Store {
              AND (seat0_user = $1 OR seat1_user = $1) AND paused_at IS NOT NULL ORDER BY id",
         )
         .bind(id_in(user))
-        .fetch_all(&self.pool)
+        .fetch_all(self.db())
         .await
         .map_err(db("reading matches"))?;
         Ok(rows.into_iter().map(|(id,)| id).collect())
@@ -205,7 +205,7 @@ impl Store {
         let row: Option<(Option<i64>,)> =
             sqlx::query_as("SELECT paused_at FROM matches WHERE id = $1")
                 .bind(id)
-                .fetch_optional(&self.pool)
+                .fetch_optional(self.db())
                 .await
                 .map_err(db("reading matches"))?;
         Ok(row.and_then(|(p,)| p))

@@ -11,7 +11,7 @@ impl Store {
         sqlx::query_scalar("SELECT body FROM analyses WHERE match_id = $1 AND key = $2")
             .bind(match_id)
             .bind(key)
-            .fetch_optional(&self.pool)
+            .fetch_optional(self.db())
             .await
             .map_err(db("reading an analysis"))
     }
@@ -34,7 +34,7 @@ impl Store {
         .bind(key)
         .bind(body)
         .bind(at)
-        .execute(&self.pool)
+        .execute(self.db())
         .await
         .map_err(db("saving an analysis"))?;
         Ok(())

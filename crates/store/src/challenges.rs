@@ -24,7 +24,7 @@ impl Store {
         .bind(outcome.as_str())
         .bind(id_in(user))
         .bind(now_ms())
-        .execute(&self.pool)
+        .execute(self.db())
         .await
         .map_err(db("saving a challenge"))?;
         Ok(done.rows_affected() == 1)
@@ -35,7 +35,7 @@ impl Store {
         let outcome: Option<String> =
             sqlx::query_scalar("SELECT outcome FROM challenge_claims WHERE challenge = $1")
                 .bind(challenge)
-                .fetch_optional(&self.pool)
+                .fetch_optional(self.db())
                 .await
                 .map_err(db("reading a challenge"))?;
         Ok(outcome.map(|o| {
@@ -52,7 +52,7 @@ impl Store {
         self.still_there("saving a challenge")?;
         sqlx::query("DELETE FROM challenge_claims WHERE challenge = $1")
             .bind(challenge)
-            .execute(&self.pool)
+            .execute(self.db())
             .await
             .map_err(db("saving a challenge"))?;
         Ok(())

@@ -205,7 +205,7 @@ impl Store {
         .bind(new.seed as i64)
         .bind(json)
         .bind(now)
-        .fetch_optional(&self.pool)
+        .fetch_optional(self.db())
         .await
         .map_err(db(DOING))?;
         drop(_turn);
@@ -225,7 +225,7 @@ impl Store {
             "SELECT {COLUMNS} FROM crystallo_games WHERE id = $1"
         ))
         .bind(id)
-        .fetch_optional(&self.pool)
+        .fetch_optional(self.db())
         .await
         .map_err(db("reading a crystallo game"))?;
         game(row.ok_or(StoreError::NotFound(id))?)
@@ -253,7 +253,7 @@ impl Store {
              ORDER BY id DESC"
         ))
         .bind(id_in(user))
-        .fetch_all(&self.pool)
+        .fetch_all(self.db())
         .await
         .map_err(db("reading crystallo games"))?;
         rows.into_iter().map(game).collect()
@@ -282,7 +282,7 @@ impl Store {
             "SELECT seq, input FROM crystallo_inputs WHERE game_id = $1 ORDER BY seq",
         )
         .bind(id)
-        .fetch_all(&self.pool)
+        .fetch_all(self.db())
         .await
         .map_err(db("reading a crystallo game"))?;
         let mut out = Vec::with_capacity(rows.len());
@@ -328,7 +328,7 @@ impl Store {
         sqlx::query_scalar("SELECT id FROM crystallo_games WHERE id > $1 ORDER BY id LIMIT $2")
             .bind(after)
             .bind(limit)
-            .fetch_all(&self.pool)
+            .fetch_all(self.db())
             .await
             .map_err(db("reading crystallo games"))
     }
@@ -390,7 +390,7 @@ impl Store {
         .bind(id_in(guild))
         .bind(day)
         .bind(limit)
-        .fetch_all(&self.pool)
+        .fetch_all(self.db())
         .await
         .map_err(db("reading the crystallo leaderboard"))?;
         rows.into_iter().map(|r| game(r).and_then(played)).collect()
@@ -412,7 +412,7 @@ impl Store {
         .bind(id_in(user))
         .bind(id_in(guild.unwrap_or(0)))
         .bind(limit)
-        .fetch_all(&self.pool)
+        .fetch_all(self.db())
         .await
         .map_err(db("reading the crystallo log"))?;
         rows.into_iter().map(|r| game(r).and_then(played)).collect()
@@ -433,7 +433,7 @@ impl Store {
         )
         .bind(id_in(user))
         .bind(id_in(guild.unwrap_or(0)))
-        .fetch_all(&self.pool)
+        .fetch_all(self.db())
         .await
         .map_err(db(DOING))?;
         let best: (Option<i64>,) = sqlx::query_as(
@@ -442,7 +442,7 @@ impl Store {
         )
         .bind(id_in(user))
         .bind(id_in(guild.unwrap_or(0)))
-        .fetch_one(&self.pool)
+        .fetch_one(self.db())
         .await
         .map_err(db(DOING))?;
         Ok((days.into_iter().map(|d| d.0).collect(), best.0))

@@ -219,7 +219,7 @@ impl Store {
                 detail,
             })?;
         }
-        let mut conn = self.pool.acquire().await.map_err(db(DOING))?;
+        let mut conn = self.db().acquire().await.map_err(db(DOING))?;
         let probed = probe_write(&mut conn, self.backend).await;
         if probed.is_err() {
             // Its transaction state is unknown: never back to the pool.
@@ -238,7 +238,7 @@ impl Store {
         match &self.file {
             Some(file) => {
                 file.check("checkpointing the database")?;
-                checkpoint_truncate(&self.pool).await
+                checkpoint_truncate(self.db()).await
             }
             None => Ok(()),
         }

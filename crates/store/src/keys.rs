@@ -20,12 +20,12 @@ impl Store {
         )
         .bind(name)
         .bind(hex)
-        .execute(&self.pool)
+        .execute(self.db())
         .await
         .map_err(db("saving the bot's key"))?;
         let stored: String = sqlx::query_scalar("SELECT hex FROM bot_keys WHERE name = $1")
             .bind(name)
-            .fetch_one(&self.pool)
+            .fetch_one(self.db())
             .await
             .map_err(db("reading the bot's key"))?;
         parse(&stored).ok_or_else(|| StoreError::BadSettings {

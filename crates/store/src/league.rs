@@ -216,7 +216,7 @@ impl Store {
         .bind(clan)
         .bind(id_in(new.created_by))
         .bind(now)
-        .fetch_optional(&self.pool)
+        .fetch_optional(self.db())
         .await
         .map_err(db(DOING))?;
         Ok(id)
@@ -230,7 +230,7 @@ impl Store {
         ))
         .bind(id_in(guild))
         .bind(name_key(name))
-        .fetch_optional(&self.pool)
+        .fetch_optional(self.db())
         .await
         .map_err(db("reading a league"))?;
         row.map(LeagueRow::into_league).transpose()
@@ -242,7 +242,7 @@ impl Store {
             "SELECT {LEAGUE_COLUMNS} FROM leagues WHERE id = $1"
         ))
         .bind(id)
-        .fetch_optional(&self.pool)
+        .fetch_optional(self.db())
         .await
         .map_err(db("reading a league"))?;
         row.map(LeagueRow::into_league).transpose()
@@ -256,7 +256,7 @@ impl Store {
         ))
         .bind(id_in(guild))
         .bind(limit)
-        .fetch_all(&self.pool)
+        .fetch_all(self.db())
         .await
         .map_err(db("reading leagues"))?;
         rows.into_iter().map(LeagueRow::into_league).collect()
@@ -266,7 +266,7 @@ impl Store {
     /// skipped and logged by the caller's read of it).
     pub async fn running_leagues(&self) -> Result<Vec<LeagueId>> {
         sqlx::query_scalar("SELECT id FROM leagues WHERE status = 'running' ORDER BY id")
-            .fetch_all(&self.pool)
+            .fetch_all(self.db())
             .await
             .map_err(db("reading leagues"))
     }
@@ -291,7 +291,7 @@ impl Store {
         .bind(id_in(user))
         .bind(now)
         .bind(clan.map(i64::from))
-        .execute(&self.pool)
+        .execute(self.db())
         .await
         .map_err(db(DOING))?;
         Ok(done.rows_affected() == 1)
@@ -309,7 +309,7 @@ impl Store {
         )
         .bind(id)
         .bind(id_in(user))
-        .execute(&self.pool)
+        .execute(self.db())
         .await
         .map_err(db(DOING))?;
         if gone.rows_affected() == 1 {
@@ -322,7 +322,7 @@ impl Store {
         .bind(id)
         .bind(id_in(user))
         .bind(now)
-        .execute(&self.pool)
+        .execute(self.db())
         .await
         .map_err(db(DOING))?;
         Ok(marked.rows_affected() == 1)
@@ -335,7 +335,7 @@ impl Store {
              WHERE league_id = $1 ORDER BY joined_at, user_id",
         )
         .bind(id)
-        .fetch_all(&self.pool)
+        .fetch_all(self.db())
         .await
         .map_err(db("reading a league's players"))?;
         Ok(rows
@@ -362,7 +362,7 @@ impl Store {
     ) -> Result<bool> {
         const DOING: &str = "starting a league round";
         let _turn = self.write_turn(DOING).await?;
-        let mut tx = WriteTx::begin(&self.pool, DOING).await?;
+        let mut tx = WriteTx::begin(self.for_write(), DOING).await?;
         let claimed = sqlx::query(
             "UPDATE leagues SET round = $2, round_deadline = $3, status = 'running', \
              updated_at = $4 WHERE id = $1 AND round = $5 AND status IN ('open', 'running')",
@@ -416,7 +416,7 @@ impl Store {
         .bind(i64::from(round))
         .bind(i64::from(board))
         .bind(match_id)
-        .execute(&self.pool)
+        .execute(self.db())
         .await
         .map_err(db(DOING))?;
         Ok(done.rows_affected() == 1)
@@ -441,7 +441,7 @@ impl Store {
         .bind(i64::from(round))
         .bind(i64::from(board))
         .bind(i64::from(winner))
-        .execute(&self.pool)
+        .execute(self.db())
         .await
         .map_err(db(DOING))?;
         Ok(done.rows_affected() == 1)
@@ -468,7 +468,7 @@ impl Store {
              WHERE g.league_id = $1 ORDER BY g.round, g.board",
         )
         .bind(id)
-        .fetch_all(&self.pool)
+        .fetch_all(self.db())
         .await
         .map_err(db("reading a league's rounds"))?;
         Ok(rows
@@ -505,7 +505,7 @@ impl Store {
         let row: Option<(i64, i64)> =
             sqlx::query_as("SELECT league_id, round FROM league_games WHERE match_id = $1")
                 .bind(match_id)
-                .fetch_optional(&self.pool)
+                .fetch_optional(self.db())
                 .await
                 .map_err(db("reading a match's league"))?;
         Ok(row.map(|(l, r)| (l, r as u32)))
@@ -530,7 +530,7 @@ impl Store {
         .bind(id)
         .bind(to.as_str())
         .bind(now)
-        .execute(&self.pool)
+        .execute(self.db())
         .await
         .map_err(db(DOING))?;
         Ok(done.rows_affected() == 1)

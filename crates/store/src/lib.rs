@@ -46,10 +46,12 @@ mod ratings;
 pub mod schema;
 mod settings;
 pub mod status;
+mod trips;
 mod tx;
 mod types;
 mod verify;
 
+pub use trips::{Counted, Trips};
 pub use verify::{Finding, RearmOutcome, VerifyFailure, VerifySummary, verify_database};
 
 pub use absences::Absence;
@@ -131,6 +133,8 @@ pub struct Store {
     file: Option<Arc<durability::DbFile>>,
     /// The background WAL checkpoint (a writable SQLite file), stopped with the store.
     checkpointer: Option<Arc<durability::Checkpointer>>,
+    /// What callers asked of the database, counted (`trips.rs`).
+    trips: Arc<Trips>,
 }
 
 /// The current time in milliseconds since the Unix epoch.
@@ -191,6 +195,23 @@ impl Store {
 
     pub fn rules(&self) -> &Rules {
         &self.rules
+    }
+
+    /// The counts of queries, transactions and replays so far (`trips.rs`).
+    pub fn trips(&self) -> &Trips {
+        &self.trips
+    }
+
+    /// The pool, for one query (or one connection's read), counted.
+    fn db(&self) -> &AnyPool {
+        self.trips.query();
+        &self.pool
+    }
+
+    /// The pool, for one write transaction, counted.
+    fn for_write(&self) -> &AnyPool {
+        self.trips.transaction();
+        &self.pool
     }
 
     /// The connection pool, for tests and benchmarks that need raw SQL. The app never

@@ -63,7 +63,7 @@ impl Store {
     async fn active_matches(&self, sql: &str, id: u64) -> Result<Vec<MatchInfo>> {
         let rows: Vec<MatchRow> = sqlx::query_as(sql)
             .bind(id_in(id))
-            .fetch_all(&self.pool)
+            .fetch_all(self.db())
             .await
             .map_err(db("reading matches"))?;
         // A damaged row is left out here (it is reported when that match is loaded).
@@ -79,7 +79,7 @@ impl Store {
             "SELECT match_id, winner, reason, inputs, finished_at FROM results WHERE match_id = $1",
         )
         .bind(id)
-        .fetch_optional(&self.pool)
+        .fetch_optional(self.db())
         .await
         .map_err(db("reading a result"))?;
         row.map(ResultRow::decode).transpose()
@@ -127,7 +127,7 @@ impl Store {
         }
         let rows: Vec<HistoryRow> = q
             .bind(limit)
-            .fetch_all(&self.pool)
+            .fetch_all(self.db())
             .await
             .map_err(db("reading match history"))?;
         rows.into_iter()

@@ -134,7 +134,7 @@ impl Store {
         let now = game.now();
         let new_version = expected + entries.len() as i64;
         let _turn = self.write_turn(doing).await?;
-        let mut tx = WriteTx::begin(&self.pool, doing).await?;
+        let mut tx = WriteTx::begin(self.for_write(), doing).await?;
         let done = async {
             let Some(claimed) = game.claim(&mut tx, id, expected, new_version, now).await? else {
                 return Ok(None);

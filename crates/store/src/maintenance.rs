@@ -91,7 +91,7 @@ impl Store {
         .bind(c_id)
         .bind(c_kind)
         .bind(limit)
-        .fetch_all(&self.pool)
+        .fetch_all(self.db())
         .await
         .map_err(db("reading deadlines"))?;
         Ok(rows
@@ -118,7 +118,7 @@ impl Store {
         let mut won = Vec::with_capacity(claims.len());
         for chunk in claims.chunks(CHUNK) {
             let _turn = self.write_turn(DOING).await?;
-            let mut tx = WriteTx::begin(&self.pool, DOING).await?;
+            let mut tx = WriteTx::begin(self.for_write(), DOING).await?;
             for c in chunk {
                 let done = sqlx::query(
                     "UPDATE matches SET remind_at = $4 \
@@ -153,7 +153,7 @@ impl Store {
         .bind(version)
         .bind(now)
         .bind(reason)
-        .execute(&self.pool)
+        .execute(self.db())
         .await
         .map_err(db("setting a match aside"))?;
         Ok(done.rows_affected() == 1)
@@ -165,7 +165,7 @@ impl Store {
             "SELECT id, held_at, held_reason FROM matches WHERE held_at IS NOT NULL \
              ORDER BY held_at, id",
         )
-        .fetch_all(&self.pool)
+        .fetch_all(self.db())
         .await
         .map_err(db("reading matches"))?;
         Ok(rows
@@ -194,7 +194,7 @@ impl Store {
         .bind(loaded.info.version)
         .bind(deadlines.remind_at)
         .bind(deadlines.timeout_at)
-        .execute(&self.pool)
+        .execute(self.db())
         .await
         .map_err(db("re-arming a match"))?;
         if done.rows_affected() == 1 {
@@ -217,7 +217,7 @@ impl Store {
         )
         .bind(after)
         .bind(limit)
-        .fetch_all(&self.pool)
+        .fetch_all(self.db())
         .await
         .map_err(db("reading matches"))?;
         Ok(rows.into_iter().map(|(id,)| id).collect())
@@ -235,7 +235,7 @@ impl Store {
         )
         .bind(before)
         .bind(limit)
-        .fetch_all(&self.pool)
+        .fetch_all(self.db())
         .await
         .map_err(db("reading matches"))
     }
@@ -252,7 +252,7 @@ impl Store {
         )
         .bind(before)
         .bind(limit)
-        .execute(&self.pool)
+        .execute(self.db())
         .await
         .map_err(db(DOING))?;
         Ok(done.rows_affected())

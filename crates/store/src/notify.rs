@@ -37,7 +37,7 @@ impl Store {
         )
         .bind(id_in(user))
         .bind(at)
-        .execute(&self.pool)
+        .execute(self.db())
         .await
         .map_err(db(DOING))?;
         Ok(())
@@ -54,7 +54,7 @@ impl Store {
         )
         .bind(id_in(user))
         .bind(at)
-        .execute(&self.pool)
+        .execute(self.db())
         .await
         .map_err(db(DOING))?;
         Ok(())
@@ -67,7 +67,7 @@ impl Store {
             what.column()
         ))
         .bind(id_in(user))
-        .fetch_optional(&self.pool)
+        .fetch_optional(self.db())
         .await
         .map_err(db("reading what is owed"))?;
         Ok(row.and_then(|(at,)| at))
@@ -83,7 +83,7 @@ impl Store {
         ))
         .bind(now)
         .bind(limit)
-        .fetch_all(&self.pool)
+        .fetch_all(self.db())
         .await
         .map_err(db("reading what is owed"))?;
         Ok(rows.into_iter().map(|(u, at)| (id_out(u), at)).collect())
@@ -108,7 +108,7 @@ impl Store {
         .bind(id_in(user))
         .bind(at)
         .bind(next)
-        .execute(&self.pool)
+        .execute(self.db())
         .await
         .map_err(db(DOING))?;
         Ok(done.rows_affected() == 1)

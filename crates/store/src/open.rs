@@ -258,6 +258,7 @@ impl Store {
             probe,
             file,
             checkpointer,
+            trips: Arc::default(),
         })
     }
 

@@ -222,7 +222,7 @@ impl Store {
         )
         .bind(scope.key())
         .bind(id_in(user))
-        .fetch_optional(&self.pool)
+        .fetch_optional(self.db())
         .await
         .map_err(db("reading a rating"))?;
         Ok(row.map(RatingRow::decode))
@@ -236,7 +236,7 @@ impl Store {
         )
         .bind(scope.key())
         .bind(limit)
-        .fetch_all(&self.pool)
+        .fetch_all(self.db())
         .await
         .map_err(db("reading the leaderboard"))?;
         Ok(rows.into_iter().map(RatingRow::decode).collect())
@@ -249,7 +249,7 @@ impl Store {
              deviation_after FROM rating_changes WHERE match_id = $1 ORDER BY scope, seat",
         )
         .bind(match_id)
-        .fetch_all(&self.pool)
+        .fetch_all(self.db())
         .await
         .map_err(db("reading rating changes"))?;
         Ok(rows
@@ -278,7 +278,7 @@ impl Store {
         )
         .bind(id_in(user))
         .bind(scope.key())
-        .fetch_all(&self.pool)
+        .fetch_all(self.db())
         .await
         .map_err(db("reading a record"))?;
         Ok(rows

@@ -176,7 +176,7 @@ impl Store {
             }
         };
         sqlx::query_scalar(sql)
-            .fetch_one(&self.pool)
+            .fetch_one(self.db())
             .await
             .map_err(db("reading the match sequence"))
     }

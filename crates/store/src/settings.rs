@@ -16,7 +16,7 @@ impl Store {
         .bind(id_in(user))
         .bind(name)
         .bind(now_ms())
-        .execute(&self.pool)
+        .execute(self.db())
         .await
         .map_err(db("saving a name"))?;
         Ok(())
@@ -26,7 +26,7 @@ impl Store {
     pub async fn user_name(&self, user: u64) -> Result<Option<String>> {
         sqlx::query_scalar("SELECT name FROM user_names WHERE user_id = $1")
             .bind(id_in(user))
-            .fetch_optional(&self.pool)
+            .fetch_optional(self.db())
             .await
             .map_err(db("reading a name"))
     }
@@ -65,7 +65,7 @@ impl Store {
         let sql = format!("SELECT settings FROM {table} WHERE {key} = $1");
         let json: Option<String> = sqlx::query_scalar(&sql)
             .bind(id_in(id))
-            .fetch_optional(&self.pool)
+            .fetch_optional(self.db())
             .await
             .map_err(db("reading settings"))?;
         match json {
@@ -94,7 +94,7 @@ impl Store {
             .bind(id_in(id))
             .bind(json)
             .bind(now_ms())
-            .execute(&self.pool)
+            .execute(self.db())
             .await
             .map_err(db("saving settings"))?;
         Ok(())

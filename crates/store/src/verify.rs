@@ -16,7 +16,7 @@ impl Store {
     /// A damaged or incompatible match is a verdict, not an error; the error cases are
     /// a missing match and a database failure.
     pub async fn verify(&self, id: MatchId) -> Result<VerifyReport> {
-        let mut conn = self.pool.acquire().await.map_err(db("reading a match"))?;
+        let mut conn = self.db().acquire().await.map_err(db("reading a match"))?;
         let row = load_row(&mut conn, id).await?;
         let (snap_version, snap_state) = (row.snap_version, row.snap_state);
         let report = |version: Option<i64>, verdict: Verdict| VerifyReport {

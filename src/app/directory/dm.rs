@@ -14,18 +14,15 @@ impl Directory {
     /// Whether `user` asked for their private panels by direct message (a settings
     /// read that fails says no: the panel then comes where they clicked).
     pub async fn wants_dm(&self, user: u64) -> bool {
-        self.store
-            .user_settings(user)
-            .await
-            .is_ok_and(|s| s.dm_opt_in)
+        self.user_settings(user).await.is_ok_and(|s| s.dm_opt_in)
     }
 
     /// Sets whether `user` gets private panels by direct message.
     pub async fn set_dm(&self, user: u64, on: bool) -> Outcome {
-        let mut s = self.store.user_settings(user).await.unwrap_or_default();
+        let mut s = self.user_settings_afresh(user).await.unwrap_or_default();
         s.dm_opt_in = on;
         let lang = self.user_lang(user).await;
-        match self.store.set_user_settings(user, &s).await {
+        match self.set_user_settings(user, &s).await {
             Ok(()) => {
                 self.dm_closed.lock().unwrap().remove(&user);
                 Outcome::private(if on {

@@ -50,7 +50,7 @@ impl Directory {
     /// The language of a private answer to `user`.
     pub async fn user_lang(&self, user: u64) -> Lang {
         lang_of(&self.languages, user, || async {
-            match self.store.user_settings(user).await {
+            match self.user_settings(user).await {
                 Ok(s) => s.language.as_deref().and_then(Lang::parse),
                 Err(e) => {
                     tracing::warn!("could not read a user's language: {e}");
@@ -67,7 +67,7 @@ impl Directory {
             return Lang::En;
         };
         lang_of(&self.guild_languages, g, || async {
-            match self.store.guild_settings(g).await {
+            match self.server_settings(g).await {
                 Ok(s) => s.language.as_deref().and_then(Lang::parse),
                 Err(e) => {
                     tracing::warn!("could not read a server's language: {e}");
@@ -104,14 +104,14 @@ impl Directory {
 
     /// Stores `user`'s own language (`None`: follow their client) and says so in it.
     pub async fn set_language(&self, user: u64, chosen: Option<Lang>) -> Outcome {
-        let mut s = match self.store.user_settings(user).await {
+        let mut s = match self.user_settings_afresh(user).await {
             Ok(s) => s,
             Err(e) => {
                 return Outcome::private(self.faults.told(self.user_lang(user).await, None, &e));
             }
         };
         s.language = chosen.map(|l| l.code().to_string());
-        if let Err(e) = self.store.set_user_settings(user, &s).await {
+        if let Err(e) = self.set_user_settings(user, &s).await {
             return Outcome::private(self.faults.told(self.user_lang(user).await, None, &e));
         }
         {

@@ -6,16 +6,18 @@
 //! `names.rs`: display names, a seat's and a clan's name, a thread's title, where a
 //! server's matches start. `language.rs`: which language to speak to whom. `dm.rs`:
 //! panels by direct message. `settings.rs`: a server's settings (`/clans config`).
+//! `kept.rs`: the users' and servers' stored settings, kept between clicks.
 
 mod dm;
+mod kept;
 pub mod language;
 mod names;
 mod settings;
 
 use super::failures::Faults;
-use super::lru::Lru;
+use super::lru::{Fresh, Lru};
 use crate::game::Rules;
-use crate::store::Store;
+use crate::store::{GuildSettings, Store, UserSettings};
 use std::sync::{Arc, Mutex};
 
 pub use settings::ServerChange;
@@ -33,6 +35,9 @@ pub struct Directory {
     /// Each user's and server's languages, as known (`language.rs`).
     languages: Arc<Mutex<Lru<u64, language::Languages>>>,
     guild_languages: Arc<Mutex<Lru<u64, language::Languages>>>,
+    /// The stored settings rows, as last read or written (`kept.rs`).
+    user_settings: Arc<Mutex<Lru<u64, Fresh<UserSettings>>>>,
+    server_settings: Arc<Mutex<Lru<u64, Fresh<GuildSettings>>>>,
 }
 
 impl Directory {
@@ -44,6 +49,8 @@ impl Directory {
             dm_closed: Arc::new(Mutex::new(Lru::new(USER_CACHE))),
             languages: Arc::new(Mutex::new(Lru::new(USER_CACHE))),
             guild_languages: Arc::new(Mutex::new(Lru::new(USER_CACHE))),
+            user_settings: Arc::new(Mutex::new(Lru::new(USER_CACHE))),
+            server_settings: Arc::new(Mutex::new(Lru::new(USER_CACHE))),
         }
     }
 

@@ -120,13 +120,7 @@ impl Directory {
         let Some(g) = place.guild else {
             return Ok(());
         };
-        match self
-            .store
-            .guild_settings(g)
-            .await
-            .unwrap_or_default()
-            .channel
-        {
+        match self.server_settings(g).await.unwrap_or_default().channel {
             Some(c) if c != place.channel => Err(p::play_in_channel(lang, c.to_string())),
             _ => Ok(()),
         }
@@ -138,7 +132,7 @@ impl Directory {
         let Some(g) = place.guild else {
             return place.channel;
         };
-        match self.store.guild_settings(g).await {
+        match self.server_settings(g).await {
             Ok(s) => s.channel.unwrap_or(place.channel),
             Err(e) => {
                 tracing::warn!("could not read a server's settings: {e}");
@@ -152,11 +146,6 @@ impl Directory {
         let Some(g) = guild else {
             return false;
         };
-        self.store
-            .guild_settings(g)
-            .await
-            .unwrap_or_default()
-            .threads
-            != Some(false)
+        self.server_settings(g).await.unwrap_or_default().threads != Some(false)
     }
 }

@@ -54,7 +54,7 @@ impl Directory {
             let text = t::config_minutes_range(lang, crate::app::MAX_TIMEOUT_MINUTES);
             return Outcome::private(text);
         }
-        let mut s = match self.store.guild_settings(guild).await {
+        let mut s = match self.server_settings_afresh(guild).await {
             Ok(s) => s,
             Err(e) => return Outcome::private(self.faults.told(lang, None, &e)),
         };
@@ -83,7 +83,7 @@ impl Directory {
         if let Some(d) = change.away_days {
             s.away_days = Some(d);
         }
-        if let Err(e) = self.store.set_guild_settings(guild, &s).await {
+        if let Err(e) = self.set_server_settings(guild, &s).await {
             return Outcome::private(self.faults.told(lang, None, &e));
         }
         self.guild_language_set(guild, s.language.as_deref().and_then(Lang::parse));

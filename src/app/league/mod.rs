@@ -350,8 +350,8 @@ impl App {
             Err(e) => return Outcome::private(self.faults.told(lang, None, &e)),
         }
         let settings = self
-            .store
-            .guild_settings(league.guild)
+            .directory
+            .server_settings(league.guild)
             .await
             .unwrap_or_default();
         let terms = crate::store::Terms {

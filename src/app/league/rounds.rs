@@ -282,8 +282,8 @@ impl App {
                 .unwrap_or_else(|| drawn(s)),
         });
         let settings = self
-            .store
-            .guild_settings(league.guild)
+            .directory
+            .server_settings(league.guild)
             .await
             .unwrap_or_default();
         // No turn timeout of its own: the round's deadline decides an unfinished

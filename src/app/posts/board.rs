@@ -1,6 +1,6 @@
 //! The public board post: the board's image, whose move, initiative, crystals, the
-//! log of the turn that ended and the buttons; when an answer posts it ([`turn_log::posts_board`]) and
-//! with which log (the events since the previous board, [`turn_log::Replayed`]).
+//! log of the turn that ended and the buttons; when an answer posts it
+//! ([`turn_log::posts_board`]).
 
 use super::{Boards, turn_log};
 use crate::app::ids::{CustomId, Verb};
@@ -91,12 +91,15 @@ impl Boards {
     /// The public messages after an input: the board with the turn's log when someone
     /// new must act, a turn passed or the match ended ([`turn_log::posts_board`]), else
     /// nothing (the player's panel shows what they did); the battle picture when the
-    /// input revealed battle cards, in the board's post when there is one.
+    /// input revealed battle cards, in the board's post when there is one. `events`
+    /// are the input's, `log` the board's (every event since the previous board, from
+    /// [`Following`](crate::app::following::Following)).
     pub(crate) async fn after_input(
         &self,
         before: &State,
         after: &Loaded,
         events: &[Event],
+        log: &[Event],
     ) -> Vec<Msg> {
         let battle = self.battle_image(after, events).await;
         if !turn_log::posts_board(before, &after.state) {
@@ -107,8 +110,7 @@ impl Boards {
             Some(w) => self.winner_line(after, w, Reason::Win, lang).await,
             None => String::new(),
         };
-        let log = self.turn_events(after, events).await;
-        let mut post = self.board_post(after, &log, &header).await;
+        let mut post = self.board_post(after, log, &header).await;
         if let Some(b) = battle {
             // The board is the post's attachment (Discord's 550x350 box); the battle
             // picture goes in the embed, where Discord shows it up to 400x300. Two
@@ -120,71 +122,6 @@ impl Boards {
             post.files.extend(b.files);
         }
         vec![post]
-    }
-
-    /// The events since the board was last posted, through `events` (the last input's,
-    /// which brought the match to `after`): read back from the stored log, because a
-    /// turn spans several clicks. On a failure, the last input's events alone (logged).
-    async fn turn_events(&self, after: &Loaded, events: &[Event]) -> Vec<Event> {
-        let id = after.info.id;
-        // Where the previous board of this match left off, unless that is past this
-        // post (a later input's board was drawn first).
-        let cached = self
-            .turn_logs
-            .lock()
-            .ok()
-            .and_then(|mut c| c.get(&id).cloned())
-            .filter(|r| r.version <= after.info.version);
-        // Only the inputs since then, so a board's read, like its replay, is
-        // proportional to its turn; a later input may already be stored, and is not
-        // part of this post.
-        let mut cached = cached;
-        let from = cached.as_ref().map_or(0, |r| r.version);
-        let mut read = self
-            .store
-            .inputs_between(id, from, after.info.version)
-            .await;
-        if matches!(&read, Ok(b) if b.rewound) {
-            // A takeback undid inputs the kept replay had played: from the setup again.
-            cached = None;
-            read = self.store.inputs_between(id, 0, after.info.version).await;
-        }
-        let inputs = match read {
-            Ok(b) => b.inputs,
-            Err(e) => {
-                tracing::warn!(match_id = id, "the turn's log could not be read: {e}");
-                return events.to_vec();
-            }
-        };
-        let store = self.store.clone();
-        let setup = after.info.setup.clone();
-        let rules_version = after.info.rules_version;
-        let replayed = tokio::task::spawn_blocking(move || {
-            let mut r = match cached {
-                Some(r) => r,
-                None => turn_log::Replayed::start(store.rules(), setup, rules_version)?,
-            };
-            r.extend(store.rules(), &inputs)?;
-            Ok::<_, String>(r)
-        })
-        .await;
-        match replayed {
-            Ok(Ok(r)) => {
-                let log = r.log().to_vec();
-                if let Ok(mut c) = self.turn_logs.lock() {
-                    c.insert(id, r);
-                }
-                log
-            }
-            Ok(Err(e)) => {
-                tracing::error!(match_id = id, "the turn's log could not be replayed: {e}");
-                events.to_vec()
-            }
-            Err(e) => {
-                tracing::error!(match_id = id, "the turn's log replay failed: {e}");
-                events.to_vec()
-            }
-        }
     }
 
     /// The final post's first lines: who won and how, then the rating changes.

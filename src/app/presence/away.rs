@@ -10,6 +10,7 @@
 //! which every reader's client shows in their own language and time zone.
 
 use super::Presence;
+use crate::app::lru::Fresh;
 use crate::app::{Outcome, mention};
 use crate::i18n::{Lang, messages as t};
 use crate::store::{Absence, GuildSettings, Loaded, Millis, StoreError};
@@ -108,6 +109,7 @@ impl Presence {
             }
             Err(e) => return told(&e),
         };
+        self.keep_absence(user, Some(absence.clone()));
         let notices = self.pause_waiting(user, &absence, now).await;
         AwayOutcome {
             reply: Outcome::private(t::away_started(lang, secs(until), notices.len())),
@@ -119,7 +121,10 @@ impl Presence {
     pub async fn away_off(&self, user: u64, now: Millis) -> AwayOutcome {
         let lang = self.directory.user_lang(user).await;
         let absence = match self.store.end_absence(user, now).await {
-            Ok(Some(a)) => a,
+            Ok(Some(a)) => {
+                self.keep_absence(user, None);
+                a
+            }
             Ok(None) => return AwayOutcome::private(t::away_not_away(lang)),
             Err(e) => return AwayOutcome::private(self.faults.told(lang, None, &e)),
         };
@@ -161,7 +166,7 @@ impl Presence {
         guilds.dedup();
         let mut limit = AWAY_DAYS_DEFAULT;
         for g in guilds {
-            limit = limit.min(away_days(&self.store.guild_settings(g).await?));
+            limit = limit.min(away_days(&self.directory.server_settings(g).await?));
         }
         Ok(limit)
     }
@@ -333,7 +338,7 @@ impl Presence {
         now: Millis,
     ) -> String {
         for (u, name) in users {
-            if let Ok(Some(a)) = self.store.current_absence(*u, now).await {
+            if let Some(a) = self.absence_shown(*u, now).await {
                 text.push('\n');
                 text.push_str(&away_line(lang, name.clone(), &a));
             }
@@ -353,8 +358,37 @@ impl Presence {
             .iter()
             .filter_map(|p| p.user())
             .find(|&u| u != viewer)?;
-        let a = self.store.current_absence(other, now).await.ok()??;
+        let a = self.absence_shown(other, now).await?;
         Some(away_line(lang, mention(other), &a))
+    }
+
+    /// `user`'s absence at `now` as the boards and lists show it: kept from the last
+    /// read or change here (read again after [`FRESH`](crate::app::lru::FRESH), so that
+    /// an absence taken through another process shows within it). A read that fails
+    /// shows none.
+    async fn absence_shown(&self, user: u64, now: Millis) -> Option<Absence> {
+        let kept = self
+            .absences
+            .lock()
+            .unwrap()
+            .get(&user)
+            .and_then(Fresh::get);
+        let current = match kept {
+            Some(a) => a,
+            None => {
+                let a = self.store.current_absence(user, now).await.ok()?;
+                self.keep_absence(user, a.clone());
+                a
+            }
+        };
+        current.filter(|a| a.starts_at <= now && now < a.ends_at)
+    }
+
+    fn keep_absence(&self, user: u64, absence: Option<Absence>) {
+        self.absences
+            .lock()
+            .unwrap()
+            .insert(user, Fresh::now(absence));
     }
 }
 

@@ -5,9 +5,11 @@
 pub mod away;
 pub mod notify;
 
-use super::directory::Directory;
+use super::directory::{Directory, USER_CACHE};
 use super::failures::Faults;
-use crate::store::Store;
+use super::lru::{Fresh, Lru};
+use crate::store::{Absence, Store};
+use std::sync::{Arc, Mutex};
 
 /// The pings-and-absences service (`app.presence`), with what it uses.
 #[derive(Clone)]
@@ -15,6 +17,9 @@ pub struct Presence {
     store: Store,
     directory: Directory,
     faults: Faults,
+    /// Each player's current absence as last read or changed here, for the boards,
+    /// which show it under whose move it is (`away.rs`).
+    absences: Arc<Mutex<Lru<u64, Fresh<Option<Absence>>>>>,
 }
 
 impl Presence {
@@ -23,6 +28,7 @@ impl Presence {
             store,
             directory,
             faults,
+            absences: Arc::new(Mutex::new(Lru::new(USER_CACHE))),
         }
     }
 }

@@ -93,7 +93,7 @@ impl Presence {
     /// Changes how `user` is told it is their move and says what holds now.
     pub async fn set_notify(&self, user: u64, change: NotifyChange, now: Millis) -> Outcome {
         let lang = self.directory.user_lang(user).await;
-        let mut s = match self.store.user_settings(user).await {
+        let mut s = match self.directory.user_settings_afresh(user).await {
             Ok(s) => s,
             Err(e) => return Outcome::private(self.faults.told(lang, None, &e)),
         };
@@ -129,7 +129,7 @@ impl Presence {
         } else if let Some(h) = change.digest_hour {
             s.digest_hour = Some(h);
         }
-        if let Err(e) = self.store.set_user_settings(user, &s).await {
+        if let Err(e) = self.directory.set_user_settings(user, &s).await {
             return Outcome::private(self.faults.told(lang, None, &e));
         }
         // The next digest from the settings as they are now (a new zone moves it).
@@ -143,7 +143,7 @@ impl Presence {
     /// What holds for `user` now (`/clans notify` without options).
     pub async fn notify_status(&self, user: u64) -> Outcome {
         let lang = self.directory.user_lang(user).await;
-        match self.store.user_settings(user).await {
+        match self.directory.user_settings(user).await {
             Ok(s) => Outcome::private(self.notify_summary(lang, &s)),
             Err(e) => Outcome::private(self.faults.told(lang, None, &e)),
         }
@@ -179,7 +179,7 @@ impl Presence {
             let pings = std::mem::take(&mut out.public[i].pings);
             let mut kept = Vec::new();
             for u in pings {
-                let s = match self.store.user_settings(u).await {
+                let s = match self.directory.user_settings(u).await {
                     Ok(s) => s,
                     Err(e) => {
                         // Today's behaviour when the choice cannot be read.
@@ -263,7 +263,7 @@ impl Presence {
         now: Millis,
         sink: &mpsc::Sender<Outcome>,
     ) -> Result<Option<bool>, StoreError> {
-        let s = self.store.user_settings(user).await?;
+        let s = self.directory.user_settings_afresh(user).await?;
         let next = match what {
             Owed::CatchUp => None,
             // Missed digests (the bot was down) collapse into this one.

@@ -61,8 +61,9 @@ async fn missing_permissions_are_explained_to_whoever_acted() {
     fake.set_app_permissions(fake_discord::ALL_PERMISSIONS);
 
     // Posts go to the channel (threads off), which then stops letting the bot post.
-    bot.store
-        .set_guild_settings(
+    bot.app
+        .directory
+        .set_server_settings(
             fake_discord::GUILD,
             &crystal_clans::store::GuildSettings {
                 threads: Some(false),

@@ -61,42 +61,103 @@ pub fn plan(
         return Err(format!("rules version {rules_version} is not playable"));
     }
     let (mut state, _) = State::new_under(rules, setup, rules_version)?;
-    // The last input by which the asker chose an action, and the match before it.
-    let mut start: Option<(usize, State)> = None;
-    let mut events_from_start: Vec<Event> = Vec::new();
-    let mut peeked = false;
+    let mut tracker = Tracker::default();
+    // The match before the asker's last choice of action: what a takeback restores.
+    let mut before: Option<State> = None;
     for (i, (seat, input)) in log.iter().enumerate() {
-        if *seat == asker && state.agenda.last() == Some(&Step::ChooseAction) {
-            start = Some((i, state.clone()));
-            events_from_start.clear();
-            peeked = false;
+        if *seat == asker && Tracker::starts_unit(&state) {
+            before = Some(state.clone());
         }
+        let was = state.clone();
         let events = state
             .apply(rules, *seat, input)
             .map_err(|e| format!("input {} is refused on replay: {e}", i + 1))?;
-        events_from_start.extend(events);
-        peeked |= !state.peek(asker).is_empty();
+        tracker.record(&was, *seat, &events, &state);
     }
-    if state.winner.is_some() {
-        return Ok(Err(Denied::Over));
-    }
-    let Some((first, before)) = start else {
-        return Ok(Err(Denied::Nothing));
-    };
-    let undone = &log[first..];
-    let replies = undone.iter().filter(|(s, _)| *s != asker).count();
-    if replies > 0 && !other_is_ai {
-        return Ok(Err(Denied::OpponentAnswered));
-    }
-    let hidden = events_from_start.iter().any(|e| !harmless(e, asker));
-    if peeked || hidden || state.rng != before.rng {
-        return Ok(Err(Denied::Reveals));
-    }
-    Ok(Ok(Plan {
+    let verdict = tracker.verdict(&state, asker, other_is_ai);
+    Ok(verdict.map(|(first, replies)| Plan {
         first,
         replies,
-        state: before,
+        state: before.expect("a unit the tracker started began at a kept state"),
     }))
+}
+
+/// What a takeback would undo for each seat, kept input by input as the match is
+/// played, so that whether one may be offered after an answer needs neither the log
+/// nor a replay ([`plan`] replays only to restore the match, when one is done).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Tracker {
+    /// Inputs recorded: the index the next one will have in the log.
+    inputs: usize,
+    /// Per seat, its last unit (from its last choice of action on).
+    units: [Option<Unit>; 2],
+}
+
+/// One seat's last action, as far as it has gone.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Unit {
+    /// Its first input's index in the log.
+    first: usize,
+    /// The other seat's inputs since (the AI's reply).
+    replies: usize,
+    /// Something in it drew, shuffled, revealed or showed the seat a hidden card.
+    reveals: bool,
+    /// The random generator when it began: a takeback must leave it where it was.
+    rng: rand_pcg::Pcg32,
+}
+
+impl Tracker {
+    /// Whether an input played in `state` begins its player's unit: the answer to
+    /// "your action".
+    fn starts_unit(state: &State) -> bool {
+        state.agenda.last() == Some(&Step::ChooseAction)
+    }
+
+    /// Records one input: `seat` played it in `before`, which gave `events` and `after`.
+    pub fn record(&mut self, before: &State, seat: Seat, events: &[Event], after: &State) {
+        if Tracker::starts_unit(before) {
+            self.units[seat as usize] = Some(Unit {
+                first: self.inputs,
+                replies: 0,
+                reveals: false,
+                rng: before.rng.clone(),
+            });
+        }
+        for (asker, unit) in self.units.iter_mut().enumerate() {
+            let Some(unit) = unit else { continue };
+            let asker = asker as Seat;
+            if seat != asker {
+                unit.replies += 1;
+            }
+            unit.reveals |=
+                events.iter().any(|e| !harmless(e, asker)) || !after.peek(asker).is_empty();
+        }
+        self.inputs += 1;
+    }
+
+    /// Whether `asker` may take back their last action in `now` (the match after the
+    /// last input recorded): the index of its first input and how many of the undone
+    /// are the other seat's, or why not.
+    pub fn verdict(
+        &self,
+        now: &State,
+        asker: Seat,
+        other_is_ai: bool,
+    ) -> Result<(usize, usize), Denied> {
+        if now.winner.is_some() {
+            return Err(Denied::Over);
+        }
+        let Some(unit) = &self.units[asker as usize] else {
+            return Err(Denied::Nothing);
+        };
+        if unit.replies > 0 && !other_is_ai {
+            return Err(Denied::OpponentAnswered);
+        }
+        if unit.reveals || now.rng != unit.rng {
+            return Err(Denied::Reveals);
+        }
+        Ok((unit.first, unit.replies))
+    }
 }
 
 /// Whether undoing `event` keeps what `asker` knows and what the other seat saw: it

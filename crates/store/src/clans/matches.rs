@@ -28,7 +28,7 @@ impl Store {
         let (s0u, s0a) = seat_cols(new.seats[0]);
         let (s1u, s1a) = seat_cols(new.seats[1]);
         let _turn = self.write_turn("saving a new match").await?;
-        let mut tx = WriteTx::begin(&self.pool, "saving a new match").await?;
+        let mut tx = WriteTx::begin(self.for_write(), "saving a new match").await?;
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO matches (guild_id, channel_id, thread_id, seat0_user, seat0_ai, \
              seat1_user, seat1_ai, pack_id, pack_hash, rules_version, setup, status, version, \
@@ -87,7 +87,7 @@ impl Store {
     pub async fn info(&self, id: MatchId) -> Result<MatchInfo> {
         let row: Option<MatchRow> = sqlx::query_as(&SQL.select_match)
             .bind(id)
-            .fetch_optional(&self.pool)
+            .fetch_optional(self.db())
             .await
             .map_err(db_row("reading a match", id))?;
         row.ok_or(StoreError::NotFound(id))?.into_info()
@@ -97,7 +97,7 @@ impl Store {
     /// an older replayable rules version or another revision of the pack, by replaying
     /// its inputs).
     pub async fn load(&self, id: MatchId) -> Result<Loaded> {
-        let mut conn = self.pool.acquire().await.map_err(db("reading a match"))?;
+        let mut conn = self.db().acquire().await.map_err(db("reading a match"))?;
         let row = load_row(&mut conn, id).await?;
         let snapshot = (row.snap_version, row.snap_state);
         let info = row.m.into_info()?;
@@ -185,6 +185,7 @@ impl Store {
         info: &MatchInfo,
         log: &(Vec<StoredInput>, i64),
     ) -> Result<State> {
+        self.trips.replayed();
         let (inputs, last) = (&log.0, log.1);
         let id = info.id;
         let bad = |detail: String| StoreError::Corrupt {
@@ -230,13 +231,13 @@ impl Store {
     /// The inputs of a match still in force, in order (those a takeback undid are left
     /// out: [`Store::log`] has every entry): what replays the match.
     pub async fn inputs(&self, id: MatchId) -> Result<Vec<StoredInput>> {
-        let mut conn = self.pool.acquire().await.map_err(db("reading inputs"))?;
+        let mut conn = self.db().acquire().await.map_err(db("reading inputs"))?;
         Ok(read_inputs(&mut conn, id).await?.0)
     }
 
     /// The match rebuilt from its setup and inputs alone (ignoring the snapshot).
     pub async fn replay(&self, id: MatchId) -> Result<Loaded> {
-        let mut conn = self.pool.acquire().await.map_err(db("reading a match"))?;
+        let mut conn = self.db().acquire().await.map_err(db("reading a match"))?;
         let row: Option<MatchRow> = sqlx::query_as(&SQL.select_match)
             .bind(id)
             .fetch_optional(&mut *conn)
@@ -260,7 +261,7 @@ impl Store {
         .bind(id)
         .bind(deadlines.remind_at)
         .bind(deadlines.timeout_at)
-        .execute(&self.pool)
+        .execute(self.db())
         .await
         .map_err(db("saving deadlines"))?;
         Ok(done.rows_affected() == 1)
@@ -274,7 +275,7 @@ impl Store {
         self.still_there(DOING)?;
         let d = terms.deadlines(now);
         let _turn = self.write_turn(DOING).await?;
-        let mut tx = WriteTx::begin(&self.pool, DOING).await?;
+        let mut tx = WriteTx::begin(self.for_write(), DOING).await?;
         let (mut changed, mut failed) = (0, None);
         for (sql, remind, timeout) in [
             (
@@ -325,7 +326,7 @@ impl Store {
         let done = sqlx::query("UPDATE matches SET thread_id = $2 WHERE id = $1")
             .bind(id)
             .bind(id_in(thread))
-            .execute(&self.pool)
+            .execute(self.db())
             .await
             .map_err(db("saving a match's thread"))?;
         Ok(done.rows_affected() == 1)
@@ -337,7 +338,7 @@ impl Store {
         self.still_there("deleting a match")?;
         let done = sqlx::query("DELETE FROM matches WHERE id = $1")
             .bind(id)
-            .execute(&self.pool)
+            .execute(self.db())
             .await
             .map_err(db("deleting a match"))?;
         Ok(done.rows_affected() == 1)
@@ -348,7 +349,7 @@ impl Store {
         sqlx::query_scalar("SELECT id FROM matches WHERE id > $1 ORDER BY id LIMIT $2")
             .bind(after)
             .bind(limit)
-            .fetch_all(&self.pool)
+            .fetch_all(self.db())
             .await
             .map_err(db("reading matches"))
     }

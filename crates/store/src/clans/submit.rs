@@ -49,7 +49,7 @@ impl Store {
         let row: std::result::Result<Option<(i64, String)>, _> =
             sqlx::query_as("SELECT version, status FROM matches WHERE id = $1")
                 .bind(id)
-                .fetch_optional(&self.pool)
+                .fetch_optional(self.db())
                 .await;
         match row {
             Err(e) => db("saving a move")(e),
@@ -98,7 +98,7 @@ impl Store {
         const DOING: &str = "finishing a match";
         let now = now_ms();
         let _turn = self.write_turn(DOING).await?;
-        let mut tx = WriteTx::begin(&self.pool, DOING).await?;
+        let mut tx = WriteTx::begin(self.for_write(), DOING).await?;
         let row: Option<MatchRow> = match expected_version {
             None => sqlx::query_as(&SQL.finish).bind(id).bind(now),
             Some(v) => sqlx::query_as(&SQL.finish_at_version)

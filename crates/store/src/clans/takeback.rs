@@ -227,7 +227,7 @@ impl Store {
     /// to replay since the previous board, so each board's read is proportional to its
     /// turn, not to the whole match.
     pub async fn inputs_between(&self, id: MatchId, after: i64, through: i64) -> Result<Between> {
-        let mut conn = self.pool.acquire().await.map_err(db("reading inputs"))?;
+        let mut conn = self.db().acquire().await.map_err(db("reading inputs"))?;
         let log = read_log_between(&mut conn, id, after, through).await?;
         let part = log.in_force(id, after, false)?;
         Ok(Between {
@@ -239,7 +239,7 @@ impl Store {
     /// A match's whole log: every input acknowledged, those undone too, and the
     /// takebacks that undid them, in order.
     pub async fn log(&self, id: MatchId) -> Result<Vec<LogEntry>> {
-        let mut conn = self.pool.acquire().await.map_err(db("reading inputs"))?;
+        let mut conn = self.db().acquire().await.map_err(db("reading inputs"))?;
         Ok(read_log(&mut conn, id).await?.entries())
     }
 
@@ -251,7 +251,7 @@ impl Store {
         )
         .bind(id)
         .bind(seq)
-        .fetch_optional(&self.pool)
+        .fetch_optional(self.db())
         .await
         .map_err(db_row("reading inputs", id))?;
         row.map(|r| r.decode(id)).transpose()
@@ -261,7 +261,7 @@ impl Store {
     pub async fn takebacks(&self, id: MatchId) -> Result<Vec<StoredTakeback>> {
         let rows: Vec<TakebackRow> = sqlx::query_as(SELECT_TAKEBACKS)
             .bind(id)
-            .fetch_all(&self.pool)
+            .fetch_all(self.db())
             .await
             .map_err(db_row("reading inputs", id))?;
         rows.into_iter().map(|r| r.decode(id)).collect()
@@ -274,7 +274,7 @@ impl Store {
         info: &MatchInfo,
         asker: Seat,
     ) -> Result<std::result::Result<Takeback, Denied>> {
-        let mut conn = self.pool.acquire().await.map_err(db("reading a match"))?;
+        let mut conn = self.db().acquire().await.map_err(db("reading a match"))?;
         self.plan_in(&mut conn, info, asker).await
     }
 
@@ -287,6 +287,7 @@ impl Store {
         let id = info.id;
         self.check_compatible(info)?;
         let log = read_log(conn, id).await?;
+        self.trips.replayed();
         let part = log.in_force(id, 0, true)?;
         if part.last != info.version {
             // Another entry came after the version the caller read: its question is
@@ -344,7 +345,7 @@ impl Store {
         let now = now_ms();
         let version = expected_version + 1;
         let _turn = self.write_turn(DOING).await?;
-        let mut tx = WriteTx::begin(&self.pool, DOING).await?;
+        let mut tx = WriteTx::begin(self.for_write(), DOING).await?;
         let done = self
             .take_back_in(&mut tx, id, expected_version, asker, deadlines, now)
             .await;
@@ -448,7 +449,7 @@ impl Store {
         .bind(version)
         .bind(asker as i64)
         .bind(now)
-        .execute(&self.pool)
+        .execute(self.db())
         .await
         .map_err(db_row(DOING, id))?;
         Ok(done.rows_affected() == 1)
@@ -466,7 +467,7 @@ impl Store {
         .bind(id)
         .bind(version)
         .bind(now)
-        .execute(&self.pool)
+        .execute(self.db())
         .await
         .map_err(db_row(DOING, id))?;
         Ok(done.rows_affected() == 1)
@@ -480,7 +481,7 @@ impl Store {
         )
         .bind(id)
         .bind(version)
-        .fetch_optional(&self.pool)
+        .fetch_optional(self.db())
         .await
         .map_err(db_row("reading a takeback request", id))?;
         Ok(match row {
