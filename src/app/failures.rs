@@ -79,6 +79,7 @@ pub fn words(lang: Lang, e: &StoreError) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::Doing;
 
     /// Every store error has words of its own in both languages (the store has none:
     /// regression, its English sat in `StoreError` and again here), German without the
@@ -113,16 +114,19 @@ mod tests {
             ),
             (
                 StoreError::Gone {
-                    doing: "saving a move",
+                    doing: Doing::write("saving a move"),
                     detail: "x".into(),
                 },
                 "Not saved: the bot has lost its database. The bot's operator has been told.",
             ),
             (
-                unavailable("reading a match"),
+                unavailable(Doing::read("reading a match")),
                 "Could not load the match, try again.",
             ),
-            (unavailable("saving a move"), "Could not save, try again."),
+            (
+                unavailable(Doing::write("saving a move")),
+                "Could not save, try again.",
+            ),
         ];
         for (e, english) in &cases {
             assert_eq!(words(Lang::En, e), *english);

@@ -11,6 +11,7 @@
 use super::error::db;
 use super::tx::WriteTx;
 use super::{MatchId, Millis, Result, Store, StoreError, id_in, id_out};
+use crate::error::Doing;
 use sqlx::AnyConnection;
 
 /// One absence of a player.
@@ -56,7 +57,7 @@ impl Store {
         until: Millis,
         note: Option<&str>,
     ) -> Result<Absence> {
-        const DOING: &str = "saving an absence";
+        const DOING: Doing = Doing::write("saving an absence");
         self.still_there(DOING)?;
         let _turn = self.write_turn(DOING).await?;
         let mut tx = WriteTx::begin(self.for_write(), DOING).await?;
@@ -81,7 +82,11 @@ impl Store {
 
     /// The absence of `user` running at `now`, if any.
     pub async fn current_absence(&self, user: u64, now: Millis) -> Result<Option<Absence>> {
-        let mut conn = self.db().acquire().await.map_err(db("reading absences"))?;
+        let mut conn = self
+            .db()
+            .acquire()
+            .await
+            .map_err(db(Doing::read("reading absences")))?;
         current(&mut conn, user, now).await
     }
 
@@ -97,14 +102,14 @@ impl Store {
         .bind(to)
         .fetch_all(self.db())
         .await
-        .map_err(db("reading absences"))?;
+        .map_err(db(Doing::read("reading absences")))?;
         Ok(rows.into_iter().map(|(s, e)| e.min(to) - s.max(from)).sum())
     }
 
     /// Ends `user`'s running absence at `now` (its matches' clocks are not restarted
     /// here: see [`Store::resume_clock`]). Returns it, ended, or `None` if none ran.
     pub async fn end_absence(&self, user: u64, now: Millis) -> Result<Option<Absence>> {
-        const DOING: &str = "ending an absence";
+        const DOING: Doing = Doing::write("ending an absence");
         self.still_there(DOING)?;
         let _turn = self.write_turn(DOING).await?;
         let row: Option<AbsenceRow> = sqlx::query_as(&format!(
@@ -132,14 +137,14 @@ impl Store {
         .bind(limit)
         .fetch_all(self.db())
         .await
-        .map_err(db("reading absences"))?;
+        .map_err(db(Doing::read("reading absences")))?;
         Ok(rows.into_iter().map(absence).collect())
     }
 
     /// Marks an absence's clocks as restarted. Returns whether this call did (of several
     /// processes, one).
     pub async fn mark_resumed(&self, absence: i64, now: Millis) -> Result<bool> {
-        const DOING: &str = "ending an absence";
+        const DOING: Doing = Doing::write("ending an absence");
         let _turn = self.write_turn(DOING).await?;
         let done =
             sqlx::query("UPDATE absences SET resumed_at = $2 WHERE id = $1 AND resumed_at IS NULL")
@@ -154,7 +159,7 @@ impl Store {
     /// Pauses match `id`'s clock at `at` if it is still at `version` and running.
     /// Returns whether it did.
     pub async fn pause_clock(&self, id: MatchId, version: i64, at: Millis) -> Result<bool> {
-        const DOING: &str = "pausing a match's clock";
+        const DOING: Doing = Doing::write("pausing a match's clock");
         self.still_there(DOING)?;
         let _turn = self.write_turn(DOING).await?;
         let done = sqlx::query(&format!("{PAUSE} AND version = $3"))
@@ -170,7 +175,7 @@ impl Store {
     /// Restarts match `id`'s paused clock at `at`: each deadline is `at` plus the time
     /// it had left. Returns whether it was paused.
     pub async fn resume_clock(&self, id: MatchId, at: Millis) -> Result<bool> {
-        const DOING: &str = "restarting a match's clock";
+        const DOING: Doing = Doing::write("restarting a match's clock");
         self.still_there(DOING)?;
         let _turn = self.write_turn(DOING).await?;
         let done = sqlx::query(
@@ -196,7 +201,7 @@ impl Store {
         .bind(id_in(user))
         .fetch_all(self.db())
         .await
-        .map_err(db("reading matches"))?;
+        .map_err(db(Doing::read("reading matches")))?;
         Ok(rows.into_iter().map(|(id,)| id).collect())
     }
 
@@ -207,7 +212,7 @@ impl Store {
                 .bind(id)
                 .fetch_optional(self.db())
                 .await
-                .map_err(db("reading matches"))?;
+                .map_err(db(Doing::read("reading matches")))?;
         Ok(row.and_then(|(p,)| p))
     }
 }
@@ -221,7 +226,7 @@ async fn current(conn: &mut AnyConnection, user: u64, now: Millis) -> Result<Opt
     .bind(now)
     .fetch_optional(&mut *conn)
     .await
-    .map_err(db("reading absences"))?;
+    .map_err(db(Doing::read("reading absences")))?;
     Ok(row.map(absence))
 }
 
@@ -233,7 +238,7 @@ pub(crate) async fn pause_in(
     waiting: &[u64],
     now: Millis,
 ) -> Result<bool> {
-    const DOING: &str = "saving a move";
+    const DOING: Doing = Doing::write("saving a move");
     for &user in waiting {
         if current(tx, user, now).await?.is_some() {
             let done = sqlx::query(PAUSE)

@@ -4,6 +4,7 @@
 
 use super::error::db;
 use super::{MatchId, Millis, Result, Store};
+use crate::error::Doing;
 
 impl Store {
     /// The analysis of `match_id` stored under `key`, if one is.
@@ -13,7 +14,7 @@ impl Store {
             .bind(key)
             .fetch_optional(self.db())
             .await
-            .map_err(db("reading an analysis"))
+            .map_err(db(Doing::read("reading an analysis")))
     }
 
     /// Stores an analysis. A second one under the same key (two processes computed it
@@ -25,7 +26,7 @@ impl Store {
         body: &str,
         at: Millis,
     ) -> Result<()> {
-        self.still_there("saving an analysis")?;
+        self.still_there(Doing::write("saving an analysis"))?;
         sqlx::query(
             "INSERT INTO analyses (match_id, key, body, created_at) VALUES ($1, $2, $3, $4) \
              ON CONFLICT (match_id, key) DO NOTHING",
@@ -36,7 +37,7 @@ impl Store {
         .bind(at)
         .execute(self.db())
         .await
-        .map_err(db("saving an analysis"))?;
+        .map_err(db(Doing::write("saving an analysis")))?;
         Ok(())
     }
 }

@@ -4,6 +4,7 @@
 
 use super::error::db;
 use super::{ChallengeOutcome, Result, Store, id_in, now_ms};
+use crate::error::Doing;
 
 impl Store {
     /// Claims a challenge (by its public terms) for `user`: `Ok(false)` when it was
@@ -15,7 +16,7 @@ impl Store {
         outcome: ChallengeOutcome,
         user: u64,
     ) -> Result<bool> {
-        self.still_there("saving a challenge")?;
+        self.still_there(Doing::write("saving a challenge"))?;
         let done = sqlx::query(
             "INSERT INTO challenge_claims (challenge, outcome, claimed_by, claimed_at) \
              VALUES ($1, $2, $3, $4) ON CONFLICT (challenge) DO NOTHING",
@@ -26,7 +27,7 @@ impl Store {
         .bind(now_ms())
         .execute(self.db())
         .await
-        .map_err(db("saving a challenge"))?;
+        .map_err(db(Doing::write("saving a challenge")))?;
         Ok(done.rows_affected() == 1)
     }
 
@@ -37,7 +38,7 @@ impl Store {
                 .bind(challenge)
                 .fetch_optional(self.db())
                 .await
-                .map_err(db("reading a challenge"))?;
+                .map_err(db(Doing::read("reading a challenge")))?;
         Ok(outcome.map(|o| {
             if o == "declined" {
                 ChallengeOutcome::Declined
@@ -49,12 +50,12 @@ impl Store {
 
     /// Gives a claimed challenge back (the match could not be created after all).
     pub async fn release_challenge(&self, challenge: &str) -> Result<()> {
-        self.still_there("saving a challenge")?;
+        self.still_there(Doing::write("saving a challenge"))?;
         sqlx::query("DELETE FROM challenge_claims WHERE challenge = $1")
             .bind(challenge)
             .execute(self.db())
             .await
-            .map_err(db("saving a challenge"))?;
+            .map_err(db(Doing::write("saving a challenge")))?;
         Ok(())
     }
 }

@@ -11,6 +11,7 @@
 use super::error::db;
 use super::log::{Decided, Entry, GameKind, Logged};
 use super::{Millis, Result, Store, StoreError, Subject, guarded, id_in, id_out};
+use crate::error::Doing;
 use crystal_clans_crystallo::deck::Deck;
 use crystal_clans_crystallo::{Event, Input, RuleError, State, apply};
 use sqlx::AnyConnection;
@@ -184,7 +185,7 @@ impl Store {
     /// Deals and stores a new game. A daily that this person already has in this server
     /// that day is not dealt again: `Daily::Exists` returns it.
     pub async fn create_crystallo(&self, new: NewGame, now: Millis) -> Result<Daily> {
-        const DOING: &str = "starting a crystallo game";
+        const DOING: Doing = Doing::write("starting a crystallo game");
         self.still_there(DOING)?;
         let state = deal(new.seed)?;
         let json = serde_json::to_string(&state).map_err(|e| StoreError::Setup(e.to_string()))?;
@@ -227,7 +228,7 @@ impl Store {
         .bind(id)
         .fetch_optional(self.db())
         .await
-        .map_err(db("reading a crystallo game"))?;
+        .map_err(db(Doing::read("reading a crystallo game")))?;
         game(row.ok_or(StoreError::NotFound(id))?)
     }
 
@@ -242,7 +243,7 @@ impl Store {
             .pool
             .acquire()
             .await
-            .map_err(db("reading a crystallo game"))?;
+            .map_err(db(Doing::read("reading a crystallo game")))?;
         daily_in(&mut conn, guild, user, day).await
     }
 
@@ -255,7 +256,7 @@ impl Store {
         .bind(id_in(user))
         .fetch_all(self.db())
         .await
-        .map_err(db("reading crystallo games"))?;
+        .map_err(db(Doing::read("reading crystallo games")))?;
         rows.into_iter().map(game).collect()
     }
 
@@ -284,7 +285,7 @@ impl Store {
         .bind(id)
         .fetch_all(self.db())
         .await
-        .map_err(db("reading a crystallo game"))?;
+        .map_err(db(Doing::read("reading a crystallo game")))?;
         let mut out = Vec::with_capacity(rows.len());
         for (i, (seq, json)) in rows.into_iter().enumerate() {
             if seq != i as i64 + 1 {
@@ -330,7 +331,7 @@ impl Store {
             .bind(limit)
             .fetch_all(self.db())
             .await
-            .map_err(db("reading crystallo games"))
+            .map_err(db(Doing::read("reading crystallo games")))
     }
 
     /// Checks one Crystallo game as `verify` checks a match: its snapshot against the
@@ -392,7 +393,7 @@ impl Store {
         .bind(limit)
         .fetch_all(self.db())
         .await
-        .map_err(db("reading the crystallo leaderboard"))?;
+        .map_err(db(Doing::read("reading the crystallo leaderboard")))?;
         rows.into_iter().map(|r| game(r).and_then(played)).collect()
     }
 
@@ -414,7 +415,7 @@ impl Store {
         .bind(limit)
         .fetch_all(self.db())
         .await
-        .map_err(db("reading the crystallo log"))?;
+        .map_err(db(Doing::read("reading the crystallo log")))?;
         rows.into_iter().map(|r| game(r).and_then(played)).collect()
     }
 
@@ -425,7 +426,7 @@ impl Store {
         user: u64,
         guild: Option<u64>,
     ) -> Result<(Vec<i64>, Option<i64>)> {
-        const DOING: &str = "reading the crystallo log";
+        const DOING: Doing = Doing::read("reading the crystallo log");
         let days: Vec<(i64,)> = sqlx::query_as(
             "SELECT DISTINCT day FROM crystallo_games \
              WHERE user_id = $1 AND day IS NOT NULL AND status = 'finished' \
@@ -479,11 +480,11 @@ async fn daily_in(
     .bind(day)
     .fetch_optional(conn)
     .await
-    .map_err(db("reading a crystallo game"))?;
+    .map_err(db(Doing::read("reading a crystallo game")))?;
     row.map(game).transpose()
 }
 
-const DOING: &str = "saving a crystallo placement";
+const DOING: Doing = Doing::write("saving a crystallo placement");
 
 /// A placement as the log stores it (one player: no seat).
 impl Entry for Input {

@@ -6,6 +6,7 @@
 
 use super::error::{StoreError, db, describe};
 use super::{Backend, Result, Store};
+use crate::error::Doing;
 use sqlx::{AnyConnection, AnyPool};
 use std::os::unix::fs::{MetadataExt, OpenOptionsExt, PermissionsExt};
 use std::path::{Path, PathBuf};
@@ -39,7 +40,7 @@ impl DbFile {
     }
 
     /// `Gone` unless the path still names the file that was opened (one `stat`).
-    pub(crate) fn check(&self, doing: &'static str) -> Result<()> {
+    pub(crate) fn check(&self, doing: Doing) -> Result<()> {
         let why = match std::fs::metadata(&self.path) {
             Ok(m) if m.dev() == self.dev && m.ino() == self.ino => return Ok(()),
             Ok(_) => "was replaced by another file",
@@ -101,7 +102,7 @@ pub(crate) async fn checkpoint_truncate(pool: &AnyPool) -> Result<()> {
         .execute(pool)
         .await
         .map(|_| ())
-        .map_err(db("checkpointing the database"))
+        .map_err(db(Doing::write("checkpointing the database")))
 }
 
 /// The background checkpoint of a store, stopped when the last clone of the store is
@@ -128,7 +129,10 @@ impl Checkpointer {
                     break;
                 }
                 // Into a removed file is pointless; the writers report the loss.
-                if file.check("checkpointing the database").is_err() {
+                if file
+                    .check(Doing::write("checkpointing the database"))
+                    .is_err()
+                {
                     continue;
                 }
                 let done = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
@@ -211,7 +215,7 @@ impl Store {
     /// still the one opened and writable, and a rolled-back write the database accepts.
     /// For the health check; the bot's writes check the file themselves.
     pub async fn check_writable(&self) -> Result<()> {
-        const DOING: &str = "checking that the database takes writes";
+        const DOING: Doing = Doing::read("checking that the database takes writes");
         if let Some(file) = &self.file {
             file.check(DOING)?;
             file_writable(file.path()).map_err(|detail| StoreError::Unavailable {
@@ -237,7 +241,7 @@ impl Store {
     pub async fn checkpoint(&self) -> Result<()> {
         match &self.file {
             Some(file) => {
-                file.check("checkpointing the database")?;
+                file.check(Doing::write("checkpointing the database"))?;
                 checkpoint_truncate(self.db()).await
             }
             None => Ok(()),

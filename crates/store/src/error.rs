@@ -22,6 +22,34 @@ impl std::fmt::Display for Subject {
     }
 }
 
+/// What the store was doing when the database failed: its words, for the operator's
+/// log, and whether it was writing (a failed read changed nothing: "try again" means
+/// loading again).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Doing {
+    pub what: &'static str,
+    pub writes: bool,
+}
+
+impl Doing {
+    pub const fn read(what: &'static str) -> Doing {
+        Doing {
+            what,
+            writes: false,
+        }
+    }
+
+    pub const fn write(what: &'static str) -> Doing {
+        Doing { what, writes: true }
+    }
+}
+
+impl std::fmt::Display for Doing {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.what)
+    }
+}
+
 /// Everything a store call can fail with. `Display` is the internal detail (for logs and
 /// `verify`); what a player reads for it is worded by the app, in their language.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -63,23 +91,22 @@ pub enum StoreError {
     /// The database is locked, full, gone or refused the statement. Nothing was written
     /// (the transaction was rolled back or never committed).
     #[error("database error while {doing}: {detail}")]
-    Unavailable { doing: &'static str, detail: String },
+    Unavailable { doing: Doing, detail: String },
     /// The SQLite file this store opened was removed or replaced by another file (its
     /// folder deleted, a restore copied over it). Writing on would put moves into a file
     /// nobody will ever read again, so every write is refused until the bot restarts.
     /// Nothing was written.
     #[error("the database file is gone while {doing}: {detail}")]
-    Gone { doing: &'static str, detail: String },
+    Gone { doing: Doing, detail: String },
 }
 
 impl StoreError {
     /// Whether a database failure happened while only reading (so nothing the player
-    /// did can have been lost, and "try again" means loading again): the store names
-    /// every operation it fails in by its verb (`db("reading a match")`). What a player
-    /// reads for each error is worded by the app, in their language
-    /// (`src/app/failures.rs`).
+    /// did can have been lost, and "try again" means loading again): every operation
+    /// says whether it writes ([`Doing`]). What a player reads for each error is worded
+    /// by the app, in their language (`src/app/failures.rs`).
     pub fn while_reading(&self) -> bool {
-        matches!(self, StoreError::Unavailable { doing, .. } if doing.starts_with("reading"))
+        matches!(self, StoreError::Unavailable { doing, .. } if !doing.writes)
     }
 
     /// The match the error is about, for the operator's log.
@@ -126,7 +153,7 @@ impl StoreError {
 
 /// Maps a database error to `Unavailable`, naming the operation and the cause for the
 /// logs.
-pub(crate) fn db(doing: &'static str) -> impl FnOnce(sqlx::Error) -> StoreError {
+pub(crate) fn db(doing: Doing) -> impl FnOnce(sqlx::Error) -> StoreError {
     move |e| StoreError::Unavailable {
         doing,
         detail: describe(&e),
@@ -136,10 +163,7 @@ pub(crate) fn db(doing: &'static str) -> impl FnOnce(sqlx::Error) -> StoreError 
 /// Maps a database error on a read or write of one match's rows: a value that does not
 /// decode (text in an integer column, a NULL where none belongs) is that match's damage,
 /// not a database failure: retrying cannot fix it, so it must not read as transient.
-pub(crate) fn db_row(
-    doing: &'static str,
-    match_id: MatchId,
-) -> impl FnOnce(sqlx::Error) -> StoreError {
+pub(crate) fn db_row(doing: Doing, match_id: MatchId) -> impl FnOnce(sqlx::Error) -> StoreError {
     move |e| match e {
         sqlx::Error::ColumnDecode { .. } | sqlx::Error::Decode(_) => StoreError::Corrupt {
             match_id,

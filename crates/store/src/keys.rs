@@ -4,6 +4,7 @@
 
 use super::error::db;
 use super::{Result, Store, StoreError};
+use crate::error::Doing;
 
 /// A key's length in bytes.
 pub const KEY_LEN: usize = 32;
@@ -14,7 +15,7 @@ impl Store {
     pub async fn key(&self, name: &str) -> Result<[u8; KEY_LEN]> {
         let made: [u8; KEY_LEN] = rand::random();
         let hex: String = made.iter().map(|b| format!("{b:02x}")).collect();
-        self.still_there("saving the bot's key")?;
+        self.still_there(Doing::write("saving the bot's key"))?;
         sqlx::query(
             "INSERT INTO bot_keys (name, hex) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING",
         )
@@ -22,12 +23,12 @@ impl Store {
         .bind(hex)
         .execute(self.db())
         .await
-        .map_err(db("saving the bot's key"))?;
+        .map_err(db(Doing::write("saving the bot's key")))?;
         let stored: String = sqlx::query_scalar("SELECT hex FROM bot_keys WHERE name = $1")
             .bind(name)
             .fetch_one(self.db())
             .await
-            .map_err(db("reading the bot's key"))?;
+            .map_err(db(Doing::read("reading the bot's key")))?;
         parse(&stored).ok_or_else(|| StoreError::BadSettings {
             owner: format!("the bot's key {name:?}:"),
             detail: format!("not {KEY_LEN} bytes in hexadecimal"),

@@ -7,6 +7,7 @@
 use super::error::db;
 use super::tx::WriteTx;
 use super::{MatchId, Millis, Result, Store, id_in, id_out};
+use crate::error::Doing;
 use crate::game::{Seat, Setup};
 use sqlx::FromRow;
 
@@ -188,7 +189,7 @@ impl Store {
     /// Stores a new open league; `None` when the server has an open or running league
     /// of that name.
     pub async fn create_league(&self, new: &NewLeague, now: Millis) -> Result<Option<LeagueId>> {
-        const DOING: &str = "saving a league";
+        const DOING: Doing = Doing::write("saving a league");
         self.still_there(DOING)?;
         let (format, rounds) = match new.format {
             LeagueFormat::RoundRobin => ("round_robin", None),
@@ -232,7 +233,7 @@ impl Store {
         .bind(name_key(name))
         .fetch_optional(self.db())
         .await
-        .map_err(db("reading a league"))?;
+        .map_err(db(Doing::read("reading a league")))?;
         row.map(LeagueRow::into_league).transpose()
     }
 
@@ -244,7 +245,7 @@ impl Store {
         .bind(id)
         .fetch_optional(self.db())
         .await
-        .map_err(db("reading a league"))?;
+        .map_err(db(Doing::read("reading a league")))?;
         row.map(LeagueRow::into_league).transpose()
     }
 
@@ -258,7 +259,7 @@ impl Store {
         .bind(limit)
         .fetch_all(self.db())
         .await
-        .map_err(db("reading leagues"))?;
+        .map_err(db(Doing::read("reading leagues")))?;
         rows.into_iter().map(LeagueRow::into_league).collect()
     }
 
@@ -268,7 +269,7 @@ impl Store {
         sqlx::query_scalar("SELECT id FROM leagues WHERE status = 'running' ORDER BY id")
             .fetch_all(self.db())
             .await
-            .map_err(db("reading leagues"))
+            .map_err(db(Doing::read("reading leagues")))
     }
 
     /// Adds `user` to an open league. `false`: already in it, or the league is not open.
@@ -279,7 +280,7 @@ impl Store {
         clan: Option<u8>,
         now: Millis,
     ) -> Result<bool> {
-        const DOING: &str = "joining a league";
+        const DOING: Doing = Doing::write("joining a league");
         self.still_there(DOING)?;
         let done = sqlx::query(
             "INSERT INTO league_players (league_id, user_id, joined_at, clan) \
@@ -301,7 +302,7 @@ impl Store {
     /// marked, so the rounds played keep their opponent. `false`: not a player (or
     /// already left).
     pub async fn leave_league(&self, id: LeagueId, user: u64, now: Millis) -> Result<bool> {
-        const DOING: &str = "leaving a league";
+        const DOING: Doing = Doing::write("leaving a league");
         self.still_there(DOING)?;
         let gone = sqlx::query(
             "DELETE FROM league_players WHERE league_id = $1 AND user_id = $2 AND EXISTS \
@@ -337,7 +338,7 @@ impl Store {
         .bind(id)
         .fetch_all(self.db())
         .await
-        .map_err(db("reading a league's players"))?;
+        .map_err(db(Doing::read("reading a league's players")))?;
         Ok(rows
             .into_iter()
             .map(|(user, joined_at, clan, left_at)| LeaguePlayer {
@@ -360,7 +361,7 @@ impl Store {
         boards: &[NewBoard],
         now: Millis,
     ) -> Result<bool> {
-        const DOING: &str = "starting a league round";
+        const DOING: Doing = Doing::write("starting a league round");
         let _turn = self.write_turn(DOING).await?;
         let mut tx = WriteTx::begin(self.for_write(), DOING).await?;
         let claimed = sqlx::query(
@@ -406,7 +407,7 @@ impl Store {
         board: u32,
         match_id: MatchId,
     ) -> Result<bool> {
-        const DOING: &str = "saving a league match";
+        const DOING: Doing = Doing::write("saving a league match");
         self.still_there(DOING)?;
         let done = sqlx::query(
             "UPDATE league_games SET match_id = $4 \
@@ -430,7 +431,7 @@ impl Store {
         board: u32,
         winner: Seat,
     ) -> Result<bool> {
-        const DOING: &str = "saving a league forfeit";
+        const DOING: Doing = Doing::write("saving a league forfeit");
         self.still_there(DOING)?;
         let done = sqlx::query(
             "UPDATE league_games SET forfeit = $4 \
@@ -470,7 +471,7 @@ impl Store {
         .bind(id)
         .fetch_all(self.db())
         .await
-        .map_err(db("reading a league's rounds"))?;
+        .map_err(db(Doing::read("reading a league's rounds")))?;
         Ok(rows
             .into_iter()
             .map(
@@ -507,7 +508,7 @@ impl Store {
                 .bind(match_id)
                 .fetch_optional(self.db())
                 .await
-                .map_err(db("reading a match's league"))?;
+                .map_err(db(Doing::read("reading a match's league")))?;
         Ok(row.map(|(l, r)| (l, r as u32)))
     }
 
@@ -520,7 +521,7 @@ impl Store {
         to: LeagueStatus,
         now: Millis,
     ) -> Result<bool> {
-        const DOING: &str = "saving a league";
+        const DOING: Doing = Doing::write("saving a league");
         self.still_there(DOING)?;
         let from: Vec<String> = from.iter().map(|s| format!("'{}'", s.as_str())).collect();
         let done = sqlx::query(&format!(

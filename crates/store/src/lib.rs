@@ -58,7 +58,7 @@ pub use absences::Absence;
 pub use clans::takeback::{
     Between, LogEntry, Request as TakebackRequest, StoredTakeback, Takeback, TakenBack,
 };
-pub use error::{StoreError, Subject};
+pub use error::{Doing, StoreError, Subject};
 pub use league::{
     BoardResult, ClanRule, League, LeagueBoard, LeagueFormat, LeagueId, LeaguePlayer, LeagueStatus,
     NewBoard, NewLeague,
@@ -171,10 +171,7 @@ fn guarded<T>(f: impl FnOnce() -> T) -> std::result::Result<T, String> {
 impl Store {
     /// Waits for this process's turn to write (SQLite only; PostgreSQL takes concurrent
     /// writers). Hold the guard until the transaction is committed.
-    async fn write_turn(
-        &self,
-        doing: &'static str,
-    ) -> Result<Option<tokio::sync::MutexGuard<'_, ()>>> {
+    async fn write_turn(&self, doing: Doing) -> Result<Option<tokio::sync::MutexGuard<'_, ()>>> {
         if self.backend != Backend::Sqlite {
             return Ok(None);
         }
@@ -234,7 +231,7 @@ impl Store {
     }
 
     /// `Gone` when the SQLite file was removed or replaced since the store opened it.
-    fn still_there(&self, doing: &'static str) -> Result<()> {
+    fn still_there(&self, doing: Doing) -> Result<()> {
         match &self.file {
             Some(file) => file.check(doing),
             None => Ok(()),

@@ -7,6 +7,7 @@ use super::{
     HistoryEntry, MatchId, MatchInfo, MatchResult, Reason, Result, Seat, Setup, Store, StoreError,
     id_in, id_out,
 };
+use crate::error::Doing;
 use sqlx::FromRow;
 
 #[derive(Debug, FromRow)]
@@ -65,7 +66,7 @@ impl Store {
             .bind(id_in(id))
             .fetch_all(self.db())
             .await
-            .map_err(db("reading matches"))?;
+            .map_err(db(Doing::read("reading matches")))?;
         // A damaged row is left out here (it is reported when that match is loaded).
         Ok(rows
             .into_iter()
@@ -81,7 +82,7 @@ impl Store {
         .bind(id)
         .fetch_optional(self.db())
         .await
-        .map_err(db("reading a result"))?;
+        .map_err(db(Doing::read("reading a result")))?;
         row.map(ResultRow::decode).transpose()
     }
 
@@ -129,7 +130,7 @@ impl Store {
             .bind(limit)
             .fetch_all(self.db())
             .await
-            .map_err(db("reading match history"))?;
+            .map_err(db(Doing::read("reading match history")))?;
         rows.into_iter()
             .map(|h| {
                 let match_id = h.r.match_id;

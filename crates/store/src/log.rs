@@ -19,6 +19,7 @@
 use super::error::db;
 use super::tx::WriteTx;
 use super::{Millis, Result, Store, StoreError, now_ms};
+use crate::error::Doing;
 use sqlx::AnyConnection;
 
 /// Rows per multi-row `INSERT` when several inputs are appended at once.
@@ -126,7 +127,7 @@ impl Store {
         id: i64,
         expected: i64,
         entries: &[L::Entry],
-        doing: &'static str,
+        doing: Doing,
     ) -> Result<L::Answer> {
         let Some(last) = entries.last() else {
             return Err(StoreError::Invalid("no input to submit".into()));
@@ -179,7 +180,7 @@ async fn append<E: Entry>(
     after: i64,
     entries: &[E],
     now: Millis,
-    doing: &'static str,
+    doing: Doing,
 ) -> Result<()> {
     let (table, key) = game.inputs();
     let columns = if game.has_seat() { 5 } else { 4 };

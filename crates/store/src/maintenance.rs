@@ -5,6 +5,7 @@
 use super::error::db;
 use super::tx::WriteTx;
 use super::{Deadlines, Due, DueKind, MatchId, Millis, Result, Store, StoreError};
+use crate::error::Doing;
 
 /// Where the previous page of [`Store::due_after`] ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -93,7 +94,7 @@ impl Store {
         .bind(limit)
         .fetch_all(self.db())
         .await
-        .map_err(db("reading deadlines"))?;
+        .map_err(db(Doing::read("reading deadlines")))?;
         Ok(rows
             .into_iter()
             .map(|(match_id, kind, at, version)| Due {
@@ -114,7 +115,7 @@ impl Store {
     /// reminder still due `at`, so of several processes firing the same reminder exactly
     /// one wins it (and posts it). Returns, per claim, whether it was won.
     pub async fn claim_reminders(&self, claims: &[ReminderClaim]) -> Result<Vec<bool>> {
-        const DOING: &str = "saving reminders";
+        const DOING: Doing = Doing::write("saving reminders");
         let mut won = Vec::with_capacity(claims.len());
         for chunk in claims.chunks(CHUNK) {
             let _turn = self.write_turn(DOING).await?;
@@ -143,7 +144,7 @@ impl Store {
     /// loadable after all). Returns whether this call set it aside, so that of several
     /// processes one reports it.
     pub async fn hold(&self, id: MatchId, version: i64, reason: &str, now: Millis) -> Result<bool> {
-        self.still_there("setting a match aside")?;
+        self.still_there(Doing::write("setting a match aside"))?;
         let done = sqlx::query(
             "UPDATE matches SET remind_at = NULL, timeout_at = NULL, held_at = $3, \
              held_reason = $4 WHERE id = $1 AND version = $2 AND status = 'active' \
@@ -155,7 +156,7 @@ impl Store {
         .bind(reason)
         .execute(self.db())
         .await
-        .map_err(db("setting a match aside"))?;
+        .map_err(db(Doing::write("setting a match aside")))?;
         Ok(done.rows_affected() == 1)
     }
 
@@ -167,7 +168,7 @@ impl Store {
         )
         .fetch_all(self.db())
         .await
-        .map_err(db("reading matches"))?;
+        .map_err(db(Doing::read("reading matches")))?;
         Ok(rows
             .into_iter()
             .map(|(match_id, since, reason)| Held {
@@ -182,7 +183,7 @@ impl Store {
     /// its players get a fresh turn from `now` (its own terms), since the time it spent
     /// set aside was nobody's fault. Returns the new deadlines.
     pub async fn rearm(&self, id: MatchId, now: Millis) -> Result<Deadlines> {
-        self.still_there("re-arming a match")?;
+        self.still_there(Doing::write("re-arming a match"))?;
         let loaded = self.load(id).await?;
         let deadlines = loaded.info.terms.deadlines(now);
         let done = sqlx::query(
@@ -196,7 +197,7 @@ impl Store {
         .bind(deadlines.timeout_at)
         .execute(self.db())
         .await
-        .map_err(db("re-arming a match"))?;
+        .map_err(db(Doing::write("re-arming a match")))?;
         if done.rows_affected() == 1 {
             Ok(deadlines)
         } else {
@@ -219,7 +220,7 @@ impl Store {
         .bind(limit)
         .fetch_all(self.db())
         .await
-        .map_err(db("reading matches"))?;
+        .map_err(db(Doing::read("reading matches")))?;
         Ok(rows.into_iter().map(|(id,)| id).collect())
     }
 
@@ -237,13 +238,13 @@ impl Store {
         .bind(limit)
         .fetch_all(self.db())
         .await
-        .map_err(db("reading matches"))
+        .map_err(db(Doing::read("reading matches")))
     }
 
     /// Deletes up to `limit` challenge claims made before `before` (challenges long
     /// expired: nobody can accept or decline them any more). Returns how many.
     pub async fn prune_challenge_claims(&self, before: Millis, limit: i64) -> Result<u64> {
-        const DOING: &str = "pruning challenges";
+        const DOING: Doing = Doing::write("pruning challenges");
         let _turn = self.write_turn(DOING).await?;
         let done = sqlx::query(
             "DELETE FROM challenge_claims WHERE challenge IN ( \

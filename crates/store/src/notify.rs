@@ -5,6 +5,7 @@
 
 use super::error::db;
 use super::{Millis, Result, Store, id_in, id_out};
+use crate::error::Doing;
 
 /// Which of a player's messages is due.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -26,7 +27,7 @@ impl Store {
     /// A ping to `user` was held back: the catch-up is owed at `at` (the earliest of the
     /// times owed so far).
     pub async fn owe_catch_up(&self, user: u64, at: Millis) -> Result<()> {
-        const DOING: &str = "saving a held-back ping";
+        const DOING: Doing = Doing::write("saving a held-back ping");
         self.still_there(DOING)?;
         let _turn = self.write_turn(DOING).await?;
         sqlx::query(
@@ -45,7 +46,7 @@ impl Store {
 
     /// Sets (or clears) `user`'s next digest.
     pub async fn set_digest_at(&self, user: u64, at: Option<Millis>) -> Result<()> {
-        const DOING: &str = "saving a digest time";
+        const DOING: Doing = Doing::write("saving a digest time");
         self.still_there(DOING)?;
         let _turn = self.write_turn(DOING).await?;
         sqlx::query(
@@ -69,7 +70,7 @@ impl Store {
         .bind(id_in(user))
         .fetch_optional(self.db())
         .await
-        .map_err(db("reading what is owed"))?;
+        .map_err(db(Doing::read("reading what is owed")))?;
         Ok(row.and_then(|(at,)| at))
     }
 
@@ -85,7 +86,7 @@ impl Store {
         .bind(limit)
         .fetch_all(self.db())
         .await
-        .map_err(db("reading what is owed"))?;
+        .map_err(db(Doing::read("reading what is owed")))?;
         Ok(rows.into_iter().map(|(u, at)| (id_out(u), at)).collect())
     }
 
@@ -98,7 +99,7 @@ impl Store {
         at: Millis,
         next: Option<Millis>,
     ) -> Result<bool> {
-        const DOING: &str = "saving what was sent";
+        const DOING: Doing = Doing::write("saving what was sent");
         self.still_there(DOING)?;
         let _turn = self.write_turn(DOING).await?;
         let c = what.column();

@@ -5,6 +5,7 @@
 
 use super::error::{self, db};
 use super::{Backend, REPLAYABLE_RULES_VERSIONS, Result, Store, StoreError, durability, schema};
+use crate::error::Doing;
 use crate::game::Rules;
 use sqlx::AnyConnection;
 use sqlx::any::AnyPoolOptions;
@@ -128,7 +129,7 @@ impl Store {
     pub async fn open_with(opts: StoreOptions) -> Result<Store> {
         sqlx::any::install_default_drivers();
         let backend = Backend::of_url(&opts.url).ok_or_else(|| StoreError::Unavailable {
-            doing: "opening the database",
+            doing: Doing::read("opening the database"),
             detail: format!(
                 "the database URL must start with sqlite:// or postgres:// (got `{}`)",
                 redact_url(&opts.url)
@@ -142,7 +143,7 @@ impl Store {
             && !opts.read_only
         {
             durability::create_private(path).map_err(|e| StoreError::Unavailable {
-                doing: "opening the database",
+                doing: Doing::read("opening the database"),
                 detail: format!(
                     "{}: the database file cannot be opened (its folder is missing or not \
                      writable): {e}",
@@ -215,21 +216,21 @@ impl Store {
                 .run()
                 .await
                 .map_err(|detail| StoreError::Unavailable {
-                    doing: "opening the database",
+                    doing: Doing::read("opening the database"),
                     detail,
                 })?;
         }
         let pool = pool_opts
             .connect(&url)
             .await
-            .map_err(db("opening the database"))?;
+            .map_err(db(Doing::read("opening the database")))?;
         if opts.migrate && !opts.read_only {
             schema::migrate(&pool, backend, &url, opts.busy_timeout).await?;
         }
         let file = match &path {
             Some(path) => Some(Arc::new(durability::DbFile::of(path).map_err(|e| {
                 StoreError::Unavailable {
-                    doing: "opening the database",
+                    doing: Doing::read("opening the database"),
                     detail: format!("{}: {e}", error::location(&opts.url)),
                 }
             })?)),

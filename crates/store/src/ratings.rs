@@ -4,6 +4,7 @@
 
 use super::error::db;
 use super::{MatchId, MatchInfo, MatchResult, Millis, Player, Result, Store, id_in, id_out};
+use crate::error::Doing;
 use crate::game::Seat;
 use crate::glicko::{self as ratings, Rating};
 use sqlx::{AnyConnection, FromRow};
@@ -224,7 +225,7 @@ impl Store {
         .bind(id_in(user))
         .fetch_optional(self.db())
         .await
-        .map_err(db("reading a rating"))?;
+        .map_err(db(Doing::read("reading a rating")))?;
         Ok(row.map(RatingRow::decode))
     }
 
@@ -238,7 +239,7 @@ impl Store {
         .bind(limit)
         .fetch_all(self.db())
         .await
-        .map_err(db("reading the leaderboard"))?;
+        .map_err(db(Doing::read("reading the leaderboard")))?;
         Ok(rows.into_iter().map(RatingRow::decode).collect())
     }
 
@@ -251,7 +252,7 @@ impl Store {
         .bind(match_id)
         .fetch_all(self.db())
         .await
-        .map_err(db("reading rating changes"))?;
+        .map_err(db(Doing::read("reading rating changes")))?;
         Ok(rows
             .into_iter()
             .map(|c| RatingChange {
@@ -280,7 +281,7 @@ impl Store {
         .bind(scope.key())
         .fetch_all(self.db())
         .await
-        .map_err(db("reading a record"))?;
+        .map_err(db(Doing::read("reading a record")))?;
         Ok(rows
             .into_iter()
             .filter_map(|(clan, games, wins)| {

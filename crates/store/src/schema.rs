@@ -5,6 +5,7 @@
 
 use super::error::db;
 use super::{Backend, Result, Store, StoreError};
+use crate::error::Doing;
 use sqlx::any::AnyPoolOptions;
 use sqlx::migrate::Migrator;
 use sqlx::{AnyConnection, AnyPool};
@@ -84,14 +85,14 @@ pub(crate) async fn migrate(
                 })
                 .connect(url)
                 .await
-                .map_err(db("migrating the database"))?;
+                .map_err(db(Doing::write("migrating the database")))?;
             let migrated = migrator.run(&migrating).await;
             migrating.close().await;
             migrated
         }
     };
     migrated.map_err(|e| StoreError::Unavailable {
-        doing: "migrating the database",
+        doing: Doing::write("migrating the database"),
         detail: e.to_string(),
     })?;
     Ok(())
@@ -154,10 +155,10 @@ impl Store {
             .pool
             .acquire()
             .await
-            .map_err(db("reading the schema"))?;
+            .map_err(db(Doing::read("reading the schema")))?;
         let found = applied(&mut conn, self.backend)
             .await
-            .map_err(db("reading the schema"))?;
+            .map_err(db(Doing::read("reading the schema")))?;
         Ok(classify(found, self.backend))
     }
 
@@ -178,6 +179,6 @@ impl Store {
         sqlx::query_scalar(sql)
             .fetch_one(self.db())
             .await
-            .map_err(db("reading the match sequence"))
+            .map_err(db(Doing::read("reading the match sequence")))
     }
 }

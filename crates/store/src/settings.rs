@@ -3,11 +3,12 @@
 
 use super::error::db;
 use super::{GuildSettings, Result, Store, StoreError, UserSettings, id_in, now_ms};
+use crate::error::Doing;
 
 impl Store {
     /// Remembers a user's display name.
     pub async fn set_user_name(&self, user: u64, name: &str) -> Result<()> {
-        self.still_there("saving a name")?;
+        self.still_there(Doing::write("saving a name"))?;
         sqlx::query(
             "INSERT INTO user_names (user_id, name, updated_at) VALUES ($1, $2, $3) \
              ON CONFLICT (user_id) DO UPDATE SET name = excluded.name, \
@@ -18,7 +19,7 @@ impl Store {
         .bind(now_ms())
         .execute(self.db())
         .await
-        .map_err(db("saving a name"))?;
+        .map_err(db(Doing::write("saving a name")))?;
         Ok(())
     }
 
@@ -28,7 +29,7 @@ impl Store {
             .bind(id_in(user))
             .fetch_optional(self.db())
             .await
-            .map_err(db("reading a name"))
+            .map_err(db(Doing::read("reading a name")))
     }
 
     /// A server's settings (the defaults when none were saved).
@@ -67,7 +68,7 @@ impl Store {
             .bind(id_in(id))
             .fetch_optional(self.db())
             .await
-            .map_err(db("reading settings"))?;
+            .map_err(db(Doing::read("reading settings")))?;
         match json {
             None => Ok(T::default()),
             Some(j) => serde_json::from_str(&j).map_err(|e| StoreError::BadSettings {
@@ -84,7 +85,7 @@ impl Store {
         id: u64,
         json: String,
     ) -> Result<()> {
-        self.still_there("saving settings")?;
+        self.still_there(Doing::write("saving settings"))?;
         let sql = format!(
             "INSERT INTO {table} ({key}, settings, updated_at) VALUES ($1, $2, $3) \
              ON CONFLICT ({key}) DO UPDATE SET settings = excluded.settings, \
@@ -96,7 +97,7 @@ impl Store {
             .bind(now_ms())
             .execute(self.db())
             .await
-            .map_err(db("saving settings"))?;
+            .map_err(db(Doing::write("saving settings")))?;
         Ok(())
     }
 }

@@ -19,6 +19,7 @@
 use super::error::db;
 use super::log::{GameKind, stored_as_written};
 use super::{MatchId, Millis, Result};
+use crate::error::Doing;
 use sqlx::pool::PoolConnection;
 use sqlx::{Any, AnyConnection, AnyPool, Executor};
 use std::ops::{Deref, DerefMut};
@@ -26,11 +27,11 @@ use std::ops::{Deref, DerefMut};
 pub(crate) struct WriteTx {
     /// `None` once the connection went back to the pool.
     conn: Option<PoolConnection<Any>>,
-    doing: &'static str,
+    doing: Doing,
 }
 
 impl WriteTx {
-    pub(crate) async fn begin(pool: &AnyPool, doing: &'static str) -> Result<WriteTx> {
+    pub(crate) async fn begin(pool: &AnyPool, doing: Doing) -> Result<WriteTx> {
         let conn = pool.acquire().await.map_err(db(doing))?;
         let mut tx = WriteTx {
             conn: Some(conn),

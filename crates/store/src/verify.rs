@@ -8,6 +8,7 @@ use super::{
     Deadlines, MatchId, RULES_VERSION, Result, Status, Store, StoreError, StoreOptions, Verdict,
     VerifyReport, sqlite_file,
 };
+use crate::error::Doing;
 use crate::game::State;
 use std::path::PathBuf;
 
@@ -16,7 +17,11 @@ impl Store {
     /// A damaged or incompatible match is a verdict, not an error; the error cases are
     /// a missing match and a database failure.
     pub async fn verify(&self, id: MatchId) -> Result<VerifyReport> {
-        let mut conn = self.db().acquire().await.map_err(db("reading a match"))?;
+        let mut conn = self
+            .db()
+            .acquire()
+            .await
+            .map_err(db(Doing::read("reading a match")))?;
         let row = load_row(&mut conn, id).await?;
         let (snap_version, snap_state) = (row.snap_version, row.snap_state);
         let report = |version: Option<i64>, verdict: Verdict| VerifyReport {
@@ -94,7 +99,7 @@ impl Store {
             .bind(id)
             .fetch_one(&mut *conn)
             .await
-            .map_err(db("reading a result"))?;
+            .map_err(db(Doing::read("reading a result")))?;
         match (info.status, results) {
             (Status::Active, 0) | (Status::Finished, 1) => {}
             (Status::Active, _) => problems.push("an active match has a result".into()),

@@ -4,6 +4,7 @@
 
 use super::rows::{LoadRow, MatchRow, SQL, seat_cols};
 use super::takeback;
+use crate::error::Doing;
 use crate::error::{db, db_row};
 use crate::game::{Event, RULES_VERSION, State};
 use crate::tx::WriteTx;
@@ -27,8 +28,8 @@ impl Store {
         let now = now_ms();
         let (s0u, s0a) = seat_cols(new.seats[0]);
         let (s1u, s1a) = seat_cols(new.seats[1]);
-        let _turn = self.write_turn("saving a new match").await?;
-        let mut tx = WriteTx::begin(self.for_write(), "saving a new match").await?;
+        let _turn = self.write_turn(Doing::write("saving a new match")).await?;
+        let mut tx = WriteTx::begin(self.for_write(), Doing::write("saving a new match")).await?;
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO matches (guild_id, channel_id, thread_id, seat0_user, seat0_ai, \
              seat1_user, seat1_ai, pack_id, pack_hash, rules_version, setup, status, version, \
@@ -55,13 +56,13 @@ impl Store {
         .bind(new.terms.timeout_minutes.map(i64::from))
         .fetch_one(&mut *tx)
         .await
-        .map_err(db("saving a new match"))?;
+        .map_err(db(Doing::write("saving a new match")))?;
         sqlx::query("INSERT INTO snapshots (match_id, version, state) VALUES ($1, 0, $2)")
             .bind(id)
             .bind(&state_json)
             .execute(&mut *tx)
             .await
-            .map_err(db("saving a new match"))?;
+            .map_err(db(Doing::write("saving a new match")))?;
         tx.commit().await?;
         let info = MatchInfo {
             id,
@@ -89,7 +90,7 @@ impl Store {
             .bind(id)
             .fetch_optional(self.db())
             .await
-            .map_err(db_row("reading a match", id))?;
+            .map_err(db_row(Doing::read("reading a match"), id))?;
         row.ok_or(StoreError::NotFound(id))?.into_info()
     }
 
@@ -97,7 +98,11 @@ impl Store {
     /// an older replayable rules version or another revision of the pack, by replaying
     /// its inputs).
     pub async fn load(&self, id: MatchId) -> Result<Loaded> {
-        let mut conn = self.db().acquire().await.map_err(db("reading a match"))?;
+        let mut conn = self
+            .db()
+            .acquire()
+            .await
+            .map_err(db(Doing::read("reading a match")))?;
         let row = load_row(&mut conn, id).await?;
         let snapshot = (row.snap_version, row.snap_state);
         let info = row.m.into_info()?;
@@ -231,18 +236,26 @@ impl Store {
     /// The inputs of a match still in force, in order (those a takeback undid are left
     /// out: [`Store::log`] has every entry): what replays the match.
     pub async fn inputs(&self, id: MatchId) -> Result<Vec<StoredInput>> {
-        let mut conn = self.db().acquire().await.map_err(db("reading inputs"))?;
+        let mut conn = self
+            .db()
+            .acquire()
+            .await
+            .map_err(db(Doing::read("reading inputs")))?;
         Ok(read_inputs(&mut conn, id).await?.0)
     }
 
     /// The match rebuilt from its setup and inputs alone (ignoring the snapshot).
     pub async fn replay(&self, id: MatchId) -> Result<Loaded> {
-        let mut conn = self.db().acquire().await.map_err(db("reading a match"))?;
+        let mut conn = self
+            .db()
+            .acquire()
+            .await
+            .map_err(db(Doing::read("reading a match")))?;
         let row: Option<MatchRow> = sqlx::query_as(&SQL.select_match)
             .bind(id)
             .fetch_optional(&mut *conn)
             .await
-            .map_err(db_row("reading a match", id))?;
+            .map_err(db_row(Doing::read("reading a match"), id))?;
         let info = row.ok_or(StoreError::NotFound(id))?.into_info()?;
         self.check_compatible(&info)?;
         let inputs = read_inputs(&mut conn, id).await?;
@@ -253,7 +266,7 @@ impl Store {
     /// Sets the reminder and timeout of an active match. Returns false when the match is
     /// not active (finished or gone).
     pub async fn set_deadlines(&self, id: MatchId, deadlines: Deadlines) -> Result<bool> {
-        self.still_there("saving deadlines")?;
+        self.still_there(Doing::write("saving deadlines"))?;
         let done = sqlx::query(
             "UPDATE matches SET remind_at = $2, timeout_at = $3 \
              WHERE id = $1 AND status = 'active'",
@@ -263,7 +276,7 @@ impl Store {
         .bind(deadlines.timeout_at)
         .execute(self.db())
         .await
-        .map_err(db("saving deadlines"))?;
+        .map_err(db(Doing::write("saving deadlines")))?;
         Ok(done.rows_affected() == 1)
     }
 
@@ -271,7 +284,7 @@ impl Store {
     /// deadlines counted from `now` (for a clock an absence has stopped, the time each
     /// deadline will have when it restarts). Returns false when the match is not active.
     pub async fn set_terms(&self, id: MatchId, terms: Terms, now: Millis) -> Result<bool> {
-        const DOING: &str = "saving a match's terms";
+        const DOING: Doing = Doing::write("saving a match's terms");
         self.still_there(DOING)?;
         let d = terms.deadlines(now);
         let _turn = self.write_turn(DOING).await?;
@@ -322,25 +335,25 @@ impl Store {
     /// accepted is answered before Discord's slow thread creation). Returns false when
     /// the match is gone.
     pub async fn set_thread(&self, id: MatchId, thread: u64) -> Result<bool> {
-        self.still_there("saving a match's thread")?;
+        self.still_there(Doing::write("saving a match's thread"))?;
         let done = sqlx::query("UPDATE matches SET thread_id = $2 WHERE id = $1")
             .bind(id)
             .bind(id_in(thread))
             .execute(self.db())
             .await
-            .map_err(db("saving a match's thread"))?;
+            .map_err(db(Doing::write("saving a match's thread")))?;
         Ok(done.rows_affected() == 1)
     }
 
     /// Deletes a match with its inputs, snapshot and result (a data-deletion request,
     /// or benchmark clean-up). Returns whether it existed.
     pub async fn delete_match(&self, id: MatchId) -> Result<bool> {
-        self.still_there("deleting a match")?;
+        self.still_there(Doing::write("deleting a match"))?;
         let done = sqlx::query("DELETE FROM matches WHERE id = $1")
             .bind(id)
             .execute(self.db())
             .await
-            .map_err(db("deleting a match"))?;
+            .map_err(db(Doing::write("deleting a match")))?;
         Ok(done.rows_affected() == 1)
     }
 
@@ -351,7 +364,7 @@ impl Store {
             .bind(limit)
             .fetch_all(self.db())
             .await
-            .map_err(db("reading matches"))
+            .map_err(db(Doing::read("reading matches")))
     }
 }
 
@@ -361,7 +374,7 @@ pub(crate) async fn load_row(conn: &mut AnyConnection, id: MatchId) -> Result<Lo
         .bind(id)
         .fetch_optional(&mut *conn)
         .await
-        .map_err(db_row("reading a match", id))?;
+        .map_err(db_row(Doing::read("reading a match"), id))?;
     row.ok_or(StoreError::NotFound(id))
 }
 

@@ -4,6 +4,7 @@
 //! ratings written in the same transaction.
 
 use super::rows::{MatchRow, SQL, SnapshotRow};
+use crate::error::Doing;
 use crate::error::{db, db_row};
 use crate::game::{Input, Seat};
 use crate::log::{Decided, Entry, GameKind, Logged};
@@ -52,7 +53,7 @@ impl Store {
                 .fetch_optional(self.db())
                 .await;
         match row {
-            Err(e) => db("saving a move")(e),
+            Err(e) => db(Doing::write("saving a move"))(e),
             Ok(None) => StoreError::NotFound(id),
             Ok(Some((_, status))) if status != "active" => StoreError::Finished(Subject::Match(id)),
             Ok(Some((current, _))) => StoreError::Stale {
@@ -95,7 +96,7 @@ impl Store {
             }
             _ => {}
         }
-        const DOING: &str = "finishing a match";
+        const DOING: Doing = Doing::write("finishing a match");
         let now = now_ms();
         let _turn = self.write_turn(DOING).await?;
         let mut tx = WriteTx::begin(self.for_write(), DOING).await?;
@@ -139,7 +140,7 @@ impl Store {
     }
 }
 
-const DOING: &str = "saving a move";
+const DOING: Doing = Doing::write("saving a move");
 
 /// A match's inputs as its log stores them: the seat that played each.
 impl Entry for (Seat, Input) {
@@ -283,7 +284,7 @@ pub(crate) async fn claim_version(
     new_version: i64,
     deadlines: Option<Deadlines>,
     now: Millis,
-    doing: &'static str,
+    doing: Doing,
 ) -> Result<Option<MatchInfo>> {
     let claim = match deadlines {
         None => sqlx::query_as(&SQL.claim),

@@ -13,6 +13,7 @@
 
 use super::rows::InputRow;
 use super::submit::claim_version;
+use crate::error::Doing;
 use crate::error::{db, db_row};
 use crate::game::State;
 use crate::game::takeback::{self, Denied};
@@ -193,14 +194,14 @@ async fn read_log_between(
         .bind(through)
         .fetch_all(&mut *conn)
         .await
-        .map_err(db_row("reading inputs", id))?;
+        .map_err(db_row(Doing::read("reading inputs"), id))?;
     let takebacks: Vec<TakebackRow> = sqlx::query_as(SELECT_TAKEBACKS_BETWEEN)
         .bind(id)
         .bind(after)
         .bind(through)
         .fetch_all(&mut *conn)
         .await
-        .map_err(db_row("reading inputs", id))?;
+        .map_err(db_row(Doing::read("reading inputs"), id))?;
     Ok(Log {
         inputs: inputs
             .into_iter()
@@ -227,7 +228,11 @@ impl Store {
     /// to replay since the previous board, so each board's read is proportional to its
     /// turn, not to the whole match.
     pub async fn inputs_between(&self, id: MatchId, after: i64, through: i64) -> Result<Between> {
-        let mut conn = self.db().acquire().await.map_err(db("reading inputs"))?;
+        let mut conn = self
+            .db()
+            .acquire()
+            .await
+            .map_err(db(Doing::read("reading inputs")))?;
         let log = read_log_between(&mut conn, id, after, through).await?;
         let part = log.in_force(id, after, false)?;
         Ok(Between {
@@ -239,7 +244,11 @@ impl Store {
     /// A match's whole log: every input acknowledged, those undone too, and the
     /// takebacks that undid them, in order.
     pub async fn log(&self, id: MatchId) -> Result<Vec<LogEntry>> {
-        let mut conn = self.db().acquire().await.map_err(db("reading inputs"))?;
+        let mut conn = self
+            .db()
+            .acquire()
+            .await
+            .map_err(db(Doing::read("reading inputs")))?;
         Ok(read_log(&mut conn, id).await?.entries())
     }
 
@@ -253,7 +262,7 @@ impl Store {
         .bind(seq)
         .fetch_optional(self.db())
         .await
-        .map_err(db_row("reading inputs", id))?;
+        .map_err(db_row(Doing::read("reading inputs"), id))?;
         row.map(|r| r.decode(id)).transpose()
     }
 
@@ -263,7 +272,7 @@ impl Store {
             .bind(id)
             .fetch_all(self.db())
             .await
-            .map_err(db_row("reading inputs", id))?;
+            .map_err(db_row(Doing::read("reading inputs"), id))?;
         rows.into_iter().map(|r| r.decode(id)).collect()
     }
 
@@ -274,7 +283,11 @@ impl Store {
         info: &MatchInfo,
         asker: Seat,
     ) -> Result<std::result::Result<Takeback, Denied>> {
-        let mut conn = self.db().acquire().await.map_err(db("reading a match"))?;
+        let mut conn = self
+            .db()
+            .acquire()
+            .await
+            .map_err(db(Doing::read("reading a match")))?;
         self.plan_in(&mut conn, info, asker).await
     }
 
@@ -338,7 +351,7 @@ impl Store {
         asker: Seat,
         deadlines: Option<Deadlines>,
     ) -> Result<std::result::Result<TakenBack, Denied>> {
-        const DOING: &str = "saving a takeback";
+        const DOING: Doing = Doing::write("saving a takeback");
         if asker > 1 {
             return Err(StoreError::Invalid(format!("there is no seat {asker}")));
         }
@@ -381,7 +394,7 @@ impl Store {
         deadlines: Option<Deadlines>,
         now: Millis,
     ) -> Result<Option<std::result::Result<Takeback, Denied>>> {
-        const DOING: &str = "saving a takeback";
+        const DOING: Doing = Doing::write("saving a takeback");
         let version = expected_version + 1;
         // The same claim as a submit's: it takes the lock before anything is read.
         let claimed = claim_version(tx, id, expected_version, version, deadlines, now, DOING);
@@ -439,7 +452,7 @@ impl Store {
         asker: Seat,
         now: Millis,
     ) -> Result<bool> {
-        const DOING: &str = "saving a takeback request";
+        const DOING: Doing = Doing::write("saving a takeback request");
         self.still_there(DOING)?;
         let done = sqlx::query(
             "INSERT INTO takeback_requests (match_id, version, asker, asked_at) \
@@ -458,7 +471,7 @@ impl Store {
     /// The opponent declines the request at `version`: `Ok(true)` when this click
     /// declined it, `Ok(false)` when it was declined already or never made.
     pub async fn decline_takeback(&self, id: MatchId, version: i64, now: Millis) -> Result<bool> {
-        const DOING: &str = "saving a takeback's answer";
+        const DOING: Doing = Doing::write("saving a takeback's answer");
         self.still_there(DOING)?;
         let done = sqlx::query(
             "UPDATE takeback_requests SET declined_at = $3 \
@@ -483,7 +496,7 @@ impl Store {
         .bind(version)
         .fetch_optional(self.db())
         .await
-        .map_err(db_row("reading a takeback request", id))?;
+        .map_err(db_row(Doing::read("reading a takeback request"), id))?;
         Ok(match row {
             None => Request::None,
             Some((asker, declined)) => {
