@@ -9,10 +9,10 @@
 FROM rust:1.88-slim-bookworm AS build
 WORKDIR /src
 # The workspace's manifests and lockfile, then the crates the bot links (the root
-# package and crates/engine, ai, i18n, render, store, crystallo, rng), and what they embed (assets,
-# migrations). The test kit is a workspace member the bot never links: Cargo needs its
-# manifest to read the workspace and check the lockfile, not its code, so it gets empty
-# source files. tests/it/dockerfile.rs checks this list against `cargo metadata`.
+# package and crates/engine, ai, i18n, render, store, crystallo, rng, each with the
+# data it embeds in its own assets/), and the migrations. The test kit is a workspace
+# member the bot never links: Cargo needs its manifest to read the workspace and check
+# the lockfile, not its code, so it gets empty source files. tests/it/dockerfile.rs checks this list against `cargo metadata`.
 COPY Cargo.toml Cargo.lock ./
 COPY src src
 COPY crates/engine crates/engine
@@ -26,7 +26,6 @@ COPY crates/crystallo crates/crystallo
 COPY crates/rng crates/rng
 COPY crates/testkit/Cargo.toml crates/testkit/Cargo.toml
 RUN mkdir crates/testkit/src && touch crates/testkit/src/lib.rs crates/testkit/src/main.rs
-COPY assets assets
 COPY migrations migrations
 RUN cargo build --release --locked --package crystal-clans --bin crystal-clans \
     && cp target/release/crystal-clans /usr/local/bin/crystal-clans

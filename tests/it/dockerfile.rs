@@ -131,7 +131,7 @@ fn problems(dockerfile: &str, members: &[Member]) -> Vec<String> {
         }
     };
     let mut out = Vec::new();
-    for needed in ["Cargo.toml", "Cargo.lock", "assets", "migrations"] {
+    for needed in ["Cargo.toml", "Cargo.lock", "migrations"] {
         if !has(needed) {
             out.push(format!("`{needed}` is not copied"));
         }

@@ -7,7 +7,7 @@ use crystal_clans::game::{Board, Pack, Rules};
 use crate::support;
 use support::variants::variants;
 
-const BASE: &str = include_str!("../../assets/packs/base.toml");
+const BASE: &str = crystal_clans::game::pack::BASE_PACK_TOML;
 
 #[test]
 fn base_pack_has_six_clans_of_27_cards_and_15_crystals() {
@@ -287,7 +287,7 @@ fn the_board_is_the_reconstructed_diamond() {
 
 #[test]
 fn a_board_with_a_stranded_zone_is_refused() {
-    let text = include_str!("../../assets/boards/default.toml")
+    let text = crystal_clans::game::board::DEFAULT_BOARD_TOML
         .replace("[\"R3\", \"B2\"],", "")
         .replace("[\"C3\", \"R3\"],", "")
         .replace("[\"B4\", \"R3\"],", "");
@@ -300,7 +300,7 @@ fn a_board_with_a_stranded_zone_is_refused() {
     );
 }
 
-const BOARD: &str = include_str!("../../assets/boards/default.toml");
+const BOARD: &str = crystal_clans::game::board::DEFAULT_BOARD_TOML;
 
 fn broken_board(from: &str, to: &str) -> PackError {
     assert!(

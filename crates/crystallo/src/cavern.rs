@@ -1,6 +1,6 @@
 //! The cavern: placed cards on a grid of symbol cells, and the placement rule.
 //!
-//! Geometry (provisional, `assets/crystallo/DESIGN-NOTES.md`): a card is a 2x2 grid of
+//! Geometry (provisional, `crates/crystallo/assets/DESIGN-NOTES.md`): a card is a 2x2 grid of
 //! symbols and covers 2x2 cells; it is laid in one of four quarter turns ("either
 //! horizontally or vertically", either way up) with its corner on a cell. A new card
 //! lies beside cards or partly over them; only the top symbol of a cell counts.

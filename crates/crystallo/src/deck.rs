@@ -1,10 +1,10 @@
-//! The cards as data: the 45 cavern cards (`assets/crystallo/cavern.toml`) and the six
-//! creatures (`assets/crystallo/creatures.toml`), embedded and validated on load. Every
+//! The cards as data: the 45 cavern cards (`crates/crystallo/assets/cavern.toml`) and the six
+//! creatures (`crates/crystallo/assets/creatures.toml`), embedded and validated on load. Every
 //! error names the file, the line, the card and the field, like the Crystal Clans packs.
 //!
 //! No public source shows the cavern cards' faces, so the deck is the project's
-//! provisional design (`assets/crystallo/DESIGN-NOTES.md`); each value carries a
-//! provenance (`seen`, `inferred`, `provisional`) as `assets/packs/base.toml` does.
+//! provisional design (`crates/crystallo/assets/DESIGN-NOTES.md`); each value carries a
+//! provenance (`seen`, `inferred`, `provisional`) as `crates/engine/assets/packs/base.toml` does.
 
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -244,10 +244,13 @@ struct RawCreature {
     notes: Option<String>,
 }
 
-pub const CAVERN_FILE: &str = "assets/crystallo/cavern.toml";
-pub const CREATURES_FILE: &str = "assets/crystallo/creatures.toml";
-const CAVERN_TOML: &str = include_str!("../../../assets/crystallo/cavern.toml");
-const CREATURES_TOML: &str = include_str!("../../../assets/crystallo/creatures.toml");
+pub const CAVERN_FILE: &str = "crates/crystallo/assets/cavern.toml";
+pub const CREATURES_FILE: &str = "crates/crystallo/assets/creatures.toml";
+const CAVERN_TOML: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/cavern.toml"));
+const CREATURES_TOML: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/assets/creatures.toml"
+));
 
 fn line_of(text: &str, offset: usize) -> usize {
     text[..offset.min(text.len())].matches('\n').count() + 1

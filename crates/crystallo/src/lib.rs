@@ -2,7 +2,7 @@
 //! engine beside Crystal Clans' (no IO, clock or OS randomness; a game is a function of
 //! its deck, its seed and the player's inputs).
 //!
-//! One rulebook concept per file: `deck` (the cards as data, `assets/crystallo/`),
+//! One rulebook concept per file: `deck` (the cards as data, `crates/crystallo/assets/`),
 //! `setup` (the deal), `cavern` (placement and the contact rule), `sets` (crystal sets),
 //! `explore` (phase 1: creatures and treasure), `dragon` (phase 2: the Black Dragon),
 //! `score` (titles and the scoring table); `play` dispatches inputs, `view` is what the

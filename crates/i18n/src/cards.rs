@@ -318,7 +318,7 @@ pub fn markdown(cat: &Catalog) -> String {
          Every value says where it comes from: no mark = **seen** in a public source (the rulebook or a \
          publisher preview); ° = **inferred** from the sources and could be wrong; † = **provisional**, \
          designed by this project because no source gives it. Card texts are the bot's own words, not the \
-         printed ones. The reasoning behind each provisional value is in `assets/packs/DESIGN-NOTES.md`.\n\n",
+         printed ones. The reasoning behind each provisional value is in `crates/engine/assets/packs/DESIGN-NOTES.md`.\n\n",
         cat.pack, cat.version
     ));
     let total: usize = cat.clans.iter().map(|c| c.cards.len()).sum();

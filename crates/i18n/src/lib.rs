@@ -1,5 +1,5 @@
 //! What the bot says, in the reader's language, through Project Fluent: the `.ftl`
-//! files under `assets/locales/<lang>/` are embedded in the binary, English is the
+//! files under `crates/i18n/assets/locales/<lang>/` are embedded in the binary, English is the
 //! source. Every message is asked for through one typed function of [`messages`] (its
 //! arguments are the message's variables), so a test can compare what the callers pass
 //! with what the `.ftl` files use (`check`).
@@ -71,8 +71,8 @@ macro_rules! ftl_files {
         /// The embedded `.ftl` files of one language, by file name.
         pub fn sources(lang: Lang) -> &'static [(&'static str, &'static str)] {
             match lang {
-                Lang::En => &[$(($file, include_str!(concat!("../../../assets/locales/en/", $file)))),*],
-                Lang::De => &[$(($file, include_str!(concat!("../../../assets/locales/de/", $file)))),*],
+                Lang::En => &[$(($file, include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/locales/en/", $file)))),*],
+                Lang::De => &[$(($file, include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/locales/de/", $file)))),*],
             }
         }
     };

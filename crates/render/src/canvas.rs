@@ -13,12 +13,18 @@ use tiny_skia::{
 };
 
 static REGULAR: LazyLock<FontRef<'static>> = LazyLock::new(|| {
-    FontRef::try_from_slice(include_bytes!("../../../assets/fonts/NotoSans-Regular.ttf"))
-        .expect("the embedded regular font parses")
+    FontRef::try_from_slice(include_bytes!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/assets/fonts/NotoSans-Regular.ttf"
+    )))
+    .expect("the embedded regular font parses")
 });
 static BOLD: LazyLock<FontRef<'static>> = LazyLock::new(|| {
-    FontRef::try_from_slice(include_bytes!("../../../assets/fonts/NotoSans-Bold.ttf"))
-        .expect("the embedded bold font parses")
+    FontRef::try_from_slice(include_bytes!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/assets/fonts/NotoSans-Bold.ttf"
+    )))
+    .expect("the embedded bold font parses")
 });
 
 /// An sRGB colour with alpha.

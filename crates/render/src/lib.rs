@@ -1,7 +1,7 @@
 //! Images of a match: the board, a battle's result, a hand, a single card.
 //!
 //! Pure functions from data to PNG bytes: no IO, no clock, no system fonts (the fonts
-//! are embedded, see `assets/fonts/`). The board and battle images take the
+//! are embedded, see `crates/render/assets/fonts/`). The board and battle images take the
 //! spectator's `View` and refuse any other, so a public image can never show a hand.
 //! Card data (names, stats, styles, provenance) comes from `Rules`.
 //!

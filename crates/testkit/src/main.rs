@@ -95,7 +95,7 @@ enum Command {
         #[arg(long)]
         focus: Option<String>,
         /// Play this pack file instead of the embedded base pack (try a balance change
-        /// without rebuilding), e.g. a copy of assets/packs/base.toml.
+        /// without rebuilding), e.g. a copy of crates/engine/assets/packs/base.toml.
         #[arg(long)]
         pack: Option<std::path::PathBuf>,
     },

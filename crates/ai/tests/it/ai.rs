@@ -382,7 +382,7 @@ fn tournament_plans_a_pack_file_and_refuses_bad_arguments() {
         results: None,
     };
     let good = dir.join("pack.toml");
-    std::fs::write(&good, include_str!("../../../../assets/packs/base.toml")).unwrap();
+    std::fs::write(&good, crystal_clans_engine::game::pack::BASE_PACK_TOML).unwrap();
     let mut with_results = args(Some(good), Some("stone"));
     with_results.results = Some(dir.join("results.csv"));
     let plan = with_results.plan().unwrap();

@@ -4,8 +4,11 @@
 use crystal_clans_crystallo::deck::{CAVERN_FILE, CREATURES_FILE};
 use crystal_clans_crystallo::*;
 
-const CAVERN: &str = include_str!("../../../../assets/crystallo/cavern.toml");
-const CREATURES: &str = include_str!("../../../../assets/crystallo/creatures.toml");
+const CAVERN: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/cavern.toml"));
+const CREATURES: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/assets/creatures.toml"
+));
 
 fn parse(cavern: &str) -> Result<Deck, DeckError> {
     Deck::parse(CAVERN_FILE, cavern, CREATURES_FILE, CREATURES)

@@ -75,13 +75,18 @@ pub fn zones_in(mut bits: u16) -> impl Iterator<Item = ZoneId> {
     })
 }
 
+/// The default board's file, as errors name it.
+pub const DEFAULT_BOARD_FILE: &str = "crates/engine/assets/boards/default.toml";
+/// The default board, embedded in the binary.
+pub const DEFAULT_BOARD_TOML: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/assets/boards/default.toml"
+));
+
 impl Board {
     pub fn default_board() -> Board {
-        Board::parse(
-            "assets/boards/default.toml",
-            include_str!("../../../../assets/boards/default.toml"),
-        )
-        .expect("the embedded board is validated by the test suite")
+        Board::parse(DEFAULT_BOARD_FILE, DEFAULT_BOARD_TOML)
+            .expect("the embedded board is validated by the test suite")
     }
 
     pub fn parse(file: &str, text: &str) -> Result<Board, PackError> {

@@ -2,7 +2,7 @@
 //! on her side or a neutral space; free scores owed by a reshuffle come first. And the
 //! project's turn limit (rules version 5 on): the rulebook ends a match only when a
 //! player holds 4 crystals, so two players who never score could make a match, its
-//! log and its replay grow without end. `assets/packs/DESIGN-NOTES.md` gives the ruling.
+//! log and its replay grow without end. `crates/engine/assets/packs/DESIGN-NOTES.md` gives the ruling.
 
 use super::Rules;
 use super::event::{Event, TieBreak};

@@ -372,7 +372,7 @@ fn extreme_rules(how: Extreme) -> Rules {
     use crystal_clans_engine::game::pack::{MAX_COST, MAX_EFFECT_ATOMS, MAX_SQUAD_LIMIT};
     use crystal_clans_engine::game::{Board, Pack};
     let mut doc: toml::Table =
-        toml::from_str(include_str!("../../../../assets/packs/base.toml")).expect("the base pack");
+        toml::from_str(crystal_clans_engine::game::pack::BASE_PACK_TOML).expect("the base pack");
     let mut rng = Pcg32::seed_from_u64(match how {
         Extreme::Random(seed) => seed,
         _ => 0,
@@ -454,7 +454,7 @@ fn extreme_rules(how: Extreme) -> Rules {
         Extreme::Random(seed) => [4, 60, 20][seed as usize % 3],
         Extreme::AllCrystals(_) => 20,
     };
-    let board = include_str!("../../../../assets/boards/default.toml")
+    let board = crystal_clans_engine::game::board::DEFAULT_BOARD_TOML
         .replace("track_length = 20", &format!("track_length = {track}"));
     Rules {
         pack,

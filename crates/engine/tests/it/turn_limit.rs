@@ -1,5 +1,5 @@
 //! The turn limit (rules version 5 on; `crates/engine/src/game/turn.rs`, the ruling in
-//! `assets/packs/DESIGN-NOTES.md`): the match ends when its last turn passes, and the
+//! `crates/engine/assets/packs/DESIGN-NOTES.md`): the match ends when its last turn passes, and the
 //! event says why; older rules replay without it, and a match that ends before it
 //! plays the same under both.
 

@@ -3,15 +3,21 @@
 //! bot's HTTP client is given the fake as an HTTP proxy (`client_for` in the bot's
 //! `discord/startup.rs`): it asks the
 //! fake to `CONNECT` to discord.com, and the fake answers inside that tunnel as
-//! discord.com, with a self-signed certificate (`assets/fake-discord-tls/`) the client
+//! discord.com, with a self-signed certificate (`crates/testkit/assets/fake-discord-tls/`) the client
 //! is told to accept. Plain requests (no tunnel) are served as before.
 
 use std::sync::{Arc, OnceLock};
 use tokio_rustls::TlsAcceptor;
 use tokio_rustls::rustls::{self, pki_types};
 
-const CERT: &[u8] = include_bytes!("../../../../assets/fake-discord-tls/cert.der");
-const KEY: &[u8] = include_bytes!("../../../../assets/fake-discord-tls/key.der");
+const CERT: &[u8] = include_bytes!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/assets/fake-discord-tls/cert.der"
+));
+const KEY: &[u8] = include_bytes!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/assets/fake-discord-tls/key.der"
+));
 
 /// The TLS side of the fake's tunnel, built once.
 pub(super) fn acceptor() -> TlsAcceptor {

@@ -1,4 +1,4 @@
-//! Discord's own OpenAPI description (`assets/discord-api/openapi.json`, embedded) as a
+//! Discord's own OpenAPI description (`crates/testkit/assets/discord-api/openapi.json`, embedded) as a
 //! validator: every request the bot makes is checked against its operation's request
 //! schema and against the documented limits the schema cannot express, and the fake's
 //! own answers and interactions against the spec's response schemas. A violation is
@@ -10,7 +10,10 @@ use serde_json::{Map, Value, json};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
-const SPEC: &str = include_str!("../../../../assets/discord-api/openapi.json");
+const SPEC: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/assets/discord-api/openapi.json"
+));
 
 /// One thing Discord would refuse: where in the body (a JSON pointer) and why.
 #[derive(Debug, Clone, PartialEq, Eq)]

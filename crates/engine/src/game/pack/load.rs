@@ -353,14 +353,21 @@ fn fnv1a(text: &str) -> String {
     format!("{h:016x}")
 }
 
+/// The base pack's file, as errors name it.
+pub const BASE_PACK_FILE: &str = "crates/engine/assets/packs/base.toml";
+/// The base pack, embedded in the binary. Its bytes are hashed (`Pack::hash`) and a
+/// stored match names the hash it started under, so any edit, a comment's too, makes
+/// a new revision of the pack.
+pub const BASE_PACK_TOML: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/assets/packs/base.toml"
+));
+
 impl Pack {
     /// The base pack, embedded in the binary.
     pub fn base() -> Pack {
-        Pack::parse(
-            "assets/packs/base.toml",
-            include_str!("../../../../../assets/packs/base.toml"),
-        )
-        .expect("the embedded base pack is validated by the test suite")
+        Pack::parse(BASE_PACK_FILE, BASE_PACK_TOML)
+            .expect("the embedded base pack is validated by the test suite")
     }
 
     pub fn parse(file: &str, text: &str) -> Result<Pack, PackError> {

@@ -10,6 +10,8 @@
 
 mod load;
 
+pub use load::{BASE_PACK_FILE, BASE_PACK_TOML};
+
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;
