@@ -137,7 +137,7 @@ impl Analyses {
             Err(e) => return Outcome::private(self.faults.told(lang, Some(match_id), &e)),
         };
         let home = place.guild.is_some() && place.guild == loaded.info.guild;
-        if !home && super::play::seat_of(&loaded, user).is_none() {
+        if !home && super::clans::seat_of(&loaded, user).is_none() {
             return unknown();
         }
         if loaded.info.status != Status::Finished {

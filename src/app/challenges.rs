@@ -2,16 +2,17 @@
 //! ids, signed), accepting it (a claim in the store, so only one click wins), declining
 //! or withdrawing it, and the start of a match, also against the AI.
 
+use super::clans::posts::Boards;
 use super::directory::Directory;
 use super::failures::Faults;
 use super::ids::{CustomId, Signing, Verb};
 use super::limits::{Action, Gate};
 use super::msg::{Button, Embed, Msg, Row, Style};
-use super::posts::Boards;
 use super::{CHALLENGE_TTL_MS, MAX_TIMEOUT_MINUTES, Outcome, Place, Seeds, duration_in, mention};
 use crate::game::Setup;
 use crate::i18n::messages::panel as p;
 use crate::store::{ChallengeOutcome, Millis, NewMatch, Player, Store, Terms};
+use std::sync::Arc;
 
 /// The public terms of a challenge. They travel in the buttons' custom ids (public
 /// facts only), so a challenge needs no table and survives a restart; signed, because
@@ -145,7 +146,7 @@ pub struct Challenges {
     gate: Gate,
     seeds: Seeds,
     signing: Signing,
-    boards: Boards,
+    boards: Arc<Boards>,
     /// Whether the AI plays here (matches against it are refused without one).
     ai: bool,
 }
@@ -159,7 +160,7 @@ impl Challenges {
         gate: Gate,
         seeds: Seeds,
         signing: Signing,
-        boards: Boards,
+        boards: Arc<Boards>,
         ai: bool,
     ) -> Challenges {
         Challenges {
@@ -490,7 +491,8 @@ impl Challenges {
             created: Some(loaded.info.id),
             public: vec![post],
             channel: Some(loaded.info.thread.unwrap_or(loaded.info.channel)),
-            ai: (self.ai && super::ai_turns::waits_for_ai(&loaded)).then_some(loaded.info.id),
+            ai: (self.ai && super::clans::ai_turns::waits_for_ai(&loaded))
+                .then_some(loaded.info.id),
             post_edit,
             ..Outcome::default()
         }

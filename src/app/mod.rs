@@ -8,58 +8,51 @@
 //! clicker as an ephemeral reply, and a clicker's seat always comes from the stored
 //! match, never from the interaction.
 //!
-//! Where things are: this file holds [`App`] and how it is built (`new`, `with_*`),
-//! [`Outcome`], [`Place`] and the AI's seat ([`SeatBot`]); the use cases are further
-//! `impl App` blocks, one file per concern: `play.rs` (the private panel, an input
-//! played, the hand, resigning, a match's final post and its rematch), `names.rs`
-//! (display names, a seat's and a clan's name, a thread's title, where a server's
-//! matches start), `lists.rs` (a board reposted, active matches, history), `dm.rs`
-//! (panels by direct message), `challenges.rs`, `takeback.rs`, `away.rs`, `notify.rs`,
-//! `language.rs`, `ratings.rs`, `replay.rs`, `analysis.rs`, `ai_turns.rs` and
-//! `timers.rs` (the scheduler); the public posts are built in `posts/` (the boards
-//! service). Each file's own documentation says what it holds.
+//! Where things are: this file holds [`App`], which only wires the services, and how
+//! it is built (`build`, `with_*`), [`Outcome`], [`Place`] and the AI's seat
+//! ([`SeatBot`]). Each service is a folder or file of its own, holding what it uses:
+//! `clans/` (Crystal Clans matches: `app.matches` and the boards, `app.boards`),
+//! `crystallo/`, `challenges.rs`, `league/`, `directory/` (names, languages,
+//! settings), `presence/` (absences and pings), `ratings.rs`, `replay.rs`,
+//! `analysis.rs`; `timers.rs` is the scheduler, which calls them. Each file's own
+//! documentation says what it holds.
 
-mod ai_turns;
 pub mod analysis;
 mod challenges;
+// Crystal Clans: a match played, its panels and posts, takebacks, the AI's turns.
+pub mod clans;
 // Crystallo, the solo cavern game (`/crystallo`).
 pub mod crystallo;
 pub mod directory;
 pub mod failures;
-pub mod following;
 pub mod ids;
 pub mod league;
 pub mod limits;
-mod lists;
 pub mod lru;
 pub mod msg;
-pub mod panel;
-mod play;
 pub mod posting;
-pub mod posts;
 pub mod presence;
 // The concepts' paths as callers name them.
-pub use posts::turn_log;
 pub use presence::{away, notify};
 pub mod ratings;
 pub mod replay;
-pub mod takeback;
 pub mod timers;
 
 use crate::game::{Input, Rules, View};
 use crate::render::Theme;
 use crate::store::{MatchId, Millis, Store};
 use analysis::Analyses;
+use clans::{Ai, Matches};
 use crystallo::Crystallo;
 use directory::Directory;
 use failures::Faults;
-use following::Following;
+use league::Leagues;
 use limits::{Gate, LimitConfig, Limits};
 
 use challenges::Challenges;
+use clans::posts::Boards;
 use ids::Signing;
 use msg::Msg;
-use posts::Boards;
 use presence::Presence;
 use ratings::Ratings;
 use replay::Replays;
@@ -123,7 +116,7 @@ pub struct Outcome {
     /// A match was created (the Discord layer may rename the thread, etc.).
     pub created: Option<MatchId>,
     /// The AI must answer next in this match: once this outcome is delivered, run
-    /// [`App::ai_turn`] and post its outcome (the human's answer never waits for it).
+    /// [`Matches::ai_turn`] and post its outcome (the human's answer never waits for it).
     pub ai: Option<MatchId>,
     /// The match ended: once `public` is posted, post [`Replays::replay_post`](replay::Replays::replay_post) after it,
     /// in the same place (drawing it takes about a second, which the final board and
@@ -157,34 +150,30 @@ pub struct Place {
 pub struct App {
     /// Private: the Discord adapter reaches the store only through use cases.
     store: Store,
-    theme: Arc<Theme>,
     /// Names, languages and settings of users and servers (`directory/`).
-    pub directory: Directory,
+    pub directory: Arc<Directory>,
     /// Where store errors are logged and worded for a player.
     pub faults: Faults,
-    /// The public posts of a match (`posts/`).
-    pub boards: Boards,
-    /// Each match as the app follows it between clicks (`following.rs`).
-    following: Following,
-    ai_running: ai_turns::Running,
-    /// Concurrent AI decisions (each holds a core for up to its level's time limit).
-    ai_slots: Arc<tokio::sync::Semaphore>,
+    /// The public posts of a match (`clans/posts/`).
+    pub boards: Arc<Boards>,
+    /// Crystal Clans matches: played, looked up, taken back, the AI's turns (`clans/`).
+    pub matches: Arc<Matches>,
+    /// Server leagues (`league/`).
+    pub leagues: Arc<Leagues>,
     /// Post-game analyses, one at a time, the others queued (`analysis.rs`).
-    pub analysis: Analyses,
-    /// The rate limits, counted for every use case (`limits.rs`).
-    gate: Gate,
+    pub analysis: Arc<Analyses>,
     /// Crystallo, the solo cavern game (`crystallo/`).
-    pub crystallo: Crystallo,
+    pub crystallo: Arc<Crystallo>,
     /// Pings and absences (`presence/`).
-    pub presence: Presence,
+    pub presence: Arc<Presence>,
     /// Ratings: the leaderboard, profiles, a final post's changes (`ratings.rs`).
-    pub ratings: Ratings,
+    pub ratings: Arc<Ratings>,
     /// Replays of finished matches (`replay.rs`).
-    pub replays: Replays,
+    pub replays: Arc<Replays>,
     /// Signs what a button carries (a challenge's terms, a takeback request).
     pub signing: Signing,
     /// Challenges and the matches they start (`challenges.rs`).
-    pub challenges: Challenges,
+    pub challenges: Arc<Challenges>,
     /// What the builders chose, to wire the app again after each.
     settings: Settings,
 }
@@ -284,64 +273,88 @@ impl App {
         let gate = Gate::new(limits, directory.clone());
         let (images, seeds) = (settings.images, settings.seeds.clone());
         let theme = Arc::new(Theme::default());
-        let ai_slots = Arc::new(tokio::sync::Semaphore::new(settings.ai_slots.max(1)));
+        let ai = Ai::new(settings.bot.clone(), settings.ai_pace_ms, settings.ai_slots);
         let presence = Presence::new(store.clone(), directory.clone(), faults.clone());
         let ratings = Ratings::new(store.clone(), directory.clone(), faults.clone());
         let signing = Signing::new(store.clone());
-        let boards = Boards::new(
+        let boards = Arc::new(Boards::new(
             store.clone(),
             directory.clone(),
             presence.clone(),
             ratings.clone(),
             theme.clone(),
             images,
-        );
+        ));
+        let challenges = Arc::new(Challenges::new(
+            store.clone(),
+            directory.clone(),
+            faults.clone(),
+            gate.clone(),
+            seeds.clone(),
+            signing.clone(),
+            boards.clone(),
+            settings.bot.is_some(),
+        ));
+        let replays = Arc::new(Replays::new(
+            store.clone(),
+            directory.clone(),
+            faults.clone(),
+            gate.clone(),
+            theme.clone(),
+            images,
+        ));
+        let matches = Arc::new(Matches::new(clans::Parts {
+            store: store.clone(),
+            directory: directory.clone(),
+            faults: faults.clone(),
+            gate: gate.clone(),
+            boards: boards.clone(),
+            replays: replays.clone(),
+            challenges: challenges.clone(),
+            presence: presence.clone(),
+            signing: signing.clone(),
+            theme: theme.clone(),
+            images,
+            ai: ai.clone(),
+        }));
+        let leagues = Arc::new(Leagues::new(league::Parts {
+            store: store.clone(),
+            directory: directory.clone(),
+            faults: faults.clone(),
+            gate: gate.clone(),
+            boards: boards.clone(),
+            matches: matches.clone(),
+            seeds: seeds.clone(),
+            theme: theme.clone(),
+            images,
+        }));
         App {
-            challenges: Challenges::new(
-                store.clone(),
-                directory.clone(),
-                faults.clone(),
-                gate.clone(),
-                seeds.clone(),
-                signing.clone(),
-                boards.clone(),
-                settings.bot.is_some(),
-            ),
+            challenges,
+            matches,
+            leagues,
             boards,
-            analysis: Analyses::new(
+            analysis: Arc::new(Analyses::new(
                 store.clone(),
                 directory.clone(),
                 faults.clone(),
                 theme.clone(),
-                ai_slots.clone(),
+                ai.slots.clone(),
                 analysis::Queue::new(settings.analysis_iterations),
-            ),
-            ratings,
-            replays: Replays::new(
-                store.clone(),
-                directory.clone(),
-                faults.clone(),
-                gate.clone(),
-                theme.clone(),
-                images,
-            ),
-            presence,
-            following: Following::new(store.clone()),
-            crystallo: Crystallo::new(
+            )),
+            ratings: Arc::new(ratings),
+            replays,
+            presence: Arc::new(presence),
+            crystallo: Arc::new(Crystallo::new(
                 store.clone(),
                 directory.clone(),
                 faults.clone(),
                 gate.clone(),
                 seeds.clone(),
                 images,
-            ),
+            )),
             store,
-            theme,
-            directory,
+            directory: Arc::new(directory),
             faults,
-            ai_running: Default::default(),
-            ai_slots,
-            gate,
             signing,
             settings,
         }

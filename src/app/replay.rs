@@ -82,7 +82,7 @@ impl Replays {
             }
         };
         let home = place.guild.is_some() && place.guild == loaded.info.guild;
-        if !home && super::play::seat_of(&loaded, user).is_none() {
+        if !home && super::clans::seat_of(&loaded, user).is_none() {
             return unknown();
         }
         if loaded.info.status != Status::Finished {

@@ -134,7 +134,7 @@ impl App {
             cursor = Some(last.cursor());
             self.work_page(now, page, sink, &mut report).await;
         }
-        self.league_tick(now, sink, &mut report).await;
+        self.leagues.tick(now, sink, &mut report).await;
         self.upkeep(now, started, budget, &mut report).await;
         if report != TickReport::default() {
             tracing::info!(
@@ -226,7 +226,7 @@ impl App {
                     });
                     reminded.push(loaded);
                 }
-                DueKind::Timeout => self.time_out(d, &loaded, sink, report).await,
+                DueKind::Timeout => self.matches.time_out(d, &loaded, sink, report).await,
             }
         }
         if claims.is_empty() {
@@ -283,53 +283,6 @@ impl App {
             Ok(false) => {}
             Err(e) => {
                 tracing::warn!(match_id = d.match_id, "could not set a match aside: {e}");
-                report.deferred += 1;
-            }
-        }
-    }
-
-    pub(super) async fn time_out(
-        &self,
-        d: Due,
-        loaded: &Loaded,
-        sink: &mpsc::Sender<Outcome>,
-        report: &mut TickReport,
-    ) {
-        // The seat that kept the match waiting loses (both waiting: nobody wins).
-        let winner = match loaded.state.waiting().as_slice() {
-            [s] => Some(1 - *s),
-            _ => None,
-        };
-        let reason = if winner.is_some() {
-            Reason::Timeout
-        } else {
-            Reason::Abandoned
-        };
-        match self
-            .store
-            .finish(d.match_id, Some(d.version), winner, reason)
-            .await
-        {
-            Ok(_) => {
-                let lang = self.directory.public_lang(loaded.info.guild).await;
-                let line = match winner {
-                    Some(w) => self.boards.winner_line(loaded, w, reason, lang).await,
-                    None => crate::i18n::messages::match_abandoned(lang, d.match_id),
-                };
-                report.timeouts += 1;
-                let _ = sink
-                    .send(Outcome {
-                        public: vec![self.end_post(lang, loaded, &line)],
-                        channel: Some(loaded.info.thread.unwrap_or(loaded.info.channel)),
-                        replay: (self.settings.images && winner.is_some()).then_some(d.match_id),
-                        ..Outcome::default()
-                    })
-                    .await;
-            }
-            // It moved or ended meanwhile: the move wins.
-            Err(StoreError::Stale { .. } | StoreError::Finished(_)) => {}
-            Err(e) => {
-                tracing::warn!(match_id = d.match_id, "could not apply a timeout: {e}");
                 report.deferred += 1;
             }
         }

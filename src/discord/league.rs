@@ -56,7 +56,7 @@ const DEFAULT_DAYS_PER_ROUND: u32 = 7;
 /// The server's leagues whose names contain what was typed.
 async fn ac_league(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
     let names = match ctx.guild_id() {
-        Some(g) => ctx.data().app.league_names(g.get(), partial).await,
+        Some(g) => ctx.data().app.leagues.names(g.get(), partial).await,
         None => Vec::new(),
     };
     let choices = names
@@ -145,7 +145,8 @@ pub async fn league_create(
     let out = ctx
         .data()
         .app
-        .league_create(user, place(ctx), manager, terms, now_ms())
+        .leagues
+        .create(user, place(ctx), manager, terms, now_ms())
         .await;
     send_deferred(ctx, out, "").await
 }
@@ -171,7 +172,8 @@ pub async fn league_join(
     let out = ctx
         .data()
         .app
-        .league_join(user, guild, &name, clan, now_ms())
+        .leagues
+        .join(user, guild, &name, clan, now_ms())
         .await;
     send_deferred(ctx, out, "").await
 }
@@ -189,7 +191,8 @@ pub async fn league_leave(
     let outs = ctx
         .data()
         .app
-        .league_leave(user, guild, &name, now_ms())
+        .leagues
+        .leave(user, guild, &name, now_ms())
         .await;
     send_league(ctx, outs).await
 }
@@ -215,7 +218,8 @@ pub async fn league_start(
     let outs = ctx
         .data()
         .app
-        .league_start(user, guild, &name, manager, now_ms())
+        .leagues
+        .start(user, guild, &name, manager, now_ms())
         .await;
     send_league(ctx, outs).await
 }
@@ -237,7 +241,8 @@ pub async fn league_cancel(
     let out = ctx
         .data()
         .app
-        .league_cancel(user, guild, &name, manager, now_ms())
+        .leagues
+        .cancel(user, guild, &name, manager, now_ms())
         .await;
     send_deferred(ctx, out, "").await
 }
@@ -259,7 +264,8 @@ pub async fn league_standings(
     let out = ctx
         .data()
         .app
-        .league_standings(user, guild, name.as_deref(), now_ms())
+        .leagues
+        .standings(user, guild, name.as_deref(), now_ms())
         .await;
     send_deferred(ctx, out, "").await
 }

@@ -29,9 +29,10 @@ pub use startup::{
     client_with, explain, serve, start, start_shards, token_from_env,
 };
 
+use crate::app::clans::panel;
 use crate::app::ids::{CustomId, Verb};
 use crate::app::msg::Msg;
-use crate::app::{App, Outcome, Place, panel};
+use crate::app::{App, Outcome, Place};
 use crate::i18n::{Lang, messages as t};
 use crate::store::{MatchId, now_ms};
 use poise::serenity_prelude as serenity;
@@ -155,7 +156,10 @@ async fn open_match_thread(
             return None;
         }
     };
-    app.move_to_thread(id, made.get()).await.then_some(made)
+    app.matches
+        .move_to_thread(id, made.get())
+        .await
+        .then_some(made)
 }
 
 /// Answers a component click privately. `in_place`: `m` becomes the interaction's
@@ -184,7 +188,7 @@ async fn answer(
 fn spawn_ai_turn(app: &App, http: std::sync::Arc<serenity::Http>, match_id: MatchId) {
     let app = app.clone();
     tokio::spawn(async move {
-        let out = app.ai_turn(match_id).await;
+        let out = app.matches.ai_turn(match_id).await;
         // Nobody to tell here; deliver_public logged it.
         let _ = deliver_public(&app, &http, &out, None, now_ms()).await;
     });
@@ -312,7 +316,7 @@ async fn on_clans_component(
         }
         Verb::Turn | Verb::Hand => {
             let out = if id.verb == Verb::Hand {
-                app.hand(id.match_id, user).await
+                app.matches.hand(id.match_id, user).await
             } else {
                 // A button's argument names the step; a select's chosen values add to
                 // its argument (the cards of a multi-select) or name the step.
@@ -323,7 +327,9 @@ async fn on_clans_component(
                     _ => &[],
                 };
                 let nav = panel::Nav::parse(id.arg.as_deref(), values);
-                app.panel(id.match_id, Some(id.version), user, nav).await
+                app.matches
+                    .panel(id.match_id, Some(id.version), user, nav)
+                    .await
             };
             // A click inside a panel updates it where it is (a DM or the channel).
             let Some(panel) = out.reply.clone().filter(|_| !in_panel) else {
@@ -354,18 +360,23 @@ async fn on_clans_component(
                 _ => id.arg.as_deref().and_then(|a| a.parse().ok()),
             };
             match index {
-                Some(i) => app.play(id.match_id, id.version, user, i).await,
+                Some(i) => app.matches.play(id.match_id, id.version, user, i).await,
                 None => Outcome::private(t::choice_damaged(lang)),
             }
         }
-        Verb::Resign => app.ask_resign(id.match_id, user).await,
-        Verb::ResignYes => app.resign(id.match_id, user).await,
-        Verb::Rematch => app.rematch(id.match_id, user, now).await,
+        Verb::Resign => app.matches.ask_resign(id.match_id, user).await,
+        Verb::ResignYes => app.matches.resign(id.match_id, user).await,
+        Verb::Rematch => app.matches.rematch(id.match_id, user, now).await,
         Verb::Analysis => analysis::clicked(ctx, app, ci, id.match_id, place, lang).await,
-        Verb::TakeBack => app.take_back(id.match_id, id.version, user, now).await,
+        Verb::TakeBack => {
+            app.matches
+                .take_back(id.match_id, id.version, user, now)
+                .await
+        }
         Verb::TakeBackAnswer => {
             let arg = id.arg.as_deref().unwrap_or_default();
             let out = app
+                .matches
                 .takeback_prompt(id.match_id, id.version, user, arg, now)
                 .await;
             // The private Allow/Decline goes where the player's panels go.
@@ -380,7 +391,8 @@ async fn on_clans_component(
         Verb::TakeBackAllow | Verb::TakeBackDecline => {
             let arg = id.arg.as_deref().unwrap_or_default();
             let allow = id.verb == Verb::TakeBackAllow;
-            app.takeback_answer(id.match_id, id.version, user, arg, allow, now)
+            app.matches
+                .takeback_answer(id.match_id, id.version, user, arg, allow, now)
                 .await
         }
     };
@@ -564,7 +576,7 @@ pub(crate) async fn open_thread(
     };
     // Not saved: the thread stays empty and the match plays in the channel, where the
     // store (and so every later post) has it.
-    if app.move_to_thread(id, thread).await {
+    if app.matches.move_to_thread(id, thread).await {
         started.in_thread(thread);
     }
     None

@@ -326,7 +326,7 @@ fn spawn_timers(
     if let Some(busy) = work.enter() {
         let (resume, sink) = (app.clone(), tx.clone());
         tokio::spawn(async move {
-            let resumed = resume.resume_ai_turns(&sink).await;
+            let resumed = resume.matches.resume_ai_turns(&sink).await;
             if resumed > 0 {
                 tracing::info!(resumed, "resumed AI turns cut short by a stop");
             }

@@ -2,9 +2,9 @@
 //! challenge, accept, play through the private panels, a battle with both secret
 //! picks, stale and foreign clicks, resign, rematch, timers.
 
+use crystal_clans::app::clans::panel::Nav;
 use crystal_clans::app::ids::{CustomId, Verb};
 use crystal_clans::app::msg::{Msg, Row};
-use crystal_clans::app::panel::Nav;
 use crystal_clans::app::{App, Challenge, Outcome, Place};
 use crystal_clans::game::{Input, Question, Seat};
 use crystal_clans::i18n::Lang;
@@ -102,6 +102,7 @@ async fn play_one(
     let seat = *l.state.waiting().first()?;
     let legal = l.state.legal(app.rules(), seat);
     let out = app
+        .matches
         .play(id, l.info.version, user(seat), choose(&legal, step))
         .await;
     Some((seat, out))
@@ -127,7 +128,7 @@ async fn a_match_through_the_app_keeps_secrets_and_refuses_bad_clicks() {
     let store = scratch("flow").await;
     let app = App::new(store.clone()).with_seeds(1);
     let t0 = std::time::Instant::now();
-    let img = app.board(0, ANA, place(), now_ms()).await; // no match 0: a private error, nothing rendered
+    let img = app.matches.board(0, ANA, place(), now_ms()).await; // no match 0: a private error, nothing rendered
     assert!(img.public.is_empty());
     app.directory.learn_name(ANA, "Ana");
     app.directory.learn_name(BEN, "Ben");
@@ -135,13 +136,14 @@ async fn a_match_through_the_app_keeps_secrets_and_refuses_bad_clicks() {
 
     // A foreign click: explanation, nothing changes.
     let v0 = store.info(id).await.unwrap().version;
-    let out = app.play(id, v0, EVE, 0).await;
+    let out = app.matches.play(id, v0, EVE, 0).await;
     assert!(out.reply.unwrap().content.contains("not playing"));
     assert_eq!(store.info(id).await.unwrap().version, v0);
 
     // Mulligans: both seats' panels; a double click on the same panel is stale.
     for seat in [0u8, 1] {
         let p = app
+            .matches
             .panel(id, None, user(seat), Nav::Overview)
             .await
             .reply
@@ -150,9 +152,9 @@ async fn a_match_through_the_app_keeps_secrets_and_refuses_bad_clicks() {
         assert!(p.content.contains("mulligan"), "{}", p.content);
     }
     let v = store.info(id).await.unwrap().version;
-    let first = app.play(id, v, ANA, 0).await;
+    let first = app.matches.play(id, v, ANA, 0).await;
     assert!(first.reply.unwrap().content.starts_with("Done"));
-    let double = app.play(id, v, ANA, 0).await;
+    let double = app.matches.play(id, v, ANA, 0).await;
     assert!(double.reply.unwrap().content.contains("out of date"));
     assert_eq!(store.info(id).await.unwrap().version, v + 1);
 
@@ -211,17 +213,23 @@ async fn a_match_through_the_app_keeps_secrets_and_refuses_bad_clicks() {
             break;
         }
         let panel = app
+            .matches
             .panel(id, None, user(seat), Nav::Overview)
             .await
             .reply
             .unwrap();
         check_limits(&panel);
         let legal = l.state.legal(rules, seat);
-        let out = app.play(id, l.info.version, user(seat), 0).await;
+        let out = app.matches.play(id, l.info.version, user(seat), 0).await;
         if seat == 0 {
             public_before_reveal.extend(out.public.iter().map(|m| m.all_text()));
             // The other seat's panel must not show seat 0's pick.
-            let other = app.panel(id, None, BEN, Nav::Overview).await.reply.unwrap();
+            let other = app
+                .matches
+                .panel(id, None, BEN, Nav::Overview)
+                .await
+                .reply
+                .unwrap();
             if let Input::BattleCard(c) = legal[0] {
                 let picked = l.state.card(rules, c).name.clone();
                 let ben_hand: Vec<String> = l.state.players[1]
@@ -246,23 +254,23 @@ async fn a_match_through_the_app_keeps_secrets_and_refuses_bad_clicks() {
     }
 
     // Resign, then rematch.
-    let out = app.ask_resign(id, ANA).await;
+    let out = app.matches.ask_resign(id, ANA).await;
     assert!(ids(out.reply.as_ref().unwrap())[0].contains(":resign!"));
-    let out = app.resign(id, EVE).await;
+    let out = app.matches.resign(id, EVE).await;
     assert!(out.public.is_empty());
-    let out = app.resign(id, ANA).await;
+    let out = app.matches.resign(id, ANA).await;
     assert!(out.public[0].content.contains(&format!("<@{BEN}>")));
     let rematch = ids(&out.public[0]).into_iter().next().unwrap();
     assert!(rematch.contains(":rematch"));
-    let again = app.play(id, 0, ANA, 0).await;
+    let again = app.matches.play(id, 0, ANA, 0).await;
     assert!(again.reply.unwrap().content.to_lowercase().contains("over"));
     // The bug: an old Resign button on the finished match still asked "Really
     // resign?"; now it says the match is over, with no confirmation to click.
-    let old_resign = app.ask_resign(id, BEN).await;
+    let old_resign = app.matches.ask_resign(id, BEN).await;
     let said = old_resign.reply.unwrap();
     assert!(said.content.contains("is over"), "{}", said.content);
     assert!(said.rows.is_empty(), "no confirmation button");
-    let out = app.rematch(id, BEN, now_ms()).await;
+    let out = app.matches.rematch(id, BEN, now_ms()).await;
     assert!(out.public[0].content.contains(&format!("<@{ANA}>")));
     eprintln!("flow: {step} inputs in {:?}", t0.elapsed());
 }
@@ -473,17 +481,17 @@ async fn names_and_server_history_survive_a_restart() {
         Some("Ana Starlight")
     );
     let restarted = App::new(store.clone());
-    let board = restarted.board(id, EVE, place(), now_ms()).await;
+    let board = restarted.matches.board(id, EVE, place(), now_ms()).await;
     let text = format!("{:?}", board.public);
     assert!(text.contains("Ana Starlight"), "{text}");
-    assert!(restarted.resign(id, ANA).await.public.len() == 1);
-    let h = restarted.history(Some(GUILD), EVE, false).await;
+    assert!(restarted.matches.resign(id, ANA).await.public.len() == 1);
+    let h = restarted.matches.history(Some(GUILD), EVE, false).await;
     let h = h.reply.unwrap().content;
     assert!(h.contains("Ben won (Ana Starlight resigned)"), "{h}");
     // Eve's own history is empty; another server has none.
-    let mine = restarted.history(Some(GUILD), EVE, true).await;
+    let mine = restarted.matches.history(Some(GUILD), EVE, true).await;
     assert!(mine.reply.unwrap().content.contains("No finished matches"));
-    let other = restarted.history(Some(GUILD + 1), EVE, false).await;
+    let other = restarted.matches.history(Some(GUILD + 1), EVE, false).await;
     assert!(other.reply.unwrap().content.contains("this server"));
 }
 
@@ -559,7 +567,7 @@ async fn the_ai_plays_its_seat_after_the_answer_and_its_posts_are_paced() {
         if let Some(m) = ai {
             assert_eq!(m, id);
             let before = store.info(id).await.unwrap().version;
-            let posts = app.ai_turn(id).await.public;
+            let posts = app.matches.ai_turn(id).await.public;
             assert!(store.info(id).await.unwrap().version > before);
             assert!(
                 posts.iter().all(|m| m.pace_ms == 900),
@@ -575,7 +583,10 @@ async fn the_ai_plays_its_seat_after_the_answer_and_its_posts_are_paced() {
         assert_eq!(l.state.waiting().as_slice(), &[0], "the AI did not answer");
         let legal = l.state.legal(app.rules(), 0);
         let version = l.info.version;
-        let out = app.play(id, version, ANA, step * 7 % legal.len()).await;
+        let out = app
+            .matches
+            .play(id, version, ANA, step * 7 % legal.len())
+            .await;
         // The answer and the player's own posts come at once; the AI has not moved yet.
         assert!(out.reply.as_ref().unwrap().content.starts_with("Done"));
         assert!(out.public.iter().all(|m| m.pace_ms == 0));
@@ -620,7 +631,7 @@ async fn stuck_on_the_ai(
             break;
         }
         assert!(!l.state.legal(without_ai.rules(), 0).is_empty());
-        let out = without_ai.play(id, l.info.version, ANA, 0).await;
+        let out = without_ai.matches.play(id, l.info.version, ANA, 0).await;
         assert_eq!(out.ai, None, "no AI plugged in: nothing to run");
     }
     let stuck = store.load(id).await.unwrap();
@@ -643,10 +654,10 @@ async fn an_ai_turn_cut_short_resumes_when_a_player_opens_a_panel() {
         .with_seeds(12)
         .with_bot(std::sync::Arc::new(crystal_clans::app::AiSeats))
         .without_images();
-    let out = restarted.panel(id, None, ANA, Nav::Overview).await;
+    let out = restarted.matches.panel(id, None, ANA, Nav::Overview).await;
     assert_eq!(out.ai, Some(id), "the panel asks for the AI's turn");
     assert!(out.public.is_empty(), "the answer does not wait for the AI");
-    let ai = restarted.ai_turn(id).await;
+    let ai = restarted.matches.ai_turn(id).await;
     assert!(!ai.public.is_empty(), "the AI's moves were not posted");
     let after = store.load(id).await.unwrap();
     assert!(
@@ -671,7 +682,7 @@ async fn an_ai_turn_cut_short_by_a_stop_resumes_at_start_up() {
         .with_bot(std::sync::Arc::new(crystal_clans::app::AiSeats))
         .without_images();
     let (tx, mut rx) = tokio::sync::mpsc::channel(8);
-    assert_eq!(restarted.resume_ai_turns(&tx).await, 1);
+    assert_eq!(restarted.matches.resume_ai_turns(&tx).await, 1);
     let out = rx.try_recv().expect("the AI's posts were queued");
     assert!(!out.public.is_empty());
     assert_eq!(out.channel, Some(CHANNEL));
@@ -682,7 +693,7 @@ async fn an_ai_turn_cut_short_by_a_stop_resumes_at_start_up() {
     );
     assert!(after.state.winner.is_some() || !after.state.waiting().contains(&1));
     // Nothing left to resume: a second start does nothing.
-    assert_eq!(restarted.resume_ai_turns(&tx).await, 0);
+    assert_eq!(restarted.matches.resume_ai_turns(&tx).await, 0);
 }
 
 /// "The bot's operator has been told" is true: a store fault a player sees is logged at
@@ -717,7 +728,7 @@ async fn a_store_fault_a_player_sees_is_logged_with_its_match() {
         .execute(store.pool())
         .await
         .unwrap();
-    let out = app.panel(id, None, ANA, Nav::Overview).await;
+    let out = app.matches.panel(id, None, ANA, Nav::Overview).await;
     let told = out.reply.unwrap().content;
     assert!(told.contains("operator has been told"), "{told}");
     let log = String::from_utf8(buf.0.lock().unwrap().clone()).unwrap();
@@ -762,14 +773,14 @@ async fn the_battle_picture_follows_a_reveal_of_a_battle_begun_earlier() {
             .collect()
     };
     let l = store.load(id).await.unwrap();
-    let first = app.play(id, l.info.version, ANA, 0).await;
+    let first = app.matches.play(id, l.info.version, ANA, 0).await;
     assert!(
         battle_files(&first).is_empty(),
         "a picture before the reveal"
     );
     let l = store.load(id).await.unwrap();
     assert_eq!(l.state.waiting().as_slice(), &[1], "Ben still picks");
-    let reveal = app.play(id, l.info.version, BEN, 0).await;
+    let reveal = app.matches.play(id, l.info.version, BEN, 0).await;
     let pictures = battle_files(&reveal);
     assert_eq!(pictures.len(), 1, "the reveal posts one battle picture");
     // The same picture as one drawn from the replayed log's whole battle, redacted.

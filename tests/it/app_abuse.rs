@@ -78,7 +78,7 @@ async fn only_players_or_the_matchs_server_may_repost_a_board_and_nobody_is_ping
     let now = now_ms();
     // Anyone on the match's own server, player or not.
     for user in [ANA, EVE] {
-        let out = app.board(id, user, here(), now).await;
+        let out = app.matches.board(id, user, here(), now).await;
         assert_eq!(out.public.len(), 1);
         let post = &out.public[0];
         assert!(post.pings.is_empty(), "a repost pings nobody");
@@ -90,15 +90,15 @@ async fn only_players_or_the_matchs_server_may_repost_a_board_and_nobody_is_ping
     }
     // From another server or a DM: the players only.
     for place in [elsewhere(), dm()] {
-        let out = app.board(id, BEN, place, now).await;
+        let out = app.matches.board(id, BEN, place, now).await;
         assert_eq!(out.public.len(), 1, "a player may repost anywhere");
         assert!(out.public[0].pings.is_empty());
-        let no = app.board(id, EVE, place, now).await;
+        let no = app.matches.board(id, EVE, place, now).await;
         let text = private_text(&no);
         assert!(text.contains("only its players"), "{text}");
     }
     // A match that does not exist: a private answer.
-    assert!(!private_text(&app.board(999, EVE, here(), now).await).is_empty());
+    assert!(!private_text(&app.matches.board(999, EVE, here(), now).await).is_empty());
 }
 
 fn tight() -> LimitConfig {
@@ -218,12 +218,29 @@ async fn ai_matches_and_board_reposts_are_rate_limited() {
     // Reposts: two a minute for Ana, then a friendly refusal; Ben still may.
     let id = ids[0];
     for dt in [0, 1] {
-        assert_eq!(app.board(id, ANA, here(), t + dt).await.public.len(), 1);
+        assert_eq!(
+            app.matches
+                .board(id, ANA, here(), t + dt)
+                .await
+                .public
+                .len(),
+            1
+        );
     }
-    let no = app.board(id, ANA, here(), t + 2).await;
+    let no = app.matches.board(id, ANA, here(), t + 2).await;
     assert!(private_text(&no).contains("2 board reposts"));
-    assert_eq!(app.board(id, BEN, here(), t + 3).await.public.len(), 1);
-    assert_eq!(app.board(id, ANA, here(), t + 60_000).await.public.len(), 1);
+    assert_eq!(
+        app.matches.board(id, BEN, here(), t + 3).await.public.len(),
+        1
+    );
+    assert_eq!(
+        app.matches
+            .board(id, ANA, here(), t + 60_000)
+            .await
+            .public
+            .len(),
+        1
+    );
 }
 
 /// An AI that answers with its first legal input after a pause, counting how many of
@@ -272,7 +289,7 @@ async fn ai_decisions_wait_for_a_free_slot() {
             let id = out.created.expect("an AI match");
             // The AI's turn runs after each answer (the Discord layer spawns it).
             if let Some(m) = out.ai {
-                app.ai_turn(m).await;
+                app.matches.ai_turn(m).await;
             }
             let mut moved = 0;
             for _ in 0..4 {
@@ -280,10 +297,10 @@ async fn ai_decisions_wait_for_a_free_slot() {
                 if l.state.winner.is_some() || !l.state.waits_for(0) {
                     break;
                 }
-                let out = app.play(id, l.info.version, user, 0).await;
+                let out = app.matches.play(id, l.info.version, user, 0).await;
                 assert!(out.reply.unwrap().content.starts_with("Done"));
                 if let Some(m) = out.ai {
-                    app.ai_turn(m).await;
+                    app.matches.ai_turn(m).await;
                 }
                 moved += 1;
             }

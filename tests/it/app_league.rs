@@ -57,10 +57,11 @@ async fn refusals_are_private_and_change_nothing() {
         guild: None,
         channel: 1,
     };
-    let no = app.league_create(ADMIN, dm, true, terms("Cup"), NOW).await;
+    let no = app.leagues.create(ADMIN, dm, true, terms("Cup"), NOW).await;
     assert!(private(&no).contains("belong to a server"));
     let no = app
-        .league_create(7 << 40, HERE, false, terms("Cup"), NOW)
+        .leagues
+        .create(7 << 40, HERE, false, terms("Cup"), NOW)
         .await;
     assert!(private(&no).contains("Manage Server"));
     let long = "x".repeat(MAX_NAME + 1);
@@ -89,49 +90,51 @@ async fn refusals_are_private_and_change_nothing() {
             "needs a clan",
         ),
     ] {
-        let out = app.league_create(ADMIN, HERE, true, t, NOW).await;
+        let out = app.leagues.create(ADMIN, HERE, true, t, NOW).await;
         assert!(private(&out).contains(says), "{}", private(&out));
     }
     assert!(store.leagues_of_guild(GUILD, 10).await.unwrap().is_empty());
 
     let made = app
-        .league_create(ADMIN, HERE, true, terms("Cup"), NOW)
+        .leagues
+        .create(ADMIN, HERE, true, terms("Cup"), NOW)
         .await;
     assert!(public(&made).contains("created the league **Cup**"));
     let taken = app
-        .league_create(ADMIN, HERE, true, terms("CUP"), NOW)
+        .leagues
+        .create(ADMIN, HERE, true, terms("CUP"), NOW)
         .await;
     assert!(private(&taken).contains("already has a league"));
 
     let (a, b) = (11 << 40, 12 << 40);
     assert!(
-        public(&app.league_join(a, HERE.guild, "cup", Some(2), NOW).await).contains("(1 player)")
+        public(&app.leagues.join(a, HERE.guild, "cup", Some(2), NOW).await).contains("(1 player)")
     );
-    let again = app.league_join(a, HERE.guild, "Cup", None, NOW).await;
+    let again = app.leagues.join(a, HERE.guild, "Cup", None, NOW).await;
     assert!(private(&again).contains("already in"));
-    let unknown = app.league_join(a, HERE.guild, "Mug", None, NOW).await;
+    let unknown = app.leagues.join(a, HERE.guild, "Mug", None, NOW).await;
     assert!(
         private(&unknown).contains("Leagues here: Cup"),
         "{}",
         private(&unknown)
     );
     assert!(
-        public(&app.league_join(b, HERE.guild, "Cup", None, NOW).await).contains("(2 players)")
+        public(&app.leagues.join(b, HERE.guild, "Cup", None, NOW).await).contains("(2 players)")
     );
-    let few = app.league_start(ADMIN, HERE.guild, "Cup", true, NOW).await;
+    let few = app.leagues.start(ADMIN, HERE.guild, "Cup", true, NOW).await;
     assert_eq!(few.len(), 1);
     assert!(
         private(&few[0]).contains("at least 3 players"),
         "{}",
         private(&few[0])
     );
-    let not = app.league_leave(13 << 40, HERE.guild, "Cup", NOW).await;
+    let not = app.leagues.leave(13 << 40, HERE.guild, "Cup", NOW).await;
     assert!(private(&not[0]).contains("not playing"));
-    let standings = app.league_standings(a, HERE.guild, None, NOW).await;
+    let standings = app.leagues.standings(a, HERE.guild, None, NOW).await;
     assert!(public(&standings).contains("has not started yet"));
 
     // Leaving before the start: gone from the list.
-    let gone = app.league_leave(b, HERE.guild, "Cup", NOW).await;
+    let gone = app.leagues.leave(b, HERE.guild, "Cup", NOW).await;
     assert!(public(&gone[0]).contains("left **Cup**"));
     let id = store
         .league_by_name(GUILD, "cup")
@@ -149,18 +152,22 @@ async fn refusals_are_private_and_change_nothing() {
     assert_eq!(players, vec![(a, Some(2))]);
 
     // Only an admin cancels; a cancelled league is gone and its name free again.
-    let no = app.league_cancel(a, HERE.guild, "Cup", false, NOW).await;
+    let no = app.leagues.cancel(a, HERE.guild, "Cup", false, NOW).await;
     assert!(private(&no).contains("Manage Server"));
-    let done = app.league_cancel(ADMIN, HERE.guild, "Cup", true, NOW).await;
+    let done = app
+        .leagues
+        .cancel(ADMIN, HERE.guild, "Cup", true, NOW)
+        .await;
     assert!(public(&done).contains("was cancelled"));
     assert_eq!(
         store.league(id).await.unwrap().unwrap().status,
         LeagueStatus::Cancelled
     );
-    let late = app.league_join(b, HERE.guild, "Cup", None, NOW).await;
+    let late = app.leagues.join(b, HERE.guild, "Cup", None, NOW).await;
     assert!(private(&late).contains("no open or running league"));
     let fresh = app
-        .league_create(ADMIN, HERE, true, terms("Cup"), NOW)
+        .leagues
+        .create(ADMIN, HERE, true, terms("Cup"), NOW)
         .await;
     assert!(public(&fresh).contains("created the league"));
 }
@@ -184,10 +191,12 @@ async fn league_commands_are_rate_limited_and_speak_german() {
     let de = 21 << 40;
     app.directory
         .learn_locales(de, Some("de"), Some(GUILD), Some("de"));
-    app.league_create(ADMIN, HERE, true, terms("Pokal"), NOW)
+    app.leagues
+        .create(ADMIN, HERE, true, terms("Pokal"), NOW)
         .await;
     let made = app
-        .league_create(ADMIN, HERE, true, terms("Becher"), NOW)
+        .leagues
+        .create(ADMIN, HERE, true, terms("Becher"), NOW)
         .await;
     assert!(
         public(&made).contains("hat die Liga **Becher** angelegt"),
@@ -195,7 +204,8 @@ async fn league_commands_are_rate_limited_and_speak_german() {
         public(&made)
     );
     let slow = app
-        .league_create(ADMIN, HERE, true, terms("Tasse"), NOW)
+        .leagues
+        .create(ADMIN, HERE, true, terms("Tasse"), NOW)
         .await;
     assert!(
         private(&slow).contains("league commands"),
@@ -203,17 +213,18 @@ async fn league_commands_are_rate_limited_and_speak_german() {
         private(&slow)
     );
     // German for a German user; a refusal counts nothing.
-    let no = app.league_join(de, HERE.guild, "Kelch", None, NOW).await;
+    let no = app.leagues.join(de, HERE.guild, "Kelch", None, NOW).await;
     assert!(
         private(&no).contains("keine offene oder laufende Liga"),
         "{}",
         private(&no)
     );
-    let joined = app.league_join(de, HERE.guild, "Pokal", None, NOW).await;
+    let joined = app.leagues.join(de, HERE.guild, "Pokal", None, NOW).await;
     assert!(public(&joined).contains("beigetreten"));
-    app.league_join(de, HERE.guild, "Becher", None, NOW).await;
+    app.leagues.join(de, HERE.guild, "Becher", None, NOW).await;
     let slow = app
-        .league_standings(de, HERE.guild, Some("Pokal"), NOW)
+        .leagues
+        .standings(de, HERE.guild, Some("Pokal"), NOW)
         .await;
     assert!(
         private(&slow).contains("Liga-Befehle"),
@@ -221,7 +232,8 @@ async fn league_commands_are_rate_limited_and_speak_german() {
         private(&slow)
     );
     let later = app
-        .league_standings(de, HERE.guild, Some("Pokal"), NOW + 61_000)
+        .leagues
+        .standings(de, HERE.guild, Some("Pokal"), NOW + 61_000)
         .await;
     assert!(public(&later).contains("hat noch nicht begonnen"));
 }
@@ -254,13 +266,14 @@ async fn cancelling_a_running_league_gives_its_matches_the_servers_timeout() {
         ..Default::default()
     };
     store.set_guild_settings(GUILD, &settings).await.unwrap();
-    app.league_create(ADMIN, HERE, true, terms("Cup"), NOW)
+    app.leagues
+        .create(ADMIN, HERE, true, terms("Cup"), NOW)
         .await;
     let players = [21 << 40, 22 << 40, 23 << 40, 24 << 40];
     for p in players {
-        app.league_join(p, HERE.guild, "Cup", None, NOW).await;
+        app.leagues.join(p, HERE.guild, "Cup", None, NOW).await;
     }
-    app.league_start(ADMIN, HERE.guild, "Cup", true, NOW).await;
+    app.leagues.start(ADMIN, HERE.guild, "Cup", true, NOW).await;
     let id = store
         .league_by_name(GUILD, "Cup")
         .await
@@ -286,7 +299,8 @@ async fn cancelling_a_running_league_gives_its_matches_the_servers_timeout() {
         .away(players[0], HERE.guild, 3, None, later)
         .await;
     let done = app
-        .league_cancel(ADMIN, HERE.guild, "Cup", true, later)
+        .leagues
+        .cancel(ADMIN, HERE.guild, "Cup", true, later)
         .await;
     assert!(public(&done).contains("turn timeout from now"));
     for &m in &matches {

@@ -87,7 +87,7 @@ async fn a_resignation_rates_both_players_and_the_leaderboard_and_profile_show_i
     let store = scratch("rated").await;
     let app = named(App::new(store.clone()).without_images());
     let id = start(&app, false).await;
-    let out = app.resign(id, ANA).await;
+    let out = app.matches.resign(id, ANA).await;
     let end = &out.public[0].content;
     // Both start at 1500 (provisional); Ben won.
     assert!(end.contains("Ratings: Ana 1"), "{end}");
@@ -227,8 +227,8 @@ async fn a_rematch_against_the_ai_starts_a_new_match() {
         .created
         .expect("a match");
     // Not over yet: no rematch.
-    assert!(private(&app.rematch(id, ANA, now_ms()).await).contains("not over"));
-    let out = app.resign(id, ANA).await;
+    assert!(private(&app.matches.rematch(id, ANA, now_ms()).await).contains("not over"));
+    let out = app.matches.resign(id, ANA).await;
     let end = &out.public[0];
     assert!(
         end.content.contains("AI (level 0) 1200 (fixed)"),
@@ -242,8 +242,8 @@ async fn a_rematch_against_the_ai_starts_a_new_match() {
     let cid = CustomId::parse(&button).unwrap();
     assert_eq!((cid.verb, cid.match_id), (Verb::Rematch, id));
     // Only the match's player may ask for it.
-    assert!(private(&app.rematch(id, EVE, now_ms()).await).contains("not playing"));
-    let out = app.rematch(id, ANA, now_ms()).await;
+    assert!(private(&app.matches.rematch(id, EVE, now_ms()).await).contains("not playing"));
+    let out = app.matches.rematch(id, ANA, now_ms()).await;
     let new = out.created.expect("a new match");
     assert_ne!(new, id);
     assert!(out.reply.unwrap().content.contains(&format!("#{new}")));

@@ -256,7 +256,7 @@ async fn a_week_away_stops_reminders_and_the_forfeit_then_restarts_them_exactly(
     );
     // The opponent's /clans matches says so.
     let opponent = if late == 10 { 11 } else { 10 };
-    let list = app.matches(opponent, leave + DAY).await;
+    let list = app.matches.active(opponent, leave + DAY).await;
     let list = list.reply.unwrap().content;
     assert!(
         list.contains(&format!("<@{late}> is away until <t:{until}:F>")),

@@ -70,7 +70,7 @@ async fn confirmed_click(app: &App, store: &Store, id: i64, step: usize) -> (Cou
     app.directory
         .learn_name(user, ["Ana", "Ben"][seat as usize]);
     let before = store.trips().now();
-    let out = app.play(id, l.info.version, user, index).await;
+    let out = app.matches.play(id, l.info.version, user, index).await;
     let _ = app.presence.route_pings(&out, now_ms()).await;
     let cost = store.trips().now() - before;
     let offered = out

@@ -332,7 +332,7 @@ async fn an_analysis_queues_the_next_and_lets_the_ai_move() {
     new.seats[1 - ai_seat] = Player::User(BEN);
     let (ai_match, _) = store.create_match(new).await.unwrap();
     let started = Instant::now();
-    let out = app.ai_turn(ai_match.info.id).await;
+    let out = app.matches.ai_turn(ai_match.info.id).await;
     assert!(!out.public.is_empty(), "the AI moved");
     assert!(
         !running.is_finished(),

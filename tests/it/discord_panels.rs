@@ -4,7 +4,7 @@
 //! rate of public posts over a whole match.
 
 use crystal_clans::app::App;
-use crystal_clans::app::panel;
+use crystal_clans::app::clans::panel;
 use crystal_clans::game::Question;
 use crystal_clans::i18n::Lang;
 use crystal_clans_testkit::fake_discord::lively_pick as pick;

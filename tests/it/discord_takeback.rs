@@ -1,4 +1,4 @@
-//! Taking back a misclick, end to end through the fake Discord (`src/app/takeback.rs`):
+//! Taking back a misclick, end to end through the fake Discord (`src/app/clans/takeback.rs`):
 //! asked and allowed, declined, lapsed, refused because it would reveal a card, turned
 //! off by the server, and against the AI; forged and stale clicks change nothing.
 
@@ -6,7 +6,7 @@ use crate::support::bot::Bot;
 use crate::support::people::*;
 use crate::support::scratch_store as scratch;
 use crystal_clans::app::App;
-use crystal_clans::app::takeback::TAKEBACK_TTL_MS;
+use crystal_clans::app::clans::takeback::TAKEBACK_TTL_MS;
 use crystal_clans::game::Seat;
 use crystal_clans::game::takeback::Denied;
 use crystal_clans::store::{GuildSettings, Verdict, now_ms};
@@ -295,6 +295,7 @@ async fn a_takeback_lapses_when_the_opponent_moves_or_its_time_is_past() {
     let arg = answer.splitn(5, ':').nth(4).unwrap();
     let late = bot
         .app
+        .matches
         .takeback_prompt(id, v, b, arg, now_ms() + TAKEBACK_TTL_MS + 60_000)
         .await;
     let text = late.reply.unwrap().content;

@@ -315,7 +315,8 @@ async fn an_absence_is_told_in_german() {
     assert!(notice.contains("ist abwesend bis"), "{notice}");
     assert!(notice.contains("Notiz: „Urlaub“"), "{notice}");
     let list = app
-        .matches(other, now + 60_000)
+        .matches
+        .active(other, now + 60_000)
         .await
         .reply
         .unwrap()
@@ -434,7 +435,7 @@ async fn a_servers_language_is_known_from_the_gateway_before_anyone_clicks() {
 #[tokio::test]
 async fn an_english_player_in_a_german_server_gets_english_panels() {
     use crystal_clans::app::App;
-    use crystal_clans::app::panel::Nav;
+    use crystal_clans::app::clans::panel::Nav;
     use crystal_clans::i18n::messages::panel as p;
     use crystal_clans::store::now_ms;
     const GUILD: u64 = 9;
@@ -454,7 +455,7 @@ async fn an_english_player_in_a_german_server_gets_english_panels() {
     let panel = |user| {
         let app = app.clone();
         async move {
-            let out = app.panel(id, None, user, Nav::Overview).await;
+            let out = app.matches.panel(id, None, user, Nav::Overview).await;
             out.reply.expect("a panel").all_text()
         }
     };
@@ -481,7 +482,14 @@ async fn an_english_player_in_a_german_server_gets_english_panels() {
     // Their hands and a refusal, each in their own language.
     let hand = |user| {
         let app = app.clone();
-        async move { app.hand(id, user).await.reply.expect("a hand").content }
+        async move {
+            app.matches
+                .hand(id, user)
+                .await
+                .reply
+                .expect("a hand")
+                .content
+        }
     };
     assert!(
         hand(ANA)
@@ -494,10 +502,17 @@ async fn an_english_player_in_a_german_server_gets_english_panels() {
             .starts_with(&format!("Your hand in match #{id}"))
     );
     // Ben answers first; after that, a click on version 0 is out of date for both.
-    let done = app.play(id, 0, BEN, 0).await.reply.expect("done").content;
+    let done = app
+        .matches
+        .play(id, 0, BEN, 0)
+        .await
+        .reply
+        .expect("done")
+        .content;
     assert!(done.starts_with("Done: "), "{done}");
     for (user, lang) in [(ANA, Lang::De), (BEN, Lang::En)] {
         let late = app
+            .matches
             .play(id, 0, user, 0)
             .await
             .reply

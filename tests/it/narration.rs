@@ -603,6 +603,7 @@ async fn a_german_server_gets_its_turn_logs_and_battle_post_in_german() {
         let legal = l.state.legal(quiet.rules(), seat);
         let user = USERS[seat as usize];
         let out = quiet
+            .matches
             .play(id, l.info.version, user, towards_battle(&legal, step))
             .await;
         logs += check(&out);
@@ -613,7 +614,7 @@ async fn a_german_server_gets_its_turn_logs_and_battle_post_in_german() {
     let mut posts: Vec<Msg> = Vec::new();
     for seat in [0, 1] {
         let l = store.load(id).await.unwrap();
-        let out = app.play(id, l.info.version, USERS[seat], 0).await;
+        let out = app.matches.play(id, l.info.version, USERS[seat], 0).await;
         logs += check(&out);
         posts.extend(out.public);
     }

@@ -1,11 +1,11 @@
-//! The private panel's walk (src/app/panel.rs): from the first step, every legal input
+//! The private panel's walk (src/app/clans/panel.rs): from the first step, every legal input
 //! of the position is reachable by clicks and selects, every screen keeps Discord's
 //! limits, actions are confirmed with their cost, and hands of more than 25 cards work,
 //! in English and in German (whose labels are longer).
 
+use crystal_clans::app::clans::panel::{self, Nav, Panel};
 use crystal_clans::app::ids::{CustomId, Verb};
 use crystal_clans::app::msg::Row;
-use crystal_clans::app::panel::{self, Nav, Panel};
 use crystal_clans::game::rng::below;
 use crystal_clans::game::{Question, Rules, Setup, State};
 use crystal_clans::i18n::{Lang, messages::panel as p};

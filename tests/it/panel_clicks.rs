@@ -6,9 +6,9 @@
 //! One more click is counted for opening the panel from the board.
 
 use crate::panel::{check, screen};
+use crystal_clans::app::clans::panel::{self, Nav};
 use crystal_clans::app::ids::{CustomId, Verb};
 use crystal_clans::app::msg::Row;
-use crystal_clans::app::panel::{self, Nav};
 use crystal_clans::game::{Input, Question, Rules, Setup, State};
 use crystal_clans::i18n::Lang;
 use std::collections::{BTreeMap, VecDeque};

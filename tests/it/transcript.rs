@@ -11,7 +11,7 @@
 //! skipped with a notice; `REQUIRE_SCREENSHOTS=1` (set by `.ci/run`) makes that a failure.
 
 use crystal_clans::app::App;
-use crystal_clans::app::panel;
+use crystal_clans::app::clans::panel;
 use crystal_clans::game::State;
 use crystal_clans_testkit::fake_discord::{Recorded, lively_pick};
 use crystal_clans_testkit::transcript::{self, html, shots};

@@ -9,7 +9,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crystal_clans::app::panel;
+use crystal_clans::app::clans::panel;
 use crystal_clans::game::board::Board;
 use crystal_clans::game::{Event, Rules, Setup};
 use crystal_clans::i18n::narration::Narrator;

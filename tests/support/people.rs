@@ -244,7 +244,8 @@ pub async fn play(bot: &impl Table, id: i64, version: i64, u: u64, index: usize)
     };
     let rules = bot.app().rules();
     let lang = bot.app().directory.user_lang(u).await;
-    let choices = crystal_clans::app::panel::choices(lang, None, rules, &l.state, seat as Seat);
+    let choices =
+        crystal_clans::app::clans::panel::choices(lang, None, rules, &l.state, seat as Seat);
     let current = format!("clans:{id}:{version}:");
     let shows_now = |m: u64| {
         fake.message(m).is_some_and(|m| {

@@ -5,7 +5,7 @@
 
 use super::bot::Bot;
 use super::people::{name, user};
-use crystal_clans::app::panel;
+use crystal_clans::app::clans::panel;
 use crystal_clans::game::{Question, State};
 use crystal_clans_testkit::fake_discord::{Fake, Recorded, lively_pick};
 use serde_json::Value;

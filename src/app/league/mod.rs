@@ -10,13 +10,20 @@ pub mod pairing;
 mod rounds;
 pub mod standings;
 
+use super::clans::Matches;
+use super::clans::posts::Boards;
+use super::directory::Directory;
+use super::failures::Faults;
 use super::limits::Action;
-use super::{App, Outcome, Place, mention};
+use super::limits::Gate;
+use super::{Outcome, Place, Seeds, mention};
 use crate::i18n::Lang;
 use crate::i18n::messages::league as t;
+use crate::render::Theme;
 use crate::store::{
     BoardResult, ClanRule, League, LeagueFormat, LeagueStatus, Millis, NewLeague, Reason,
 };
+use std::sync::Arc;
 
 /// A league's name is at most this many characters (it heads threads and images).
 pub const MAX_NAME: usize = 40;
@@ -37,10 +44,59 @@ pub struct LeagueTerms {
     pub clan_rule: ClanRule,
 }
 
-impl App {
+/// The leagues service (`app.leagues`): `/clans league` and the rounds the scheduler
+/// starts, decides and scores.
+#[derive(Clone)]
+pub struct Leagues {
+    store: crate::store::Store,
+    directory: Directory,
+    faults: Faults,
+    gate: Gate,
+    boards: Arc<Boards>,
+    matches: Arc<Matches>,
+    seeds: Seeds,
+    theme: Arc<Theme>,
+    /// Without images the standings are text only and a final post offers no replay.
+    images: bool,
+}
+
+/// What [`Leagues`] is made of.
+pub struct Parts {
+    pub store: crate::store::Store,
+    pub directory: Directory,
+    pub faults: Faults,
+    pub gate: Gate,
+    pub boards: Arc<Boards>,
+    pub matches: Arc<Matches>,
+    pub seeds: Seeds,
+    pub theme: Arc<Theme>,
+    pub images: bool,
+}
+
+impl Leagues {
+    pub fn new(p: Parts) -> Leagues {
+        Leagues {
+            store: p.store,
+            directory: p.directory,
+            faults: p.faults,
+            gate: p.gate,
+            boards: p.boards,
+            matches: p.matches,
+            seeds: p.seeds,
+            theme: p.theme,
+            images: p.images,
+        }
+    }
+
+    fn rules(&self) -> &crate::game::Rules {
+        self.store.rules()
+    }
+}
+
+impl Leagues {
     /// The names of `guild`'s leagues (the 25 newest) that contain `typed`, ignoring
     /// case: the league option's autocomplete. Nothing when the store cannot say.
-    pub async fn league_names(&self, guild: u64, typed: &str) -> Vec<String> {
+    pub async fn names(&self, guild: u64, typed: &str) -> Vec<String> {
         let typed = typed.trim().to_lowercase();
         self.store
             .leagues_of_guild(guild, 25)
@@ -87,7 +143,7 @@ impl App {
     }
 
     /// `/clans league create` (Manage Server): a new open league in this channel.
-    pub async fn league_create(
+    pub async fn create(
         &self,
         user: u64,
         place: Place,
@@ -165,7 +221,7 @@ impl App {
 
     /// `/clans league join`: into an open league, with the clan the player will play
     /// under the free-choice rule (`None`: random per match).
-    pub async fn league_join(
+    pub async fn join(
         &self,
         user: u64,
         guild: Option<u64>,
@@ -213,7 +269,7 @@ impl App {
     /// current match lost (as a resignation, so it counts for ratings like one) and
     /// every later board forfeited. The first outcome answers the player; the others
     /// go to the forfeited matches' threads.
-    pub async fn league_leave(
+    pub async fn leave(
         &self,
         user: u64,
         guild: Option<u64>,
@@ -304,9 +360,9 @@ impl App {
                         id,
                     );
                     outs.push(Outcome {
-                        public: vec![self.end_post(public, &loaded, &line)],
+                        public: vec![self.matches.end_post(public, &loaded, &line)],
                         channel: Some(loaded.info.thread.unwrap_or(loaded.info.channel)),
-                        replay: self.settings.images.then_some(id),
+                        replay: self.images.then_some(id),
                         ..Outcome::default()
                     });
                 }
@@ -321,7 +377,7 @@ impl App {
     /// being played go on as ordinary matches of the server, under its reminder and
     /// turn timeout from now (a league match had none of its own: the round's deadline
     /// was its timeout, and without one it could wait forever).
-    pub async fn league_cancel(
+    pub async fn cancel(
         &self,
         user: u64,
         guild: Option<u64>,
@@ -384,7 +440,7 @@ impl App {
     /// `/clans league start` (Manage Server): round 1 is paired and its matches
     /// created. The first outcome answers the admin and posts the pairings; each
     /// other is a match to open in its own thread.
-    pub async fn league_start(
+    pub async fn start(
         &self,
         user: u64,
         guild: Option<u64>,
@@ -445,7 +501,7 @@ impl App {
 
     /// `/clans league standings`: the table of the league called `name` (by default
     /// the server's newest), as an image with its lines in words.
-    pub async fn league_standings(
+    pub async fn standings(
         &self,
         user: u64,
         guild: Option<u64>,

@@ -5,12 +5,13 @@
 //! a restart, picks up where the last one stopped: a board left without its match is
 //! given one at the next tick.
 
+use super::Leagues;
 use super::pairing::{self, Player};
 use super::standings::{self, Format, RoundResult};
 use super::{DAY_MS, t};
 use crate::app::msg::{File, Msg, clip};
 use crate::app::timers::TickReport;
-use crate::app::{App, Outcome, mention};
+use crate::app::{Outcome, mention};
 use crate::game::{Seat, Setup};
 use crate::i18n::Lang;
 use crate::render::standings::{StandingRow, Standings, TieBreak};
@@ -148,7 +149,7 @@ impl Snapshot {
     }
 }
 
-impl App {
+impl Leagues {
     pub(super) async fn league_snapshot(
         &self,
         id: LeagueId,
@@ -269,7 +270,7 @@ impl App {
         b: &LeagueBoard,
         now: Millis,
     ) -> Result<Option<Outcome>, StoreError> {
-        let seed = self.settings.seeds.next();
+        let seed = self.seeds.next();
         let n = self.rules().pack.clans.len() as u64;
         let drawn = |s: usize| ((seed >> (8 * s)) % n) as u8;
         let clans = [0, 1].map(|s| match league.clan_rule {
@@ -404,7 +405,7 @@ impl App {
             });
         }
         let mut msg = Msg::text(lines.join("\n"));
-        if !self.settings.images {
+        if !self.images {
             return msg;
         }
         let s = Standings {
@@ -436,7 +437,7 @@ impl App {
     }
 
     /// The scheduler's look at every running league (`App::tick_into`).
-    pub(crate) async fn league_tick(
+    pub(crate) async fn tick(
         &self,
         now: Millis,
         sink: &mpsc::Sender<crate::app::Outcome>,
@@ -501,7 +502,7 @@ impl App {
                     at: deadline,
                     version: loaded.info.version,
                 };
-                self.time_out(d, &loaded, sink, report).await;
+                self.matches.time_out(d, &loaded, sink, report).await;
             }
         }
         snap = match self.league_snapshot(id).await? {

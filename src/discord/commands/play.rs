@@ -190,6 +190,7 @@ async fn my_match(ctx: Context<'_>, id: Option<i64>) -> Option<i64> {
         None => {
             ctx.data()
                 .app
+                .matches
                 .match_here(ctx.author().id.get(), ctx.channel_id().get())
                 .await
         }
@@ -204,7 +205,7 @@ pub async fn hand(
 ) -> Result<(), Error> {
     ctx.defer_ephemeral().await?;
     let out = match my_match(ctx, game).await {
-        Some(id) => ctx.data().app.hand(id, ctx.author().id.get()).await,
+        Some(id) => ctx.data().app.matches.hand(id, ctx.author().id.get()).await,
         None => Outcome::private(t::no_active_match(lang(ctx).await)),
     };
     send(ctx, out).await
@@ -225,7 +226,13 @@ pub async fn board(
     ctx.defer_ephemeral().await?;
     let (user, place) = (ctx.author().id.get(), place(ctx));
     let out = match my_match(ctx, game).await {
-        Some(id) => ctx.data().app.board(id, user, place, now_ms()).await,
+        Some(id) => {
+            ctx.data()
+                .app
+                .matches
+                .board(id, user, place, now_ms())
+                .await
+        }
         None => Outcome::private(t::no_active_match(lang)),
     };
     send_deferred(ctx, out, &t::board_posted_below(lang)).await
@@ -285,7 +292,13 @@ pub async fn resign(
 ) -> Result<(), Error> {
     ctx.defer_ephemeral().await?;
     let out = match my_match(ctx, game).await {
-        Some(id) => ctx.data().app.ask_resign(id, ctx.author().id.get()).await,
+        Some(id) => {
+            ctx.data()
+                .app
+                .matches
+                .ask_resign(id, ctx.author().id.get())
+                .await
+        }
         None => Outcome::private(t::no_active_match(lang(ctx).await)),
     };
     send(ctx, out).await
@@ -298,7 +311,8 @@ pub async fn matches(ctx: Context<'_>) -> Result<(), Error> {
     let out = ctx
         .data()
         .app
-        .matches(ctx.author().id.get(), now_ms())
+        .matches
+        .active(ctx.author().id.get(), now_ms())
         .await;
     send(ctx, out).await
 }

@@ -18,6 +18,7 @@ pub async fn history(
     let out = ctx
         .data()
         .app
+        .matches
         .history(guild, ctx.author().id.get(), mine.unwrap_or(false))
         .await;
     send(ctx, out).await

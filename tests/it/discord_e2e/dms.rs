@@ -99,7 +99,8 @@ async fn a_whole_match_played_in_direct_messages() {
         let seat = l.state.waiting()[0];
         let u = user(seat);
         let want = pick(&l.state.legal(rules, seat), step);
-        let choices = crystal_clans::app::panel::choices(Lang::En, None, rules, &l.state, seat);
+        let choices =
+            crystal_clans::app::clans::panel::choices(Lang::En, None, rules, &l.state, seat);
         let current = format!("clans:{id}:{}:", l.info.version);
         let now = |json: &Value| {
             clickables(json)

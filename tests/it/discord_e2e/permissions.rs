@@ -84,7 +84,7 @@ async fn missing_permissions_are_explained_to_whoever_acted() {
         let t = reply.path.split('/').nth(5).unwrap().to_string();
         let after = bot.store.load(id).await.unwrap();
         assert!(after.info.version > l.info.version, "the move was saved");
-        if crystal_clans::app::turn_log::posts_board(&l.state, &after.state) {
+        if crystal_clans::app::clans::posts::turn_log::posts_board(&l.state, &after.state) {
             let path = format!("/api/v10/webhooks/{APP_ID}/{t}");
             let note = fake
                 .wait_for(

@@ -348,7 +348,7 @@ impl Players {
         m.inputs += 1;
         // The bot posts the board when someone new must act, a turn passed or the match
         // is over (right after it answers the clicker, so it is normally here already).
-        let expected = crate::app::turn_log::posts_board(&before, &r.state);
+        let expected = crate::app::clans::posts::turn_log::posts_board(&before, &r.state);
         let name = format!("match-{}-v{}.png", r.id, r.version);
         let is_board = |p: &Recorded| p.is_channel_post() && p.files.iter().any(|f| f.0 == name);
         let wait = if expected { WAIT } else { Duration::ZERO };

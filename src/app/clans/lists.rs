@@ -1,14 +1,15 @@
 //! What a player looks up: a match's board reposted where they ask, their active
 //! matches, recent results, and which match a command in a channel is about.
 
-use super::limits::Action;
-use super::msg::{MAX_CONTENT, clip};
-use super::{App, Outcome, Place};
+use super::Matches;
+use crate::app::limits::Action;
+use crate::app::msg::{MAX_CONTENT, clip};
+use crate::app::{Outcome, Place};
 use crate::game::Seat;
 use crate::i18n::messages::panel as p;
 use crate::store::{MatchId, Millis, Player, Reason};
 
-impl App {
+impl Matches {
     /// The match's posts go to `thread` from now on (a thread made after the match, so
     /// that the player who accepted is answered before Discord's slow thread creation).
     /// `false`: not saved (logged), and the match plays on where it was.
@@ -35,7 +36,7 @@ impl App {
             Err(e) => return Outcome::private(self.faults.told(lang, Some(match_id), &e)),
         };
         let home = place.guild.is_some() && place.guild == loaded.info.guild;
-        if !home && super::play::seat_of(&loaded, user).is_none() {
+        if !home && super::seat_of(&loaded, user).is_none() {
             return Outcome::private(p::board_not_here(lang, match_id));
         }
         let mut post = self.boards.board_post(&loaded, &[], "").await;
@@ -47,7 +48,7 @@ impl App {
     }
 
     /// The user's active matches, as text with the channel links.
-    pub async fn matches(&self, user: u64, now: Millis) -> Outcome {
+    pub async fn active(&self, user: u64, now: Millis) -> Outcome {
         let lang = self.directory.user_lang(user).await;
         match self.store.active_matches_of_user(user).await {
             Ok(ms) if ms.is_empty() => Outcome::private(p::no_active_matches(lang)),

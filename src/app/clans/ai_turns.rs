@@ -2,14 +2,15 @@
 //! interaction), one at a time per match, and resumed after a restart.
 //!
 //! A use case that leaves a match waiting for an AI seat says so
-//! ([`Outcome::ai`](super::Outcome)); the Discord layer answers the human first, then
-//! calls [`App::ai_turn`] and posts what it returns, paced. A turn cut short (the
+//! ([`Outcome::ai`](crate::app::Outcome)); the Discord layer answers the human first, then
+//! calls [`Matches::ai_turn`] and posts what it returns, paced. A turn cut short (the
 //! process stopped, or a submit failed on a database fault) is picked up again by
-//! [`App::resume_ai_turns`] at start-up, or when a player next opens a panel.
+//! [`Matches::resume_ai_turns`] at start-up, or when a player next opens a panel.
 
-use super::following::Played;
-use super::msg::Msg;
-use super::{App, Outcome};
+use super::Matches;
+use crate::app::Outcome;
+use crate::app::clans::following::Played;
+use crate::app::msg::Msg;
 use crate::store::{Loaded, MatchId, Player, Status, StoreError};
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
@@ -54,13 +55,13 @@ pub(crate) fn waits_for_ai(loaded: &Loaded) -> bool {
             .any(|&s| matches!(loaded.info.seats[s as usize], Player::Ai(_)))
 }
 
-impl App {
+impl Matches {
     /// Whether the AI must answer next in this match (and this bot runs an AI).
     pub(super) fn ai_waits(&self, loaded: &Loaded) -> bool {
-        self.settings.bot.is_some() && waits_for_ai(loaded)
+        self.ai.bot.is_some() && waits_for_ai(loaded)
     }
 
-    /// `Some(match)` when the AI must answer next: the caller runs [`App::ai_turn`]
+    /// `Some(match)` when the AI must answer next: the caller runs [`Matches::ai_turn`]
     /// after it has answered the human.
     pub(super) fn ai_next(&self, loaded: &Loaded) -> Option<MatchId> {
         self.ai_waits(loaded).then_some(loaded.info.id)
@@ -70,7 +71,7 @@ impl App {
     /// their public posts (paced). Nothing when the match does not wait for the AI, or
     /// when its AI turn already runs in this process.
     pub async fn ai_turn(&self, match_id: MatchId) -> Outcome {
-        let Some(_claim) = self.ai_running.claim(match_id) else {
+        let Some(_claim) = self.ai.running.claim(match_id) else {
             return Outcome::default();
         };
         let loaded = match self.store.load(match_id).await {
@@ -97,7 +98,7 @@ impl App {
     /// the AI that waits for it gets its turn, whose posts go to `sink` (the
     /// scheduler's posting queue). Returns how many turns were resumed.
     pub async fn resume_ai_turns(&self, sink: &mpsc::Sender<Outcome>) -> usize {
-        if self.settings.bot.is_none() {
+        if self.ai.bot.is_none() {
             return 0;
         }
         let mut after = 0;
@@ -128,13 +129,13 @@ impl App {
     }
 
     /// Lets AI seats answer while the match waits only for them. Without a bot plugged
-    /// in (see [`App::with_bot`]) AI seats are not played: nothing is faked.
+    /// in (see [`Matches::with_bot`]) AI seats are not played: nothing is faked.
     /// Returns the posts of its answers, and the match when they ended it (its replay
     /// follows them).
     async fn run_ai(&self, mut loaded: Loaded) -> (Vec<Msg>, Option<MatchId>) {
         let mut public = Vec::new();
         let id = loaded.info.id;
-        let Some(bot) = self.settings.bot.clone() else {
+        let Some(bot) = self.ai.bot.clone() else {
             return (public, None);
         };
         for _ in 0..200 {
@@ -150,7 +151,7 @@ impl App {
             };
             // Wait for a free slot before taking a blocking thread: the queue forms
             // here, among AI matches, and the cores stay shared with human matches.
-            let Ok(slot) = self.ai_slots.clone().acquire_owned().await else {
+            let Ok(slot) = self.ai.slots.clone().acquire_owned().await else {
                 break;
             };
             let store = self.store.clone();
@@ -192,7 +193,7 @@ impl App {
                         .after_input(&before, &loaded, &sub.events, log)
                         .await;
                     public.extend(posts.into_iter().map(|m| Msg {
-                        pace_ms: self.settings.ai_pace_ms,
+                        pace_ms: self.ai.pace_ms,
                         ..m
                     }));
                 }

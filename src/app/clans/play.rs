@@ -3,11 +3,12 @@
 //! and its rematch. The clicker's seat always comes from the stored match
 //! (`load_for`), never from the interaction.
 
-use super::following::Played;
-use super::ids::{CustomId, Verb};
-use super::msg::{Button, File, MAX_CONTENT, Msg, Row, Style, clip};
-use super::panel::{self, Nav};
-use super::{App, Challenge, Outcome, Place};
+use super::Matches;
+use crate::app::clans::following::Played;
+use crate::app::clans::panel::{self, Nav};
+use crate::app::ids::{CustomId, Verb};
+use crate::app::msg::{Button, File, MAX_CONTENT, Msg, Row, Style, clip};
+use crate::app::{Challenge, Outcome, Place};
 use crate::game::{Question, Seat};
 use crate::i18n::messages::panel as p;
 use crate::i18n::{Lang, names};
@@ -24,7 +25,7 @@ pub(crate) fn seat_of(loaded: &Loaded, user: u64) -> Option<Seat> {
         .map(|s| s as Seat)
 }
 
-impl App {
+impl Matches {
     pub(super) async fn load_for(
         &self,
         match_id: MatchId,
@@ -367,7 +368,7 @@ impl App {
                     replaces: true,
                     public: vec![self.end_post(public_lang, &loaded, &line)],
                     channel: Some(loaded.info.thread.unwrap_or(loaded.info.channel)),
-                    replay: self.settings.images.then_some(match_id),
+                    replay: self.images.then_some(match_id),
                     ..Outcome::default()
                 }
             }
@@ -381,7 +382,7 @@ impl App {
 
     /// The post that ends a match (`line` says how, in `lang`), with its Rematch and
     /// Analysis buttons.
-    pub(super) fn end_post(&self, lang: Lang, loaded: &Loaded, line: &str) -> Msg {
+    pub(crate) fn end_post(&self, lang: Lang, loaded: &Loaded, line: &str) -> Msg {
         Msg {
             content: line.to_string(),
             rows: vec![Row::Buttons(vec![

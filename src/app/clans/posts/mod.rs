@@ -7,9 +7,9 @@ mod battle;
 mod board;
 pub mod turn_log;
 
-use super::directory::Directory;
-use super::presence::Presence;
-use super::ratings::Ratings;
+use crate::app::directory::Directory;
+use crate::app::presence::Presence;
+use crate::app::ratings::Ratings;
 use crate::render::Theme;
 use crate::store::Store;
 use std::sync::Arc;

@@ -12,10 +12,11 @@
 //! position and whether it was declined (`takeback_requests`): asking twice would ping
 //! the opponent twice, and a decline must stay a decline.
 
-use super::ids::{CustomId, Verb};
-use super::msg::{Button, MAX_CONTENT, MAX_ROWS, Msg, Row, Style, clip};
-use super::panel::{self, Nav};
-use super::{App, Outcome};
+use super::Matches;
+use crate::app::Outcome;
+use crate::app::clans::panel::{self, Nav};
+use crate::app::ids::{CustomId, Verb};
+use crate::app::msg::{Button, MAX_CONTENT, MAX_ROWS, Msg, Row, Style, clip};
 use crate::game::Seat;
 use crate::game::takeback::{Denied, Tracker};
 use crate::i18n::Lang;
@@ -66,7 +67,7 @@ enum Unusable {
     Lapsed,
 }
 
-impl App {
+impl Matches {
     /// Whether players may take back a misclick where the match lives (a server may
     /// turn it off; a match outside any server keeps it).
     async fn takebacks_on(&self, guild: Option<u64>) -> bool {

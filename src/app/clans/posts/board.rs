@@ -93,7 +93,7 @@ impl Boards {
     /// nothing (the player's panel shows what they did); the battle picture when the
     /// input revealed battle cards, in the board's post when there is one. `events`
     /// are the input's, `log` the board's (every event since the previous board, from
-    /// [`Following`](crate::app::following::Following)).
+    /// [`Following`](crate::app::clans::following::Following)).
     pub(crate) async fn after_input(
         &self,
         before: &State,

@@ -5,7 +5,7 @@
 //! only when someone new must act (so they are pinged), when a turn passes, or when
 //! the match ends, and that post's log holds every event since the previous board: the
 //! whole turn, not one line per answer (kept from click to click by
-//! [`Following`](crate::app::following::Following)).
+//! [`Following`](crate::app::clans::following::Following)).
 
 use crate::game::State;
 

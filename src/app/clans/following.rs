@@ -10,8 +10,8 @@
 //! from the setup at worst. Either way the result is the same: the kept match is a
 //! function of the log, tested in `each_board_replays_only_since_the_last_and_gets_the_same_log`.
 
-use super::lru::Lru;
-use super::posts::turn_log::posts_board;
+use crate::app::clans::posts::turn_log::posts_board;
+use crate::app::lru::Lru;
 use crate::game::takeback::Tracker;
 use crate::game::{Event, Rules, Seat, Setup, State};
 use crate::store::{Loaded, MatchId, Store, StoredInput};
