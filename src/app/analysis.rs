@@ -215,12 +215,12 @@ impl Analyses {
         let setup = loaded.info.setup.clone();
         let seed = setup.seed;
         let version = loaded.state.rules_version;
-        let store = self.store.clone();
+        let rules = loaded.rules.clone();
         let slots = self.ai_slots.clone();
         let iterations = self.analyses.iterations;
         let runtime = tokio::runtime::Handle::current();
         let done = tokio::task::spawn_blocking(move || {
-            let rules = store.rules();
+            let rules = &*rules;
             let (state, opening) = State::new_under(rules, setup, version)?;
             let mut slot = None;
             ai_analysis::analyse(
@@ -266,11 +266,11 @@ impl Analyses {
         let names = self.directory.names(loaded).await;
         let setup = loaded.info.setup.clone();
         let version = loaded.state.rules_version;
-        let store = self.store.clone();
+        let rules = loaded.rules.clone();
         let theme = self.theme.clone();
         let a = a.clone();
         let drawn = tokio::task::spawn_blocking(move || {
-            let rules = store.rules();
+            let rules = &*rules;
             let (dealt, _) = State::new_under(rules, setup, version)?;
             let table = Table {
                 rules,

@@ -170,11 +170,11 @@ impl Replays {
         // The rules the match was played by: an older version replays as it was played
         // (without the turn limit, for one).
         let version = loaded.state.rules_version;
-        let store = self.store.clone();
+        let rules = loaded.rules.clone();
         let theme: Arc<Theme> = self.theme.clone();
         let _slot = self.replay_slot.clone().acquire_owned().await.ok()?;
         let drawn = tokio::task::spawn_blocking(move || {
-            let rules = store.rules();
+            let rules = &*rules;
             let (state, opening) = State::new_under(rules, setup, version)?;
             let story = Story::replay(
                 rules,

@@ -38,6 +38,7 @@ mod narration;
 mod notify;
 mod operations;
 mod pack;
+mod pack_revisions;
 mod panel;
 mod panel_clicks;
 mod render_german;

@@ -135,6 +135,9 @@ pub struct Store {
     checkpointer: Option<Arc<durability::Checkpointer>>,
     /// What callers asked of the database, counted (`trips.rs`).
     trips: Arc<Trips>,
+    /// The older revisions of the card pack that stored matches were started under,
+    /// parsed once each (`Store::rules_of`).
+    revisions: Arc<std::sync::Mutex<std::collections::HashMap<String, Arc<Rules>>>>,
 }
 
 /// The current time in milliseconds since the Unix epoch.

@@ -46,6 +46,9 @@ pub struct StoreOptions {
     /// PostgreSQL session whose transactions are read only. Works against a database
     /// that refuses writes.
     pub read_only: bool,
+    /// The revision of the card pack new matches start on (its hash): the newest
+    /// (`None`), or an older one for tests that store matches as an older release did.
+    pub pack_revision: Option<String>,
 }
 
 impl StoreOptions {
@@ -64,6 +67,7 @@ impl StoreOptions {
             create: true,
             migrate: true,
             read_only: false,
+            pack_revision: None,
         }
     }
 
@@ -252,7 +256,13 @@ impl Store {
         Ok(Store {
             pool,
             backend,
-            rules: Arc::new(Rules::base()),
+            rules: Arc::new(match &opts.pack_revision {
+                None => Rules::base(),
+                Some(hash) => Rules::revision(hash).ok_or_else(|| {
+                    StoreError::Invalid(format!("no revision {hash} of the card pack"))
+                })?,
+            }),
+            revisions: Arc::default(),
             replayable: Arc::new(opts.replayable_rules_versions),
             write_gate: Arc::default(),
             busy_timeout: opts.busy_timeout,

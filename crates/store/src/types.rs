@@ -146,12 +146,25 @@ pub struct MatchInfo {
     pub deadlines: Deadlines,
 }
 
-/// A match and its current state.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// A match, its current state, and the rules it is played by (the revision of the
+/// card pack it started with, `info.pack_hash`: every use of the match, its legal
+/// inputs, its panels and pictures, goes by these, not by the newest pack).
+#[derive(Debug, Clone)]
 pub struct Loaded {
     pub info: MatchInfo,
     pub state: State,
+    pub rules: std::sync::Arc<crate::game::Rules>,
 }
+
+/// Two loads are the same match in the same state (their rules follow from
+/// `info.pack_hash`).
+impl PartialEq for Loaded {
+    fn eq(&self, other: &Loaded) -> bool {
+        self.info == other.info && self.state == other.state
+    }
+}
+
+impl Eq for Loaded {}
 
 /// What a successful submit did.
 #[derive(Debug, Clone, PartialEq, Eq)]

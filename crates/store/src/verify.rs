@@ -41,7 +41,7 @@ impl Store {
             }
         };
         let v = Some(info.version);
-        if let Err(e) = self.check_compatible(&info) {
+        if let Err(e) = self.rules_of(&info) {
             return Ok(report(
                 v,
                 Verdict::Incompatible {

@@ -154,13 +154,13 @@ impl Matches {
             let Ok(slot) = self.ai.slots.clone().acquire_owned().await else {
                 break;
             };
-            let store = self.store.clone();
+            let rules = loaded.rules.clone();
             let state = loaded.state.clone();
             let bot = bot.clone();
             let input = tokio::task::spawn_blocking(move || {
                 // Held for the whole decision, even if the awaiting task is dropped.
                 let _slot = slot;
-                let rules = store.rules();
+                let rules = &*rules;
                 let legal = state.legal(rules, seat);
                 let view = state.view(rules, Some(seat));
                 bot.choose(rules, &view, &legal, level)

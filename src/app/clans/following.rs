@@ -170,15 +170,15 @@ impl Following {
             }
         };
         self.store.trips().replayed();
-        let store = self.store.clone();
+        let rules = now.rules.clone();
         let setup = now.info.setup.clone();
         let rules_version = now.info.rules_version;
         let replayed = tokio::task::spawn_blocking(move || {
             let mut f = match kept {
                 Some(f) => f,
-                None => Followed::start(store.rules(), setup, rules_version)?,
+                None => Followed::start(&rules, setup, rules_version)?,
             };
-            f.extend(store.rules(), &inputs)?;
+            f.extend(&rules, &inputs)?;
             Ok::<_, String>(f)
         })
         .await;

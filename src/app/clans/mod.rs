@@ -26,7 +26,6 @@ use super::ids::Signing;
 use super::limits::Gate;
 use super::presence::Presence;
 use super::replay::Replays;
-use crate::game::Rules;
 use crate::render::Theme;
 use crate::store::Store;
 use following::Following;
@@ -108,9 +107,5 @@ impl Matches {
             images: p.images,
             ai: p.ai,
         }
-    }
-
-    pub fn rules(&self) -> &Rules {
-        self.store.rules()
     }
 }

@@ -92,7 +92,7 @@ impl Matches {
         nav: Nav,
     ) -> Msg {
         let players = Some([players[0].as_str(), players[1].as_str()]);
-        let (state, rules, id) = (&loaded.state, self.rules(), loaded.info.id);
+        let (state, rules, id) = (&loaded.state, &*loaded.rules, loaded.info.id);
         let pending = state.pending();
         let finished = loaded.info.status == crate::store::Status::Finished;
         if finished || matches!(pending.question, Question::GameOver { .. }) {
@@ -193,12 +193,12 @@ impl Matches {
         if loaded.info.version != version {
             return stale(&loaded);
         }
-        let legal = loaded.state.legal(self.rules(), seat);
+        let legal = loaded.state.legal(&loaded.rules, seat);
         let Some(input) = legal.get(index).cloned() else {
             return Outcome::private(p::choice_not_available(lang));
         };
         let named = Some([players[0].as_str(), players[1].as_str()]);
-        let (_, label) = panel::describe(lang, named, self.rules(), &loaded.state, seat, &input);
+        let (_, label) = panel::describe(lang, named, &loaded.rules, &loaded.state, seat, &input);
         let now = crate::store::now_ms();
         let deadlines = loaded.info.terms.deadlines(now);
         let sub = match self
@@ -220,6 +220,7 @@ impl Matches {
         let after = Loaded {
             info,
             state: sub.state.clone(),
+            rules: loaded.rules.clone(),
         };
         let played = Played {
             at_version: version,
@@ -267,18 +268,18 @@ impl Matches {
         };
         let names = self.directory.names(&loaded).await;
         let lang = self.directory.user_lang(user).await;
-        let view = loaded.state.view(self.rules(), Some(seat));
+        let view = loaded.state.view(&loaded.rules, Some(seat));
         let list: Vec<String> = view
             .hand
             .iter()
             .flatten()
-            .map(|c| panel::card_line(lang, &self.rules().pack.cards[c.kind as usize]))
+            .map(|c| panel::card_line(lang, &loaded.rules.pack.cards[c.kind as usize]))
             .collect();
-        let store = self.store.clone();
+        let rules = loaded.rules.clone();
         let theme = self.theme.clone();
         let png = tokio::task::spawn_blocking(move || {
             let t = Table {
-                rules: store.rules(),
+                rules: &rules,
                 theme: &theme,
                 names: [&names[0], &names[1]],
                 lang,

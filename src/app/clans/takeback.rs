@@ -116,11 +116,18 @@ impl Matches {
 
     /// What was undone, in `lang`: the asker's choice of action as its panel said it
     /// (named in the match as it is again after the takeback).
-    fn undone_label(&self, lang: Lang, names: &[String; 2], t: &Takeback, asker: Seat) -> String {
+    fn undone_label(
+        &self,
+        lang: Lang,
+        loaded: &Loaded,
+        names: &[String; 2],
+        t: &Takeback,
+        asker: Seat,
+    ) -> String {
         let players = panel::panel_names(names);
         let named = Some([players[0].as_str(), players[1].as_str()]);
         let first = &t.undone[0];
-        panel::describe(lang, named, self.rules(), &t.state, asker, &first.input).1
+        panel::describe(lang, named, &loaded.rules, &t.state, asker, &first.input).1
     }
 
     fn denied_text(&self, lang: Lang, why: Denied, other: &str, id: MatchId) -> String {
@@ -233,7 +240,7 @@ impl Matches {
         let tag = tag.rsplit_once('~').map_or("", |(_, tag)| tag);
         let arg = format!("{text}~{tag}");
         let public_lang = self.directory.public_lang(loaded.info.guild).await;
-        let what = self.undone_label(public_lang, names, plan, asker);
+        let what = self.undone_label(public_lang, loaded, names, plan, asker);
         let post = Msg {
             content: clip(
                 &tb::takeback_request_post(
@@ -254,7 +261,7 @@ impl Matches {
             pings: vec![opponent],
             ..Msg::default()
         };
-        let what = self.undone_label(lang, names, plan, asker);
+        let what = self.undone_label(lang, loaded, names, plan, asker);
         let other = names[1 - asker as usize].clone();
         Outcome {
             reply: Some(Msg::text(tb::takeback_asked(
@@ -384,7 +391,7 @@ impl Matches {
             }
             Err(e) => return Outcome::private(self.faults.told(lang, Some(match_id), &e)),
         };
-        let what = self.undone_label(lang, &names, &plan, request.asker);
+        let what = self.undone_label(lang, &loaded, &names, &plan, request.asker);
         let arg = arg.to_string();
         let button = |verb, label, style| {
             Button::new(
@@ -524,10 +531,11 @@ impl Matches {
                 ..loaded.info.clone()
             },
             state: done.takeback.state.clone(),
+            rules: loaded.rules.clone(),
         };
         let names = self.directory.names(&after).await;
         let public_lang = self.directory.public_lang(after.info.guild).await;
-        let what = self.undone_label(public_lang, &names, &done.takeback, asker);
+        let what = self.undone_label(public_lang, loaded, &names, &done.takeback, asker);
         let asker_name = names[asker as usize].clone();
         let other_name = names[1 - asker as usize].clone();
         let header = match (&allowed_by, done.takeback.replies) {
@@ -540,7 +548,7 @@ impl Matches {
             // The asker is right there in their panel: nobody to ping.
             post.pings.clear();
         }
-        let what = self.undone_label(lang, &names, &done.takeback, asker);
+        let what = self.undone_label(lang, loaded, &names, &done.takeback, asker);
         let note = match done.takeback.replies {
             0 => tb::takeback_done_you(lang, what),
             _ => tb::takeback_done_you_reply(lang, what, names[1 - asker as usize].clone()),
@@ -581,7 +589,7 @@ impl Matches {
         let (_, what) = panel::describe(
             lang,
             named,
-            self.rules(),
+            &loaded.rules,
             &loaded.state,
             last.seat,
             &first.input,

@@ -51,4 +51,14 @@ impl Rules {
             board: Board::default_board(),
         }
     }
+
+    /// The released revision of the base pack with hash `pack_hash` on the default
+    /// board: what a match that started under it is played by
+    /// ([`pack::revisions`]). `None`: a revision this build does not know.
+    pub fn revision(pack_hash: &str) -> Option<Rules> {
+        Some(Rules {
+            pack: Pack::revision(pack_hash)?,
+            board: Board::default_board(),
+        })
+    }
 }

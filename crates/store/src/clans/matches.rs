@@ -6,6 +6,7 @@ use super::rows::{LoadRow, MatchRow, SQL, seat_cols};
 use super::takeback;
 use crate::error::Doing;
 use crate::error::{db, db_row};
+use crate::game::Rules;
 use crate::game::{Event, RULES_VERSION, State};
 use crate::tx::WriteTx;
 use crate::{
@@ -13,14 +14,15 @@ use crate::{
     StoredInput, Terms, guarded, id_in, now_ms,
 };
 use sqlx::AnyConnection;
+use std::sync::Arc;
 
 impl Store {
     /// Sets up a match with the engine and stores its setup and first snapshot
     /// (version 0). Returns it with the setup events (the opening hands and so on).
     pub async fn create_match(&self, new: NewMatch) -> Result<(Loaded, Vec<Event>)> {
-        let rules = &*self.rules;
+        let rules = self.rules.clone();
         let setup = new.setup.clone();
-        let (state, events) = guarded(|| State::new(rules, setup))
+        let (state, events) = guarded(|| State::new(&rules, setup))
             .and_then(|r| r)
             .map_err(StoreError::Setup)?;
         let setup_json = serde_json::to_string(&new.setup).expect("a setup serializes");
@@ -81,7 +83,7 @@ impl Store {
             terms: new.terms,
             deadlines: new.deadlines,
         };
-        Ok((Loaded { info, state }, events))
+        Ok((Loaded { info, state, rules }, events))
     }
 
     /// The match without its state.
@@ -94,9 +96,8 @@ impl Store {
         row.ok_or(StoreError::NotFound(id))?.into_info()
     }
 
-    /// The match and its current state, from the snapshot (or, for a match stored under
-    /// an older replayable rules version or another revision of the pack, by replaying
-    /// its inputs).
+    /// The match and its current state, from the snapshot, with the rules it is played
+    /// by.
     pub async fn load(&self, id: MatchId) -> Result<Loaded> {
         let mut conn = self
             .db()
@@ -107,43 +108,51 @@ impl Store {
         let snapshot = (row.snap_version, row.snap_state);
         let info = row.m.into_info()?;
         row.log.check(&info)?;
-        let state = self.current_state(&mut conn, &info, snapshot).await?;
-        Ok(Loaded { info, state })
+        let rules = self.rules_of(&info)?;
+        let state = self.current_state(&info, &rules, snapshot)?;
+        Ok(Loaded { info, state, rules })
     }
 
-    /// The state a submit continues from: the snapshot, or a replay where the snapshot
-    /// was written by other rules or another revision of the pack.
-    pub(crate) async fn current_state(
+    /// The rules match `info` is played by: the revision of the card pack it started
+    /// with (`Rules::revision`), on the default board. A revision this build does not
+    /// know (a match stored by a newer build, or a pack file of an operator's own)
+    /// leaves the match untouched.
+    pub fn rules_of(&self, info: &MatchInfo) -> Result<Arc<Rules>> {
+        self.check_compatible(info)?;
+        if info.pack_hash == self.rules.pack.hash {
+            return Ok(self.rules.clone());
+        }
+        let mut known = self.revisions.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(r) = known.get(&info.pack_hash) {
+            return Ok(r.clone());
+        }
+        let rules = Rules::revision(&info.pack_hash).ok_or_else(|| StoreError::Incompatible {
+            match_id: info.id,
+            detail: format!(
+                "the match started under revision {} of the card pack, which this build does \
+                 not keep (it plays {})",
+                info.pack_hash, self.rules.pack.hash
+            ),
+        })?;
+        let rules = Arc::new(rules);
+        known.insert(info.pack_hash.clone(), rules.clone());
+        Ok(rules)
+    }
+
+    /// The state a submit continues from: the snapshot, written under the match's own
+    /// rules version and pack revision (`rules`), checked.
+    pub(crate) fn current_state(
         &self,
-        conn: &mut AnyConnection,
         info: &MatchInfo,
+        rules: &Rules,
         snapshot: (Option<i64>, Option<String>),
     ) -> Result<State> {
-        self.check_compatible(info)?;
         let id = info.id;
-        // A match of an older rules version that this engine still plays goes on under
-        // its own rules (its snapshot says which): only a changed pack needs a replay.
-        if info.pack_hash != self.rules.pack.hash {
-            // Another revision of the pack: only if nothing changed for this match.
-            let inputs = read_inputs(conn, id).await?;
-            let replayed = self.replay_inputs(info, &inputs)?;
-            if parse_snapshot(info, snapshot)? != replayed {
-                return Err(StoreError::Incompatible {
-                    match_id: id,
-                    detail: format!(
-                        "the card pack changed since this match started (hash {} then, {} \
-                         now) and the match no longer replays the same",
-                        info.pack_hash, self.rules.pack.hash
-                    ),
-                });
-            }
-            return Ok(replayed);
-        }
         let state = parse_snapshot(info, snapshot)?;
         // A snapshot that parses but holds nonsense would make the engine panic later:
         // check its card accounting and limits, and ask it what it waits for.
         guarded(|| {
-            state.validate(&self.rules)?;
+            state.validate(rules)?;
             state.pending();
             Ok::<(), String>(())
         })
@@ -190,6 +199,8 @@ impl Store {
         info: &MatchInfo,
         log: &(Vec<StoredInput>, i64),
     ) -> Result<State> {
+        let rules = self.rules_of(info)?;
+        let rules = &*rules;
         self.trips.replayed();
         let (inputs, last) = (&log.0, log.1);
         let id = info.id;
@@ -197,7 +208,6 @@ impl Store {
             match_id: id,
             detail,
         };
-        let rules = &*self.rules;
         let setup = info.setup.clone();
         let version = info.rules_version;
         let (mut state, _) = guarded(|| State::new_under(rules, setup, version))
@@ -257,10 +267,10 @@ impl Store {
             .await
             .map_err(db_row(Doing::read("reading a match"), id))?;
         let info = row.ok_or(StoreError::NotFound(id))?.into_info()?;
-        self.check_compatible(&info)?;
+        let rules = self.rules_of(&info)?;
         let inputs = read_inputs(&mut conn, id).await?;
         let state = self.replay_inputs(&info, &inputs)?;
-        Ok(Loaded { info, state })
+        Ok(Loaded { info, state, rules })
     }
 
     /// Sets the reminder and timeout of an active match. Returns false when the match is

@@ -205,8 +205,9 @@ impl Logged for ClansSubmit {
         };
         snap.log.check(&info)?;
         let snapshot = (Some(snap.version), Some(snap.state));
-        let mut state = store.current_state(tx, &info, snapshot).await?;
-        let rules = store.rules();
+        let rules = store.rules_of(&info)?;
+        let mut state = store.current_state(&info, &rules, snapshot)?;
+        let rules = &*rules;
         let mut events = Vec::new();
         for (seat, input) in inputs {
             let ev = guarded(|| state.apply(rules, *seat, input))

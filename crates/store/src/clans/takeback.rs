@@ -298,7 +298,7 @@ impl Store {
         asker: Seat,
     ) -> Result<std::result::Result<Takeback, Denied>> {
         let id = info.id;
-        self.check_compatible(info)?;
+        let rules = self.rules_of(info)?;
         let log = read_log(conn, id).await?;
         self.trips.replayed();
         let part = log.in_force(id, 0, true)?;
@@ -314,7 +314,7 @@ impl Store {
         let inputs = part.inputs;
         let played: Vec<_> = inputs.iter().map(|i| (i.seat, i.input)).collect();
         let other_is_ai = info.seats[1 - asker as usize].user().is_none();
-        let rules = &*self.rules;
+        let rules = &*rules;
         let setup = info.setup.clone();
         let planned = guarded(|| {
             takeback::plan(

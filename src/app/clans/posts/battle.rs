@@ -102,16 +102,16 @@ impl Boards {
         let names = self.directory.names(loaded).await;
         let names2 = names.clone();
         let lang = self.directory.public_lang(loaded.info.guild).await;
-        let view = loaded.state.view(self.rules(), None);
+        let view = loaded.state.view(&loaded.rules, None);
         let kinds = loaded.state.kinds.to_vec();
         let setup = loaded.info.setup.clone();
         let rules_version = loaded.state.rules_version;
         let version = loaded.info.version;
         let events = events.to_vec();
-        let store = self.store.clone();
+        let rules = loaded.rules.clone();
         let theme = self.theme.clone();
         let drawn = tokio::task::spawn_blocking(move || {
-            let rules = store.rules();
+            let rules = &*rules;
             let public = public_battle(rules, setup, rules_version, version, &events, inputs)?;
             let t = Table {
                 rules,
@@ -170,7 +170,7 @@ impl Boards {
             .position(|e| matches!(e, Event::BattleEnded { .. }))
             .map_or(public.len(), |i| from + i + 1);
         let n = Narrator {
-            rules: self.rules(),
+            rules: &loaded.rules,
             kinds: &loaded.state.kinds,
             names: [&names[0], &names[1]],
             lang,

@@ -154,7 +154,7 @@ impl Boards {
     async fn narrate(&self, loaded: &Loaded, events: &[Event], lang: Lang) -> Vec<String> {
         let names = self.directory.names(loaded).await;
         let n = Narrator {
-            rules: self.rules(),
+            rules: &loaded.rules,
             kinds: &loaded.state.kinds,
             names: [&names[0], &names[1]],
             lang,
@@ -167,7 +167,7 @@ impl Boards {
     /// `events` as the log, under the turn each part belongs to) and the buttons,
     /// mentioning whoever must act.
     pub async fn board_post(&self, loaded: &Loaded, events: &[Event], header: &str) -> Msg {
-        let rules = self.rules();
+        let rules = &*loaded.rules;
         let state = &loaded.state;
         let id = loaded.info.id;
         let version = loaded.info.version;
@@ -254,7 +254,7 @@ impl Boards {
         ];
         fields.extend(logs);
         // Render off the async runtime.
-        let store = self.store.clone();
+        let rules_of_match = loaded.rules.clone();
         let theme = self.theme.clone();
         let names2 = names.clone();
         let images = self.images;
@@ -263,7 +263,7 @@ impl Boards {
                 return Err(render::RenderError::NoBattle);
             }
             let t = Table {
-                rules: store.rules(),
+                rules: &rules_of_match,
                 theme: &theme,
                 names: [&names2[0], &names2[1]],
                 lang,

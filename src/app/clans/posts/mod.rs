@@ -44,8 +44,4 @@ impl Boards {
             images,
         }
     }
-
-    fn rules(&self) -> &crate::game::Rules {
-        self.store.rules()
-    }
 }

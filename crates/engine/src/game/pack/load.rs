@@ -344,7 +344,7 @@ fn check_provenance_keys(
     Ok(())
 }
 
-fn fnv1a(text: &str) -> String {
+pub(super) fn fnv1a(text: &str) -> String {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for b in text.bytes() {
         h ^= b as u64;

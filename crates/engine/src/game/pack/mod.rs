@@ -9,6 +9,7 @@
 //! `Pack::parse`), which only loading needs.
 
 mod load;
+pub mod revisions;
 
 pub use load::{BASE_PACK_FILE, BASE_PACK_TOML};
 
