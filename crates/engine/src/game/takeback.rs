@@ -167,7 +167,6 @@ fn harmless(event: &Event, asker: Seat) -> bool {
     let own = |card: u8| card / 27 == asker;
     match *event {
         Paid { .. }
-        | Summoned { .. }
         | Activated { .. }
         | Reordered { .. }
         | Moved { .. }
@@ -194,6 +193,10 @@ fn harmless(event: &Event, asker: Seat) -> bool {
         // The active player's order of simultaneous effects: public, and by itself it
         // moves nothing hidden.
         | TriggerFirst { .. } => true,
+        // Her own summon puts cards she knows back in her hand. The other seat's (the
+        // AI's reply) would put cards she has now seen back into a hidden hand: the
+        // same information as a discard from that hand, refused alike.
+        Summoned { seat, .. } => seat == asker,
         // The asker's own secret, known to her already (or, from the top of her draw
         // pile, to nobody): undoing it tells her nothing. The other seat's is a secret
         // she must not see taken back and chosen again.

@@ -193,6 +193,52 @@ fn against_a_person_an_answer_of_theirs_stops_it_against_the_ai_it_goes_too() {
     }
 }
 
+/// Regression (issue 48, item 8): a takeback against the AI undid its reply when that
+/// reply summoned cards from its hand, so the asker saw cards that went back into the
+/// AI's hidden hand. Over many random games, whenever the AI's undone reply summoned,
+/// the takeback is refused; the asker's own summon still goes.
+#[test]
+fn a_takeback_against_the_ai_never_hides_cards_its_reply_summoned() {
+    let rules = Rules::base();
+    let (mut refused, mut own) = (0, 0);
+    for seed in 0..30 {
+        let setup = setup(seed);
+        let log = random_inputs(&rules, setup.clone(), seed, |s| s.turn > 20).unwrap();
+        let (_, events) = replay(&rules, &setup, &log);
+        for n in 1..=log.len().min(300) {
+            let prefix = &log[..n];
+            for asker in [0, 1] {
+                // The unit the AI's takeback would undo, judged without the summons.
+                let Some(first) = (0..n).rev().find(|&i| {
+                    prefix[i].0 == asker
+                        && replay(&rules, &setup, &prefix[..i]).0.pending().question
+                            == Question::Action
+                }) else {
+                    continue;
+                };
+                let summoned_by = |seat: Seat| {
+                    events[first..n]
+                        .iter()
+                        .flatten()
+                        .any(|e| matches!(e, Event::Summoned { seat: s, .. } if *s == seat))
+                };
+                let verdict = plan_of(&rules, &setup, prefix, asker, true);
+                if summoned_by(1 - asker) {
+                    assert!(
+                        verdict.is_err(),
+                        "seed {seed}, input {n}: the AI's summon undone"
+                    );
+                    refused += 1;
+                } else if summoned_by(asker) && verdict.is_ok() {
+                    own += 1;
+                }
+            }
+        }
+    }
+    assert!(refused > 20, "only {refused} replies with a summon");
+    assert!(own > 20, "only {own} takebacks of the asker's own summon");
+}
+
 /// Over many random games and every position: an allowed takeback restores the match
 /// exactly as it was before the asker's last choice of action, undoes nothing of the
 /// opponent's (against a person), and no hidden card moved: the draw piles, the
