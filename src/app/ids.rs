@@ -218,6 +218,20 @@ impl Signer {
     }
 }
 
+impl Signer {
+    /// The seed of server `guild`'s Crystallo daily on UTC `day`: the same for everyone
+    /// there that day, and unpredictable without the bot's key (the first 64 bits of
+    /// an HMAC of the server and the day), so tomorrow's deal and its hidden draw order
+    /// cannot be worked out today from the public source.
+    pub fn daily_seed(&self, guild: u64, day: i64) -> u64 {
+        let tag = self
+            .mac(&format!("crystallo-daily.{guild}.{day}"))
+            .finalize()
+            .into_bytes();
+        u64::from_le_bytes(tag[..8].try_into().expect("an HMAC-SHA-256 has 32 bytes"))
+    }
+}
+
 impl std::fmt::Debug for Signer {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str("Signer")

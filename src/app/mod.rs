@@ -350,6 +350,7 @@ impl App {
                 faults.clone(),
                 gate.clone(),
                 seeds.clone(),
+                signing.clone(),
                 images,
             )),
             store,

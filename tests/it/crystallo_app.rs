@@ -330,3 +330,53 @@ async fn a_phase_2_preview_names_its_own_cards_place() {
     }
     panic!("no phase 2 with a second face-up card of several places in 6 games");
 }
+
+/// Regression (issue 48, item 7): the daily's seed was the server and the date mixed
+/// by a public formula, so tomorrow's deal and its hidden draw order could be worked
+/// out today. Now it depends on the bot's secret key: two bots (two keys) deal the same
+/// server and day differently, one bot deals everyone there the same, and a day keeps
+/// the deal its first player got (a daily dealt before the change, here by hand).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_daily_cannot_be_worked_out_from_the_source() {
+    const BEN: u64 = 12;
+    const EVE: u64 = 13;
+    let seed_of = |store: Store, user: u64| async move {
+        store
+            .crystallo_daily(Some(GUILD), user, DAY)
+            .await
+            .unwrap()
+            .expect("a daily")
+            .seed
+    };
+    let one = support::scratch_store("cry-daily-key-1").await;
+    let other = support::scratch_store("cry-daily-key-2").await;
+    let (app1, app2) = (App::new(one.clone()), App::new(other.clone()));
+    assert!(app1.crystallo.daily(here(), ANA, NOW).await.reply.is_some());
+    assert!(app1.crystallo.daily(here(), BEN, NOW).await.reply.is_some());
+    assert!(app2.crystallo.daily(here(), ANA, NOW).await.reply.is_some());
+    let (a, b) = (
+        seed_of(one.clone(), ANA).await,
+        seed_of(one.clone(), BEN).await,
+    );
+    assert_eq!(a, b, "one deal for everyone in the server that day");
+    assert_ne!(
+        a,
+        seed_of(other.clone(), ANA).await,
+        "another key, another deal"
+    );
+
+    // A daily dealt before the change (by the old formula): the day keeps its deal.
+    use crystal_clans::store::crystallo::{Kind, NewGame};
+    let third = support::scratch_store("cry-daily-key-3").await;
+    let old = NewGame {
+        guild: Some(GUILD),
+        channel: CHANNEL,
+        user: ANA,
+        kind: Kind::Daily(DAY),
+        seed: 0x0123_4567_89ab_cdef,
+    };
+    third.create_crystallo(old, NOW).await.unwrap();
+    let app3 = App::new(third.clone());
+    assert!(app3.crystallo.daily(here(), EVE, NOW).await.reply.is_some());
+    assert_eq!(seed_of(third.clone(), EVE).await, 0x0123_4567_89ab_cdef);
+}

@@ -247,6 +247,20 @@ impl Store {
         daily_in(&mut conn, guild, user, day).await
     }
 
+    /// The seed of a daily already dealt in `guild` on `day`, by anyone.
+    pub async fn crystallo_daily_seed(&self, guild: u64, day: i64) -> Result<Option<u64>> {
+        let seed: Option<i64> = sqlx::query_scalar(
+            "SELECT seed FROM crystallo_games WHERE guild_id = $1 AND day = $2 \
+             ORDER BY id LIMIT 1",
+        )
+        .bind(id_in(guild))
+        .bind(day)
+        .fetch_optional(self.db())
+        .await
+        .map_err(db(Doing::read("reading a crystallo game")))?;
+        Ok(seed.map(|s| s as u64))
+    }
+
     /// The player's unfinished games, newest first.
     pub async fn crystallo_active(&self, user: u64) -> Result<Vec<Game>> {
         let rows: Vec<GameRow> = sqlx::query_as(&format!(

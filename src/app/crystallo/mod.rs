@@ -21,8 +21,8 @@ use super::failures::Faults;
 use super::limits::{Action, Gate};
 use super::msg::{Button, File, Msg, Row, Style};
 use super::{Outcome, Place, Seeds};
+use crate::app::ids::Signing;
 use crate::crystallo::deck::Deck;
-use crate::crystallo::rng::daily_seed;
 use crate::crystallo::{Input, legal};
 use crate::i18n::Lang;
 use crate::i18n::messages::crystallo as m;
@@ -70,6 +70,8 @@ pub struct Crystallo {
     faults: Faults,
     gate: Gate,
     seeds: Seeds,
+    /// The key the dailies' deals are derived with.
+    signing: Signing,
     /// The final post's picture of the cavern (left out in fast tests).
     images: bool,
 }
@@ -81,6 +83,7 @@ impl Crystallo {
         faults: Faults,
         gate: Gate,
         seeds: Seeds,
+        signing: Signing,
         images: bool,
     ) -> Crystallo {
         Crystallo {
@@ -89,6 +92,7 @@ impl Crystallo {
             faults,
             gate,
             seeds,
+            signing,
             images,
         }
     }
@@ -109,18 +113,32 @@ impl Crystallo {
         if let Err(slow) = self.gate.allow(Action::Crystallo, user, place.guild, now) {
             return Outcome::private(slow);
         }
+        let seed = match self.daily_seed(guild, day).await {
+            Ok(s) => s,
+            Err(e) => return Outcome::private(self.faults.told(lang, None, &e)),
+        };
         let new = NewGame {
             guild: Some(guild),
             channel: self.directory.post_channel(place).await,
             user,
             kind: Kind::Daily(day),
-            seed: daily_seed(guild, day),
+            seed,
         };
         match self.store.create_crystallo(new, now).await {
             Ok(Daily::New(g)) => self.show(&g, lang, Step::Show, None).await,
             Ok(Daily::Exists(g)) => self.already(&g, lang),
             Err(e) => Outcome::private(self.faults.told(lang, None, &e)),
         }
+    }
+
+    /// The deal of `guild`'s daily on `day`: the one its first player of the day got
+    /// (so a change of how seeds are made, or of the key, never splits a day), else the
+    /// keyed seed ([`Signer::daily_seed`](crate::app::ids::Signer::daily_seed)).
+    async fn daily_seed(&self, guild: u64, day: i64) -> Result<u64, StoreError> {
+        if let Some(seed) = self.store.crystallo_daily_seed(guild, day).await? {
+            return Ok(seed);
+        }
+        Ok(self.signing.signer().await?.daily_seed(guild, day))
     }
 
     /// `/crystallo practice`: a random deal, anywhere.
