@@ -50,4 +50,5 @@ mod store_league;
 mod store_ratings;
 mod store_takeback;
 mod transcript;
+mod upgrade;
 mod zone_names;
