@@ -4,7 +4,11 @@
 
 use crystal_clans::game::takeback::Denied;
 use crystal_clans::game::{Input, Seat, Setup, State};
-use crystal_clans::store::{LogEntry, NewMatch, Store, StoreError, Verdict};
+use crystal_clans::store::{
+    Decline, LogEntry, NewMatch, Store, StoreError, TakebackRequest, Verdict,
+};
+use rand::SeedableRng;
+use rand_pcg::Pcg32;
 use std::sync::Arc;
 
 use crate::support;
@@ -182,8 +186,71 @@ async fn takebacks_and_moves_race_with_one_winner(db: &TestDb) {
     }
 }
 
+/// Regression (issue 48, item 4): an Allow and a Decline of the same request, racing
+/// from two store handles (two bot processes), both succeeded in most races: the
+/// action was taken back and the request recorded as declined. Now exactly one wins,
+/// the other says so, and the match plays on with every acknowledged input in its log.
+async fn a_takeback_allow_and_decline_race_with_one_winner(db: &TestDb) {
+    let (one, two) = (Arc::new(db.open().await), Arc::new(db.open().await));
+    let rules = rules();
+    let (mut allowed, mut declined) = (0, 0);
+    for round in 0..12u64 {
+        let (nm, log, asker) = position_with_takeback(40 + round * 5);
+        let setup = nm.setup.clone();
+        let id = stored(&one, nm, &log).await;
+        let v = log.len() as i64;
+        assert!(one.ask_takeback(id, v, asker, 1).await.unwrap());
+        let barrier = Arc::new(tokio::sync::Barrier::new(2));
+        let (b1, b2) = (barrier.clone(), barrier.clone());
+        let (s1, s2) = (one.clone(), two.clone());
+        let allow = tokio::spawn(async move {
+            b1.wait().await;
+            s1.take_back(id, v, asker, None).await
+        });
+        let decline = tokio::spawn(async move {
+            b2.wait().await;
+            s2.decline_takeback(id, v, 2).await
+        });
+        let (allow, decline) = (allow.await.unwrap(), decline.await.unwrap().unwrap());
+        let request = one.takeback_request(id, v).await.unwrap();
+        let entries = one.log(id).await.unwrap();
+        match (allow, decline) {
+            (Ok(Ok(t)), Decline::Moved) => {
+                allowed += 1;
+                assert_eq!(t.version, v + 1);
+                assert!(matches!(entries.last(), Some(LogEntry::Takeback(_))));
+                assert!(
+                    matches!(request, TakebackRequest::Open { .. }),
+                    "round {round}"
+                );
+            }
+            (Ok(Err(Denied::Declined)), Decline::Declined) => {
+                declined += 1;
+                assert_eq!(entries.len() as i64, v, "round {round}: nothing taken back");
+                assert!(matches!(request, TakebackRequest::Declined { .. }));
+            }
+            (a, d) => panic!("round {round}: allow {a:?}, decline {d:?}"),
+        }
+        // The match plays on from whichever won, to its end.
+        let mut state = replay(&setup, &log);
+        let mut version = one.info(id).await.unwrap().version;
+        if version == v + 1 {
+            state = one.load(id).await.unwrap().state;
+        }
+        let mut rng = Pcg32::seed_from_u64(round);
+        while state.winner.is_none() {
+            let (seat, input) = random_input(&rules, &state, &mut rng);
+            let sub = two.submit(id, version, seat, &input).await.unwrap();
+            (version, state) = (sub.version, sub.state);
+        }
+        assert_eq!(one.verify(id).await.unwrap().verdict, Verdict::Agrees);
+    }
+    assert_eq!(allowed + declined, 12);
+}
+
 both!(
     a_takeback_is_logged_and_replays,
     a_refused_or_stale_takeback_writes_nothing,
     takebacks_and_moves_race_with_one_winner,
+    a_takeback_allow_and_decline_race_with_one_winner,
 );

@@ -56,7 +56,7 @@ pub use verify::{Finding, RearmOutcome, VerifyFailure, VerifySummary, verify_dat
 
 pub use absences::Absence;
 pub use clans::takeback::{
-    Between, LogEntry, Request as TakebackRequest, StoredTakeback, Takeback, TakenBack,
+    Between, Decline, LogEntry, Request as TakebackRequest, StoredTakeback, Takeback, TakenBack,
 };
 pub use error::{Doing, StoreError, Subject};
 pub use league::{

@@ -23,7 +23,8 @@ use crate::i18n::Lang;
 use crate::i18n::messages as t;
 use crate::i18n::messages::takeback as tb;
 use crate::store::{
-    Loaded, MatchId, MatchInfo, Millis, Player, Status, StoreError, Takeback, TakebackRequest,
+    Decline, Loaded, MatchId, MatchInfo, Millis, Player, Status, StoreError, Takeback,
+    TakebackRequest,
 };
 
 /// How long a request waits for the opponent's answer. Matches are played over days:
@@ -136,6 +137,7 @@ impl Matches {
             Denied::OpponentAnswered => tb::takeback_denied_answered(lang, other.to_string()),
             Denied::Reveals => tb::takeback_denied_reveals(lang),
             Denied::Over => crate::i18n::messages::panel::match_over(lang, id),
+            Denied::Declined => tb::takeback_declined_before(lang, other.to_string()),
         }
     }
 
@@ -447,12 +449,14 @@ impl Matches {
         let asker = request.asker;
         if !allow {
             match self.store.decline_takeback(match_id, version, now).await {
-                Ok(true) => {}
+                Ok(Decline::Declined) => {}
                 // Declined by a click racing this one: that click posted the answer.
-                Ok(false) => {
+                Ok(Decline::Already) => {
                     let name = names[asker as usize].clone();
                     return Outcome::private(tb::takeback_you_declined(lang, name));
                 }
+                // An Allow racing this click took the action back first.
+                Ok(Decline::Moved) => return Outcome::private(tb::takeback_too_late(lang)),
                 Err(e) => return Outcome::private(self.faults.told(lang, Some(match_id), &e)),
             }
             let public_lang = self.directory.public_lang(loaded.info.guild).await;
@@ -510,6 +514,12 @@ impl Matches {
             .await
         {
             Ok(Ok(done)) => done,
+            // A Decline racing this Allow was decided first: the action stands.
+            Ok(Err(Denied::Declined)) => {
+                let names = self.directory.names(loaded).await;
+                let name = names[asker as usize].clone();
+                return Outcome::private(tb::takeback_you_declined(lang, name));
+            }
             Ok(Err(why)) => {
                 let names = self.directory.names(loaded).await;
                 let other = &names[1 - asker as usize];

@@ -32,6 +32,9 @@ pub enum Denied {
     Reveals,
     /// The match is over.
     Over,
+    /// The opponent declined the request to take it back (the store's record, never
+    /// the rules' verdict: a decline is final at its position).
+    Declined,
 }
 
 /// A takeback the rules allow.

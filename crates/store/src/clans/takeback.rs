@@ -401,6 +401,19 @@ impl Store {
         let Some(info) = claimed.await? else {
             return Ok(None);
         };
+        // Under the claim, an Allow and a Decline of the same request are decided in
+        // one place: a decline committed first stands, and the action with it.
+        let declined: Option<Option<i64>> = sqlx::query_scalar(
+            "SELECT declined_at FROM takeback_requests WHERE match_id = $1 AND version = $2",
+        )
+        .bind(id)
+        .bind(expected_version)
+        .fetch_optional(&mut *tx)
+        .await
+        .map_err(db_row(DOING, id))?;
+        if matches!(declined, Some(Some(_))) {
+            return Ok(Some(Err(Denied::Declined)));
+        }
         let takeback = match self.plan_in(tx, &info, asker).await? {
             Ok(t) => t,
             Err(denied) => return Ok(Some(Err(denied))),
@@ -427,6 +440,18 @@ impl Store {
             .map_err(db(DOING))?;
         Ok(Some(Ok(takeback)))
     }
+}
+
+/// What a Decline did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Decline {
+    /// This click declined the request.
+    Declined,
+    /// It was declined already, or never made.
+    Already,
+    /// The match is no longer at the request's version (the action was taken back, or
+    /// the match moved on or ended): nothing was declined.
+    Moved,
 }
 
 /// Where a request to take back stands at one version of a match.
@@ -468,11 +493,32 @@ impl Store {
         Ok(done.rows_affected() == 1)
     }
 
-    /// The opponent declines the request at `version`: `Ok(true)` when this click
-    /// declined it, `Ok(false)` when it was declined already or never made.
-    pub async fn decline_takeback(&self, id: MatchId, version: i64, now: Millis) -> Result<bool> {
+    /// The opponent declines the request at `version`, decided under the match's
+    /// version as a takeback is: the match row is claimed (locked) at `version` first,
+    /// so an Allow racing this Decline either took the action back before (`Moved`:
+    /// nothing declined) or finds the decline and takes nothing back.
+    pub async fn decline_takeback(
+        &self,
+        id: MatchId,
+        version: i64,
+        now: Millis,
+    ) -> Result<Decline> {
         const DOING: Doing = Doing::write("saving a takeback's answer");
-        self.still_there(DOING)?;
+        let _turn = self.write_turn(DOING).await?;
+        let mut tx = WriteTx::begin(self.for_write(), DOING).await?;
+        let held = sqlx::query(
+            "UPDATE matches SET updated_at = updated_at \
+             WHERE id = $1 AND version = $2 AND status = 'active'",
+        )
+        .bind(id)
+        .bind(version)
+        .execute(&mut *tx)
+        .await
+        .map_err(db_row(DOING, id))?;
+        if held.rows_affected() == 0 {
+            tx.rollback().await;
+            return Ok(Decline::Moved);
+        }
         let done = sqlx::query(
             "UPDATE takeback_requests SET declined_at = $3 \
              WHERE match_id = $1 AND version = $2 AND declined_at IS NULL",
@@ -480,10 +526,15 @@ impl Store {
         .bind(id)
         .bind(version)
         .bind(now)
-        .execute(self.db())
+        .execute(&mut *tx)
         .await
         .map_err(db_row(DOING, id))?;
-        Ok(done.rows_affected() == 1)
+        tx.commit().await?;
+        Ok(if done.rows_affected() == 1 {
+            Decline::Declined
+        } else {
+            Decline::Already
+        })
     }
 
     /// The request made at `version` of match `id`, if any.
