@@ -240,7 +240,7 @@ impl Store {
         day: i64,
     ) -> Result<Option<Game>> {
         let mut conn = self
-            .pool
+            .db()
             .acquire()
             .await
             .map_err(db(Doing::read("reading a crystallo game")))?;

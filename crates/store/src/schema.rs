@@ -152,7 +152,7 @@ impl Store {
     /// The database's schema against this build's migrations, read only.
     pub async fn schema(&self) -> Result<Schema> {
         let mut conn = self
-            .pool
+            .db()
             .acquire()
             .await
             .map_err(db(Doing::read("reading the schema")))?;
