@@ -150,6 +150,7 @@ impl Sampler {
                 bonus_defense: b.bonus_defense,
                 from_bottom: b.from_bottom,
                 wiped: b.wiped,
+                removed: b.removed,
             });
         }
 

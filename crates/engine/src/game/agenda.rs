@@ -15,15 +15,17 @@ use super::state::*;
 use arrayvec::ArrayVec;
 
 /// Bumped whenever a rules change would make an old match replay differently.
-pub const RULES_VERSION: u32 = 7;
+pub const RULES_VERSION: u32 = 8;
 
 /// The rules versions this engine plays as they were played: a match started under
 /// one of them keeps its rules (`State::rules_version`) to its end and on every replay.
 /// Version 5 added the turn limit (`turn.rs`); version 4 has none. Version 6 lets the
 /// active player order simultaneous triggers (`order.rs`), offers Undying units to a
 /// free summon from hand and makes Spy compulsory. Version 7 orders gain effects
-/// too and asks only where the order can change something (`commute.rs`).
-pub const PLAYABLE_RULES_VERSIONS: [u32; 4] = [4, 5, 6, RULES_VERSION];
+/// too and asks only where the order can change something (`commute.rs`). Version 8
+/// brings Time Anomaly's Twins back only when their squad was destroyed, not removed
+/// from the game (`battle/mod.rs`).
+pub const PLAYABLE_RULES_VERSIONS: [u32; 5] = [4, 5, 6, 7, RULES_VERSION];
 
 /// What the match waits for: which seats may answer and the question.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]

@@ -35,6 +35,11 @@ pub(in crate::game) const ROUND_THREE: u32 = 6;
 /// is skipped when the order cannot change anything.
 pub(in crate::game) const ROUND_FOUR: u32 = 7;
 
+/// The first rules version in which Time Anomaly follows the printed card ("if your
+/// entire squad is destroyed in that battle"): a squad emptied by a unit removed from
+/// the game was not destroyed, and the Twins stay.
+pub(in crate::game) const ROUND_FIVE: u32 = 8;
+
 /// The trigger a step stands for, if it is one.
 pub(in crate::game) fn trigger_of(step: &Step) -> Option<Trigger> {
     Some(match *step {

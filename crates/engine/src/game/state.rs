@@ -99,6 +99,10 @@ pub struct Battle {
     pub from_bottom: [bool; 2],
     /// The seat's battling squad was wiped out by destruction or removal.
     pub wiped: [bool; 2],
+    /// A unit of the seat's battling squad was removed from the game in this battle
+    /// (kept from rules version 8 on: such a squad was not entirely destroyed).
+    #[serde(default)]
+    pub removed: [bool; 2],
 }
 
 /// Where a summon may put its units besides the home zone, and what allows it.

@@ -63,6 +63,9 @@ pub struct BattleView {
     pub from_bottom: [bool; 2],
     /// The seat's battling squad was wiped out.
     pub wiped: [bool; 2],
+    /// A unit of the seat's battling squad was removed from the game (public).
+    #[serde(default)]
+    pub removed: [bool; 2],
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -168,6 +171,7 @@ impl State {
             bonus_defense: b.bonus_defense,
             from_bottom: b.from_bottom,
             wiped: b.wiped,
+            removed: b.removed,
         });
         // The agenda is public but for the other seat's secret mulligan choice,
         // which shows only as made (an empty list).

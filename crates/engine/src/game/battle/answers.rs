@@ -131,6 +131,7 @@ impl State {
         let zone = self.battle_ref().zone;
         self.remove_unit(zone, seat, *c);
         self.players[owner(*c) as usize].removed.push(*c);
+        self.note_removed(seat);
         ev.push(Event::UnitRemovedFromGame { card: *c, zone });
         self.note_wiped(zone, seat);
     }

@@ -5,7 +5,7 @@
 use super::Rules;
 use super::board::ZoneId;
 use super::event::Event;
-use super::order::{ROUND_FOUR, ROUND_THREE};
+use super::order::{ROUND_FIVE, ROUND_FOUR, ROUND_THREE};
 use super::pack::{Ability, CrystalEffect, Effect, Signature, Stat, Target};
 use super::state::*;
 
@@ -82,6 +82,7 @@ impl State {
             bonus_defense: [0, 0],
             from_bottom: [false, false],
             wiped: [false, false],
+            removed: [false, false],
         });
         ev.push(Event::BattleStarted {
             attacker: seat,
@@ -178,6 +179,7 @@ impl State {
                     .expect("checked: a top unit with Sacrifice");
                 self.remove_unit(zone, seat, card);
                 self.players[owner(card) as usize].removed.push(card);
+                self.note_removed(seat);
                 let b = self.battle_mut();
                 let bonus = match stat {
                     Stat::Attack => &mut b.bonus_attack[s],
@@ -218,6 +220,16 @@ impl State {
                 }
             }
             _ => unreachable!("checked: a battle option"),
+        }
+    }
+
+    /// Records that a unit of `seat`'s battling squad was removed from the game (for
+    /// Time Anomaly, from rules version 8 on).
+    pub(super) fn note_removed(&mut self, seat: Seat) {
+        if self.rules_at_least(ROUND_FIVE)
+            && let Some(b) = &mut self.battle
+        {
+            b.removed[seat as usize] = true;
         }
     }
 
@@ -700,9 +712,11 @@ impl State {
                 });
             }
         }
-        // Time Anomaly: a wiped-out squad calls the Twins that supported it back to hand.
+        // Time Anomaly: a squad destroyed entirely calls the Twins that supported it back
+        // to hand (before rules version 8, a squad emptied by a removal from the game
+        // did too; `removed` is only kept from 8 on).
         for seat in 0..2u8 {
-            if !b.wiped[seat as usize] {
+            if !b.wiped[seat as usize] || b.removed[seat as usize] {
                 continue;
             }
             for z in 0..rules.board.zones.len() as ZoneId {
