@@ -4,6 +4,7 @@
 
 use super::Rules;
 use super::board::{ZoneId, zones_in};
+use super::order::ROUND_FIVE;
 use super::pack::{Ability, CardDef, CrystalEffect, Signature, TypeId};
 use super::state::{CardId, Seat, State, Via, opp};
 
@@ -202,7 +203,9 @@ impl State {
     }
 
     /// The attack value of a squad outside battle (used by Invade): its units' attack
-    /// values plus squad-wide ability boosts.
+    /// values plus squad-wide ability boosts (the glossary's "Attack Value": "any
+    /// possible boosts to the squad provided by abilities"). Command's +2 counts from
+    /// rules version 8 on (the card: "the squad gains +2"); before, only in battle.
     pub fn squad_attack(&self, rules: &Rules, zone: ZoneId, seat: Seat) -> u32 {
         let units: u32 = self
             .squad(zone, seat)
@@ -212,7 +215,9 @@ impl State {
         if units == 0 && self.squad(zone, seat).is_empty() {
             return 0;
         }
-        units + self.squad_attack_bonus(rules, zone, seat)
+        let command = self.rules_at_least(ROUND_FIVE)
+            && self.knight_leader(rules, zone, seat) == Some(Ability::Command);
+        units + self.squad_attack_bonus(rules, zone, seat) + if command { 2 } else { 0 }
     }
 
     /// Flight: moving `cards` out of the seat's squad in `zone` may fly (2 zones, or
