@@ -24,8 +24,9 @@ pub const RULES_VERSION: u32 = 8;
 /// free summon from hand and makes Spy compulsory. Version 7 orders gain effects
 /// too and asks only where the order can change something (`commute.rs`). Version 8
 /// brings Time Anomaly's Twins back only when their squad was destroyed, not removed
-/// from the game (`battle/mod.rs`), and counts Command's +2 when invading
-/// (`abilities.rs`).
+/// from the game (`battle/mod.rs`), counts Command's +2 when invading
+/// (`abilities.rs`), and fires Demoralize on moves only, not on a summon
+/// (`triggers.rs`).
 pub const PLAYABLE_RULES_VERSIONS: [u32; 5] = [4, 5, 6, 7, RULES_VERSION];
 
 /// What the match waits for: which seats may answer and the question.

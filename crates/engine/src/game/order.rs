@@ -37,8 +37,8 @@ pub(in crate::game) const ROUND_FOUR: u32 = 7;
 
 /// The first rules version in which Time Anomaly follows the printed card ("if your
 /// entire squad is destroyed in that battle": a squad emptied by a unit removed from
-/// the game was not destroyed, and the Twins stay) and Command's +2 counts in the
-/// squad's attack value when it invades.
+/// the game was not destroyed, and the Twins stay), Command's +2 counts in the
+/// squad's attack value when it invades, and Demoralize fires on moves only.
 pub(in crate::game) const ROUND_FIVE: u32 = 8;
 
 /// The trigger a step stands for, if it is one.

@@ -8,19 +8,27 @@ use super::board::ZoneId;
 use super::choice::{Classes, for_each_order};
 use super::event::Event;
 use super::input::{Input, RuleError, illegal};
-use super::order::ROUND_THREE;
+use super::order::{ROUND_FIVE, ROUND_THREE};
 use super::pack::Ability;
 use super::state::*;
 
 impl State {
-    /// Units entered a zone (by moving when `moved`): Spy (moves only) and Demoralize.
+    /// Units entered a zone (by moving when `moved`): Spy and Demoralize.
     pub(super) fn run_entered(&mut self, rules: &Rules, seat: Seat, zone: ZoneId, moved: bool) {
         if self.spy_fires(rules, seat, zone, moved) {
             self.agenda.push(Step::Spy { seat });
         }
-        if self.top_has(rules, zone, seat, Ability::Demoralize) {
+        if self.demoralize_fires(rules, seat, zone, moved) {
             self.agenda.push(Step::Demoralize { seat, zone });
         }
+    }
+
+    /// Demoralize, printed: "When this squad moves into a zone"; a placement (a summon
+    /// too) "is not considered a move" (glossary, "Placing"). From rules version 8 on it
+    /// fires on moves only, as Spy always did; before, on any entering.
+    fn demoralize_fires(&self, rules: &Rules, seat: Seat, zone: ZoneId, moved: bool) -> bool {
+        (moved || !self.rules_at_least(ROUND_FIVE))
+            && self.top_has(rules, zone, seat, Ability::Demoralize)
     }
 
     fn spy_fires(&self, rules: &Rules, seat: Seat, zone: ZoneId, moved: bool) -> bool {
@@ -40,7 +48,7 @@ impl State {
     ) -> bool {
         (self.spy_fires(rules, seat, zone, moved)
             && !self.players[opp(seat) as usize].hand.is_empty())
-            || (self.top_has(rules, zone, seat, Ability::Demoralize)
+            || (self.demoralize_fires(rules, seat, zone, moved)
                 && self.can_demoralize(rules, seat, zone))
     }
 
