@@ -6,6 +6,7 @@ mod architecture;
 mod legal;
 mod properties;
 mod replay_v6;
+mod revisions;
 mod scenarios;
 mod takeback;
 mod turn_limit;
