@@ -20,7 +20,8 @@ const EVE: u64 = 333_333_333_333_333_333;
 const GUILD: u64 = 9;
 const CHANNEL: u64 = 10;
 
-fn ids(m: &Msg) -> Vec<String> {
+/// The custom ids of a message's buttons and menus.
+pub(crate) fn ids(m: &Msg) -> Vec<String> {
     m.rows
         .iter()
         .flat_map(|r| match r {
@@ -44,7 +45,8 @@ fn check_limits(m: &Msg) {
     }
 }
 
-async fn start(app: &App) -> i64 {
+/// A match between Ana and Ben in server 9, challenged and accepted through the app.
+pub(crate) async fn start(app: &App) -> i64 {
     let now = now_ms();
     let c = Challenge {
         challenger: ANA,

@@ -3,11 +3,12 @@
 //! against the AI.
 
 use crystal_clans::app::ids::{CustomId, Verb};
-use crystal_clans::app::msg::{MAX_FIELD, Msg, Row};
+use crystal_clans::app::msg::MAX_FIELD;
 use crystal_clans::app::{AiSeats, App, Challenge, Outcome, Place};
 use crystal_clans::store::{GuildSettings, Player, Scope, Status, now_ms};
 use std::sync::Arc;
 
+use crate::app::ids;
 use crate::support;
 use support::scratch_store as scratch;
 
@@ -22,16 +23,6 @@ fn place() -> Place {
         guild: Some(GUILD),
         channel: CHANNEL,
     }
-}
-
-fn ids(m: &Msg) -> Vec<String> {
-    m.rows
-        .iter()
-        .flat_map(|r| match r {
-            Row::Buttons(b) => b.iter().map(|b| b.id.clone()).collect::<Vec<_>>(),
-            Row::Select(s) => vec![s.id.clone()],
-        })
-        .collect()
 }
 
 fn named(app: App) -> App {

@@ -3,60 +3,16 @@
 //! takeback or pings the next player (issue 47, "a click in one trip"). The counts
 //! come from the store's own counters (`crates/store/src/trips.rs`).
 
-use crystal_clans::app::ids::{CustomId, Verb};
-use crystal_clans::app::msg::{Msg, Row};
-use crystal_clans::app::{App, Challenge, Place};
+use crystal_clans::app::App;
 use crystal_clans::store::{Counted, GuildSettings, Store, now_ms};
 use crystal_clans_testkit::fake_discord::lively_pick as pick;
 
+use crate::app::{ids, start};
 use crate::support::scratch_store as scratch;
 
 const ANA: u64 = 111_111_111_111_111_111;
 const BEN: u64 = 222_222_222_222_222_222;
 const GUILD: u64 = 9;
-const PLACE: Place = Place {
-    guild: Some(GUILD),
-    channel: 10,
-};
-
-fn ids(m: &Msg) -> Vec<String> {
-    m.rows
-        .iter()
-        .flat_map(|r| match r {
-            Row::Buttons(b) => b.iter().map(|b| b.id.clone()).collect::<Vec<_>>(),
-            Row::Select(s) => vec![s.id.clone()],
-        })
-        .collect()
-}
-
-async fn start(app: &App) -> i64 {
-    let now = now_ms();
-    let c = Challenge {
-        challenger: ANA,
-        opponent: Some(BEN),
-        clans: [Some(0), Some(1)],
-        mulligan: true,
-        timeout: Some(24 * 60),
-        expires: 0,
-    };
-    let out = app.challenges.challenge(c, Some(GUILD), now).await;
-    let accept = ids(&out.public[0])
-        .into_iter()
-        .find(|i| i.contains(":acc:"))
-        .unwrap();
-    let cid = CustomId::parse(&accept).unwrap();
-    assert_eq!(cid.verb, Verb::Accept);
-    let c = app
-        .challenges
-        .read_challenge(cid.arg.as_deref().unwrap(), BEN, now)
-        .await
-        .unwrap();
-    app.challenges
-        .accept(c, BEN, PLACE, None, now)
-        .await
-        .created
-        .expect("the match starts")
-}
 
 /// One confirmed answer as the Discord layer handles it (the use case, then the pings
 /// of its public posts), and what it cost.
