@@ -112,7 +112,10 @@ fn serve(api_base: Option<String>) -> i32 {
     // child process, a crash reporter, a debug dump of the environment) carries it.
     // SAFETY: no other thread exists yet; the runtime that starts them is built below,
     // and nothing before this line spawns one.
-    unsafe { std::env::remove_var("DISCORD_TOKEN") };
+    unsafe {
+        std::env::remove_var("DISCORD_TOKEN");
+        std::env::remove_var("DISCORD_TOKEN_FILE");
+    }
     let rt = match tokio::runtime::Runtime::new() {
         Ok(rt) => rt,
         Err(e) => {

@@ -54,7 +54,8 @@ impl std::fmt::Debug for BotOptions {
 /// What to tell someone whose token is missing or refused, as short lines (the invite
 /// URL on its own line, to copy). Never includes the token.
 pub const TOKEN_HELP: &str = "The bot needs a Discord bot token in DISCORD_TOKEN (in the environment,
-or in a .env file in the folder you run it from). To get one:
+or in a .env file in the folder you run it from), or in a file named by
+DISCORD_TOKEN_FILE (a container secret). To get one:
   1. Open https://discord.com/developers/applications and create an application.
   2. On its Bot page, reset the token and copy it into DISCORD_TOKEN=... .
   3. Invite the bot to your server with this URL (put your application's id, from its
@@ -67,9 +68,26 @@ https://discord.com/oauth2/authorize?client_id=YOUR_APPLICATION_ID&scope=bot+app
      Message History).
   4. Run `cargo run --release` (or `crystal-clans serve`) again.";
 
-/// Reads `DISCORD_TOKEN` (after `.env`) and checks its shape; `Err` is the how-to.
+/// Reads the token (after `.env`) and checks its shape; `Err` is the how-to.
 pub fn token_from_env() -> Result<String, String> {
-    let token = std::env::var("DISCORD_TOKEN").unwrap_or_default();
+    token_from(|name| std::env::var(name).ok().filter(|v| !v.trim().is_empty()))
+}
+
+/// The token from the file named by `DISCORD_TOKEN_FILE` when it is set (as container
+/// secrets are mounted: the environment then holds only a path, so the token is in no
+/// process's initial environment block, which `/proc/PID/environ` shows for the whole
+/// life of the process), else from `DISCORD_TOKEN`. `var` reads a variable. An error
+/// names the variable and the file, never the token.
+pub fn token_from(var: impl Fn(&str) -> Option<String>) -> Result<String, String> {
+    let token = match var("DISCORD_TOKEN_FILE") {
+        Some(path) => {
+            let path = path.trim();
+            std::fs::read_to_string(path).map_err(|e| {
+                format!("DISCORD_TOKEN_FILE names {path}, which cannot be read: {e}.\n{TOKEN_HELP}")
+            })?
+        }
+        None => var("DISCORD_TOKEN").unwrap_or_default(),
+    };
     let token = token.trim().to_string();
     if token.is_empty() {
         return Err(format!("DISCORD_TOKEN is not set.\n{TOKEN_HELP}"));
@@ -245,6 +263,33 @@ async fn register(
         }
         wait = (wait * 2).min(REGISTER_RETRY_MAX);
     }
+}
+
+/// `call`, asked again with backoff (as the commands' registration is) while Discord
+/// answers 5xx or cannot be reached; a refusal for good (a 4xx: a bad token) ends it
+/// with its cause. A stop of the bot meanwhile drops this future.
+async fn until_answered<T, F, Fut>(doing: &str, call: F) -> Result<T, String>
+where
+    F: Fn() -> Fut,
+    Fut: std::future::Future<Output = serenity::Result<T>>,
+{
+    let mut wait = REGISTER_RETRY_FIRST;
+    for attempt in 1u32.. {
+        match call().await {
+            Ok(v) => return Ok(v),
+            Err(e) if refused_for_good(&e) => return Err(explain(&e)),
+            Err(e) => {
+                tracing::warn!(
+                    attempt,
+                    "{doing} failed, trying again in {} s: {e}",
+                    wait.as_secs()
+                );
+            }
+        }
+        tokio::time::sleep(wait).await;
+        wait = (wait * 2).min(REGISTER_RETRY_MAX);
+    }
+    unreachable!("the attempts never run out")
 }
 
 /// A refusal that asking again will not change: a 4xx other than 408 (a timeout) and
@@ -561,11 +606,11 @@ pub async fn start(client: &mut serenity::Client) -> Result<(), String> {
 
 /// [`start`] with this process's `shards`.
 pub async fn start_shards(client: &mut serenity::Client, shards: &Shards) -> Result<(), String> {
-    client
-        .http
-        .get_current_user()
-        .await
-        .map_err(|e| explain(&e))?;
+    let http = client.http.clone();
+    until_answered("checking the token", || http.get_current_user()).await?;
+    // The shards' start asks for the gateway once and ends on any failure: ask first,
+    // with the same patience, so that one 5xx at start-up does not end the process.
+    until_answered("asking for the gateway", || http.get_bot_gateway()).await?;
     let ran = match shards {
         Shards::Auto => client.start_autosharded().await,
         // Serenity's range includes its end (`4..7` runs shards 4, 5, 6 and 7).
@@ -594,6 +639,38 @@ fn client_for(api: &str) -> Result<reqwest::Client, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Regression (issue 48, item 9): the token was readable in `/proc/PID/environ`
+    /// however the bot removed it from its variables. From a file (a container secret)
+    /// the environment holds only the path.
+    #[test]
+    fn the_token_comes_from_a_file_and_a_failure_names_the_file_not_the_token() {
+        let token = "MTIzNDU2Nzg5MDEyMzQ1Njc4.Gabcde.a-secret-that-must-not-be-logged";
+        let path = std::env::temp_dir().join(format!("token-test-{}", std::process::id()));
+        std::fs::write(&path, format!("{token}\n")).unwrap();
+        let shown = path.display().to_string();
+        let from_file = |name: &str| match name {
+            "DISCORD_TOKEN_FILE" => Some(shown.clone()),
+            "DISCORD_TOKEN" => Some("ignored when a file is named".into()),
+            _ => None,
+        };
+        assert_eq!(token_from(from_file).unwrap(), token);
+        std::fs::remove_file(&path).unwrap();
+        let err = token_from(from_file).unwrap_err();
+        assert!(
+            err.contains("DISCORD_TOKEN_FILE") && err.contains(&shown),
+            "{err}"
+        );
+        assert!(!err.contains(token));
+        // Without a file, the variable, as before.
+        let from_var = |name: &str| (name == "DISCORD_TOKEN").then(|| token.to_string());
+        assert_eq!(token_from(from_var).unwrap(), token);
+        assert!(
+            token_from(|_| None)
+                .unwrap_err()
+                .contains("DISCORD_TOKEN is not set")
+        );
+    }
 
     #[test]
     fn options_never_show_the_token() {

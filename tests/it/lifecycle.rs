@@ -205,6 +205,37 @@ async fn a_command_registration_answered_500_is_retried_and_the_bot_answers_mean
     assert_eq!(version_of(&url, id).await, 1, "the move was saved");
 }
 
+fn answers(fake: &Fake, method: &str, path: &str) -> Vec<u16> {
+    fake.requests()
+        .iter()
+        .filter(|r| r.method == method && r.path.ends_with(path))
+        .map(|r| r.status)
+        .collect()
+}
+
+/// Regression (issue 48, item 10): one Discord 500 at start-up ended the process
+/// (exit 1 in 0.04 s) on the token check or the gateway's address. Now both are asked
+/// again as the commands' registration is, and the bot comes up and answers.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_discord_500_at_start_up_is_retried_and_the_bot_comes_up() {
+    let (url, _path, id, user) = a_stored_match("crystal-clans-start-500").await;
+    let fake = Fake::start().await;
+    fake.fail_next("GET", "/users/@me", 500, 2);
+    fake.fail_next("GET", "/gateway/bot", 503, 1);
+    let bot = Running::start(&fake, &url, true).await;
+    assert_eq!(answers(&fake, "GET", "/users/@me")[..3], [500, 500, 200]);
+    assert_eq!(answers(&fake, "GET", "/gateway/bot")[..2], [503, 200]);
+    let token = fake.click(user, "Ana", &format!("clans:{id}:0:in:0"), &[]);
+    fake.try_answer(&token, Duration::from_secs(20))
+        .await
+        .expect("the click is answered");
+    signal(&bot.child, "TERM");
+    let (status, logs) = bot.exit_within(Duration::from_secs(20)).await;
+    assert!(status.is_some_and(|s| s.success()), "{logs}");
+    assert!(logs.contains("checking the token failed"), "{logs}");
+    assert_eq!(version_of(&url, id).await, 1, "the move was saved");
+}
+
 /// Commands Discord refuses for good (a 400: asking again will not help) end the
 /// process with the cause, exit code 1: never a running bot without its commands.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
