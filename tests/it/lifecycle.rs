@@ -316,6 +316,67 @@ async fn the_health_file_reports_a_gateway_gone_past_its_grace() {
     );
 }
 
+/// Regression (issue 48, 3): a backup copied over the live file while the bot ran (same
+/// inode) went unnoticed and `status` exited 0. The bot's health probe reads the file's
+/// header and reports the copy; `status` exits 1 and says so.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn status_fails_once_a_backup_was_copied_over_the_running_bots_file() {
+    let (url, path, _, _) = a_stored_match("crystal-clans-health-cp").await;
+    let backup = support::scratch_path("crystal-clans-health-cp-backup", ".db");
+    let made = support::process::bin()
+        .args(["backup", &backup.display().to_string(), "--database", &url])
+        .output()
+        .unwrap();
+    assert!(made.status.success(), "{made:?}");
+    let fake = Fake::start().await;
+    let bot = Running::start(&fake, &url, true).await;
+    let status = || {
+        let out = support::process::bin()
+            .args(["status", "--database", &url])
+            .env("CLANS_HEALTH_FILE", &bot.health)
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).to_string(),
+        )
+    };
+    let deadline = Instant::now() + Duration::from_secs(40);
+    while health::check(&bot.health, now_ms())
+        .ok()
+        .flatten()
+        .is_none()
+    {
+        assert!(Instant::now() < deadline, "the bot never reported itself");
+        tokio::time::sleep(Duration::from_millis(250)).await;
+    }
+    let (code, said) = status();
+    assert_eq!(code, Some(0), "{said}");
+    let cp = std::process::Command::new("cp")
+        .arg(&backup)
+        .arg(&path)
+        .status()
+        .unwrap();
+    assert!(cp.success());
+    let unhealthy = loop {
+        match health::check(&bot.health, now_ms()) {
+            Err(why) => break why,
+            _ if Instant::now() > deadline => panic!("the bot still reports itself healthy"),
+            _ => tokio::time::sleep(Duration::from_millis(250)).await,
+        }
+    };
+    assert!(unhealthy.contains("overwritten"), "{unhealthy}");
+    let (code, said) = status();
+    assert_eq!(code, Some(1), "{said}");
+    assert!(
+        said.contains("bot: UNHEALTHY") && said.contains("overwritten"),
+        "{said}"
+    );
+    signal(&bot.child, "TERM");
+    let (stopped, logs) = bot.exit_within(Duration::from_secs(30)).await;
+    assert!(stopped.is_some(), "{logs}");
+}
+
 /// The bug: a start-up error was printed with `eprintln!`, which panics when standard
 /// error is closed, so the process exited 101 (a panic) instead of 1.
 #[test]

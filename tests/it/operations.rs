@@ -423,6 +423,22 @@ async fn database_files_and_backups_are_the_owners_only() {
     assert_eq!(mode(&copy), 0o600);
 }
 
+/// Regression (issue 48, 12): `backup` into a dangling symbolic link followed it and
+/// created its target with the umask's mode (0644), holding every hand and user id. A
+/// link, dangling or not, is a destination that exists: refused, nothing created.
+#[tokio::test]
+async fn backup_into_a_dangling_symlink_creates_nothing() {
+    let (url, _path, _, _) = a_stored_match("crystal-clans-backup-link").await;
+    let target = support::scratch_path("crystal-clans-backup-target", ".db");
+    let link = support::scratch_path("crystal-clans-backup-link", ".db");
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    let (code, out, err) = run(&["backup", &link.display().to_string(), "--database", &url]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(err.contains("never overwrites"), "{err}");
+    assert!(!target.exists(), "the link's target was created");
+    std::fs::remove_file(&link).unwrap();
+}
+
 /// `backup` copies a store the bot holds open (its last moves still in the WAL) into a
 /// new file that verifies; it never overwrites; for PostgreSQL it names `pg_dump` and
 /// exits 2 without showing the password.

@@ -400,6 +400,7 @@ static PG_SERVER: tokio::sync::RwLock<()> = tokio::sync::RwLock::const_new(());
 mod errors;
 mod health_probe;
 mod postgres;
+mod restore;
 mod sigkill;
 mod sqlite;
 mod takeback_race;

@@ -2,10 +2,10 @@
 //! runs (SQLite's `VACUUM INTO` reads one snapshot; the bot's writes go on). PostgreSQL
 //! has its own tool for that, `pg_dump`; the command says how to call it.
 
-use super::durability::create_private;
 use super::error::{describe, location};
 use super::{Backend, sqlite_file};
 use sqlx::{AnyConnection, Connection};
+use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 
 /// A backup made ([`backup`]).
@@ -57,12 +57,26 @@ pub async fn backup(url: &str, dest: &Path) -> Result<BackedUp, BackupError> {
     if !source.exists() {
         return Err(BackupError::NoFile(source));
     }
-    if dest.exists() {
+    // Not `exists()`, which follows a symbolic link: SQLite would follow a dangling one
+    // and create its target with the umask's mode.
+    if dest.symlink_metadata().is_ok() {
         return Err(BackupError::DestinationExists);
     }
     // The copy holds the same hands and user ids: its owner's only, made before SQLite
-    // writes into it (an empty file is what `VACUUM INTO` accepts).
-    create_private(dest).map_err(BackupError::Create)?;
+    // writes into it (an empty file is what `VACUUM INTO` accepts). Made here or not at
+    // all: a file (or link) that appeared since the check above is refused.
+    match std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .mode(0o600)
+        .open(dest)
+    {
+        Ok(_) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+            return Err(BackupError::DestinationExists);
+        }
+        Err(e) => return Err(BackupError::Create(e)),
+    }
     match copy(url, dest).await {
         Ok(matches) => Ok(BackedUp { source, matches }),
         Err(why) => {
@@ -91,9 +105,15 @@ async fn copy(url: &str, dest: &Path) -> Result<i64, String> {
         .await
         .map_err(|e| describe(&e))?;
     conn.close().await.ok();
-    let mut copy = AnyConnection::connect(&format!("sqlite://{dest_text}?mode=ro"))
+    let mut copy = AnyConnection::connect(&format!("sqlite://{dest_text}?mode=rw"))
         .await
         .map_err(|e| format!("the copy does not open: {}", describe(&e)))?;
+    // Epoch 0 (`durability/header.rs`): older than any file a store opened, so a bot
+    // whose file this copy is put over while it runs refuses to write instead of mixing
+    // its WAL into it.
+    sqlx::Executor::execute(&mut copy, "PRAGMA user_version = 0")
+        .await
+        .map_err(|e| format!("the copy does not take its epoch: {}", describe(&e)))?;
     let matches: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM matches")
         .fetch_one(&mut copy)
         .await

@@ -23,7 +23,7 @@
 //! (active matches, results, history), `challenges.rs` (challenge claims),
 //! `settings.rs` (display names, user and server settings), `ratings.rs`,
 //! `absences.rs`, `notify.rs`, `league.rs`, `analysis.rs`, `keys.rs`, `maintenance.rs`
-//! (the scheduler's queries), `verify.rs` (both games), `status.rs`, `durability.rs`,
+//! (the scheduler's queries), `verify.rs` (both games), `status.rs`, `durability/`,
 //! `backup.rs`, and the transactions in `tx.rs`.
 
 mod absences;

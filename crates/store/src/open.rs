@@ -242,11 +242,18 @@ impl Store {
         };
         let mut checkpointer = None;
         if let Some(file) = file.as_ref().filter(|_| !opts.read_only) {
-            // The schema and whatever an earlier run left in the WAL go into the file
-            // now, so the `.db` alone is a whole database from here on.
+            // A copy of the file taken before now must read as older than the file. A
+            // file that refuses writes refuses this one too; the health probe says so.
+            if let Err(e) = durability::raise_epoch(&pool).await {
+                tracing::warn!("the database file's epoch could not be raised: {e}");
+            }
+            // The schema, the epoch and whatever an earlier run left in the WAL go into
+            // the file now, so the `.db` alone is a whole database from here on.
             if let Err(e) = durability::checkpoint_truncate(&pool).await {
                 tracing::warn!("the WAL could not be checkpointed at open: {e}");
             }
+            // The epoch just raised is the one an older copy is told apart from.
+            file.check(Doing::read("opening the database"))?;
             durability::tighten_side_files(file.path());
             checkpointer = Some(Arc::new(durability::Checkpointer::spawn(
                 pool.clone(),

@@ -1,28 +1,41 @@
 //! What makes a SQLite file an operator can rely on: its WAL checkpointed into the
 //! `.db` (so the file alone, copied or left without its `-wal`, holds every
-//! acknowledged move but the last second's), the file's identity watched (a removed or
-//! replaced file refuses writes instead of acknowledging moves nobody will read), files
+//! acknowledged move but the last second's), the file's identity watched (a removed,
+//! replaced or copied-over file refuses writes instead of acknowledging moves nobody will read), files
 //! only their owner can read, and a write probe for the health check.
+
+mod header;
 
 use super::error::{StoreError, db, describe};
 use super::{Backend, Result, Store};
 use crate::error::Doing;
+use header::{Header, HeaderReader};
 use sqlx::{AnyConnection, AnyPool};
 use std::os::unix::fs::{MetadataExt, OpenOptionsExt, PermissionsExt};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::time::Duration;
 
 /// How often the store copies its WAL into the database file: the longest an
 /// acknowledged move lives only in the `-wal` file.
 pub const CHECKPOINT_EVERY: Duration = Duration::from_secs(1);
 
-/// The SQLite file a store opened, by device and inode: the path alone would follow a
-/// file put in its place.
+/// The SQLite file a store opened, by device and inode (the path alone would follow a
+/// file put in its place) and by its header's epoch (a file copied over it keeps the
+/// inode; `header.rs`).
 pub(crate) struct DbFile {
     path: PathBuf,
     dev: u64,
     ino: u64,
+    header: Option<HeaderReader>,
+    /// The highest epoch read from the file's header: checkpoints only raise it.
+    floor: AtomicU32,
+    /// A header was read once: from then on, none is a file being replaced.
+    had_header: AtomicBool,
+    /// Why the file's content is no longer the one opened, once found: it stays so (a
+    /// copied-over file does not become the bot's again when a later read happens to
+    /// pass, and its WAL no longer matches it).
+    lost: std::sync::OnceLock<&'static str>,
     /// The loss was logged: every later refusal says so only to its caller.
     reported: AtomicBool,
 }
@@ -31,25 +44,39 @@ impl DbFile {
     pub(crate) fn of(path: &Path) -> std::io::Result<DbFile> {
         let path = std::path::absolute(path)?;
         let m = std::fs::metadata(&path)?;
-        Ok(DbFile {
-            path,
+        let file = DbFile {
             dev: m.dev(),
             ino: m.ino(),
+            header: match HeaderReader::open(&path) {
+                Ok(reader) => Some(reader),
+                Err(e) => {
+                    tracing::warn!(
+                        "the database file's header cannot be watched (a copy put over the \
+                         file while the bot runs would go unnoticed): {e}"
+                    );
+                    None
+                }
+            },
+            path,
+            floor: AtomicU32::new(0),
+            had_header: AtomicBool::new(false),
+            lost: std::sync::OnceLock::new(),
             reported: AtomicBool::new(false),
-        })
+        };
+        file.why_lost();
+        Ok(file)
     }
 
-    /// `Gone` unless the path still names the file that was opened (one `stat`).
+    /// `Gone` unless the path still names the file that was opened and its header was
+    /// not put back to an older one (one `stat` and one 100-byte read).
     pub(crate) fn check(&self, doing: Doing) -> Result<()> {
-        let why = match std::fs::metadata(&self.path) {
-            Ok(m) if m.dev() == self.dev && m.ino() == self.ino => return Ok(()),
-            Ok(_) => "was replaced by another file",
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => "was removed (or its folder was)",
-            Err(_) => "can no longer be found (its folder cannot be read)",
+        let Some(why) = self.why_lost() else {
+            return Ok(());
         };
         let detail = format!(
             "the database file {} {why} since the bot opened it: writes are refused, as they \
-             would go to a file nobody reads again; restore the file and restart the bot",
+             would go to a file nobody reads again (or mix with the one put there); stop \
+             the bot, then restore as docs/operating.md says (\"Restoring a backup\")",
             self.path.display()
         );
         if !self.reported.swap(true, Ordering::AcqRel) {
@@ -58,9 +85,78 @@ impl DbFile {
         Err(StoreError::Gone { doing, detail })
     }
 
+    fn why_lost(&self) -> Option<&'static str> {
+        if let Some(why) = self.lost.get() {
+            return Some(why);
+        }
+        // By path: refused while the path names another file or none; a file (or
+        // folder) moved back is the bot's again.
+        match std::fs::metadata(&self.path) {
+            Ok(m) if m.dev() == self.dev && m.ino() == self.ino => {}
+            Ok(_) => return Some("was replaced by another file"),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return Some("was removed (or its folder was)");
+            }
+            Err(_) => return Some("can no longer be found (its folder cannot be read)"),
+        }
+        let why = self.header_went_back()?;
+        Some(self.lost.get_or_init(|| why))
+    }
+
+    /// `Some` when the header shows an older file than one seen before: a lower epoch,
+    /// or no header after one was there.
+    fn header_went_back(&self) -> Option<&'static str> {
+        let header = self.header.as_ref()?.read().ok()?;
+        match header {
+            Header::Missing if self.had_header.load(Ordering::Acquire) => {
+                Some("was overwritten (it has no SQLite header now: a copy is under way?)")
+            }
+            Header::Missing => None,
+            Header::Epoch(epoch) => {
+                self.had_header.store(true, Ordering::Release);
+                let floor = self.floor.fetch_max(epoch, Ordering::AcqRel);
+                (epoch < floor).then_some(
+                    "was overwritten by an older copy (a backup copied over it while the bot \
+                     ran?)",
+                )
+            }
+        }
+    }
+
     pub(crate) fn path(&self) -> &Path {
         &self.path
     }
+}
+
+/// Raises the file's epoch (`header.rs`) by one, in a write transaction of its own: a
+/// copy of the file taken before this store opened then reads as older than the file.
+/// Before the open's checkpoint, which puts it into the file.
+pub(crate) async fn raise_epoch(pool: &AnyPool) -> Result<()> {
+    use sqlx::Executor;
+    const DOING: Doing = Doing::write("opening the database");
+    let mut conn = pool.acquire().await.map_err(db(DOING))?;
+    conn.execute("BEGIN IMMEDIATE").await.map_err(db(DOING))?;
+    let raised = async {
+        let epoch: i64 = sqlx::query_scalar("PRAGMA user_version")
+            .fetch_one(&mut *conn)
+            .await?;
+        // user_version is a signed 32-bit field: wrap before it turns negative (a
+        // wrapped epoch reads as older only to a store opened 2^31 opens earlier).
+        let next = if epoch >= i64::from(i32::MAX) || epoch < 0 {
+            1
+        } else {
+            epoch + 1
+        };
+        conn.execute(format!("PRAGMA user_version = {next}").as_str())
+            .await?;
+        conn.execute("COMMIT").await.map(|_| ())
+    }
+    .await;
+    if raised.is_err() {
+        // Its transaction state is unknown: never back to the pool.
+        drop(conn.detach());
+    }
+    raised.map_err(db(DOING))
 }
 
 /// Creates a new SQLite file readable by its owner only, whatever the umask, before
