@@ -32,6 +32,29 @@ impl Msg {
         }
     }
 
+    /// `lines` in as few messages as hold them whole (each at most [`MAX_CONTENT`]),
+    /// never cutting a line between two messages: a long table is read in full, over
+    /// several posts. A single line longer than a message is clipped alone.
+    pub fn texts(lines: &[String]) -> Vec<Msg> {
+        let mut msgs = Vec::new();
+        let mut content = String::new();
+        for line in lines {
+            let line = clip(line, MAX_CONTENT);
+            let len = content.chars().count();
+            if len > 0 && len + 1 + line.chars().count() > MAX_CONTENT {
+                msgs.push(Msg::text(std::mem::take(&mut content)));
+            }
+            if !content.is_empty() {
+                content.push('\n');
+            }
+            content.push_str(&line);
+        }
+        if !content.is_empty() || msgs.is_empty() {
+            msgs.push(Msg::text(content));
+        }
+        msgs
+    }
+
     /// Every text of the message (content, embed, labels, option texts, custom ids):
     /// what a test scans for leaks.
     pub fn all_text(&self) -> String {
@@ -144,4 +167,20 @@ pub fn clip(s: &str, max: usize) -> String {
     let mut out: String = s.chars().take(max.saturating_sub(1)).collect();
     out.push('…');
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn texts_keep_every_line_whole_over_several_messages() {
+        let lines: Vec<String> = (0..37).map(|i| format!("{i:>2}. {}", "x".repeat(80))).collect();
+        let msgs = Msg::texts(&lines);
+        assert!(msgs.len() > 1);
+        assert!(msgs.iter().all(|m| m.content.chars().count() <= MAX_CONTENT));
+        let joined: Vec<&str> = msgs.iter().flat_map(|m| m.content.lines()).collect();
+        assert_eq!(joined, lines.iter().map(String::as_str).collect::<Vec<_>>());
+        assert_eq!(Msg::texts(&["short".into()]).len(), 1);
+    }
 }

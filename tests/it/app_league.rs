@@ -172,6 +172,46 @@ async fn refusals_are_private_and_change_nothing() {
     assert!(public(&fresh).contains("created the league"));
 }
 
+/// Regression (issue 48, 6): the standings of a big league were one message, cut at
+/// Discord's 2,000 characters (29 of 37 named). A league holds 32 (the 33rd join is
+/// told it is full), and its standings come in as many messages as they take, every
+/// player named, no message over the limit.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn thirty_two_players_and_standings_never_cut() {
+    use crystal_clans::app::msg::MAX_CONTENT;
+    let store = scratch("league-32").await;
+    let app = App::new(store.clone()).without_limits().without_images();
+    let made = app
+        .leagues
+        .create(ADMIN, HERE, true, terms("Big Cup"), NOW)
+        .await;
+    assert!(public(&made).contains("created the league"));
+    let players: Vec<u64> = (1..=33).map(|i| (20 + i) << 40).collect();
+    for (i, &p) in players.iter().enumerate() {
+        // Discord's longest display names (32 characters).
+        let name = format!("Player {i:02} with a long name ok");
+        store.set_user_name(p, &format!("{name:.<32}")).await.unwrap();
+        let out = app.leagues.join(p, HERE.guild, "Big Cup", None, NOW).await;
+        if i < 32 {
+            assert!(public(&out).contains("joined"), "{out:?}");
+        } else {
+            assert!(private(&out).contains("full"), "{}", private(&out));
+        }
+    }
+    let started = app.leagues.start(ADMIN, HERE.guild, "Big Cup", true, NOW).await;
+    assert!(!started.is_empty());
+    let standings = app.leagues.standings(players[0], HERE.guild, None, NOW).await;
+    assert!(standings.public.len() > 1, "{} messages", standings.public.len());
+    for m in &standings.public {
+        assert!(m.content.chars().count() <= MAX_CONTENT);
+        assert!(!m.content.contains('…'), "a line was cut: {}", m.content);
+    }
+    let text = public(&standings);
+    for i in 0..32 {
+        assert!(text.contains(&format!("Player {i:02} with")), "player {i} is missing");
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn league_commands_are_rate_limited_and_speak_german() {
     let rate = |max| Rate {

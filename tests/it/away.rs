@@ -9,7 +9,8 @@ use crystal_clans::app::timers::{TICK_BUDGET, TickReport};
 use crystal_clans::app::{Outcome, away::AwayOutcome};
 use crystal_clans::discord::Clock;
 use crystal_clans::store::{
-    Deadlines, GuildSettings, Loaded, NewMatch, Store, StoreError, Terms, now_ms,
+    Absence, AbsenceStart, AwayAllowance, Deadlines, GuildSettings, Loaded, NewMatch, Store, Terms,
+    now_ms,
 };
 use crystal_clans_testkit::fake_discord::GUILD;
 use rand::SeedableRng;
@@ -25,6 +26,23 @@ use support::play::answer;
 
 const MIN: i64 = 60_000;
 const DAY: i64 = 24 * 60 * MIN;
+/// `/clans away`'s default: 14 days in any 30.
+const FOURTEEN_IN_THIRTY: AwayAllowance = AwayAllowance {
+    window: 30 * DAY,
+    most: 14 * DAY,
+};
+
+/// Starts an absence that must be accepted.
+async fn away(store: &Store, user: u64, from: i64, until: i64, note: Option<&str>) -> Absence {
+    match store
+        .start_absence(user, from, until, note, FOURTEEN_IN_THIRTY)
+        .await
+        .unwrap()
+    {
+        AbsenceStart::Started(a) => a,
+        other => panic!("the absence was not started: {other:?}"),
+    }
+}
 
 const TERMS: Terms = Terms {
     remind_minutes: Some(60),
@@ -92,11 +110,8 @@ async fn a_turn_handed_to_an_away_player_starts_paused(db: &TestDb) {
     let (l, _) = store.create_match(a_match(now)).await.unwrap();
     let mut state = l.state.clone();
     let mover = waiting_user(&l);
-    let away = if mover == 10 { 11 } else { 10 };
-    store
-        .start_absence(away, now - MIN, now + 7 * DAY, Some("sea"))
-        .await
-        .unwrap();
+    let away_user = if mover == 10 { 11 } else { 10 };
+    away(&store, away_user, now - MIN, now + 7 * DAY, Some("sea")).await;
     // Play the mover's turn until the match waits for the away player.
     let mut rng = rand_pcg::Pcg32::seed_from_u64(3);
     let mut version = 0;
@@ -106,7 +121,7 @@ async fn a_turn_handed_to_an_away_player_starts_paused(db: &TestDb) {
             .iter()
             .map(|&s| l.info.seats[s as usize].user().unwrap())
             .collect();
-        if waiting.contains(&away) {
+        if waiting.contains(&away_user) {
             break;
         }
         let input = support::random_input(&rules, &state, &mut rng);
@@ -124,7 +139,7 @@ async fn a_turn_handed_to_an_away_player_starts_paused(db: &TestDb) {
     assert!(store.paused_since(l.info.id).await.unwrap().is_some());
     assert!(store.due(now + 365 * DAY, 100).await.unwrap().is_empty());
     assert_eq!(
-        store.paused_matches_of(away).await.unwrap(),
+        store.paused_matches_of(away_user).await.unwrap(),
         vec![l.info.id]
     );
     store.close().await;
@@ -133,13 +148,13 @@ async fn a_turn_handed_to_an_away_player_starts_paused(db: &TestDb) {
 async fn absences_count_in_their_window_and_resume_once(db: &TestDb) {
     let store = db.open().await;
     let t = 2_000_000 * MIN;
-    let a = store
-        .start_absence(5, t, t + 5 * DAY, Some("holiday"))
+    let a = away(&store, 5, t, t + 5 * DAY, Some("holiday")).await;
+    assert_eq!((a.user, a.note.as_deref()), (5, Some("holiday")));
+    let again = store
+        .start_absence(5, t + DAY, t + 2 * DAY, None, FOURTEEN_IN_THIRTY)
         .await
         .unwrap();
-    assert_eq!((a.user, a.note.as_deref()), (5, Some("holiday")));
-    let again = store.start_absence(5, t + DAY, t + 2 * DAY, None).await;
-    assert!(matches!(again, Err(StoreError::Invalid(_))), "{again:?}");
+    assert_eq!(again, AbsenceStart::AlreadyAway(a.clone()));
     assert_eq!(
         store.current_absence(5, t + DAY).await.unwrap(),
         Some(a.clone())
@@ -191,7 +206,56 @@ async fn absences_count_in_their_window_and_resume_once(db: &TestDb) {
     store.close().await;
 }
 
+/// Regression (issue 48, 5): two `/clans away` at once on PostgreSQL (two bot
+/// processes) booked two absences for 9 of 10 users, 28 days against the 14-in-30
+/// limit. The check and the insert are one transaction holding the player's lock: one
+/// absence each, and the limit holds.
+async fn two_aways_at_once_book_one_absence(db: &TestDb) {
+    let (a, b) = (db.open().await, db.open().await);
+    let t = 2_100_000 * MIN;
+    let users: Vec<u64> = (700..710).collect();
+    let mut racing = Vec::new();
+    for &user in &users {
+        for (store, days) in [(a.clone(), 10), (b.clone(), 12)] {
+            racing.push(tokio::spawn(async move {
+                store
+                    .start_absence(user, t, t + days * DAY, None, FOURTEEN_IN_THIRTY)
+                    .await
+            }));
+        }
+    }
+    let mut started = 0;
+    for r in racing {
+        match r.await.unwrap().unwrap() {
+            AbsenceStart::Started(_) => started += 1,
+            AbsenceStart::AlreadyAway(_) | AbsenceStart::OverLimit { .. } => {}
+        }
+    }
+    assert_eq!(started, users.len(), "one absence per user");
+    for &user in &users {
+        let used = a
+            .away_ms_between(user, t - 30 * DAY, t + 30 * DAY)
+            .await
+            .unwrap();
+        assert!(used <= 14 * DAY, "user {user}: {} days", used / DAY);
+    }
+    // The limit counts what came before: ended early after 10 days, 5 more are over it.
+    let user = users[0];
+    a.end_absence(user, t + 10 * DAY).await.unwrap();
+    let later = a
+        .start_absence(user, t + 11 * DAY, t + 16 * DAY, None, FOURTEEN_IN_THIRTY)
+        .await
+        .unwrap();
+    assert!(
+        matches!(later, AbsenceStart::OverLimit { used } if used >= 10 * DAY),
+        "{later:?}"
+    );
+    a.close().await;
+    b.close().await;
+}
+
 both!(
+    two_aways_at_once_book_one_absence,
     a_paused_clock_restarts_with_exactly_the_time_it_had_left,
     a_turn_handed_to_an_away_player_starts_paused,
     absences_count_in_their_window_and_resume_once,
@@ -395,10 +459,7 @@ async fn a_turn_reaching_an_away_player_unnoticed_is_paused_by_the_scheduler() {
     let t0 = now_ms();
     let (l, _) = store.create_match(a_match(t0)).await.unwrap();
     let late = waiting_user(&l);
-    store
-        .start_absence(late, t0 + 10 * MIN, t0 + 4 * DAY, None)
-        .await
-        .unwrap();
+    away(&store, late, t0 + 10 * MIN, t0 + 4 * DAY, None).await;
     let app = App::new(store.clone()).without_images();
     let (r, posted) = tick(&app, t0 + 61 * MIN).await;
     assert_eq!((r.paused, r.reminders), (1, 0), "{posted:?}");

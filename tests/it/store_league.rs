@@ -4,7 +4,7 @@
 //! its match's result and clans.
 
 use crystal_clans::store::{
-    BoardResult, ClanRule, LeagueFormat, LeagueStatus, NewBoard, NewLeague, Reason,
+    BoardResult, ClanRule, LeagueFormat, LeagueJoin, LeagueStatus, NewBoard, NewLeague, Reason,
 };
 
 use crate::support;
@@ -77,18 +77,30 @@ async fn a_league_and_its_players_round_trip(db: &TestDb) {
     );
     assert_eq!(store.league(id).await.unwrap(), Some(l));
 
-    assert!(
+    assert_eq!(
         store
-            .join_league(id, u64::MAX - 1, Some(3), 10)
+            .join_league(id, u64::MAX - 1, Some(3), 10, 32)
             .await
-            .unwrap()
+            .unwrap(),
+        LeagueJoin::Joined { players: 1 }
     );
-    assert!(store.join_league(id, 7, None, 11).await.unwrap());
-    assert!(
-        !store.join_league(id, 7, None, 12).await.unwrap(),
+    assert_eq!(
+        store.join_league(id, 7, None, 11, 32).await.unwrap(),
+        LeagueJoin::Joined { players: 2 }
+    );
+    assert_eq!(
+        store.join_league(id, 7, None, 12, 32).await.unwrap(),
+        LeagueJoin::Already,
         "a second join"
     );
-    assert!(store.join_league(id, 8, None, 13).await.unwrap());
+    assert_eq!(
+        store.join_league(id, 8, None, 13, 3).await.unwrap(),
+        LeagueJoin::Joined { players: 3 }
+    );
+    assert_eq!(
+        store.join_league(id, 9, None, 13, 3).await.unwrap(),
+        LeagueJoin::Full
+    );
     assert!(
         store.leave_league(id, 8, 14).await.unwrap(),
         "leaving an open league"
@@ -113,7 +125,10 @@ async fn a_league_and_its_players_round_trip(db: &TestDb) {
             .await
             .unwrap()
     );
-    assert!(!store.join_league(id, 9, None, 21).await.unwrap());
+    assert_eq!(
+        store.join_league(id, 9, None, 21, 32).await.unwrap(),
+        LeagueJoin::NotOpen
+    );
     assert!(
         store
             .league_by_name(GUILD, "winter cup")
@@ -141,7 +156,8 @@ async fn a_round_starts_once_and_boards_read_their_results(db: &TestDb) {
         .unwrap()
         .unwrap();
     for u in [1, 2, 3] {
-        assert!(store.join_league(id, u, None, u as i64).await.unwrap());
+        let joined = store.join_league(id, u, None, u as i64, 32).await.unwrap();
+        assert!(matches!(joined, LeagueJoin::Joined { .. }));
     }
     let boards = [
         NewBoard {
@@ -173,8 +189,9 @@ async fn a_round_starts_once_and_boards_read_their_results(db: &TestDb) {
         (LeagueStatus::Running, 1, Some(5_000))
     );
     assert_eq!(store.running_leagues().await.unwrap(), vec![id]);
-    assert!(
-        !store.join_league(id, 4, None, 200).await.unwrap(),
+    assert_eq!(
+        store.join_league(id, 4, None, 200, 32).await.unwrap(),
+        LeagueJoin::NotOpen,
         "joining a started league"
     );
 
@@ -254,7 +271,53 @@ async fn a_round_starts_once_and_boards_read_their_results(db: &TestDb) {
     assert!(store.running_leagues().await.unwrap().is_empty());
 }
 
+/// Regression (issue 48, 6): with 30 players in, 8 joins at once (two bot processes)
+/// made a league of 37. The count is read under the league's lock: 32 exactly, and each
+/// join either got in or was told the league is full.
+async fn joins_at_once_never_pass_the_cap(db: &TestDb) {
+    let (a, b) = (db.open().await, db.open().await);
+    let id = a
+        .create_league(&league("Crowded Cup"), 1_000)
+        .await
+        .unwrap()
+        .unwrap();
+    for u in 1..=30 {
+        let joined = a.join_league(id, u, None, u as i64, 32).await.unwrap();
+        assert_eq!(
+            joined,
+            LeagueJoin::Joined {
+                players: u as usize
+            }
+        );
+    }
+    let mut racing = Vec::new();
+    for u in 31..=38u64 {
+        let store = if u % 2 == 0 { a.clone() } else { b.clone() };
+        racing.push(tokio::spawn(async move {
+            store.join_league(id, u, None, 100, 32).await.unwrap()
+        }));
+    }
+    let mut joined = Vec::new();
+    for r in racing {
+        match r.await.unwrap() {
+            LeagueJoin::Joined { players } => joined.push(players),
+            LeagueJoin::Full => {}
+            other => panic!("a join at once: {other:?}"),
+        }
+    }
+    joined.sort_unstable();
+    assert_eq!(
+        joined,
+        vec![31, 32],
+        "the joins that got in, and as which player"
+    );
+    assert_eq!(a.league_players(id).await.unwrap().len(), 32);
+    a.close().await;
+    b.close().await;
+}
+
 both!(
+    joins_at_once_never_pass_the_cap,
     a_league_and_its_players_round_trip,
     a_round_starts_once_and_boards_read_their_results,
 );

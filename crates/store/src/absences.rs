@@ -10,7 +10,7 @@
 
 use super::error::db;
 use super::tx::WriteTx;
-use super::{MatchId, Millis, Result, Store, StoreError, id_in, id_out};
+use super::{Backend, MatchId, Millis, Result, Store, id_in, id_out};
 use crate::error::Doing;
 use sqlx::AnyConnection;
 
@@ -39,6 +39,26 @@ fn absence((id, user, starts_at, ends_at, note): AbsenceRow) -> Absence {
 
 const COLUMNS: &str = "id, user_id, starts_at, ends_at, note";
 
+/// How long a player may be away: at most `most` of any `window` ending with the end of
+/// a new absence (absences ended early count up to their end).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AwayAllowance {
+    pub window: Millis,
+    pub most: Millis,
+}
+
+/// What [`Store::start_absence`] did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AbsenceStart {
+    Started(Absence),
+    /// This one is still running: nothing recorded.
+    AlreadyAway(Absence),
+    /// The player was already away this long in the window: nothing recorded.
+    OverLimit {
+        used: Millis,
+    },
+}
+
 /// Pauses match `id`'s clock at `at` if it is running: the time left to each deadline
 /// is kept, the deadlines cleared.
 const PAUSE: &str = "UPDATE matches SET paused_at = $2, \
@@ -48,22 +68,32 @@ const PAUSE: &str = "UPDATE matches SET paused_at = $2, \
      AND (remind_at IS NOT NULL OR timeout_at IS NOT NULL)";
 
 impl Store {
-    /// Records an absence of `user` from `now` to `until`. Refused (`Invalid`) while one
-    /// is still running.
+    /// Records an absence of `user` from `now` to `until`, unless one is still running or
+    /// it would take the player past `allowance`. Decided in one transaction that holds
+    /// the player's lock, so two `/clans away` at once (two bot processes, PostgreSQL)
+    /// book one absence, never two.
     pub async fn start_absence(
         &self,
         user: u64,
         now: Millis,
         until: Millis,
         note: Option<&str>,
-    ) -> Result<Absence> {
+        allowance: AwayAllowance,
+    ) -> Result<AbsenceStart> {
         const DOING: Doing = Doing::write("saving an absence");
         self.still_there(DOING)?;
         let _turn = self.write_turn(DOING).await?;
         let mut tx = WriteTx::begin(self.for_write(), DOING).await?;
-        if current(&mut tx, user, now).await?.is_some() {
+        lock_player(&mut tx, self.backend, user).await?;
+        if let Some(running) = current(&mut tx, user, now).await? {
             tx.rollback().await;
-            return Err(StoreError::Invalid(format!("user {user} is already away")));
+            return Ok(AbsenceStart::AlreadyAway(running));
+        }
+        let until = until.max(now);
+        let used = away_between(&mut tx, user, until - allowance.window, now).await?;
+        if used + (until - now) > allowance.most {
+            tx.rollback().await;
+            return Ok(AbsenceStart::OverLimit { used });
         }
         let row: AbsenceRow = sqlx::query_as(&format!(
             "INSERT INTO absences (user_id, starts_at, ends_at, note) VALUES ($1, $2, $3, $4) \
@@ -71,13 +101,13 @@ impl Store {
         ))
         .bind(id_in(user))
         .bind(now)
-        .bind(until.max(now))
+        .bind(until)
         .bind(note)
         .fetch_one(&mut *tx)
         .await
         .map_err(db(DOING))?;
         tx.commit().await?;
-        Ok(absence(row))
+        Ok(AbsenceStart::Started(absence(row)))
     }
 
     /// The absence of `user` running at `now`, if any.
@@ -93,17 +123,12 @@ impl Store {
     /// How long `user` was or will be away between `from` and `to` (absences ended
     /// early count up to their end).
     pub async fn away_ms_between(&self, user: u64, from: Millis, to: Millis) -> Result<Millis> {
-        let rows: Vec<(i64, i64)> = sqlx::query_as(
-            "SELECT starts_at, ends_at FROM absences \
-             WHERE user_id = $1 AND ends_at > $2 AND starts_at < $3",
-        )
-        .bind(id_in(user))
-        .bind(from)
-        .bind(to)
-        .fetch_all(self.db())
-        .await
-        .map_err(db(Doing::read("reading absences")))?;
-        Ok(rows.into_iter().map(|(s, e)| e.min(to) - s.max(from)).sum())
+        let mut conn = self
+            .db()
+            .acquire()
+            .await
+            .map_err(db(Doing::read("reading absences")))?;
+        away_between(&mut conn, user, from, to).await
     }
 
     /// Ends `user`'s running absence at `now` (its matches' clocks are not restarted
@@ -215,6 +240,43 @@ impl Store {
                 .map_err(db(Doing::read("reading matches")))?;
         Ok(row.and_then(|(p,)| p))
     }
+}
+
+async fn away_between(
+    conn: &mut AnyConnection,
+    user: u64,
+    from: Millis,
+    to: Millis,
+) -> Result<Millis> {
+    let rows: Vec<(i64, i64)> = sqlx::query_as(
+        "SELECT starts_at, ends_at FROM absences \
+         WHERE user_id = $1 AND ends_at > $2 AND starts_at < $3",
+    )
+    .bind(id_in(user))
+    .bind(from)
+    .bind(to)
+    .fetch_all(&mut *conn)
+    .await
+    .map_err(db(Doing::read("reading absences")))?;
+    Ok(rows.into_iter().map(|(s, e)| e.min(to) - s.max(from)).sum())
+}
+
+/// Makes the transaction the only one deciding `user`'s absences until it ends.
+/// PostgreSQL: a transaction-scoped advisory lock on the player (two players sharing a
+/// key only wait for each other). SQLite: a write first, which takes the database's
+/// write lock, so the reads that follow see every committed absence.
+async fn lock_player(tx: &mut AnyConnection, backend: Backend, user: u64) -> Result<()> {
+    const DOING: Doing = Doing::write("saving an absence");
+    /// "AWAY": the advisory locks' first key, apart from any other use of them.
+    const AWAY: i32 = 0x4157_4159;
+    let query = match backend {
+        Backend::Postgres => sqlx::query("SELECT pg_advisory_xact_lock($1, $2)")
+            .bind(AWAY)
+            .bind(((user >> 32) ^ user) as u32 as i32),
+        Backend::Sqlite => sqlx::query("UPDATE absences SET note = note WHERE 1 = 0"),
+    };
+    query.execute(&mut *tx).await.map_err(db(DOING))?;
+    Ok(())
 }
 
 async fn current(conn: &mut AnyConnection, user: u64, now: Millis) -> Result<Option<Absence>> {

@@ -51,6 +51,19 @@ impl LeagueStatus {
     }
 }
 
+/// What [`Store::join_league`] did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LeagueJoin {
+    /// In, as one of `players`.
+    Joined { players: usize },
+    /// Already a player: nothing changed.
+    Already,
+    /// The league has its most players: nothing changed.
+    Full,
+    /// Started, finished or cancelled (or no such league): nothing changed.
+    NotOpen,
+}
+
 /// A new league's terms.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NewLeague {
@@ -272,30 +285,68 @@ impl Store {
             .map_err(db(Doing::read("reading leagues")))
     }
 
-    /// Adds `user` to an open league. `false`: already in it, or the league is not open.
+    /// Adds `user` to an open league of at most `most` players. Decided in one
+    /// transaction that first locks the league's row, so joins at once (two bot
+    /// processes, PostgreSQL) count each other and never pass the cap.
     pub async fn join_league(
         &self,
         id: LeagueId,
         user: u64,
         clan: Option<u8>,
         now: Millis,
-    ) -> Result<bool> {
+        most: usize,
+    ) -> Result<LeagueJoin> {
         const DOING: Doing = Doing::write("joining a league");
         self.still_there(DOING)?;
-        let done = sqlx::query(
+        let _turn = self.write_turn(DOING).await?;
+        let mut tx = WriteTx::begin(self.for_write(), DOING).await?;
+        // The lock: PostgreSQL's row lock (a join waiting here reads the players again
+        // once the other commits), SQLite's write lock.
+        let open =
+            sqlx::query("UPDATE leagues SET status = status WHERE id = $1 AND status = 'open'")
+                .bind(id)
+                .execute(&mut *tx)
+                .await
+                .map_err(db(DOING))?;
+        if open.rows_affected() == 0 {
+            tx.rollback().await;
+            return Ok(LeagueJoin::NotOpen);
+        }
+        let (players, mine): (i64, i64) = sqlx::query_as(
+            "SELECT COUNT(*), COALESCE(SUM(CASE WHEN user_id = $2 THEN 1 ELSE 0 END), 0) \
+             FROM league_players WHERE league_id = $1",
+        )
+        .bind(id)
+        .bind(id_in(user))
+        .fetch_one(&mut *tx)
+        .await
+        .map_err(db(DOING))?;
+        let verdict = if mine > 0 {
+            Some(LeagueJoin::Already)
+        } else if players as usize >= most {
+            Some(LeagueJoin::Full)
+        } else {
+            None
+        };
+        if let Some(verdict) = verdict {
+            tx.rollback().await;
+            return Ok(verdict);
+        }
+        sqlx::query(
             "INSERT INTO league_players (league_id, user_id, joined_at, clan) \
-             SELECT $1, $2, $3, $4 WHERE EXISTS \
-             (SELECT 1 FROM leagues WHERE id = $1 AND status = 'open') \
-             ON CONFLICT DO NOTHING",
+             VALUES ($1, $2, $3, $4)",
         )
         .bind(id)
         .bind(id_in(user))
         .bind(now)
         .bind(clan.map(i64::from))
-        .execute(self.db())
+        .execute(&mut *tx)
         .await
         .map_err(db(DOING))?;
-        Ok(done.rows_affected() == 1)
+        tx.commit().await?;
+        Ok(LeagueJoin::Joined {
+            players: players as usize + 1,
+        })
     }
 
     /// `user` leaves: from an open league the row goes; from a running one it stays,

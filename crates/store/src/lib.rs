@@ -54,14 +54,14 @@ mod verify;
 pub use trips::{Counted, Trips};
 pub use verify::{Finding, RearmOutcome, VerifyFailure, VerifySummary, verify_database};
 
-pub use absences::Absence;
+pub use absences::{Absence, AbsenceStart, AwayAllowance};
 pub use clans::takeback::{
     Between, Decline, LogEntry, Request as TakebackRequest, StoredTakeback, Takeback, TakenBack,
 };
 pub use error::{Doing, StoreError, Subject};
 pub use league::{
-    BoardResult, ClanRule, League, LeagueBoard, LeagueFormat, LeagueId, LeaguePlayer, LeagueStatus,
-    NewBoard, NewLeague,
+    BoardResult, ClanRule, League, LeagueBoard, LeagueFormat, LeagueId, LeagueJoin, LeaguePlayer,
+    LeagueStatus, NewBoard, NewLeague,
 };
 pub use log::GameKind;
 pub use maintenance::{DueCursor, Held, ReminderClaim};

@@ -21,7 +21,8 @@ use crate::i18n::Lang;
 use crate::i18n::messages::league as t;
 use crate::render::Theme;
 use crate::store::{
-    BoardResult, ClanRule, League, LeagueFormat, LeagueStatus, Millis, NewLeague, Reason,
+    BoardResult, ClanRule, League, LeagueFormat, LeagueJoin, LeagueStatus, Millis, NewLeague,
+    Reason,
 };
 use std::sync::Arc;
 
@@ -237,27 +238,30 @@ impl Leagues {
         if league.status != LeagueStatus::Open {
             return Outcome::private(t::league_already_started(lang, league.name));
         }
-        let players = match self.store.league_players(league.id).await {
-            Ok(p) => p,
-            Err(e) => return Outcome::private(self.faults.told(lang, None, &e)),
-        };
-        if players.iter().any(|p| p.user == user) {
-            return Outcome::private(t::league_already_joined(lang, league.name));
-        }
-        if players.len() >= MAX_PLAYERS {
-            return Outcome::private(t::league_full(lang, league.name, MAX_PLAYERS));
-        }
         if let Err(slow) = self.gate.allow(Action::League, user, guild, now) {
             return Outcome::private(slow);
         }
-        match self.store.join_league(league.id, user, clan, now).await {
-            Ok(true) => {}
-            // Started or joined between the read and the write.
-            Ok(false) => return Outcome::private(t::league_already_started(lang, league.name)),
+        // The store decides under the league's lock: two joins at once never pass the
+        // cap, nor does one that saw an older count.
+        let players = match self
+            .store
+            .join_league(league.id, user, clan, now, MAX_PLAYERS)
+            .await
+        {
+            Ok(LeagueJoin::Joined { players }) => players,
+            Ok(LeagueJoin::Already) => {
+                return Outcome::private(t::league_already_joined(lang, league.name));
+            }
+            Ok(LeagueJoin::Full) => {
+                return Outcome::private(t::league_full(lang, league.name, MAX_PLAYERS));
+            }
+            Ok(LeagueJoin::NotOpen) => {
+                return Outcome::private(t::league_already_started(lang, league.name));
+            }
             Err(e) => return Outcome::private(self.faults.told(lang, None, &e)),
-        }
+        };
         let public = self.directory.public_lang(guild).await;
-        let text = t::league_joined(public, mention(user), league.name, players.len() + 1);
+        let text = t::league_joined(public, mention(user), league.name, players);
         Outcome {
             public: vec![super::msg::Msg::text(text)],
             channel: Some(league.channel),
@@ -541,7 +545,7 @@ impl Leagues {
         let head = t::league_standings_now(public, league.name.clone());
         let post = self.standings_post(&snap, public, head, false).await;
         Outcome {
-            public: vec![post],
+            public: post,
             ..Outcome::default()
         }
     }

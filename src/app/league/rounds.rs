@@ -353,15 +353,16 @@ impl Leagues {
         }))
     }
 
-    /// The standings post: `head`, the table in words and, with images on, as an
-    /// image.
+    /// The standings posts: `head` and the table in words, in as many messages as it
+    /// takes (a league of 32 is longer than one), the first with the table as an image
+    /// when images are on.
     pub(super) async fn standings_post(
         &self,
         snap: &Snapshot,
         lang: Lang,
         head: String,
         finished: bool,
-    ) -> Msg {
+    ) -> Vec<Msg> {
         let table = snap.table();
         let swiss = matches!(snap.league.format, LeagueFormat::Swiss { .. });
         let tb_name = if swiss {
@@ -404,9 +405,9 @@ impl Leagues {
                 clans: r.clans.clone(),
             });
         }
-        let mut msg = Msg::text(lines.join("\n"));
+        let mut msgs = Msg::texts(&lines);
         if !self.images {
-            return msg;
+            return msgs;
         }
         let s = Standings {
             league: snap.league.name.clone(),
@@ -426,14 +427,14 @@ impl Leagues {
         })
         .await;
         match drawn {
-            Ok(Ok(png)) => msg.files.push(File {
+            Ok(Ok(png)) => msgs[0].files.push(File {
                 name: "standings.png".into(),
                 png,
             }),
             Ok(Err(e)) => tracing::warn!(league = snap.league.id, "could not draw standings: {e}"),
             Err(e) => tracing::warn!(league = snap.league.id, "drawing standings failed: {e}"),
         }
-        msg
+        msgs
     }
 
     /// The scheduler's look at every running league (`App::tick_into`).
@@ -522,7 +523,7 @@ impl Leagues {
             if let Some(outs) = self.start_round(&snap, round + 1, now).await? {
                 let _ = sink
                     .send(Outcome {
-                        public: vec![post],
+                        public: post,
                         channel: Some(snap.league.channel),
                         ..Outcome::default()
                     })
@@ -544,10 +545,11 @@ impl Leagues {
                 .collect();
             let head = t::league_final(public, name, winners.len(), winners.join(", "));
             let mut post = self.standings_post(&snap, public, head, true).await;
-            post.pings = table.iter().map(|r| r.player).collect();
+            // Pinged once, by the first post (which names the winners).
+            post[0].pings = table.iter().map(|r| r.player).collect();
             let _ = sink
                 .send(Outcome {
-                    public: vec![post],
+                    public: post,
                     channel: Some(snap.league.channel),
                     ..Outcome::default()
                 })

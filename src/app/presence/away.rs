@@ -13,7 +13,9 @@ use super::Presence;
 use crate::app::lru::Fresh;
 use crate::app::{Outcome, mention};
 use crate::i18n::{Lang, messages as t};
-use crate::store::{Absence, GuildSettings, Loaded, Millis, StoreError};
+use crate::store::{
+    Absence, AbsenceStart, AwayAllowance, GuildSettings, Loaded, Millis, StoreError,
+};
 use tokio::sync::mpsc;
 
 /// Days a player may be away in any 30 when the server sets nothing.
@@ -78,34 +80,27 @@ impl Presence {
         if days == 0 || days > limit {
             return AwayOutcome::private(t::away_days_range(lang, limit));
         }
-        match self.store.current_absence(user, now).await {
-            Ok(Some(a)) => return AwayOutcome::private(t::away_already(lang, secs(a.ends_at))),
-            Ok(None) => {}
-            Err(e) => return told(&e),
-        }
-        let until = now + days as Millis * DAY_MS;
-        let window = AWAY_WINDOW_DAYS as Millis * DAY_MS;
-        let used = match self.store.away_ms_between(user, until - window, now).await {
-            Ok(u) => u,
-            Err(e) => return told(&e),
-        };
-        if used + days as Millis * DAY_MS > limit as Millis * DAY_MS {
-            let left = ((limit as Millis * DAY_MS - used).max(0) / DAY_MS) as u32;
-            return AwayOutcome::private(t::away_too_long(lang, limit, AWAY_WINDOW_DAYS, left));
-        }
         let note = note
             .map(|n| n.split_whitespace().collect::<Vec<_>>().join(" "))
             .map(|n| n.chars().take(NOTE_CHARS).collect::<String>())
             .filter(|n| !n.is_empty());
+        let until = now + days as Millis * DAY_MS;
+        let allowance = AwayAllowance {
+            window: AWAY_WINDOW_DAYS as Millis * DAY_MS,
+            most: limit as Millis * DAY_MS,
+        };
         let absence = match self
             .store
-            .start_absence(user, now, until, note.as_deref())
+            .start_absence(user, now, until, note.as_deref(), allowance)
             .await
         {
-            Ok(a) => a,
-            Err(StoreError::Invalid(_)) => {
-                // Another command of the same player won the race.
-                return AwayOutcome::private(t::away_already(lang, secs(until)));
+            Ok(AbsenceStart::Started(a)) => a,
+            Ok(AbsenceStart::AlreadyAway(a)) => {
+                return AwayOutcome::private(t::away_already(lang, secs(a.ends_at)));
+            }
+            Ok(AbsenceStart::OverLimit { used }) => {
+                let left = ((allowance.most - used).max(0) / DAY_MS) as u32;
+                return AwayOutcome::private(t::away_too_long(lang, limit, AWAY_WINDOW_DAYS, left));
             }
             Err(e) => return told(&e),
         };
