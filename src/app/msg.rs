@@ -175,10 +175,15 @@ mod tests {
 
     #[test]
     fn texts_keep_every_line_whole_over_several_messages() {
-        let lines: Vec<String> = (0..37).map(|i| format!("{i:>2}. {}", "x".repeat(80))).collect();
+        let lines: Vec<String> = (0..37)
+            .map(|i| format!("{i:>2}. {}", "x".repeat(80)))
+            .collect();
         let msgs = Msg::texts(&lines);
         assert!(msgs.len() > 1);
-        assert!(msgs.iter().all(|m| m.content.chars().count() <= MAX_CONTENT));
+        assert!(
+            msgs.iter()
+                .all(|m| m.content.chars().count() <= MAX_CONTENT)
+        );
         let joined: Vec<&str> = msgs.iter().flat_map(|m| m.content.lines()).collect();
         assert_eq!(joined, lines.iter().map(String::as_str).collect::<Vec<_>>());
         assert_eq!(Msg::texts(&["short".into()]).len(), 1);

@@ -190,7 +190,10 @@ async fn thirty_two_players_and_standings_never_cut() {
     for (i, &p) in players.iter().enumerate() {
         // Discord's longest display names (32 characters).
         let name = format!("Player {i:02} with a long name ok");
-        store.set_user_name(p, &format!("{name:.<32}")).await.unwrap();
+        store
+            .set_user_name(p, &format!("{name:.<32}"))
+            .await
+            .unwrap();
         let out = app.leagues.join(p, HERE.guild, "Big Cup", None, NOW).await;
         if i < 32 {
             assert!(public(&out).contains("joined"), "{out:?}");
@@ -198,17 +201,30 @@ async fn thirty_two_players_and_standings_never_cut() {
             assert!(private(&out).contains("full"), "{}", private(&out));
         }
     }
-    let started = app.leagues.start(ADMIN, HERE.guild, "Big Cup", true, NOW).await;
+    let started = app
+        .leagues
+        .start(ADMIN, HERE.guild, "Big Cup", true, NOW)
+        .await;
     assert!(!started.is_empty());
-    let standings = app.leagues.standings(players[0], HERE.guild, None, NOW).await;
-    assert!(standings.public.len() > 1, "{} messages", standings.public.len());
+    let standings = app
+        .leagues
+        .standings(players[0], HERE.guild, None, NOW)
+        .await;
+    assert!(
+        standings.public.len() > 1,
+        "{} messages",
+        standings.public.len()
+    );
     for m in &standings.public {
         assert!(m.content.chars().count() <= MAX_CONTENT);
         assert!(!m.content.contains('…'), "a line was cut: {}", m.content);
     }
     let text = public(&standings);
     for i in 0..32 {
-        assert!(text.contains(&format!("Player {i:02} with")), "player {i} is missing");
+        assert!(
+            text.contains(&format!("Player {i:02} with")),
+            "player {i} is missing"
+        );
     }
 }
 
