@@ -222,6 +222,62 @@ async fn sqlite_database_made_read_only() {
     assert_eq!(t.unacknowledged_writes, 0);
 }
 
+/// Regression (issue 48, 12): `verify` exited 2 on a WAL database in a folder that
+/// refuses writes (a read-only mount, an archive), though README says it works on
+/// databases that refuse writes: SQLite's reader must create the `-shm` beside it. With
+/// no `-wal` there and the folder closed to new files, nobody can be writing: the file
+/// is read as it is.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn verify_reads_a_database_in_a_folder_that_refuses_writes() {
+    let what = "verify in a read-only folder";
+    let folder = support::scratch_path("crystal-clans-ro-folder", "");
+    std::fs::create_dir_all(&folder).unwrap();
+    let path = folder.join("clans.db");
+    let url = format!("sqlite://{}", path.display());
+    let store = Store::open(&url).await.unwrap();
+    store
+        .create_match(new_match(4806, [1, 2], None))
+        .await
+        .unwrap();
+    store.close().await;
+    assert!(!folder.join("clans.db-wal").exists(), "closed: no WAL left");
+    let set = std::process::Command::new("chattr")
+        .arg("+i")
+        .arg(&folder)
+        .output();
+    match set {
+        Ok(o) if o.status.success() => {}
+        Ok(o) => return cannot(what, String::from_utf8_lossy(&o.stderr).trim()),
+        Err(e) => return cannot(what, &format!("chattr: {e}")),
+    }
+    struct Open(std::path::PathBuf);
+    impl Drop for Open {
+        fn drop(&mut self) {
+            let _ = std::process::Command::new("chattr")
+                .arg("-i")
+                .arg(&self.0)
+                .output();
+        }
+    }
+    let _open_again = Open(folder.clone());
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_crystal-clans"))
+        .args(["verify", "--all", "--database", &url])
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{said}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(said.contains("\"agree\":1"), "{said}");
+    assert!(
+        !folder.join("clans.db-shm").exists(),
+        "a side file was made"
+    );
+}
+
 // ---- SQLite: the database file alone, its folder gone ----------------------------------
 
 /// A child process killed (SIGKILL) when dropped: an idle crash child left behind by a

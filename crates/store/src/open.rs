@@ -162,6 +162,12 @@ impl Store {
                 (false, true) => "mode=rwc",
                 (false, false) => "mode=rw",
             });
+            if opts.read_only
+                && let Some(path) = &path
+                && nobody_can_write(path)
+            {
+                url.push_str("&immutable=1");
+            }
         }
         let mut pool_opts = AnyPoolOptions::new()
             .max_connections(opts.max_connections.max(1))
@@ -309,4 +315,22 @@ pub fn redact_url(url: &str) -> String {
         }
         _ => url.to_string(),
     }
+}
+
+/// Whether no process can be writing the SQLite file `path`: its folder refuses new
+/// files (a read-only mount, an archive, `chattr +i`) and no `-wal` is there. A reader
+/// of a WAL database must otherwise create the `-shm` beside it, which such a folder
+/// refuses ("unable to open database file"); and no writer can work there either, as
+/// every WAL writer needs the `-wal` and `-shm` files. So the file is read as it is
+/// (SQLite's `immutable`), with no lock and no side file.
+fn nobody_can_write(path: &std::path::Path) -> bool {
+    use rustix::fs::{Access, AtFlags, CWD, accessat};
+    let folder = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => std::path::Path::new("."),
+    };
+    let wal = std::path::PathBuf::from(format!("{}-wal", path.display()));
+    path.exists()
+        && !wal.exists()
+        && accessat(CWD, folder, Access::WRITE_OK, AtFlags::EACCESS).is_err()
 }
