@@ -853,3 +853,28 @@ async fn two_identical_challenges_in_one_second_are_both_accepted() {
         assert!(out.created.is_some(), "{:?}", out.reply.map(|r| r.content));
     }
 }
+
+/// Regression (issue 48, 12): `/clans matches` showed 20 of a player's 500 matches as if
+/// they were all. The list says how many more there are and how to open one.
+#[tokio::test]
+async fn the_match_list_says_how_many_it_leaves_out() {
+    let store = scratch("list-more").await;
+    for seed in 0..25 {
+        store
+            .create_match(support::new_match(seed, [ANA, BEN], Some(GUILD)))
+            .await
+            .unwrap();
+    }
+    let app = App::new(store).without_images();
+    let list = app
+        .matches
+        .active(ANA, now_ms())
+        .await
+        .reply
+        .unwrap()
+        .content;
+    assert!(list.chars().count() <= 2000);
+    assert_eq!(list.matches("Match #").count(), 20, "{list}");
+    assert!(list.contains("…and 5 more matches"), "{list}");
+    assert!(list.contains("/clans board"), "{list}");
+}

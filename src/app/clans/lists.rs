@@ -53,15 +53,33 @@ impl Matches {
         match self.store.active_matches_of_user(user).await {
             Ok(ms) if ms.is_empty() => Outcome::private(p::no_active_matches(lang)),
             Ok(ms) => {
-                let mut lines = Vec::new();
-                for m in ms.iter().take(20) {
+                // As many as one message holds (at most 20), and how many more there are:
+                // never a list that looks whole but is not.
+                const SHOWN: usize = 20;
+                let tail = p::active_matches_more(lang, SHOWN, ms.len())
+                    .chars()
+                    .count();
+                let mut lines: Vec<String> = Vec::new();
+                let mut used = 0;
+                for m in ms.iter().take(SHOWN) {
                     let channel = m.thread.unwrap_or(m.channel).to_string();
                     let mut line = p::active_match(lang, m.id, channel, m.version);
                     if let Some(away) = self.presence.opponent_away(m.seats, user, lang, now).await
                     {
                         line = format!("{line} · {away}");
                     }
+                    used += line.chars().count() + 1;
+                    if used + tail > MAX_CONTENT {
+                        break;
+                    }
                     lines.push(line);
+                }
+                if lines.len() < ms.len() {
+                    lines.push(p::active_matches_more(
+                        lang,
+                        lines.len(),
+                        ms.len() - lines.len(),
+                    ));
                 }
                 Outcome::private(clip(&lines.join("\n"), MAX_CONTENT))
             }

@@ -152,6 +152,7 @@ messages! {
     store_gone() = "store-gone";
     no_active_matches() = "no-active-matches";
     active_match(id, channel, version) = "active-match";
+    active_matches_more(shown, more) = "active-matches-more";
     history_none_server() = "history-none-server";
     history_none_you() = "history-none-you";
     history_title_server() = "history-title-server";

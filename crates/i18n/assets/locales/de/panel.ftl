@@ -197,6 +197,10 @@ store-gone = Nicht gespeichert: Der Bot hat seine Datenbank verloren. Der Betrei
 ## /clans matches und /clans history (privat).
 no-active-matches = Du hast keine laufenden Partien.
 active-match = Partie #{ $id } in <#{ $channel }> (Version { $version })
+active-matches-more = …und { $more ->
+        [one] { $more } weitere Partie
+       *[other] { $more } weitere Partien
+    } (das hier sind die { $shown }, in denen zuletzt gezogen wurde). `/clans board` mit der Nummer einer Partie zeigt jede davon.
 history-none-server = Auf diesem Server gibt es noch keine beendeten Partien.
 history-none-you = Du hast noch keine beendeten Partien.
 history-title-server = **Letzte Ergebnisse auf diesem Server**

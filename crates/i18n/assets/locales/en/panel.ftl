@@ -201,6 +201,10 @@ store-gone = Not saved: the bot has lost its database. The bot's operator has be
 ## /clans matches and /clans history (private).
 no-active-matches = You have no active matches.
 active-match = Match #{ $id } in <#{ $channel }> (version { $version })
+active-matches-more = …and { $more ->
+        [one] { $more } more match
+       *[other] { $more } more matches
+    } (these are the { $shown } that moved last). `/clans board` with a match's number shows any of them.
 history-none-server = No finished matches for this server yet.
 history-none-you = No finished matches for you yet.
 history-title-server = **Recent results for this server**
