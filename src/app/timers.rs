@@ -55,6 +55,8 @@ pub struct TickReport {
     pub abandoned: Vec<MatchId>,
     /// Challenge claims deleted.
     pub claims_pruned: u64,
+    /// Unfinished practice games deleted after [`AI_IDLE_DAYS`] without a placement.
+    pub practice_expired: u64,
     /// The budget ran out with items possibly still due.
     pub out_of_time: bool,
     /// Clocks stopped because the player they wait for is away, and restarted because
@@ -144,6 +146,7 @@ impl App {
                 deferred = report.deferred,
                 abandoned = report.abandoned.len(),
                 claims_pruned = report.claims_pruned,
+                practice_expired = report.practice_expired,
                 out_of_time = report.out_of_time,
                 paused = report.paused,
                 resumed = report.resumed,
@@ -288,7 +291,8 @@ impl App {
         }
     }
 
-    /// Abandons idle matches against the AI and prunes old challenge claims, in chunks,
+    /// Abandons idle matches against the AI, prunes old challenge claims and expires
+    /// idle practice games, in chunks,
     /// while the tick's budget lasts (at least one chunk each).
     async fn upkeep(&self, now: Millis, started: Instant, budget: Duration, r: &mut TickReport) {
         let before = now - AI_IDLE_DAYS * DAY_MS;
@@ -339,6 +343,21 @@ impl App {
                 }
                 Err(e) => {
                     tracing::warn!("could not prune challenge claims: {e}");
+                    break;
+                }
+            }
+        }
+        // A practice game left unfinished for as long as an idle AI match is abandoned.
+        loop {
+            match self.store.prune_idle_practice(before, UPKEEP_CHUNK).await {
+                Ok(n) => {
+                    r.practice_expired += n;
+                    if (n as i64) < UPKEEP_CHUNK || started.elapsed() >= budget {
+                        break;
+                    }
+                }
+                Err(e) => {
+                    tracing::warn!("could not expire idle practice games: {e}");
                     break;
                 }
             }

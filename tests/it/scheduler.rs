@@ -388,6 +388,56 @@ async fn old_challenge_claims_are_pruned() {
     assert_eq!(tick(&app, now).await.0.claims_pruned, 0);
 }
 
+/// Regression (issue 48, 12): unfinished practice games never expired, so every one a
+/// player started and left stayed forever. Past [`AI_IDLE_DAYS`] without a placement
+/// the scheduler deletes them (placements too); a daily, a finished game and a recent
+/// practice stay.
+#[tokio::test]
+async fn idle_practice_games_expire_and_dailies_stay() {
+    use crystal_clans::store::crystallo::{Daily, Kind, NewGame};
+    let store = scratch("practice-expiry").await;
+    let now = now_ms();
+    let game = |user: u64, kind: Kind| NewGame {
+        guild: Some(1 << 40),
+        channel: 7,
+        user,
+        kind,
+        seed: 4807 + user,
+    };
+    let mut ids = Vec::new();
+    for (user, kind) in [
+        (1, Kind::Practice),
+        (2, Kind::Practice),
+        (3, Kind::Daily(5)),
+    ] {
+        match store.create_crystallo(game(user, kind), now).await.unwrap() {
+            Daily::New(g) => ids.push(g.id),
+            Daily::Exists(_) => panic!("a fresh game"),
+        }
+    }
+    let old = now - AI_IDLE_DAYS * 24 * 60 * 60 * 1000 - 1;
+    exec(
+        &store,
+        &format!(
+            "UPDATE crystallo_games SET updated_at = {old} WHERE id IN ({}, {})",
+            ids[0], ids[2]
+        ),
+    )
+    .await;
+    let app = App::new(store.clone()).without_images();
+    let (r, _) = tick(&app, now).await;
+    assert_eq!(r.practice_expired, 1);
+    assert!(matches!(
+        store.crystallo_game(ids[0]).await,
+        Err(StoreError::NotFound(_))
+    ));
+    assert!(store.crystallo_inputs(ids[0]).await.unwrap().is_empty());
+    for kept in [ids[1], ids[2]] {
+        assert!(store.crystallo_game(kept).await.is_ok(), "game {kept}");
+    }
+    assert_eq!(tick(&app, now).await.0.practice_expired, 0);
+}
+
 /// The poster: one post at a time per channel in arrival order, several channels at
 /// once, and a post that hangs is given up without holding back the others.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -241,6 +241,27 @@ impl Store {
         .map_err(db(Doing::read("reading matches")))
     }
 
+    /// Deletes up to `limit` unfinished Crystallo practice games (with their placements)
+    /// whose last placement (or deal) is before `before`, oldest first. Returns how
+    /// many. Dailies stay: they belong to their day's leaderboard.
+    pub async fn prune_idle_practice(&self, before: Millis, limit: i64) -> Result<u64> {
+        const DOING: Doing = Doing::write("expiring idle practice games");
+        self.still_there(DOING)?;
+        let _turn = self.write_turn(DOING).await?;
+        // The inner filter repeats the index's condition (migration 0011) word for word.
+        let done = sqlx::query(
+            "DELETE FROM crystallo_games WHERE id IN (SELECT id FROM crystallo_games \
+             WHERE day IS NULL AND status = 'active' AND updated_at < $1 \
+             ORDER BY updated_at, id LIMIT $2)",
+        )
+        .bind(before)
+        .bind(limit)
+        .execute(self.for_write())
+        .await
+        .map_err(db(DOING))?;
+        Ok(done.rows_affected())
+    }
+
     /// Deletes up to `limit` challenge claims made before `before` (challenges long
     /// expired: nobody can accept or decline them any more). Returns how many.
     pub async fn prune_challenge_claims(&self, before: Millis, limit: i64) -> Result<u64> {
