@@ -73,6 +73,7 @@ pub fn words(lang: Lang, e: &StoreError) -> String {
         e @ StoreError::Unavailable { .. } if e.while_reading() => p::store_load_failed(lang),
         StoreError::Unavailable { .. } => p::store_save_failed(lang),
         StoreError::Gone { .. } => p::store_gone(lang),
+        StoreError::Damaged { .. } => p::store_damaged(lang),
     }
 }
 
@@ -118,6 +119,14 @@ mod tests {
                     detail: "x".into(),
                 },
                 "Not saved: the bot has lost its database. The bot's operator has been told.",
+            ),
+            (
+                StoreError::Damaged {
+                    doing: Doing::read("reading a match"),
+                    detail: "x".into(),
+                },
+                "The bot's database is damaged, so this could not be done (trying again will \
+                 not help). The bot's operator has been told.",
             ),
             (
                 unavailable(Doing::read("reading a match")),

@@ -590,3 +590,49 @@ both!(
     database_failures_write_nothing,
     replay_equals_snapshot_for_many_matches,
 );
+
+/// Regression (issue 48, 12): a damaged page of the SQLite file (not one match's row)
+/// read "try again", which cannot help. The store calls it damage, and the player reads
+/// that the database is damaged and the operator was told.
+#[tokio::test]
+async fn a_damaged_page_is_damage_not_try_again() {
+    let db = TestDb::sqlite();
+    let path = db.sqlite_file.clone().unwrap();
+    let store = db.open().await;
+    let (m, _) = store
+        .create_match(new_match(4808, [1, 2], None))
+        .await
+        .unwrap();
+    let (root, page_size): (i64, i64) = (
+        sqlx::query_scalar("SELECT rootpage FROM sqlite_master WHERE name = 'matches'")
+            .fetch_one(store.pool())
+            .await
+            .unwrap(),
+        sqlx::query_scalar("PRAGMA page_size")
+            .fetch_one(store.pool())
+            .await
+            .unwrap(),
+    );
+    store.close().await;
+    // The table's root page overwritten with noise, as a bad disk block would.
+    {
+        use std::io::{Seek, SeekFrom, Write};
+        let mut f = std::fs::OpenOptions::new().write(true).open(&path).unwrap();
+        f.seek(SeekFrom::Start(((root - 1) * page_size) as u64))
+            .unwrap();
+        f.write_all(&vec![0xA5; page_size as usize]).unwrap();
+    }
+    let store = db.open().await;
+    let e = store
+        .load(m.info.id)
+        .await
+        .expect_err("a damaged page loads");
+    assert!(matches!(e, StoreError::Damaged { .. }), "{e:?}");
+    assert!(!e.is_transient() && e.is_fault(), "{e:?}");
+    let said = told(&e);
+    assert!(
+        said.contains("damaged") && !said.contains("try again"),
+        "{said}"
+    );
+    store.close().await;
+}

@@ -92,6 +92,11 @@ pub enum StoreError {
     /// (the transaction was rolled back or never committed).
     #[error("database error while {doing}: {detail}")]
     Unavailable { doing: Doing, detail: String },
+    /// The database itself is damaged (a SQLite page that does not read back, a file
+    /// that is not a database, PostgreSQL's data or index corruption): not one match's
+    /// rows, and not a hiccup that trying again fixes. Nothing was written.
+    #[error("the database is damaged while {doing}: {detail}")]
+    Damaged { doing: Doing, detail: String },
     /// The SQLite file this store opened was removed or replaced by another file (its
     /// folder deleted, a restore copied over it). Writing on would put moves into a file
     /// nobody will ever read again, so every write is refused until the bot restarts.
@@ -122,6 +127,7 @@ impl StoreError {
             | StoreError::BadSettings { .. }
             | StoreError::Invalid(_)
             | StoreError::Unavailable { .. }
+            | StoreError::Damaged { .. }
             | StoreError::Gone { .. } => None,
         }
     }
@@ -134,6 +140,7 @@ impl StoreError {
             self,
             StoreError::Unavailable { .. }
                 | StoreError::Gone { .. }
+                | StoreError::Damaged { .. }
                 | StoreError::Corrupt { .. }
                 | StoreError::Incompatible { .. }
                 | StoreError::BadSettings { .. }
@@ -151,12 +158,31 @@ impl StoreError {
     }
 }
 
-/// Maps a database error to `Unavailable`, naming the operation and the cause for the
-/// logs.
+/// Maps a database error to `Unavailable` (or `Damaged`, when the database says its
+/// own storage is damaged), naming the operation and the cause for the logs.
 pub(crate) fn db(doing: Doing) -> impl FnOnce(sqlx::Error) -> StoreError {
-    move |e| StoreError::Unavailable {
-        doing,
-        detail: describe(&e),
+    move |e| {
+        let detail = describe(&e);
+        if is_damage(&e) {
+            StoreError::Damaged { doing, detail }
+        } else {
+            StoreError::Unavailable { doing, detail }
+        }
+    }
+}
+
+/// SQLite's CORRUPT (11) and NOTADB (26), PostgreSQL's data_corrupted (XX001) and
+/// index_corrupted (XX002): what a retry cannot mend.
+fn is_damage(e: &sqlx::Error) -> bool {
+    let sqlx::Error::Database(d) = e else {
+        return false;
+    };
+    match d.code().as_deref() {
+        Some("XX001") | Some("XX002") => true,
+        Some(code) => code
+            .parse::<i32>()
+            .is_ok_and(|c| matches!(c & 0xff, 11 | 26)),
+        None => false,
     }
 }
 

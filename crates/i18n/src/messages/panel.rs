@@ -150,6 +150,7 @@ messages! {
     store_load_failed() = "store-load-failed";
     store_save_failed() = "store-save-failed";
     store_gone() = "store-gone";
+    store_damaged() = "store-damaged";
     no_active_matches() = "no-active-matches";
     active_match(id, channel, version) = "active-match";
     active_matches_more(shown, more) = "active-matches-more";

@@ -193,6 +193,7 @@ store-refused-move = Dieser Zug ist nicht erlaubt: Es wurde nichts geändert.
 store-load-failed = Die Partie konnte nicht geladen werden, versuche es noch einmal.
 store-save-failed = Das Speichern hat nicht geklappt, versuche es noch einmal.
 store-gone = Nicht gespeichert: Der Bot hat seine Datenbank verloren. Der Betreiber des Bots weiß Bescheid.
+store-damaged = Die Datenbank des Bots ist beschädigt, deshalb ging das nicht (ein neuer Versuch hilft nicht). Der Betreiber des Bots weiß Bescheid.
 
 ## /clans matches und /clans history (privat).
 no-active-matches = Du hast keine laufenden Partien.

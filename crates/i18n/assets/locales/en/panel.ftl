@@ -197,6 +197,7 @@ store-refused-move = That move is not allowed: { $why }.
 store-load-failed = Could not load the match, try again.
 store-save-failed = Could not save, try again.
 store-gone = Not saved: the bot has lost its database. The bot's operator has been told.
+store-damaged = The bot's database is damaged, so this could not be done (trying again will not help). The bot's operator has been told.
 
 ## /clans matches and /clans history (private).
 no-active-matches = You have no active matches.
