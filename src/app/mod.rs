@@ -109,6 +109,9 @@ pub struct Outcome {
     /// Where `public` goes (the thread, else the channel). `None`: where the command
     /// was used.
     pub channel: Option<u64>,
+    /// The channel a match's thread is in: where `public` goes when the thread takes no
+    /// post (a moderator locked it).
+    pub home: Option<u64>,
     /// The public message clicked, as it is to read now (a challenge declined or
     /// accepted): it replaces that message's text and its buttons go, instead of a new
     /// post saying so.

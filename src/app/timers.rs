@@ -396,6 +396,7 @@ fn reminder(loaded: &Loaded, now: Millis, lang: crate::i18n::Lang) -> Option<Out
     Some(Outcome {
         public: vec![m],
         channel: Some(loaded.info.thread.unwrap_or(loaded.info.channel)),
+        home: Some(loaded.info.channel),
         ..Outcome::default()
     })
 }

@@ -58,6 +58,17 @@ pub fn is_missing_permission(e: &serenity::Error) -> bool {
     )
 }
 
+/// A thread that takes no post: locked by a moderator (160005; "Thread is archived",
+/// 50083, for an archived one that is locked too). An archived thread that is not locked
+/// takes posts: a post unarchives it, as Discord documents.
+fn is_closed_thread(e: &serenity::Error) -> bool {
+    matches!(
+        e,
+        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r))
+            if r.error.code == 160005 || r.error.code == 50083
+    )
+}
+
 /// What to tell the person who started something the bot could not post; `after` is
 /// what was done all the same (e.g. "Your move itself was saved."), or empty.
 pub fn missing_permission_text(lang: Lang, channel: serenity::ChannelId, after: &str) -> String {
@@ -119,7 +130,19 @@ async fn post_public(
         if m.pace_ms > 0 {
             tokio::time::sleep(Duration::from_millis(m.pace_ms.into())).await;
         }
-        if let Err(e) = channel.send_message(http, convert::message(m)).await {
+        let mut sent = channel.send_message(http, convert::message(m)).await;
+        // A match whose thread a moderator locked plays on in the thread's channel (only
+        // Manage Threads unlocks it, which the bot does not ask for).
+        if let Err(e) = &sent
+            && is_closed_thread(e)
+            && let Some(home) = out.home.map(serenity::ChannelId::new)
+            && home != channel
+        {
+            tracing::warn!(thread = %channel, "a match thread takes no post ({e}): posting in its channel");
+            channel = home;
+            sent = channel.send_message(http, convert::message(m)).await;
+        }
+        if let Err(e) = sent {
             if is_missing_permission(&e) {
                 tracing::warn!(%channel, "missing a permission to post");
                 return Err(channel);

@@ -85,9 +85,11 @@ impl Matches {
             return Outcome::default();
         }
         let channel = loaded.info.thread.unwrap_or(loaded.info.channel);
+        let home = loaded.info.channel;
         let (public, replay) = self.run_ai(loaded).await;
         Outcome {
             channel: Some(channel),
+            home: Some(home),
             public,
             replay,
             ..Outcome::default()

@@ -254,6 +254,7 @@ impl Matches {
             replaces: true,
             public,
             channel: Some(after.info.thread.unwrap_or(after.info.channel)),
+            home: Some(after.info.channel),
             ai: self.ai_next(&after),
             replay: self.replays.replay_after(&after),
             ..Outcome::default()
@@ -369,6 +370,7 @@ impl Matches {
                     replaces: true,
                     public: vec![self.end_post(public_lang, &loaded, &line)],
                     channel: Some(loaded.info.thread.unwrap_or(loaded.info.channel)),
+                    home: Some(loaded.info.channel),
                     replay: self.images.then_some(match_id),
                     ..Outcome::default()
                 }

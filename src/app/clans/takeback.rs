@@ -274,6 +274,7 @@ impl Matches {
             ))),
             public: vec![post],
             channel: Some(loaded.info.thread.unwrap_or(loaded.info.channel)),
+            home: Some(loaded.info.channel),
             ..Outcome::default()
         }
     }
@@ -477,6 +478,7 @@ impl Matches {
                 replaces: true,
                 public: vec![post],
                 channel: Some(loaded.info.thread.unwrap_or(loaded.info.channel)),
+                home: Some(loaded.info.channel),
                 ..Outcome::default()
             };
         }
@@ -573,6 +575,7 @@ impl Matches {
             replaces: true,
             public: vec![post],
             channel: Some(after.info.thread.unwrap_or(after.info.channel)),
+            home: Some(after.info.channel),
             ai: self.ai_next(&after),
             ..Outcome::default()
         }

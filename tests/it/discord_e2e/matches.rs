@@ -446,3 +446,74 @@ async fn a_board_post_tells_the_turn_that_ended_once() {
     assert!(png != &captioned.png);
     bot.stop().await;
 }
+
+/// Regression (issue 48, 13): Discord archives a thread after a week without a message,
+/// and an away player may be gone two weeks. A post into an archived thread unarchives
+/// it (as Discord does); a thread a moderator locked takes no post, so the bot posts in
+/// the thread's channel instead: the match stays playable either way.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_archived_or_locked_thread_still_gets_every_post() {
+    let store = support::scratch_store("archived").await;
+    let bot = start_bot_with(App::new(store.clone()).with_seeds(2), store.clone()).await;
+    let fake = &bot.fake;
+    let id = challenge_and_accept(&bot).await;
+    let mut thread = None;
+    for _ in 0..250 {
+        thread = bot.store.info(id).await.unwrap().thread;
+        if thread.is_some() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let thread = thread.expect("a thread");
+    let in_thread = format!("/channels/{thread}/messages");
+    let in_channel = format!(
+        "/channels/{}/messages",
+        crystal_clans_testkit::fake_discord::CHANNEL
+    );
+    fake.wait_for(|r| r.is_channel_post() && r.path.ends_with(&in_thread), 20)
+        .await;
+    let posts_to = |path: &str| {
+        fake.requests()
+            .iter()
+            .filter(|r| r.is_channel_post() && r.path.ends_with(path))
+            .count()
+    };
+    // Plays until one more post reached `path`.
+    let play_until_a_post_in = async |path: &str| {
+        let before = posts_to(path);
+        for step in 0..200 {
+            let l = bot.store.load(id).await.unwrap();
+            assert!(l.state.winner.is_none(), "the match ended first");
+            let seat = l.state.waiting()[0];
+            let legal = l.state.legal(bot.app.rules(), seat);
+            let r = play(&bot, id, l.info.version, user(seat), pick(&legal, step)).await;
+            assert!(r.ephemeral(), "{}", r.text());
+            for _ in 0..10 {
+                if posts_to(path) > before {
+                    return;
+                }
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+        }
+        panic!("no post reached {path}");
+    };
+    fake.archive_thread(thread, false);
+    play_until_a_post_in(&in_thread).await;
+    assert!(!fake.thread_archived(thread), "the post unarchived it");
+    let channel_posts = posts_to(&in_channel);
+    fake.archive_thread(thread, true);
+    play_until_a_post_in(&in_channel).await;
+    assert!(posts_to(&in_channel) > channel_posts);
+    let moved = fake
+        .requests()
+        .into_iter()
+        .rev()
+        .find(|r| r.is_channel_post() && r.path.ends_with(&in_channel))
+        .unwrap();
+    assert!(
+        moved.text().contains(&format!("#{id}")) || !moved.files.is_empty(),
+        "the post in the channel is the match's: {}",
+        moved.text()
+    );
+}

@@ -150,12 +150,13 @@ impl Fake {
                     .lock()
                     .unwrap()
                     .get(&channel.to_string())
-                    .map(|t| (t.name.clone(), t.parent.clone()));
+                    .map(|t| (t.name.clone(), t.parent.clone(), t.archived, t.locked));
                 let mut ch = match &thread {
-                    Some((title, parent)) => json!({"id": channel.to_string(), "type": 11,
-                        "name": title, "parent_id": parent, "owner_id": BOT_ID.to_string(),
-                        "thread_metadata": {"archived": false, "auto_archive_duration": 10080,
-                            "archive_timestamp": now_iso(), "locked": false}}),
+                    Some((title, parent, archived, locked)) => json!({"id": channel.to_string(),
+                        "type": 11, "name": title, "parent_id": parent,
+                        "owner_id": BOT_ID.to_string(),
+                        "thread_metadata": {"archived": archived, "auto_archive_duration": 10080,
+                            "archive_timestamp": now_iso(), "locked": locked}}),
                     None => json!({"id": channel.to_string(), "type": 0, "name": "general",
                         "topic": null, "nsfw": false, "position": 0, "parent_id": null}),
                 };

@@ -57,6 +57,8 @@ pub const ALL_PERMISSIONS: u64 = 309_237_763_072;
 pub const CREATE_PUBLIC_THREADS: u64 = 1 << 35;
 pub const SEND_MESSAGES_IN_THREADS: u64 = 1 << 38;
 const ADMINISTRATOR: u64 = 1 << 3;
+/// Discord's permission bit for archiving, unarchiving and locking any thread.
+pub const MANAGE_THREADS: u64 = 1 << 34;
 pub const TOKEN: &str = "MTIzNDU2Nzg5MDEyMzQ1Njc4.Gabcde.fake-token-for-tests-only-0000000000";
 
 struct Shared {
@@ -160,6 +162,11 @@ impl Shared {
 struct Thread {
     name: String,
     parent: String,
+    /// Archived, as Discord does after the thread's auto-archive time without a message
+    /// (a week for the bot's match threads): a post unarchives it, an edit is refused.
+    archived: bool,
+    /// Locked by a moderator: only a member with Manage Threads unarchives it or posts.
+    locked: bool,
 }
 
 /// Serves HTTP on one connection: REST requests, or a `CONNECT` to discord.com (how

@@ -328,7 +328,30 @@ fn route(s: &Shared, method: &str, p: &[&str], json: &Value) -> (u16, Value) {
                 json!({"message": "Missing Permissions", "code": 50013}),
             )
         }
-        ("POST", ["channels", ch, "messages"]) => (200, message_json(id, ch, json)),
+        // "Sending a message will automatically unarchive the thread, unless the thread
+        // has been locked by a moderator" (Discord's threads topic).
+        ("POST", ["channels", ch, "messages"])
+            if s.threads.lock().unwrap().get(*ch).is_some_and(|t| t.locked)
+                && !s.has_permission(MANAGE_THREADS) =>
+        {
+            (403, json!({"message": "Thread is locked", "code": 160005}))
+        }
+        ("POST", ["channels", ch, "messages"]) => {
+            if let Some(t) = s.threads.lock().unwrap().get_mut(*ch) {
+                t.archived = false;
+            }
+            (200, message_json(id, ch, json))
+        }
+        // Nothing in an archived thread is edited.
+        ("PATCH", ["channels", ch, "messages", _])
+            if s.threads
+                .lock()
+                .unwrap()
+                .get(*ch)
+                .is_some_and(|t| t.archived) =>
+        {
+            (400, json!({"message": "Thread is archived", "code": 50083}))
+        }
         ("PATCH", ["channels", ch, "messages", _]) => (200, message_json(id, ch, json)),
         ("POST", ["channels", _, "messages", _, "threads"] | ["channels", _, "threads"])
             if !s.has_permission(CREATE_PUBLIC_THREADS) =>
@@ -353,6 +376,8 @@ fn route(s: &Shared, method: &str, p: &[&str], json: &Value) -> (u16, Value) {
             let thread = Thread {
                 name,
                 parent: ch.to_string(),
+                archived: false,
+                locked: false,
             };
             s.threads.lock().unwrap().insert(id.to_string(), thread);
             (

@@ -119,7 +119,25 @@ impl Fake {
         let thread = Thread {
             name: name.to_string(),
             parent: CHANNEL.to_string(),
+            archived: false,
+            locked: false,
         };
         threads.insert(id.to_string(), thread);
+    }
+
+    /// Archives thread `id`, as Discord does once its auto-archive time (a week) passed
+    /// without a message. `locked`: a moderator also locked it.
+    pub fn archive_thread(&self, id: u64, locked: bool) {
+        let mut threads = self.shared.threads.lock().unwrap();
+        let t = threads
+            .get_mut(&id.to_string())
+            .expect("a thread of the fake");
+        t.archived = true;
+        t.locked = locked;
+    }
+
+    /// Whether thread `id` is archived now.
+    pub fn thread_archived(&self, id: u64) -> bool {
+        self.shared.threads.lock().unwrap()[&id.to_string()].archived
     }
 }
