@@ -267,7 +267,10 @@ fn names_card(input: &Input, hit: impl Fn(CardId) -> bool) -> bool {
 }
 
 /// Whether two orders end alike: the same ends for the same answers, as multisets
-/// (the answers of one end in any order).
+/// (the answers of one end in any order). Not question by question, by decision
+/// (docs/rulings.md, issue 48 item 17): one seat gives every answer, each knowing what
+/// came before, so an order decides something only if it changes which ends she can
+/// reach with which choices; the order the questions come in is not such a change.
 fn same_ends(a: &[End], b: &[End]) -> bool {
     if a.len() != b.len() {
         return false;
