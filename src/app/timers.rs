@@ -329,37 +329,40 @@ impl App {
                 break;
             }
         }
-        loop {
-            match self
-                .store
-                .prune_challenge_claims(now - CLAIM_RETENTION_MS, UPKEEP_CHUNK)
-                .await
-            {
-                Ok(n) => {
-                    r.claims_pruned += n;
-                    if (n as i64) < UPKEEP_CHUNK || started.elapsed() >= budget {
-                        break;
-                    }
-                }
-                Err(e) => {
-                    tracing::warn!("could not prune challenge claims: {e}");
-                    break;
+        let claims_before = now - CLAIM_RETENTION_MS;
+        r.claims_pruned += in_chunks("prune challenge claims", started, budget, || {
+            self.store
+                .prune_challenge_claims(claims_before, UPKEEP_CHUNK)
+        })
+        .await;
+        // A practice game left unfinished for as long as an idle AI match is abandoned.
+        r.practice_expired += in_chunks("expire idle practice games", started, budget, || {
+            self.store.prune_idle_practice(before, UPKEEP_CHUNK)
+        })
+        .await;
+    }
+}
+
+/// Runs a deletion of up to [`UPKEEP_CHUNK`] rows again while each takes a whole chunk
+/// and the tick's budget lasts (at least once); how many rows went. A failure is logged
+/// (`what` could not be done) and ends it until the next tick.
+async fn in_chunks<F, Fut>(what: &str, started: Instant, budget: Duration, mut chunk: F) -> u64
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = crate::store::Result<u64>>,
+{
+    let mut done = 0;
+    loop {
+        match chunk().await {
+            Ok(n) => {
+                done += n;
+                if (n as i64) < UPKEEP_CHUNK || started.elapsed() >= budget {
+                    return done;
                 }
             }
-        }
-        // A practice game left unfinished for as long as an idle AI match is abandoned.
-        loop {
-            match self.store.prune_idle_practice(before, UPKEEP_CHUNK).await {
-                Ok(n) => {
-                    r.practice_expired += n;
-                    if (n as i64) < UPKEEP_CHUNK || started.elapsed() >= budget {
-                        break;
-                    }
-                }
-                Err(e) => {
-                    tracing::warn!("could not expire idle practice games: {e}");
-                    break;
-                }
+            Err(e) => {
+                tracing::warn!("could not {what}: {e}");
+                return done;
             }
         }
     }

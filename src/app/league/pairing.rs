@@ -85,15 +85,7 @@ pub struct Standing {
 /// rematches that could have been avoided.
 pub fn swiss(ranked: &[Standing]) -> Round {
     let n = ranked.len();
-    // The bye goes to the lowest-ranked player without one (everybody had one: the
-    // lowest-ranked), the next one up if the rest cannot then be paired.
-    let bye_candidates: Vec<Option<usize>> = if n % 2 == 1 {
-        let mut c: Vec<usize> = (0..n).rev().filter(|&i| !ranked[i].had_bye).collect();
-        c.extend((0..n).rev().filter(|&i| ranked[i].had_bye));
-        c.into_iter().map(Some).collect()
-    } else {
-        vec![None]
-    };
+    let bye_candidates = bye_candidates(ranked);
     let fresh = Graph::new(n, |a, b| {
         !ranked[a].opponents.contains(&ranked[b].player)
             && !ranked[b].opponents.contains(&ranked[a].player)
@@ -113,6 +105,19 @@ pub fn swiss(ranked: &[Standing]) -> Round {
         }
     }
     unreachable!("a complete graph on an even number of players pairs them all")
+}
+
+/// Who may sit the round out, in the order tried: the lowest-ranked player without a
+/// bye (everybody had one: the lowest-ranked), the next one up if the rest cannot then
+/// be paired. `[None]` for an even field.
+fn bye_candidates(ranked: &[Standing]) -> Vec<Option<usize>> {
+    let n = ranked.len();
+    if n.is_multiple_of(2) {
+        return vec![None];
+    }
+    let mut c: Vec<usize> = (0..n).rev().filter(|&i| !ranked[i].had_bye).collect();
+    c.extend((0..n).rev().filter(|&i| ranked[i].had_bye));
+    c.into_iter().map(Some).collect()
 }
 
 /// Who may play whom, by rank index: an adjacency matrix as bit sets (a league has at
@@ -542,13 +547,7 @@ mod tests {
             None
         }
         let n = ranked.len();
-        let byes: Vec<Option<usize>> = if n % 2 == 1 {
-            let mut c: Vec<usize> = (0..n).rev().filter(|&i| !ranked[i].had_bye).collect();
-            c.extend((0..n).rev().filter(|&i| ranked[i].had_bye));
-            c.into_iter().map(Some).collect()
-        } else {
-            vec![None]
-        };
+        let byes = bye_candidates(ranked);
         for avoid in [true, false] {
             for &bye in &byes {
                 let rest: Vec<usize> = (0..n).filter(|&i| Some(i) != bye).collect();

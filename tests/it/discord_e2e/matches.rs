@@ -11,6 +11,18 @@ use super::{both_pick, db_url, open, public};
 use crate::support;
 use support::people::*;
 
+/// The thread of match `id`: it is made after the player who accepted was answered, so
+/// it may arrive a moment later.
+async fn thread_of(bot: &support::bot::Bot, id: i64) -> u64 {
+    for _ in 0..250 {
+        if let Some(thread) = bot.store.info(id).await.unwrap().thread {
+            return thread;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    panic!("match {id} has no thread");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn challenge_accept_play_and_a_secret_battle() {
     let store = support::scratch_store("battle").await;
@@ -25,17 +37,8 @@ async fn challenge_accept_play_and_a_secret_battle() {
     let fake = &bot.fake;
     let id = challenge_and_accept(&bot).await;
     // The match's thread is named after it from the start: a rename shows as a
-    // "changed the thread name" system message in every thread. It is made after the
-    // player who accepted was answered, so it may arrive a moment later.
-    let mut thread = None;
-    for _ in 0..250 {
-        thread = bot.store.info(id).await.unwrap().thread;
-        if thread.is_some() {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-    let thread = thread.expect("a thread");
+    // "changed the thread name" system message in every thread.
+    let thread = thread_of(&bot, id).await;
     let title = format!("Ana vs Ben · #{id}");
     assert_eq!(fake.threads().get(&thread), Some(&title));
     let made = fake
@@ -457,15 +460,7 @@ async fn an_archived_or_locked_thread_still_gets_every_post() {
     let bot = start_bot_with(App::new(store.clone()).with_seeds(2), store.clone()).await;
     let fake = &bot.fake;
     let id = challenge_and_accept(&bot).await;
-    let mut thread = None;
-    for _ in 0..250 {
-        thread = bot.store.info(id).await.unwrap().thread;
-        if thread.is_some() {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-    let thread = thread.expect("a thread");
+    let thread = thread_of(&bot, id).await;
     let in_thread = format!("/channels/{thread}/messages");
     let in_channel = format!(
         "/channels/{}/messages",
