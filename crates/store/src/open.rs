@@ -318,19 +318,22 @@ pub fn redact_url(url: &str) -> String {
 }
 
 /// Whether no process can be writing the SQLite file `path`: its folder refuses new
-/// files (a read-only mount, an archive, `chattr +i`) and no `-wal` is there. A reader
-/// of a WAL database must otherwise create the `-shm` beside it, which such a folder
+/// files (a read-only mount, an archive, `chattr +i`) and it has no WAL to read (no
+/// `-wal`, or an empty one, which the checkpoint at close leaves, beside no `-shm`). A
+/// reader of a WAL database must otherwise create the `-shm`, which such a folder
 /// refuses ("unable to open database file"); and no writer can work there either, as
-/// every WAL writer needs the `-wal` and `-shm` files. So the file is read as it is
-/// (SQLite's `immutable`), with no lock and no side file.
+/// every WAL writer needs its `-shm`. So the file is read as it is (SQLite's
+/// `immutable`), with no lock and no side file.
 fn nobody_can_write(path: &std::path::Path) -> bool {
     use rustix::fs::{Access, AtFlags, CWD, accessat};
     let folder = match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => std::path::Path::new("."),
     };
-    let wal = std::path::PathBuf::from(format!("{}-wal", path.display()));
-    path.exists()
-        && !wal.exists()
-        && accessat(CWD, folder, Access::WRITE_OK, AtFlags::EACCESS).is_err()
+    let side = |suffix: &str| std::path::PathBuf::from(format!("{}{suffix}", path.display()));
+    let no_wal = match std::fs::metadata(side("-wal")) {
+        Err(_) => true,
+        Ok(wal) => wal.len() == 0 && !side("-shm").exists(),
+    };
+    path.exists() && no_wal && accessat(CWD, folder, Access::WRITE_OK, AtFlags::EACCESS).is_err()
 }
