@@ -134,6 +134,16 @@ pub struct Outcome {
 }
 
 impl Outcome {
+    /// An outcome posted where match `info` is played: its thread (else its channel),
+    /// with its channel as the place to fall back on when the thread takes no post.
+    pub fn in_match(info: &crate::store::MatchInfo) -> Outcome {
+        Outcome {
+            channel: Some(info.thread.unwrap_or(info.channel)),
+            home: Some(info.channel),
+            ..Outcome::default()
+        }
+    }
+
     pub fn private(text: impl Into<String>) -> Outcome {
         Outcome {
             reply: Some(Msg::text(text)),

@@ -398,8 +398,6 @@ fn reminder(loaded: &Loaded, now: Millis, lang: crate::i18n::Lang) -> Option<Out
     m.pings = users;
     Some(Outcome {
         public: vec![m],
-        channel: Some(loaded.info.thread.unwrap_or(loaded.info.channel)),
-        home: Some(loaded.info.channel),
-        ..Outcome::default()
+        ..Outcome::in_match(&loaded.info)
     })
 }

@@ -84,15 +84,12 @@ impl Matches {
         if !self.ai_waits(&loaded) {
             return Outcome::default();
         }
-        let channel = loaded.info.thread.unwrap_or(loaded.info.channel);
-        let home = loaded.info.channel;
+        let place = Outcome::in_match(&loaded.info);
         let (public, replay) = self.run_ai(loaded).await;
         Outcome {
-            channel: Some(channel),
-            home: Some(home),
             public,
             replay,
-            ..Outcome::default()
+            ..place
         }
     }
 

@@ -253,11 +253,9 @@ impl Matches {
             reply: Some(reply),
             replaces: true,
             public,
-            channel: Some(after.info.thread.unwrap_or(after.info.channel)),
-            home: Some(after.info.channel),
             ai: self.ai_next(&after),
             replay: self.replays.replay_after(&after),
-            ..Outcome::default()
+            ..Outcome::in_match(&after.info)
         }
     }
 
@@ -369,10 +367,8 @@ impl Matches {
                     reply: Some(Msg::text(crate::i18n::messages::you_resigned(lang))),
                     replaces: true,
                     public: vec![self.end_post(public_lang, &loaded, &line)],
-                    channel: Some(loaded.info.thread.unwrap_or(loaded.info.channel)),
-                    home: Some(loaded.info.channel),
                     replay: self.images.then_some(match_id),
-                    ..Outcome::default()
+                    ..Outcome::in_match(&loaded.info)
                 }
             }
             Err(e) => Outcome::private(self.faults.told(

@@ -273,9 +273,7 @@ impl Matches {
                 TAKEBACK_TTL_MS / 3_600_000,
             ))),
             public: vec![post],
-            channel: Some(loaded.info.thread.unwrap_or(loaded.info.channel)),
-            home: Some(loaded.info.channel),
-            ..Outcome::default()
+            ..Outcome::in_match(&loaded.info)
         }
     }
 
@@ -477,9 +475,7 @@ impl Matches {
                 ))),
                 replaces: true,
                 public: vec![post],
-                channel: Some(loaded.info.thread.unwrap_or(loaded.info.channel)),
-                home: Some(loaded.info.channel),
-                ..Outcome::default()
+                ..Outcome::in_match(&loaded.info)
             };
         }
         if !self.takebacks_on(loaded.info.guild).await {
@@ -574,10 +570,8 @@ impl Matches {
             }),
             replaces: true,
             public: vec![post],
-            channel: Some(after.info.thread.unwrap_or(after.info.channel)),
-            home: Some(after.info.channel),
             ai: self.ai_next(&after),
-            ..Outcome::default()
+            ..Outcome::in_match(&after.info)
         }
     }
 

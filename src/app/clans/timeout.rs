@@ -43,10 +43,8 @@ impl Matches {
                 let _ = sink
                     .send(Outcome {
                         public: vec![self.end_post(lang, loaded, &line)],
-                        channel: Some(loaded.info.thread.unwrap_or(loaded.info.channel)),
-                        home: Some(loaded.info.channel),
                         replay: (self.images && winner.is_some()).then_some(d.match_id),
-                        ..Outcome::default()
+                        ..Outcome::in_match(&loaded.info)
                     })
                     .await;
             }
