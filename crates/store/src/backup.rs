@@ -57,14 +57,11 @@ pub async fn backup(url: &str, dest: &Path) -> Result<BackedUp, BackupError> {
     if !source.exists() {
         return Err(BackupError::NoFile(source));
     }
-    // Not `exists()`, which follows a symbolic link: SQLite would follow a dangling one
-    // and create its target with the umask's mode.
-    if dest.symlink_metadata().is_ok() {
-        return Err(BackupError::DestinationExists);
-    }
     // The copy holds the same hands and user ids: its owner's only, made before SQLite
     // writes into it (an empty file is what `VACUUM INTO` accepts). Made here or not at
-    // all: a file (or link) that appeared since the check above is refused.
+    // all: any file already there is refused, a symbolic link too, dangling or not
+    // (`create_new` does not follow one; SQLite would, and create its target with the
+    // umask's mode).
     match std::fs::OpenOptions::new()
         .write(true)
         .create_new(true)

@@ -120,6 +120,13 @@ fn bye_candidates(ranked: &[Standing]) -> Vec<Option<usize>> {
     c.into_iter().map(Some).collect()
 }
 
+/// `players` but the one at position `k`.
+fn without(players: &[usize], k: usize) -> Vec<usize> {
+    let mut rest = players.to_vec();
+    rest.remove(k);
+    rest
+}
+
 /// Who may play whom, by rank index: an adjacency matrix as bit sets (a league has at
 /// most a few dozen players).
 struct Graph {
@@ -152,15 +159,7 @@ impl Graph {
                 .iter()
                 .enumerate()
                 .filter(|&(_, &o)| self.adj[top] >> o & 1 == 1)
-                .find(|&(k, _)| {
-                    let rest: Vec<usize> = others
-                        .iter()
-                        .enumerate()
-                        .filter(|&(j, _)| j != k)
-                        .map(|(_, &i)| i)
-                        .collect();
-                    self.pairable(&rest)
-                })
+                .find(|&(k, _)| self.pairable(&without(others, k)))
                 .expect("a pairable field keeps a partner for its top player");
             pairs.push((top, other));
             left.remove(k + 1);
@@ -533,13 +532,7 @@ mod tests {
                 if avoid && ranked[top].opponents.contains(&ranked[other].player) {
                     continue;
                 }
-                let rest: Vec<usize> = others
-                    .iter()
-                    .enumerate()
-                    .filter(|&(j, _)| j != k)
-                    .map(|(_, &i)| i)
-                    .collect();
-                if let Some(mut found) = pair(ranked, &rest, avoid) {
+                if let Some(mut found) = pair(ranked, &without(others, k), avoid) {
                     found.insert(0, (top, other));
                     return Some(found);
                 }
