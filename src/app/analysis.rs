@@ -302,16 +302,18 @@ impl Analyses {
             };
             let image = graph::analysis(&table, &chart).map_err(|e| e.to_string())?;
             let text = post_text(&table, &chart, &a, id);
-            Ok::<_, String>((image.png, text))
+            let alt = crate::render::alt::graph(&table, &chart);
+            Ok::<_, String>((image.png, text, alt))
         })
         .await;
         match drawn {
-            Ok(Ok((png, content))) => Outcome {
+            Ok(Ok((png, content, alt))) => Outcome {
                 public: vec![Msg {
                     content,
                     files: vec![File {
                         name: format!("match-{id}-analysis.png"),
                         png,
+                        alt,
                     }],
                     ..Msg::default()
                 }],

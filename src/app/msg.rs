@@ -105,6 +105,10 @@ pub struct File {
     pub name: String,
     /// The image's bytes: a PNG, or a replay's GIF (`name` ends in its type).
     pub png: Vec<u8>,
+    /// What the image shows in words (`render::alt`), sent as the attachment's
+    /// description: a screen reader speaks it, and Discord shows it behind the image's
+    /// ALT badge and when images are off.
+    pub alt: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]

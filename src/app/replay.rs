@@ -189,10 +189,11 @@ impl Replays {
                 lang,
             };
             let r = replay::replay(&t, &story).map_err(|e| e.to_string())?;
-            Ok::<_, String>((r, story.turns(), story.battles(), names))
+            let alt = crate::render::alt::replay(&t, id, story.turns(), story.battles());
+            Ok::<_, String>((r, story.turns(), story.battles(), names, alt))
         })
         .await;
-        let (r, turns, battles, names) = match drawn {
+        let (r, turns, battles, names, alt) = match drawn {
             Ok(Ok(x)) => x,
             Ok(Err(e)) => {
                 tracing::error!(match_id = id, "the replay could not be drawn: {e}");
@@ -216,6 +217,7 @@ impl Replays {
                 files: vec![File {
                     name: format!("match-{id}-replay.gif"),
                     png: r.gif,
+                    alt,
                 }],
                 ..Msg::default()
             },

@@ -1,6 +1,6 @@
 //! The app's plain messages as serenity builders.
 
-use crate::app::msg::{Embed, Msg, Row, Style};
+use crate::app::msg::{Embed, Msg, Row, Style, clip};
 use poise::serenity_prelude as serenity;
 
 fn embed(e: &Embed) -> serenity::CreateEmbed {
@@ -68,7 +68,15 @@ fn mentions(m: &Msg) -> serenity::CreateAllowedMentions {
 fn files(m: &Msg) -> Vec<serenity::CreateAttachment> {
     m.files
         .iter()
-        .map(|f| serenity::CreateAttachment::bytes(f.png.clone(), f.name.clone()))
+        .map(|f| {
+            let file = serenity::CreateAttachment::bytes(f.png.clone(), f.name.clone());
+            if f.alt.is_empty() {
+                file
+            } else {
+                // Discord refuses a description over 1,024 characters.
+                file.description(clip(&f.alt, crate::render::alt::MAX))
+            }
+        })
         .collect()
 }
 

@@ -79,6 +79,7 @@ macro_rules! ftl_files {
 }
 
 ftl_files!(
+    "alt.ftl",
     "bot.ftl",
     "commands.ftl",
     "crystallo.ftl",

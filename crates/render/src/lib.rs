@@ -11,6 +11,7 @@
 //! texts (whose move, the top units' names and stats, the crystals for sale, the
 //! crystal counts) are 28 pixels or more (about 9.6 in the box).
 
+pub mod alt;
 pub mod analysis;
 pub mod board;
 pub mod canvas;

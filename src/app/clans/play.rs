@@ -283,7 +283,8 @@ impl Matches {
                 names: [&names[0], &names[1]],
                 lang,
             };
-            render::hand(&t, &view).map(|i| i.png)
+            let alt = render::alt::hand(&t, &view);
+            render::hand(&t, &view).map(|i| (i.png, alt))
         })
         .await
         .ok()
@@ -297,10 +298,11 @@ impl Matches {
                 list.join(", ")
             },
         ));
-        if let Some(png) = png {
+        if let Some((png, alt)) = png {
             msg.files.push(File {
                 name: "hand.png".into(),
                 png,
+                alt,
             });
         }
         // The hand's message can become the player's panel (a click in it updates it),

@@ -290,11 +290,12 @@ impl Crystallo {
                     card: None,
                     spots: &[],
                 };
-                cavern(table, &view)
+                let alt = crate::render::alt::cavern(lang, &view);
+                cavern(table, &view).map(|img| (img, alt))
             })
             .await;
             match drawn {
-                Ok(Ok(img)) => msg.files.push(File {
+                Ok(Ok((img, alt))) => msg.files.push(File {
                     // Discord hides an attachment whose name starts with SPOILER_.
                     name: if spoiler {
                         "SPOILER_crystallo.png".into()
@@ -302,6 +303,7 @@ impl Crystallo {
                         "crystallo.png".into()
                     },
                     png: img.png,
+                    alt,
                 }),
                 _ => tracing::warn!(game = g.id, "could not draw the final cavern"),
             }

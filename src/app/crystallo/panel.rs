@@ -220,6 +220,7 @@ pub fn panel(
             Ok(img) => files.push(File {
                 name: "crystallo.png".into(),
                 png: img.png,
+                alt: crate::render::alt::cavern(lang, &view),
             }),
             Err(e) => tracing::warn!(game = game.id, "could not draw the cavern: {e}"),
         }

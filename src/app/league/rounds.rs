@@ -423,13 +423,16 @@ impl Leagues {
         };
         let (store, theme) = (self.store.clone(), self.theme.clone());
         let drawn = tokio::task::spawn_blocking(move || {
-            crate::render::standings::standings(store.rules(), &theme, lang, &s).map(|i| i.png)
+            let alt = crate::render::alt::standings(lang, &s);
+            crate::render::standings::standings(store.rules(), &theme, lang, &s)
+                .map(|i| (i.png, alt))
         })
         .await;
         match drawn {
-            Ok(Ok(png)) => msgs[0].files.push(File {
+            Ok(Ok((png, alt))) => msgs[0].files.push(File {
                 name: "standings.png".into(),
                 png,
+                alt,
             }),
             Ok(Err(e)) => tracing::warn!(league = snap.league.id, "could not draw standings: {e}"),
             Err(e) => tracing::warn!(league = snap.league.id, "drawing standings failed: {e}"),

@@ -47,16 +47,18 @@ pub async fn card(
             names: ["", ""],
             lang,
         };
-        render::card(&t, kind).map(|i| i.png)
+        let alt = render::alt::card(&t, kind);
+        render::card(&t, kind).map(|i| (i.png, alt))
     })
     .await
     .ok()
     .and_then(|r| r.ok());
     let mut card = Msg::text(text);
-    if let Some(png) = png {
+    if let Some((png, alt)) = png {
         card.files.push(crate::app::msg::File {
             name: "card.png".into(),
             png,
+            alt,
         });
     }
     first_answer(ctx, &card, false).await

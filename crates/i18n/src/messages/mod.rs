@@ -25,6 +25,7 @@ macro_rules! messages {
     };
 }
 
+pub mod alt;
 // Crystallo, the solo cavern game (crates/crystallo).
 pub mod crystallo;
 pub mod images;
@@ -38,6 +39,7 @@ pub mod takeback;
 pub fn all() -> Vec<(&'static str, &'static [&'static str])> {
     [
         TABLE,
+        alt::TABLE,
         images::TABLE,
         league::TABLE,
         log::TABLE,

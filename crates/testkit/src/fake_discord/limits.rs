@@ -2,7 +2,10 @@
 //! schema allows 4,000 characters of content and 40 components, Discord refuses a bot
 //! more): 2,000 characters of content, 5 action rows, 5 buttons or one select a row,
 //! 25 select options, 100-character custom ids, 6,000 characters over a message's
-//! embeds.
+//! embeds. One rule is the project's own, not Discord's: every new attachment carries
+//! alt text (its `description`), so a screen reader can speak every image the bot
+//! posts; the fake refuses one without it as Discord refuses a broken limit, so the
+//! test that posted it fails.
 
 use super::validate::Problem;
 use serde_json::Value;
@@ -117,6 +120,20 @@ pub(super) fn check(method: &str, template: &str, body: &Value) -> Vec<Problem> 
                     .sum::<usize>()
         })
         .sum();
+    let files = msg["attachments"].as_array().map_or(&[][..], Vec::as_slice);
+    for (i, f) in files.iter().enumerate() {
+        // An entry without a file name keeps an attachment already posted.
+        if f["filename"].is_string() && chars(&f["description"]) == 0 {
+            bad(
+                format!("{at}/attachments/{i}/description"),
+                "ALT_TEXT_MISSING",
+                format!(
+                    "The project's rule: every image has alt text ({} has none).",
+                    f["filename"]
+                ),
+            );
+        }
+    }
     if total > EMBEDS_TOTAL {
         bad(
             format!("{at}/embeds"),
@@ -133,6 +150,22 @@ mod tests {
     use serde_json::json;
 
     const POST: &str = "/channels/{channel_id}/messages";
+
+    #[test]
+    fn an_image_without_alt_text_is_refused() {
+        let with = |d: Value| {
+            check(
+                "POST",
+                POST,
+                &json!({"attachments": [{"id": 0, "filename": "a.png", "description": d}]}),
+            )
+        };
+        assert!(with(json!("The board")).is_empty());
+        assert_eq!(with(Value::Null)[0].code, "ALT_TEXT_MISSING");
+        assert_eq!(with(json!(""))[0].code, "ALT_TEXT_MISSING");
+        // Keeping an attachment already posted names no file.
+        assert!(check("PATCH", POST, &json!({"attachments": [{"id": 5}]})).is_empty());
+    }
 
     #[test]
     fn each_documented_limit_is_refused_one_past_it() {

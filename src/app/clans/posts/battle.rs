@@ -120,10 +120,11 @@ impl Boards {
                 lang,
             };
             let png = render::battle(&t, &kinds, &view, &public).map_err(|e| e.to_string())?;
-            Ok::<_, String>((png.png, public))
+            let alt = render::alt::battle(&t, &kinds, &view, &public);
+            Ok::<_, String>((png.png, alt, public))
         })
         .await;
-        let (png, public) = match drawn {
+        let (png, alt, public) = match drawn {
             Ok(Ok(drawn)) => drawn,
             Ok(Err(e)) => {
                 tracing::error!(match_id = id, "the battle image could not be drawn: {e}");
@@ -144,7 +145,7 @@ impl Boards {
                 description: self.battle_words(loaded, &names2, &public, lang),
                 ..Embed::default()
             }),
-            files: vec![File { name, png }],
+            files: vec![File { name, png, alt }],
             ..Msg::default()
         })
     }

@@ -271,7 +271,8 @@ impl Boards {
             // No caption: the log is the embed's, which a phone shows at full size,
             // while the image's foot shrinks to about 5 pixels a letter at 390 pixels
             // wide.
-            render::board(&t, &view, &[]).map(|i| i.png)
+            let alt = render::alt::board(&t, &view);
+            render::board(&t, &view, &[]).map(|i| (i.png, alt))
         })
         .await;
         // An attachment, not the embed's image: Discord shows an attached image in a box
@@ -279,9 +280,9 @@ impl Boards {
         // board's names must read at that size.
         let mut files = vec![];
         match png {
-            Ok(Ok(png)) => {
+            Ok(Ok((png, alt))) => {
                 let name = format!("match-{id}-v{version}.png");
-                files.push(File { name, png });
+                files.push(File { name, png, alt });
             }
             Ok(Err(_)) if !self.images => {}
             Ok(Err(e)) => tracing::error!(match_id = id, "the board could not be drawn: {e}"),
