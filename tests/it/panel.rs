@@ -250,10 +250,21 @@ fn every_legal_input_is_reachable_through_the_walk() {
                         let cost = cost.split(' ').next().unwrap();
                         let confirms: Vec<_> = screens
                             .iter()
-                            .filter(|s| s.prompt.ends_with(confirm.trim_start_matches('*')))
+                            .filter(|s| {
+                                s.prompt
+                                    .lines()
+                                    .next()
+                                    .is_some_and(|l| l.ends_with(confirm.trim_start_matches('*')))
+                            })
                             .collect();
                         assert!(!confirms.is_empty(), "{lang:?}");
                         assert!(confirms.iter().all(|s| s.prompt.contains(cost)));
+                        // Each confirmation says what follows the move, on its own line.
+                        assert!(
+                            confirms.iter().all(|s| s.prompt.lines().count() >= 2),
+                            "{lang:?}: {:?}",
+                            confirms.iter().map(|s| &s.prompt).collect::<Vec<_>>()
+                        );
                     }
                     confirmed += 1;
                 }

@@ -54,6 +54,7 @@ impl Bot {
     /// any request broke Discord's API (printing each and why).
     pub async fn stop(self) {
         self.fake.assert_no_violations();
+        assert_battles_before_their_boards(&self.fake);
         self.shards.shutdown_all().await;
         self.task.abort();
         self.fake.disconnect();
@@ -68,11 +69,47 @@ impl Drop for Check {
     fn drop(&mut self) {
         if !std::thread::panicking() {
             self.0.assert_no_violations();
+            assert_battles_before_their_boards(&self.0);
         } else {
             // The test failed already: say whether a refused request was the cause.
             for v in self.0.violations() {
                 eprintln!("{v}");
             }
         }
+    }
+}
+
+/// The match and version an image of a match was drawn at, from its file name
+/// (`battle-1-v33.png`, `match-1-v33.png`), and whether it is a battle's.
+fn drawn_at(file: &str) -> Option<(bool, i64, i64)> {
+    let (battle, rest) = match file.strip_prefix("battle-") {
+        Some(rest) => (true, rest),
+        None => (false, file.strip_prefix("match-")?),
+    };
+    let (id, version) = rest.strip_suffix(".png")?.split_once("-v")?;
+    Some((battle, id.parse().ok()?, version.parse().ok()?))
+}
+
+/// A battle's picture is posted before the board that follows it: no board of its match
+/// at its version or later was posted earlier (a reader sees the battle, then where it
+/// left the board).
+pub fn assert_battles_before_their_boards(fake: &Fake) {
+    let drawn: Vec<(bool, i64, i64)> = fake
+        .requests()
+        .iter()
+        .filter(|r| r.method == "POST")
+        .flat_map(|r| r.files.iter().filter_map(|(name, _)| drawn_at(name)))
+        .collect();
+    for (i, &(battle, id, version)) in drawn.iter().enumerate() {
+        if !battle {
+            continue;
+        }
+        let early = drawn[..i]
+            .iter()
+            .find(|&&(b, m, v)| !b && m == id && v >= version);
+        assert!(
+            early.is_none(),
+            "the battle of match {id} at version {version} was posted after its board {early:?}"
+        );
     }
 }

@@ -58,6 +58,26 @@ pub fn initiative(lang: Lang, names: [&str; 2], token: i8) -> String {
     }
 }
 
+/// [`initiative`] as said to the player in `seat` ("you have 4 initiative", "Max has 2
+/// initiative").
+pub fn initiative_of(lang: Lang, names: [&str; 2], token: i8, seat: u8) -> String {
+    let holds = match token {
+        0 => None,
+        t if t > 0 => Some(0),
+        _ => Some(1),
+    };
+    if holds == Some(seat & 1) {
+        m::initiative_yours(lang, u32::from(token.unsigned_abs()))
+    } else {
+        initiative(lang, names, token)
+    }
+}
+
+/// [`initiative_of`] starting a sentence.
+pub fn initiative_to(lang: Lang, names: [&str; 2], token: i8, seat: u8) -> String {
+    capital(&initiative_of(lang, names, token, seat))
+}
+
 /// A squad's units, top first.
 fn units(t: &Table, squad: &[CardView]) -> String {
     squad
@@ -164,7 +184,8 @@ pub fn board(t: &Table, view: &View) -> String {
     })
 }
 
-fn capital(s: &str) -> String {
+/// `s` with its first letter upper case (a phrase that starts a sentence).
+pub fn capital(s: &str) -> String {
     let mut c = s.chars();
     c.next()
         .map(|f| f.to_uppercase().chain(c).collect())

@@ -91,6 +91,7 @@ impl Matches {
         seat: Seat,
         nav: Nav,
     ) -> Msg {
+        let players_names = players;
         let players = Some([players[0].as_str(), players[1].as_str()]);
         let (state, rules, id) = (&loaded.state, &*loaded.rules, loaded.info.id);
         let pending = state.pending();
@@ -123,7 +124,12 @@ impl Matches {
             lang,
             id,
             question,
-            format!("{:+}", state.initiative(seat)),
+            crate::render::alt::initiative_to(
+                lang,
+                [players_names[0].as_str(), players_names[1].as_str()],
+                state.token,
+                seat,
+            ),
         )];
         if let Some(hand) = &own.hand {
             let names = card_names(&mut hand.iter());
@@ -240,7 +246,11 @@ impl Matches {
         let next = self.panel_msg(lang, &players, &after, seat, Nav::Overview);
         let mut reply = Msg {
             content: clip(
-                &format!("{}\n{}", p::panel_done(lang, label), next.content),
+                &format!(
+                    "{}\n{}",
+                    p::panel_done(lang, label.trim_end_matches(['.', '!'])),
+                    next.content
+                ),
                 MAX_CONTENT,
             ),
             ..next

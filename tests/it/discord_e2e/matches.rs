@@ -189,8 +189,9 @@ async fn challenge_accept_play_and_a_secret_battle() {
     bot.task.abort();
 }
 
-/// A whole match with images: every input that revealed battle cards (counted by
-/// replaying the stored log) posted exactly one battle picture.
+/// A whole match with images: every input that revealed battle cards, and every input
+/// that dealt the damage of a battle revealed before it (its picture said the damage
+/// was to come), counted by replaying the stored log, posted exactly one battle picture.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_battle_reveal_posts_its_picture() {
     use crystal_clans::game::{Event, State};
@@ -201,14 +202,14 @@ async fn every_battle_reveal_posts_its_picture() {
     assert!(l.state.winner.is_some(), "the match did not end");
     let rules = bot.app.rules();
     let (mut s, _) = State::new(rules, l.info.setup.clone()).unwrap();
-    let mut reveals = 0;
+    let (mut reveals, mut decided_later) = (0, 0);
     for i in bot.store.inputs(id).await.unwrap() {
         let events = s.apply(rules, i.seat, &i.input).unwrap();
-        if events
-            .iter()
-            .any(|e| matches!(e, Event::BattleCardsRevealed { .. }))
-        {
+        let has = |f: fn(&Event) -> bool| events.iter().any(f);
+        if has(|e| matches!(e, Event::BattleCardsRevealed { .. })) {
             reveals += 1;
+        } else if has(|e| matches!(e, Event::DamageDealt { .. } | Event::NoDamage)) {
+            decided_later += 1;
         }
     }
     assert!(reveals > 0, "the match had no battle");
@@ -222,13 +223,13 @@ async fn every_battle_reveal_posts_its_picture() {
             .sum::<usize>()
     };
     let deadline = std::time::Instant::now() + Duration::from_secs(20);
-    while posted() < reveals && std::time::Instant::now() < deadline {
+    while posted() < reveals + decided_later && std::time::Instant::now() < deadline {
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     assert_eq!(
         posted(),
-        reveals,
-        "battle pictures posted for {reveals} reveals"
+        reveals + decided_later,
+        "battle pictures posted for {reveals} reveals and {decided_later} battles decided later"
     );
     eprintln!("{reveals} battle reveals, {reveals} pictures");
     bot.stop().await;
@@ -384,7 +385,7 @@ async fn a_board_post_tells_the_turn_that_ended_once() {
         .filter(|r| r.is_channel_post() && r.json["embeds"][0]["title"].is_string())
         .collect();
     assert!(boards.len() >= 4, "{} boards", boards.len());
-    let fixed = ["Whose move", "Initiative", "Crystals"];
+    let fixed = ["Whose move", "Initiative", "Crystals", "On the board"];
     let mut ended = 0;
     for b in &boards {
         let embed = &b.json["embeds"][0];

@@ -81,6 +81,9 @@ messages! {
     log_hand_card_discarded(who, card) = "log-hand-card-discarded";
     log_demoralized(who, card, cost) = "log-demoralized";
     battle_revealed() = "battle-revealed";
+    /// A battle whose cards were shown earlier (its picture said the damage was to
+    /// come) has dealt its damage.
+    battle_decided() = "battle-decided";
     battle_title(id) = "battle-title";
     replay_post(id, first, second, turns, battles) = "replay-post";
     replay_choice(id, first, second) = "replay-choice";

@@ -115,10 +115,10 @@ messages! {
     and_separator() = "and-separator";
     board_crystals(name, count, crystals) = "board-crystals";
     none() = "none";
-    initiative_even() = "initiative-even";
-    initiative_lead(name, amount) = "initiative-lead";
     field_whose_move() = "field-whose-move";
     field_initiative() = "field-initiative";
+    /// The board post's field that lists each occupied zone's squads.
+    field_position() = "field-position";
     field_crystals() = "field-crystals";
     field_turn_log(turn, who) = "field-turn-log";
     field_setup_log() = "field-setup-log";

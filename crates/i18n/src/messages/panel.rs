@@ -92,6 +92,16 @@ messages! {
     prompt_order_start() = "prompt-order-start";
     prompt_chosen(cards) = "prompt-chosen";
     select_cards(most) = "select-cards";
+    /// What follows a move, on its confirmation (`app::clans::panel::follows`).
+    follows_win() = "follows-win";
+    follows_battle(zone) = "follows-battle";
+    follows_turn_ends(name, amount) = "follows-turn-ends";
+    /// `initiative`: the initiative as a sentence to the player (`render::alt`).
+    follows_again(initiative) = "follows-again";
+    follows_you(question) = "follows-you";
+    follows_question(who, count, question) = "follows-question";
+    /// The summon's menu of hand cards, on a screen that offers other actions too.
+    select_summon(most) = "select-summon";
     button_continue() = "button-continue";
     panel_move_not_possible() = "panel-move-not-possible";
     select_choose() = "select-choose";

@@ -18,6 +18,7 @@
 //! panel's text or an option's description.
 
 mod compose;
+mod follows;
 mod screen;
 
 pub use compose::{Nav, picks};

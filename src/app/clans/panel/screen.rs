@@ -3,14 +3,14 @@
 //! within Discord's limits (five rows, 25 options, 80-character button labels).
 
 use super::compose::{self, Nav};
-use super::{Category, Choice, Part, categories, confirms, place, with_note};
+use super::{Category, Choice, Part, categories, confirms, follows, place, with_note};
 use crate::app::ids::{CustomId, Verb};
 use crate::app::msg::{
     Button, MAX_BUTTON_LABEL, MAX_DESCRIPTION, MAX_OPTIONS, MAX_ROWS, Row, Select, SelectOption,
     Style,
 };
 use crate::game::choice::Places;
-use crate::game::{CardId, Rules, Seat, State};
+use crate::game::{CardId, Question, Rules, Seat, State};
 use crate::i18n::Lang;
 use crate::i18n::messages::panel as p;
 use crate::store::MatchId;
@@ -91,9 +91,26 @@ impl Panel<'_> {
         Button::new(self.turn(to), p::button_back(self.lang), Style::Secondary)
     }
 
+    /// Whether the choice `index` is confirmed before it is sent: an action's last part
+    /// is (where it costs, or ends the turn), once: an activation whose squad's move
+    /// still follows is sent at once, and the move that ends it is confirmed.
+    fn confirmed(&self, index: usize) -> bool {
+        let question = &self.state.pending().question;
+        if matches!(question, Question::Move { .. }) {
+            return true;
+        }
+        if !confirms(question) {
+            return false;
+        }
+        let legal = self.state.legal(self.rules, self.seat);
+        legal
+            .get(index)
+            .is_none_or(|input| !follows::continues(self.rules, self.state, self.seat, input))
+    }
+
     /// A choice as an entry: committed at once, or confirmed first where it costs.
     fn entry(&self, c: &Choice) -> Entry {
-        let to = if confirms(&self.state.pending().question) {
+        let to = if self.confirmed(c.index) {
             Target::Nav(Nav::Confirm { index: c.index })
         } else {
             Target::Input(c.index)
@@ -393,6 +410,9 @@ impl Panel<'_> {
         let mut text: Vec<String> = refused.into_iter().collect();
         text.push(match name {
             Category::Mulligan => p::prompt_which_mulligan(lang),
+            // The first screen offers every action beside the summon's cards: it asks
+            // what the player does, and the cards' menu says it summons.
+            _ if first => p::prompt_what(lang),
             Category::Summon => p::prompt_which_summon(lang),
             Category::Move => p::prompt_which_move(lang),
             _ => p::prompt_choose(lang),
@@ -434,7 +454,10 @@ impl Panel<'_> {
             id: CustomId::new(self.match_id, self.version, Verb::Turn)
                 .with(Nav::select_arg(cat, set, page, pages))
                 .render(),
-            placeholder: p::select_cards(lang, max),
+            placeholder: match name {
+                Category::Summon => p::select_summon(lang, max),
+                _ => p::select_cards(lang, max),
+            },
             max_values: max as u8,
             min_values: 1,
             options,
@@ -545,8 +568,15 @@ impl Panel<'_> {
         } else {
             format!("{} ({})", c.label, c.detail)
         };
+        let legal = self.state.legal(self.rules, self.seat);
+        let mut prompt = p::prompt_confirm(lang, what);
+        if let Some(then) = legal.get(c.index).and_then(|input| {
+            follows::follows(lang, self.players, self.rules, self.state, self.seat, input)
+        }) {
+            prompt = format!("{prompt}\n{then}");
+        }
         Screen {
-            prompt: p::prompt_confirm(lang, what),
+            prompt,
             rows: vec![Row::Buttons(vec![
                 Button::new(
                     self.id(Target::Input(c.index)),

@@ -15,11 +15,24 @@ use crate::i18n::narration::Narrator;
 use crate::render::{self, Table};
 use crate::store::{Loaded, StoredInput};
 
-/// Whether these events reveal battle cards.
-fn reveals(events: &[Event]) -> bool {
-    events
-        .iter()
-        .any(|e| matches!(e, Event::BattleCardsRevealed { .. }))
+/// What a battle picture after these events shows: the reveal (with the damage, or
+/// saying it is still to come when a decision pauses the battle first), or the damage
+/// of a battle revealed by an earlier input, whose picture said it was to come.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Shows {
+    Reveal,
+    Damage,
+}
+
+fn shows(events: &[Event]) -> Option<Shows> {
+    let has = |f: fn(&Event) -> bool| events.iter().any(f);
+    if has(|e| matches!(e, Event::BattleCardsRevealed { .. })) {
+        Some(Shows::Reveal)
+    } else if has(|e| matches!(e, Event::DamageDealt { .. } | Event::NoDamage)) {
+        Some(Shows::Damage)
+    } else {
+        None
+    }
 }
 
 /// The events of the last battle whose cards were revealed in `log`: from its
@@ -78,10 +91,13 @@ fn public_battle(
 }
 
 impl Boards {
-    /// The battle picture when `events` (the last input's) revealed battle cards;
-    /// `loaded` is the match right after them. A failure is logged with the match id.
-    pub(crate) async fn battle_image(&self, loaded: &Loaded, events: &[Event]) -> Option<Msg> {
-        if !self.images || !reveals(events) {
+    /// The battle post when `events` (the last input's) revealed battle cards or dealt
+    /// the damage of a battle revealed earlier; `loaded` is the match right after them.
+    /// A post of its own, the picture attached (Discord's full inline box), posted
+    /// before the board that follows it. A failure is logged with the match id.
+    pub(crate) async fn battle_post(&self, loaded: &Loaded, events: &[Event]) -> Option<Msg> {
+        let shows = shows(events)?;
+        if !self.images {
             return None;
         }
         let id = loaded.info.id;
@@ -137,9 +153,12 @@ impl Boards {
         };
         let name = format!("battle-{id}-v{version}.png");
         Some(Msg {
-            content: t::battle_revealed(lang),
+            content: match shows {
+                Shows::Reveal => t::battle_revealed(lang),
+                Shows::Damage => t::battle_decided(lang),
+            },
             // Attached, not the embed's image: a post of its own shows it in Discord's
-            // larger attachment box (a board post that carries it moves it into its embed).
+            // larger attachment box.
             embed: Some(Embed {
                 title: t::battle_title(lang, id),
                 description: self.battle_words(loaded, &names2, &public, lang),

@@ -88,11 +88,12 @@ fn merge_repeats(lang: Lang, lines: Vec<String>) -> Vec<String> {
 }
 
 impl Boards {
-    /// The public messages after an input: the board with the turn's log when someone
-    /// new must act, a turn passed or the match ended ([`turn_log::posts_board`]), else
-    /// nothing (the player's panel shows what they did); the battle picture when the
-    /// input revealed battle cards, in the board's post when there is one. `events`
-    /// are the input's, `log` the board's (every event since the previous board, from
+    /// The public messages after an input, in the order they are posted: the battle
+    /// picture when the input revealed battle cards or dealt a battle's damage
+    /// ([`Boards::battle_post`]), then the board with the turn's log when someone new
+    /// must act, a turn passed or the match ended ([`turn_log::posts_board`]); else
+    /// nothing (the player's panel shows what they did). `events` are the input's,
+    /// `log` the board's (every event since the previous board, from
     /// [`Following`](crate::app::clans::following::Following)).
     pub(crate) async fn after_input(
         &self,
@@ -101,27 +102,16 @@ impl Boards {
         events: &[Event],
         log: &[Event],
     ) -> Vec<Msg> {
-        let battle = self.battle_image(after, events).await;
-        if !turn_log::posts_board(before, &after.state) {
-            return battle.into_iter().collect();
+        let mut posts: Vec<Msg> = self.battle_post(after, events).await.into_iter().collect();
+        if turn_log::posts_board(before, &after.state) {
+            let lang = self.directory.public_lang(after.info.guild).await;
+            let header = match after.state.winner {
+                Some(w) => self.winner_line(after, w, Reason::Win, lang).await,
+                None => String::new(),
+            };
+            posts.push(self.board_post(after, log, &header).await);
         }
-        let lang = self.directory.public_lang(after.info.guild).await;
-        let header = match after.state.winner {
-            Some(w) => self.winner_line(after, w, Reason::Win, lang).await,
-            None => String::new(),
-        };
-        let mut post = self.board_post(after, log, &header).await;
-        if let Some(b) = battle {
-            // The board is the post's attachment (Discord's 550x350 box); the battle
-            // picture goes in the embed, where Discord shows it up to 400x300. Two
-            // attachments would share the box side by side, each too small to read.
-            post.content = clip(&format!("{}\n{}", b.content, post.content), MAX_CONTENT);
-            if let (Some(embed), Some(file)) = (post.embed.as_mut(), b.files.first()) {
-                embed.image = Some(file.name.clone());
-            }
-            post.files.extend(b.files);
-        }
-        vec![post]
+        posts
     }
 
     /// The final post's first lines: who won and how, then the rating changes.
@@ -241,17 +231,36 @@ impl Boards {
                 )
             })
             .join("\n");
-        let lead = if view.token > 0 { 0 } else { 1 };
-        let initiative = if view.token == 0 {
-            t::initiative_even(lang)
-        } else {
-            t::initiative_lead(lang, names[lead].clone(), view.token.unsigned_abs())
-        };
+        let initiative = render::alt::capital(&render::alt::initiative(
+            lang,
+            [&names[0], &names[1]],
+            view.token,
+        ));
+        // The position in words, top unit first: for whoever reads with images off,
+        // and on a phone where the picture's names are small.
+        let position = render::alt::zones(
+            &Table {
+                rules,
+                theme: &self.theme,
+                names: [&names[0], &names[1]],
+                lang,
+            },
+            &view,
+        )
+        .into_iter()
+        .zip(&view.zones)
+        .filter(|(_, z)| z.squads.iter().any(|s| !s.is_empty()))
+        .map(|(line, _)| line)
+        .collect::<Vec<_>>()
+        .join("\n");
         let mut fields = vec![
             (t::field_whose_move(lang), clip(&whose, MAX_FIELD)),
             (t::field_initiative(lang), initiative),
             (t::field_crystals(lang), clip(&crystals, MAX_FIELD)),
         ];
+        if !position.is_empty() {
+            fields.push((t::field_position(lang), clip(&position, MAX_FIELD)));
+        }
         fields.extend(logs);
         // Render off the async runtime.
         let rules_of_match = loaded.rules.clone();

@@ -7,7 +7,7 @@ done = Erledigt.
 missing-permissions = Ich kann in diesem Kanal nicht { $doing }: Mir { $count ->
         [one] fehlt hier die Berechtigung
        *[other] fehlen hier die Berechtigungen
-    } { $permissions }. Eine Server-Administration kann sie mir in diesem Kanal geben (oder nutzt einen anderen Kanal).
+    } { $permissions }. Eine Server-Administration kann sie mir in diesem Kanal geben (oder einen anderen Kanal nutzen).
 doing-run-match = eine Partie leiten
 doing-post-board = den Spielplan posten
 doing-post-replay = eine Wiederholung posten
@@ -73,7 +73,7 @@ minutes = { $count ->
         [one] { $count } Minute
        *[other] { $count } Minuten
     }
-could-not-post = ⚠️ Ich konnte nicht in <#{ $channel }> posten: Mir fehlt dort eine Berechtigung. Eine Server-Administration kann das beheben, indem sie mir in diesem Kanal Kanal ansehen, Nachrichten senden, Nachrichten in Threads senden, Links einbetten, Dateien anhängen und Öffentliche Threads erstellen gibt. { $after }
+could-not-post = ⚠️ Ich konnte nicht in <#{ $channel }> posten: Mir fehlt dort eine Berechtigung. Eine Server-Administration kann das beheben, indem sie mir in diesem Kanal die Berechtigungen „Kanal ansehen“, „Nachrichten senden“, „Nachrichten in Threads senden“, „Links einbetten“, „Dateien anhängen“ und „Öffentliche Threads erstellen“ gibt. { $after }
 move-saved = Dein Zug selbst wurde gespeichert.
 challenge-damaged = Die Knöpfe dieser Herausforderung sind ungültig, darum wurde nichts geändert. Bitte um eine neue Herausforderung.
 button-invalid = Dieser Knopf ist nicht mehr gültig, darum wurde nichts geändert.
@@ -85,29 +85,29 @@ choice-damaged = Diese Auswahl ist beschädigt: Es wurde nichts geändert.
 ## Was eine Frage von einem Spieler verlangt (nach „muss“; Spielplan und Fenster).
 question-mulligan = Karten für den Mulligan wählen
 question-action = eine Aktion wählen
-question-reorder = einen Trupp ordnen
-question-discard-down = Einheiten aus einem zu großen Trupp abwerfen
-question-move = den aktivierten Trupp bewegen oder bleiben
+question-reorder = einen Trupp neu formieren
+question-discard-down = Einheiten aus einem zu großen Trupp ablegen
+question-move = entscheiden, ob sich der aktivierte Trupp bewegt
 question-battle = entscheiden, ob gekämpft wird
 question-battle-options = zu Kampfbeginn Fähigkeiten oder Kristalle einsetzen
 question-battle-card = eine Kampfkarte wählen
 question-order-effects = entscheiden, wessen Kampfeffekte zuerst abgehandelt werden
-question-order-scores = entscheiden, wer zuerst einen freien Kristall nimmt
+question-order-scores = entscheiden, wer zuerst einen Kristall kostenlos erbeutet
 question-order-triggers = entscheiden, welcher der gleichzeitigen Effekte zuerst abgehandelt wird
 question-may-draw = entscheiden, wie viele Karten gezogen werden
 question-remove-own-unit = eine Einheit wählen, die aus dem Spiel entfernt wird
-question-destroy-enemy-unit = eine gegnerische Einheit zum Vernichten wählen
+question-destroy-enemy-unit = eine feindliche Einheit wählen, die zerstört wird
 question-flank = entscheiden, ob flankiert wird
 question-retreat = wählen, wohin sich der Trupp zurückzieht
-question-return-battle-card = entscheiden, ob die Kampfkarte zurückgenommen wird
-question-replenish-discard = vor dem Nachziehen auf 5 Karten abwerfen
-question-free-score = einen freien Kristall wählen
+question-return-battle-card = entscheiden, ob die Kampfkarte auf die Hand genommen wird
+question-replenish-discard = vor dem Aufziehen auf 5 Karten Handkarten ablegen
+question-free-score = einen Kristall wählen, der kostenlos erbeutet wird
 question-free-summon = entscheiden, ob kostenlos eine Einheit beschworen wird
 question-recover = Karten aus dem Ablagestapel nehmen
 question-inform = eine der obersten Karten des Nachziehstapels behalten
-question-spy = entscheiden, ob eine Karte der gegnerischen Hand untergeschoben wird
-question-demoralize = entscheiden, ob eine gegnerische Einheit nach Hause geschickt wird
-question-opponent-discard = eine Karte der gegnerischen Hand zum Abwerfen wählen
+question-spy = eine Karte der gegnerischen Hand wählen, die auf oder unter den Nachziehstapel kommt
+question-demoralize = entscheiden, ob eine feindliche Einheit in ihr Heimatgebiet geschickt wird
+question-opponent-discard = eine Karte der gegnerischen Hand wählen, die abgelegt wird
 question-game-over = nichts: die Partie ist vorbei
 
 ## Der öffentliche Spielplan-Post.
@@ -123,10 +123,9 @@ board-must = { $names } { $count ->
 and-separator = {" "}und{" "}
 board-crystals = { $name }: { $count } ({ $crystals })
 none = keine
-initiative-even = ausgeglichen (0)
-initiative-lead = { $name } +{ $amount }
 field-whose-move = Am Zug
 field-initiative = Initiative
+field-position = Auf dem Spielbrett
 field-crystals = Kristalle
 # Die Überschrift des Protokolls eines Spielplans: der Zug, von dem es erzählt (der
 # Titel nennt den Zug, der jetzt beginnt), und wer ihn gespielt hat.
@@ -174,7 +173,7 @@ button-yes-resign = Ja, aufgeben
 you-resigned = Du hast aufgegeben.
 
 ## Erinnerungen (öffentlich, im Thread oder Kanal der Partie).
-timeout-warning = ⚠️ { $who }: Partie #{ $id } wartet auf dich. Zieh <t:{ $deadline }:R>, sonst verlierst du die Partie.
+timeout-warning = ⚠️ { $who }: Partie #{ $id } wartet auf dich. Zieh spätestens <t:{ $deadline }:R>, sonst verlierst du die Partie durch Zeitüberschreitung.
 reminder = ⏰ { $who }: Partie #{ $id } wartet auf dich.
 
 ## Öffentliche Namen und Posts der App.
@@ -211,18 +210,18 @@ result-won = gewonnen
 result-lost = verloren
 result-won-resigned = gewonnen (Gegner hat aufgegeben)
 result-lost-resigned = verloren (aufgegeben)
-result-won-timeout = gewonnen (Gegner hatte keine Zeit mehr)
-result-lost-timeout = verloren (Zeit abgelaufen)
+result-won-timeout = gewonnen (Zeitüberschreitung des Gegners)
+result-lost-timeout = verloren (Zeitüberschreitung)
 result-abandoned = abgebrochen
 
 ## Einen Fehlklick zurücknehmen (öffentliche Posts, /clans hilfe, /clans einstellungen).
-takeback-request-post = ↩️ { $asker } bittet darum, die letzte Aktion zurückzunehmen: { $what }. { $opponent }, erlaubst du es?
+takeback-request-post = ↩️ { $asker } bittet darum, die letzte Aktion zurückzunehmen: „{ $what }“. { $opponent }, erlaubst du es?
 button-takeback-answer = Antworten
-takeback-done-post = ↩️ { $asker } hat die letzte Aktion zurückgenommen ({ $opponent } hat es erlaubt): { $what }.
-takeback-done-ai-post = ↩️ { $asker } hat die letzte Aktion zurückgenommen: { $what }.
-takeback-done-ai-reply-post = ↩️ { $asker } hat die letzte Aktion und die Antwort von { $ai } zurückgenommen: { $what }.
-takeback-declined-post = { $opponent } lehnt die Bitte von { $asker } ab, zurückzunehmen; die Partie geht weiter.
-help-takeback = • Verklickt? Direkt nach einer bestätigten Aktion bietet dein Panel **Zurücknehmen** an, solange dein Gegner noch nicht geantwortet hat und bei der Aktion keine Karte gezogen, gezeigt oder aufgedeckt wurde (so verrät dir ein Zurücknehmen nie etwas Neues). Dein Gegner wird privat gefragt (die Bitte verfällt, sobald er zieht, oder nach 24 Stunden); gegen die KI gilt es sofort, samt ihrer Antwort. Admins schalten es mit `/clans einstellungen zuruecknehmen:False` aus.
+takeback-done-post = ↩️ { $asker } hat die letzte Aktion zurückgenommen ({ $opponent } hat es erlaubt): „{ $what }“.
+takeback-done-ai-post = ↩️ { $asker } hat die letzte Aktion zurückgenommen: „{ $what }“.
+takeback-done-ai-reply-post = ↩️ { $asker } hat die letzte Aktion und die Antwort von { $ai } zurückgenommen: „{ $what }“.
+takeback-declined-post = { $opponent } lehnt die Bitte von { $asker } ab, die letzte Aktion zurückzunehmen; die Partie geht weiter.
+help-takeback = • Verklickt? Direkt nach einer bestätigten Aktion bietet dein Fenster **Zurücknehmen** an, solange dein Gegner noch nicht geantwortet hat und bei der Aktion keine Karte gezogen, gezeigt oder aufgedeckt wurde (so verrät dir ein Zurücknehmen nie etwas Neues). Dein Gegner wird privat gefragt (die Bitte verfällt, sobald er zieht, oder nach 24 Stunden); gegen die KI gilt es sofort, samt ihrer Antwort. Admins schalten es mit `/clans einstellungen zuruecknehmen:False` aus.
 setting-takebacks-on = • Zurücknehmen: an
 setting-takebacks-off = • Zurücknehmen: aus
 
@@ -236,17 +235,20 @@ league-known = Ligen hier: { $names }.
 league-none-here = Dieser Server hat noch keine Liga: `/clans liga anlegen` legt eine an.
 league-rounds-range = Eine Schweizer Liga spielt 1 bis { $max } Runden.
 league-days-range = Eine Runde dauert 1 bis { $max } Tage.
-league-fixed-needs-clan = Die Regel „fester Clan“ braucht einen Clan: gib die Option `clan` an.
+league-fixed-needs-clan = Die Regel „fester Klan“ braucht einen Klan: gib die Option `klan` an.
 league-format-round-robin = Jeder gegen jeden
-league-format-swiss = Schweizer System, { $rounds } Runden
-league-clans-free = Wahl jedes Spielers (die Option `clan` beim Beitreten; ohne sie zufällig)
+league-format-swiss = Schweizer System, { $rounds ->
+        [one] 1 Runde
+       *[other] { $rounds } Runden
+    }
+league-clans-free = Wahl jedes Spielers (die Option `klan` beim Beitreten; ohne sie zufällig)
 league-clans-fixed = alle spielen { $clan }
 league-clans-random = für jede Partie zufällig
 league-days = { $days ->
         [one] 1 Tag
        *[other] { $days } Tage
     }
-league-created = 🏆 { $admin } hat die Liga **{ $name }** angelegt: { $format }, { $days } je Runde, Clans: { $clans }. Mitmachen mit `/clans liga beitreten name:{ $name }`.
+league-created = 🏆 { $admin } hat die Liga **{ $name }** angelegt: { $format }, { $days } je Runde, Klans: { $clans }. Mitmachen mit `/clans liga beitreten name:{ $name }`.
 league-joined = { $player } ist **{ $name }** beigetreten ({ $count ->
         [one] 1 Spieler
        *[other] { $count } Spieler
@@ -289,11 +291,14 @@ help-league = • Ligen: ein Admin („Server verwalten“) nutzt `/clans liga a
 away-disabled = Abwesenheiten sind hier ausgeschaltet (`/clans einstellungen abwesenheit_tage`).
 away-days-range = Wähle zwischen 1 und { $limit } Tagen.
 away-already = Du bist schon abwesend bis <t:{ $until }:F>. Beende das zuerst mit `/clans abwesend aus:True`.
-away-too-long = Du kannst in { $window } Tagen höchstens { $limit } Tage abwesend sein: für eine Abwesenheit, die dann endet, { $left ->
+away-too-long = Du kannst in { $window } Tagen höchstens { $limit ->
+        [one] 1 Tag
+       *[other] { $limit } Tage
+    } abwesend sein: für eine Abwesenheit, die dann endet, { $left ->
         [one] bleibt { $left } Tag
        *[other] bleiben { $left } Tage
     }.
-away-started = 🏖️ Du bist abwesend bis <t:{ $until }:F>. Solange du weg bist, stehen die Uhren deiner Partien still, wann immer sie auf dich warten (keine Erinnerung, Warnung oder Aufgabe wegen Zeitüberschreitung; { $paused ->
+away-started = 🏖️ Du bist abwesend bis <t:{ $until }:F>. Solange du weg bist, stehen die Uhren deiner Partien still, wann immer sie auf dich warten (keine Erinnerung, keine Warnung und keine verlorene Partie durch Zeitüberschreitung; { $paused ->
         [one] { $paused } Partie wartet
        *[other] { $paused } Partien warten
     } gerade), und jede läuft mit der Zeit weiter, die ihr blieb, sobald du zurück bist. Früher zurück: `/clans abwesend aus:True`.
@@ -314,7 +319,7 @@ settings-away = • Abwesenheiten: höchstens { $days ->
         [one] { $days } Tag in 30
        *[other] { $days } Tage in 30
     }
-help-away = • `/clans abwesend tage:7` hält die Uhren all deiner Partien an, solange du weg bist (keine Erinnerungen, Warnungen oder Aufgaben wegen Zeitüberschreitung für deine Züge; höchstens 14 Tage in 30 oder was der Server festlegt); deine Gegner sehen, bis wann. `/clans abwesend aus:True` beendet sie früher; jede Uhr läuft mit der Zeit weiter, die ihr blieb.
+help-away = • `/clans abwesend tage:7` hält die Uhren all deiner Partien an, solange du weg bist (für deine Züge keine Erinnerungen, keine Warnungen und keine verlorenen Partien durch Zeitüberschreitung; höchstens 14 Tage in 30 oder was der Server festlegt); deine Gegner sehen, bis wann. `/clans abwesend aus:True` beendet sie früher; jede Uhr läuft mit der Zeit weiter, die ihr blieb.
 
 ## Wie du erfährst, dass du dran bist (/clans benachrichtigung)
 notify-hour-range = Eine Stunde ist eine Zahl von 0 bis 23.
@@ -330,7 +335,7 @@ notify-saved =
     So erfährst du, dass du dran bist:
     • Hinweise: { $via }
     • deine Zeitzone: { $zone }
-    • Ruhezeiten: { $quiet } (dann keine Erwähnung oder Direktnachricht, eine Nachricht, wenn sie enden; eine Frist zur Aufgabe wartet nie auf sie)
+    • Ruhezeiten: { $quiet } (dann keine Erwähnung oder Direktnachricht, eine Nachricht, wenn sie enden; die Frist bis zur Zeitüberschreitung wartet nie auf sie)
     • tägliche Übersicht: { $digest }
 notify-your-move = ⏰ Du bist dran in <#{ $channel }>.
 notify-waiting-line = • Partie #{ $id } in <#{ $channel }>
@@ -344,7 +349,7 @@ notify-digest = 📋 { $count ->
        *[other] { $count } Partien warten
     } auf dich:
     { $list }
-help-notify = • `/clans benachrichtigung` wie du erfährst, dass du dran bist: eine Erwähnung im Thread der Partie (Standard), eine Direktnachricht, beides oder nichts; Ruhezeiten in deiner Zeitzone (dann keine Hinweise, danach eine Nachricht; eine Frist zur Aufgabe verschieben sie nie) und eine tägliche Übersicht der Partien, die auf dich warten.
+help-notify = • `/clans benachrichtigung` wie du erfährst, dass du dran bist: eine Erwähnung im Thread der Partie (Standard), eine Direktnachricht, beides oder nichts; Ruhezeiten in deiner Zeitzone (dann keine Hinweise, danach eine Nachricht; die Frist bis zur Zeitüberschreitung verschieben sie nie) und eine tägliche Übersicht der Partien, die auf dich warten.
 
 ## The post-game analysis (`/clans analysis`, the Analysis button on a match's final post)
 
@@ -359,5 +364,8 @@ analysis-queued = Deine Analyse der Partie #{ $id } wartet: { $ahead ->
 analysis-progress = Analysiere Partie #{ $id }: Zug { $turn } von { $turns }…
 analysis-failed = Die Analyse der Partie #{ $id } ist fehlgeschlagen; der Betreiber sieht den Grund im Log des Bots.
 analysis-posted-below = Hier ist die Analyse, unten gepostet.
-analysis-post = 📈 Analyse der Partie #{ $id }, { $first } gegen { $second }: die Siegchance beider nach jedem ihrer { $turns } Züge, aus der Suche der KI mit beiden Händen offen, die noch kommenden Karten dem Zufall überlassen ({ $iterations } Suchdurchläufe je Stellung). Die Züge, in denen sie sich am meisten bewegte:
+analysis-post = 📈 Analyse der Partie #{ $id }, { $first } gegen { $second }: die Siegchance beider nach { $turns ->
+        [one] ihrem einen Zug
+       *[other] jedem ihrer { $turns } Züge
+    }, aus der Suche der KI mit beiden Händen offen, die noch kommenden Karten dem Zufall überlassen ({ $iterations } Suchdurchläufe je Stellung). Die Züge, in denen sie sich am meisten bewegte:
 help-analysis = • `/clans analyse partie:NUMMER` nach einer Partie (oder ihr Knopf **Analyse**): die Siegchance beider Zug für Zug, von der KI mit beiden Händen offen, und die drei entscheidenden Züge.

@@ -1,6 +1,8 @@
 # Das Protokoll einer Partie auf Deutsch (siehe die englische Datei für jede Nachricht).
 # Jedes Gebiet heißt „…gebiet“ (sächlich): so passen „ins“, „im“ und „aus dem“ zu allen.
 # Kartennamen sind oft Mehrzahl („Heilerinnen“): eine Karte ist darum nie Subjekt.
+# Manche Namen beginnen mit einem Artikel („Der Wunsch des Windes“): ein Name steht darum
+# nie, wo der Artikel gebeugt werden müsste, sondern nach einem Doppelpunkt oder als Subjekt.
 
 ## Teile einer Zeile
 
@@ -28,7 +30,7 @@ log-turn-started = Zug { $turn }: { $who } ist am Zug.
 log-paid = { $who } zahlt { $amount } Initiative.
 log-summoned = { $who } beschwört { $cards } ins { $zone } (Kosten { $cost }).
 log-activated = { $who } aktiviert den Trupp im { $zone } (Kosten { $cost }).
-log-reordered = { $who } ordnet den Trupp im { $zone }, von oben: { $cards }.
+log-reordered = { $who } formiert den Trupp im { $zone } neu, von oben: { $cards }.
 log-then-ordered = { $line } Reihenfolge von oben: { $cards }.
 log-moved = { $who } bewegt { $cards } aus dem { $from } ins { $to }.
 log-unit-discarded = { $who } legt { $card } aus dem Trupp im { $zone } ab.
@@ -54,15 +56,15 @@ log-damage = Schaden: { $first }; { $second }.
 log-damage-blocked = { $who } greift mit { $attack } an, die Verteidigung fängt { $blocked } ab, { $damage } Schaden
 log-damage-dealt = { $who } fügt { $damage } Schaden zu
 log-no-damage = Ein Trupp hat den Kampf vor dem Schaden verlassen: Es wird kein Schaden zugefügt.
-log-battle-card-returned = { $who } nimmt { $card } zurück auf die Hand.
+log-battle-card-returned = { $who } nimmt die Kampfkarte { $card } auf die Hand.
 log-battle-card-discarded = Die Kampfkarte { $card } von { $who } wird abgelegt.
 log-battle-ended = Der Kampf im { $zone } ist vorbei.
 log-replenished = { $who } frischt auf.
 log-card-discarded = { $who } legt { $card } ab.
 log-invaded = { $who } überfällt mit Angriff { $attack }: Der Gegner legt so viele Karten von seinem Nachziehstapel ab.
 log-milled = { $who } legt { $card } oben vom Nachziehstapel ab.
-log-scored = { $who } erbeutet { $crystal } (Kosten { $cost }).
-log-scored-free = { $who } erbeutet { $crystal } kostenlos.
+log-scored = { $who } erbeutet einen Kristall (Kosten { $cost }): { $crystal }.
+log-scored-free = { $who } erbeutet kostenlos einen Kristall: { $crystal }.
 log-crystal-revealed = { $crystal } liegt jetzt offen aus.
 log-turn-passed = Die Initiative geht an { $who }.
 log-won = { $who } gewinnt die Partie!
@@ -82,8 +84,8 @@ log-sacrificed = { $who } opfert { $card } für +6 { $stat ->
         [attack] Angriff
        *[defense] Verteidigung
     }.
-log-crystal-used = { $who } nutzt { $crystal } (jetzt verdeckt).
-log-crystal-left-game = { $who } gibt { $crystal } ab; der Kristall verlässt das Spiel.
+log-crystal-used = { $who } setzt einen Kristall ein (jetzt verdeckt): { $crystal }.
+log-crystal-left-game = { $who } entfernt einen Kristall aus dem Spiel: { $crystal }.
 log-flanked = { $who } flankiert: Der Schaden beginnt bei der untersten Einheit.
 log-healed = Geheilt und ins { $zone } gelegt: { $card }.
 log-placed = Aus dem { $from } ins { $to } versetzt: { $cards } von { $who }.
@@ -113,6 +115,7 @@ log-demoralized = { $who } zahlt { $cost }, um { $card } ins Heimatgebiet zurüc
 ## Der Kampf-Post
 
 battle-revealed = Die Kampfkarten werden aufgedeckt!
+battle-decided = Der Kampf ist entschieden.
 battle-title = Partie #{ $id }: Kampf
 
 ## Wiederholungen (`/clans wiederholung` und der Post am Ende einer Partie)

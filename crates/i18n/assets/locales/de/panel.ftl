@@ -13,10 +13,10 @@ category-move = Bewegen
 category-battle = Kampf
 category-battle-card = Kampfkarte
 category-draw = Ziehen
-category-discard = Abwerfen
+category-discard = Ablegen
 category-done = Fertig
 category-unit = Einheit
-category-return = Zurücknehmen
+category-return = Auf die Hand
 category-predict = Vorhersagen
 category-sacrifice = Opfern
 category-yes-no = Ja/Nein
@@ -26,17 +26,17 @@ category-count = { $category } ({ $count })
 
 ## Eine Auswahl, wie ihr Knopf oder ihre Option sie nennt.
 choice-keep-hand = Meine Starthand behalten
-choice-mulligan = { $cards } zurückmischen
-choice-summon-home = { $cards } im Heimatgebiet beschwören
-choice-summon-to = { $cards } ins { $zone }{ $via } beschwören
-choice-activate = Trupp im { $zone } aktivieren ({ $cards })
+choice-mulligan = Zurückmischen: { $cards }
+choice-summon-home = Beschwören: { $cards } ins Heimatgebiet
+choice-summon-to = Beschwören: { $cards } ins { $zone }{ $via }
+choice-activate = Aktivieren: Trupp im { $zone } ({ $cards })
 # The same as a panel's button, its units said beside it.
-choice-activate-in = Trupp im { $zone } aktivieren
-choice-score = { $crystal } erbeuten
-choice-replenish = Auffrischen: abwerfen, dann auf 5 nachziehen
-choice-invade = Das gegnerische Heimatgebiet überfallen
+choice-activate-in = Aktivieren: Trupp im { $zone }
+choice-score = Erbeuten: { $crystal }
+choice-replenish = Auffrischen: ablegen, dann auf 5 Karten aufziehen
+choice-invade = Überfallen: das gegnerische Heimatgebiet
 choice-order = Reihenfolge (oben zuerst): { $cards }
-choice-move = { $cards } ins { $zone } bewegen
+choice-move = Bewegen: { $cards } ins { $zone }
 choice-stay = Bleiben
 choice-battle = Kämpfen!
 choice-no-battle = Kein Kampf: Aktivierung beenden
@@ -48,25 +48,26 @@ choice-draw = { $count ->
         [one] 1 Karte ziehen
        *[other] { $count } Karten ziehen
     }
-choice-discard = { $card } abwerfen
+choice-discard = Ablegen: { $card }
 choice-done = Fertig
-choice-take-back = Kampfkarte zurücknehmen
+choice-take-back = Kampfkarte auf die Hand nehmen
 choice-discard-battle-card = Kampfkarte ablegen
-choice-predict = { $style } vorhersagen
+choice-predict = Vorhersagen: { $style }
 choice-sacrifice-attack = Oberste Einheit opfern: +6 Angriff
 choice-sacrifice-defense = Oberste Einheit opfern: +6 Verteidigung
-choice-use-crystal = { $crystal } einsetzen
+choice-use-crystal = Einsetzen: { $crystal }
 choice-yes = Ja
 choice-no = Nein
-choice-pick = { $card } wählen
-choice-inform = { $keep } behalten; { $back } zurücklegen
-choice-tuck-top = { $card } oben auf den Nachziehstapel legen
-choice-tuck-bottom = { $card } unter den Nachziehstapel legen
+choice-pick = Wählen: { $card }
+choice-inform = Behalten: { $keep }; zurücklegen: { $back }
+choice-tuck-top = Nach oben legen: { $card }
+choice-tuck-bottom = Nach unten legen: { $card }
 choice-cost = kostet { $cost }, Initiative danach { $initiative }
 # Die Kartenliste einer Auswahl, die keine nennt.
 panel-cards-none = nichts
 panel-card-values = { $card } ({ $attack }/{ $defense })
-panel-crystal-cost = { $crystal } (kostet { $cost })
+# Ein Kristall in einer Auswahl: ohne seine Kosten, die neben dem Knopf stehen (kostet …).
+panel-crystal-cost = { $crystal }
 panel-crystal-number = Kristall { $number }
 panel-target-home = Heimatgebiet
 panel-destinations = { $count ->
@@ -95,13 +96,22 @@ panel-depth-nth = { $n }.
 
 ## Die Schritte des Fensters.
 prompt-choose = Wähle:
-prompt-what = Was möchtest du tun?
+prompt-what = Was tust du?
 prompt-which-summon = Welche Einheiten beschwörst du?
 prompt-which-move = Welche Einheiten bewegen sich?
 prompt-which-activate = Welchen Trupp aktivierst du?
 prompt-which-crystal = Welchen Kristall?
 prompt-where = **{ $what }**: wohin?
 prompt-confirm = **{ $what }**: bestätigen?
+follows-win = Du gewinnst die Partie.
+follows-battle = Danach folgt ein Kampf in { $zone }: ihr wählt beide verdeckt eine Kampfkarte.
+follows-turn-ends = Dein Zug endet: { $name } ist mit { $amount } Initiative am Zug.
+follows-again = Danach führst du eine weitere Aktion aus ({ $initiative }).
+follows-you = Danach musst du { $question }.
+follows-question = Danach { $count ->
+        [one] muss
+       *[other] müssen
+    } { $who } { $question }.
 prompt-which-mulligan = Welche Karten mischst du zurück?
 prompt-which-order = Neue Reihenfolge des Trupps, oben zuerst: { $chosen } … welche Einheit kommt als Nächstes?
 prompt-order-start = Neue Reihenfolge des Trupps, oben zuerst: welche Einheit kommt nach oben?
@@ -109,6 +119,10 @@ prompt-chosen = Bisher gewählt: { $cards }.
 select-cards = { $most ->
         [one] 1 Karte wählen…
        *[other] Bis zu { $most } Karten wählen…
+    }
+select-summon = { $most ->
+        [one] 1 Einheit beschwören…
+       *[other] Bis zu { $most } Einheiten beschwören…
     }
 button-continue = Weiter
 panel-move-not-possible = Dieser Zug ist nicht möglich: nichts wurde geändert. Wähle erneut.
@@ -122,13 +136,13 @@ button-refresh = Aktualisieren
 button-my-panel = Mein Fenster
 
 ## Der Text des Fensters über seinen Schritten.
-panel-header = **Partie #{ $id }**: Du musst { $question }. Deine Initiative: { $initiative }.
+panel-header = **Partie #{ $id }**: Du musst { $question }. { $initiative }.
 panel-hand = Deine Hand: { $cards }.
 panel-hand-empty = leer
 panel-battle-card-from-draw = Deine Hand ist leer: Die oberste Karte deines Nachziehstapels wird gespielt.
 panel-may-look = Du darfst dir ansehen: { $cards }.
 panel-nothing-to-do = In Partie #{ $id } hast du gerade nichts zu tun: Dein Gegner muss noch { $question }.
-panel-done = Erledigt: { $choice }.
+panel-done = Erledigt: „{ $choice }“.
 match-over = Partie #{ $id } ist vorbei.
 hand-text = Deine Hand in Partie #{ $id }: { $cards }
 
@@ -208,7 +222,7 @@ history-title-server = **Letzte Ergebnisse auf diesem Server**
 history-title-you = **Deine letzten Ergebnisse**
 history-won = { $winner } hat gewonnen
 history-won-resigned = { $winner } hat gewonnen ({ $loser } hat aufgegeben)
-history-won-timeout = { $winner } hat gewonnen ({ $loser } ist die Zeit abgelaufen)
+history-won-timeout = { $winner } hat gewonnen (Zeitüberschreitung von { $loser })
 history-abandoned = abgebrochen
 history-line = #{ $id } · { $first } gegen { $second } · { $result } · <t:{ $time }:R>
 
@@ -226,20 +240,26 @@ takeback-too-late = Zu spät zum Zurücknehmen: Die Partie ist weitergegangen. N
 takeback-denied-nothing = Du hast noch keine Aktion, die du zurücknehmen könntest.
 takeback-denied-answered = { $name } hat seitdem geantwortet: Deine letzte Aktion kann nicht mehr zurückgenommen werden.
 takeback-denied-reveals = Deine letzte Aktion kann nicht zurückgenommen werden: Dabei wurde eine Karte gezogen, gezeigt oder aufgedeckt, und das Zurücknehmen würde dir etwas Neues verraten.
-takeback-asked = Du hast { $name } gebeten, dich zurücknehmen zu lassen: { $what }. Die Bitte verfällt, sobald { $name } zieht, oder nach { $hours } Stunden.
-takeback-done-you = Zurückgenommen: { $what }.
-takeback-done-you-reply = Zurückgenommen: { $what }, und die Antwort von { $name }.
-takeback-prompt = { $name } bittet darum, die letzte Aktion zurückzunehmen: { $what }. Erlaubst du es?
+takeback-asked = Du hast { $name } um Erlaubnis gebeten, deine letzte Aktion zurückzunehmen: „{ $what }“. Die Bitte verfällt, sobald { $name } zieht, oder nach { $hours ->
+        [one] 1 Stunde
+       *[other] { $hours } Stunden
+    }.
+takeback-done-you = Zurückgenommen: „{ $what }“.
+takeback-done-you-reply = Zurückgenommen: „{ $what }“ und die Antwort von { $name }.
+takeback-prompt = { $name } bittet darum, die letzte Aktion zurückzunehmen: „{ $what }“. Erlaubst du es?
 button-takeback-allow = Erlauben
 button-takeback-decline = Ablehnen
 takeback-you-allowed = Du hast es erlaubt: Die Aktion von { $name } ist zurückgenommen, und { $name } ist wieder am Zug.
 takeback-you-declined = Du hast abgelehnt: Die Aktion von { $name } bleibt.
-takeback-lapsed = Diese Bitte ist verfallen (die Partie ist weitergegangen, oder sie hat länger als { $hours } Stunden gewartet). Nichts wurde geändert.
+takeback-lapsed = Diese Bitte ist verfallen (die Partie ist weitergegangen, oder sie hat länger als { $hours ->
+        [one] 1 Stunde
+       *[other] { $hours } Stunden
+    } gewartet). Nichts wurde geändert.
 takeback-not-for-you = Diese Bitte muss { $name } beantworten.
 takeback-wait-answer = Warte darauf, dass { $name } deine Bitte beantwortet.
 takeback-declined-before = { $name } hat das Zurücknehmen dieser Aktion abgelehnt: Sie bleibt. Nichts wurde geändert.
-panel-taken-back-yours = Deine letzte Aktion wurde zurückgenommen: { $what }.
-panel-taken-back-theirs = Die letzte Aktion von { $name } wurde zurückgenommen: { $what }.
+panel-taken-back-yours = Deine letzte Aktion wurde zurückgenommen: „{ $what }“.
+panel-taken-back-theirs = Die letzte Aktion von { $name } wurde zurückgenommen: „{ $what }“.
 
 ## Rate-Limit der Liga-Befehle.
 limit-league-commands = { $count ->

@@ -125,10 +125,9 @@ board-must = { $names } must { $question }
 and-separator = {" "}and{" "}
 board-crystals = { $name }: { $count } ({ $crystals })
 none = none
-initiative-even = even (0)
-initiative-lead = { $name } +{ $amount }
 field-whose-move = Whose move
 field-initiative = Initiative
+field-position = On the board
 field-crystals = Crystals
 # The heading of a board's log: the turn its lines tell (the board's title names the
 # turn now starting), and who played it.
@@ -237,7 +236,10 @@ league-rounds-range = A Swiss league plays 1 to { $max } rounds.
 league-days-range = A round lasts 1 to { $max } days.
 league-fixed-needs-clan = The fixed clan rule needs a clan: give the `clan` option.
 league-format-round-robin = round robin
-league-format-swiss = Swiss, { $rounds } rounds
+league-format-swiss = Swiss, { $rounds ->
+        [one] 1 round
+       *[other] { $rounds } rounds
+    }
 league-clans-free = each player's choice (the `clan` option when joining; random without one)
 league-clans-fixed = everyone plays { $clan }
 league-clans-random = random for each match
@@ -288,7 +290,10 @@ help-league = • Leagues: an admin runs `/clans league create` and `/clans leag
 away-disabled = Absences are turned off here (`/clans config away_days`).
 away-days-range = Choose between 1 and { $limit } days.
 away-already = You are already away until <t:{ $until }:F>. End it first with `/clans away off:True`.
-away-too-long = You can be away at most { $limit } days in any { $window } days: an absence ending then has { $left ->
+away-too-long = You can be away at most { $limit ->
+        [one] 1 day
+       *[other] { $limit } days
+    } in any { $window } days: an absence ending then has { $left ->
         [one] { $left } day
        *[other] { $left } days
     } left.
@@ -358,5 +363,8 @@ analysis-queued = Your analysis of match #{ $id } waits its turn: { $ahead ->
 analysis-progress = Analysing match #{ $id }: turn { $turn } of { $turns }…
 analysis-failed = The analysis of match #{ $id } could not be made; the operator can see why in the bot's log.
 analysis-posted-below = Here is the analysis, posted below.
-analysis-post = 📈 Analysis of match #{ $id }, { $first } vs { $second }: each player's chance to win after each of its { $turns } turns, from the AI's search with both hands known and the draws still to come left to chance ({ $iterations } search iterations a position). The turns where it moved most:
+analysis-post = 📈 Analysis of match #{ $id }, { $first } vs { $second }: each player's chance to win after { $turns ->
+        [one] its one turn
+       *[other] each of its { $turns } turns
+    }, from the AI's search with both hands known and the draws still to come left to chance ({ $iterations } search iterations a position). The turns where it moved most:
 help-analysis = • `/clans analysis match:NUMBER` after a match (or its **Analysis** button): each player's chance to win turn by turn, from the AI with both hands known, and the three turns that mattered most.

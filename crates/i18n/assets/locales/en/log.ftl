@@ -123,6 +123,7 @@ log-demoralized = { $who } paid { $cost } to send { $card } back to its home zon
 ## The battle post
 
 battle-revealed = The battle cards are revealed!
+battle-decided = The battle is decided.
 battle-title = Match #{ $id }: battle
 
 ## Replays (`/clans replay` and the post when a match ends)

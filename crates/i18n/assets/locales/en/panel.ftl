@@ -99,13 +99,22 @@ panel-depth-nth = { $n ->
 
 ## The panel's steps.
 prompt-choose = Choose:
-prompt-what = What do you want to do?
+prompt-what = What do you do?
 prompt-which-summon = Which units do you summon?
 prompt-which-move = Which units move?
 prompt-which-activate = Which squad do you activate?
 prompt-which-crystal = Which crystal?
 prompt-where = **{ $what }**: where to?
 prompt-confirm = **{ $what }**: confirm?
+follows-win = You win the match.
+follows-battle = A battle follows in { $zone }: each of you picks a secret battle card.
+follows-turn-ends = Your turn ends: { $name } takes the turn with { $amount } initiative.
+follows-again = Then you take another action ({ $initiative }).
+follows-you = Then you { $question }.
+follows-question = Then { $who } { $count ->
+        [one] must
+       *[other] must
+    } { $question }.
 prompt-which-mulligan = Which cards do you shuffle back?
 prompt-which-order = New order of the squad, top first: { $chosen } … which unit comes next?
 prompt-order-start = New order of the squad, top first: which unit goes on top?
@@ -113,6 +122,10 @@ prompt-chosen = Chosen so far: { $cards }.
 select-cards = { $most ->
         [one] Choose 1 card…
        *[other] Choose up to { $most } cards…
+    }
+select-summon = { $most ->
+        [one] Summon 1 unit…
+       *[other] Summon up to { $most } units…
     }
 button-continue = Continue
 panel-move-not-possible = That move is not possible: nothing was changed. Choose again.
@@ -126,7 +139,7 @@ button-refresh = Refresh
 button-my-panel = My panel
 
 ## The panel's text above its steps.
-panel-header = **Match #{ $id }**: you must { $question }. Your initiative: { $initiative }.
+panel-header = **Match #{ $id }**: you must { $question }. { $initiative }.
 panel-hand = Your hand: { $cards }.
 panel-hand-empty = empty
 panel-battle-card-from-draw = Your hand is empty: the top card of your draw pile will be used.
@@ -230,7 +243,10 @@ takeback-too-late = Too late to take that back: the match has moved on. Nothing 
 takeback-denied-nothing = You have no action to take back yet.
 takeback-denied-answered = { $name } has answered since: your last action can no longer be taken back.
 takeback-denied-reveals = Your last action can't be taken back: it drew, showed or revealed a card, and undoing it would tell you something new.
-takeback-asked = You asked { $name } to let you take back: { $what }. The request lapses when { $name } moves, or after { $hours } hours.
+takeback-asked = You asked { $name } to let you take back: { $what }. The request lapses when { $name } moves, or after { $hours ->
+        [one] 1 hour
+       *[other] { $hours } hours
+    }.
 takeback-done-you = Taken back: { $what }.
 takeback-done-you-reply = Taken back: { $what }, and { $name }'s reply.
 takeback-prompt = { $name } asks to take back their last action: { $what }. Do you allow it?
@@ -238,7 +254,10 @@ button-takeback-allow = Allow
 button-takeback-decline = Decline
 takeback-you-allowed = You allowed it: { $name }'s action is taken back, and it is their move again.
 takeback-you-declined = You declined: { $name }'s action stands.
-takeback-lapsed = This request has lapsed (the match moved on, or it waited more than { $hours } hours). Nothing changed.
+takeback-lapsed = This request has lapsed (the match moved on, or it waited more than { $hours ->
+        [one] 1 hour
+       *[other] { $hours } hours
+    }). Nothing changed.
 takeback-not-for-you = This request is for { $name } to answer.
 takeback-wait-answer = Waiting for { $name } to answer your request.
 takeback-declined-before = { $name } declined taking this action back: it stands. Nothing changed.
