@@ -653,3 +653,34 @@ async fn a_german_server_gets_its_turn_logs_and_battle_post_in_german() {
         assert_eq!(reply, t::replay_still_playing(lang, id));
     }
 }
+
+/// Regression: a squad's stay was not logged, so two activations of one squad with a
+/// stay between read as one line twice ("… (cost 1). ×2"). The stay is its own line.
+#[test]
+fn a_stay_is_logged_between_two_activations() {
+    use crystal_clans::game::Input;
+    let rules = Rules::base();
+    let mut s = state(&rules);
+    for _ in 0..500 {
+        let seat = s.pending().seats[0];
+        let legal = s.legal(&rules, seat);
+        if legal.contains(&Input::Stay) {
+            let events = s.apply(&rules, seat, &Input::Stay).unwrap();
+            assert!(
+                events.iter().any(|e| matches!(e, Event::Stayed { .. })),
+                "{events:?}"
+            );
+            let lines = narrator(&rules, &s, Lang::En).lines(&events);
+            assert!(lines.iter().any(|l| l.contains("stayed in")), "{lines:?}");
+            return;
+        }
+        // Activate where possible, so a stay comes soon.
+        let pick = legal
+            .iter()
+            .find(|i| matches!(i, Input::Activate(_)))
+            .unwrap_or(&legal[0])
+            .clone();
+        s.apply(&rules, seat, &pick).unwrap();
+    }
+    panic!("no stay was offered in 500 inputs");
+}

@@ -132,6 +132,7 @@ impl Narrator<'_> {
                 self.zone(*from),
                 self.zone(*to),
             ),
+            Event::Stayed { seat, zone } => t::log_stayed(l, who(*seat), self.zone(*zone)),
             Event::UnitDiscarded { seat, card, zone } => {
                 t::log_unit_discarded(l, who(*seat), self.card(*card), self.zone(*zone))
             }

@@ -75,6 +75,12 @@ pub enum Event {
         from: ZoneId,
         to: ZoneId,
     },
+    /// The activated squad did not move. Told so that the log shows each activation's
+    /// end: without it, two activations with a stay between read as one line twice.
+    Stayed {
+        seat: Seat,
+        zone: ZoneId,
+    },
     UnitDiscarded {
         seat: Seat,
         card: CardId,

@@ -173,6 +173,7 @@ fn harmless(event: &Event, asker: Seat) -> bool {
         | Activated { .. }
         | Reordered { .. }
         | Moved { .. }
+        | Stayed { .. }
         | UnitDiscarded { .. }
         | BattleStarted { .. }
         | UnitDestroyed { .. }

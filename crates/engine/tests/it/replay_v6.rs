@@ -71,7 +71,9 @@ struct Played {
 
 fn summary(state: &State, events: &[Event]) -> Played {
     let mut ev = FNV_START;
-    for e in events {
+    // A squad's stay is told since the log gained it (after these were recorded): it
+    // tells what the inputs did and decides nothing, so the digest leaves it out.
+    for e in events.iter().filter(|e| !matches!(e, Event::Stayed { .. })) {
         ev = digest(serde_json::to_string(e).expect("serializes").as_bytes(), ev);
     }
     Played {

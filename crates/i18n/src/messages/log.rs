@@ -21,6 +21,7 @@ messages! {
     log_reordered(who, zone, cards) = "log-reordered";
     log_then_ordered(line, cards) = "log-then-ordered";
     log_moved(who, cards, from, to) = "log-moved";
+    log_stayed(who, zone) = "log-stayed";
     log_unit_discarded(who, card, zone) = "log-unit-discarded";
     log_battle_started(who, zone) = "log-battle-started";
     log_battle_card_from_deck(who) = "log-battle-card-from-deck";

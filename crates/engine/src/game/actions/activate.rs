@@ -143,6 +143,7 @@ impl State {
     ) {
         self.agenda.pop();
         let Input::Move { cards, to } = input else {
+            ev.push(Event::Stayed { seat, zone });
             return;
         };
         let order: Cards = self

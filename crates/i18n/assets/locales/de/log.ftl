@@ -33,6 +33,7 @@ log-activated = { $who } aktiviert den Trupp im { $zone } (Kosten { $cost }).
 log-reordered = { $who } formiert den Trupp im { $zone } neu, von oben: { $cards }.
 log-then-ordered = { $line } Reihenfolge von oben: { $cards }.
 log-moved = { $who } bewegt { $cards } aus dem { $from } ins { $to }.
+log-stayed = Der Trupp von { $who } bleibt im { $zone }.
 log-unit-discarded = { $who } legt { $card } aus dem Trupp im { $zone } ab.
 log-battle-started = { $who } beginnt einen Kampf im { $zone }.
 log-battle-card-from-deck = { $who } hat keine Handkarten und spielt die oberste Karte des Nachziehstapels.

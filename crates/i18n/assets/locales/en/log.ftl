@@ -35,6 +35,7 @@ log-reordered = { $who } ordered the squad in { $zone }, top first: { $cards }.
 # `line` is that line, so the zone and the player are not said twice.
 log-then-ordered = { $line } Order, top first: { $cards }.
 log-moved = { $who } moved { $cards } from { $from } to { $to }.
+log-stayed = { $who }'s squad stayed in { $zone }.
 log-unit-discarded = { $who } discarded { $card } from the squad in { $zone }.
 log-battle-started = { $who } started a battle in { $zone }.
 log-battle-card-from-deck = { $who } has no cards in hand and plays the top card of the draw pile.
