@@ -568,7 +568,7 @@ async fn a_takeback_is_asked_and_allowed_in_german() {
     assert_german(&reply);
     let note = click(&bot, a, &ids_with(&reply, "tb")[0]).await;
     assert!(
-        words(&note).contains(&format!("Du hast {} gebeten", name(b))),
+        words(&note).contains(&format!("Du hast {} um Erlaubnis gebeten", name(b))),
         "{}",
         words(&note)
     );
