@@ -12,7 +12,7 @@
 use super::canvas::{Align, Canvas, Col, Face, Style, Target, WHITE, rgb};
 use super::{RenderError, Table, ends, icons, words};
 use crate::game::board::ZoneKind;
-use crate::game::pack::{CardDef, Provenance, Rank};
+use crate::game::pack::{CardDef, Rank};
 use crate::game::view::{CardView, View};
 use crate::game::{Question, Rules};
 use crate::i18n::{messages::images as m, names, questions};
@@ -273,7 +273,7 @@ fn squad(c: &mut Canvas, t: &Table, x: f32, y: f32, w: f32, h: f32, seat: u8, ca
         nx += 21.0;
     }
     c.text(
-        &words::card_name(t.lang, top),
+        names::card(t.lang, top),
         nx,
         y + 31.0,
         tw - (nx - tx),
@@ -283,19 +283,20 @@ fn squad(c: &mut Canvas, t: &Table, x: f32, y: f32, w: f32, h: f32, seat: u8, ca
     // Stats: sword attack, shield defense, bolt activation.
     let sy = y + 66.0;
     let mut px = tx;
-    let p = &top.provenance;
-    for (kind, value, prov) in [
-        (0, top.attack, p.attack),
-        (1, top.defense, p.defense),
-        (2, top.activation, p.activation),
-    ] {
+    for (kind, value) in [(0, top.attack), (1, top.defense), (2, top.activation)] {
         match kind {
             0 => icons::sword(c, px + 13.0, sy - 10.0, 27.0, icons::ATTACK),
             1 => icons::shield(c, px + 13.0, sy - 10.0, 26.0, icons::DEFENSE),
             _ => icons::bolt(c, px + 13.0, sy - 10.0, 26.0, icons::ACTIVATION),
         }
-        let s = format!("{value}{}", words::mark(prov));
-        let adv = c.text(&s, px + 29.0, sy, 52.0, bold(28.0, th.ink), Align::Left);
+        let adv = c.text(
+            &value.to_string(),
+            px + 29.0,
+            sy,
+            52.0,
+            bold(28.0, th.ink),
+            Align::Left,
+        );
         px += 29.0 + adv.max(17.0) + 14.0;
     }
     if under > 0 {
@@ -476,14 +477,7 @@ fn market(c: &mut Canvas, t: &Table, v: &View, x: f32, y: f32, w: f32, h: f32) {
         let sx = start + i as f32 * slot_w;
         c.round_rect(sx, y + 6.0, slot_w - 8.0, h - 12.0, 10.0, th.crystal_zone);
         icons::gem(c, sx + 22.0, y + h / 2.0, 30.0, icons::GEM);
-        let prov = |k: &str| {
-            def.provenance
-                .get(k)
-                .copied()
-                .map(words::mark)
-                .unwrap_or("")
-        };
-        let cost = format!("{}{}", def.cost, prov("cost"));
+        let cost = def.cost.to_string();
         let adv = c.text(
             &cost,
             sx + 42.0,
@@ -503,15 +497,9 @@ fn market(c: &mut Canvas, t: &Table, v: &View, x: f32, y: f32, w: f32, h: f32) {
     }
 }
 
-/// A crystal's name in the table's language, with its provisional mark.
+/// A crystal's name in the table's language.
 pub(super) fn crystal_name(t: &Table, def: &crate::game::pack::CrystalDef) -> String {
-    let english = def
-        .provenance
-        .get("name")
-        .copied()
-        .unwrap_or(Provenance::Seen);
-    let shown = words::name_provenance(t.lang, english, &def.name_de);
-    format!("{}{}", names::crystal(t.lang, def), words::mark(shown))
+    names::crystal(t.lang, def).to_string()
 }
 
 pub fn draw(
@@ -533,16 +521,7 @@ pub fn draw(
         zone(&mut c, t, v, z, x, y, l.col_w, l.zone_h);
     }
     // Each player's end: above the home the player, below it the crystals; beside
-    // them (one column in) the piles above and half of the legend below.
-    let lang = t.lang;
-    let legends: [Vec<(u8, String)>; 2] = [
-        vec![
-            (0, m::attack(lang)),
-            (1, m::defense(lang)),
-            (2, m::activation_cost(lang)),
-        ],
-        vec![(3, m::neutral_initiative(lang)), (4, m::provisional(lang))],
-    ];
+    // them (one column in) the piles.
     for seat in [0u8, 1] {
         let home = l.col[rules.board.homes[seat as usize] as usize];
         let inner = if seat == 0 {
@@ -559,12 +538,9 @@ pub fn draw(
             ends::crystals_panel(&mut c, t, v, seat, below);
         }
         if inner != home {
-            let (above, below) = (l.spot(inner, true), l.spot(inner, false));
+            let above = l.spot(inner, true);
             if fits(&above, 100.0) {
                 ends::piles(&mut c, t, v, seat, above);
-            }
-            if fits(&below, 80.0) {
-                ends::legend(&mut c, t, below, &legends[seat as usize]);
             }
         }
     }

@@ -89,6 +89,9 @@ fn stat(
 
 /// Draws `card` with its top-left corner at (x, y), scaled by `k` (1.0 = 240 pixels
 /// wide). `triggered` highlights the effect that triggered in a battle (true = left).
+/// `marks`: the provisional daggers, which only the lookup of one card shows (it says
+/// what they mean; a hand or a battle is read for play, not for provenance).
+#[allow(clippy::too_many_arguments)]
 pub(super) fn face(
     c: &mut Canvas,
     t: &Table,
@@ -97,6 +100,7 @@ pub(super) fn face(
     y: f32,
     k: f32,
     triggered: Option<bool>,
+    marks: bool,
 ) {
     let th = t.theme;
     let rules = t.rules;
@@ -104,6 +108,7 @@ pub(super) fn face(
     let clan = th.clan(rules, card.clan);
     let (w, h) = (BASE_W * k, BASE_H * k);
     let p = &card.provenance;
+    let mark = |p: Provenance| if marks { words::mark(p) } else { "" };
     c.round_rect(x, y, w, h, 12.0 * k, th.panel);
     // Header: clan colour, name, rank and types.
     if let Some(path) = super::canvas::rounded_rect(x, y, w, 64.0 * k, 12.0 * k) {
@@ -115,22 +120,27 @@ pub(super) fn face(
         icons::star(c, x + 21.0 * k, y + 21.0 * k, 21.0 * k, icons::GOLD);
         nx += 22.0 * k;
     }
+    let name = if marks {
+        words::card_name(lang, card)
+    } else {
+        names::card(lang, card).to_string()
+    };
     c.text(
-        &words::card_name(lang, card),
+        &name,
         nx,
         y + 29.0 * k,
         x + w - 10.0 * k - nx,
         bold(21.0 * k, WHITE).shrink(15.0 * k),
         Align::Left,
     );
-    let mut sub = format!("{}{}", words::rank(lang, card.rank), words::mark(p.rank));
+    let mut sub = format!("{}{}", words::rank(lang, card.rank), mark(p.rank));
     if !card.type_names.is_empty() {
         let types: Vec<String> = card
             .type_names
             .iter()
             .map(|ty| words::card_type(lang, ty))
             .collect();
-        sub.push_str(&format!(" · {}{}", types.join(", "), words::mark(p.types)));
+        sub.push_str(&format!(" · {}{}", types.join(", "), mark(p.types)));
     }
     c.text(
         &sub,
@@ -152,6 +162,7 @@ pub(super) fn face(
     .into_iter()
     .enumerate()
     {
+        let pr = if marks { pr } else { Provenance::Seen };
         stat(c, th.ink, s, v, pr, x + 8.0 * k + i as f32 * chip, sy, k);
     }
     // Abilities (signature and unit ability), marked when not in play yet.
@@ -170,7 +181,7 @@ pub(super) fn face(
             })
             .collect::<Vec<_>>()
             .join(" · ")
-            + words::mark(p.ability)
+            + mark(p.ability)
     };
     let ab_style = if abilities.is_empty() {
         regular(17.0 * k, th.muted)
@@ -209,7 +220,7 @@ pub(super) fn face(
     // Battle section: style, left and right effects.
     icons::style(c, card.style, x + 24.0 * k, y + 189.0 * k, 26.0 * k);
     c.text(
-        &format!("{}{}", words::style(lang, card.style), words::mark(p.style)),
+        &format!("{}{}", words::style(lang, card.style), mark(p.style)),
         x + 44.0 * k,
         y + 197.0 * k,
         w - 56.0 * k,
@@ -259,7 +270,7 @@ pub(super) fn face(
                 rgb(0x9a5b00),
             );
         }
-        let text = words::effects(lang, rules, side).join(", ") + words::mark(prov);
+        let text = words::effects(lang, rules, side).join(", ") + mark(prov);
         // Two lines fit the box: a longer side (German words are longer) is set a size
         // or two smaller before its second line is cut.
         let (st, lines) = EFFECT_SIZES
@@ -309,7 +320,7 @@ pub(super) fn hand(t: &Table, v: &View, target: Target) -> Result<Canvas, Render
         .map(|cols| {
             let rows = n.div_ceil(cols).max(1);
             let width = (cols as f32 * (cw + GAP) + GAP).max(520.0);
-            let under = Under::new(t, &defs, false, width - 2.0 * GAP, 1.0);
+            let under = Under::new(t, &defs, false, false, width - 2.0 * GAP, 1.0);
             let height = top + rows as f32 * (ch + GAP) + under.height();
             (width, height, under)
         })
@@ -372,7 +383,7 @@ pub(super) fn hand(t: &Table, v: &View, target: Target) -> Result<Canvas, Render
         let (r, col) = (i / cols, i % cols);
         let x = x0 + col as f32 * (cw + GAP);
         let y = top + r as f32 * (ch + GAP);
-        face(&mut c, t, def(t.rules, cv), x, y, k, None);
+        face(&mut c, t, def(t.rules, cv), x, y, k, None, false);
     }
     let ly = top + rows as f32 * (ch + GAP);
     layouts[cols - 1]
@@ -396,6 +407,7 @@ pub(super) fn single(t: &Table, kind: KindId, target: Target) -> Result<Canvas, 
     let under = Under::new(
         t,
         &[card],
+        true,
         card.provenance.copies == Provenance::Provisional,
         width - 2.0 * margin,
         1.1,
@@ -438,7 +450,7 @@ pub(super) fn single(t: &Table, kind: KindId, target: Target) -> Result<Canvas, 
         regular(20.0, th.muted).shrink(15.0),
         Align::Left,
     );
-    face(&mut c, t, card, margin, top, k, None);
+    face(&mut c, t, card, margin, top, k, None, true);
     under.draw(
         &mut c,
         t,
@@ -648,7 +660,7 @@ pub(super) fn battle(
         );
         let cx = x + 10.0;
         match f.cards[seat].and_then(card_of) {
-            Some(card) => face(&mut c, t, card, cx, cy, k, f.left.map(|l| l[seat])),
+            Some(card) => face(&mut c, t, card, cx, cy, k, f.left.map(|l| l[seat]), false),
             None => {
                 c.round_rect_dashed(cx, cy, BASE_W * k, card_h, 12.0, 2.0, th.muted);
                 c.text(

@@ -1,5 +1,5 @@
 //! Each player's end of the board: the panels in the corners the diamond leaves free
-//! (name, clan and hand; collected crystals; draw and discard piles) and the legend.
+//! (name, clan and hand; collected crystals; draw and discard piles).
 
 use super::board::{Spot, bold, crystal_name, def, regular};
 use super::canvas::{Align, Canvas, WHITE, rgb};
@@ -222,35 +222,5 @@ pub(super) fn piles(c: &mut Canvas, t: &Table, v: &View, seat: u8, s: Spot) {
             regular(17.0, th.muted).shrink(13.0),
             Align::Left,
         );
-    }
-}
-
-/// What the symbols mean, one per line, in a free spot.
-pub(super) fn legend(c: &mut Canvas, t: &Table, s: Spot, lines: &[(u8, String)]) {
-    let th = t.theme;
-    let st = regular(17.0, th.muted).shrink(13.0);
-    let mut y = s.y + 24.0;
-    for (icon, text) in lines {
-        let icon = *icon;
-        let x = s.x + 6.0;
-        match icon {
-            0 => icons::sword(c, x + 10.0, y - 6.0, 20.0, icons::ATTACK),
-            1 => icons::shield(c, x + 10.0, y - 6.0, 19.0, icons::DEFENSE),
-            2 => icons::bolt(c, x + 10.0, y - 6.0, 19.0, icons::ACTIVATION),
-            3 => {
-                c.round_rect(x + 2.0, y - 14.0, 16.0, 16.0, 3.0, rgb(0xf6e3a1));
-                c.round_rect_stroke(x + 2.0, y - 14.0, 16.0, 16.0, 3.0, 1.0, th.muted);
-            }
-            _ => {}
-        }
-        let tx = if icon < 4 { x + 26.0 } else { x + 2.0 };
-        for line in super::canvas::wrap(text, st.face, st.size, s.x + s.w - tx) {
-            if y > s.y + s.h - 4.0 {
-                return;
-            }
-            c.text(&line, tx, y, s.x + s.w - tx, st, Align::Left);
-            y += 23.0;
-        }
-        y += 3.0;
     }
 }

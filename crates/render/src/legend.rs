@@ -100,10 +100,13 @@ fn not_in_play_on_face(lang: Lang, rules: &Rules, card: &CardDef) -> bool {
 }
 
 impl Under {
+    /// `legend`: the image also explains its icons and its provisional marks (a lookup
+    /// does; a hand shows no marks and is read beside the cards' own icons).
     /// `extra_provisional`: the image marks a provisional value outside the faces.
     pub(super) fn new(
         t: &Table,
         cards: &[&CardDef],
+        legend: bool,
         extra_provisional: bool,
         width: f32,
         k: f32,
@@ -128,11 +131,12 @@ impl Under {
         let not_in_play = cards
             .iter()
             .any(|c| not_in_play_on_face(t.lang, t.rules, c));
-        let provisional = extra_provisional
-            || cards
-                .iter()
-                .any(|c| provisional_on_face(t.lang, t.rules, c));
-        let icon_rows = if cards.is_empty() {
+        let provisional = legend
+            && (extra_provisional
+                || cards
+                    .iter()
+                    .any(|c| provisional_on_face(t.lang, t.rules, c)));
+        let icon_rows = if cards.is_empty() || !legend {
             0
         } else {
             icon_layout(t.lang, width, k)

@@ -407,7 +407,7 @@ fn the_battle_image_reads_in_discords_inline_box() {
     );
     readable(
         "effects",
-        shown(&|t| t.ends_with(" attack†") || t.ends_with(" defense†")),
+        shown(&|t| t.ends_with(" attack") || t.ends_with(" defense")),
         9.5,
     );
     readable("totals", shown(&|t| t.parse::<u8>().is_ok()), 9.5);
@@ -737,10 +737,10 @@ fn the_hand_says_what_its_abilities_do_and_drops_legend_lines_that_mark_nothing(
     assert!(all.contains("send foe home: the enemy squad is sent to its home zone"));
     // Every effect of the vocabulary is in play: no `*` anywhere, so no line for it.
     assert!(!texts.contains(&not_in_play_legend.as_str()), "{texts:?}");
-    assert!(
-        texts.contains(&dagger_legend.as_str()),
-        "the sample hand has provisional values"
-    );
+    // The hand is read for play: its provisional values carry no dagger and need no
+    // legend (the lookup of one card keeps both).
+    assert!(!texts.iter().any(|t| t.contains('†')), "{texts:?}");
+    assert!(!texts.contains(&dagger_legend.as_str()), "{texts:?}");
     // A card with nothing provisional on its face or in its copies has no dagger line
     // (every card of the base pack has one, so one is made so).
     let mut seen = rules.clone();
@@ -767,4 +767,37 @@ fn the_hand_says_what_its_abilities_do_and_drops_legend_lines_that_mark_nothing(
     let card = render::card(&table(&rules, &theme, samples::NAMES), 0).expect("renders");
     assert!(card.texts.iter().any(|f| f.text == dagger_legend));
     assert!(card.texts.iter().any(|f| f.text == "summon cost"));
+}
+
+/// The board, a battle and a hand are read for play: no provisional dagger on their
+/// values and no legend of icons or marks (which shrank to a few pixels in Discord's
+/// box). The lookup of one card is where a player asks what is provisional: it keeps
+/// both.
+#[test]
+fn only_the_card_lookup_shows_provisional_marks() {
+    let rules = Rules::base();
+    let theme = Theme::default();
+    for lang in Lang::ALL {
+        let t = table_in(lang, &rules, &theme, samples::NAMES);
+        let (s, _) = samples::crowded(&rules);
+        let board = render::board(&t, &s.view(&rules, None), &[]).expect("renders");
+        let (b, events) = samples::battle(&rules);
+        let battle = render::battle(&t, &b.kinds, &b.view(&rules, None), &events).unwrap();
+        let h = samples::hand(&rules);
+        let hand = render::hand(&t, &h.view(&rules, Some(0))).expect("renders");
+        let legend = [
+            m::provisional(lang),
+            m::neutral_initiative(lang),
+            m::activation_cost(lang),
+        ];
+        for (what, image) in [("board", &board), ("battle", &battle), ("hand", &hand)] {
+            for fit in &image.texts {
+                assert!(!fit.text.contains('†'), "{lang:?} {what}: {fit:?}");
+                assert!(!legend.contains(&fit.text), "{lang:?} {what}: {fit:?}");
+            }
+        }
+        let card = render::card(&t, samples::card(&rules)).expect("renders");
+        assert!(card.texts.iter().any(|f| f.text.contains('†')));
+        assert!(card.texts.iter().any(|f| f.text == m::provisional(lang)));
+    }
 }
