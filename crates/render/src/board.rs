@@ -1,15 +1,21 @@
 //! The board image, from the spectator's view.
 //!
-//! Layout (1600x1000, landscape, to fill Discord's inline box of about 550x350): a
-//! header with whose move it is; the diamond laid on its side, player one's home at
-//! the left end and player two's at the right, the zones in columns by their distance
-//! from player one's home (the default board's 1/2/3/2/1); at each player's end, in the
-//! corners the diamond leaves free, that player's panel and hand above the home, the
-//! collected crystals below it, the piles and half of the legend one column in; the
-//! initiative track along the bottom edge, then the crystals for sale and the last
-//! log lines.
+//! Layout (1600x1000, landscape like Discord's inline box of about 550x350, which it
+//! fills at a scale of 0.344): a header with whose move it is and the question asked;
+//! the nine zones as a rhombus of three rows of three, each row set half a zone to the
+//! right of the one below, so that two zones touch exactly when they share a border on
+//! the board (player one's home at the bottom left, player two's at the top right);
+//! each player's panel in the corner the rhombus leaves free on that player's side
+//! (name, clan, crystals) with the hand and piles below or above it; the initiative
+//! track along the bottom, then the crystals for sale.
+//!
+//! Readability: every text a player must read there (the header, the units' names and
+//! numbers, the zones' names, the track, the market, the panels) is set at 32 pixels
+//! or more, 11 pixels in the 550x350 box (`TEXT`); only a name too long for its line
+//! shrinks (the longest German card names, to 28). Each player's things carry the
+//! seat's badge (a disc with 1, a square with 2) besides the clan's colour.
 
-use super::canvas::{Align, Canvas, Col, Face, Style, Target, WHITE, rgb};
+use super::canvas::{Align, Canvas, Col, Face, Style, Target, WHITE, measure, rgb};
 use super::{RenderError, Table, ends, icons, words};
 use crate::game::board::ZoneKind;
 use crate::game::pack::{CardDef, Rank};
@@ -18,25 +24,32 @@ use crate::game::{Question, Rules};
 use crate::i18n::{messages::images as m, names, questions};
 
 /// The canvas: landscape, close to the 550x350 box in which Discord shows an image
-/// inline, so the whole box is used (scale 0.34; 28-pixel text shows at about 9.6).
+/// inline, so the whole box is used.
 pub const WIDTH: u32 = 1600;
 pub const HEIGHT: u32 = 1000;
+/// The smallest size of a text a player must read: 11 pixels when the board is scaled
+/// into Discord's 550x350 box (a scale of 0.344).
+pub const TEXT: f32 = 32.0;
+/// The least a name too long for its line shrinks to.
+pub(super) const NAME_MIN: f32 = 28.0;
 const W: f32 = WIDTH as f32;
-const M: f32 = 12.0;
-const GAP: f32 = 10.0;
-const HEADER_H: f32 = 68.0;
-const BOARD_TOP: f32 = 76.0;
-const BOARD_H: f32 = 752.0;
-const TRACK_Y: f32 = BOARD_TOP + BOARD_H + 8.0;
-const TRACK_H: f32 = 38.0;
-const MARKET_Y: f32 = TRACK_Y + TRACK_H + 8.0;
-const MARKET_H: f32 = 54.0;
-const CAPTION_Y: f32 = MARKET_Y + MARKET_H + 24.0;
+const M: f32 = 6.0;
+const GAP: f32 = 5.0;
+/// The header: whose move, then what is asked. A replay's caption covers it.
+pub const HEADER_H: f32 = 92.0;
+const ROWS_TOP: f32 = HEADER_H + 8.0;
+const MARKET_H: f32 = 60.0;
+const MARKET_Y: f32 = HEIGHT as f32 - M - MARKET_H;
+const TRACK_H: f32 = 48.0;
+const TRACK_Y: f32 = MARKET_Y - 7.0 - TRACK_H;
+const ROWS_BOTTOM: f32 = TRACK_Y - 8.0;
+/// A zone's name line, above its two squads.
+const LABEL_H: f32 = 46.0;
+/// The pitch of a zone's name set over two lines.
+const LABEL_LINE: f32 = 38.0;
+/// Log lines under the board, for the tools (the bot posts the log as text).
 const CAPTION_LINES: usize = 2;
-/// A zone's header line, above its two squad slots.
-const ZONE_LABEL_H: f32 = 28.0;
-/// The widest a zone's battle tag may be.
-const TAG_MAX: f32 = 80.0;
+const CAPTION_LINE: f32 = 40.0;
 
 pub(super) fn bold(size: f32, c: Col) -> Style {
     Style::new(Face::Bold, size, c)
@@ -49,21 +62,8 @@ pub(super) fn def<'r>(rules: &'r Rules, c: &CardView) -> &'r CardDef {
     &rules.pack.cards[c.kind as usize]
 }
 
-/// Zone boxes: the diamond laid on its side. Columns by distance from player one's home
-/// (player one's home at the left end, player two's at the right), the zones of a
-/// column in board order from the top, each column centred vertically.
-struct Layout {
-    col_w: f32,
-    zone_h: f32,
-    /// Top-left corner of each zone box.
-    pos: Vec<(f32, f32)>,
-    /// Each zone's column (its distance from player one's home).
-    col: Vec<usize>,
-    cols: usize,
-}
-
-/// A free rectangle of the board area (beside the shorter columns).
-#[derive(Clone, Copy)]
+/// A rectangle of the image.
+#[derive(Clone, Copy, Debug)]
 pub(super) struct Spot {
     pub x: f32,
     pub y: f32,
@@ -71,82 +71,134 @@ pub(super) struct Spot {
     pub h: f32,
 }
 
-impl Layout {
-    /// The free space above (`above`) or below the zones of column `col`.
-    fn spot(&self, col: usize, above: bool) -> Spot {
-        let x = M + col as f32 * (self.col_w + GAP);
-        let ys = (0..self.pos.len())
-            .filter(|&z| self.col[z] == col)
-            .map(|z| self.pos[z].1);
-        let (top, bottom) = ys.fold((BOARD_TOP + BOARD_H, BOARD_TOP), |(t, b), y| {
-            (t.min(y - GAP), b.max(y + self.zone_h + GAP))
-        });
-        let (y, h) = if above {
-            (BOARD_TOP, top - BOARD_TOP)
-        } else {
-            (bottom, BOARD_TOP + BOARD_H - bottom)
-        };
-        Spot {
-            x,
-            y,
-            w: self.col_w,
-            h: h.max(0.0),
-        }
-    }
+/// Where everything goes: a box per zone, and per seat its panel and its piles.
+struct Layout {
+    zones: Vec<Spot>,
+    panels: [Spot; 2],
+    piles: [Spot; 2],
 }
 
-fn layout(rules: &Rules) -> Layout {
+/// Each zone's place (row from player one's side, column) when the board is a rhombus
+/// of `n` rows of `n` zones with hex contacts: player one's home in one corner, player
+/// two's in the opposite one, and zones touching exactly when the board says they are
+/// adjacent. `None` for any other board.
+fn rhombus(rules: &Rules) -> Option<(usize, Vec<(usize, usize)>)> {
     let board = &rules.board;
-    let n = board.zones.len();
-    // Distance of each zone from player one's home, by breadth-first search.
-    let mut dist = vec![usize::MAX; n];
-    let start = board.homes[0] as usize;
+    let z = board.zones.len();
+    let n = (1..=z).find(|n| n * n >= z)?;
+    if n * n != z {
+        return None;
+    }
+    // Distance from player one's home: row + column.
+    let mut dist = vec![usize::MAX; z];
+    let start = *board.homes.first()? as usize;
     dist[start] = 0;
     let mut queue = std::collections::VecDeque::from([start]);
-    while let Some(z) = queue.pop_front() {
-        for j in 0..n {
-            if board.adjacent[z] & (1 << j) != 0 && dist[j] == usize::MAX {
-                dist[j] = dist[z] + 1;
-                queue.push_back(j);
+    while let Some(a) = queue.pop_front() {
+        for b in 0..z {
+            if board.adjacent[a] & (1 << b) != 0 && dist[b] == usize::MAX {
+                dist[b] = dist[a] + 1;
+                queue.push_back(b);
             }
         }
     }
-    let far = dist
-        .iter()
-        .filter(|&&d| d != usize::MAX)
-        .max()
-        .copied()
-        .unwrap_or(0);
-    for d in dist.iter_mut() {
-        if *d == usize::MAX {
-            *d = far;
+    let touch = |(r1, c1): (usize, usize), (r2, c2): (usize, usize)| {
+        let (dr, dc) = (r2 as i32 - r1 as i32, c2 as i32 - c1 as i32);
+        matches!(
+            (dr, dc),
+            (0, 1) | (0, -1) | (1, 0) | (-1, 0) | (1, -1) | (-1, 1)
+        )
+    };
+    // The zones at one distance from the home lie on a diagonal, in board order from
+    // one end or from the other (a board and its mirror image).
+    'order: for reversed in [false, true] {
+        let mut place = vec![(0, 0); z];
+        for d in 0..2 * n - 1 {
+            let mut members: Vec<usize> = (0..z).filter(|&a| dist[a] == d).collect();
+            if members.len() != d.min(2 * n - 2 - d) + 1 {
+                return None;
+            }
+            if reversed {
+                members.reverse();
+            }
+            let low = d.saturating_sub(n - 1);
+            for (k, &a) in members.iter().enumerate() {
+                place[a] = (low + k, d - low - k);
+            }
+        }
+        for a in 0..z {
+            for b in 0..z {
+                let adjacent = a != b && board.adjacent[a] & (1 << b) != 0;
+                if adjacent != (a != b && touch(place[a], place[b])) {
+                    continue 'order;
+                }
+            }
+        }
+        let far = board.homes.get(1).map(|&h| place[h as usize]);
+        if far == Some((n - 1, n - 1)) {
+            return Some((n, place));
         }
     }
-    let cols = far + 1;
-    let tallest = (0..cols)
-        .map(|c| dist.iter().filter(|&&d| d == c).count())
-        .max()
-        .unwrap_or(1)
-        .max(1);
-    let col_w = (W - 2.0 * M - GAP * (cols as f32 - 1.0)) / cols as f32;
-    let zone_h = (BOARD_H - GAP * (tallest as f32 - 1.0)) / tallest as f32;
-    let mut pos = vec![(0.0, 0.0); n];
-    for d in 0..cols {
-        let members: Vec<usize> = (0..n).filter(|&z| dist[z] == d).collect();
-        let k = members.len() as f32;
-        let total = k * zone_h + (k - 1.0) * GAP;
-        let y0 = BOARD_TOP + (BOARD_H - total) / 2.0;
-        let x = M + d as f32 * (col_w + GAP);
-        for (i, &z) in members.iter().enumerate() {
-            pos[z] = (x, y0 + i as f32 * (zone_h + GAP));
+    None
+}
+
+fn layout(rules: &Rules) -> Layout {
+    let n_zones = rules.board.zones.len();
+    let spot = |x, y, w, h| Spot { x, y, w, h };
+    match rhombus(rules) {
+        Some((n, place)) => {
+            // n cells a row, each row half a cell right of the one below it.
+            let span = n as f32 + (n as f32 - 1.0) / 2.0;
+            let pitch = (W - 2.0 * M + GAP) / span;
+            let w = pitch - GAP;
+            let zh = (ROWS_BOTTOM - ROWS_TOP - GAP * (n as f32 - 1.0)) / n as f32;
+            let row_y = |r: usize| ROWS_TOP + (n - 1 - r) as f32 * (zh + GAP);
+            let zones = place
+                .iter()
+                .map(|&(r, c)| {
+                    let x = M + c as f32 * pitch + r as f32 * pitch / 2.0;
+                    spot(x, row_y(r), w, zh)
+                })
+                .collect();
+            // The corners the rhombus leaves free: top left for player one, bottom right
+            // for player two; the piles in the half cells between panel and home.
+            let corner = (n - 1) as f32 * pitch / 2.0 - GAP;
+            let half = pitch / 2.0 - GAP;
+            let mid = n / 2;
+            let right = W - M;
+            Layout {
+                zones,
+                panels: [
+                    spot(M, row_y(n - 1), corner, zh),
+                    spot(right - corner, row_y(0), corner, zh),
+                ],
+                piles: [
+                    spot(M, row_y(mid), half.min(corner), zh),
+                    spot(right - half.min(corner), row_y(mid), half.min(corner), zh),
+                ],
+            }
         }
-    }
-    Layout {
-        col_w,
-        zone_h,
-        pos,
-        col: dist,
-        cols,
+        None => {
+            // Any other board: its zones in board order, three a row, right of a
+            // column that holds the panels and piles.
+            let rows = n_zones.div_ceil(3).max(3);
+            let pitch = (W - 2.0 * M + GAP) / 4.0;
+            let w = pitch - GAP;
+            let zh = (ROWS_BOTTOM - ROWS_TOP - GAP * (rows as f32 - 1.0)) / rows as f32;
+            let row_y = |r: usize| ROWS_TOP + r as f32 * (zh + GAP);
+            let zones = (0..n_zones)
+                .map(|z| spot(M + (1 + z % 3) as f32 * pitch, row_y(z / 3), w, zh))
+                .collect();
+            let half = (w - GAP) / 2.0;
+            Layout {
+                zones,
+                panels: [spot(M, row_y(0), w, zh), spot(M, row_y(rows - 1), w, zh)],
+                piles: [
+                    spot(M, row_y(1), half, zh),
+                    spot(M + half + GAP, row_y(1), half, zh),
+                ],
+            }
+        }
     }
 }
 
@@ -179,14 +231,13 @@ fn header(c: &mut Canvas, t: &Table, v: &View) {
             _ => m::turn_to_move(lang, v.turn, name(v.active)),
         },
     };
-    let right_w = 360.0;
-    let left_w = W - 3.0 * M - right_w;
+    let width = W - 2.0 * M - 8.0;
     c.text(
         &title,
-        M,
-        35.0,
-        left_w,
-        bold(34.0, WHITE).shrink(24.0),
+        M + 4.0,
+        41.0,
+        width,
+        bold(36.0, WHITE).shrink(TEXT),
         Align::Left,
     );
     let who = match v.pending.seats.as_slice() {
@@ -201,122 +252,99 @@ fn header(c: &mut Canvas, t: &Table, v: &View) {
     };
     c.text(
         &waiting,
-        M,
-        60.0,
-        left_w,
-        regular(21.0, rgb(0xf3e6bd)).shrink(16.0),
+        M + 4.0,
+        81.0,
+        width,
+        regular(TEXT, rgb(0xf3e6bd)),
         Align::Left,
-    );
-    // Initiative in words, right-aligned (the track at the bottom shows it too).
-    let line1 = m::initiative(lang, v.token.unsigned_abs());
-    let line2 = match v.token {
-        0 => m::initiative_neutral(lang),
-        tok => m::initiative_side(lang, words::player(lang, if tok > 0 { 0 } else { 1 })),
-    };
-    c.text(
-        &line1,
-        W - M,
-        33.0,
-        right_w,
-        bold(28.0, WHITE),
-        Align::Right,
-    );
-    c.text(
-        &line2,
-        W - M,
-        60.0,
-        right_w,
-        regular(21.0, rgb(0xf3e6bd)).shrink(16.0),
-        Align::Right,
     );
 }
 
-/// One squad: the top unit's name and stats, and the units under it. The owner's
-/// strip (clan colour and a pointer) is on the side of the owner's end of the board.
+/// A seat's badge: a disc with 1 for player one, a square with 2 for player two, so
+/// that two players' things differ in shape and number as well as in colour.
+pub(super) fn badge(c: &mut Canvas, t: &Table, v: &View, seat: u8, cx: f32, cy: f32, d: f32) {
+    let clan = t.theme.clan(t.rules, v.players[seat as usize & 1].clan);
+    let r = d / 2.0;
+    if seat == 0 {
+        c.circle(cx, cy, r, clan);
+        c.circle_stroke(cx, cy, r, 2.0, WHITE);
+    } else {
+        c.round_rect(cx - r, cy - r, d, d, d * 0.15, clan);
+        c.round_rect_stroke(cx - r, cy - r, d, d, d * 0.15, 2.0, WHITE);
+    }
+    // A mark rather than a text to read: drawn without a box, like a card's numbers.
+    let digit = (seat + 1).to_string();
+    let size = d * 0.72;
+    let w = measure(&digit, Face::Bold, size);
+    c.raw_text(&digit, cx - w / 2.0, cy + d * 0.27, Face::Bold, size, WHITE);
+}
+
+/// One squad: the top unit's name, then the owner's badge, the top unit's attack,
+/// defense and activation, how many units are under it and whether it is a hero.
 #[allow(clippy::too_many_arguments)]
-fn squad(c: &mut Canvas, t: &Table, x: f32, y: f32, w: f32, h: f32, seat: u8, cards: &[CardView]) {
+fn squad(c: &mut Canvas, t: &Table, v: &View, s: Spot, seat: u8, cards: &[CardView]) {
     let th = t.theme;
     let rules = t.rules;
     let top = def(rules, &cards[0]);
     let clan = th.clan(rules, top.clan);
-    let under = cards.len() - 1;
-    let left = seat == 0;
-    // The stack: one card edge per unit under the top one, away from the owner.
-    let edge = 4.0;
-    let edges = under.min(3);
-    let stack_w = edges as f32 * edge;
-    let cw = w - stack_w;
-    let cx = if left { x } else { x + stack_w };
-    for i in (0..edges).rev() {
-        let dx = (i + 1) as f32 * edge;
-        let bx = if left { cx + dx } else { cx - dx };
-        c.round_rect(bx, y + 2.0, cw, h - 2.0, 7.0, clan.mix(WHITE, 0.35));
-        c.round_rect_stroke(bx, y + 2.0, cw, h - 2.0, 7.0, 1.2, clan.mix(th.ink, 0.4));
-    }
-    c.round_rect(cx, y, cw, h, 7.0, th.panel);
-    c.round_rect_stroke(cx, y, cw, h, 7.0, 1.5, clan.mix(th.ink, 0.3));
-    let strip = 16.0;
-    let sx = if left { cx } else { cx + cw - strip };
-    if let Some(p) = super::canvas::rounded_rect(sx, y, strip, h, 7.0) {
-        c.fill(&p, clan);
-    }
-    // Square off the strip's inner corners.
-    let inner = if left { sx + strip - 7.0 } else { sx };
-    c.rect(inner, y + 0.75, 7.0, h - 1.5, clan);
-    icons::pointer(c, sx + strip / 2.0, y + h / 2.0, 15.0, left, WHITE);
-
-    let tx = if left { cx + strip + 7.0 } else { cx + 7.0 };
-    let tw = cw - strip - 12.0;
-    let mut nx = tx;
-    if top.rank == Rank::Hero {
-        icons::star(c, nx + 9.0, y + 21.0, 20.0, icons::GOLD);
-        nx += 21.0;
-    }
+    c.round_rect(s.x, s.y, s.w, s.h, 9.0, th.panel);
+    c.round_rect_stroke(s.x, s.y, s.w, s.h, 9.0, 2.5, clan);
+    let tx = s.x + 5.0;
+    let tw = s.w - 10.0;
     c.text(
         names::card(t.lang, top),
-        nx,
-        y + 31.0,
-        tw - (nx - tx),
-        bold(28.0, th.ink).shrink(17.0),
+        tx,
+        s.y + 35.0,
+        tw,
+        bold(TEXT, th.ink).shrink(NAME_MIN),
         Align::Left,
     );
-    // Stats: sword attack, shield defense, bolt activation.
-    let sy = y + 66.0;
-    let mut px = tx;
+    let sy = s.y + s.h - 16.0;
+    badge(c, t, v, seat, tx + 16.0, sy - 11.0, 32.0);
+    let mut px = tx + 40.0;
     for (kind, value) in [(0, top.attack), (1, top.defense), (2, top.activation)] {
+        let (ix, iy) = (px + 14.0, sy - 11.0);
         match kind {
-            0 => icons::sword(c, px + 13.0, sy - 10.0, 27.0, icons::ATTACK),
-            1 => icons::shield(c, px + 13.0, sy - 10.0, 26.0, icons::DEFENSE),
-            _ => icons::bolt(c, px + 13.0, sy - 10.0, 26.0, icons::ACTIVATION),
+            0 => icons::sword(c, ix, iy, 28.0, icons::ATTACK),
+            1 => icons::shield(c, ix, iy, 28.0, icons::DEFENSE),
+            _ => icons::bolt(c, ix, iy, 28.0, icons::ACTIVATION),
         }
-        let adv = c.text(
-            &value.to_string(),
-            px + 29.0,
+        let number = value.to_string();
+        let nw = measure(&number, Face::Bold, TEXT);
+        c.text(
+            &number,
+            px + 30.0,
             sy,
-            52.0,
-            bold(28.0, th.ink),
+            nw + 1.0,
+            bold(TEXT, th.ink),
             Align::Left,
         );
-        px += 29.0 + adv.max(17.0) + 14.0;
+        px += 30.0 + nw + 12.0;
     }
+    let mut right = s.x + s.w - 6.0;
+    if top.rank == Rank::Hero {
+        icons::star(c, right - 15.0, sy - 11.0, 30.0, icons::GOLD);
+        right -= 34.0;
+    }
+    // The units under the top one, counted beside a stack of cards: the words
+    // ("+4 under", "+4 darunter") would not fit beside the numbers at this size.
+    let under = cards.len() - 1;
     if under > 0 {
-        let names: Vec<&str> = cards[1..]
-            .iter()
-            .map(|cv| names::card(t.lang, def(rules, cv)))
-            .collect();
+        icons::stack(c, px + 14.0, sy - 11.0, 30.0, clan.mix(WHITE, 0.35));
+        let count = format!("+{under}");
         c.text(
-            &m::under(t.lang, under, words::counted(&names)),
-            tx,
-            y + h - 10.0,
-            tw,
-            regular(18.0, th.ink.mix(th.muted, 0.5)).shrink(14.0),
+            &count,
+            px + 32.0,
+            sy,
+            (right - px - 32.0).max(1.0),
+            bold(TEXT, th.muted),
             Align::Left,
         );
     }
 }
 
-/// The zone's outline when something happens there: a battle (red, with a tag) or
-/// the question's zone and the activated squad (gold).
+/// The zone's outline when something happens there: a battle (red) or the question's
+/// zone and the activated squad (gold).
 fn zone_marks(c: &mut Canvas, v: &View, z: usize, s: Spot, gold: Col) {
     let battle_here = v.battle.as_ref().is_some_and(|b| b.zone as usize == z);
     let asked = match v.pending.question {
@@ -333,165 +361,188 @@ fn zone_marks(c: &mut Canvas, v: &View, z: usize, s: Spot, gold: Col) {
     } else {
         return;
     };
-    c.round_rect_stroke(s.x - 2.0, s.y - 2.0, s.w + 4.0, s.h + 4.0, 14.0, 4.0, col);
+    c.round_rect_stroke(s.x + 2.0, s.y + 2.0, s.w - 4.0, s.h - 4.0, 10.0, 5.0, col);
 }
 
-#[allow(clippy::too_many_arguments)]
-fn zone(c: &mut Canvas, t: &Table, v: &View, z: usize, x: f32, y: f32, w: f32, h: f32) {
+fn zone(c: &mut Canvas, t: &Table, v: &View, z: usize, s: Spot) {
     let th = t.theme;
     let rules = t.rules;
     let info = &rules.board.zones[z];
-    let fill = match (info.kind, info.seat) {
-        (ZoneKind::Crystal, _) => th.crystal_zone,
-        (ZoneKind::Home, Some(s)) => th.clan(rules, v.players[s as usize].clan).mix(WHITE, 0.8),
-        _ => th.plain_zone,
+    let home_clan = info
+        .seat
+        .map(|seat| th.clan(rules, v.players[seat as usize & 1].clan));
+    let (fill, border, width) = match (info.kind, home_clan) {
+        (ZoneKind::Crystal, _) => (th.crystal_zone, rgb(0x2b8da0), 3.5),
+        (ZoneKind::Home, Some(clan)) => (clan.mix(WHITE, 0.8), clan.mix(th.ink, 0.2), 2.5),
+        _ => (th.plain_zone, rgb(0xb9ae98), 2.0),
     };
-    let border = match info.kind {
-        ZoneKind::Crystal => rgb(0x3a9fb0),
-        _ => rgb(0xb9ae98),
-    };
-    c.round_rect(x, y, w, h, 12.0, fill);
-    c.round_rect_stroke(x, y, w, h, 12.0, 2.0, border);
-    match (info.kind, info.seat) {
-        (ZoneKind::Home, Some(s)) => icons::house(
-            c,
-            x + 17.0,
-            y + 15.0,
-            20.0,
-            th.clan(rules, v.players[s as usize].clan),
-        ),
-        (ZoneKind::Crystal, _) => icons::gem(c, x + 17.0, y + 15.0, 21.0, icons::GEM),
+    c.round_rect(s.x, s.y, s.w, s.h, 12.0, fill);
+    c.round_rect_stroke(s.x, s.y, s.w, s.h, 12.0, width, border);
+    let ly = s.y + 35.0;
+    let mut lx = s.x + 10.0;
+    match (info.kind, home_clan) {
+        (ZoneKind::Home, Some(clan)) => {
+            icons::house(c, lx + 13.0, ly - 11.0, 28.0, clan);
+            lx += 32.0;
+        }
+        (ZoneKind::Crystal, _) => {
+            icons::gem(c, lx + 13.0, ly - 11.0, 28.0, icons::GEM);
+            lx += 32.0;
+        }
         _ => {}
     }
-    let lx = if info.kind == ZoneKind::Plain {
-        x + 10.0
-    } else {
-        x + 31.0
-    };
+    let room = s.x + s.w - 8.0 - lx;
+    let squads = v.zones[z].squads.iter().filter(|q| !q.is_empty()).count();
+    let (label, lines) = zone_name(t, z as u8, room, squads <= 1);
+    let label_st = bold(TEXT, th.ink).shrink(NAME_MIN);
+    c.wrapped(&label, lx, ly, room, LABEL_LINE, label_st, lines);
+    // A battle's swords after a one-line name where they fit; the red outline says it
+    // anyway.
     let battle_here = v.battle.as_ref().is_some_and(|b| b.zone as usize == z);
-    let tag = m::battle_tag(t.lang);
-    let tag_st = bold(18.0, icons::ATTACK).shrink(14.0);
-    let tag_w = if battle_here {
-        32.0 + super::canvas::measure(&tag, tag_st.face, tag_st.size).min(TAG_MAX)
-    } else {
-        0.0
-    };
-    let room = w - (lx - x) - 10.0 - tag_w;
-    let label_st = bold(18.0, th.muted).shrink(14.0);
-    let label = words::zone_label_fitted(t, z as u8, |label| {
-        super::canvas::measure(label, label_st.face, label_st.min) <= room
-    });
-    c.text(&label, lx, y + 22.0, room, label_st, Align::Left);
-    if battle_here {
-        let tx = x + w - tag_w + 24.0;
-        icons::crossed_swords(c, tx - 14.0, y + 15.0, 22.0, icons::ATTACK);
-        c.text(&tag, tx, y + 22.0, TAG_MAX, tag_st, Align::Left);
+    let used = measure(&label, label_st.face, label_st.size);
+    if battle_here && lines == 1 && lx + used + 44.0 <= s.x + s.w - 6.0 {
+        icons::crossed_swords(c, lx + used + 24.0, ly - 11.0, 34.0, icons::ATTACK);
     }
-    zone_marks(c, v, z, Spot { x, y, w, h }, th.highlight);
-    // Player one's squad in the upper slot, player two's in the lower; each points to
-    // its owner's end.
-    let slot_h = (h - ZONE_LABEL_H - 10.0) / 2.0;
+    zone_marks(c, v, z, s, th.highlight);
+    // Player one's squad in the upper slot, player two's in the lower; a lone squad
+    // under a name of two lines comes right after it.
+    let slot_h = (s.h - LABEL_H - 10.0) / 2.0;
     for seat in [0u8, 1] {
-        let sy = y + ZONE_LABEL_H + 2.0 + seat as f32 * (slot_h + 3.0);
         let cards = &v.zones[z].squads[seat as usize];
         if !cards.is_empty() {
-            squad(c, t, x + 4.0, sy, w - 8.0, slot_h, seat, cards);
+            let sy = if lines > 1 {
+                s.y + LABEL_H + LABEL_LINE
+            } else {
+                s.y + LABEL_H + seat as f32 * (slot_h + 4.0)
+            };
+            let slot = Spot {
+                x: s.x + 3.0,
+                y: sy,
+                w: s.w - 6.0,
+                h: slot_h,
+            };
+            squad(c, t, v, slot, seat, cards);
         }
     }
 }
 
-/// The initiative track along the bottom edge: player one's side on the left (positive
-/// tokens), player two's on the right, the neutral middle marked.
-fn track(c: &mut Canvas, t: &Table, v: &View, x: f32, y: f32, w: f32, h: f32) {
+/// A zone's one name for a line `room` wide at the readable size, and how many lines
+/// it takes: one where it fits whole; else two where the zone has room for them
+/// (`two`: it holds one squad at most; a German home's name is longer than any zone is
+/// wide); else one with a home's owner shortened, shrinking as a last resort.
+fn zone_name(t: &Table, z: u8, room: f32, two: bool) -> (String, usize) {
+    let fits = |l: &str, size: f32| measure(l, Face::Bold, size) <= room;
+    let in_two = |l: &str| {
+        let lines = super::canvas::wrap(l, Face::Bold, TEXT, room);
+        lines.len() <= 2 && lines.iter().all(|line| fits(line, TEXT))
+    };
+    let full = words::zone_label(t, z);
+    if fits(&full, TEXT) {
+        return (full, 1);
+    }
+    if two && in_two(&full) {
+        return (full, 2);
+    }
+    let one = words::zone_label_fitted(t, z, |l| fits(l, TEXT));
+    if fits(&one, TEXT) {
+        return (one, 1);
+    }
+    if two {
+        return (words::zone_label_fitted(t, z, in_two), 2);
+    }
+    (words::zone_label_fitted(t, z, |l| fits(l, NAME_MIN)), 1)
+}
+
+/// The initiative track along the bottom: player one's side on the left (positive
+/// tokens), player two's on the right, each end with its player's badge; the numbers
+/// every five spaces, the neutral middle pale, the token a disc with its number.
+fn track(c: &mut Canvas, t: &Table, v: &View, s: Spot) {
     let th = t.theme;
     let len = v.track_length.max(1) as i32;
-    let n = 2 * len + 1;
-    let step = w / n as f32;
-    c.round_rect(x, y, w, h, 9.0, rgb(0x3b3843));
-    let col = |s: usize| th.clan(t.rules, v.players[s].clan);
-    let x_of = |tok: i32| x + (len - tok) as f32 * step;
+    let ends = 52.0;
+    c.round_rect(s.x, s.y, s.w, s.h, 10.0, rgb(0x3b3843));
+    let mid = s.y + s.h / 2.0;
+    badge(c, t, v, 0, s.x + ends / 2.0, mid, 36.0);
+    badge(c, t, v, 1, s.x + s.w - ends / 2.0, mid, 36.0);
+    let x0 = s.x + ends;
+    let step = (s.w - 2.0 * ends) / (2 * len + 1) as f32;
+    let col = |seat: usize| th.clan(t.rules, v.players[seat].clan);
+    let x_of = |tok: i32| x0 + (len - tok) as f32 * step;
+    let token = (v.token as i32).clamp(-len, len);
     for tok in -len..=len {
         let cx = x_of(tok);
         let fill = match tok {
             -1..=1 => rgb(0xf6e3a1),
-            t if t < 0 => col(1).mix(WHITE, 0.55),
-            _ => col(0).mix(WHITE, 0.55),
+            t if t < 0 => col(1).mix(WHITE, 0.6),
+            _ => col(0).mix(WHITE, 0.6),
         };
-        c.round_rect(cx + 1.5, y + 4.0, step - 3.0, h - 8.0, 4.0, fill);
-        let n = tok.unsigned_abs();
-        let style = if n % 5 == 0 {
-            bold(17.0, th.ink)
-        } else {
-            regular(15.0, th.muted)
-        };
-        c.text(
-            &n.to_string(),
-            cx + step / 2.0,
-            y + h / 2.0 + 6.0,
-            step - 4.0,
-            style,
-            Align::Center,
-        );
+        c.round_rect(cx + 1.0, s.y + 5.0, step - 2.0, s.h - 10.0, 4.0, fill);
+        if tok % 5 == 0 && tok != token {
+            c.text(
+                &tok.unsigned_abs().to_string(),
+                cx + step / 2.0,
+                mid + 11.5,
+                3.0 * step,
+                bold(TEXT, th.ink),
+                Align::Center,
+            );
+        }
     }
-    let tok = (v.token as i32).clamp(-len, len);
-    let cx = x_of(tok) + step / 2.0;
-    let r = h / 2.0 - 1.0;
-    c.circle(cx, y + h / 2.0, r, th.ink);
-    c.circle_stroke(cx, y + h / 2.0, r, 3.5, th.highlight);
+    let cx = x_of(token) + step / 2.0;
+    let r = s.h / 2.0 + 3.0;
+    c.circle(cx, mid, r, th.ink);
+    c.circle_stroke(cx, mid, r, 4.0, th.highlight);
     c.text(
-        &tok.unsigned_abs().to_string(),
+        &token.unsigned_abs().to_string(),
         cx,
-        y + h / 2.0 + 7.0,
-        2.0 * r - 6.0,
-        bold(21.0, WHITE),
+        mid + 11.5,
+        2.0 * r - 8.0,
+        bold(TEXT, WHITE),
         Align::Center,
     );
 }
 
-fn market(c: &mut Canvas, t: &Table, v: &View, x: f32, y: f32, w: f32, h: f32) {
+/// The crystals for sale, each with its price.
+fn market(c: &mut Canvas, t: &Table, v: &View, s: Spot) {
     let th = t.theme;
     let rules = t.rules;
-    c.round_rect(x, y, w, h, 12.0, th.panel);
-    c.round_rect_stroke(x, y, w, h, 12.0, 2.0, rgb(0x3a9fb0));
-    let label_w = 130.0;
+    c.round_rect(s.x, s.y, s.w, s.h, 12.0, th.panel);
+    c.round_rect_stroke(s.x, s.y, s.w, s.h, 12.0, 2.5, rgb(0x2b8da0));
+    let label_w = 150.0;
     c.text(
         &m::for_sale(t.lang),
-        x + 14.0,
-        y + 25.0,
-        label_w - 14.0,
-        bold(24.0, th.ink).shrink(17.0),
+        s.x + 12.0,
+        s.y + s.h / 2.0 + 11.5,
+        label_w - 12.0,
+        bold(TEXT, th.ink).shrink(NAME_MIN),
         Align::Left,
     );
-    c.text(
-        &m::crystal_deck(t.lang, v.crystal_deck_count),
-        x + 14.0,
-        y + 46.0,
-        label_w - 14.0,
-        regular(17.0, th.muted).shrink(13.0),
-        Align::Left,
-    );
-    let start = x + label_w + 10.0;
-    let slot_w = (x + w - 6.0 - start) / 3.0;
+    let start = s.x + label_w + 6.0;
+    let slot_w = (s.x + s.w - 4.0 - start) / 3.0;
     for (i, &cr) in v.market.iter().take(3).enumerate() {
         let def = &rules.pack.crystals[cr as usize];
         let sx = start + i as f32 * slot_w;
-        c.round_rect(sx, y + 6.0, slot_w - 8.0, h - 12.0, 10.0, th.crystal_zone);
-        icons::gem(c, sx + 22.0, y + h / 2.0, 30.0, icons::GEM);
+        let (sy, sh) = (s.y + 5.0, s.h - 10.0);
+        c.round_rect(sx, sy, slot_w - 6.0, sh, 9.0, th.crystal_zone);
+        icons::gem(c, sx + 22.0, sy + sh / 2.0, 32.0, icons::GEM);
+        let baseline = sy + sh / 2.0 + 11.5;
         let cost = def.cost.to_string();
-        let adv = c.text(
+        let cw = measure(&cost, Face::Bold, TEXT);
+        c.text(
             &cost,
-            sx + 42.0,
-            y + h / 2.0 + 11.0,
-            52.0,
-            bold(31.0, th.ink),
+            sx + 44.0,
+            baseline,
+            cw + 1.0,
+            bold(TEXT, th.ink),
             Align::Left,
         );
+        let nx = sx + 44.0 + cw + 12.0;
         c.text(
             &crystal_name(t, def),
-            sx + 50.0 + adv,
-            y + h / 2.0 + 10.0,
-            slot_w - 8.0 - 58.0 - adv,
-            bold(28.0, th.ink).shrink(18.0),
+            nx,
+            baseline,
+            sx + slot_w - 14.0 - nx,
+            bold(TEXT, th.ink).shrink(NAME_MIN),
             Align::Left,
         );
     }
@@ -502,6 +553,8 @@ pub(super) fn crystal_name(t: &Table, def: &crate::game::pack::CrystalDef) -> St
     names::crystal(t.lang, def).to_string()
 }
 
+/// The board; `caption` (log lines, for the tools: the bot posts the log as text)
+/// adds a band under it with the last two.
 pub fn draw(
     t: &Table,
     v: &View,
@@ -514,39 +567,30 @@ pub fn draw(
     let th = t.theme;
     let rules = t.rules;
     let l = layout(rules);
-    let mut c = Canvas::for_target(target, WIDTH, HEIGHT, th.background);
-    header(&mut c, t, v);
-    for z in 0..rules.board.zones.len().min(v.zones.len()) {
-        let (x, y) = l.pos[z];
-        zone(&mut c, t, v, z, x, y, l.col_w, l.zone_h);
-    }
-    // Each player's end: above the home the player, below it the crystals; beside
-    // them (one column in) the piles.
-    for seat in [0u8, 1] {
-        let home = l.col[rules.board.homes[seat as usize] as usize];
-        let inner = if seat == 0 {
-            (home + 1).min(l.cols - 1)
-        } else {
-            home.saturating_sub(1)
-        };
-        let fits = |s: &Spot, h: f32| s.h >= h && s.w >= 200.0;
-        let (above, below) = (l.spot(home, true), l.spot(home, false));
-        if fits(&above, 200.0) {
-            ends::player_panel(&mut c, t, v, seat, above);
-        }
-        if fits(&below, 200.0) {
-            ends::crystals_panel(&mut c, t, v, seat, below);
-        }
-        if inner != home {
-            let above = l.spot(inner, true);
-            if fits(&above, 100.0) {
-                ends::piles(&mut c, t, v, seat, above);
-            }
-        }
-    }
-    track(&mut c, t, v, M, TRACK_Y, W - 2.0 * M, TRACK_H);
-    market(&mut c, t, v, M, MARKET_Y, W - 2.0 * M, MARKET_H);
     let shown = caption.len().min(CAPTION_LINES);
+    let height = HEIGHT as f32
+        + if shown > 0 {
+            shown as f32 * CAPTION_LINE + 6.0
+        } else {
+            0.0
+        };
+    let mut c = Canvas::for_target(target, WIDTH, height as u32, th.background);
+    header(&mut c, t, v);
+    for (z, &s) in l.zones.iter().enumerate().take(v.zones.len()) {
+        zone(&mut c, t, v, z, s);
+    }
+    for seat in [0u8, 1] {
+        ends::player_panel(&mut c, t, v, seat, l.panels[seat as usize]);
+        ends::piles(&mut c, t, v, seat, l.piles[seat as usize]);
+    }
+    let wide = |y, h| Spot {
+        x: M,
+        y,
+        w: W - 2.0 * M,
+        h,
+    };
+    track(&mut c, t, v, wide(TRACK_Y, TRACK_H));
+    market(&mut c, t, v, wide(MARKET_Y, MARKET_H));
     let lines = &caption[caption.len() - shown..];
     for (i, line) in lines.iter().enumerate() {
         let col = if i + 1 == lines.len() {
@@ -557,9 +601,9 @@ pub fn draw(
         c.text(
             line,
             M + 4.0,
-            CAPTION_Y + i as f32 * 24.0,
+            HEIGHT as f32 + (i + 1) as f32 * CAPTION_LINE - 8.0,
             W - 2.0 * M - 8.0,
-            regular(19.0, col).shrink(15.0),
+            regular(30.0, col).shrink(20.0),
             Align::Left,
         );
     }

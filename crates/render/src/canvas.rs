@@ -663,6 +663,64 @@ impl Canvas {
     }
 }
 
+impl Canvas {
+    /// Draws `text` wrapped at its spaces into at most `max_lines` lines no wider than
+    /// `max`, the first baseline at `y` and each next one `pitch` lower. Recorded as
+    /// one text (shown: its lines joined by spaces), so that a name set over two lines
+    /// is still one name to the tests and the words of an image. Shrinks to
+    /// `style.min` and cuts the last line as `text` does. Returns the lines drawn.
+    #[allow(clippy::too_many_arguments)]
+    pub fn wrapped(
+        &mut self,
+        text: &str,
+        x: f32,
+        y: f32,
+        max: f32,
+        pitch: f32,
+        style: Style,
+        max_lines: usize,
+    ) -> usize {
+        let layout = |size: f32| {
+            let mut lines = wrap(text, style.face, size, max);
+            if lines.len() > max_lines.max(1) {
+                let rest = lines.split_off(max_lines.max(1) - 1).join(" ");
+                lines.push(rest);
+            }
+            let widest = lines
+                .iter()
+                .map(|l| measure(l, style.face, size))
+                .fold(0.0, f32::max);
+            (lines, widest)
+        };
+        let mut size = style.size;
+        let (mut lines, mut widest) = layout(size);
+        while widest > max && size > style.min {
+            size = (size - 0.25).max(style.min);
+            (lines, widest) = layout(size);
+        }
+        for line in lines.iter_mut() {
+            if measure(line, style.face, size) > max {
+                *line = ellipsize(line, style.face, size, max);
+            }
+        }
+        let widest = lines
+            .iter()
+            .map(|l| measure(l, style.face, size))
+            .fold(0.0, f32::max);
+        for (i, line) in lines.iter().enumerate() {
+            self.raw_text(line, x, y + i as f32 * pitch, style.face, size, style.color);
+        }
+        self.fits.push(Fit {
+            text: text.to_string(),
+            shown: lines.join(" "),
+            size,
+            width: widest,
+            max,
+        });
+        lines.len()
+    }
+}
+
 /// Drops the (opaque) alpha channel.
 pub fn rgb_bytes(rgba: &[u8]) -> Vec<u8> {
     let mut out = vec![0u8; rgba.len() / 4 * 3];

@@ -223,17 +223,6 @@ pub fn cross(c: &mut Canvas, cx: f32, cy: f32, size: f32, fill: Col) {
     solid(c, p, t, fill, 1.0);
 }
 
-/// A triangle pointing left (`left`) or right: the end of the board a squad's owner sits.
-pub fn pointer(c: &mut Canvas, cx: f32, cy: f32, size: f32, left: bool, fill: Col) {
-    let t = grid(cx, cy, size);
-    let p = if left {
-        poly(&[(3.0, 12.0), (20.0, 2.0), (20.0, 22.0)])
-    } else {
-        poly(&[(4.0, 2.0), (21.0, 12.0), (4.0, 22.0)])
-    };
-    solid(c, p, t, fill, 1.0);
-}
-
 /// A triangle pointing right ("this one").
 pub fn play(c: &mut Canvas, cx: f32, cy: f32, size: f32, fill: Col) {
     let t = grid(cx, cy, size);
@@ -243,16 +232,14 @@ pub fn play(c: &mut Canvas, cx: f32, cy: f32, size: f32, fill: Col) {
     }
 }
 
-/// A card back with a stack behind it (draw pile) or a face-up card (discard).
-pub fn pile(c: &mut Canvas, cx: f32, cy: f32, size: f32, fill: Col, stacked: bool) {
+/// Three cards fanned one behind the other: the units under a squad's top one.
+pub fn stack(c: &mut Canvas, cx: f32, cy: f32, size: f32, fill: Col) {
     let t = grid(cx, cy, size);
-    if stacked && let Some(p) = super::canvas::rounded_rect(7.0, 1.5, 14.0, 19.0, 2.0) {
-        c.fill_t(&p, fill.mix(rgb(0xffffff), 0.5), t);
-        c.stroke_t(&p, 1.0, OUTLINE, t);
-    }
-    if let Some(p) = super::canvas::rounded_rect(3.0, 3.5, 14.0, 19.0, 2.0) {
-        c.fill_t(&p, fill, t);
-        c.stroke_t(&p, 1.0, OUTLINE, t);
+    for (x, y) in [(9.0, 1.5), (6.0, 3.5), (3.0, 5.5)] {
+        if let Some(p) = super::canvas::rounded_rect(x, y, 12.0, 17.0, 2.0) {
+            c.fill_t(&p, fill, t);
+            c.stroke_t(&p, 1.1, OUTLINE, t);
+        }
     }
 }
 

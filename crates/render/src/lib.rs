@@ -6,10 +6,11 @@
 //! Card data (names, stats, styles, provenance) comes from `Rules`.
 //!
 //! Sizes are chosen for Discord, which shows an attachment inline scaled into a box of
-//! about 550x350 pixels on desktop (the screen's width, about 390, on a phone): the
-//! board is 1600x1000, so it fills that box at a scale of 0.34, and its important
-//! texts (whose move, the top units' names and stats, the crystals for sale, the
-//! crystal counts) are 28 pixels or more (about 9.6 in the box).
+//! about 550x350 pixels on desktop (the screen's width, about 390, on a phone). The
+//! rule: a text a player must read is at least 11 pixels in that box, that is drawn at
+//! a size s with s * min(550 / width, 350 / height) >= 11. The board is 1600x1000, so
+//! it fills the box at a scale of 0.344 and its texts are 32 pixels or more
+//! (`board::TEXT`; about 7.8 on a phone).
 
 pub mod alt;
 pub mod analysis;

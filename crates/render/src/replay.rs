@@ -29,8 +29,9 @@ use crate::i18n::{messages::images as m, names};
 /// The frame: Discord's inline box, which the 1600x1000 board fills at this scale.
 pub const FRAME_W: u32 = 560;
 pub const FRAME_H: u32 = 350;
-/// The caption's band, over the board's own header (68 of its 1000 pixels).
-const BAND_H: u32 = 24;
+/// The caption's band, over the board's own header (which it covers whole: the
+/// header's question would otherwise show cut under it).
+const BAND_H: u32 = (board::HEADER_H as u32 * FRAME_H).div_ceil(board::HEIGHT);
 /// How long a frame shows, in hundredths of a second: long enough to read the caption.
 const TURN_DELAY: u16 = 200;
 const BATTLE_DELAY: u16 = 250;
@@ -407,9 +408,9 @@ fn frame(
     out.text(
         caption,
         6.0,
-        BAND_H as f32 - 7.0,
+        BAND_H as f32 / 2.0 + 5.0,
         FRAME_W as f32 - 12.0,
-        board::bold(13.0, super::canvas::WHITE).shrink(10.0),
+        board::bold(14.0, super::canvas::WHITE).shrink(10.0),
         Align::Left,
     );
     Ok(super::canvas::rgb_bytes(out.pix.data()))

@@ -104,7 +104,8 @@ fn new_state(rules: &Rules, clans: [&str; 2], seed: u64) -> State {
         .0
 }
 
-/// Log lines for a caption, as a spectator reads them.
+/// Log lines for a board's caption (the tools' and the bench's), as a spectator reads
+/// them.
 pub fn narrate(rules: &Rules, s: &State, events: &[Event]) -> Vec<String> {
     let n = Narrator {
         rules,
@@ -434,16 +435,11 @@ pub fn all(rules: &Rules, theme: &Theme) -> Result<Vec<(&'static str, Image)>, R
         lang: Lang::En,
     };
     let mut out = Vec::new();
-    let (s, ev) = opening(rules);
-    out.push((
-        "opening",
-        super::board(&t, &s.view(rules, None), &narrate(rules, &s, &ev))?,
-    ));
-    let (s, ev) = crowded(rules);
-    out.push((
-        "crowded",
-        super::board(&t, &s.view(rules, None), &narrate(rules, &s, &ev))?,
-    ));
+    // The boards as the bot posts them: without log lines (it posts the log as text).
+    let (s, _) = opening(rules);
+    out.push(("opening", super::board(&t, &s.view(rules, None), &[])?));
+    let (s, _) = crowded(rules);
+    out.push(("crowded", super::board(&t, &s.view(rules, None), &[])?));
     let (s, ev) = battle(rules);
     out.push((
         "battle",
@@ -456,8 +452,6 @@ pub fn all(rules: &Rules, theme: &Theme) -> Result<Vec<(&'static str, Image)>, R
         lang: Lang::De,
         ..t
     };
-    // The log lines under a board are the narration's (not the images' own words), so
-    // the German board shows none.
     let (s, _) = crowded(rules);
     out.push(("crowded.de", super::board(&de, &s.view(rules, None), &[])?));
     let (s, ev) = battle(rules);

@@ -242,3 +242,30 @@ pub fn counted(names: &[&str]) -> String {
         .collect::<Vec<_>>()
         .join(", ")
 }
+
+/// A message of `images.ftl` with a count, for the words the board's layout of 2026
+/// added (`img-short-*`): they have no typed function in
+/// `i18n::messages::images` yet, so each is wrapped once here with its one variable.
+fn counted_message(lang: Lang, key: &str, count: usize) -> String {
+    crate::i18n::format(lang, key, &[("count", (count as u64).into())])
+}
+
+/// "Hand: 4", short enough for the board's narrow pile box at the readable size.
+pub fn hand_short(lang: Lang, count: usize) -> String {
+    counted_message(lang, "img-short-hand", count)
+}
+
+/// "Draw: 12" (the draw pile).
+pub fn draw_short(lang: Lang, count: usize) -> String {
+    counted_message(lang, "img-short-draw", count)
+}
+
+/// "Discard: 3" (the discard pile).
+pub fn discard_short(lang: Lang, count: usize) -> String {
+    counted_message(lang, "img-short-discard", count)
+}
+
+/// "Removed: 1" (units removed from the game).
+pub fn removed_short(lang: Lang, count: usize) -> String {
+    counted_message(lang, "img-short-removed", count)
+}

@@ -176,3 +176,11 @@ standings-col-clans = Gespielte Clans
 standings-legend-sb = SB: Sonneborn-Berger, die Punkte aller besiegten Gegner
 standings-legend-buchholz = Buchholz: die Punkte aller Gegner
 standings-no-clans = noch keine
+
+## The board's short words, read in Discord's inline box: each player's hand and
+## piles counted in a narrow box
+
+img-short-hand = Hand: { $count }
+img-short-draw = Stapel: { $count }
+img-short-discard = Ablage: { $count }
+img-short-removed = Entfernt: { $count }

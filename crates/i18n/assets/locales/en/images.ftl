@@ -175,3 +175,11 @@ standings-col-clans = Clans played
 standings-legend-sb = SB: Sonneborn-Berger, the points of every opponent beaten
 standings-legend-buchholz = Buchholz: the points of every opponent met
 standings-no-clans = none yet
+
+## The board's short words, read in Discord's inline box: each player's hand and
+## piles counted in a narrow box
+
+img-short-hand = Hand: { $count }
+img-short-draw = Draw: { $count }
+img-short-discard = Discard: { $count }
+img-short-removed = Removed: { $count }
