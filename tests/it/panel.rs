@@ -89,6 +89,105 @@ pub fn check(screen: &panel::Screen, at: &str) {
     }
 }
 
+/// A count said in the singular's place ("1 crystals", "1 Karten"): every count must
+/// take its language's plural.
+fn singular_with_plural(text: &str) -> Option<String> {
+    let plurals = [
+        "crystals",
+        "cards",
+        "units",
+        "turns",
+        "points",
+        "days",
+        "hours",
+        "battles",
+        "Kristalle",
+        "Karten",
+        "Einheiten",
+        "Züge",
+        "Punkte",
+        "Tage",
+        "Stunden",
+        "Kämpfe",
+    ];
+    let words: Vec<&str> = text
+        .split(|c: char| c.is_whitespace() || "()[],.:;·".contains(c))
+        .filter(|w| !w.is_empty())
+        .collect();
+    words
+        .windows(2)
+        .find(|w| w[0] == "1" && plurals.contains(&w[1]))
+        .map(|w| w.join(" "))
+}
+
+/// What a newcomer needs on a screen: a heading that asks what the screen asks, each
+/// option with its facts (a hand card's cost and numbers, a battle card's effects), no
+/// description repeating its label, and counts in their plural.
+fn check_words(
+    screen: &panel::Screen,
+    lang: Lang,
+    state: &State,
+    choices: &[panel::Choice],
+    nav: Nav,
+) {
+    let at = format!("{lang:?} {nav:?}");
+    let mut texts = vec![screen.prompt.clone()];
+    let question = state.pending().question;
+    for row in &screen.rows {
+        match row {
+            Row::Buttons(bs) => texts.extend(bs.iter().map(|b| b.label.clone())),
+            Row::Select(sel) => {
+                texts.push(sel.placeholder.clone());
+                for o in &sel.options {
+                    assert_ne!(
+                        o.label, o.description,
+                        "{at}: a description repeats its label"
+                    );
+                    texts.push(format!("{} {}", o.label, o.description));
+                }
+                // The summon's menu: each unit with what it costs and does.
+                if sel.placeholder == p::select_summon(lang, sel.max_values as u32) {
+                    let costs = p::fact_unit(lang, 0, 0, 0);
+                    let costs = costs.split(' ').next().unwrap();
+                    for o in &sel.options {
+                        assert!(
+                            o.description.starts_with(costs),
+                            "{at}: a unit without its cost: {o:?}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+    let all = texts.join("\n");
+    if let Some(bad) = singular_with_plural(&all) {
+        panic!("{at}: `{bad}` in {all}");
+    }
+    // A battle card's choice says both its effects, on its button or above.
+    if question == Question::BattleCard {
+        let side = p::fact_battle_card(lang, "", "", "");
+        let left = side
+            .trim_start_matches(':')
+            .split_whitespace()
+            .next()
+            .unwrap();
+        let cards = choices.len();
+        assert!(
+            all.matches(left).count() >= cards,
+            "{at}: {cards} battle cards, not each with its effects: {all}"
+        );
+    }
+    // The first screen of an action that offers several kinds asks what the player does.
+    let kinds = panel::categories(choices).len();
+    if nav == Nav::Overview && question == Question::Action && kinds > 1 {
+        let first_line = screen.prompt.lines().find(|l| !l.is_empty()).unwrap_or("");
+        assert!(
+            screen.prompt.contains(&p::prompt_what(lang)),
+            "{at}: headed `{first_line}` while it offers {kinds} kinds of action"
+        );
+    }
+}
+
 /// The values a walk submits to a card multi-select: each card alone, and the cards of
 /// every legal choice of its category (on a page, those of the choices that agree with
 /// the cards already chosen on the other pages).
@@ -142,6 +241,7 @@ fn walk_in(
         }
         let screen = screen(lang, rules, state, seat, &choices, nav);
         check(&screen, &format!("{nav:?}"));
+        check_words(&screen, lang, state, &choices, nav);
         let mut follow = |id: &str, values: &[String]| {
             let cid = CustomId::parse(id).expect("our own id");
             assert_eq!((cid.match_id, cid.version), (MATCH, VERSION));

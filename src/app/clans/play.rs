@@ -147,6 +147,9 @@ impl Matches {
         {
             lines.push(p::panel_battle_card_from_draw(lang));
         }
+        if let Question::MayDraw { max } = pending.question {
+            lines.push(p::panel_may_draw_why(lang, max));
+        }
         if !own.peek.is_empty() {
             let names = card_names(&mut own.peek.iter());
             lines.push(p::panel_may_look(lang, names.join(", ")));

@@ -32,7 +32,9 @@ messages! {
     alt_battle_pending_nobody() = "alt-battle-pending-nobody";
     alt_hand(name, count, cards) = "alt-hand";
     alt_hand_empty(name) = "alt-hand-empty";
-    alt_card(name, style, summon, attack, defense, activation, ability, left, right) = "alt-card";
+    /// `numbers`: [`alt_card_numbers`].
+    alt_card(name, style, numbers, ability, left, right) = "alt-card";
+    alt_card_numbers(summon, attack, defense, activation) = "alt-card-numbers";
     alt_card_ability(ability) = "alt-card-ability";
     alt_replay(id, first, second, turns, battles) = "alt-replay";
     alt_graph(name, id, points) = "alt-graph";

@@ -92,6 +92,14 @@ messages! {
     prompt_order_start() = "prompt-order-start";
     prompt_chosen(cards) = "prompt-chosen";
     select_cards(most) = "select-cards";
+    /// A unit's facts beside its name (`app::clans::panel::facts`).
+    fact_unit(summon, attack, defense) = "fact-unit";
+    fact_battle_card(style, left, right) = "fact-battle-card";
+    fact_no_effect() = "fact-no-effect";
+    /// "Done" where it means using no crystal or ability as a battle starts.
+    choice_use_none() = "choice-use-none";
+    /// Why a "draw up to" question is asked.
+    panel_may_draw_why(max) = "panel-may-draw-why";
     /// What follows a move, on its confirmation (`app::clans::panel::follows`).
     follows_win() = "follows-win";
     follows_battle(zone) = "follows-battle";

@@ -18,6 +18,7 @@
 //! panel's text or an option's description.
 
 mod compose;
+mod facts;
 mod follows;
 mod screen;
 
@@ -114,6 +115,16 @@ fn crystal(lang: Lang, rules: &Rules, c: u8) -> String {
         .crystals
         .get(c as usize)
         .map(|c| p::panel_crystal_cost(lang, names::crystal(lang, c), c.cost))
+        .unwrap_or_else(|| p::panel_crystal_number(lang, c))
+}
+
+/// A crystal's name alone (where its price is not what the choice is about).
+fn crystal_name(lang: Lang, rules: &Rules, c: u8) -> String {
+    rules
+        .pack
+        .crystals
+        .get(c as usize)
+        .map(|c| names::crystal(lang, c).to_string())
         .unwrap_or_else(|| p::panel_crystal_number(lang, c))
 }
 
@@ -236,6 +247,9 @@ pub fn describe(
         Input::First(_) => (C::Order, p::choice_their_effects_first(lang)),
         Input::Draw(n) => (C::Draw, p::choice_draw(lang, *n)),
         Input::Discard(c) => (C::Discard, p::choice_discard(lang, name(*c))),
+        Input::Done if matches!(state.pending().question, Question::BattleOptions) => {
+            (C::Done, p::choice_use_none(lang))
+        }
         Input::Done => (C::Done, p::choice_done(lang)),
         Input::Unit(c) => (C::Unit, name(*c)),
         Input::Return(true) => (C::Return, p::choice_take_back(lang)),
@@ -243,7 +257,11 @@ pub fn describe(
         Input::Predict(s) => (C::Predict, p::choice_predict(lang, names::style(lang, *s))),
         Input::Sacrifice(Stat::Attack) => (C::Sacrifice, p::choice_sacrifice_attack(lang)),
         Input::Sacrifice(_) => (C::Sacrifice, p::choice_sacrifice_defense(lang)),
-        Input::UseCrystal(c) => (C::Crystal, p::choice_use_crystal(lang, crystal(*c))),
+        // Using a crystal you hold costs nothing: its name alone, its effect beside it.
+        Input::UseCrystal(c) => (
+            C::Crystal,
+            p::choice_use_crystal(lang, crystal_name(lang, rules, *c)),
+        ),
         Input::Accept(true) => (C::YesNo, p::choice_yes(lang)),
         Input::Accept(false) => (C::YesNo, p::choice_no(lang)),
         Input::Pick(c) => (C::Pick, p::choice_pick(lang, name(*c))),
@@ -550,6 +568,13 @@ pub fn choices(
                         format!("{detail}; {cost}")
                     };
                 }
+            }
+            if let Some(facts) = facts::of(lang, rules, state, &input) {
+                detail = if detail.is_empty() {
+                    facts
+                } else {
+                    format!("{facts}; {detail}")
+                };
             }
             Choice {
                 index,

@@ -3,11 +3,11 @@
 //! within Discord's limits (five rows, 25 options, 80-character button labels).
 
 use super::compose::{self, Nav};
-use super::{Category, Choice, Part, categories, confirms, follows, place, with_note};
+use super::{Category, Choice, Part, categories, confirms, facts, follows, place, with_note};
 use crate::app::ids::{CustomId, Verb};
 use crate::app::msg::{
     Button, MAX_BUTTON_LABEL, MAX_DESCRIPTION, MAX_OPTIONS, MAX_ROWS, Row, Select, SelectOption,
-    Style,
+    Style, clip,
 };
 use crate::game::choice::Places;
 use crate::game::{CardId, Question, Rules, Seat, State};
@@ -291,7 +291,11 @@ impl Panel<'_> {
             First::One => self.category(0, 0),
             First::List => {
                 let entries: Vec<Entry> = self.choices.iter().map(|c| self.entry(c)).collect();
-                let mut text = vec![p::prompt_choose(lang)];
+                let mut text = vec![if self.state.pending().question == Question::Action {
+                    p::prompt_what(lang)
+                } else {
+                    p::prompt_choose(lang)
+                }];
                 let rows = self.rows(&entries, 0, |_| Nav::Overview, vec![], &mut text);
                 Screen {
                     prompt: text.join("\n"),
@@ -352,8 +356,9 @@ impl Panel<'_> {
     }
 
     /// A card's option: its name and values, told apart from a like card by where it
-    /// is; the description says where it is.
-    fn card_options(&self, cards: &[CardId]) -> Vec<(String, String)> {
+    /// is; the description says where it is, and for a card from the hand (a summon, a
+    /// mulligan) what it costs and does (`facts`).
+    fn card_options(&self, cards: &[CardId], cat: Category) -> Vec<(String, String)> {
         let (lang, rules, state) = (self.lang, self.rules, self.state);
         let at = Places::new(state);
         let where_ = |c: CardId| {
@@ -385,7 +390,18 @@ impl Panel<'_> {
                         (false, _) => with_note(&base[i], &format!("{}, #{}", notes[i], k + 1)),
                     }
                 };
-                (label, notes[i].clone())
+                let description = match cat {
+                    Category::Summon | Category::Mulligan => {
+                        let facts = facts::hand_card(lang, rules, state, cards[i]);
+                        if notes[i].is_empty() {
+                            facts
+                        } else {
+                            format!("{facts} · {}", notes[i])
+                        }
+                    }
+                    _ => notes[i].clone(),
+                };
+                (label, clip(&description, MAX_DESCRIPTION))
             })
             .collect()
     }
@@ -437,7 +453,7 @@ impl Panel<'_> {
         if !singles.is_empty() {
             rows.extend(self.rows(&singles, 0, |_| Nav::Overview, vec![], &mut text));
         }
-        let labels = self.card_options(&eligible);
+        let labels = self.card_options(&eligible, name);
         let options: Vec<SelectOption> = labels
             .into_iter()
             .enumerate()
@@ -620,7 +636,7 @@ impl Panel<'_> {
             }
         }
         let units: Vec<CardId> = next.iter().map(|(u, _)| *u).collect();
-        let labels = self.card_options(&units);
+        let labels = self.card_options(&units, Category::Order);
         let entries: Vec<Entry> = next
             .iter()
             .zip(labels)

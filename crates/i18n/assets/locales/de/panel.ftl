@@ -124,6 +124,14 @@ select-summon = { $most ->
         [one] 1 Einheit beschwören…
        *[other] Bis zu { $most } Einheiten beschwören…
     }
+fact-unit = kostet { $summon } · Angriff { $attack }, Verteidigung { $defense }
+fact-battle-card = { $style }: links { $left } · rechts { $right }
+fact-no-effect = nichts
+choice-use-none = Nichts einsetzen: weiter zu den Kampfkarten
+panel-may-draw-why = Ein Effekt erlaubt dir, jetzt bis zu { $max ->
+        [one] 1 Karte
+       *[other] { $max } Karten
+    } zu ziehen; du darfst weniger nehmen.
 button-continue = Weiter
 panel-move-not-possible = Dieser Zug ist nicht möglich: nichts wurde geändert. Wähle erneut.
 select-choose = Wählen…

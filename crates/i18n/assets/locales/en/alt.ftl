@@ -61,7 +61,8 @@ alt-hand = { $name }'s hand, { $count ->
     }: { $cards }.
 alt-hand-empty = { $name }'s hand is empty.
 # One card: name, style, costs and numbers, ability.
-alt-card = { $name }: { $style }, summon cost { $summon }, attack { $attack }, defense { $defense }, activation cost { $activation }{ $ability }. Left effect: { $left }. Right effect: { $right }.
+alt-card = { $name }: { $style }, { $numbers }{ $ability }. Left effect: { $left }. Right effect: { $right }.
+alt-card-numbers = summon cost { $summon }, attack { $attack }, defense { $defense }, activation cost { $activation }
 alt-card-ability = , ability { $ability }
 
 ## Replays, graphs, standings, Crystallo

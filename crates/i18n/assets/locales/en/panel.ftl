@@ -127,6 +127,14 @@ select-summon = { $most ->
         [one] Summon 1 unit…
        *[other] Summon up to { $most } units…
     }
+fact-unit = costs { $summon } · { $attack } attack, { $defense } defense
+fact-battle-card = { $style }: left { $left } · right { $right }
+fact-no-effect = nothing
+choice-use-none = Use none: on to the battle cards
+panel-may-draw-why = An effect lets you draw up to { $max ->
+        [one] 1 card
+       *[other] { $max } cards
+    } now; you may take fewer.
 button-continue = Continue
 panel-move-not-possible = That move is not possible: nothing was changed. Choose again.
 select-choose = Choose…
