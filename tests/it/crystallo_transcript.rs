@@ -81,8 +81,8 @@ async fn a_crystallo_daily_drawn_and_screenshotted() {
     let _ = std::fs::remove_dir_all(&dir);
     transcript::record_fake(fake, &dir).expect("the recording is written");
     bot.stop().await;
+    // Every request is placed (the replay panics on one it cannot place).
     let written = transcript::write_pages(&dir, &dir, 4000).expect("the pages are written");
-    assert!(written.conversation.unknown.is_empty());
     let page = |who: &str| {
         let (_, path) = written
             .pages

@@ -356,9 +356,9 @@ async fn a_whole_match_drawn_and_screenshotted_per_participant() {
     bot.stop().await;
     let played = began.elapsed();
 
+    // Every request is placed (the replay panics on one it cannot place).
     let written = transcript::write_pages(&dir, &dir, 4000).expect("the pages are written");
     let c = &written.conversation;
-    assert!(c.unknown.is_empty(), "requests not drawn: {:?}", c.unknown);
     let page = |who: &str| -> String {
         let (_, path) = written
             .pages

@@ -533,9 +533,6 @@ fn transcript(dir: &std::path::Path, out: &std::path::Path, screenshots: bool) -
     for (p, path) in &written.pages {
         println!("{}: {}", p.name, path.display());
     }
-    for u in &written.conversation.unknown {
-        eprintln!("note: not drawn (unknown request): {u}");
-    }
     if screenshots {
         let Some(chromium) = transcript::shots::chromium() else {
             eprintln!("error: --screenshots needs Chromium (Debian: apt-get install chromium)");

@@ -4,9 +4,10 @@
 //!
 //! A recording (`conversation.jsonl`, one [`Entry`] a line, attached files beside it in
 //! `files/`) holds every request the bot made and every interaction people sent, in
-//! order. [`model`] replays it the way Discord would (posts, edits, interaction
-//! callbacks, follow-ups, threads, DMs) into each message's latest state; [`html`] draws
-//! one page per participant; [`shots`] screenshots pages with headless Chromium.
+//! order. [`model`] replays it the way Discord would (posts, edits, deletions,
+//! interaction callbacks, follow-ups, threads, DMs) into each message's latest state,
+//! and panics on a request it cannot place; [`html`] draws one page per participant;
+//! [`shots`] screenshots pages with headless Chromium.
 
 pub mod html;
 pub mod model;
@@ -47,9 +48,22 @@ pub struct Request {
     pub ephemeral: bool,
     /// The id in Discord's answer (a new message's, thread's or DM channel's).
     pub reply_id: String,
+    /// The message the request made or changed, as Discord resolves it: for an
+    /// interaction's callback the id its message gets (Discord's answer to a callback
+    /// names none, but the message has one, which later edits and threads use), for a
+    /// follow-up that fills a deferral the deferral's message.
+    #[serde(default)]
+    pub message_id: Option<String>,
+    /// Discord's answer's status: a refused request changed nothing anyone sees.
+    #[serde(default = "ok_status")]
+    pub status: u16,
     /// Milliseconds since the recording began.
     #[serde(default)]
     pub ms: u64,
+}
+
+fn ok_status() -> u16 {
+    200
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -125,6 +139,8 @@ pub fn record_fake(fake: &Fake, dir: &Path) -> std::io::Result<PathBuf> {
             files,
             ephemeral: r.ephemeral(),
             reply_id: r.reply_id.to_string(),
+            message_id: r.message_id.map(|m| m.to_string()),
+            status: r.status,
             ms: ms(r.at),
         }));
     }

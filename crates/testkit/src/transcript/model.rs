@@ -1,6 +1,14 @@
 //! A recording replayed the way Discord would show it: each message in its latest
 //! state, who may see it, and where; and for a message edited in place (a private
 //! panel), each state it showed before, so a reader sees every screen a player saw.
+//!
+//! Every request lands on what it changes in Discord: a post, an interaction's
+//! message or a follow-up is a message under the id Discord gives it, so a later edit
+//! (of a channel message, of `@original`, of a follow-up), a deletion or a thread
+//! started from it finds it. A request the replay cannot place is a bug in the replay
+//! (or a request Discord would refuse): it panics, naming the request, rather than
+//! draw a conversation that differs from Discord's. The requests that draw nothing are
+//! listed in [`draws_nothing`].
 
 use super::{Entry, FileRef};
 use serde_json::Value;
@@ -97,8 +105,6 @@ pub struct Conversation {
     pub users: Vec<String>,
     /// When the recording began (ms since the epoch), if it says.
     pub began_unix_ms: Option<u64>,
-    /// Requests the replay did not understand (method and path), for the reader.
-    pub unknown: Vec<String>,
 }
 
 /// What an interaction token refers to while replaying.
@@ -108,6 +114,8 @@ struct Token {
     /// The message `@original` names: the response (a reply or a deferral), or for a
     /// click answered by updating (types 6, 7), the clicked message.
     original: Option<usize>,
+    /// The clicked message's id (a click, as Discord sends it).
+    message: Option<String>,
     /// The clicked component's custom id (a click).
     custom_id: Option<String>,
     /// `/clans challenge opponent:...` (a slash command).
@@ -115,6 +123,13 @@ struct Token {
 }
 
 impl Conversation {
+    /// The recording replayed.
+    ///
+    /// # Panics
+    ///
+    /// On a request it cannot place (an edit, deletion or thread of a message it does
+    /// not know, a follow-up of an interaction it never saw, a route it has no rule
+    /// for), with the request's method and path.
     pub fn replay(entries: &[Entry]) -> Conversation {
         let mut c = Conversation::default();
         let mut tokens: HashMap<String, Token> = HashMap::new();
@@ -230,6 +245,7 @@ impl Conversation {
         let data = &d["data"];
         let command = (d["type"] == 2).then(|| command_text(data));
         let custom_id = data["custom_id"].as_str().map(str::to_string);
+        let message = d["message"]["id"].as_str().map(str::to_string);
         if let Some(token) = d["token"].as_str() {
             tokens.insert(
                 token.to_string(),
@@ -237,6 +253,7 @@ impl Conversation {
                     user: uid.to_string(),
                     channel,
                     original: None,
+                    message,
                     custom_id,
                     command,
                 },
@@ -251,9 +268,13 @@ impl Conversation {
         i
     }
 
-    /// The message a click was on: the latest one its user can see in its channel that
-    /// has a component with the clicked custom id.
-    fn clicked(&self, t: &Token) -> Option<usize> {
+    /// The message a click was on: the one the interaction names (Discord sends the
+    /// clicked message), else (a recording whose clicks name none) the latest one its
+    /// user can see in its channel that has a component with the clicked custom id.
+    fn clicked(&self, t: &Token, by_id: &HashMap<String, usize>) -> Option<usize> {
+        if let Some(id) = &t.message {
+            return by_id.get(id).copied();
+        }
         let id = t.custom_id.as_deref()?;
         let viewer = Participant {
             id: Some(t.user.clone()),
@@ -266,50 +287,81 @@ impl Conversation {
         })
     }
 
+    /// The message `id` that a request about channel `channel` changes.
+    fn known(
+        &self,
+        r: &super::Request,
+        by_id: &HashMap<String, usize>,
+        id: &str,
+        channel: &str,
+    ) -> usize {
+        let Some(&i) = by_id.get(id) else {
+            cannot_place(r, &format!("no message {id} was shown"));
+        };
+        if self.messages[i].channel != channel {
+            cannot_place(
+                r,
+                &format!(
+                    "message {id} is in channel {}, not {channel}",
+                    self.messages[i].channel
+                ),
+            );
+        }
+        i
+    }
+
     fn request(
         &mut self,
         r: &super::Request,
         tokens: &mut HashMap<String, Token>,
         by_id: &mut HashMap<String, usize>,
     ) {
-        let p: Vec<&str> = r.path.trim_start_matches("/api/v10/").split('/').collect();
+        // Discord refused it: nothing changed for anyone.
+        if !(200..300).contains(&r.status) || draws_nothing(&r.method, &r.path, &r.json) {
+            return;
+        }
+        let p = segments(&r.path);
         let body = &r.json;
+        // The id Discord gave what the request made.
+        let made = r.message_id.clone().unwrap_or_else(|| r.reply_id.clone());
         match (r.method.as_str(), p.as_slice()) {
             ("POST", ["channels", ch, "messages"]) => {
                 let kind = ChannelKind::Text;
                 let name = if *ch == "0" { "unknown" } else { "general" };
                 self.ensure_channel(ch, name, kind);
-                let m = new_message(&r.reply_id, ch, body, &r.files, None, r.ms);
+                let m = new_message(&made, ch, body, &r.files, None, r.ms);
                 self.push(m, by_id);
             }
-            ("PATCH", ["channels", _, "messages", mid]) => {
-                if let Some(&i) = by_id.get(*mid) {
-                    apply_edit(&mut self.messages[i], body, &r.files, true);
-                }
+            ("PATCH", ["channels", ch, "messages", mid]) => {
+                let i = self.known(r, by_id, mid, ch);
+                apply_edit(&mut self.messages[i], body, &r.files, true);
             }
-            ("DELETE", ["channels", _, "messages", mid]) => {
-                if let Some(&i) = by_id.get(*mid) {
-                    self.messages[i].deleted = true;
-                }
+            ("DELETE", ["channels", ch, "messages", mid]) => {
+                let i = self.known(r, by_id, mid, ch);
+                self.messages[i].deleted = true;
             }
             ("POST", ["channels", ch, "messages", mid, "threads"]) => {
+                let i = self.known(r, by_id, mid, ch);
                 let name = body["name"].as_str().unwrap_or("thread");
-                self.ensure_channel(
-                    &r.reply_id,
-                    name,
-                    ChannelKind::Thread {
-                        parent: ch.to_string(),
-                    },
-                );
-                if let Some(&i) = by_id.get(*mid) {
-                    self.messages[i].thread = Some(r.reply_id.clone());
-                }
+                let kind = ChannelKind::Thread {
+                    parent: ch.to_string(),
+                };
+                self.ensure_channel(&r.reply_id, name, kind);
+                self.messages[i].thread = Some(r.reply_id.clone());
+            }
+            // A thread started without a message (shown in the channel's thread list).
+            ("POST", ["channels", ch, "threads"]) => {
+                let name = body["name"].as_str().unwrap_or("thread");
+                let kind = ChannelKind::Thread {
+                    parent: ch.to_string(),
+                };
+                self.ensure_channel(&r.reply_id, name, kind);
             }
             ("PATCH", ["channels", ch]) => {
-                if let (Some(name), Some(c)) = (
-                    body["name"].as_str(),
-                    self.channels.iter_mut().find(|c| c.id == *ch),
-                ) {
+                let Some(c) = self.channels.iter_mut().find(|c| c.id == *ch) else {
+                    cannot_place(r, &format!("no channel {ch} was shown"));
+                };
+                if let Some(name) = body["name"].as_str() {
                     c.name = name.to_string();
                 }
             }
@@ -322,8 +374,7 @@ impl Conversation {
             }
             ("POST", ["interactions", _, token, "callback"]) => {
                 let Some(t) = tokens.get(*token) else {
-                    self.unknown.push(format!("{} {}", r.method, r.path));
-                    return;
+                    cannot_place(r, "no interaction has this token");
                 };
                 let data = &body["data"];
                 let only_for = r.ephemeral.then(|| t.user.clone());
@@ -331,79 +382,117 @@ impl Conversation {
                 let original = match body["type"].as_u64() {
                     // A message, or a deferral whose message comes later.
                     Some(ty @ (4 | 5)) => {
-                        let mut m = new_message(
-                            &format!("{token}@original"),
-                            &t.channel,
-                            data,
-                            &r.files,
-                            only_for,
-                            r.ms,
-                        );
+                        // A recording from before callbacks kept their message's id.
+                        let id = r
+                            .message_id
+                            .clone()
+                            .unwrap_or_else(|| format!("{token}@original"));
+                        let mut m = new_message(&id, &t.channel, data, &r.files, only_for, r.ms);
                         m.thinking = ty == 5;
                         m.used = used;
-                        Some(self.push(m, by_id))
+                        self.push(m, by_id)
                     }
                     // A click answered by changing the clicked message (7) or by
                     // promising to (6: nothing shows until an edit of `@original`).
                     Some(ty @ (6 | 7)) => {
-                        let clicked = self.clicked(t);
-                        if ty == 7
-                            && let Some(i) = clicked
-                        {
+                        let Some(i) = self.clicked(t, by_id) else {
+                            cannot_place(r, "the clicked message was never shown");
+                        };
+                        if ty == 7 {
                             apply_edit(&mut self.messages[i], data, &r.files, true);
                         }
-                        clicked
+                        i
                     }
-                    _ => None,
+                    other => cannot_place(r, &format!("a callback of type {other:?}")),
                 };
                 if let Some(t) = tokens.get_mut(*token) {
-                    t.original = original;
+                    t.original = Some(original);
                 }
             }
             ("POST", ["webhooks", _, token]) => {
                 let Some(t) = tokens.get(*token) else {
-                    self.unknown.push(format!("{} {}", r.method, r.path));
-                    return;
+                    cannot_place(r, "no interaction has this token");
                 };
                 // The first follow-up after a deferral fills the deferral's message.
                 if let Some(i) = t.original.filter(|&i| self.messages[i].thinking) {
                     let m = &mut self.messages[i];
                     apply_edit(m, body, &r.files, false);
                     m.thinking = false;
-                    by_id.insert(r.reply_id.clone(), i);
+                    for id in [&r.reply_id, &made] {
+                        by_id.insert(id.clone(), i);
+                    }
                     return;
                 }
                 let only_for = r.ephemeral.then(|| t.user.clone());
-                let m = new_message(&r.reply_id, &t.channel, body, &r.files, only_for, r.ms);
+                let m = new_message(&made, &t.channel, body, &r.files, only_for, r.ms);
                 self.push(m, by_id);
             }
-            ("PATCH", ["webhooks", _, token, "messages", which]) => {
+            (method @ ("PATCH" | "DELETE"), ["webhooks", _, token, "messages", which]) => {
+                let Some(t) = tokens.get(*token) else {
+                    cannot_place(r, "no interaction has this token");
+                };
                 let target = if *which == "@original" {
-                    tokens.get(*token).and_then(|t| t.original)
+                    t.original
                 } else {
                     by_id.get(*which).copied()
                 };
-                if let Some(i) = target {
-                    let m = &mut self.messages[i];
+                let Some(i) = target else {
+                    cannot_place(r, "the message it names was never shown");
+                };
+                let m = &mut self.messages[i];
+                if method == "DELETE" {
+                    m.deleted = true;
+                } else {
                     let filling = m.thinking;
                     apply_edit(m, body, &r.files, !filling);
                     m.thinking = false;
                 }
             }
-            ("DELETE", ["webhooks", _, token, "messages", which]) => {
-                let target = if *which == "@original" {
-                    tokens.get(*token).and_then(|t| t.original)
-                } else {
-                    by_id.get(*which).copied()
-                };
-                if let Some(i) = target {
-                    self.messages[i].deleted = true;
-                }
-            }
-            ("PUT", ["applications", ..]) | ("GET", _) => {}
-            _ => self.unknown.push(format!("{} {}", r.method, r.path)),
+            _ => cannot_place(r, "the replay has no rule for this route"),
         }
     }
+}
+
+/// A request's path without its `/api/v10/`, split at each `/`.
+fn segments(path: &str) -> Vec<&str> {
+    path.trim_start_matches("/api/v10/").split('/').collect()
+}
+
+/// Whether a request (Discord accepted) draws nothing in any channel, as Discord shows
+/// nothing for it there. Exactly these:
+///
+/// - `GET` anything: a read (the gateway's address, the bot's own user, a message);
+/// - the slash commands' registration (`/applications/{app}/commands`, and a server's,
+///   `/applications/{app}/guilds/{guild}/commands`, any method);
+/// - `POST /channels/{channel}/typing`: "is typing…", gone when the message comes;
+/// - `PUT` or `DELETE /channels/{thread}/thread-members/{user}`: a thread's members;
+/// - an autocomplete's answer (an interaction callback of type 8): suggestions in the
+///   command box, no message.
+///
+/// Every other request must land on a message or channel (see [`Conversation::replay`]),
+/// or the replay panics. Reactions are not here: Discord shows them under the message.
+pub fn draws_nothing(method: &str, path: &str, body: &Value) -> bool {
+    match (method, segments(path).as_slice()) {
+        ("GET", _) => true,
+        (
+            _,
+            ["applications", _, "commands", ..] | ["applications", _, "guilds", _, "commands", ..],
+        ) => true,
+        ("POST", ["channels", _, "typing"]) => true,
+        ("PUT" | "DELETE", ["channels", _, "thread-members", _]) => true,
+        ("POST", ["interactions", _, _, "callback"]) => body["type"].as_u64() == Some(8),
+        _ => false,
+    }
+}
+
+/// A request the replay cannot place: drawing on would show a conversation that is
+/// not Discord's.
+fn cannot_place(r: &super::Request, why: &str) -> ! {
+    panic!(
+        "the transcript cannot place {} {} ({why}); every request must change a message \
+         or channel it knows, or be one that draws nothing (model::draws_nothing)",
+        r.method, r.path
+    )
 }
 
 fn new_message(
@@ -511,6 +600,8 @@ mod tests {
             files: vec![],
             ephemeral,
             reply_id: reply.into(),
+            message_id: None,
+            status: 200,
             ms: 0,
         })
     }
@@ -579,7 +670,6 @@ mod tests {
             ),
         ];
         let c = Conversation::replay(&entries);
-        assert!(c.unknown.is_empty(), "{:?}", c.unknown);
         let ana = &c.participants()[0];
         let max = &c.participants()[1];
         let spectator = Participant::spectator();
@@ -604,5 +694,124 @@ mod tests {
         assert_eq!(earlier, ["panel 1"]);
         // A deferral's "thinking" is no screen of its own.
         assert!(c.seen_in("5", max)[1].earlier.is_empty());
+    }
+
+    /// A slash command's reply, as the fake records it: the callback's message id.
+    fn reply_with_id(token: &str, id: &str, json: Value) -> Entry {
+        let mut e = req(
+            "POST",
+            &format!("/api/v10/interactions/9/{token}/callback"),
+            json,
+            false,
+            "0",
+        );
+        if let Entry::Request(r) = &mut e {
+            r.message_id = Some(id.into());
+        }
+        e
+    }
+
+    fn command(token: &str, user: &str) -> Entry {
+        Entry::Interaction(Interaction {
+            payload: json!({"type": 2, "token": token, "guild_id": "1", "channel_id": "5",
+                "channel": {"id": "5", "type": 0, "name": "general"},
+                "member": {"user": {"id": user, "global_name": user.to_uppercase()}},
+                "data": {"name": "clans", "options": [{"type": 1, "name": "challenge"}]}}),
+            ms: 0,
+        })
+    }
+
+    /// A challenge answered by the command's reply, accepted by a click on it: the
+    /// bot's later edit of the reply (through the channel) and the thread it starts
+    /// from it land on the reply, which shows no live buttons any more.
+    #[test]
+    fn a_replys_edit_and_thread_land_on_the_reply() {
+        let entries = vec![
+            command("t1", "ana"),
+            reply_with_id(
+                "t1",
+                "50",
+                json!({"type": 4, "data": {"content": "a challenge", "components": rows("acc")}}),
+            ),
+            Entry::Interaction(Interaction {
+                payload: json!({"type": 3, "token": "t2", "guild_id": "1", "channel_id": "5",
+                    "channel": {"id": "5", "type": 0, "name": "general"},
+                    "member": {"user": {"id": "max", "global_name": "MAX"}},
+                    "message": {"id": "50"},
+                    "data": {"custom_id": "acc", "component_type": 2}}),
+                ms: 0,
+            }),
+            req(
+                "POST",
+                "/api/v10/interactions/9/t2/callback",
+                json!({"type": 6}),
+                false,
+                "0",
+            ),
+            req(
+                "POST",
+                "/api/v10/channels/5/messages/50/threads",
+                json!({"name": "Ana vs Max"}),
+                false,
+                "60",
+            ),
+            req(
+                "PATCH",
+                "/api/v10/channels/5/messages/50",
+                json!({"content": "accepted", "components": []}),
+                false,
+                "61",
+            ),
+            req(
+                "POST",
+                "/api/v10/channels/60/messages",
+                json!({"content": "the board"}),
+                false,
+                "62",
+            ),
+            req(
+                "POST",
+                "/api/v10/channels/60/typing",
+                Value::Null,
+                false,
+                "0",
+            ),
+        ];
+        let c = Conversation::replay(&entries);
+        let general = c.seen_in("5", &Participant::spectator());
+        assert_eq!(general.len(), 1);
+        let reply = general[0];
+        assert_eq!((reply.content.as_str(), reply.edited), ("accepted", true));
+        assert!(reply.components.is_empty(), "no live buttons");
+        assert_eq!(reply.thread.as_deref(), Some("60"));
+        assert_eq!(
+            c.channel("60").map(|ch| &ch.kind),
+            Some(&ChannelKind::Thread { parent: "5".into() })
+        );
+        assert_eq!(c.seen_in("60", &Participant::spectator()).len(), 1);
+    }
+
+    #[test]
+    #[should_panic(expected = "cannot place PATCH /api/v10/channels/5/messages/77")]
+    fn an_edit_of_a_message_never_shown_fails() {
+        Conversation::replay(&[req(
+            "PATCH",
+            "/api/v10/channels/5/messages/77",
+            json!({"content": "edited"}),
+            false,
+            "0",
+        )]);
+    }
+
+    #[test]
+    #[should_panic(expected = "cannot place PUT /api/v10/channels/5/messages/1/reactions")]
+    fn a_route_without_a_rule_fails() {
+        Conversation::replay(&[req(
+            "PUT",
+            "/api/v10/channels/5/messages/1/reactions/%F0%9F%91%8D/@me",
+            Value::Null,
+            false,
+            "0",
+        )]);
     }
 }
