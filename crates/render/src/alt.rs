@@ -78,11 +78,10 @@ pub fn initiative_to(lang: Lang, names: [&str; 2], token: i8, seat: u8) -> Strin
     capital(&initiative_of(lang, names, token, seat))
 }
 
-/// A squad's units, top first.
+/// A squad's units, top first (as the engine keeps them).
 fn units(t: &Table, squad: &[CardView]) -> String {
     squad
         .iter()
-        .rev()
         .map(|c| names::card(t.lang, &t.rules.pack.cards[c.kind as usize]).to_string())
         .collect::<Vec<_>>()
         .join(", ")
@@ -428,6 +427,25 @@ mod tests {
                 .filter(|z| text.contains(&words::zone_label(&table(&rules, &theme, lang), z.zone)))
                 .count();
             assert!(named >= occupied.min(3), "{zone}: {text}");
+            // Each squad is told top unit first, as the engine keeps it.
+            for z in view.zones.iter().filter(|z| !z.squads[0].is_empty()) {
+                let top = &rules.pack.cards[z.squads[0][0].kind as usize];
+                let line = zones(&table(&rules, &theme, lang), &view)
+                    .into_iter()
+                    .find(|l| {
+                        l.starts_with(&words::zone_label(&table(&rules, &theme, lang), z.zone))
+                    })
+                    .unwrap();
+                let first = line.split_once(':').unwrap().1;
+                assert!(
+                    first
+                        .trim_start()
+                        .trim_start_matches("Ana's ")
+                        .trim_start_matches("Ana: ")
+                        .starts_with(names::card(lang, top)),
+                    "{line}"
+                );
+            }
         }
         let en = board(&table(&rules, &theme, Lang::En), &view);
         assert!(en.contains("initiative"), "{en}");
