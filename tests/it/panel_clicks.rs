@@ -254,8 +254,16 @@ fn moves_take_few_clicks_and_screens_keep_discords_limits() {
     // The squad's new order is asked first: the bottom unit goes on top. Asked in the
     // same panel, as the move is: no click to open it.
     let mut order = None;
-    if let Question::Reorder { .. } = s.pending().question {
+    if let Question::Reorder { zone } = s.pending().question {
         let legal = s.legal(&rules, seat);
+        // Keeping the squad's order is one click ("Keep this order").
+        let now = s.squad(zone, seat).to_vec();
+        let keep = legal
+            .iter()
+            .position(|i| matches!(i, Input::Order(cs) if cs[..] == now[..]))
+            .expect("the order as it stands is legal");
+        let kept = report("keep a squad's order", &[clicks(&rules, &s, seat, keep)]);
+        assert_eq!(kept.0, 2, "open the panel, keep: {kept:?}");
         let last = legal.len() - 1;
         let (n, shown) = clicks(&rules, &s, seat, last);
         order = Some((n - 1, shown));

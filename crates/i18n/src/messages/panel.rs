@@ -92,6 +92,8 @@ messages! {
     prompt_order_start() = "prompt-order-start";
     prompt_chosen(cards) = "prompt-chosen";
     select_cards(most) = "select-cards";
+    /// A reorder's first screen: keep the squad's order as it is.
+    choice_keep_order() = "choice-keep-order";
     /// A unit's facts beside its name (`app::clans::panel::facts`).
     fact_unit(summon, attack, defense) = "fact-unit";
     fact_battle_card(style, left, right) = "fact-battle-card";

@@ -651,6 +651,25 @@ impl Panel<'_> {
                 Some(Entry { label, detail, to })
             })
             .collect();
+        let mut entries = entries;
+        // The squad as it stands, in one click: most reorders keep it (a newcomer who
+        // has nothing to change should not place every unit again).
+        if let (0, Question::Reorder { zone }) = (k, &self.state.pending().question) {
+            let now = self.state.squad(*zone, self.seat);
+            if let Some(keep) = seqs
+                .iter()
+                .find(|c| matches!(&c.part, Part::Sequence(cs) if cs[..] == now[..]))
+            {
+                entries.insert(
+                    0,
+                    Entry {
+                        label: p::choice_keep_order(lang),
+                        detail: super::cards(lang, self.rules, self.state, now),
+                        to: self.entry(keep).to,
+                    },
+                );
+            }
+        }
         let mut text: Vec<String> = refused.into_iter().collect();
         text.push(if k == 0 {
             p::prompt_order_start(lang)

@@ -36,6 +36,7 @@ choice-score = Erbeuten: { $crystal }
 choice-replenish = Auffrischen: ablegen, dann auf 5 Karten aufziehen
 choice-invade = Überfallen: das gegnerische Heimatgebiet
 choice-order = Reihenfolge (oben zuerst): { $cards }
+choice-keep-order = Reihenfolge behalten
 choice-move = Bewegen: { $cards } ins { $zone }
 choice-stay = Bleiben
 choice-battle = Kämpfen!
