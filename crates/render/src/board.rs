@@ -395,7 +395,7 @@ fn zone(c: &mut Canvas, t: &Table, v: &View, z: usize, s: Spot) {
     let squads = v.zones[z].squads.iter().filter(|q| !q.is_empty()).count();
     let (label, lines) = zone_name(t, z as u8, room, squads <= 1);
     let label_st = bold(TEXT, th.ink).shrink(NAME_MIN);
-    c.wrapped(&label, lx, ly, room, LABEL_LINE, label_st, lines);
+    c.wrapped(&label, lx, 0.0, ly, room, LABEL_LINE, label_st, lines);
     // A battle's swords after a one-line name where they fit; the red outline says it
     // anyway.
     let battle_here = v.battle.as_ref().is_some_and(|b| b.zone as usize == z);
@@ -433,8 +433,8 @@ fn zone(c: &mut Canvas, t: &Table, v: &View, z: usize, s: Spot) {
 fn zone_name(t: &Table, z: u8, room: f32, two: bool) -> (String, usize) {
     let fits = |l: &str, size: f32| measure(l, Face::Bold, size) <= room;
     let in_two = |l: &str| {
-        let lines = super::canvas::wrap(l, Face::Bold, TEXT, room);
-        lines.len() <= 2 && lines.iter().all(|line| fits(line, TEXT))
+        let lines = super::lines::break_lines(l, Face::Bold, TEXT, room, room);
+        lines.len() <= 2 && lines.iter().all(|(line, _)| fits(line, TEXT))
     };
     let full = words::zone_label(t, z);
     if fits(&full, TEXT) {

@@ -119,6 +119,7 @@ impl Style {
 pub struct Fit {
     pub text: String,
     pub shown: String,
+    pub face: Face,
     pub size: f32,
     /// The drawn width and the box width.
     pub width: f32,
@@ -261,7 +262,7 @@ pub fn wrap(text: &str, face: Face, size: f32, max: f32) -> Vec<String> {
 }
 
 /// Cuts `text` to fit `max` with an ellipsis at the end.
-fn ellipsize(text: &str, face: Face, size: f32, max: f32) -> String {
+pub(crate) fn ellipsize(text: &str, face: Face, size: f32, max: f32) -> String {
     let chars: Vec<char> = text.chars().collect();
     let mut n = chars.len();
     while n > 0 {
@@ -655,69 +656,12 @@ impl Canvas {
         self.fits.push(Fit {
             text: text.to_string(),
             shown,
+            face: style.face,
             size,
             width,
             max,
         });
         width
-    }
-}
-
-impl Canvas {
-    /// Draws `text` wrapped at its spaces into at most `max_lines` lines no wider than
-    /// `max`, the first baseline at `y` and each next one `pitch` lower. Recorded as
-    /// one text (shown: its lines joined by spaces), so that a name set over two lines
-    /// is still one name to the tests and the words of an image. Shrinks to
-    /// `style.min` and cuts the last line as `text` does. Returns the lines drawn.
-    #[allow(clippy::too_many_arguments)]
-    pub fn wrapped(
-        &mut self,
-        text: &str,
-        x: f32,
-        y: f32,
-        max: f32,
-        pitch: f32,
-        style: Style,
-        max_lines: usize,
-    ) -> usize {
-        let layout = |size: f32| {
-            let mut lines = wrap(text, style.face, size, max);
-            if lines.len() > max_lines.max(1) {
-                let rest = lines.split_off(max_lines.max(1) - 1).join(" ");
-                lines.push(rest);
-            }
-            let widest = lines
-                .iter()
-                .map(|l| measure(l, style.face, size))
-                .fold(0.0, f32::max);
-            (lines, widest)
-        };
-        let mut size = style.size;
-        let (mut lines, mut widest) = layout(size);
-        while widest > max && size > style.min {
-            size = (size - 0.25).max(style.min);
-            (lines, widest) = layout(size);
-        }
-        for line in lines.iter_mut() {
-            if measure(line, style.face, size) > max {
-                *line = ellipsize(line, style.face, size, max);
-            }
-        }
-        let widest = lines
-            .iter()
-            .map(|l| measure(l, style.face, size))
-            .fold(0.0, f32::max);
-        for (i, line) in lines.iter().enumerate() {
-            self.raw_text(line, x, y + i as f32 * pitch, style.face, size, style.color);
-        }
-        self.fits.push(Fit {
-            text: text.to_string(),
-            shown: lines.join(" "),
-            size,
-            width: widest,
-            max,
-        });
-        lines.len()
     }
 }
 

@@ -1,7 +1,8 @@
-//! Card faces, and the images built from them: a hand, a single card, a battle.
+//! The printed card's face, and the images built from it: a single card (the lookup,
+//! with its provisional marks and what they mean) and a battle.
 //!
-//! A card face is drawn at a base width of 240 pixels and scaled as a whole, so a card
-//! looks the same in a hand, in a battle and in a lookup.
+//! A card face is drawn at a base width of 240 pixels and scaled as a whole. The hand
+//! shows its cards as tiles instead (`tile.rs`), whose words keep one readable size.
 
 use super::board::{bold, def, regular};
 use super::canvas::{Align, Canvas, Col, Face, Target, WHITE, rgb, wrap};
@@ -16,11 +17,6 @@ use crate::i18n::{Lang, messages::images as m, names};
 const BASE_W: f32 = 240.0;
 const BASE_H: f32 = 356.0;
 const GAP: f32 = 14.0;
-/// Discord's inline box for an attachment on desktop.
-const INLINE_W: f32 = 550.0;
-const INLINE_H: f32 = 350.0;
-/// A phone's width, where Discord shows an attachment as wide as the screen at most.
-const PHONE_W: f32 = 390.0;
 /// The height of a battle image's total (attack, defense, damage) beside a card.
 const TOTAL_H: f32 = 60.0;
 /// Where the who-fell list starts below a card's top (after the totals), and its line.
@@ -303,95 +299,6 @@ pub(super) fn face(
     c.round_rect_stroke(x, y, w, h, 12.0 * k, 3.0 * k, clan.mix(th.ink, 0.2));
 }
 
-pub(super) fn hand(t: &Table, v: &View, target: Target) -> Result<Canvas, RenderError> {
-    let (Some(seat), Some(cards)) = (v.viewer, v.hand.as_ref()) else {
-        return Err(RenderError::NoHand);
-    };
-    let th = t.theme;
-    let n = cards.len();
-    let k = 1.0;
-    let cw = BASE_W * k;
-    let ch = BASE_H * k;
-    let top = 62.0;
-    let defs: Vec<&CardDef> = cards.iter().map(|cv| def(t.rules, cv)).collect();
-    // Per number of columns: the width, the height and what goes under the cards
-    // (its explanations wrap to the width).
-    let layouts: Vec<(f32, f32, Under)> = (1..=n.max(1))
-        .map(|cols| {
-            let rows = n.div_ceil(cols).max(1);
-            let width = (cols as f32 * (cw + GAP) + GAP).max(520.0);
-            let under = Under::new(t, &defs, false, false, width - 2.0 * GAP, 1.0);
-            let height = top + rows as f32 * (ch + GAP) + under.height();
-            (width, height, under)
-        })
-        .collect();
-    let size = |cols: usize| (layouts[cols - 1].0, layouts[cols - 1].1);
-    // As many columns as make the image largest both in Discord's inline box and on
-    // a phone's width (the fewest on a tie), so a hand reads without being opened: a
-    // single row of five is larger on desktop (0.43) but a sliver on a phone (0.30);
-    // three and two are 0.39 and 0.50.
-    let inline = |cols: usize| {
-        let (w, h) = size(cols);
-        (INLINE_W / w).min(INLINE_H / h).min(PHONE_W / w)
-    };
-    let cols = (1..=n.max(1)).fold(1, |best, c| {
-        if inline(c) > inline(best) + 1e-4 {
-            c
-        } else {
-            best
-        }
-    });
-    let rows = n.div_ceil(cols).max(1);
-    let (width, height) = size(cols);
-    let mut c = Canvas::for_target(target, width as u32, height as u32, th.background);
-    let clan = words::clan(
-        t.lang,
-        &t.rules.pack.clans[v.players[seat as usize].clan as usize],
-    );
-    c.rect(0.0, 0.0, width, top - 10.0, th.ink);
-    let title = m::hand_title(t.lang, t.names[seat as usize]);
-    let right = m::hand_info(t.lang, n, clan);
-    let rw = super::canvas::measure(&right, Face::Regular, 18.0) + 4.0;
-    c.text(
-        &title,
-        GAP,
-        35.0,
-        width - 3.0 * GAP - rw,
-        bold(24.0, WHITE).shrink(16.0),
-        Align::Left,
-    );
-    c.text(
-        &right,
-        width - GAP,
-        35.0,
-        rw,
-        regular(18.0, rgb(0xf3e6bd)),
-        Align::Right,
-    );
-    if n == 0 {
-        c.text(
-            &m::hand_empty(t.lang),
-            GAP,
-            top + 40.0,
-            width - 2.0 * GAP,
-            regular(20.0, th.muted),
-            Align::Left,
-        );
-    }
-    let x0 = (width - (cols as f32 * (cw + GAP) - GAP)) / 2.0;
-    for (i, cv) in cards.iter().enumerate() {
-        let (r, col) = (i / cols, i % cols);
-        let x = x0 + col as f32 * (cw + GAP);
-        let y = top + r as f32 * (ch + GAP);
-        face(&mut c, t, def(t.rules, cv), x, y, k, None, false);
-    }
-    let ly = top + rows as f32 * (ch + GAP);
-    layouts[cols - 1]
-        .2
-        .draw(&mut c, t, GAP, ly, width - 2.0 * GAP);
-    Ok(c)
-}
-
 pub(super) fn single(t: &Table, kind: KindId, target: Target) -> Result<Canvas, RenderError> {
     let card = t
         .rules
@@ -407,7 +314,6 @@ pub(super) fn single(t: &Table, kind: KindId, target: Target) -> Result<Canvas, 
     let under = Under::new(
         t,
         &[card],
-        true,
         card.provenance.copies == Provenance::Provisional,
         width - 2.0 * margin,
         1.1,

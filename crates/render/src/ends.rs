@@ -35,7 +35,7 @@ pub(super) fn player_panel(c: &mut Canvas, t: &Table, v: &View, seat: u8, s: Spo
     badge(c, t, v, seat, s.x + 28.0, s.y + 28.0, 38.0);
     if two {
         let st = bold(TEXT, WHITE).shrink(NAME_MIN);
-        c.wrapped(name, nx, s.y + 40.0, nw, 38.0, st, 2);
+        c.wrapped(name, nx, 0.0, s.y + 40.0, nw, 38.0, st, 2);
     } else {
         c.text(name, nx, s.y + 40.0, nw, big, Align::Left);
     }

@@ -1,6 +1,6 @@
-//! What is printed under the cards of a hand or a lookup: one line per ability and
-//! battle effect shown saying what it does, then the legend of the icons and marks,
-//! each legend line only when something on the image needs it.
+//! What is printed under the card of a lookup: one line per ability and battle effect
+//! shown saying what it does, then the legend of the icons and marks, each legend line
+//! only when something on the image needs it.
 
 use super::Table;
 use super::board::{bold, regular};
@@ -100,13 +100,10 @@ fn not_in_play_on_face(lang: Lang, rules: &Rules, card: &CardDef) -> bool {
 }
 
 impl Under {
-    /// `legend`: the image also explains its icons and its provisional marks (a lookup
-    /// does; a hand shows no marks and is read beside the cards' own icons).
     /// `extra_provisional`: the image marks a provisional value outside the faces.
     pub(super) fn new(
         t: &Table,
         cards: &[&CardDef],
-        legend: bool,
         extra_provisional: bool,
         width: f32,
         k: f32,
@@ -131,12 +128,11 @@ impl Under {
         let not_in_play = cards
             .iter()
             .any(|c| not_in_play_on_face(t.lang, t.rules, c));
-        let provisional = legend
-            && (extra_provisional
-                || cards
-                    .iter()
-                    .any(|c| provisional_on_face(t.lang, t.rules, c)));
-        let icon_rows = if cards.is_empty() || !legend {
+        let provisional = extra_provisional
+            || cards
+                .iter()
+                .any(|c| provisional_on_face(t.lang, t.rules, c));
+        let icon_rows = if cards.is_empty() {
             0
         } else {
             icon_layout(t.lang, width, k)

@@ -10,7 +10,9 @@
 //! rule: a text a player must read is at least 11 pixels in that box, that is drawn at
 //! a size s with s * min(550 / width, 350 / height) >= 11. The board is 1600x1000, so
 //! it fills the box at a scale of 0.344 and its texts are 32 pixels or more
-//! (`board::TEXT`; about 7.8 on a phone).
+//! (`board::TEXT`; about 7.8 on a phone). A hand is as wide for six cards in a row (two
+//! rows beyond six), landscape, its cards' words 32 pixels too; what its abilities do
+//! goes into the message beside it ([`hand_glossary`]).
 
 pub mod alt;
 pub mod analysis;
@@ -20,11 +22,14 @@ mod cards;
 /// Crystallo's cavern image (the solo game, crates/crystallo).
 pub mod crystallo;
 mod ends;
+mod hand;
 mod icons;
 mod legend;
+pub mod lines;
 pub mod replay;
 pub mod samples;
 pub mod standings;
+mod tile;
 pub mod words;
 
 // The layers below, under the names the modules of this crate use for them.
@@ -162,9 +167,17 @@ pub fn battle(
     finish(cards::battle(t, kinds, view, events, Target::Pixels)?)
 }
 
-/// A player's hand, from that player's own view (shown only to that player).
+/// A player's hand, from that player's own view (shown only to that player). What its
+/// abilities and effects do is not in the image: see [`hand_glossary`].
 pub fn hand(t: &Table, view: &View) -> Result<Image, RenderError> {
-    finish(cards::hand(t, view, Target::Pixels)?)
+    finish(hand::hand(t, view, Target::Pixels)?)
+}
+
+/// What each signature, ability and battle effect on the cards of the hand `view`
+/// shows does, as (term, explanation) in the order the cards show them: for the
+/// message the hand image goes with. Empty for a view without a hand.
+pub fn hand_glossary(t: &Table, view: &View) -> Vec<(String, String)> {
+    hand::glossary(t, view)
 }
 
 /// One card, large, for a card lookup.
@@ -202,7 +215,7 @@ pub fn words(t: &Table, what: Words) -> Result<Vec<String>, RenderError> {
             view,
             events,
         } => cards::battle(t, kinds, view, events, Target::Words)?,
-        Words::Hand { view } => cards::hand(t, view, Target::Words)?,
+        Words::Hand { view } => hand::hand(t, view, Target::Words)?,
         Words::Card { kind } => cards::single(t, kind, Target::Words)?,
     };
     Ok(c.fits.into_iter().map(|f| f.text).collect())

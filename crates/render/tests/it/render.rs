@@ -423,34 +423,66 @@ fn the_battle_image_reads_in_discords_inline_box() {
     );
 }
 
-/// A hand of five in one row (1284x536) was the largest in the 550x350 box but 0.30 of
-/// its size on a phone; every hand size now takes the columns that are largest in both.
-/// No hand from one to eight cards was shown below 0.37 in either until the lines under
-/// the cards that say what each ability and effect does (issue 16): they cost the hands
-/// of five to eight about a fifth of that (0.30 in both for eight), and no hand of one
-/// to four goes below 0.37.
+/// Whether `fit` holds a word (cut at spaces and after hyphens, as the images wrap)
+/// wider than its whole box at `size`: the one reason a text may shrink.
+fn too_long_a_word(fit: &render::Fit, size: f32) -> bool {
+    fit.text
+        .split_whitespace()
+        .flat_map(|w| w.split_inclusive('-'))
+        .any(|w| render::canvas::measure(w, fit.face, size) > fit.max)
+}
+
+/// A hand of five was 1030x1088, shown at 331x350 in Discord's inline box with its
+/// glossary unreadable. Now a hand is landscape (one row up to six cards, two rows
+/// beyond) and every word on it (the title, each card's name, type, numbers,
+/// abilities, style and effects) is 11 pixels or more in the 550x350 box, whole and in
+/// its box, for every hand of one to eight cards in both languages.
 #[test]
-fn a_hand_of_five_reads_on_a_phone_too() {
+fn a_hand_of_up_to_eight_reads_at_11_pixels_in_discords_inline_box() {
     let rules = Rules::base();
     let theme = Theme::default();
-    let t = table(&rules, &theme, samples::NAMES);
     let full = samples::hand(&rules);
-    for n in 1..=8 {
-        let mut s = full.clone();
-        while s.players[0].hand.len() > n {
-            let c = s.players[0].hand.pop().unwrap();
-            s.players[0].draw.push(c);
+    let (mut least, mut longest) = ((f32::MAX, f32::MAX), (f32::MAX, f32::MAX));
+    for lang in Lang::ALL {
+        let t = table_in(lang, &rules, &theme, samples::NAMES);
+        for n in 1..=8 {
+            let mut s = full.clone();
+            while s.players[0].hand.len() > n {
+                let c = s.players[0].hand.pop().unwrap();
+                s.players[0].draw.push(c);
+            }
+            let image = render::hand(&t, &s.view(&rules, Some(0))).expect("renders");
+            let (w, h) = (image.width as f32, image.height as f32);
+            if n >= 2 {
+                assert!(w > h, "{lang:?}: a hand of {n} is {w}x{h}");
+            }
+            let scale = (550.0 / w).min(350.0 / h);
+            for fit in &image.texts {
+                assert!(!fit.overflows(), "{lang:?} hand of {n}: {fit:?}");
+                assert!(!fit.truncated(), "{lang:?} hand of {n}: {fit:?}");
+                // A German word longer than a card of a row of five or six is wide
+                // ("ZURÜCKHALTEND", "Gestaltwandler") shrinks: none breaks mid-word.
+                if too_long_a_word(fit, 32.0) {
+                    assert!(fit.size * scale >= 9.0, "{lang:?} hand of {n}: {fit:?}");
+                    continue;
+                }
+                assert!(
+                    fit.size * scale >= 11.0,
+                    "{lang:?} hand of {n} ({w}x{h}): {:.1} px: {fit:?}",
+                    fit.size * scale
+                );
+            }
+            let (desktop, phone) = smallest_shown(&image, |f| !too_long_a_word(f, 32.0));
+            least = (least.0.min(desktop), least.1.min(phone));
+            let (desktop, phone) = smallest_shown(&image, |_| true);
+            longest = (longest.0.min(desktop), longest.1.min(phone));
         }
-        let image = render::hand(&t, &s.view(&rules, Some(0))).expect("renders");
-        let (w, h) = (image.width as f32, image.height as f32);
-        let desktop = (550.0 / w).min(350.0 / h);
-        let phone = 390.0 / w;
-        let floor = if n <= 4 { 0.37 } else { 0.29 };
-        assert!(
-            desktop.min(phone) >= floor,
-            "a hand of {n} is {w}x{h}: {desktop:.2} in the box, {phone:.2} on a phone"
-        );
     }
+    eprintln!(
+        "hand of 1 to 8: smallest text {:.1} px at 550x350, {:.1} px at 390 wide \
+         ({:.1} and {:.1} for a word longer than its card is wide)",
+        least.0, least.1, longest.0, longest.1
+    );
 }
 
 /// The board's title said "Turn 11 · Max to move" while the message above it pinged Ana
@@ -725,26 +757,21 @@ fn a_hand_of_27_cards_renders() {
 }
 
 /// Issue 16: the hand named "Flank" and "Clone" without saying what they do, and its
-/// legend explained a `*` no card carried. Under the cards, each signature, ability and
-/// battle effect shown gets its line; a legend line that marks nothing is left out.
+/// legend explained a `*` no card carried. Each signature, ability and battle effect
+/// shown gets its explanation, now in the glossary the message carries beside the
+/// image (drawn under the cards it was unreadable in Discord's box); a mark nothing
+/// carries gets none.
 #[test]
-fn the_hand_says_what_its_abilities_do_and_drops_legend_lines_that_mark_nothing() {
-    use crystal_clans_engine::game::pack::{Ability, Provenance};
+fn the_hand_glossary_says_what_its_abilities_do_and_explains_no_unused_mark() {
+    use crystal_clans_engine::game::pack::Ability;
     use crystal_clans_i18n::explain;
-    let dagger_legend = m::provisional(Lang::En);
-    let not_in_play_legend = m::not_in_play(Lang::En);
     let rules = Rules::base();
     let theme = Theme::default();
     let t = table(&rules, &theme, samples::NAMES);
     let s = samples::hand(&rules);
-    let image = render::hand(&t, &s.view(&rules, Some(0))).expect("renders");
-    let texts: Vec<&str> = image.texts.iter().map(|f| f.text.as_str()).collect();
-    // The lines as read: a bold head, then the explanation wrapped over lines.
-    let all = texts
-        .join(" ")
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ");
+    let view = s.view(&rules, Some(0));
+    let glossary = render::hand_glossary(&t, &view);
+    let said = |term: &str, text: &str| glossary.iter().any(|(a, b)| a == term && b == text);
     let cards: Vec<_> = s.players[0]
         .hand
         .iter()
@@ -754,57 +781,48 @@ fn the_hand_says_what_its_abilities_do_and_drops_legend_lines_that_mark_nothing(
     for card in &cards {
         if card.signature {
             let clan = &rules.pack.clans[card.clan as usize];
-            assert!(texts.contains(&format!("{}:", clan.signature.name()).as_str()));
-            let said = explain::signature(Lang::En, clan.signature, clan.horde_limit);
-            assert!(all.contains(&said));
+            let text = explain::signature(Lang::En, clan.signature, clan.horde_limit);
+            assert!(said(clan.signature.name(), &text), "{glossary:?}");
         }
         if card.ability != Ability::None {
+            let text = explain::ability(Lang::En, card.ability, &rules.pack);
             assert!(
-                all.contains(&format!(
-                    "{}: {}",
-                    card.ability.name(),
-                    explain::ability(Lang::En, card.ability, &rules.pack)
-                )),
-                "{:?} is not explained: {all}",
+                said(card.ability.name(), &text),
+                "{:?}: {glossary:?}",
                 card.ability
             );
             explained += 1;
         }
     }
     assert!(explained >= 3, "the sample hand shows abilities");
-    assert!(all.contains("send foe home: the enemy squad is sent to its home zone"));
-    // Every effect of the vocabulary is in play: no `*` anywhere, so no line for it.
-    assert!(!texts.contains(&not_in_play_legend.as_str()), "{texts:?}");
-    // The hand is read for play: its provisional values carry no dagger and need no
-    // legend (the lookup of one card keeps both).
-    assert!(!texts.iter().any(|t| t.contains('†')), "{texts:?}");
-    assert!(!texts.contains(&dagger_legend.as_str()), "{texts:?}");
-    // A card with nothing provisional on its face or in its copies has no dagger line
-    // (every card of the base pack has one, so one is made so).
-    let mut seen = rules.clone();
-    let p = &mut seen.pack.cards[0].provenance;
-    for v in [
-        &mut p.name,
-        &mut p.rank,
-        &mut p.types,
-        &mut p.copies,
-        &mut p.summon,
-        &mut p.attack,
-        &mut p.defense,
-        &mut p.activation,
-        &mut p.ability,
-        &mut p.style,
-        &mut p.left,
-        &mut p.right,
-    ] {
-        *v = Provenance::Seen;
+    assert!(said(
+        "send foe home",
+        "the enemy squad is sent to its home zone; no damage is dealt"
+    ));
+    // Every effect of the vocabulary is in play: no `*` anywhere, so nothing for it.
+    assert!(
+        !glossary.iter().any(|(a, _)| a.contains('*')),
+        "{glossary:?}"
+    );
+    // Once each, and none in the image any more.
+    for (i, entry) in glossary.iter().enumerate() {
+        assert!(!glossary[..i].contains(entry), "{entry:?} twice");
     }
-    let t = table(&seen, &theme, samples::NAMES);
+    let image = render::hand(&t, &view).expect("renders");
+    let texts: Vec<&str> = image.texts.iter().map(|f| f.text.as_str()).collect();
+    for (_, text) in &glossary {
+        assert!(!texts.iter().any(|t| t.contains(text.as_str())), "{text}");
+    }
+    // A spectator's view has no hand, and so no glossary.
+    assert!(render::hand_glossary(&t, &s.view(&rules, None)).is_empty());
+    // The lookup of one card still explains its icons and, when it has any, its marks.
     let card = render::card(&t, 0).expect("renders");
-    assert!(!card.texts.iter().any(|f| f.text == dagger_legend));
-    let card = render::card(&table(&rules, &theme, samples::NAMES), 0).expect("renders");
-    assert!(card.texts.iter().any(|f| f.text == dagger_legend));
     assert!(card.texts.iter().any(|f| f.text == "summon cost"));
+    assert!(
+        card.texts
+            .iter()
+            .any(|f| f.text == m::provisional(Lang::En))
+    );
 }
 
 /// The board, a battle and a hand are read for play: no provisional dagger on their

@@ -1,0 +1,120 @@
+//! Text set over several lines: broken at spaces and after hyphens, and recorded as
+//! one text however many lines it takes.
+
+use super::canvas::{Canvas, Face, Fit, Style, ellipsize, measure};
+
+/// `text` cut into lines, the first no wider than `first` and the others no wider
+/// than `max`: at its spaces (which the cut drops) and after its hyphens (which stay on
+/// the line), greedily. A piece longer than a line stays whole, except that a first
+/// line too narrow for the first piece is left empty. Each line comes with whether a
+/// space followed it in `text`.
+pub fn break_lines(text: &str, face: Face, size: f32, first: f32, max: f32) -> Vec<(String, bool)> {
+    let mut pieces: Vec<(String, bool)> = Vec::new();
+    for word in text.split_whitespace() {
+        let mut rest = word;
+        while let Some(i) = rest.find('-').filter(|&i| i > 0 && i + 1 < rest.len()) {
+            pieces.push((rest[..=i].to_string(), false));
+            rest = &rest[i + 1..];
+        }
+        pieces.push((rest.to_string(), true));
+    }
+    let mut lines: Vec<(String, bool)> = Vec::new();
+    let mut line = String::new();
+    let mut spaced = false;
+    for (piece, space) in pieces {
+        let room = if lines.is_empty() { first } else { max };
+        let joined = if line.is_empty() {
+            piece.clone()
+        } else if spaced {
+            format!("{line} {piece}")
+        } else {
+            format!("{line}{piece}")
+        };
+        let fits = measure(&joined, face, size) <= room;
+        if fits || (line.is_empty() && (!lines.is_empty() || first >= max)) {
+            line = joined;
+        } else {
+            lines.push((std::mem::replace(&mut line, piece), spaced));
+        }
+        spaced = space;
+    }
+    if !line.is_empty() {
+        lines.push((line, true));
+    }
+    lines
+}
+
+impl Canvas {
+    /// Draws `text` wrapped ([`break_lines`]) into at most `max_lines` lines no wider
+    /// than `max`, the first starting `indent` right of `x` (and so `indent` narrower),
+    /// the first baseline at `y` and each next one `pitch` lower. Recorded as one
+    /// text, so that a name set over two lines is still one name to the tests and the
+    /// words of an image. Shrinks to `style.min` and cuts the last line as `text`
+    /// does. Returns the lines drawn (an empty first line counts).
+    #[allow(clippy::too_many_arguments)]
+    pub fn wrapped(
+        &mut self,
+        text: &str,
+        x: f32,
+        indent: f32,
+        y: f32,
+        max: f32,
+        pitch: f32,
+        style: Style,
+        max_lines: usize,
+    ) -> usize {
+        let face = style.face;
+        let max_lines = max_lines.max(1);
+        let room = |i: usize| if i == 0 { max - indent } else { max };
+        let layout = |size: f32| {
+            let mut lines = break_lines(text, face, size, max - indent, max);
+            if lines.len() > max_lines {
+                let tail = lines.split_off(max_lines - 1);
+                let mut joined = String::new();
+                for (i, (l, spaced)) in tail.iter().enumerate() {
+                    joined.push_str(l);
+                    if *spaced && i + 1 < tail.len() {
+                        joined.push(' ');
+                    }
+                }
+                lines.push((joined, true));
+            }
+            let over = lines
+                .iter()
+                .enumerate()
+                .any(|(i, l)| measure(&l.0, face, size) > room(i) + 0.01);
+            (lines, over)
+        };
+        let mut size = style.size;
+        let (mut lines, mut over) = layout(size);
+        while over && size > style.min {
+            size = (size - 0.25).max(style.min);
+            (lines, over) = layout(size);
+        }
+        for (i, (line, _)) in lines.iter_mut().enumerate() {
+            if measure(line, face, size) > room(i) {
+                *line = ellipsize(line, face, size, room(i));
+            }
+        }
+        let mut shown = String::new();
+        let mut widest: f32 = 0.0;
+        for (i, (line, spaced)) in lines.iter().enumerate() {
+            let lx = if i == 0 { x + indent } else { x };
+            let w = self.raw_text(line, lx, y + i as f32 * pitch, face, size, style.color);
+            widest = widest.max(w + lx - x);
+            shown.push_str(line);
+            if *spaced && i + 1 < lines.len() && !line.is_empty() {
+                shown.push(' ');
+            }
+        }
+        self.fits.push(Fit {
+            text: text.to_string(),
+            shown,
+            face,
+            size,
+            width: widest,
+            max,
+        });
+        lines.len()
+    }
+}
