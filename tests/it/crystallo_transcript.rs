@@ -95,7 +95,7 @@ async fn a_crystallo_daily_drawn_and_screenshotted() {
     assert!(ana.contains("today&#39;s cavern") || ana.contains("today's cavern"));
     assert!(spectator.contains("finished today"));
     assert!(
-        spectator.contains("class=spoiler"),
+        spectator.contains("class=\"imgbox spoiler\""),
         "the picture is behind a spoiler"
     );
     assert!(!spectator.contains("Place 1"), "a spectator sees no panel");

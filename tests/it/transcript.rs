@@ -438,6 +438,32 @@ async fn a_whole_match_drawn_and_screenshotted_per_participant() {
         );
         assert!(*w <= html::INLINE_BOX.0 && *h <= html::INLINE_BOX.1);
     }
+    // Each image with its alt text or the marker that it has none, never its file name.
+    for html in [&ana, &spectator] {
+        let badges = html.matches("class=alt-badge>").count()
+            + html.matches("class=\"alt-badge none\">").count();
+        assert_eq!(
+            badges,
+            drawn_images(html).len(),
+            "an image without its ALT badge"
+        );
+    }
+    for m in &c.messages {
+        for a in &m.attachments {
+            assert!(
+                !ana.contains(&format!("alt=\"{}\"", a.name)),
+                "{} stands in for its alt text",
+                a.name
+            );
+        }
+    }
+    eprintln!(
+        "attachments without alt text: {:?}",
+        c.attachments_without_alt_text()
+            .iter()
+            .map(|a| &a.name)
+            .collect::<Vec<_>>()
+    );
     // The pages name people, never their raw mention syntax.
     assert!(!spectator.contains("&lt;@"), "a raw mention is drawn");
 

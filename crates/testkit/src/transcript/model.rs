@@ -42,7 +42,7 @@ pub struct Message {
     pub embeds: Vec<Value>,
     /// Action rows, as sent.
     pub components: Vec<Value>,
-    pub attachments: Vec<FileRef>,
+    pub attachments: Vec<Attachment>,
     /// Shown only to this user (an ephemeral interaction response).
     pub only_for: Option<String>,
     /// Changed after it was first shown (Discord writes "(edited)").
@@ -65,7 +65,29 @@ pub struct Shown {
     pub content: String,
     pub embeds: Vec<Value>,
     pub components: Vec<Value>,
-    pub attachments: Vec<FileRef>,
+    pub attachments: Vec<Attachment>,
+}
+
+/// A file attached to a message, as Discord shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Attachment {
+    /// Its name in the message (what `attachment://` names, and Discord's link).
+    pub name: String,
+    /// Its bytes, relative to the recording's folder.
+    pub path: String,
+    /// Its alt text: the attachment's `description`, which Discord's client shows
+    /// behind an "ALT" badge on the image and screen readers read out. `None`: none
+    /// was sent (absent, null or blank).
+    pub description: Option<String>,
+}
+
+/// An attachment sent without alt text, and the message that first showed it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WithoutAltText {
+    pub message: String,
+    pub channel: String,
+    pub name: String,
+    pub path: String,
 }
 
 /// A person whose view of the conversation can be drawn; `id` None is a spectator (a
@@ -167,6 +189,26 @@ impl Conversation {
 
     pub fn channel(&self, id: &str) -> Option<&Channel> {
         self.channels.iter().find(|c| c.id == id)
+    }
+
+    /// Every attachment sent without alt text (Discord's `description`), once each,
+    /// in the order they were first shown: the images a screen reader cannot describe.
+    pub fn attachments_without_alt_text(&self) -> Vec<WithoutAltText> {
+        let mut out: Vec<WithoutAltText> = vec![];
+        for m in &self.messages {
+            let states = m.earlier.iter().map(|s| &s.attachments);
+            for a in states.chain([&m.attachments]).flatten() {
+                if a.description.is_none() && !out.iter().any(|o| o.path == a.path) {
+                    out.push(WithoutAltText {
+                        message: m.id.clone(),
+                        channel: m.channel.clone(),
+                        name: a.name.clone(),
+                        path: a.path.clone(),
+                    });
+                }
+            }
+        }
+        out
     }
 
     /// Would `viewer` see this message? Ephemeral messages only their user; a DM only
@@ -555,10 +597,47 @@ fn apply_edit(m: &mut Message, body: &Value, files: &[FileRef], mark: bool) {
     } else if !files.is_empty() {
         m.attachments.clear();
     }
-    m.attachments.extend(files.iter().cloned());
+    m.attachments.extend(uploaded(body, files));
     if mark {
         m.edited = true;
     }
+}
+
+/// The files a body uploads, each with the alt text its `attachments` entry gives it:
+/// the entry whose `id` is the file's place among the uploads (`files[N]`), else the
+/// one with its file name.
+fn uploaded(body: &Value, files: &[FileRef]) -> Vec<Attachment> {
+    let listed: Vec<&Value> = body["attachments"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|a| a.get("filename").is_some())
+        .collect();
+    let id_of = |a: &Value| match &a["id"] {
+        Value::Number(n) => n.as_u64(),
+        Value::String(s) => s.parse().ok(),
+        _ => None,
+    };
+    files
+        .iter()
+        .enumerate()
+        .map(|(k, f)| {
+            let entry = listed
+                .iter()
+                .find(|a| id_of(a) == Some(k as u64))
+                .or_else(|| listed.iter().find(|a| a["filename"] == f.name.as_str()));
+            let description = entry
+                .and_then(|a| a["description"].as_str())
+                .map(str::trim)
+                .filter(|d| !d.is_empty())
+                .map(str::to_string);
+            Attachment {
+                name: f.name.clone(),
+                path: f.path.clone(),
+                description,
+            }
+        })
+        .collect()
 }
 
 /// Every custom id in a message's action rows.
@@ -813,5 +892,41 @@ mod tests {
             false,
             "0",
         )]);
+    }
+
+    /// Each upload takes the alt text of its `attachments` entry (by its place among
+    /// the uploads, else its name); one without is listed, never given its file name.
+    #[test]
+    fn attachments_take_their_alt_text_and_those_without_are_listed() {
+        let mut post = req(
+            "POST",
+            "/api/v10/channels/5/messages",
+            json!({"attachments": [
+                {"id": 0, "filename": "board.png", "description": "The board: Ana leads"},
+                {"id": 1, "filename": "hand.png", "description": null}]}),
+            false,
+            "100",
+        );
+        if let Entry::Request(r) = &mut post {
+            r.files = ["board.png", "hand.png"]
+                .map(|n| FileRef {
+                    name: n.into(),
+                    path: format!("files/{n}"),
+                })
+                .to_vec();
+        }
+        let c = Conversation::replay(&[post]);
+        let alts: Vec<Option<&str>> = c.messages[0]
+            .attachments
+            .iter()
+            .map(|a| a.description.as_deref())
+            .collect();
+        assert_eq!(alts, [Some("The board: Ana leads"), None]);
+        let missing = c.attachments_without_alt_text();
+        assert_eq!(missing.len(), 1);
+        assert_eq!(
+            (missing[0].name.as_str(), missing[0].message.as_str()),
+            ("hand.png", "100")
+        );
     }
 }

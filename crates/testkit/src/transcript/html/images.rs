@@ -3,6 +3,7 @@
 //! the sizes are Discord's rules (and tests check them) independent of how a message is
 //! laid out around the image.
 
+use super::super::model::Attachment;
 use super::{Files, esc};
 
 /// Discord's box for an attached image on desktop.
@@ -42,34 +43,60 @@ pub fn gif_size(bytes: &[u8]) -> Option<(u32, u32)> {
 }
 
 /// An image drawn at the size Discord would show it within `bx`, with its natural size
-/// in data attributes (a test checks the fit).
-pub(super) fn image(a: &super::super::FileRef, files: &Files, bx: (u32, u32)) -> (String, u32) {
+/// in data attributes (a test checks the fit), and its alt text as Discord's client
+/// exposes it: an "ALT" badge on the image, the text itself as the image's `alt` and,
+/// so a screenshot shows it, in a small caption under the image. An image without alt
+/// text gets a marker no Discord client draws ("NO ALT"), so the screenshots reveal it;
+/// its file name never stands in for the text. An attachment named `SPOILER_*` is
+/// blurred behind Discord's "SPOILER" label until clicked.
+pub(super) fn image(a: &Attachment, files: &Files, bx: (u32, u32)) -> (String, u32) {
     let size = std::fs::read(files.dir.join(&a.path))
         .ok()
         .and_then(|b| png_size(&b).or_else(|| gif_size(&b)));
     let src = format!("{}{}", files.href_prefix, a.path);
-    match size {
-        Some(s) => {
-            let (w, h) = fit(s, bx);
-            (
-                format!(
-                    "<img class=att src=\"{}\" alt=\"{}\" width={w} height={h} \
-                     data-natural=\"{}x{}\" data-box=\"{}x{}\">",
-                    esc(&src),
-                    esc(&a.name),
-                    s.0,
-                    s.1,
-                    bx.0,
-                    bx.1
-                ),
-                h + 8,
-            )
-        }
-        None => (
+    let Some(s) = size else {
+        return (
             format!("<div class=threadbox>📎 {}</div>", esc(&a.name)),
             44,
+        );
+    };
+    let (w, h) = fit(s, bx);
+    let (badge, caption) = match &a.description {
+        Some(d) => (
+            "<span class=alt-badge>ALT</span>".to_string(),
+            format!("<div class=alt-text><b>ALT</b> {}</div>", esc(d)),
         ),
-    }
+        None => (
+            "<span class=\"alt-badge none\">NO ALT</span>".to_string(),
+            "<div class=\"alt-text none\">⚠ no alt text</div>".to_string(),
+        ),
+    };
+    let img = format!(
+        "<img class=att src=\"{}\" width={w} height={h} data-natural=\"{}x{}\" \
+         data-box=\"{}x{}\" alt=\"{}\">",
+        esc(&src),
+        s.0,
+        s.1,
+        bx.0,
+        bx.1,
+        esc(a.description.as_deref().unwrap_or_default()),
+    );
+    let boxed = if a.name.starts_with("SPOILER_") {
+        format!(
+            "<div class=\"imgbox spoiler\">{img}<span class=spoiler-label>SPOILER</span>{badge}</div>"
+        )
+    } else {
+        format!("<div class=imgbox>{img}{badge}</div>")
+    };
+    // The caption: about 20 pixels a line of some 70 characters at desktop width.
+    let caption_lines = a
+        .description
+        .as_deref()
+        .map_or(1, |d| 1 + d.chars().count() as u32 / 70);
+    (
+        format!("<div class=media>{boxed}{caption}</div>"),
+        h + 8 + 4 + 18 * caption_lines,
+    )
 }
 
 #[cfg(test)]

@@ -128,13 +128,7 @@ fn state(
             continue;
         }
         let (html, ih) = image(a, files, INLINE_BOX);
-        // Discord blurs an attachment named SPOILER_* behind a "SPOILER" label until
-        // it is clicked.
-        if a.name.starts_with("SPOILER_") {
-            let _ = write!(h, "<div class=spoiler>{html}<span>SPOILER</span></div>");
-        } else {
-            h.push_str(&html);
-        }
+        h.push_str(&html);
         height += ih;
     }
     for e in &shown.embeds {

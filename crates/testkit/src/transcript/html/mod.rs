@@ -223,9 +223,10 @@ mod tests {
             serde_json::json!({"title": "This turn", "image": {"url": "attachment://hand.png"}}),
         ];
         m.attachments = ["board.png", "hand.png"]
-            .map(|n| super::super::FileRef {
+            .map(|n| super::super::model::Attachment {
                 name: n.into(),
                 path: format!("files/{n}"),
+                description: None,
             })
             .to_vec();
         let c = conversation(vec![m]);

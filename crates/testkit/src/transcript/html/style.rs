@@ -40,9 +40,18 @@ code{background:#2b2d31;border-radius:4px;padding:0 3px;font-size:85%}
 .embed .field.inline{grid-column:auto}
 .embed .fname{font-weight:600;color:#f2f3f5;margin-bottom:2px}
 .embed .footer{font-size:12px;color:#949ba4;margin-top:8px}
-img.att{display:block;border-radius:8px;margin-top:8px;max-width:100%;height:auto}
-.spoiler{position:relative;display:inline-block;overflow:hidden;border-radius:8px;margin-top:8px}.spoiler img.att{filter:blur(44px);margin-top:0}.spoiler span{position:absolute;top:50%;left:50%;transform:translate(-50%,-50%);padding:8px 12px;border-radius:20px;background:#000c;color:#fff;font-weight:600;font-size:15px;letter-spacing:.04em}
-.embed img.att{margin-top:16px;border-radius:4px}
+img.att{display:block;border-radius:8px;max-width:100%;height:auto}
+.media{display:block;max-width:100%}
+.imgbox{position:relative;display:inline-block;max-width:100%;margin-top:8px;vertical-align:top}
+.alt-badge{position:absolute;left:8px;bottom:8px;background:rgba(0,0,0,.72);color:#fff;font-size:11px;font-weight:700;letter-spacing:.03em;line-height:16px;padding:0 5px;border-radius:4px}
+.alt-badge.none{background:#d22d39}
+.alt-text{font-size:12px;line-height:18px;color:#b5bac1;max-width:550px;margin-top:4px;overflow-wrap:anywhere}
+.alt-text b{font-size:10px;background:#4e5058;color:#fff;border-radius:3px;padding:0 4px;margin-right:4px}
+.alt-text.none{color:#f57731;font-weight:600}
+.imgbox.spoiler{overflow:hidden;border-radius:8px}.spoiler img.att{filter:blur(44px)}.spoiler>.spoiler-label{position:absolute;top:50%;left:50%;transform:translate(-50%,-50%);padding:8px 12px;border-radius:20px;background:#000c;color:#fff;font-weight:600;font-size:15px;letter-spacing:.04em}
+.embed .imgbox{margin-top:16px}
+.embed img.att{border-radius:4px}
+.embed .alt-text{max-width:400px}
 .rows{margin-top:4px}
 .row{display:flex;flex-wrap:wrap;gap:8px;margin:4px 0}
 .btn{display:inline-flex;align-items:center;height:32px;padding:0 16px;border-radius:8px;font-size:14px;font-weight:500;color:#fff;background:#4e5058;white-space:nowrap;max-width:100%;overflow:hidden;text-overflow:ellipsis}
