@@ -1,33 +1,20 @@
-//! The printed card's face, and the images built from it: a single card (the lookup,
-//! with its provisional marks and what they mean) and a battle.
+//! The printed card's face and the lookup of one card: the card large, with its
+//! provisional marks and, under it, what its abilities do and what the marks mean.
 //!
-//! A card face is drawn at a base width of 240 pixels and scaled as a whole. The hand
-//! shows its cards as tiles instead (`tile.rs`), whose words keep one readable size.
+//! The face is drawn at a base width of 240 pixels and scaled as a whole. A hand and a
+//! battle show their cards as tiles instead (`tile.rs`), whose words keep one size.
 
-use super::board::{bold, def, regular};
-use super::canvas::{Align, Canvas, Col, Face, Target, WHITE, rgb, wrap};
+use super::board::{bold, regular};
+use super::canvas::{Align, Canvas, Col, Face, Target, WHITE, wrap};
 use super::legend::Under;
 use super::{RenderError, Table, icons, words};
-use crate::game::event::Event;
 use crate::game::pack::{CardDef, KindId, Provenance, Rank};
-use crate::game::state::owner;
-use crate::game::view::View;
-use crate::i18n::{Lang, messages::images as m, names};
+use crate::i18n::{Lang, messages::images as m};
 
 const BASE_W: f32 = 240.0;
 const BASE_H: f32 = 356.0;
-const GAP: f32 = 14.0;
-/// The height of a battle image's total (attack, defense, damage) beside a card.
-const TOTAL_H: f32 = 60.0;
-/// Where the who-fell list starts below a card's top (after the totals), and its line.
-const SIDE_TOP: f32 = 3.0 * TOTAL_H + 6.0;
-const SIDE_LINE: f32 = 26.0;
-/// Marks a line of [`side_lines`] as a unit that fell (drawn with a cross).
-const FELL: &str = "\u{1}";
 /// The sizes a battle effect's text may take on a card face at scale 1, largest first.
 const EFFECT_SIZES: [f32; 3] = [18.0, 16.5, 15.0];
-/// The widest the attacker/defender badge's word may be.
-const ROLE_MAX: f32 = 110.0;
 
 /// Which stat a chip shows.
 #[derive(Clone, Copy)]
@@ -84,27 +71,16 @@ fn stat(
 }
 
 /// Draws `card` with its top-left corner at (x, y), scaled by `k` (1.0 = 240 pixels
-/// wide). `triggered` highlights the effect that triggered in a battle (true = left).
-/// `marks`: the provisional daggers, which only the lookup of one card shows (it says
-/// what they mean; a hand or a battle is read for play, not for provenance).
-#[allow(clippy::too_many_arguments)]
-pub(super) fn face(
-    c: &mut Canvas,
-    t: &Table,
-    card: &CardDef,
-    x: f32,
-    y: f32,
-    k: f32,
-    triggered: Option<bool>,
-    marks: bool,
-) {
+/// wide), with its provisional marks: only the lookup of one card shows them, as it
+/// says what they mean (a hand or a battle is read for play, not for provenance).
+fn face(c: &mut Canvas, t: &Table, card: &CardDef, x: f32, y: f32, k: f32) {
     let th = t.theme;
     let rules = t.rules;
     let lang = t.lang;
     let clan = th.clan(rules, card.clan);
     let (w, h) = (BASE_W * k, BASE_H * k);
     let p = &card.provenance;
-    let mark = |p: Provenance| if marks { words::mark(p) } else { "" };
+    let mark = words::mark;
     c.round_rect(x, y, w, h, 12.0 * k, th.panel);
     // Header: clan colour, name, rank and types.
     if let Some(path) = super::canvas::rounded_rect(x, y, w, 64.0 * k, 12.0 * k) {
@@ -116,13 +92,8 @@ pub(super) fn face(
         icons::star(c, x + 21.0 * k, y + 21.0 * k, 21.0 * k, icons::GOLD);
         nx += 22.0 * k;
     }
-    let name = if marks {
-        words::card_name(lang, card)
-    } else {
-        names::card(lang, card).to_string()
-    };
     c.text(
-        &name,
+        &words::card_name(lang, card),
         nx,
         y + 29.0 * k,
         x + w - 10.0 * k - nx,
@@ -158,7 +129,6 @@ pub(super) fn face(
     .into_iter()
     .enumerate()
     {
-        let pr = if marks { pr } else { Provenance::Seen };
         stat(c, th.ink, s, v, pr, x + 8.0 * k + i as f32 * chip, sy, k);
     }
     // Abilities (signature and unit ability), marked when not in play yet.
@@ -232,15 +202,8 @@ pub(super) fn face(
     {
         let by = y + (210.0 + i as f32 * 72.0) * k;
         let bh = 66.0 * k;
-        let (fill, ink, border) = match triggered {
-            Some(left) if left == (i == 0) => (rgb(0xfff1c4), th.ink, Some(th.highlight)),
-            Some(_) => (rgb(0xe6e3dc), th.muted.mix(WHITE, 0.25), None),
-            None => (th.background.mix(WHITE, 0.5), th.ink, None),
-        };
+        let (fill, ink) = (th.background.mix(WHITE, 0.5), th.ink);
         c.round_rect(x + 8.0 * k, by, w - 16.0 * k, bh, 8.0 * k, fill);
-        if let Some(b) = border {
-            c.round_rect_stroke(x + 8.0 * k, by, w - 16.0 * k, bh, 8.0 * k, 3.5 * k, b);
-        }
         c.text(
             &label,
             x + 16.0 * k,
@@ -249,23 +212,6 @@ pub(super) fn face(
             bold(13.0 * k, th.muted).shrink(11.0 * k),
             Align::Left,
         );
-        if border.is_some() {
-            let tw = c.text(
-                &m::triggered(lang),
-                x + w - 16.0 * k,
-                by + 17.0 * k,
-                120.0 * k,
-                bold(14.0 * k, rgb(0x9a5b00)),
-                Align::Right,
-            );
-            icons::play(
-                c,
-                x + w - 26.0 * k - tw,
-                by + 12.0 * k,
-                14.0 * k,
-                rgb(0x9a5b00),
-            );
-        }
         let text = words::effects(lang, rules, side).join(", ") + mark(prov);
         // Two lines fit the box: a longer side (German words are longer) is set a size
         // or two smaller before its second line is cut.
@@ -356,7 +302,7 @@ pub(super) fn single(t: &Table, kind: KindId, target: Target) -> Result<Canvas, 
         regular(20.0, th.muted).shrink(15.0),
         Align::Left,
     );
-    face(&mut c, t, card, margin, top, k, None, true);
+    face(&mut c, t, card, margin, top, k);
     under.draw(
         &mut c,
         t,
@@ -365,353 +311,4 @@ pub(super) fn single(t: &Table, kind: KindId, target: Target) -> Result<Canvas, 
         width - 2.0 * margin,
     );
     Ok(c)
-}
-
-/// The battle's facts, read from its events.
-struct Facts {
-    zone: u8,
-    attacker: u8,
-    cards: [Option<u8>; 2],
-    left: Option<[bool; 2]>,
-    damage: Option<([u8; 2], [u8; 2], [u8; 2])>,
-    fallen: [Vec<u8>; 2],
-    removed: [Vec<u8>; 2],
-    joined: [bool; 2],
-    no_damage: bool,
-}
-
-fn facts(events: &[Event]) -> Result<Facts, RenderError> {
-    let start = events
-        .iter()
-        .rposition(|e| matches!(e, Event::BattleStarted { .. }))
-        .ok_or(RenderError::NoBattle)?;
-    let Event::BattleStarted { attacker, zone } = events[start] else {
-        return Err(RenderError::NoBattle);
-    };
-    let mut f = Facts {
-        zone,
-        attacker,
-        cards: [None, None],
-        left: None,
-        damage: None,
-        fallen: [vec![], vec![]],
-        removed: [vec![], vec![]],
-        joined: [false, false],
-        no_damage: false,
-    };
-    for e in &events[start..] {
-        match e {
-            Event::BattleCardsRevealed { cards, left } => {
-                f.cards = *cards;
-                f.left = Some(*left);
-            }
-            Event::DamageDealt {
-                attack,
-                defense,
-                damage,
-            } => f.damage = Some((*attack, *defense, *damage)),
-            Event::UnitDestroyed { card, .. } => f.fallen[owner(*card) as usize].push(*card),
-            Event::UnitRemovedFromGame { card, .. } => f.removed[owner(*card) as usize].push(*card),
-            Event::CardJoinedSquad { seat, .. } => f.joined[*seat as usize] = true,
-            Event::NoDamage => f.no_damage = true,
-            _ => {}
-        }
-    }
-    Ok(f)
-}
-
-pub(super) fn battle(
-    t: &Table,
-    kinds: &[KindId],
-    v: &View,
-    events: &[Event],
-    target: Target,
-) -> Result<Canvas, RenderError> {
-    if v.viewer.is_some() || v.hand.is_some() {
-        return Err(RenderError::NotPublic);
-    }
-    let f = facts(events)?;
-    let th = t.theme;
-    let rules = t.rules;
-    let lang = t.lang;
-    let card_of = |id: u8| -> Option<&CardDef> {
-        kinds
-            .get(id as usize)
-            .and_then(|&k| rules.pack.cards.get(k as usize))
-    };
-    // Sized for Discord's inline box (550x350 on desktop): the totals and who fell
-    // stand beside each card rather than below, so the image stays wide (1000 by
-    // about 590, shown at 0.55) and the facts a player reads there (the match-up, the
-    // names, the triggered effect, the totals, who fell) are 18 pixels or more, about
-    // 10 in the box.
-    let width = 1000.0;
-    let col_w = (width - 3.0 * GAP) / 2.0;
-    let k = 1.05;
-    let top = 128.0;
-    let card_h = BASE_H * k;
-    let cy = top + 48.0;
-    let side_w = col_w - 20.0 - BASE_W * k - 12.0;
-    let side = |s: usize| side_lines(t, &f, v, kinds, s, side_w);
-    let side_h = side(0).len().max(side(1).len()) as f32 * SIDE_LINE + SIDE_TOP;
-    let height = cy + card_h.max(side_h) + 14.0 + GAP;
-    let mut c = Canvas::for_target(target, width as u32, height as u32, th.background);
-    // Header.
-    c.rect(0.0, 0.0, width, 70.0, th.ink);
-    icons::crossed_swords(&mut c, 36.0, 35.0, 40.0, icons::ATTACK);
-    c.text(
-        &m::battle_in(lang, words::zone_label(t, f.zone)),
-        66.0,
-        32.0,
-        width - 80.0,
-        bold(26.0, WHITE).shrink(18.0),
-        Align::Left,
-    );
-    c.text(
-        &m::attacked(
-            lang,
-            t.names[f.attacker as usize & 1],
-            t.names[1 - (f.attacker as usize & 1)],
-        ),
-        66.0,
-        58.0,
-        width - 80.0,
-        regular(20.0, rgb(0xf3e6bd)).shrink(15.0),
-        Align::Left,
-    );
-    // The match-up: which style beat which.
-    let styles = [0, 1].map(|s| f.cards[s].and_then(card_of).map(|d| d.style));
-    // The match-up as the events tell it: which style beat which, which effect
-    // triggered for each player.
-    let style = |s| words::style(lang, s);
-    let (order, head) = match styles {
-        [Some(a), Some(b)] if a.beats(b) => (vec![a, b], m::beats(lang, style(a), style(b))),
-        [Some(a), Some(b)] if b.beats(a) => (vec![b, a], m::beats(lang, style(b), style(a))),
-        [Some(a), Some(_)] => (vec![a], m::both_style(lang, style(a))),
-        [Some(a), None] | [None, Some(a)] => (vec![a], m::one_no_card(lang)),
-        [None, None] => (vec![], m::no_cards(lang)),
-    };
-    let matchup = match f.left {
-        Some(left) => {
-            let side = |s: usize| if left[s] { "left" } else { "right" };
-            let who = |s: usize| match f.cards[s] {
-                Some(_) => m::effect_of(lang, t.names[s], side(s)),
-                None => m::played_no_card(lang, t.names[s]),
-            };
-            format!("{head}: {}, {}", who(0), who(1))
-        }
-        None => m::not_revealed(lang),
-    };
-    let my = 104.0;
-    let mut mx = GAP + 4.0;
-    for s in order {
-        icons::style(&mut c, s, mx + 14.0, my - 7.0, 26.0);
-        mx += 32.0;
-    }
-    c.text(
-        &matchup,
-        mx + 4.0,
-        my,
-        width - mx - GAP,
-        bold(21.0, th.ink).shrink(16.0),
-        Align::Left,
-    );
-    for seat in 0..2usize {
-        let x = GAP + seat as f32 * (col_w + GAP);
-        let p = &v.players[seat];
-        let clan = th.clan(rules, p.clan);
-        c.round_rect(x, top, col_w, height - top - GAP, 12.0, th.panel);
-        c.round_rect_stroke(
-            x,
-            top,
-            col_w,
-            height - top - GAP,
-            12.0,
-            2.0,
-            clan.mix(th.ink, 0.3),
-        );
-        c.circle(x + 20.0, top + 24.0, 8.0, clan);
-        let role = if seat as u8 == f.attacker {
-            m::attacker(lang)
-        } else {
-            m::defender(lang)
-        };
-        let rw = super::canvas::measure(&role, Face::Bold, 16.0).min(ROLE_MAX) + 16.0;
-        c.text(
-            t.names[seat],
-            x + 36.0,
-            top + 32.0,
-            col_w - 56.0 - rw,
-            bold(22.0, th.ink).shrink(15.0),
-            Align::Left,
-        );
-        c.round_rect(
-            x + col_w - rw - 12.0,
-            top + 11.0,
-            rw,
-            27.0,
-            13.0,
-            if seat as u8 == f.attacker {
-                icons::ATTACK
-            } else {
-                icons::DEFENSE
-            },
-        );
-        c.text(
-            &role,
-            x + col_w - 12.0 - rw / 2.0,
-            top + 30.0,
-            rw - 16.0,
-            bold(16.0, WHITE).shrink(12.0),
-            Align::Center,
-        );
-        let cx = x + 10.0;
-        match f.cards[seat].and_then(card_of) {
-            Some(card) => face(&mut c, t, card, cx, cy, k, f.left.map(|l| l[seat]), false),
-            None => {
-                c.round_rect_dashed(cx, cy, BASE_W * k, card_h, 12.0, 2.0, th.muted);
-                c.text(
-                    &m::no_battle_card(lang),
-                    cx + BASE_W * k / 2.0,
-                    cy + card_h / 2.0,
-                    BASE_W * k - 20.0,
-                    regular(20.0, th.muted),
-                    Align::Center,
-                );
-            }
-        }
-        // Beside the card: the totals, then who fell and who is left.
-        let tx = cx + BASE_W * k + 12.0;
-        if let Some((attack, defense, damage)) = f.damage {
-            let rows: [(u8, String, u8); 3] = [
-                (0, m::attack(lang), attack[seat]),
-                (1, m::defense(lang), defense[seat]),
-                (2, m::damage_dealt(lang), damage[seat]),
-            ];
-            for (i, (icon, label, value)) in rows.into_iter().enumerate() {
-                let ry = cy + i as f32 * TOTAL_H;
-                c.round_rect(
-                    tx,
-                    ry,
-                    side_w,
-                    TOTAL_H - 6.0,
-                    10.0,
-                    th.background.mix(WHITE, 0.5),
-                );
-                let my = ry + (TOTAL_H - 6.0) / 2.0;
-                match icon {
-                    0 => icons::sword(&mut c, tx + 22.0, my, 28.0, icons::ATTACK),
-                    1 => icons::shield(&mut c, tx + 22.0, my, 27.0, icons::DEFENSE),
-                    _ => icons::cross(&mut c, tx + 22.0, my, 24.0, rgb(0x7a1f1a)),
-                }
-                let number = value.to_string();
-                let nw = super::canvas::measure(&number, Face::Bold, 32.0) + 8.0;
-                c.text(
-                    &number,
-                    tx + 42.0,
-                    my + 11.0,
-                    nw,
-                    bold(32.0, th.ink),
-                    Align::Left,
-                );
-                c.text(
-                    &label,
-                    tx + 42.0 + nw,
-                    my + 8.0,
-                    side_w - 48.0 - nw,
-                    regular(18.0, th.muted).shrink(13.0),
-                    Align::Left,
-                );
-            }
-        }
-        let first = if f.damage.is_some() { SIDE_TOP } else { 0.0 };
-        for (i, (line, strong)) in side_lines(t, &f, v, kinds, seat, side_w)
-            .into_iter()
-            .enumerate()
-        {
-            let ly = cy + first + i as f32 * SIDE_LINE + 20.0;
-            // 13.5 at the least: a fallen German hero's name beside its cross runs to
-            // 22 letters ("Kriegshäuptling Gorrak") and must not lose its end.
-            let style = if strong {
-                bold(19.0, th.ink).shrink(13.5)
-            } else {
-                regular(19.0, th.muted).shrink(13.5)
-            };
-            if let Some(name) = line.strip_prefix(FELL) {
-                icons::cross(&mut c, tx + 9.0, ly - 7.0, 18.0, icons::ATTACK);
-                c.text(name, tx + 22.0, ly, side_w - 22.0, style, Align::Left);
-            } else {
-                c.text(&line, tx, ly, side_w, style, Align::Left);
-            }
-        }
-    }
-    Ok(c)
-}
-
-/// The lines beside a battle card, below the totals: each unit that fell (marked
-/// [`FELL`], bold), then what is left in the zone and whether the card joined, wrapped
-/// to `w` (regular).
-fn side_lines(
-    t: &Table,
-    f: &Facts,
-    v: &View,
-    kinds: &[KindId],
-    seat: usize,
-    w: f32,
-) -> Vec<(String, bool)> {
-    let rules = t.rules;
-    let lang = t.lang;
-    let name_of = |id: u8| -> String {
-        kinds
-            .get(id as usize)
-            .and_then(|&k| rules.pack.cards.get(k as usize))
-            .map_or("?".into(), |d| names::card(lang, d).to_string())
-    };
-    let mut out = vec![];
-    let plain = |out: &mut Vec<(String, bool)>, text: &str| {
-        for line in wrap(text, Face::Regular, 19.0, w) {
-            out.push((line, false));
-        }
-    };
-    if f.damage.is_none() {
-        let why = if f.no_damage {
-            m::no_damage_left(lang)
-        } else {
-            m::no_damage(lang)
-        };
-        plain(&mut out, &why);
-    }
-    if f.fallen[seat].is_empty() && f.removed[seat].is_empty() {
-        plain(&mut out, &m::nobody_fell(lang));
-    } else {
-        out.push((m::destroyed(lang), false));
-        for &id in &f.fallen[seat] {
-            out.push((format!("{FELL}{}", name_of(id)), true));
-        }
-        if !f.removed[seat].is_empty() {
-            out.push((m::removed(lang), false));
-            for &id in &f.removed[seat] {
-                out.push((format!("{FELL}{}", name_of(id)), true));
-            }
-        }
-    }
-    let left: Vec<&str> = v
-        .zones
-        .get(f.zone as usize)
-        .map(|z| {
-            z.squads[seat]
-                .iter()
-                .map(|cv| names::card(lang, def(rules, cv)))
-                .collect()
-        })
-        .unwrap_or_default();
-    let rest = if left.is_empty() {
-        m::no_squad_now(lang, t.names[seat], words::zone_label(t, f.zone))
-    } else {
-        m::still_standing(lang, words::counted(&left))
-    };
-    plain(&mut out, &rest);
-    if f.joined[seat] {
-        plain(&mut out, &m::card_joined(lang));
-    }
-    out
 }

@@ -12,10 +12,12 @@
 //! it fills the box at a scale of 0.344 and its texts are 32 pixels or more
 //! (`board::TEXT`; about 7.8 on a phone). A hand is as wide for six cards in a row (two
 //! rows beyond six), landscape, its cards' words 32 pixels too; what its abilities do
-//! goes into the message beside it ([`hand_glossary`]).
+//! goes into the message beside it ([`hand_glossary`]). The battle picture is 1000
+//! wide, its words 20 pixels or more.
 
 pub mod alt;
 pub mod analysis;
+mod battle;
 pub mod board;
 pub mod canvas;
 mod cards;
@@ -153,9 +155,11 @@ pub fn board(t: &Table, view: &View, caption: &[String]) -> Result<Image, Render
     finish(board::draw(t, view, caption, Target::Pixels)?)
 }
 
-/// A battle's result: both battle cards, which effect triggered, the totals and the
-/// units that fell. `view` is the spectator's view after the battle, `events` the
-/// public (redacted) events of the battle, from `BattleStarted` on. `kinds` is the
+/// A battle as far as `events` tell it: both battle cards, which effect triggered, the
+/// totals and the units that fell; when the events stop before the damage (a decision
+/// pauses the battle), what is still to come and who answers first, and no result.
+/// `view` is the spectator's view after those events, `events` the public (redacted)
+/// events of the battle, from `BattleStarted` on. `kinds` is the
 /// card kind of each card instance (`State::kinds`: deck lists are public), needed
 /// because the events name card instances.
 pub fn battle(
@@ -164,7 +168,7 @@ pub fn battle(
     view: &View,
     events: &[Event],
 ) -> Result<Image, RenderError> {
-    finish(cards::battle(t, kinds, view, events, Target::Pixels)?)
+    finish(battle::battle(t, kinds, view, events, Target::Pixels)?)
 }
 
 /// A player's hand, from that player's own view (shown only to that player). What its
@@ -214,7 +218,7 @@ pub fn words(t: &Table, what: Words) -> Result<Vec<String>, RenderError> {
             kinds,
             view,
             events,
-        } => cards::battle(t, kinds, view, events, Target::Words)?,
+        } => battle::battle(t, kinds, view, events, Target::Words)?,
         Words::Hand { view } => hand::hand(t, view, Target::Words)?,
         Words::Card { kind } => cards::single(t, kind, Target::Words)?,
     };

@@ -19,7 +19,7 @@
 //! the caption drawn over its header at the frame's own size, where it stays sharp.
 
 use super::canvas::{Align, Canvas, Target};
-use super::{RenderError, Table, board, cards, words};
+use super::{RenderError, Table, battle, board, words};
 use crate::game::event::Event;
 use crate::game::pack::KindId;
 use crate::game::view::View;
@@ -366,7 +366,7 @@ fn frame(
 ) -> Result<Vec<u8>, RenderError> {
     let picture = match scene.kind {
         SceneKind::Battle(_) => {
-            match cards::battle(t, kinds, &scene.view, &scene.events, Target::Pixels) {
+            match battle::battle(t, kinds, &scene.view, &scene.events, Target::Pixels) {
                 Ok(c) => Some(c),
                 // A battle the renderer cannot picture (no card was revealed): the board.
                 Err(RenderError::NoBattle) => None,

@@ -244,7 +244,7 @@ pub fn counted(names: &[&str]) -> String {
 }
 
 /// A message of `images.ftl` with a count, for the words the board's layout of 2026
-/// added (`img-short-*`): they have no typed function in
+/// added (`img-short-*`, `img-damage-*`): they have no typed function in
 /// `i18n::messages::images` yet, so each is wrapped once here with its one variable.
 fn counted_message(lang: Lang, key: &str, count: usize) -> String {
     crate::i18n::format(lang, key, &[("count", (count as u64).into())])
@@ -268,4 +268,19 @@ pub fn discard_short(lang: Lang, count: usize) -> String {
 /// "Removed: 1" (units removed from the game).
 pub fn removed_short(lang: Lang, count: usize) -> String {
     counted_message(lang, "img-short-removed", count)
+}
+
+/// "Damage follows. First Max: decide how many cards to draw.": a battle picture drawn
+/// while a decision pauses the battle before its damage.
+pub fn damage_follows(lang: Lang, who: &str, question: &str) -> String {
+    crate::i18n::format(
+        lang,
+        "img-damage-follows",
+        &[("who", who.into()), ("question", question.into())],
+    )
+}
+
+/// "Damage is still to come.", when nobody is asked anything yet.
+pub fn damage_to_come(lang: Lang) -> String {
+    crate::i18n::format(lang, "img-damage-to-come", &[])
 }

@@ -184,3 +184,9 @@ img-short-hand = Hand: { $count }
 img-short-draw = Stapel: { $count }
 img-short-discard = Ablage: { $count }
 img-short-removed = Entfernt: { $count }
+
+## A battle's picture drawn before its damage (a decision pauses the battle): what is
+## still to come; $who is one name or two (`img-two-names`), $question what is asked
+
+img-damage-follows = Der Schaden folgt. Zuerst { $who }: { $question }.
+img-damage-to-come = Der Schaden steht noch aus.

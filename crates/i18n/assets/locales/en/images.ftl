@@ -183,3 +183,9 @@ img-short-hand = Hand: { $count }
 img-short-draw = Draw: { $count }
 img-short-discard = Discard: { $count }
 img-short-removed = Removed: { $count }
+
+## A battle's picture drawn before its damage (a decision pauses the battle): what is
+## still to come; $who is one name or two (`img-two-names`), $question what is asked
+
+img-damage-follows = Damage follows. First { $who }: { $question }.
+img-damage-to-come = Damage is still to come.
