@@ -264,19 +264,7 @@ fn header(c: &mut Canvas, t: &Table, v: &View) {
 /// that two players' things differ in shape and number as well as in colour.
 pub(super) fn badge(c: &mut Canvas, t: &Table, v: &View, seat: u8, cx: f32, cy: f32, d: f32) {
     let clan = t.theme.clan(t.rules, v.players[seat as usize & 1].clan);
-    let r = d / 2.0;
-    if seat == 0 {
-        c.circle(cx, cy, r, clan);
-        c.circle_stroke(cx, cy, r, 2.0, WHITE);
-    } else {
-        c.round_rect(cx - r, cy - r, d, d, d * 0.15, clan);
-        c.round_rect_stroke(cx - r, cy - r, d, d, d * 0.15, 2.0, WHITE);
-    }
-    // A mark rather than a text to read: drawn without a box, like a card's numbers.
-    let digit = (seat + 1).to_string();
-    let size = d * 0.72;
-    let w = measure(&digit, Face::Bold, size);
-    c.raw_text(&digit, cx - w / 2.0, cy + d * 0.27, Face::Bold, size, WHITE);
+    icons::seat(c, seat, cx, cy, d, clan);
 }
 
 /// One squad: the top unit's name, then the owner's badge, the top unit's attack,
@@ -377,6 +365,11 @@ fn zone(c: &mut Canvas, t: &Table, v: &View, z: usize, s: Spot) {
         _ => (th.plain_zone, rgb(0xb9ae98), 2.0),
     };
     c.round_rect(s.x, s.y, s.w, s.h, 12.0, fill);
+    if info.kind == ZoneKind::Crystal {
+        // Hatched, so a crystal zone differs from a field in more than its hue (a
+        // home of a blue or purple clan is as pale a blue to a deuteranope).
+        hatch(c, s, 22.0, border.alpha(46));
+    }
     c.round_rect_stroke(s.x, s.y, s.w, s.h, 12.0, width, border);
     let ly = s.y + 35.0;
     let mut lx = s.x + 10.0;
@@ -423,6 +416,23 @@ fn zone(c: &mut Canvas, t: &Table, v: &View, z: usize, s: Spot) {
             };
             squad(c, t, v, slot, seat, cards);
         }
+    }
+}
+
+/// Lines at 45 degrees `gap` apart across `s`, kept clear of its rounded corners.
+fn hatch(c: &mut Canvas, s: Spot, gap: f32, col: Col) {
+    let inset = 5.0;
+    let (x0, y0) = (s.x + inset, s.y + inset);
+    let (x1, y1) = (s.x + s.w - inset, s.y + s.h - inset);
+    // Each line x - y = k, clipped to the box.
+    let mut k = x0 - y1 + gap;
+    while k < x1 - y0 {
+        let (ax, ay) = ((y0 + k).max(x0), (x0 - k).max(y0));
+        let (bx, by) = ((y1 + k).min(x1), (x1 - k).min(y1));
+        if bx > ax + 8.0 {
+            c.line(ax, ay, bx, by, 2.0, col);
+        }
+        k += gap;
     }
 }
 

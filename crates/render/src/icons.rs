@@ -232,6 +232,32 @@ pub fn play(c: &mut Canvas, cx: f32, cy: f32, size: f32, fill: Col) {
     }
 }
 
+/// A seat's badge in `fill`: a disc with 1 for player one, a square with 2 for player
+/// two, so that two players' things differ in shape and number, not only in colour.
+pub fn seat(c: &mut Canvas, seat: u8, cx: f32, cy: f32, d: f32, fill: Col) {
+    let white = rgb(0xffffff);
+    let r = d / 2.0;
+    if seat == 0 {
+        c.circle(cx, cy, r, fill);
+        c.circle_stroke(cx, cy, r, 2.0, white);
+    } else {
+        c.round_rect(cx - r, cy - r, d, d, d * 0.15, fill);
+        c.round_rect_stroke(cx - r, cy - r, d, d, d * 0.15, 2.0, white);
+    }
+    // A mark rather than a text to read: drawn without a box, like a card's numbers.
+    let digit = (seat + 1).to_string();
+    let size = d * 0.72;
+    let w = super::canvas::measure(&digit, super::canvas::Face::Bold, size);
+    c.raw_text(
+        &digit,
+        cx - w / 2.0,
+        cy + d * 0.27,
+        super::canvas::Face::Bold,
+        size,
+        white,
+    );
+}
+
 /// Three cards fanned one behind the other: the units under a squad's top one.
 pub fn stack(c: &mut Canvas, cx: f32, cy: f32, size: f32, fill: Col) {
     let t = grid(cx, cy, size);
