@@ -145,26 +145,23 @@ fn draw(t: &Table, chart: &Chart, target: Target) -> Canvas {
             );
         }
     }
-    // Whose share is whose: each name inside its own side after the seat's badge (the
-    // board's), not by colour alone.
-    for (seat, base) in [(1u8, gy + 34.0), (0, gy + gh - 14.0)] {
-        super::icons::seat(
-            &mut c,
-            seat,
-            gx + 30.0,
-            base - 10.0,
-            30.0,
-            colours[seat as usize],
-        );
-        c.text(
-            t.names[seat as usize],
-            gx + 52.0,
-            base,
-            gw / 2.0,
-            Style::new(Face::Bold, 28.0, th.ink).shrink(20.0),
-            Align::Left,
-        );
-    }
+    // Whose share is whose: each name inside its own side, not by colour alone.
+    c.text(
+        t.names[1],
+        gx + 14.0,
+        gy + 34.0,
+        gw / 2.0,
+        Style::new(Face::Bold, 28.0, th.ink).shrink(20.0),
+        Align::Left,
+    );
+    c.text(
+        t.names[0],
+        gx + 14.0,
+        gy + gh - 14.0,
+        gw / 2.0,
+        Style::new(Face::Bold, 28.0, th.ink).shrink(20.0),
+        Align::Left,
+    );
     for pair in chart.points.windows(2) {
         let (a, b) = (pair[0], pair[1]);
         c.line(x_of(a.0), y_of(a.1), x_of(b.0), y_of(b.1), 4.0, th.ink);
@@ -217,19 +214,11 @@ fn draw(t: &Table, chart: &Chart, target: Target) -> Canvas {
         let mine = |chance: f32| percent(if mk.mover == 0 { chance } else { 1.0 - chance });
         let name = t.names[mk.mover as usize];
         c.rect(margin, y - 24.0, 8.0, 86.0, colours[mk.mover as usize]);
-        super::icons::seat(
-            &mut c,
-            mk.mover,
-            margin + 34.0,
-            y - 10.0,
-            30.0,
-            colours[mk.mover as usize],
-        );
         c.text(
             &m::analysis_mark(lang, number, mk.turn, name, mine(mk.before), mine(mk.after)),
-            margin + 56.0,
+            margin + 20.0,
             y,
-            w - 2.0 * margin - 56.0,
+            w - 2.0 * margin - 20.0,
             Style::new(Face::Bold, 28.0, th.ink).shrink(22.0),
             Align::Left,
         );
