@@ -54,7 +54,6 @@ impl Ratings {
             }
         };
         let mut parts = Vec::new();
-        let mut provisional = false;
         for seat in 0..2u8 {
             match loaded.info.seats[seat as usize] {
                 Player::User(_) => {
@@ -63,13 +62,15 @@ impl Ratings {
                         continue;
                     };
                     let delta = c.after.round() as i64 - c.before.round() as i64;
-                    let shown = ratings::shown(c.after, c.deviation);
-                    provisional |= c.deviation > ratings::PROVISIONAL_DEVIATION;
-                    parts.push(format!(
-                        "{} {shown} ({})",
-                        self.directory.display_name(c.user).await,
-                        signed(delta)
-                    ));
+                    let name = self.directory.display_name(c.user).await;
+                    let rating = c.after.round() as i64;
+                    // Said in words here: the leaderboard's "?" means nothing to a
+                    // reader who has not seen its note.
+                    parts.push(if c.deviation > ratings::PROVISIONAL_DEVIATION {
+                        t::rating_change_provisional(lang, name, rating, signed(delta))
+                    } else {
+                        t::rating_change(lang, name, rating, signed(delta))
+                    });
                 }
                 p @ Player::Ai(level) => {
                     if !changes.is_empty() {
@@ -85,14 +86,7 @@ impl Ratings {
         if parts.is_empty() {
             return String::new();
         }
-        let line = t::ratings_line(lang, parts.join(" · "));
-        // The "?" after a rating means nothing to a reader who has not seen the
-        // leaderboard's note: said where it appears.
-        if provisional {
-            format!("{line} {}", t::rating_provisional_note(lang))
-        } else {
-            line
-        }
+        t::ratings_line(lang, parts.join(" · "))
     }
 
     /// The server's best players, publicly. Outside a server, or with no rated match

@@ -97,11 +97,17 @@ async fn a_resignation_rates_both_players_and_the_leaderboard_and_profile_show_i
     assert!(ben.rating.rating > 1500.0 && ana.rating.rating < 1500.0);
     let gain = ben.rating.rating.round() as i64 - 1500;
     assert!(
-        end.contains(&format!("Ben {} (+{gain})", ben.rating.shown())),
+        end.contains(&format!(
+            "Ben {} (provisional, +{gain})",
+            ben.rating.rating.round()
+        )),
         "{end}"
     );
     assert!(
-        end.contains(&format!("Ana {} (−{gain})", ana.rating.shown())),
+        end.contains(&format!(
+            "Ana {} (provisional, −{gain})",
+            ana.rating.rating.round()
+        )),
         "{end}"
     );
 

@@ -67,13 +67,14 @@ async fn a_finished_match_moves_both_ratings_and_the_leaderboard_and_profile_sho
         text.contains("resigned") && text.contains("Ratings: Ana "),
         "{text}"
     );
-    assert!(text.contains("Ben 1") && text.contains("(+"), "{text}");
-    // After one game both ratings are provisional: the "?" is explained where it is.
-    assert!(text.contains("? (+") && text.contains("? (−"), "{text}");
+    assert!(text.contains("Ben 1"), "{text}");
+    // After one game both ratings are provisional, said in words ("1662 (provisional,
+    // +162)"), not with the leaderboard's "?".
     assert!(
-        text.contains("`?`: a provisional rating, with few games behind it yet"),
+        text.contains("(provisional, +") && text.contains("(provisional, −"),
         "{text}"
     );
+    assert!(!text.contains("? ("), "{text}");
     assert!(end.custom_ids().iter().any(|i| i.contains(":rematch")));
 
     // The leaderboard and a profile are public; the winner leads.

@@ -195,7 +195,9 @@ messages! {
     ai_name(level) = "ai-name";
     /// `ratings` joined by " · ".
     ratings_line(ratings) = "ratings-line";
-    rating_provisional_note() = "rating-provisional-note";
+    /// One player's rating after a match and its change ("Ana 1512 (+12)").
+    rating_change(name, rating, delta) = "rating-change";
+    rating_change_provisional(name, rating, delta) = "rating-change-provisional";
     rating_ai_fixed(name, rating) = "rating-ai-fixed";
     leaderboard_title() = "leaderboard-title";
     leaderboard_note() = "leaderboard-note";

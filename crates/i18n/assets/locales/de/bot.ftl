@@ -186,7 +186,8 @@ ai-name = KI (Stufe { $level })
 
 ## Wertungen (öffentlich): die Zeile im letzten Post, die Rangliste, ein Profil.
 ratings-line = Wertungen: { $ratings }
-rating-provisional-note = (`?`: eine vorläufige Wertung, hinter der erst wenige Partien stehen)
+rating-change = { $name } { $rating } ({ $delta })
+rating-change-provisional = { $name } { $rating } (vorläufig, { $delta })
 rating-ai-fixed = { $name } { $rating } (fest)
 leaderboard-title = Crystal-Clans-Rangliste
 leaderboard-note = Glicko-2-Wertungen auf diesem Server; `?` markiert eine Wertung, hinter der erst wenige Partien stehen. Partien gegen die KI zählen mit.
@@ -262,7 +263,7 @@ league-left-running = { $player } hat **{ $name }** verlassen: die restlichen Pa
 league-forfeit-line = { $loser } hat die Liga **{ $name }** verlassen: { $winner } gewinnt Partie #{ $id }.
 league-too-few = **{ $name }** braucht zum Start mindestens { $min } Spieler; es sind { $count }.
 league-cancelled = **{ $name }** wurde von { $admin } abgesagt. Laufende Partien gehen als gewöhnliche Partien weiter, ab jetzt mit der Erinnerung und Zugzeit dieses Servers.
-league-round-begins = 🏆 **{ $name }** · Runde { $round } von { $rounds } beginnt. Sie endet <t:{ $deadline }:f>: eine bis dahin nicht beendete Partie verliert, wer am Zug ist, wie bei einer Zeitüberschreitung.
+league-round-begins = 🏆 **{ $name }** · Runde { $round } von { $rounds } beginnt. Sie endet am <t:{ $deadline }:f>: eine bis dahin nicht beendete Partie verliert, wer am Zug ist, wie bei einer Zeitüberschreitung.
 league-pairing = • { $first } gegen { $second }
 league-pairing-bye-win = • { $player } hat in dieser Runde ein Freilos (zählt als Sieg).
 league-pairing-bye-rest = • { $player } setzt diese Runde aus.

@@ -185,7 +185,8 @@ ai-name = AI (level { $level })
 
 ## Ratings (public): the final post's line, the leaderboard, a profile.
 ratings-line = Ratings: { $ratings }
-rating-provisional-note = (`?`: a provisional rating, with few games behind it yet)
+rating-change = { $name } { $rating } ({ $delta })
+rating-change-provisional = { $name } { $rating } (provisional, { $delta })
 rating-ai-fixed = { $name } { $rating } (fixed)
 leaderboard-title = Crystal Clans leaderboard
 leaderboard-note = Glicko-2 ratings on this server; `?` marks a rating with few games behind it. Matches against the AI count.
