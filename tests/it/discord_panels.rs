@@ -282,6 +282,16 @@ async fn my_hand_becomes_the_panel_in_place() {
             .iter()
             .any(|(n, png)| n == "hand.png" && png.starts_with(b"\x89PNG"))
     );
+    // The abilities and effects the cards name are explained in the text, one a line,
+    // where a phone shows them at full size (the image has no glossary).
+    let content = r.json["content"].as_str().unwrap_or_default();
+    assert!(
+        content
+            .lines()
+            .skip(1)
+            .any(|l| l.starts_with("**") && l.contains(":** ")),
+        "{content}"
+    );
     let on = r.message_id.expect("an interaction message");
     let open = fake
         .message(on)

@@ -325,13 +325,13 @@ pub fn hand(t: &Table, view: &View) -> String {
         .iter()
         .map(|c| {
             let def = &t.rules.pack.cards[c.kind as usize];
-            format!(
-                "{} ({}, {} {}/{})",
+            m::alt_hand_card(
+                lang,
                 names::card(lang, def),
                 names::style(lang, def.style),
                 def.summon,
                 def.attack,
-                def.defense
+                def.defense,
             )
         })
         .collect();

@@ -297,12 +297,15 @@ impl Matches {
                 lang,
             };
             let alt = render::alt::hand(&t, &view);
-            render::hand(&t, &view).map(|i| (i.png, alt))
+            // The abilities and effects the cards name, explained: in the text, where a
+            // phone shows them at full size, not at the foot of the image.
+            let glossary = render::hand_glossary(&t, &view);
+            render::hand(&t, &view).map(|i| (i.png, alt, glossary))
         })
         .await
         .ok()
         .and_then(|r| r.ok());
-        let mut msg = Msg::text(p::hand_text(
+        let mut text = p::hand_text(
             lang,
             match_id,
             if list.is_empty() {
@@ -310,8 +313,14 @@ impl Matches {
             } else {
                 list.join(", ")
             },
-        ));
-        if let Some((png, alt)) = png {
+        );
+        if let Some((_, _, glossary)) = &png {
+            for (term, meaning) in glossary {
+                text.push_str(&format!("\n**{term}:** {meaning}"));
+            }
+        }
+        let mut msg = Msg::text(clip(&text, crate::app::msg::MAX_CONTENT));
+        if let Some((png, alt, _)) = png {
             msg.files.push(File {
                 name: "hand.png".into(),
                 png,

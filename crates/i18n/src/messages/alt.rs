@@ -32,6 +32,7 @@ messages! {
     alt_battle_pending_nobody() = "alt-battle-pending-nobody";
     alt_hand(name, count, cards) = "alt-hand";
     alt_hand_empty(name) = "alt-hand-empty";
+    alt_hand_card(name, style, summon, attack, defense) = "alt-hand-card";
     /// `numbers`: [`alt_card_numbers`].
     alt_card(name, style, numbers, ability, left, right) = "alt-card";
     alt_card_numbers(summon, attack, defense, activation) = "alt-card-numbers";

@@ -47,6 +47,7 @@ alt-hand = Hand von { $name }, { $count ->
        *[other] { $count } Karten
     }: { $cards }.
 alt-hand-empty = Die Hand von { $name } ist leer.
+alt-hand-card = { $name } ({ $style }, Beschwörungskosten { $summon }, Angriff { $attack }, Verteidigung { $defense })
 alt-card = { $name }: { $style }, { $numbers }{ $ability }. Linker Effekt: { $left }. Rechter Effekt: { $right }.
 alt-card-numbers = Beschwörungskosten { $summon }, Angriff { $attack }, Verteidigung { $defense }, Aktivierungskosten { $activation }
 alt-card-ability = , Fähigkeit { $ability }

@@ -60,6 +60,7 @@ alt-hand = { $name }'s hand, { $count ->
        *[other] { $count } cards
     }: { $cards }.
 alt-hand-empty = { $name }'s hand is empty.
+alt-hand-card = { $name } ({ $style }, summon cost { $summon }, attack { $attack }, defense { $defense })
 # One card: name, style, costs and numbers, ability.
 alt-card = { $name }: { $style }, { $numbers }{ $ability }. Left effect: { $left }. Right effect: { $right }.
 alt-card-numbers = summon cost { $summon }, attack { $attack }, defense { $defense }, activation cost { $activation }
