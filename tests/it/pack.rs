@@ -137,6 +137,23 @@ fn a_missing_provenance_key_is_refused() {
     );
 }
 
+/// A German name marked as the project's own needs a German name to mark.
+#[test]
+fn a_german_name_mark_without_a_german_name_is_refused() {
+    for (name_de, item) in [
+        ("name_de = \"Mutter\"\n", "card `flower.mother`"),
+        ("name_de = \"Seelenhüter\"\n", "crystal `keeper_of_souls`"),
+    ] {
+        let e = broken(name_de, "");
+        assert!(
+            e.contains(item)
+                && e.contains("field `provenance`")
+                && e.contains("there is no `name_de`"),
+            "{e}"
+        );
+    }
+}
+
 #[test]
 fn a_toml_syntax_error_points_at_the_card() {
     let e = broken_pack("attack = 10", "attack = ten");
@@ -560,7 +577,9 @@ fn german_explanations_fill_in_german_names_and_plurals() {
 
 /// Issue 15: the pack's names in German where the reference has them (cards, crystals,
 /// clans), every unit type, ability and signature of the pack with a German name, and
-/// every German name the project made up marked so in its notes.
+/// every German name the project made up marked so in its notes, and marked
+/// provisional: by the thing's own name where the English one is ours too, else by
+/// its `name_de` provenance, so the bot shows the mark in German.
 #[test]
 fn german_names_come_from_the_reference_or_say_they_are_ours() {
     use crystal_clans::i18n::{Lang, names};
@@ -580,12 +599,16 @@ fn german_names_come_from_the_reference_or_say_they_are_ours() {
     for c in &pack.cards {
         if let Some(de) = &c.name_de {
             assert_eq!(names::card(Lang::De, c), de);
-            // A made-up German name only where the English one is ours too, so the
-            // card's provisional mark covers both.
+            // A made-up German name is marked: by the card's name where the English
+            // one is ours too, else by the German name's own provenance.
             let notes = c.notes.as_deref().unwrap_or_default();
-            if notes.contains(ours) {
-                assert_eq!(c.provenance.name, Provenance::Provisional, "{}", c.id);
-            }
+            let marked = c.provenance.name == Provenance::Provisional
+                || c.provenance.name_de == Some(Provenance::Provisional);
+            assert_eq!(notes.contains(ours), marked, "{}", c.id);
+            let shown = names::card_name_provenance(Lang::De, c);
+            assert_eq!(shown == Provenance::Provisional, marked, "{}", c.id);
+        } else {
+            assert_eq!(c.provenance.name_de, None, "{}", c.id);
         }
         assert_eq!(names::card(Lang::En, c), c.name);
         for t in &c.type_names {
@@ -604,12 +627,20 @@ fn german_names_come_from_the_reference_or_say_they_are_ours() {
     }
     for c in &pack.crystals {
         let provisional = c.provenance.get("name") == Some(&Provenance::Provisional);
+        let german_ours = c.provenance.get("name_de") == Some(&Provenance::Provisional);
         let notes = c.notes.as_deref().unwrap_or_default();
-        if provisional {
+        if provisional || german_ours {
             assert!(c.name_de.is_some() && notes.contains(ours), "{}", c.id);
         } else {
             assert!(!notes.contains(ours), "{}", c.id);
         }
+        let shown = names::crystal_name_provenance(Lang::De, c);
+        assert_eq!(
+            shown == Provenance::Provisional,
+            provisional || german_ours,
+            "{}",
+            c.id
+        );
     }
     let provisional_cards_without_german: Vec<&str> = pack
         .cards

@@ -25,6 +25,10 @@ pub struct CardEntry {
     pub clan: String,
     pub name: Sourced<String>,
     pub name_de: Option<String>,
+    /// The German name's own mark, where the pack gives one (the project's German
+    /// name beside a sourced English one).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name_de_provenance: Option<Provenance>,
     pub rank: Sourced<Rank>,
     pub types: Sourced<Vec<String>>,
     pub copies: Sourced<u8>,
@@ -53,6 +57,9 @@ pub struct CrystalEntry {
     pub id: String,
     pub name: Sourced<String>,
     pub name_de: Option<String>,
+    /// As a card's ([`CardEntry::name_de_provenance`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name_de_provenance: Option<Provenance>,
     pub cost: Sourced<u8>,
     pub effect: Sourced<String>,
     pub notes: Option<String>,
@@ -99,6 +106,7 @@ pub fn card_entry(pack: &Pack, c: &CardDef) -> CardEntry {
         clan: clan.id.clone(),
         name: src(c.name.clone(), p.name),
         name_de: c.name_de.clone(),
+        name_de_provenance: p.name_de,
         rank: src(c.rank, p.rank),
         types: src(c.type_names.clone(), p.types),
         copies: src(c.copies, p.copies),
@@ -162,6 +170,7 @@ pub fn catalog(pack: &Pack, clan: Option<&str>) -> Result<Catalog, String> {
                 id: c.id.clone(),
                 name: src(c.name.clone(), prov(&c.provenance, "name")),
                 name_de: c.name_de.clone(),
+                name_de_provenance: c.provenance.get("name_de").copied(),
                 cost: src(c.cost, prov(&c.provenance, "cost")),
                 effect: src(c.text.clone(), prov(&c.provenance, "effect")),
                 notes: c.notes.clone(),
@@ -226,7 +235,7 @@ pub fn lookup(rules: &Rules, lang: Lang, def: &CardDef) -> String {
     let mut out = format!(
         "**{}{}** ({}) — {}, {}{}",
         names::card(lang, def),
-        mark(names::name_provenance(lang, p.name, &def.name_de)),
+        mark(names::card_name_provenance(lang, def)),
         kind.join(" · "),
         t::card_values(
             lang,
@@ -356,7 +365,7 @@ pub fn markdown(cat: &Catalog) -> String {
             let de = c
                 .name_de
                 .as_ref()
-                .map(|d| format!(" ({d})"))
+                .map(|d| format!(" ({d}{})", c.name_de_provenance.map_or("", mark)))
                 .unwrap_or_default();
             let rank = match c.rank.value {
                 Rank::Hero => "hero",
@@ -431,7 +440,7 @@ pub fn markdown(cat: &Catalog) -> String {
             let de = c
                 .name_de
                 .as_ref()
-                .map(|d| format!(" ({d})"))
+                .map(|d| format!(" ({d}{})", c.name_de_provenance.map_or("", mark)))
                 .unwrap_or_default();
             out.push_str(&format!(
                 "| {}{} | {} | {}{} |\n",
@@ -540,13 +549,20 @@ mod tests {
     #[test]
     fn card_autocomplete_matches_both_languages_and_shows_the_askers() {
         let pack = Pack::base();
-        assert_eq!(complete(&pack, Lang::De, "hummel"), ["Königin Hummel"]);
+        assert_eq!(
+            complete(&pack, Lang::De, "hummel"),
+            ["Königin Hummel", "Hummelkavallerie"]
+        );
         assert_eq!(complete(&pack, Lang::De, "queen bum"), ["Königin Hummel"]);
-        assert_eq!(complete(&pack, Lang::En, "hummel"), ["Queen Bumble"]);
+        assert_eq!(
+            complete(&pack, Lang::En, "hummel"),
+            ["Queen Bumble", "Bumble Cavalry"]
+        );
         assert_eq!(complete(&pack, Lang::En, "queen bum"), ["Queen Bumble"]);
         assert_eq!(complete(&pack, Lang::De, "konigin"), ["Königin Hummel"]);
-        // A card without a German name is offered by its English one.
-        assert_eq!(complete(&pack, Lang::De, "wisp"), ["Wisp"]);
+        // Found by its English name, a card is offered by its German one (a German name
+        // of the project's own too).
+        assert_eq!(complete(&pack, Lang::De, "wisp"), ["Irrlicht"]);
         for lang in Lang::ALL {
             let all = complete(&pack, lang, "");
             assert_eq!(all.len(), 25);

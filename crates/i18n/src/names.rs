@@ -46,15 +46,37 @@ pub fn crystal(lang: Lang, def: &CrystalDef) -> &str {
 }
 
 /// Where the name shown in `lang` comes from, given the provenance of the pack's own
-/// (English) name and the German one. A German name comes from the German rulebook,
-/// except on a thing whose English name the project made up too (its notes say so, a
-/// test checks): so in German a shown `name_de` is seen unless the thing is
-/// provisional, and a provisional thing keeps its mark in every language.
-pub fn name_provenance(lang: Lang, english: Provenance, name_de: &Option<String>) -> Provenance {
+/// (English) name, the German one, and the German one's own mark where the pack gives
+/// it (`german`: `name_de` in the thing's provenance). A German name comes from the
+/// German rulebook unless it is marked, or the thing's English name is the project's
+/// too (its notes say so, a test checks): so in German a shown `name_de` is seen unless
+/// the thing or its German name is provisional, and a provisional thing keeps its mark
+/// in every language.
+pub fn name_provenance(
+    lang: Lang,
+    english: Provenance,
+    name_de: &Option<String>,
+    german: Option<Provenance>,
+) -> Provenance {
     match (lang, name_de) {
-        (Lang::De, Some(_)) if english != Provenance::Provisional => Provenance::Seen,
+        (Lang::De, Some(_)) if english == Provenance::Provisional => english,
+        (Lang::De, Some(_)) => german.unwrap_or(Provenance::Seen),
         _ => english,
     }
+}
+
+/// Where a card's name shown in `lang` comes from ([`name_provenance`]).
+pub fn card_name_provenance(lang: Lang, def: &CardDef) -> Provenance {
+    let p = &def.provenance;
+    name_provenance(lang, p.name, &def.name_de, p.name_de)
+}
+
+/// Where a crystal's name shown in `lang` comes from ([`name_provenance`]); a crystal
+/// without a mark for its name is the project's.
+pub fn crystal_name_provenance(lang: Lang, def: &CrystalDef) -> Provenance {
+    let mark = |k: &str| def.provenance.get(k).copied();
+    let english = mark("name").unwrap_or(Provenance::Provisional);
+    name_provenance(lang, english, &def.name_de, mark("name_de"))
 }
 
 /// A clan's name in `lang` ("Flower Clan", "Blumenklan").

@@ -175,7 +175,7 @@ pub fn all(rules: &Rules, lang: Lang) -> Vec<Topic> {
         out.push(Topic {
             text: format!(
                 "**{name}**{} ({}): {}",
-                mark(names::name_provenance(lang, provenance("name"), &c.name_de)),
+                mark(names::crystal_name_provenance(lang, c)),
                 t::rules_crystal(lang, cost),
                 explain::crystal(lang, c.effect)
             ),

@@ -72,7 +72,7 @@ fn provisional_on_face(lang: Lang, rules: &Rules, card: &CardDef) -> bool {
     let p = &card.provenance;
     let shows_ability = !words::abilities(lang, rules, card).is_empty();
     [
-        words::name_provenance(lang, p.name, &card.name_de),
+        words::card_name_provenance(lang, card),
         p.rank,
         p.types,
         p.summon,

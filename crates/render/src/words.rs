@@ -26,7 +26,8 @@ pub fn mark(p: Provenance) -> &'static str {
 // `i18n::names`, as `/clans card` and `/clans rules` say them; re-exported here so the
 // images ask one module for all their words.
 pub use crate::i18n::names::{
-    ability as ability_name, card_type, clan, name_provenance, signature, style,
+    ability as ability_name, card_name_provenance, card_type, clan, crystal_name_provenance,
+    signature, style,
 };
 
 /// A rank as the card's type line prints it ("Hero", "Held").
@@ -190,7 +191,7 @@ pub fn abilities(lang: Lang, rules: &Rules, card: &CardDef) -> Vec<(String, bool
 
 /// The card's name in `lang` with its provisional mark.
 pub fn card_name(lang: Lang, card: &CardDef) -> String {
-    let shown = name_provenance(lang, card.provenance.name, &card.name_de);
+    let shown = card_name_provenance(lang, card);
     format!("{}{}", names::card(lang, card), mark(shown))
 }
 

@@ -325,6 +325,9 @@ fn crystal_effect(s: &str) -> Result<CrystalEffect, String> {
 
 const CLAN_PROVENANCE_KEYS: &[&str] = &["signature", "text"];
 const CRYSTAL_PROVENANCE_KEYS: &[&str] = &["name", "cost", "effect"];
+/// Marked only where the German name is the project's own while the English one is
+/// sourced; a mark needs a `name_de` to mark.
+const NAME_DE_PROVENANCE: &str = "name_de";
 
 fn check_provenance_keys(
     map: &BTreeMap<String, Provenance>,
@@ -340,6 +343,16 @@ fn check_provenance_keys(
         if !required.contains(&k.as_str()) && !optional.contains(&k.as_str()) {
             return Err(format!("provenance names unknown field `{k}`"));
         }
+    }
+    Ok(())
+}
+
+/// A provenance of the German name only beside a German name.
+fn check_name_de(marked: bool, name_de: &Option<String>) -> Result<(), String> {
+    if marked && name_de.is_none() {
+        return Err(format!(
+            "provenance names `{NAME_DE_PROVENANCE}`, but there is no `name_de`"
+        ));
     }
     Ok(())
 }
@@ -390,11 +403,14 @@ impl Pack {
             }
             let sig = signature(&c.signature).map_err(|m| src.error(item, Some("signature"), m))?;
             let optional: &[&str] = if sig == Signature::Horde {
-                &["horde_limit"]
+                &["horde_limit", NAME_DE_PROVENANCE]
             } else {
-                &[]
+                &[NAME_DE_PROVENANCE]
             };
             check_provenance_keys(&c.provenance, CLAN_PROVENANCE_KEYS, optional)
+                .and_then(|()| {
+                    check_name_de(c.provenance.contains_key(NAME_DE_PROVENANCE), &c.name_de)
+                })
                 .map_err(|m| src.error(item, Some("provenance"), m))?;
             match (sig, c.horde_limit) {
                 (Signature::Horde, Some(n)) if (4..=MAX_SQUAD_LIMIT).contains(&n) => {}
@@ -476,6 +492,8 @@ impl Pack {
             if c.rank == Rank::Hero && c.copies != 1 {
                 return Err(e("copies", "a hero has exactly 1 copy".into()));
             }
+            check_name_de(c.provenance.name_de.is_some(), &c.name_de)
+                .map_err(|m| e("provenance", m))?;
             let ab = ability(&c.ability, &card_ids).map_err(|m| e("ability", m))?;
             let mut types = TypeSet::default();
             for t in &c.types {
@@ -560,8 +578,13 @@ impl Pack {
             if crystals.iter().any(|x: &CrystalDef| x.id == c.id) {
                 return Err(src.error(item, Some("id"), "duplicate crystal id".into()));
             }
-            check_provenance_keys(&c.provenance, CRYSTAL_PROVENANCE_KEYS, &[])
-                .map_err(|m| src.error(item, Some("provenance"), m))?;
+            check_provenance_keys(
+                &c.provenance,
+                CRYSTAL_PROVENANCE_KEYS,
+                &[NAME_DE_PROVENANCE],
+            )
+            .and_then(|()| check_name_de(c.provenance.contains_key(NAME_DE_PROVENANCE), &c.name_de))
+            .map_err(|m| src.error(item, Some("provenance"), m))?;
             let effect =
                 crystal_effect(&c.effect).map_err(|m| src.error(item, Some("effect"), m))?;
             crystals.push(CrystalDef {

@@ -324,6 +324,11 @@ pub struct ClanDef {
 #[serde(deny_unknown_fields)]
 pub struct CardProvenance {
     pub name: Provenance,
+    /// The German name's, where the card has one that the project made up while its
+    /// English name is sourced (`name_de = "provisional"`). Absent: the German name is
+    /// the German edition's, or as much the project's as the English one (`name`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name_de: Option<Provenance>,
     pub rank: Provenance,
     pub types: Provenance,
     pub copies: Provenance,
