@@ -178,7 +178,7 @@ async fn a_german_server_plays_in_german_and_an_english_player_keeps_english() {
         .cloned()
         .collect();
     let board_words = words(&board);
-    for label in [t::button_take_turn(Lang::De), t::field_whose_move(Lang::De)] {
+    for label in [t::button_take_turn(Lang::De), t::field_initiative(Lang::De)] {
         assert!(board_words.contains(&label), "{label}: {board_words}");
     }
     assert!(

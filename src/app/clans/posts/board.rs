@@ -208,6 +208,7 @@ impl Boards {
             })
             .collect();
         let now = crate::store::now_ms();
+        let plain = whose.clone();
         let whose = self.presence.with_away_lines(whose, &away, lang, now).await;
         let crystals = [0, 1]
             .map(|s| {
@@ -253,11 +254,19 @@ impl Boards {
         .map(|(line, _)| line)
         .collect::<Vec<_>>()
         .join("\n");
-        let mut fields = vec![
-            (t::field_whose_move(lang), clip(&whose, MAX_FIELD)),
-            (t::field_initiative(lang), initiative),
-            (t::field_crystals(lang), clip(&crystals, MAX_FIELD)),
-        ];
+        // Whose move is said once a post: by the line that pings them (and the image's
+        // header); the field only where nobody is pinged (the AI's move, the end) or an
+        // absence adds to it.
+        let pinged = pending
+            .seats
+            .iter()
+            .any(|&s| loaded.info.seats[s as usize].user().is_some());
+        let mut fields = Vec::new();
+        if !pinged || whose != plain {
+            fields.push((t::field_whose_move(lang), clip(&whose, MAX_FIELD)));
+        }
+        fields.push((t::field_initiative(lang), initiative));
+        fields.push((t::field_crystals(lang), clip(&crystals, MAX_FIELD)));
         if !position.is_empty() {
             fields.push((t::field_position(lang), clip(&position, MAX_FIELD)));
         }
