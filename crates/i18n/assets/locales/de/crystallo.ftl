@@ -40,18 +40,21 @@ cry-title = { $wealth ->
     [hero] Held
    *[champion] Champion
 }
-cry-points = { $score } Punkte
+cry-points = { $score ->
+    [one] 1 Punkt
+   *[other] { $score } Punkte
+}
 cry-provisional-deck = † vorläufige Karten
 
 ## The game in Discord: /crystallo, its private panel and its public post.
 
 cry-colour = { $colour ->
-    [red] rot
-    [orange] orange
-    [yellow] gelb
-    [green] grün
-    [blue] blau
-   *[purple] violett
+    [red] Rot
+    [orange] Orange
+    [yellow] Gelb
+    [green] Grün
+    [blue] Blau
+   *[purple] Violett
 }
 cry-daily-needs-server = Die Tageshöhle wird pro Server gegeben: nutze `/crystallo heute` auf einem Server (oder `/crystallo uebung` überall).
 cry-daily-done = Du hast die heutige Höhle dieses Servers schon gespielt: { $result }. Um Mitternacht (UTC) kommt eine neue; bis dahin gibt `/crystallo uebung` eine zufällige Höhle.
@@ -84,17 +87,23 @@ cry-pick-orientation = Wähle, wie die Karte auf Platz { $number } liegt.
 cry-discard = Karte abwerfen (sie hat keinen Platz)
 cry-pick-card = Wähle eine offene Karte zum Legen
 cry-card = Karte { $number }
-cry-card-about = { $crystals } Kristalle · Kugeln: { $orbs }
-cry-missing = Keine offene Karte hat eine { $colour } Kugel: wähle eine zum Abwerfen; dann werden Höhlenkarten aufgedeckt, bis eine sie hat.
+cry-card-about = { $crystals ->
+    [one] 1 Kristall
+   *[other] { $crystals } Kristalle
+} · Kugeln: { $orbs }
+cry-missing = Keine offene Karte hat eine Kugel in { $colour }: wähle eine zum Abwerfen; dann werden Höhlenkarten aufgedeckt, bis eine sie hat.
 cry-discard-card = Karte { $number } abwerfen
 cry-magic-free = Magie: ein Band von { $name } lösen
-cry-magic-mark = Magie: die { $colour } Kugel des Drachen markieren
+cry-magic-mark = Magie: die Kugel des Drachen in { $colour } markieren
 cry-no-place-any = Keine offene Karte hat einen Platz: wirf eine ab.
 cry-stale = Diese Anzeige war veraltet, nichts wurde geändert: hier ist dein Spiel, wie es jetzt steht.
 cry-not-yours = Das ist die Höhle von jemand anderem: `/crystallo heute` gibt dir deine eigene.
 cry-over = Das Abenteuer ist vorbei: { $result }.
 cry-gone = Dieses Spiel gibt es nicht mehr.
-cry-result = { $title }, { $score } Punkte, { $treasures ->
+cry-result = { $title }, { $score ->
+    [one] 1 Punkt
+   *[other] { $score } Punkte
+}, { $treasures ->
     [one] 1 Schatz
    *[other] { $treasures } Schätze
 }
@@ -114,7 +123,7 @@ cry-streak = { $days ->
     [one] Serie: 1 Tag in Folge
    *[other] Serie: { $days } Tage in Folge
 }
-cry-help = **Crystallo** (solo): leg Höhlenkarten so, dass drei Kristalle und eine Kugel ein Quadrat bilden, befreie die sechs Kreaturen und fang dann den Schwarzen Drachen. `/crystallo heute` spielt die heutige Höhle dieses Servers (für alle hier dieselbe, ein Spiel pro Person, der Tag nach UTC), `/crystallo uebung` eine zufällige, `/crystallo punkte` zeigt die Besten von heute und dein Abenteuerbuch. Deine Anzeige ist privat; der Abschlussbeitrag zeigt Titel und Punkte, das heutige Bild hinter einem Spoiler.
+cry-help = **Crystallo** (solo): leg Höhlenkarten so, dass drei Kristalle und eine Kugel ein Quadrat bilden, befreie die sechs Wesen und fang dann den Schwarzen Drachen. `/crystallo heute` spielt die heutige Höhle dieses Servers (für alle hier dieselbe, ein Spiel pro Person, der Tag nach UTC), `/crystallo uebung` eine zufällige, `/crystallo punkte` zeigt die Besten von heute und dein Abenteuerbuch. Deine Anzeige ist privat; der Abschlussbeitrag zeigt Titel und Punkte, das heutige Bild hinter einem Spoiler.
 cry-limit-games = { $count ->
         [one] 1 Crystallo-Spiel
        *[other] { $count } Crystallo-Spiele

@@ -42,7 +42,10 @@ cry-title = { $wealth ->
     [hero] Hero
    *[champion] Champion
 }
-cry-points = { $score } points
+cry-points = { $score ->
+    [one] 1 point
+   *[other] { $score } points
+}
 cry-provisional-deck = † provisional cards
 
 ## The game in Discord: /crystallo, its private panel and its public post.
@@ -86,7 +89,10 @@ cry-pick-orientation = Choose how the card lies at place { $number }.
 cry-discard = Discard the card (it has no place)
 cry-pick-card = Choose a face-up card to place
 cry-card = Card { $number }
-cry-card-about = { $crystals } crystals · orbs: { $orbs }
+cry-card-about = { $crystals ->
+    [one] 1 crystal
+   *[other] { $crystals } crystals
+} · orbs: { $orbs }
 cry-missing = No face-up card has a { $colour } orb: choose one to discard; cavern cards are then turned until one has it.
 cry-discard-card = Discard card { $number }
 cry-magic-free = Magic: free a bond of { $name }
@@ -96,7 +102,10 @@ cry-stale = That panel was out of date, nothing was changed: here is your game a
 cry-not-yours = This is someone else's cavern: `/crystallo daily` deals you your own.
 cry-over = The quest is over: { $result }.
 cry-gone = That game does not exist any more.
-cry-result = { $title }, { $score } points, { $treasures ->
+cry-result = { $title }, { $score ->
+    [one] 1 point
+   *[other] { $score } points
+}, { $treasures ->
     [one] 1 treasure
    *[other] { $treasures } treasures
 }
