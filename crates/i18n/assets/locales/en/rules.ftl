@@ -22,7 +22,10 @@ effect-ignore-attack = ignore the attack bonuses on your opponent's battle card
 effect-ignore-defense = ignore the defense bonuses on your opponent's battle card
 effect-retreat = your squad withdraws to an adjacent zone; no damage is dealt
 effect-send-enemy-home = the enemy squad is sent to its home zone; no damage is dealt
-effect-opponent-mills = your opponent discards the top { $n } of her draw pile
+effect-opponent-mills = { $n ->
+        [one] your opponent discards the top card of her draw pile
+       *[other] your opponent discards the top { $n } of her draw pile
+    }
 effect-gain-initiative = gain { $n } initiative
 effect-nothing = no effect
 
