@@ -3,10 +3,15 @@
 //! the drawn or chosen card, and beside it that card, the creatures' bonds (or the
 //! Black Dragon's orbs), treasure and the cards left.
 //!
-//! Landscape 1100x700, so Discord's inline box (about 550x350) shows it at 0.5 and a
-//! phone (390 px wide) at 0.35; the side panel's words are 26 px or more. Nothing is
-//! told by colour alone: crystal colours differ in lightness too and carry 1 to 3
-//! points by shape, each orb colour has its own icon.
+//! In phase 2 the panel shows every face-up card, named as the panel's menu names it
+//! ("Card 3"), the chosen one framed.
+//!
+//! Landscape, 700 high and as wide as the cavern needs up to 1100: the cavern's area is
+//! cropped to its occupied cells and places, so Discord's inline box (about 550x350)
+//! shows it at 0.5 and a phone (390 px wide) at 0.35 (the widest) to 0.5; the side
+//! panel's words are 26 px or more, a place's number 21 or more. Nothing is told by
+//! colour alone: crystal colours differ in lightness too and carry 1 to 3 points by
+//! shape, each orb colour has its own icon.
 
 use crate::canvas::{Align, Canvas, Col, Face as Font, Style, rgb};
 use crate::i18n::{Lang, messages::crystallo as m};
@@ -17,11 +22,19 @@ use crystal_clans_crystallo::state::Phase;
 use crystal_clans_crystallo::{Pos, Rotation, View};
 use tiny_skia::PathBuilder;
 
+/// The widest the image gets: the cavern's area at its widest and the side panel.
 pub const WIDTH: u32 = 1100;
 pub const HEIGHT: u32 = 700;
-/// The cavern's area (the side panel takes the rest).
+/// The widest the cavern's area gets; it is cropped to the cavern's occupied cells and
+/// its places (a margin around them), so that a small cavern is not drawn amid empty
+/// space and the whole image shows larger on a phone's width.
 const AREA_W: f32 = 740.0;
-const PANEL_X: f32 = 760.0;
+/// The cavern's area is never narrower than this, so the image stays landscape.
+const AREA_MIN_W: f32 = 420.0;
+/// The side panel, right of the cavern's area.
+const PANEL_W: f32 = 340.0;
+/// The largest a cavern cell is drawn.
+const CELL_MAX: f32 = 110.0;
 
 const BG: Col = rgb(0x24212b);
 const STONE: Col = rgb(0xe8e1d3);
@@ -65,11 +78,45 @@ pub struct CavernTable<'a> {
     pub spots: &'a [Pos],
 }
 
-/// The cavern image.
+/// Where the cavern's cells go: the first cell shown, the cell's size and where its
+/// top-left corner is drawn.
+#[derive(Clone, Copy)]
+struct Grid {
+    lo: Pos,
+    cols: f32,
+    rows: f32,
+    cell: f32,
+}
+
+impl Grid {
+    fn of(view: &View, spots: &[Pos]) -> Grid {
+        let (lo, hi) = bounds(view, spots);
+        let cols = (hi.x - lo.x + 1) as f32;
+        let rows = (hi.y - lo.y + 1) as f32;
+        let cell = (AREA_W / cols)
+            .min((HEIGHT as f32 - 40.0) / rows)
+            .min(CELL_MAX);
+        Grid {
+            lo,
+            cols,
+            rows,
+            cell,
+        }
+    }
+
+    /// The width of the cavern's area: the cells and a margin.
+    fn area_w(&self) -> f32 {
+        (self.cols * self.cell + 20.0).max(AREA_MIN_W)
+    }
+}
+
+/// The cavern image: as wide as its cavern needs (up to [`WIDTH`]), [`HEIGHT`] high.
 pub fn cavern(table: CavernTable, view: &View) -> Result<Image, RenderError> {
-    let mut c = Canvas::new(WIDTH, HEIGHT, BG);
-    draw_cavern(&mut c, table, view);
-    draw_panel(&mut c, table, view);
+    let grid = Grid::of(view, table.spots);
+    let width = (grid.area_w() + PANEL_W).ceil() as u32;
+    let mut c = Canvas::new(width, HEIGHT, BG);
+    draw_cavern(&mut c, table, view, grid);
+    draw_panel(&mut c, table, view, grid.area_w());
     finish(c)
 }
 
@@ -236,14 +283,14 @@ fn card_face(c: &mut Canvas, face: &Face, x: f32, y: f32, size: f32) {
     }
 }
 
-fn draw_cavern(c: &mut Canvas, table: CavernTable, view: &View) {
-    let (lo, hi) = bounds(view, table.spots);
-    let cols = (hi.x - lo.x + 1) as f32;
-    let rows = (hi.y - lo.y + 1) as f32;
-    let cell = (AREA_W / cols)
-        .min((HEIGHT as f32 - 40.0) / rows)
-        .min(110.0);
-    let ox = 10.0 + (AREA_W - cell * cols) / 2.0;
+fn draw_cavern(c: &mut Canvas, table: CavernTable, view: &View, grid: Grid) {
+    let Grid {
+        lo,
+        cols,
+        rows,
+        cell,
+    } = grid;
+    let ox = 10.0 + (grid.area_w() - 20.0 - cell * cols) / 2.0;
     let oy = 20.0 + (HEIGHT as f32 - 40.0 - cell * rows) / 2.0;
     let at = |p: Pos| {
         (
@@ -302,8 +349,9 @@ fn draw_cavern(c: &mut Canvas, table: CavernTable, view: &View) {
             }
         }
     }
-    // Numbered places: a badge where the card's top-left corner would go.
-    let badge = (cell * 0.3).clamp(14.0, 26.0);
+    // Numbered places: a badge where the card's top-left corner would go, its number
+    // 22 pixels at the least (9 on a phone's width).
+    let badge = (cell * 0.3).clamp(19.0, 26.0);
     for (i, p) in table.spots.iter().enumerate() {
         let (x, y) = at(*p);
         let (cx, cy) = (x + cell, y + cell);
@@ -324,10 +372,75 @@ fn draw_cavern(c: &mut Canvas, table: CavernTable, view: &View) {
             cx,
             cy + badge * 0.4,
             badge * 1.9,
-            Style::new(Font::Bold, badge * 1.15, DARK).shrink(badge * 0.7),
+            Style::new(Font::Bold, badge * 1.15, DARK).shrink(badge * 0.9),
             Align::Center,
         );
     }
+}
+
+/// The face-up cards of phase 2 in rows under (x, y), under the panel menu's own
+/// question, each with the number the menu gives it ("Card 3": its place among the
+/// face-up cards) in a square tag, unlike a place's round one; the chosen card framed in
+/// gold. As large as the panel leaves room for. Returns the bottom.
+fn face_up_cards(c: &mut Canvas, table: CavernTable, view: &View, x: f32, y: f32, w: f32) -> f32 {
+    let n = view.face_up.len();
+    let gap = 10.0;
+    c.text(
+        &m::pick_card(table.lang),
+        x,
+        y + 20.0,
+        w,
+        Style::new(Font::Regular, 22.0, MUTED).shrink(18.0),
+        Align::Left,
+    );
+    let y = y + 34.0;
+    // What the panel draws below: the places, the dragon's orbs, the treasure.
+    let room = HEIGHT as f32 - y - 345.0;
+    let (cols, size) = (3..=5usize)
+        .map(|cols| {
+            let rows = n.div_ceil(cols) as f32;
+            let across = (w - gap * (cols as f32 - 1.0)) / cols as f32;
+            (cols, across.min(room / rows - gap).min(96.0))
+        })
+        .fold(
+            (4, 0.0),
+            |best, next| if next.1 > best.1 { next } else { best },
+        );
+    let size = size.max(24.0);
+    let mut bottom = y;
+    for (k, &card) in view.face_up.iter().enumerate() {
+        let (col, row) = ((k % cols) as f32, (k / cols) as f32);
+        let cx = x + col * (size + gap);
+        let cy = y + row * (size + gap);
+        card_face(c, &view.faces[card as usize], cx, cy, size);
+        let chosen = table.card == Some(card);
+        if chosen {
+            let (o, r) = (5.0, size * 0.1 + 5.0);
+            c.round_rect_stroke(cx - o, cy - o, size + 2.0 * o, size + 2.0 * o, r, 5.0, SPOT);
+        }
+        let number = (k + 1).to_string();
+        let tag = Style::new(Font::Bold, 24.0, DARK);
+        let tw = super::canvas::measure(&number, tag.face, tag.size) + 10.0;
+        c.round_rect(
+            cx - 4.0,
+            cy - 4.0,
+            tw,
+            30.0,
+            5.0,
+            if chosen { SPOT } else { INK },
+        );
+        c.round_rect_stroke(cx - 4.0, cy - 4.0, tw, 30.0, 5.0, 2.0, DARK);
+        c.text(
+            &number,
+            cx - 4.0 + tw / 2.0,
+            cy + 19.0,
+            tw,
+            tag,
+            Align::Center,
+        );
+        bottom = cy + size;
+    }
+    bottom
 }
 
 /// The cells to show: every visible cell and every place's card.
@@ -357,10 +470,9 @@ fn bounds(view: &View, spots: &[Pos]) -> (Pos, Pos) {
     )
 }
 
-fn draw_panel(c: &mut Canvas, table: CavernTable, view: &View) {
+fn draw_panel(c: &mut Canvas, table: CavernTable, view: &View, x: f32) {
     let lang = table.lang;
-    let x = PANEL_X;
-    let w = WIDTH as f32 - PANEL_X - 16.0;
+    let w = PANEL_W - 16.0;
     c.round_rect(
         x - 8.0,
         8.0,
@@ -396,7 +508,22 @@ fn draw_panel(c: &mut Canvas, table: CavernTable, view: &View) {
         ],
     };
     let small = Style::new(Font::Regular, 22.0, MUTED).shrink(18.0);
-    if let Some(card) = table.card {
+    let choosing = matches!(view.phase, Phase::Dragon | Phase::MissingColour(_));
+    if choosing && !view.face_up.is_empty() {
+        // Phase 2: every face-up card, by the number the panel's menu gives it.
+        y = face_up_cards(c, table, view, x, y + 10.0, w);
+        if table.card.is_some() {
+            let places = if table.spots.is_empty() {
+                m::no_spot(lang)
+            } else {
+                m::spots(lang, table.spots.len())
+            };
+            y += 28.0;
+            c.text(&places, x, y, w, body, Align::Left);
+        }
+        y += 28.0;
+        c.text(&left[1], x, y, w, small, Align::Left);
+    } else if let Some(card) = table.card {
         let label = if view.phase == Phase::Explore {
             m::drawn_card(lang)
         } else {

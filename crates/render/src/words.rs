@@ -244,9 +244,9 @@ pub fn counted(names: &[&str]) -> String {
         .join(", ")
 }
 
-/// A message of `images.ftl` with a count, for the words the board's layout of 2026
-/// added (`img-short-*`, `img-damage-*`): they have no typed function in
-/// `i18n::messages::images` yet, so each is wrapped once here with its one variable.
+/// A message of `images.ftl` with a count. The words the readable board and battle
+/// added (`img-short-*`, `img-damage-*`) have no typed function in
+/// `i18n::messages::images` yet, so each is wrapped once here with its variables.
 fn counted_message(lang: Lang, key: &str, count: usize) -> String {
     crate::i18n::format(lang, key, &[("count", (count as u64).into())])
 }
