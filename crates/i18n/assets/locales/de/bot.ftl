@@ -290,7 +290,10 @@ help-league = • Ligen: ein Admin („Server verwalten“) nutzt `/clans liga a
 
 ## Abwesenheiten (/clans abwesend)
 away-disabled = Abwesenheiten sind hier ausgeschaltet (`/clans einstellungen abwesenheit_tage`).
-away-days-range = Wähle zwischen 1 und { $limit } Tagen.
+away-days-range = { $limit ->
+        [one] Hier ist 1 Tag Abwesenheit erlaubt: wähle 1.
+       *[other] Wähle zwischen 1 und { $limit } Tagen.
+    }
 away-already = Du bist schon abwesend bis <t:{ $until }:F>. Beende das zuerst mit `/clans abwesend aus:True`.
 away-too-long = Du kannst in { $window } Tagen höchstens { $limit ->
         [one] 1 Tag

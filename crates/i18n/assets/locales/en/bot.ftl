@@ -289,7 +289,10 @@ help-league = • Leagues: an admin runs `/clans league create` and `/clans leag
 
 ## Absences (/clans away)
 away-disabled = Absences are turned off here (`/clans config away_days`).
-away-days-range = Choose between 1 and { $limit } days.
+away-days-range = { $limit ->
+        [one] One day of absence is allowed here: choose 1.
+       *[other] Choose between 1 and { $limit } days.
+    }
 away-already = You are already away until <t:{ $until }:F>. End it first with `/clans away off:True`.
 away-too-long = You can be away at most { $limit ->
         [one] 1 day
