@@ -560,7 +560,16 @@ pub fn choices(
                             _ => 0,
                         })
                         .sum();
-                    let after = format!("{:+}", copy.initiative(seat));
+                    let seats = [0, 1].map(|s| match players {
+                        Some(names) => names[s].to_string(),
+                        None => p::panel_seat(lang, s as u32 + 1),
+                    });
+                    let after = crate::render::alt::initiative_of(
+                        lang,
+                        [&seats[0], &seats[1]],
+                        copy.token,
+                        seat,
+                    );
                     let cost = p::choice_cost(lang, paid, after);
                     detail = if detail.is_empty() {
                         cost

@@ -63,7 +63,7 @@ choice-pick = Wählen: { $card }
 choice-inform = Behalten: { $keep }; zurücklegen: { $back }
 choice-tuck-top = Nach oben legen: { $card }
 choice-tuck-bottom = Nach unten legen: { $card }
-choice-cost = kostet { $cost }, Initiative danach { $initiative }
+choice-cost = kostet { $cost } Initiative, danach: { $initiative }
 # Die Kartenliste einer Auswahl, die keine nennt.
 panel-cards-none = nichts
 panel-card-values = { $card } ({ $attack }/{ $defense })

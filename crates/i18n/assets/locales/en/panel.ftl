@@ -63,7 +63,7 @@ choice-pick = Pick { $card }
 choice-inform = Keep { $keep }; put back { $back }
 choice-tuck-top = Put { $card } on the top of the draw pile
 choice-tuck-bottom = Put { $card } on the bottom of the draw pile
-choice-cost = cost { $cost }, initiative { $initiative }
+choice-cost = costs { $cost } initiative, then { $initiative }
 # The card list of a choice that names none.
 panel-cards-none = nothing
 panel-card-values = { $card } ({ $attack }/{ $defense })
