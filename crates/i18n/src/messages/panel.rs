@@ -92,6 +92,8 @@ messages! {
     prompt_order_start() = "prompt-order-start";
     prompt_chosen(cards) = "prompt-chosen";
     select_cards(most) = "select-cards";
+    /// The player's own home, in their panel (`zone-home` names it by its owner).
+    zone_your_home(id) = "zone-your-home";
     /// A reorder's first screen: keep the squad's order as it is.
     choice_keep_order() = "choice-keep-order";
     /// A unit's facts beside its name (`app::clans::panel::facts`).

@@ -8,7 +8,7 @@
 use super::Players;
 use crate::game::{Input, Question, Rules, Seat, State};
 use crate::i18n::messages::panel as p;
-use crate::i18n::{Lang, names, questions};
+use crate::i18n::{Lang, questions};
 
 /// The consequence of `seat` answering `input`, in a sentence; `None` when the engine
 /// refuses it (a stale choice: the click is answered as such).
@@ -32,7 +32,7 @@ pub fn follows(
     if let (Some(b), None) = (&after.battle, &state.battle) {
         return Some(p::follows_battle(
             lang,
-            names::zone(lang, &rules.board, b.zone, players),
+            super::zone(lang, players, rules, b.zone, seat),
         ));
     }
     if after.active != state.active && after.winner.is_none() {

@@ -25,6 +25,7 @@ mod screen;
 pub use compose::{Nav, picks};
 pub use screen::{Panel, Screen, step};
 
+use crate::game::board::ZoneKind;
 use crate::game::choice::{Place, Places};
 use crate::game::pack::Stat;
 use crate::game::state::Via;
@@ -104,9 +105,15 @@ pub fn panel_names(names: &[String; 2]) -> [String; 2] {
     })
 }
 
-/// The zone's one name ([`names::zone`]).
-fn zone(lang: Lang, players: Players, rules: &Rules, z: u8) -> String {
-    names::zone(lang, &rules.board, z, players)
+/// The zone's one name ([`names::zone`]), as the panel of `seat` says it: that
+/// player's own home is "your home (H1)".
+fn zone(lang: Lang, players: Players, rules: &Rules, z: u8, seat: Seat) -> String {
+    match rules.board.zones.get(z as usize) {
+        Some(info) if info.kind == ZoneKind::Home && info.seat == Some(seat) => {
+            p::zone_your_home(lang, info.id.as_str())
+        }
+        _ => names::zone(lang, &rules.board, z, players),
+    }
 }
 
 fn crystal(lang: Lang, rules: &Rules, c: u8) -> String {
@@ -216,7 +223,7 @@ pub fn describe(
     use Category as C;
     let name = |c| card(lang, rules, state, c);
     let list = |cs: &[CardId]| cards(lang, rules, state, cs);
-    let zone = |z: u8| zone(lang, players, rules, z);
+    let zone = |z: u8| zone(lang, players, rules, z, seat);
     let crystal = |c: u8| crystal(lang, rules, c);
     match input {
         Input::Mulligan(cs) if cs.is_empty() => (C::Keep, p::choice_keep_hand(lang)),
@@ -281,7 +288,7 @@ pub fn describe(
 }
 
 /// How `input` is composed, and where its cards go when that is one of its parts.
-fn part(lang: Lang, players: Players, rules: &Rules, input: &Input) -> Part {
+fn part(lang: Lang, players: Players, rules: &Rules, seat: Seat, input: &Input) -> Part {
     let set = |cards: &[CardId], to: String| Part::Set {
         cards: cards.to_vec(),
         to,
@@ -295,9 +302,13 @@ fn part(lang: Lang, players: Players, rules: &Rules, input: &Input) -> Part {
             via,
         } => set(
             cards,
-            format!("{}{}", zone(lang, players, rules, *z), via_note(lang, *via)),
+            format!(
+                "{}{}",
+                zone(lang, players, rules, *z, seat),
+                via_note(lang, *via)
+            ),
         ),
-        Input::Move { cards, to } => set(cards, zone(lang, players, rules, *to)),
+        Input::Move { cards, to } => set(cards, zone(lang, players, rules, *to, seat)),
         Input::Order(cs) => Part::Sequence(cs.to_vec()),
         _ => Part::Single,
     }
@@ -338,7 +349,7 @@ fn place(
                 i if i + 1 == squad.len() => p::panel_depth_bottom(lang),
                 i => p::panel_depth_nth(lang, i + 1),
             };
-            let zone = zone(lang, players, rules, z);
+            let zone = zone(lang, players, rules, z, seat);
             let area = if s == seat {
                 p::panel_place_your_squad(lang, zone)
             } else {
@@ -545,7 +556,7 @@ pub fn choices(
             // A squad's units would make an activation's button too long: its zone says
             // which squad, the units go beside it.
             if let Input::Activate(z) = input {
-                label = p::choice_activate_in(lang, zone(lang, players, rules, z));
+                label = p::choice_activate_in(lang, zone(lang, players, rules, z, seat));
                 detail = cards(lang, rules, state, state.squad(z, seat));
             }
             if confirms(&question) {
@@ -590,7 +601,7 @@ pub fn choices(
                 category,
                 label,
                 detail,
-                part: part(lang, players, rules, &input),
+                part: part(lang, players, rules, seat, &input),
             }
         })
         .collect();

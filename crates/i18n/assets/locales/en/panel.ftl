@@ -36,6 +36,7 @@ choice-score = Take { $crystal }
 choice-replenish = Replenish: discard, then draw up to 5
 choice-invade = Invade the enemy home
 choice-order = Order (top first): { $cards }
+zone-your-home = your home ({ $id })
 choice-keep-order = Keep this order
 choice-move = Move { $cards } to { $zone }
 choice-stay = Stay
