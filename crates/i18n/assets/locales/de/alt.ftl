@@ -27,7 +27,7 @@ initiative-nobody = niemand hat Initiative (der Marker steht auf 0)
 
 ## Ein Kampf
 
-alt-battle = Kampf in { $zone }: { $attacker } hat { $defender } angegriffen.
+alt-battle = Kampf im { $zone }: { $attacker } hat { $defender } angegriffen.
 alt-battle-card = { $name } spielte { $card } ({ $style }); { $side ->
         [left] ihr linker Effekt wurde ausgelöst
        *[right] ihr rechter Effekt wurde ausgelöst
@@ -74,10 +74,10 @@ alt-cavern = Crystallo-Höhle, { $phase }: { $placed ->
     }, { $left ->
         [one] 1 Karte zum Ziehen übrig
        *[other] { $left } Karten zum Ziehen übrig
-    }; { $held } von 6 Kreaturen noch gefangen, { $gems } von 6 Edelsteinen auf dem Schwarzen Drachen; { $treasures ->
+    }; { $held } von 6 Wesen noch gefangen, { $gems } von 6 Edelsteinen auf dem Schwarzen Drachen; { $treasures ->
         [one] 1 Schatz
        *[other] { $treasures } Schätze
     } gesammelt.
-alt-cavern-explore = Phase 1, die Kreaturen befreien
+alt-cavern-explore = Phase 1, die Wesen befreien
 alt-cavern-dragon = Phase 2, den Schwarzen Drachen fangen
 alt-cavern-over = das Spiel ist vorbei
