@@ -6,8 +6,9 @@
 //! `files/`) holds every request the bot made and every interaction people sent, in
 //! order. [`model`] replays it the way Discord would (posts, edits, deletions,
 //! interaction callbacks, follow-ups, threads, DMs) into each message's latest state,
-//! and panics on a request it cannot place; [`html`] draws one page per participant;
-//! [`shots`] screenshots pages with headless Chromium.
+//! and panics on a request it cannot place; [`html`] draws one page per participant
+//! (each image with its alt text) and cuts it into screens between messages;
+//! [`shots`] measures pages and screenshots them with headless Chromium.
 
 pub mod html;
 pub mod model;
@@ -196,9 +197,12 @@ pub struct Written {
     pub conversation: model::Conversation,
 }
 
-/// Draws the recording in `dir` as one page per participant in `out` (and the same
-/// cut into screens under `out/screens/`, of about `screen_height` pixels at
-/// [`shots::DESKTOP_WIDTH`] and at [`shots::PHONE_WIDTH`]).
+/// Draws the recording in `dir` as one page per participant in `out`, and the same
+/// cut into screens of about `screen_height` pixels under `out/screens/` at
+/// [`shots::DESKTOP_WIDTH`] and at [`shots::PHONE_WIDTH`]. Screens end between
+/// messages: with Chromium installed each page is laid out at each width first and cut
+/// by the heights it measured (a screen's window is then exactly as tall as its
+/// page), else by guesses.
 pub fn write_pages(dir: &Path, out: &Path, screen_height: u32) -> Result<Written, String> {
     let entries = read(dir)?;
     let conversation = model::Conversation::replay(&entries);
@@ -220,6 +224,7 @@ pub fn write_pages(dir: &Path, out: &Path, screen_height: u32) -> Result<Written
     let write = |path: &Path, html: &str| {
         std::fs::write(path, html).map_err(|e| format!("cannot write {}: {e}", path.display()))
     };
+    let chromium = shots::chromium();
     let mut written = Written {
         pages: vec![],
         screens: vec![],
@@ -238,23 +243,34 @@ pub fn write_pages(dir: &Path, out: &Path, screen_height: u32) -> Result<Written
             dir,
             href_prefix: base("../")?,
         };
-        // A phone shows less of a message per pixel: wrapped text, a taller embed,
-        // buttons on more rows (the estimate is for desktop; the window is taller).
-        for (width, cut, (num, den)) in [
-            (shots::DESKTOP_WIDTH, screen_height, (1, 1)),
-            (shots::PHONE_WIDTH, screen_height * 2 / 3, (3, 2)),
-        ] {
-            for (i, s) in html::screens(&conversation, &p, &files, cut)
-                .iter()
-                .enumerate()
-            {
+        for width in [shots::DESKTOP_WIDTH, shots::PHONE_WIDTH] {
+            let measured = match &chromium {
+                Some(chromium) => {
+                    let path = screens_dir.join(format!("measuring-{}-{width}.html", p.slug()));
+                    write(&path, &html::measuring_page(&conversation, &p, &files))?;
+                    let text = shots::measure(chromium, &path, width);
+                    let _ = std::fs::remove_file(&path);
+                    Some(html::Measured::parse(&text?)?)
+                }
+                None => None,
+            };
+            let screens =
+                html::screens(&conversation, &p, &files, screen_height, measured.as_ref());
+            for (i, s) in screens.iter().enumerate() {
                 let path = screens_dir.join(format!("{}-{width}-{:03}.html", p.slug(), i + 1));
                 write(&path, &s.html)?;
+                // A guess is for desktop: a phone shows less of a message per pixel
+                // (wrapped text, a taller embed, buttons on more rows).
+                let height = match (&measured, width) {
+                    (Some(_), _) => s.height,
+                    (None, shots::DESKTOP_WIDTH) => s.height + 200,
+                    (None, _) => s.height * 3 / 2 + 200,
+                };
                 written.screens.push(Screen {
                     participant: p.clone(),
                     html: path,
                     width,
-                    height: s.height * num / den + 200,
+                    height,
                 });
             }
         }

@@ -2,6 +2,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 /// The Chromium program on the path (`chromium`, or Google's names for it).
@@ -29,11 +30,96 @@ pub fn screenshot(
     let html = html
         .canonicalize()
         .map_err(|e| format!("{}: {e}", html.display()))?;
-    // A profile folder of its own: two Chromiums sharing one refuse to start.
+    let label = png.file_name().and_then(|n| n.to_str()).unwrap_or("shot");
+    let args = [
+        format!("--screenshot={}", png.display()),
+        format!("--window-size={width},{height}"),
+    ];
+    // Now and then, with several Chromiums at work, one exits without a picture: the
+    // page is the same, so it is asked again.
+    let mut said = String::new();
+    for _ in 0..3 {
+        said = run(chromium, &args, &html, None, label)?;
+        if png.is_file() {
+            return Ok(());
+        }
+    }
+    Err(format!("chromium wrote no {}: {said}", png.display()))
+}
+
+/// What the measuring page `page` (see [`super::html::measuring_page`]) measures of
+/// itself laid out `width` pixels wide: Chromium loads it in a frame that wide (a
+/// headless window is never narrower than 500 pixels, a frame is) and a script writes
+/// the heights of its parts, which Chromium's serialised page gives back.
+pub fn measure(chromium: &Path, page: &Path, width: u32) -> Result<String, String> {
+    let page = page
+        .canonicalize()
+        .map_err(|e| format!("{}: {e}", page.display()))?;
+    let name = page.file_name().and_then(|n| n.to_str()).unwrap_or("page");
+    let outer = page.with_file_name(format!("{name}.frame.html"));
+    let dom = page.with_file_name(format!("{name}.dom.html"));
+    let script = r#"function measure(f){var d=f.contentDocument,w=d.defaultView,o=[];
+function px(v){return parseFloat(v)||0}
+function h(e){return e.getBoundingClientRect().height}
+o.push('who '+h(d.querySelector('.who')));
+d.querySelectorAll('[data-head]').forEach(function(e){o.push('head '+e.dataset.head+' '+h(e)+' '+px(w.getComputedStyle(e).marginBottom))});
+d.querySelectorAll('[data-unit]').forEach(function(e){o.push('unit '+e.dataset.unit+' '+px(w.getComputedStyle(e).marginTop)+' '+h(e))});
+d.querySelectorAll('[data-open]').forEach(function(e){o.push('open '+e.dataset.open+' '+h(e))});
+document.getElementById('out').textContent=o.join('\n')}"#;
+    let frame = format!(
+        "<!doctype html><html><head><meta charset=utf-8><script>{script}</script></head>\
+         <body style=margin:0><iframe onload=measure(this) src=\"{src}\" width={width} \
+         height=2000 style=border:0></iframe><pre id=out></pre></body></html>",
+        src = name
+    );
+    std::fs::write(&outer, frame).map_err(|e| format!("{}: {e}", outer.display()))?;
+    // As with a screenshot, a Chromium among several may now and then give back nothing.
+    let mut said = String::new();
+    let mut measured = None;
+    for _ in 0..3 {
+        let out = std::fs::File::create(&dom).map_err(|e| format!("{}: {e}", dom.display()))?;
+        let args = ["--dump-dom".into(), "--window-size=1280,800".into()];
+        let ran = run(chromium, &args, &outer, Some(out), name);
+        let text = std::fs::read_to_string(&dom).unwrap_or_default();
+        said = match ran {
+            Ok(said) => said,
+            Err(e) => {
+                let _ = std::fs::remove_file(&outer);
+                let _ = std::fs::remove_file(&dom);
+                return Err(e);
+            }
+        };
+        measured = text
+            .split("<pre id=\"out\">")
+            .nth(1)
+            .and_then(|t| t.split("</pre>").next())
+            .filter(|t| !t.trim().is_empty())
+            .map(str::to_string);
+        if measured.is_some() {
+            break;
+        }
+    }
+    let _ = std::fs::remove_file(&outer);
+    let _ = std::fs::remove_file(&dom);
+    measured.ok_or_else(|| format!("chromium measured nothing in {}: {said}", page.display()))
+}
+
+/// Runs headless Chromium on the file `html` with `args`, its standard output to
+/// `stdout` (else nowhere), within a minute. Returns the last lines it logged.
+fn run(
+    chromium: &Path,
+    args: &[String],
+    html: &Path,
+    stdout: Option<std::fs::File>,
+    label: &str,
+) -> Result<String, String> {
+    // A profile folder of its own: two Chromiums sharing one refuse to start (or hand
+    // the page to the other and exit), and two tests may shoot files of one name.
+    static RUNS: AtomicU64 = AtomicU64::new(0);
     let profile = std::env::temp_dir().join(format!(
-        "crystal-clans-chromium-{}-{}",
+        "crystal-clans-chromium-{}-{}-{label}",
         std::process::id(),
-        png.file_name().and_then(|n| n.to_str()).unwrap_or("shot")
+        RUNS.fetch_add(1, Ordering::Relaxed)
     ));
     let log = profile.with_extension("log");
     let mut child = Command::new(chromium)
@@ -48,10 +134,9 @@ pub fn screenshot(
             "--force-device-scale-factor=1",
         ])
         .arg(format!("--user-data-dir={}", profile.display()))
-        .arg(format!("--screenshot={}", png.display()))
-        .arg(format!("--window-size={width},{height}"))
+        .args(args)
         .arg(format!("file://{}", html.display()))
-        .stdout(std::process::Stdio::null())
+        .stdout(stdout.map_or(std::process::Stdio::null(), Into::into))
         // To a file, not a pipe: nobody reads a pipe while waiting, and a full one
         // would stall Chromium.
         .stderr(log_file(&log)?)
@@ -74,14 +159,14 @@ pub fn screenshot(
     let _ = std::fs::remove_dir_all(&profile);
     let err = std::fs::read_to_string(&log).unwrap_or_default();
     let _ = std::fs::remove_file(&log);
-    if !status.success() || !png.is_file() {
+    let said = err.lines().rev().take(5).collect::<Vec<_>>().join(" | ");
+    if !status.success() {
         return Err(format!(
-            "chromium failed on {} ({status}): {}",
-            html.display(),
-            err.lines().rev().take(5).collect::<Vec<_>>().join(" | ")
+            "chromium failed on {} ({status}): {said}",
+            html.display()
         ));
     }
-    Ok(())
+    Ok(said)
 }
 
 fn log_file(path: &Path) -> Result<std::fs::File, String> {

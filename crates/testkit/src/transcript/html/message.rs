@@ -7,7 +7,7 @@
 use super::super::model::{BOT_NAME, ChannelKind, Conversation, Message, Shown};
 use super::images::{EMBED_BOX, INLINE_BOX, image};
 use super::markdown::{esc, markdown};
-use super::{Drawn, Files};
+use super::{Drawn, Files, Opened};
 use serde_json::Value;
 use std::fmt::Write;
 
@@ -112,7 +112,12 @@ fn state(
         height += 22;
     } else if !shown.content.is_empty() {
         let (html, lines) = markdown(c, &shown.content, m.ms);
-        let _ = write!(h, "<div class=content>{html}{edited}</div>");
+        // Discord writes "(edited)" at the end of the last line, not under it.
+        let html = match html.strip_suffix("</div>") {
+            Some(open) => format!("{open}{edited}</div>"),
+            None => format!("{html}{edited}"),
+        };
+        let _ = write!(h, "<div class=content>{html}</div>");
         height += lines * 24;
     }
     // An attachment an embed shows as its image is drawn in the embed, not again above.
@@ -141,34 +146,114 @@ fn state(
         h.push_str(edited);
         h.push_str("</div>");
     }
-    if !shown.components.is_empty() {
-        h.push_str("<div class=rows>");
-        for row in &shown.components {
-            h.push_str("<div class=row>");
-            let items = row["components"].as_array().cloned().unwrap_or_default();
-            for comp in &items {
-                h.push_str(&component(comp));
-            }
-            h.push_str("</div>");
-            // Buttons that wrap take another line at a narrow width.
-            height += 44 * (1 + items.len() as u32 / 5);
-        }
-        h.push_str("</div>");
-    }
+    // What follows the components, the same whether a select is opened or not.
+    let mut tail = String::new();
+    let mut tail_height = 0;
     if let Some(t) = m.thread.as_ref().and_then(|t| c.channel(t)) {
         let _ = write!(
-            h,
+            tail,
             "<div class=threadbox>🧵 <b>{}</b> · thread</div>",
             esc(&t.name)
         );
-        height += 44;
+        tail_height += 44;
     }
     if m.only_for.is_some() {
-        h.push_str("<div class=eph-note>👁 Only you can see this · <a>Dismiss message</a></div>");
-        height += 22;
+        tail.push_str("<div class=eph-note>👁 Only you can see this · <a>Dismiss message</a></div>");
+        tail_height += 22;
+    }
+    tail.push_str("</div>");
+    let (closed, closed_height) = rows(&shown.components, false);
+    let opened = opens_a_select(&shown.components).then(|| {
+        let (open, open_height) = rows(&shown.components, true);
+        Opened {
+            html: format!("{h}{open}{tail}"),
+            height: height + open_height + tail_height,
+        }
+    });
+    Drawn {
+        html: format!("{h}{closed}{tail}"),
+        height: height + closed_height + tail_height,
+        opened,
+    }
+}
+
+/// Whether a person could open a select in these rows: a string select (the one kind
+/// with options the bot lists) not disabled.
+fn opens_a_select(rows: &[Value]) -> bool {
+    rows.iter()
+        .flat_map(|row| row["components"].as_array().into_iter().flatten())
+        .any(openable)
+}
+
+fn openable(comp: &Value) -> bool {
+    comp["type"].as_u64() == Some(3)
+        && comp["disabled"].as_bool() != Some(true)
+        && comp["options"].as_array().is_some_and(|o| !o.is_empty())
+}
+
+/// A message's action rows, and a guess of their height; `open`: its first select is
+/// drawn opened, its options listed under it as Discord shows them once clicked.
+fn rows(rows: &[Value], open: bool) -> (String, u32) {
+    if rows.is_empty() {
+        return (String::new(), 0);
+    }
+    let mut h = String::from("<div class=rows>");
+    let mut height = 0;
+    let mut to_open = open;
+    for row in rows {
+        h.push_str("<div class=row>");
+        let items = row["components"].as_array().cloned().unwrap_or_default();
+        let mut menu = None;
+        for comp in &items {
+            let opening = to_open && openable(comp);
+            h.push_str(&component(comp, opening));
+            if opening {
+                to_open = false;
+                menu = Some(options(comp));
+            }
+        }
+        h.push_str("</div>");
+        // Buttons that wrap take another line at a narrow width.
+        height += 44 * (1 + items.len() as u32 / 5);
+        if let Some((html, menu_height)) = menu {
+            h.push_str(&html);
+            height += menu_height;
+        }
     }
     h.push_str("</div>");
-    Drawn { html: h, height }
+    (h, height)
+}
+
+/// A select's options as its opened list shows them: each its emoji, label and
+/// description, the chosen ones ticked.
+fn options(comp: &Value) -> (String, u32) {
+    let mut h = String::from("<div class=menu>");
+    let mut height = 12;
+    for o in comp["options"].as_array().into_iter().flatten() {
+        let emoji = o["emoji"]["name"]
+            .as_str()
+            .map(|e| format!("<span class=oemoji>{}</span>", esc(e)))
+            .unwrap_or_default();
+        let chosen = o["default"].as_bool() == Some(true);
+        let _ = write!(
+            h,
+            "<div class=\"opt{}\">{emoji}<div class=otext><div class=olabel>{}</div>",
+            if chosen { " chosen" } else { "" },
+            esc(o["label"].as_str().unwrap_or_default())
+        );
+        height += 40;
+        if let Some(d) = o["description"].as_str().filter(|d| !d.is_empty()) {
+            let _ = write!(h, "<div class=odesc>{}</div>", esc(d));
+            height += 18;
+        }
+        h.push_str("</div>");
+        if chosen {
+            h.push_str("<span class=tick>✓</span>");
+        }
+        h.push_str("</div>");
+    }
+    h.push_str("</div>");
+    (h, height)
 }
 
 fn embed(c: &Conversation, e: &Value, shown: &Shown, ms: u64, files: &Files) -> (String, u32) {
@@ -230,7 +315,7 @@ fn embed(c: &Conversation, e: &Value, shown: &Shown, ms: u64, files: &Files) -> 
     (h, height)
 }
 
-fn component(comp: &Value) -> String {
+fn component(comp: &Value, open: bool) -> String {
     let off = comp["disabled"].as_bool() == Some(true);
     match comp["type"].as_u64() {
         Some(2) => {
@@ -264,9 +349,11 @@ fn component(comp: &Value) -> String {
                 chosen.join(", ")
             };
             format!(
-                "<div class=\"select{}\"><span>{}</span><span class=chev>⌄</span></div>",
+                "<div class=\"select{}{}\"><span>{}</span><span class=chev>{}</span></div>",
                 if off { " off" } else { "" },
-                esc(&text)
+                if open { " open" } else { "" },
+                esc(&text),
+                if open { "⌃" } else { "⌄" }
             )
         }
         _ => String::new(),

@@ -5,9 +5,10 @@
 //! 550x350 (never enlarged), an embed's image to fit about 400x300; on a narrow window
 //! both shrink to the message column's width.
 //!
-//! This file holds the entry points (`page`, `screens`), the channels' order and the
-//! page around them; apart by concept: `message` (a message's states and their parts in
-//! Discord's order), `images` (image sizes and Discord's boxes), `markdown` (Discord's
+//! This file holds the entry points (`page`, `screens`, `measuring_page`), the
+//! channels' order, the cutting into screens and the page around them; apart by
+//! concept: `message` (a message's states and their parts in Discord's order, a select
+//! opened), `images` (image sizes, Discord's boxes and alt text), `markdown` (Discord's
 //! markdown and HTML escaping) and `style` (the dark theme's CSS).
 
 mod images;
@@ -26,7 +27,8 @@ use style::STYLE;
 /// One participant's page, or a part of it.
 pub struct Page {
     pub html: String,
-    /// A generous guess of its height at desktop width, for a screenshot's window.
+    /// Its height at its width, for a screenshot's window: as Chromium laid it out
+    /// when measured (see [`screens`]), else a generous guess at desktop width.
     pub height: u32,
     /// How many messages it shows.
     pub messages: usize,
@@ -40,7 +42,16 @@ pub struct Files<'a> {
     pub href_prefix: String,
 }
 
+/// One message state drawn: the unit a page is cut into screens at.
 struct Drawn {
+    html: String,
+    /// A guess of its height at desktop width.
+    height: u32,
+    /// The same state with its first select opened, if it has one a person can open.
+    opened: Option<Opened>,
+}
+
+struct Opened {
     html: String,
     height: u32,
 }
@@ -65,41 +76,182 @@ pub fn page(c: &Conversation, viewer: &Participant, files: &Files) -> Page {
     }
 }
 
-/// The conversation as `viewer` sees it, cut into screens of about `max_height`
-/// pixels (at desktop width) for screenshots.
+/// The heights of a page's parts as Chromium laid them out at one width (see
+/// [`measuring_page`]), in pixels.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Measured {
+    /// The bar naming whose view it is.
+    who: u32,
+    /// Each channel's header: its height and its bottom margin.
+    heads: Vec<(u32, u32)>,
+    /// Each message state's.
+    units: Vec<Size>,
+}
+
+/// A message state's size: its top margin, its height, and its height with its first
+/// select opened (if it has one).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Size {
+    margin: u32,
+    closed: u32,
+    opened: Option<u32>,
+}
+
+impl Measured {
+    /// Reads what the measuring page's script wrote: `who H`, `head J H MARGIN`,
+    /// `unit K MARGIN H`, `open K H`, a line each.
+    pub fn parse(text: &str) -> Result<Measured, String> {
+        let mut m = Measured::default();
+        let mut opened = vec![];
+        for line in text.lines().filter(|l| !l.trim().is_empty()) {
+            let f: Vec<&str> = line.split_whitespace().collect();
+            let num = |i: usize| -> Result<u32, String> {
+                f.get(i)
+                    .and_then(|v| v.parse::<f64>().ok())
+                    .map(|v| v.max(0.0).ceil() as u32)
+                    .ok_or_else(|| format!("a measurement Chromium wrote is unreadable: {line:?}"))
+            };
+            match f[0] {
+                "who" => m.who = num(1)?,
+                "head" => m.heads.push((num(2)?, num(3)?)),
+                "unit" => m.units.push(Size {
+                    margin: num(2)?,
+                    closed: num(3)?,
+                    opened: None,
+                }),
+                "open" => opened.push((num(1)? as usize, num(2)?)),
+                _ => {
+                    return Err(format!(
+                        "a measurement Chromium wrote is unreadable: {line:?}"
+                    ));
+                }
+            }
+        }
+        for (k, h) in opened {
+            let u = m
+                .units
+                .get_mut(k)
+                .ok_or_else(|| format!("an opened select of no message state ({k})"))?;
+            u.opened = Some(h);
+        }
+        Ok(m)
+    }
+}
+
+/// The whole page with its parts marked for measuring (each channel's header
+/// `data-head`, each message state `data-unit`, and after them each state that has a
+/// select again with it opened, `data-open`), for [`super::shots::measure`]. The
+/// bar naming whose view it is holds the longest title a screen of it can have.
+pub fn measuring_page(c: &Conversation, viewer: &Participant, files: &Files) -> String {
+    let mut body = String::new();
+    let mut opened = String::new();
+    let mut k = 0;
+    for (j, (header, ms)) in draw_all(c, viewer, files).into_iter().enumerate() {
+        body.push_str(&mark(&header, &format!("data-head={j}")));
+        for m in ms {
+            body.push_str(&mark(&m.html, &format!("data-unit={k}")));
+            if let Some(o) = &m.opened {
+                opened.push_str(&mark(&o.html, &format!("data-open={k}")));
+            }
+            k += 1;
+        }
+    }
+    body.push_str(&opened);
+    document(
+        &format!("What {} sees (999/999)", viewer.name),
+        viewer,
+        &body,
+    )
+}
+
+/// `html` with `attribute` added to its first element.
+fn mark(html: &str, attribute: &str) -> String {
+    html.replacen("<div ", &format!("<div {attribute} "), 1)
+}
+
+/// The conversation as `viewer` sees it, cut into screens of about `max_height` pixels
+/// between message states, never inside one (a state taller than that is a screen of
+/// its own). On each screen the first select a person could open is drawn opened, its
+/// options listed under it. The heights are `measured` ones at the screens' width
+/// (each page's `height` is then exactly its own), else guesses at desktop width.
+///
+/// # Panics
+///
+/// When `measured` is not of this page (it names fewer channels or message states).
 pub fn screens(
     c: &Conversation,
     viewer: &Participant,
     files: &Files,
     max_height: u32,
+    measured: Option<&Measured>,
 ) -> Vec<Page> {
     let mut out = vec![];
-    for (header, ms) in draw_all(c, viewer, files) {
-        let mut body = header.clone();
-        let mut height = 120;
-        let mut count = 0;
-        for m in ms {
-            if count > 0 && height + m.height > max_height {
-                out.push(Page {
-                    html: String::new(),
-                    height,
-                    messages: count,
+    let mut k = 0;
+    for (j, (header, ms)) in draw_all(c, viewer, files).into_iter().enumerate() {
+        // The header's height (with the bar above it and the page's bottom padding),
+        // the bottom margin it shares with the first message's top one, and each
+        // message state's (top margin, height, height opened).
+        let (head, head_margin, sizes): (u32, u32, Vec<Size>) = match measured {
+            Some(mm) => {
+                let (h, margin) = mm.heads[j];
+                let sizes = mm.units.get(k..k + ms.len()).unwrap_or_else(|| {
+                    panic!("{} message states measured, more drawn", mm.units.len())
                 });
-                let last = out.len() - 1;
-                out[last].html = std::mem::take(&mut body);
-                body = header.clone();
-                height = 120;
-                count = 0;
+                (mm.who + h + BODY_BOTTOM, margin, sizes.to_vec())
             }
-            body.push_str(&m.html);
-            height += m.height;
-            count += 1;
-        }
-        if count > 0 {
+            None => (
+                120,
+                0,
+                ms.iter()
+                    .map(|m| Size {
+                        margin: 0,
+                        closed: m.height,
+                        opened: m.opened.as_ref().map(|o| o.height),
+                    })
+                    .collect(),
+            ),
+        };
+        k += ms.len();
+        let mut i = 0;
+        while i < ms.len() {
+            let start = i;
+            let mut height = head;
+            let mut open = None;
+            while i < ms.len() {
+                let Size {
+                    margin,
+                    closed,
+                    opened,
+                } = sizes[i];
+                let gap = if i == start {
+                    margin.max(head_margin)
+                } else {
+                    margin
+                };
+                let (size, opens) = match (open, opened) {
+                    (None, Some(o)) => (o, true),
+                    _ => (closed, false),
+                };
+                if i > start && height + gap + size > max_height {
+                    break;
+                }
+                height += gap + size;
+                if opens {
+                    open = Some(i);
+                }
+                i += 1;
+            }
+            let mut body = header.clone();
+            for (n, m) in ms[start..i].iter().enumerate() {
+                match (&m.opened, open == Some(start + n)) {
+                    (Some(o), true) => body.push_str(&o.html),
+                    _ => body.push_str(&m.html),
+                }
+            }
             out.push(Page {
                 html: body,
                 height,
-                messages: count,
+                messages: i - start,
             });
         }
     }
@@ -110,6 +262,9 @@ pub fn screens(
     }
     out
 }
+
+/// The page's padding under its last message (`body` in the style).
+const BODY_BOTTOM: u32 = 24;
 
 /// Each channel `viewer` sees (its header and drawn messages): the server's text
 /// channels, then threads, then direct messages.
@@ -288,5 +443,61 @@ mod tests {
         );
         let eve = page(&c, &Participant::spectator(), &files).html;
         assert!(!eve.contains("Choose cards"), "nobody else sees the panel");
+    }
+
+    fn a_select(id: &str) -> serde_json::Value {
+        serde_json::json!([{"type": 1, "components": [{"type": 3, "custom_id": id,
+            "placeholder": "Choose a card",
+            "options": [{"label": "Ember Fox", "value": "1", "description": "Fast, fragile"},
+                        {"label": "Stone Bear", "value": "2"}]}]}])
+    }
+
+    /// Screens end where a message state ends, the height a measurement gives; the
+    /// first select a person could open on each screen is drawn opened (its options'
+    /// labels and descriptions listed), the others closed.
+    #[test]
+    fn screens_end_between_messages_and_open_their_first_select() {
+        let mut ms = vec![];
+        for i in 0..6 {
+            let mut m = a_message(&i.to_string(), &format!("message {i}"), None);
+            m.ms = i * 60 * 60 * 1000;
+            if i != 0 {
+                m.components = a_select(&format!("pick{i}")).as_array().unwrap().clone();
+            }
+            ms.push(m);
+        }
+        let c = conversation(ms);
+        let dir = std::env::temp_dir();
+        let files = Files {
+            dir: &dir,
+            href_prefix: String::new(),
+        };
+        let viewer = Participant::spectator();
+        let measuring = measuring_page(&c, &viewer, &files);
+        assert_eq!(measuring.matches("data-unit=").count(), 6);
+        assert_eq!(measuring.matches("data-open=").count(), 5);
+        // Each state 100 pixels (200 opened) under a 17-pixel margin, a 40-pixel bar
+        // and a 50-pixel header: screens of at most 600.
+        let mut text = String::from("who 40\nhead 0 50 8\n");
+        for k in 0..6 {
+            text.push_str(&format!("unit {k} 17 100\n"));
+            if k != 0 {
+                text.push_str(&format!("open {k} 200\n"));
+            }
+        }
+        let measured = Measured::parse(&text).unwrap();
+        let screens = screens(&c, &viewer, &files, 600, Some(&measured));
+        let counts: Vec<usize> = screens.iter().map(|p| p.messages).collect();
+        // 114 + (117 + 217 + 117 + 117) = 682 > 600: three messages, then three.
+        assert_eq!(counts, [3, 3]);
+        let heights: Vec<u32> = screens.iter().map(|p| p.height).collect();
+        assert_eq!(heights, [114 + 117 + 217 + 117, 114 + 217 + 117 + 117]);
+        for p in &screens {
+            assert_eq!(p.html.matches("class=menu").count(), 1, "one list opened");
+            assert!(p.html.contains("Fast, fragile") && p.html.contains("Stone Bear"));
+            assert!(p.html.contains("id=\"m0\"") || p.html.contains("id=\"m3\""));
+        }
+        // The whole page opens none.
+        assert!(!page(&c, &viewer, &files).html.contains("class=menu"));
     }
 }

@@ -4,7 +4,7 @@
 
 pub(super) const STYLE: &str = r#"
 body{margin:0;background:#313338;color:#dbdee1;font:16px/1.375 "Noto Sans","gg sans","Helvetica Neue",Arial,sans-serif;padding-bottom:24px}
-.who{background:#1e1f22;color:#f2f3f5;font-weight:600;padding:10px 16px}
+.who{background:#1e1f22;color:#f2f3f5;font-weight:600;padding:10px 16px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 .chan{color:#f2f3f5;font-weight:600;padding:12px 16px;border-bottom:1px solid #26272b;margin-bottom:8px;box-shadow:0 1px 0 rgba(0,0,0,.2)}
 .hash{color:#80848e;margin-right:6px}
 .sub{color:#949ba4;font-weight:400;font-size:14px}
@@ -60,6 +60,15 @@ img.att{display:block;border-radius:8px;max-width:100%;height:auto}
 .select{display:flex;justify-content:space-between;align-items:center;width:100%;max-width:400px;height:40px;padding:0 12px;box-sizing:border-box;background:#1e1f22;border:1px solid #1e1f22;border-radius:4px;color:#949ba4;font-size:15px}
 .select .chev{color:#b5bac1}
 .select.off{opacity:.5}
+.select.open{border-color:#5865f2;border-radius:4px 4px 0 0}
+.menu{max-width:400px;box-sizing:border-box;background:#2b2d31;border:1px solid #1e1f22;border-top:0;border-radius:0 0 4px 4px;padding:4px 0;margin:-4px 0 4px;box-shadow:0 8px 16px rgba(0,0,0,.24)}
+.opt{display:flex;align-items:center;gap:8px;padding:8px 12px;min-height:24px}
+.opt.chosen{background:#393c41}
+.oemoji{font-size:18px;width:22px;text-align:center;flex:none}
+.otext{flex:1;min-width:0}
+.olabel{color:#f2f3f5;font-size:15px;font-weight:500}
+.odesc{color:#b5bac1;font-size:13px;line-height:17px}
+.tick{color:#5865f2;font-weight:700;flex:none}
 .eph-note{font-size:12px;color:#949ba4;margin-top:4px}
 .step{font-size:11px;color:#b5bac1;background:#3f4147;border-radius:3px;display:inline-block;padding:0 6px;margin:2px 0}
 .eph-note a{color:#00a8fc}
