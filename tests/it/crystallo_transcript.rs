@@ -8,6 +8,7 @@
 
 use crate::crystallo_discord::{click, command, play_one};
 use crate::support;
+use crate::transcript::Out;
 use crystal_clans::app::App;
 use crystal_clans::crystallo::bots::Bot;
 use crystal_clans::crystallo::{Phase, View, legal};
@@ -15,7 +16,6 @@ use crystal_clans::store::crystallo::utc_day;
 use crystal_clans::store::now_ms;
 use crystal_clans_testkit::fake_discord::GUILD;
 use crystal_clans_testkit::transcript::{self, html, shots};
-use std::path::Path;
 use support::people::{ANA, start_bot_with};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -77,12 +77,12 @@ async fn a_crystallo_daily_drawn_and_screenshotted() {
     assert!(post.files.iter().any(|(n, _)| n.starts_with("SPOILER_")));
     tokio::time::sleep(std::time::Duration::from_millis(300)).await;
 
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("crystallo-transcript");
-    let _ = std::fs::remove_dir_all(&dir);
-    transcript::record_fake(fake, &dir).expect("the recording is written");
+    let out = Out::new("crystallo-transcript");
+    let dir = &out.work;
+    transcript::record_fake(fake, dir).expect("the recording is written");
     bot.stop().await;
     // Every request is placed (the replay panics on one it cannot place).
-    let written = transcript::write_pages(&dir, &dir, 4000).expect("the pages are written");
+    let written = transcript::write_pages(dir, dir, 4000).expect("the pages are written");
     let page = |who: &str| {
         let (_, path) = written
             .pages
@@ -100,6 +100,7 @@ async fn a_crystallo_daily_drawn_and_screenshotted() {
     );
     assert!(!spectator.contains("Place 1"), "a spectator sees no panel");
     let Some(chromium) = shots::chromium() else {
+        out.finish();
         eprintln!("crystallo transcript screenshots SKIPPED: Chromium is not installed");
         return;
     };
@@ -107,7 +108,12 @@ async fn a_crystallo_daily_drawn_and_screenshotted() {
     for png in &pngs {
         let (w, _) = html::png_size(&std::fs::read(png).unwrap()).expect("a PNG");
         assert!(w == 390 || w == 1280, "{}", png.display());
-        eprintln!("screenshot {}", png.display());
     }
     assert!(!pngs.is_empty());
+    out.finish();
+    eprintln!(
+        "{} screenshots in {}",
+        pngs.len(),
+        out.at.join("screens").display()
+    );
 }

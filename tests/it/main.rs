@@ -32,6 +32,7 @@ mod discord_takeback;
 mod dockerfile;
 mod german;
 mod german_match;
+mod german_transcript;
 mod i18n;
 mod lifecycle;
 mod narration;

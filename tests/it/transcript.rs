@@ -1,7 +1,8 @@
 //! A whole match between two people through the fake Discord against the real bot,
 //! drawn as each participant sees it (`crystal_clans_testkit::transcript`) and screenshotted
 //! with headless Chromium at desktop and phone widths, for people to open:
-//! `target/tmp/transcript/` (the pages, `screens/*.png`).
+//! `target/tmp/transcript/` (the pages, `screens/*.png`). The same match in German is
+//! `german_transcript.rs`, through [`a_whole_match_drawn`].
 //!
 //! The players click what their panels show (the choice a lively scripted player
 //! wants, reached through the panel's steps), open their hands now and then, and a
@@ -13,14 +14,17 @@
 use crystal_clans::app::App;
 use crystal_clans::app::clans::panel;
 use crystal_clans::game::State;
-use crystal_clans_testkit::fake_discord::{Recorded, lively_pick};
-use crystal_clans_testkit::transcript::{self, html, shots};
-use serde_json::{Value, json};
+use crystal_clans::i18n::Lang;
+use crystal_clans::store::{GuildSettings, UserSettings};
+use crystal_clans_testkit::fake_discord::{GUILD, Recorded, lively_pick};
+use crystal_clans_testkit::transcript::{self, html, model, shots};
+use serde_json::json;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use crate::support;
 use support::bot::Bot;
+use support::play::{board_button, clickables};
 
 const ANA: u64 = 740_000_000_000_000_001;
 const MAX: u64 = 740_000_000_000_000_002;
@@ -34,79 +38,15 @@ fn name(u: u64) -> &'static str {
     }
 }
 
-/// What a player can click in a message: (custom id, the select value if a select).
-fn clickables(json: &Value) -> Vec<(String, Option<String>, String)> {
-    let mut out = vec![];
-    let rows = json
-        .get("components")
-        .or_else(|| json.get("data").and_then(|d| d.get("components")));
-    for row in rows.and_then(Value::as_array).into_iter().flatten() {
-        for c in row["components"].as_array().into_iter().flatten() {
-            let Some(id) = c["custom_id"].as_str() else {
-                continue;
-            };
-            if c["disabled"].as_bool() == Some(true) {
-                continue;
-            }
-            match c["options"].as_array() {
-                Some(opts) => {
-                    for o in opts {
-                        out.push((
-                            id.to_string(),
-                            o["value"].as_str().map(str::to_string),
-                            o["label"].as_str().unwrap_or_default().to_string(),
-                        ));
-                    }
-                }
-                None => out.push((
-                    id.to_string(),
-                    None,
-                    c["label"].as_str().unwrap_or_default().to_string(),
-                )),
-            }
-        }
-    }
-    out
-}
-
-/// The bot's visible answer to an interaction: its message callback, or the message
-/// that fills its deferral, or an edit of the clicked message.
+/// The bot's visible answer to an interaction.
 async fn answer(bot: &Bot, token: &str) -> Recorded {
-    let ack = bot
-        .fake
-        .try_ack(token, Duration::from_secs(10))
-        .await
-        .expect("the bot acknowledges");
-    if ack.json["type"] == 4 || ack.json["type"] == 7 {
-        return ack;
-    }
-    bot.fake
-        .try_wait_key(
-            token,
-            |r| r.path.contains("/webhooks/") && (r.method == "POST" || r.method == "PATCH"),
-            Duration::from_secs(20),
-        )
-        .await
-        .expect("the bot answers")
+    support::play::answer(&bot.fake, token).await
 }
 
 struct Match {
     id: i64,
     /// Where its board and buttons are (its thread, or the channel).
     channel: u64,
-}
-
-/// The latest public board's button whose id ends with `suffix` (e.g. `:turn`).
-fn board_button(bot: &Bot, suffix: &str) -> Option<String> {
-    bot.fake.requests().iter().rev().find_map(|r| {
-        if !r.is_channel_post() {
-            return None;
-        }
-        clickables(&r.json)
-            .into_iter()
-            .map(|(id, _, _)| id)
-            .find(|id| id.ends_with(suffix))
-    })
 }
 
 /// One input for `user`, clicked through the panel as a person would: carry on in the
@@ -145,12 +85,12 @@ async fn take_turn(
             // A person answers the board that pings them: wait for it (it is posted
             // after the previous input's reply), else use the last one.
             let deadline = Instant::now() + Duration::from_secs(3);
-            while !board_button(bot, ":turn").is_some_and(|b| b.starts_with(&current))
+            while !board_button(&bot.fake, ":turn").is_some_and(|b| b.starts_with(&current))
                 && Instant::now() < deadline
             {
                 tokio::time::sleep(Duration::from_millis(20)).await;
             }
-            let turn = board_button(bot, ":turn").expect("a Take your turn button");
+            let turn = board_button(&bot.fake, ":turn").expect("a Take your turn button");
             let t = bot.fake.click_in(m.channel, user, name(user), &turn, &[]);
             answer(bot, &t).await
         }
@@ -202,7 +142,7 @@ async fn play_a_match(bot: &Bot) -> Match {
         .await;
     let m = Match { id, channel };
     // Someone who is not playing clicks "Take your turn".
-    let turn = board_button(bot, ":turn").expect("a Take your turn button");
+    let turn = board_button(&bot.fake, ":turn").expect("a Take your turn button");
     let t = fake.click_in(channel, EVE, "Eve", &turn, &[]);
     answer(bot, &t).await;
     let mut hands = [0usize; 2];
@@ -218,7 +158,7 @@ async fn play_a_match(bot: &Bot) -> Match {
         // Each player looks at their hand at the start and now and then.
         if step % 40 == seat as usize * 20 && hands[seat as usize] < 3 {
             hands[seat as usize] += 1;
-            if let Some(hand) = board_button(bot, ":hand") {
+            if let Some(hand) = board_button(&bot.fake, ":hand") {
                 let t = fake.click_in(channel, user, name(user), &hand, &[]);
                 answer(bot, &t).await;
             }
@@ -287,8 +227,13 @@ async fn take_back(bot: &Bot, m: &Match, seat: u8, reply: &Recorded) -> bool {
         .expect("an Allow button");
     let t = fake.click_in(m.channel, other, name(other), &allow, &[]);
     answer(bot, &t).await;
+    // The post that says it was taken back (the request's post carries its button).
     fake.wait_for(
-        |r| r.is_channel_post() && r.text().contains("took back their last action"),
+        |r| {
+            r.is_channel_post()
+                && r.text().contains("↩️")
+                && !r.custom_ids().iter().any(|id| id.contains(":tb?:"))
+        },
         10,
     )
     .await;
@@ -318,14 +263,39 @@ fn drawn_images(page: &str) -> Vec<(u32, u32, String)> {
         .collect()
 }
 
-fn out_dir() -> PathBuf {
-    Path::new(env!("CARGO_TARGET_TMPDIR")).join("transcript")
+/// The longest stretch of a message's own words in `rendered` (the message with a
+/// marker, U+0001, for each text it names): the same whatever it names, cut where a
+/// name, a number or markdown goes, and escaped as a page writes it.
+fn own_words(rendered: &str) -> String {
+    let cut = |c: char| c == '\u{1}' || c.is_ascii_digit() || "*_`\u{2068}\u{2069}".contains(c);
+    let words = rendered
+        .split(cut)
+        .map(str::trim)
+        .max_by_key(|s| s.chars().count())
+        .unwrap_or_default();
+    html::esc(words)
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_whole_match_drawn_and_screenshotted_per_participant() {
+/// What an attachment shows, from its file name: a board, a battle, a hand, a replay.
+fn kind(file: &str) -> String {
+    if file.ends_with("-replay.gif") {
+        "replay".into()
+    } else if file.starts_with("match-") {
+        "board".into()
+    } else {
+        file.split(['-', '.']).next().unwrap_or(file).to_string()
+    }
+}
+
+/// A whole match played in `lang` (the server's language and both players'), recorded
+/// into `target/tmp/DIR/`, drawn as each participant sees it and checked: every
+/// public post on every page, each private message on its owner's only, the
+/// challenge closed once accepted, each image within Discord's box with its alt text
+/// or the marker that it has none, at most one select opened a screen; then
+/// screenshotted (Ana, Max and a spectator) with each window exactly its screen's height.
+pub(crate) async fn a_whole_match_drawn(dir: &str, lang: Lang) {
     let began = Instant::now();
-    let store = support::scratch_store("transcript").await;
+    let store = support::scratch_store(dir).await;
     let app = App::new(store.clone()).with_seeds(3);
     let bot = Bot::start(
         app,
@@ -334,11 +304,33 @@ async fn a_whole_match_drawn_and_screenshotted_per_participant() {
         Default::default(),
     )
     .await;
+    if lang != Lang::En {
+        let code = lang.code().to_string();
+        let server = GuildSettings {
+            language: Some(code.clone()),
+            ..GuildSettings::default()
+        };
+        bot.app
+            .directory
+            .set_server_settings(GUILD, &server)
+            .await
+            .unwrap();
+        for user in [ANA, MAX] {
+            let s = UserSettings {
+                language: Some(code.clone()),
+                ..UserSettings::default()
+            };
+            bot.app.directory.set_user_settings(user, &s).await.unwrap();
+            bot.fake.set_user_locale(user, &code);
+        }
+        bot.fake.set_guild_locale(&code);
+    }
     play_a_match(&bot).await;
-    // The last posts (the end of the match) may still be on their way.
+    // The last posts (the final board, with its Rematch button) may still be on
+    // their way.
     bot.fake
         .wait_for(
-            |r| r.is_channel_post() && r.text().contains("wins the match"),
+            |r| r.is_channel_post() && r.custom_ids().iter().any(|i| i.ends_with(":rematch")),
             20,
         )
         .await;
@@ -350,14 +342,14 @@ async fn a_whole_match_drawn_and_screenshotted_per_participant() {
         )
         .await;
     tokio::time::sleep(Duration::from_millis(300)).await;
-    let dir = out_dir();
-    let _ = std::fs::remove_dir_all(&dir);
-    transcript::record_fake(&bot.fake, &dir).expect("the recording is written");
+    let out = Out::new(dir);
+    let dir = &out.work;
+    transcript::record_fake(&bot.fake, dir).expect("the recording is written");
     bot.stop().await;
     let played = began.elapsed();
 
     // Every request is placed (the replay panics on one it cannot place).
-    let written = transcript::write_pages(&dir, &dir, 4000).expect("the pages are written");
+    let written = transcript::write_pages(dir, dir, 4000).expect("the pages are written");
     let c = &written.conversation;
     let page = |who: &str| -> String {
         let (_, path) = written
@@ -368,9 +360,7 @@ async fn a_whole_match_drawn_and_screenshotted_per_participant() {
         std::fs::read_to_string(path).unwrap()
     };
     let (ana, max, spectator) = (page("Ana"), page("Max"), page("Spectator"));
-    let shown = |html: &str, msg: &transcript::model::Message| {
-        html.contains(&format!("id=\"m{}\"", msg.id))
-    };
+    let shown = |html: &str, msg: &model::Message| html.contains(&format!("id=\"m{}\"", msg.id));
     let ana_id = ANA.to_string();
     let mut public = 0;
     let mut anas = 0;
@@ -408,13 +398,44 @@ async fn a_whole_match_drawn_and_screenshotted_per_participant() {
         }
     }
     assert!(public > 10 && anas > 10, "{public} public, {anas} of Ana's");
+    // The challenge, once accepted, is the bot's edit of it: no live Accept button,
+    // and the match's thread started from it.
+    let challenge = c
+        .messages
+        .iter()
+        .find(|m| {
+            m.earlier
+                .iter()
+                .any(|s| model::custom_ids(&s.components).any(|id| id.contains(":acc:")))
+        })
+        .expect("the challenge, edited");
+    assert!(challenge.edited && challenge.only_for.is_none());
+    assert_eq!(model::custom_ids(&challenge.components).count(), 0);
+    let thread = challenge
+        .thread
+        .as_deref()
+        .expect("a thread from the challenge");
+    assert!(c.seen_in(thread, &model::Participant::spectator()).len() > 10);
+    assert!(
+        !c.messages
+            .iter()
+            .any(|m| !m.deleted && model::custom_ids(&m.components).any(|id| id.contains(":acc:"))),
+        "a challenge still open"
+    );
     // Both sides of the takeback: the request and what was taken back in public, the
     // asker's note on their page only, the opponent's Allow on theirs only.
-    for html in [&ana, &max, &spectator] {
-        assert!(html.contains("asks to take back their last action"));
-        assert!(html.contains("took back their last action"));
+    use crystal_clans::i18n::messages::takeback as said;
+    let x = "\u{1}";
+    for words in [
+        own_words(&said::takeback_request_post(lang, x, x, x)),
+        own_words(&said::takeback_done_post(lang, x, x, x)),
+    ] {
+        for html in [&ana, &max, &spectator] {
+            assert!(html.contains(&words), "{words}");
+        }
     }
-    let (asked, allowed) = ("to let you take back", "You allowed it");
+    let asked = &own_words(&said::takeback_asked(lang, x, x, 24));
+    let allowed = &own_words(&said::takeback_you_allowed(lang, x));
     assert!(
         ana.contains(asked) != max.contains(asked),
         "the asker's note is theirs"
@@ -427,7 +448,8 @@ async fn a_whole_match_drawn_and_screenshotted_per_participant() {
     assert!(ana.contains("Only you can see this"));
     assert!(!spectator.contains("Only you can see this"));
     assert!(!spectator.contains("class=\"msg eph\""));
-    // Every image is drawn within Discord's box: 550x350 attached, 400x300 in an embed.
+    // Every image is drawn within Discord's box: 550x350 attached, 400x300 in an embed;
+    // each with its alt text or the marker that it has none, never its file name.
     let images = drawn_images(&ana);
     assert!(images.len() > 5, "Ana's page has {} images", images.len());
     for (w, h, bx) in images.iter().chain(&drawn_images(&spectator)) {
@@ -438,7 +460,6 @@ async fn a_whole_match_drawn_and_screenshotted_per_participant() {
         );
         assert!(*w <= html::INLINE_BOX.0 && *h <= html::INLINE_BOX.1);
     }
-    // Each image with its alt text or the marker that it has none, never its file name.
     for html in [&ana, &spectator] {
         let badges = html.matches("class=alt-badge>").count()
             + html.matches("class=\"alt-badge none\">").count();
@@ -457,15 +478,51 @@ async fn a_whole_match_drawn_and_screenshotted_per_participant() {
             );
         }
     }
-    eprintln!(
-        "attachments without alt text: {:?}",
-        c.attachments_without_alt_text()
-            .iter()
-            .map(|a| &a.name)
-            .collect::<Vec<_>>()
-    );
     // The pages name people, never their raw mention syntax.
     assert!(!spectator.contains("&lt;@"), "a raw mention is drawn");
+    // At most one select opened a screen, and some screens open one.
+    let mut opened = 0;
+    for s in &written.screens {
+        let menus = std::fs::read_to_string(&s.html)
+            .unwrap()
+            .matches("class=menu>")
+            .count();
+        assert!(menus <= 1, "{} opens {menus} selects", s.html.display());
+        opened += menus;
+    }
+    assert!(opened > 0, "no screen opens a select");
+    // What the bot sent without alt text (to be asserted empty once it sends it).
+    let missing = c.attachments_without_alt_text();
+    let mut kinds: Vec<(String, usize)> = vec![];
+    for a in &missing {
+        let k = kind(&a.name);
+        match kinds.iter_mut().find(|(n, _)| *n == k) {
+            Some((_, count)) => *count += 1,
+            None => kinds.push((k, 1)),
+        }
+    }
+    eprintln!(
+        "{} attachments without alt text in {}: {kinds:?}",
+        missing.len(),
+        out.at.display()
+    );
+    for p in c.participants() {
+        let count = |w: u32| {
+            written
+                .screens
+                .iter()
+                .filter(|s| s.participant == p && s.width == w)
+                .count()
+        };
+        eprintln!(
+            "{}: {} screens at {}, {} at {}",
+            p.name,
+            count(shots::DESKTOP_WIDTH),
+            shots::DESKTOP_WIDTH,
+            count(shots::PHONE_WIDTH),
+            shots::PHONE_WIDTH
+        );
+    }
 
     let Some(chromium) = shots::chromium() else {
         let required = std::env::var("REQUIRE_SCREENSHOTS").is_ok_and(|v| v == "1");
@@ -473,10 +530,11 @@ async fn a_whole_match_drawn_and_screenshotted_per_participant() {
             !required,
             "REQUIRE_SCREENSHOTS=1 but Chromium is not installed"
         );
+        out.finish();
         eprintln!(
             "transcript screenshots SKIPPED: Chromium is not installed (Debian: apt-get \
              install chromium); the pages are in {}",
-            dir.display()
+            out.at.display()
         );
         return;
     };
@@ -485,22 +543,69 @@ async fn a_whole_match_drawn_and_screenshotted_per_participant() {
     // written and checked but not photographed: each screenshot costs seconds).
     let pngs = shots::shoot_all(&chromium, &written, |p| p.name != "Eve")
         .expect("the screenshots are taken");
-    for png in &pngs {
-        let bytes = std::fs::read(png).unwrap();
-        let (w, _) = html::png_size(&bytes).expect("a PNG");
-        let want = if png.to_string_lossy().contains("-390-") {
-            390
-        } else {
-            1280
-        };
-        assert_eq!(w, want, "{}", png.display());
+    for s in written
+        .screens
+        .iter()
+        .filter(|s| s.participant.name != "Eve")
+    {
+        let png = s.html.with_extension("png");
+        let bytes = std::fs::read(&png).unwrap();
+        let (w, h) = html::png_size(&bytes).expect("a PNG");
+        // The window is the screen's width and its measured height: the whole of its
+        // last message, and no more.
+        assert_eq!((w, h), (s.width, s.height.min(12_000)), "{}", png.display());
     }
     eprintln!(
         "{} messages ({public} public); {} screenshots in {} (match {:.1} s, screenshots {:.1} s)",
         c.messages.len(),
         pngs.len(),
-        dir.join("screens").display(),
+        out.at.join("screens").display(),
         played.as_secs_f64(),
         shot_began.elapsed().as_secs_f64()
     );
+    out.finish();
+}
+
+/// Where a transcript test writes: a folder of this process's own beside
+/// `target/tmp/NAME`, put in its place when done. The target folder may be shared, and
+/// another run of the test (`cargo test german` picks the German one too) would
+/// otherwise empty it under this one's feet.
+pub(crate) struct Out {
+    /// This run's folder.
+    pub work: PathBuf,
+    /// `target/tmp/NAME`, where people look.
+    pub at: PathBuf,
+}
+
+impl Out {
+    pub fn new(name: &str) -> Out {
+        let tmp = Path::new(env!("CARGO_TARGET_TMPDIR"));
+        let work = tmp.join(format!("{name}.{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&work);
+        Out {
+            work,
+            at: tmp.join(name),
+        }
+    }
+
+    /// Puts this run's folder at `target/tmp/NAME`, in place of an earlier run's (the
+    /// pages name their files relative to themselves, so they move with it).
+    pub fn finish(&self) {
+        for _ in 0..3 {
+            let _ = std::fs::remove_dir_all(&self.at);
+            if std::fs::rename(&self.work, &self.at).is_ok() {
+                return;
+            }
+        }
+        panic!(
+            "{} could not replace {}",
+            self.work.display(),
+            self.at.display()
+        );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_match_drawn_and_screenshotted_per_participant() {
+    a_whole_match_drawn("transcript", Lang::En).await;
 }
