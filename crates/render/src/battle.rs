@@ -120,15 +120,13 @@ fn to_come(t: &Table, v: &View) -> String {
         .map(|&s| t.names[s as usize & 1])
         .collect();
     match who.as_slice() {
-        _ if matches!(v.pending.question, Question::GameOver { .. }) => {
-            words::damage_to_come(t.lang)
-        }
-        [] => words::damage_to_come(t.lang),
-        [a] => words::damage_follows(t.lang, a, &questions::question(t.lang, &v.pending.question)),
-        [a, b, ..] => words::damage_follows(
+        _ if matches!(v.pending.question, Question::GameOver { .. }) => m::damage_to_come(t.lang),
+        [] => m::damage_to_come(t.lang),
+        [a] => m::damage_follows(t.lang, *a, questions::question(t.lang, &v.pending.question)),
+        [a, b, ..] => m::damage_follows(
             t.lang,
-            &m::two_names(t.lang, *a, *b),
-            &questions::question(t.lang, &v.pending.question),
+            m::two_names(t.lang, *a, *b),
+            questions::question(t.lang, &v.pending.question),
         ),
     }
 }

@@ -110,12 +110,12 @@ pub(super) fn piles(c: &mut Canvas, t: &Table, v: &View, seat: u8, s: Spot) {
     }
     c.round_rect_stroke(s.x, s.y, s.w, s.h, 12.0, 2.0, clan.mix(th.ink, 0.3));
     let mut lines = vec![
-        words::hand_short(t.lang, p.hand_count as usize),
-        words::draw_short(t.lang, p.draw_count as usize),
-        words::discard_short(t.lang, p.discard.len()),
+        m::short_hand(t.lang, p.hand_count),
+        m::short_draw(t.lang, p.draw_count),
+        m::short_discard(t.lang, p.discard.len()),
     ];
     if !p.removed.is_empty() {
-        lines.push(words::removed_short(t.lang, p.removed.len()));
+        lines.push(m::short_removed(t.lang, p.removed.len()));
     }
     let pitch = 46.0;
     let top = s.y + 14.0 + (s.h - 14.0 - lines.len() as f32 * pitch) / 2.0;

@@ -15,25 +15,13 @@ messages! {
     two_names(first, second) = "img-two-names";
     match_over() = "img-match-over";
     waiting(who, question) = "img-waiting";
-    initiative(amount) = "img-initiative";
-    initiative_neutral() = "img-initiative-neutral";
-    /// `player` is [`player`].
-    initiative_side(player) = "img-initiative-side";
     /// `names`: the units under the top one, counted (`render::words::counted`).
     under(count, names) = "img-under";
-    battle_tag() = "img-battle-tag";
     for_sale() = "img-for-sale";
-    crystal_deck(count) = "img-crystal-deck";
-    hand_count(count) = "img-hand-count";
-    removed_count(count) = "img-removed-count";
-    must_answer() = "img-must-answer";
-    has_turn() = "img-has-turn";
     crystals_of(count, need) = "img-crystals-of";
     more(count) = "img-more";
     face_down(name) = "img-face-down";
     draw_pile() = "img-draw-pile";
-    discard_pile() = "img-discard-pile";
-    discard_top(name) = "img-discard-top";
     attack() = "img-attack";
     defense() = "img-defense";
     activation_cost() = "img-activation-cost";
@@ -44,7 +32,6 @@ messages! {
     no_ability() = "img-no-ability";
     left() = "img-left";
     right() = "img-right";
-    triggered() = "img-triggered";
     hand_title(name) = "img-hand-title";
     hand_info(count, clan) = "img-hand-info";
     hand_empty() = "img-hand-empty";
@@ -127,4 +114,13 @@ messages! {
     analysis_played(action, percent) = "img-analysis-played";
     analysis_preferred(action, percent) = "img-analysis-preferred";
     analysis_agrees() = "img-analysis-agrees";
+    /// The board's short pile lines ("Hand: 4"), for its narrow boxes at the readable size.
+    short_hand(count) = "img-short-hand";
+    short_draw(count) = "img-short-draw";
+    short_discard(count) = "img-short-discard";
+    short_removed(count) = "img-short-removed";
+    /// A battle picture drawn while a decision pauses the battle before its damage;
+    /// `question` is an engine question in words.
+    damage_follows(who, question) = "img-damage-follows";
+    damage_to_come() = "img-damage-to-come";
 }

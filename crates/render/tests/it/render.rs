@@ -452,7 +452,11 @@ fn battle_picture_paused_before_damage_states_no_result() {
     let texts = battle_texts(&view, cut);
     assert!(results(&texts).is_empty(), "{texts:?}");
     let question = crystal_clans_i18n::questions::question(Lang::En, &view.pending.question);
-    let follows = render::words::damage_follows(Lang::En, samples::NAMES[1], &question);
+    let follows = crystal_clans_i18n::messages::images::damage_follows(
+        Lang::En,
+        samples::NAMES[1],
+        question.as_str(),
+    );
     assert!(texts.contains(&follows), "{follows:?} not in {texts:?}");
     // A unit destroyed by an effect before the damage is told as destroyed, and still
     // nothing is said of the result.

@@ -15,30 +15,16 @@ img-turn-to-move = Zug { $turn } · { $name } ist am Zug
 img-two-names = { $first } und { $second }
 img-match-over = Die Partie ist vorbei
 img-waiting = Wartet auf { $who }: { $question }
-img-initiative = Initiative: { $amount }
-img-initiative-neutral = neutrale Mitte
-img-initiative-side = auf der Seite von { $player }
 
 ## The board's zones (each by its one name, `zone-home` and its kin in rules.ftl), squads,
 ## market and each player's end
 
 img-under = { $count } darunter: { $names }
-img-battle-tag = Kampf
 img-for-sale = Auslage
-img-crystal-deck = { $count } im Stapel
-img-hand-count = { $count ->
-        [one] 1 Karte auf der Hand
-       *[other] { $count } Karten auf der Hand
-    }
-img-removed-count = { $count } aus dem Spiel entfernt
-img-must-answer = muss jetzt antworten
-img-has-turn = ist am Zug
 img-crystals-of = Kristalle: { $count } von { $need }
 img-more = +{ $count } weitere
 img-face-down = { $name } (verdeckt)
 img-draw-pile = Nachziehstapel
-img-discard-pile = Ablagestapel
-img-discard-top = oben abgelegt: { $name }
 
 ## Legends
 
@@ -55,7 +41,6 @@ img-not-in-play = * noch nicht im Spiel
 img-no-ability = keine Einheitenfähigkeit
 img-left = LINKS
 img-right = RECHTS
-img-triggered = ausgelöst
 img-hand-title = Hand von { $name }
 img-hand-info = { $count ->
         [one] 1 Karte

@@ -14,30 +14,16 @@ img-turn-to-move = Turn { $turn } · { $name } to move
 img-two-names = { $first } and { $second }
 img-match-over = The match is over
 img-waiting = Waiting for { $who }: { $question }
-img-initiative = Initiative: { $amount }
-img-initiative-neutral = the neutral middle
-img-initiative-side = on { $player }'s side
 
 ## The board's zones (each by its one name, `zone-home` and its kin in rules.ftl), squads,
 ## market and each player's end
 
 img-under = { $count } under: { $names }
-img-battle-tag = battle
 img-for-sale = For sale
-img-crystal-deck = { $count } in deck
-img-hand-count = { $count ->
-        [one] 1 card in hand
-       *[other] { $count } cards in hand
-    }
-img-removed-count = { $count } removed from the game
-img-must-answer = must answer now
-img-has-turn = has the turn
 img-crystals-of = Crystals: { $count } of { $need }
 img-more = +{ $count } more
 img-face-down = { $name } (face down)
 img-draw-pile = draw pile
-img-discard-pile = discard
-img-discard-top = discard top: { $name }
 
 ## Legends
 
@@ -54,7 +40,6 @@ img-not-in-play = * not yet in play
 img-no-ability = no unit ability
 img-left = LEFT
 img-right = RIGHT
-img-triggered = triggered
 img-hand-title = { $name }'s hand
 img-hand-info = { $count ->
         [one] 1 card
