@@ -3,7 +3,7 @@
 use crate::app::msg::{Embed, Msg, Row, Style, clip};
 use poise::serenity_prelude as serenity;
 
-fn embed(e: &Embed) -> serenity::CreateEmbed {
+pub fn embed(e: &Embed) -> serenity::CreateEmbed {
     let mut out = serenity::CreateEmbed::new().title(&e.title);
     if !e.description.is_empty() {
         out = out.description(&e.description);

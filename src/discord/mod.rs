@@ -628,8 +628,11 @@ async fn try_dm(
 /// Rewrites the public message clicked (a challenge, once settled): its text, no
 /// buttons, nobody pinged again; its embed (the terms) stays.
 async fn edit_post(http: &serenity::Http, ci: &serenity::ComponentInteraction, m: &Msg) {
+    // The whole post is replaced: the challenge's embed (its terms, "Expires in 15
+    // minutes") would otherwise stay under "accepted".
     let edit = serenity::EditMessage::new()
         .content(&m.content)
+        .embeds(m.embed.iter().map(convert::embed).collect())
         .components(vec![])
         .allowed_mentions(serenity::CreateAllowedMentions::new());
     if let Err(e) = ci.channel_id.edit_message(http, ci.message.id, edit).await {

@@ -183,6 +183,19 @@ pub async fn challenge_and_accept_in(bot: &impl Table, origin: Origin) -> i64 {
     )
     .await
     .expect("the opening board is posted");
+    // The challenge's post says it was accepted, without its terms or its buttons.
+    let edited = fake
+        .requests()
+        .into_iter()
+        .find(|r| {
+            r.method == "PATCH"
+                && r.json["content"]
+                    .as_str()
+                    .is_some_and(|c| c.contains("accepted"))
+        })
+        .expect("the challenge's post is edited");
+    assert_eq!(edited.json["embeds"], json!([]), "{}", edited.json);
+    assert_eq!(edited.json["components"], json!([]), "{}", edited.json);
     id
 }
 

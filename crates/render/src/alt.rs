@@ -139,6 +139,7 @@ pub fn board(t: &Table, view: &View) -> String {
             parts.push(m::alt_waiting(
                 lang,
                 who.join(&crate::i18n::messages::and_separator(lang)),
+                who.len(),
                 question,
             ));
         }
@@ -287,6 +288,7 @@ fn pending(t: &Table, view: &View) -> String {
     m::alt_battle_pending(
         t.lang,
         who.join(&crate::i18n::messages::and_separator(t.lang)),
+        who.len(),
         questions::question(t.lang, &view.pending.question),
     )
 }

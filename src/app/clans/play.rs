@@ -315,8 +315,11 @@ impl Matches {
             },
         );
         if let Some((_, _, glossary)) = &png {
+            // Effects are named in lower case on the cards ("draw 1"); a line starts
+            // with a capital, as the abilities' lines do.
+            let capital = render::alt::capital;
             for (term, meaning) in glossary {
-                text.push_str(&format!("\n**{term}:** {meaning}"));
+                text.push_str(&format!("\n**{}:** {}", capital(term), capital(meaning)));
             }
         }
         let mut msg = Msg::text(clip(&text, crate::app::msg::MAX_CONTENT));

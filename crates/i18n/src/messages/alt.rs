@@ -6,7 +6,7 @@ messages! {
     alt_board_setting_up(first, second) = "alt-board-setting-up";
     alt_board_over(first, second, winner) = "alt-board-over";
     /// `question` is an engine question in words (`i18n::questions::question`).
-    alt_waiting(who, question) = "alt-waiting";
+    alt_waiting(who, count, question) = "alt-waiting";
     alt_crystals(name, count, need) = "alt-crystals";
     alt_for_sale(crystals) = "alt-for-sale";
     alt_zone(zone, squads) = "alt-zone";
@@ -28,7 +28,7 @@ messages! {
     alt_battle_no_damage() = "alt-battle-no-damage";
     alt_battle_fell(units) = "alt-battle-fell";
     alt_battle_none_fell() = "alt-battle-none-fell";
-    alt_battle_pending(who, question) = "alt-battle-pending";
+    alt_battle_pending(who, count, question) = "alt-battle-pending";
     alt_battle_pending_nobody() = "alt-battle-pending-nobody";
     alt_hand(name, count, cards) = "alt-hand";
     alt_hand_empty(name) = "alt-hand-empty";

@@ -114,6 +114,8 @@ messages! {
     follows_question(who, count, question) = "follows-question";
     /// The summon's menu of hand cards, on a screen that offers other actions too.
     select_summon(most) = "select-summon";
+    /// The activated squad's units to move.
+    select_move(most) = "select-move";
     button_continue() = "button-continue";
     panel_move_not_possible() = "panel-move-not-possible";
     select_choose() = "select-choose";

@@ -472,6 +472,7 @@ impl Panel<'_> {
                 .render(),
             placeholder: match name {
                 Category::Summon => p::select_summon(lang, max),
+                Category::Move => p::select_move(lang, max),
                 _ => p::select_cards(lang, max),
             },
             max_values: max as u8,

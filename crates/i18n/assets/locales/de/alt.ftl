@@ -7,7 +7,10 @@
 alt-board = Crystal-Clans-Spielbrett, { $first } gegen { $second }, Zug { $turn }.
 alt-board-setting-up = Crystal-Clans-Spielbrett, { $first } gegen { $second }, im Aufbau.
 alt-board-over = Crystal-Clans-Spielbrett, { $first } gegen { $second }: { $winner } hat gewonnen.
-alt-waiting = { $who } muss jetzt: { $question }.
+alt-waiting = { $who } { $count ->
+        [one] muss jetzt
+       *[other] müssen jetzt
+    } { $question }.
 alt-crystals = { $name } hat { $count } von { $need } Kristallen.
 alt-for-sale = Kristalle zum Erbeuten: { $crystals }.
 alt-zone = { $zone }: { $squads }.
@@ -28,16 +31,19 @@ initiative-nobody = niemand hat Initiative (der Marker steht auf 0)
 ## Ein Kampf
 
 alt-battle = Kampf im { $zone }: { $attacker } hat { $defender } angegriffen.
-alt-battle-card = { $name } spielte { $card } ({ $style }); { $side ->
-        [left] ihr linker Effekt wurde ausgelöst
-       *[right] ihr rechter Effekt wurde ausgelöst
-    }: { $effect }.
+alt-battle-card = { $name } spielte { $card } ({ $style }); ausgelöst wurde der { $side ->
+        [left] linke
+       *[right] rechte
+    } Effekt: { $effect }.
 alt-battle-card-hidden = { $name } hat eine Kampfkarte gewählt.
 alt-battle-damage = { $name } verursachte { $damage } Schaden (Angriff { $attack } gegen Verteidigung { $defense }).
 alt-battle-no-damage = Es wurde kein Schaden verursacht.
 alt-battle-fell = Zerstört: { $units }.
 alt-battle-none-fell = Keine Einheit wurde zerstört.
-alt-battle-pending = Der Schaden folgt, sobald { $who } entschieden hat: { $question }.
+alt-battle-pending = Der Schaden folgt; zuerst { $count ->
+        [one] muss
+       *[other] müssen
+    } { $who } { $question }.
 alt-battle-pending-nobody = Der Schaden steht noch aus.
 
 ## Eine Hand, eine Karte

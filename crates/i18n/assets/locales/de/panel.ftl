@@ -108,7 +108,7 @@ prompt-confirm = **{ $what }**: bestätigen?
 follows-win = Du gewinnst die Partie.
 follows-battle = Danach folgt ein Kampf im { $zone }: ihr wählt beide verdeckt eine Kampfkarte.
 follows-turn-ends = Dein Zug endet: { $name } ist mit { $amount } Initiative am Zug.
-follows-again = Danach führst du eine weitere Aktion aus ({ $initiative }).
+follows-again = Danach führst du eine weitere Aktion aus: { $initiative }.
 follows-you = Danach musst du { $question }.
 follows-question = Danach { $count ->
         [one] muss
@@ -125,6 +125,10 @@ select-cards = { $most ->
 select-summon = { $most ->
         [one] 1 Einheit beschwören…
        *[other] Bis zu { $most } Einheiten beschwören…
+    }
+select-move = { $most ->
+        [one] 1 Einheit bewegen…
+       *[other] Bis zu { $most } Einheiten bewegen…
     }
 fact-unit = kostet { $summon } · Angriff { $attack }, Verteidigung { $defense }
 fact-battle-card = { $style }: links { $left } · rechts { $right }

@@ -10,7 +10,10 @@ alt-board = Crystal Clans board, { $first } against { $second }, turn { $turn }.
 alt-board-setting-up = Crystal Clans board, { $first } against { $second }, being set up.
 alt-board-over = Crystal Clans board, { $first } against { $second }: { $winner } won.
 # `question` is an engine question in words ("choose an action").
-alt-waiting = { $who } must { $question }.
+alt-waiting = { $who } { $count ->
+        [one] must
+       *[other] must both
+    } { $question }.
 alt-crystals = { $name } has { $count ->
         [one] 1 crystal
        *[other] { $count } crystals
@@ -50,7 +53,10 @@ alt-battle-damage = { $name } dealt { $damage } damage (attack { $attack } again
 alt-battle-no-damage = No damage was dealt.
 alt-battle-fell = Destroyed: { $units }.
 alt-battle-none-fell = No unit was destroyed.
-alt-battle-pending = The damage follows once { $who } { $question }.
+alt-battle-pending = The damage follows; first { $who } { $count ->
+        [one] must
+       *[other] must both
+    } { $question }.
 alt-battle-pending-nobody = The damage is still to come.
 
 ## A hand, a card

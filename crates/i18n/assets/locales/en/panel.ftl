@@ -111,7 +111,7 @@ prompt-confirm = **{ $what }**: confirm?
 follows-win = You win the match.
 follows-battle = A battle follows in { $zone }: each of you picks a secret battle card.
 follows-turn-ends = Your turn ends: { $name } takes the turn with { $amount } initiative.
-follows-again = Then you take another action ({ $initiative }).
+follows-again = Then you take another action: { $initiative }.
 follows-you = Then you { $question }.
 follows-question = Then { $who } { $count ->
         [one] must
@@ -128,6 +128,10 @@ select-cards = { $most ->
 select-summon = { $most ->
         [one] Summon 1 unit…
        *[other] Summon up to { $most } units…
+    }
+select-move = { $most ->
+        [one] Move 1 unit…
+       *[other] Move up to { $most } units…
     }
 fact-unit = costs { $summon } · { $attack } attack, { $defense } defense
 fact-battle-card = { $style }: left { $left } · right { $right }
