@@ -678,8 +678,8 @@ fn a_stay_is_logged_between_two_activations() {
         let pick = legal
             .iter()
             .find(|i| matches!(i, Input::Activate(_)))
-            .unwrap_or(&legal[0])
-            .clone();
+            .copied()
+            .unwrap_or(legal[0]);
         s.apply(&rules, seat, &pick).unwrap();
     }
     panic!("no stay was offered in 500 inputs");
