@@ -146,13 +146,22 @@ fn every_surface_says_each_zone_by_its_one_name() {
                 }
             }
             for seat in s.pending().seats {
+                // A player's own panel says "your home (H1)" for their home (issue 49):
+                // the one other name a zone has, and only there.
+                let home = rules.board.homes[seat as usize];
+                let own = crystal_clans::i18n::messages::panel::zone_your_home(
+                    lang,
+                    rules.board.zones[home as usize].id.as_str(),
+                );
+                let owner = names::zone(lang, &rules.board, home, Some(PLAYERS));
                 for c in panel::choices(lang, Some(PLAYERS), &rules, s, seat) {
                     let to = match &c.part {
                         panel::Part::Set { to, .. } => to.as_str(),
                         _ => "",
                     };
                     for text in [to, &c.label, &c.detail] {
-                        walker.check("a panel", lang, Some(PLAYERS), text);
+                        let text = text.replace(&own, &owner);
+                        walker.check("a panel", lang, Some(PLAYERS), &text);
                     }
                 }
             }

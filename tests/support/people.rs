@@ -189,9 +189,10 @@ pub async fn challenge_and_accept_in(bot: &impl Table, origin: Origin) -> i64 {
         .into_iter()
         .find(|r| {
             r.method == "PATCH"
+                && r.path.contains("/channels/")
                 && r.json["content"]
                     .as_str()
-                    .is_some_and(|c| c.contains("accepted"))
+                    .is_some_and(|c| c.contains(&format!("#{id}.")))
         })
         .expect("the challenge's post is edited");
     assert_eq!(edited.json["embeds"], json!([]), "{}", edited.json);
