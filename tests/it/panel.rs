@@ -143,6 +143,9 @@ fn check_words(
                         o.label, o.description,
                         "{at}: a description repeats its label"
                     );
+                    // Interchangeable copies are counted, not numbered
+                    // (regression: "Risen Thralls (your discard pile, #2)").
+                    assert!(!o.label.contains('#'), "{at}: a copy numbered: {}", o.label);
                     texts.push(format!("{} {}", o.label, o.description));
                 }
                 // The summon's menu: each unit with what it costs and does.
@@ -427,6 +430,28 @@ fn hands_bigger_than_25_cards_still_work() {
     assert_eq!(committed, all_indices(&rules, &s, seat as u8));
     assert!(committed.len() > 100, "{}", committed.len());
     assert!(screens > 5);
+    // Copies of a card in the hand are counted on the first and are "more of it" after.
+    let (_, _, drawn) = walk_in(Lang::En, &rules, &s, seat as u8);
+    let labels: Vec<&str> = drawn
+        .iter()
+        .flat_map(|sc| &sc.rows)
+        .filter_map(|r| match r {
+            Row::Select(sel) => Some(sel.options.iter().map(|o| o.label.as_str())),
+            _ => None,
+        })
+        .flatten()
+        .collect();
+    let hand = p::panel_place_your_hand(Lang::En);
+    for label in [
+        p::card_copies(Lang::En, 3, hand.as_str()),
+        p::card_copy(Lang::En, 2, hand.as_str()),
+        p::card_copy(Lang::En, 3, hand.as_str()),
+    ] {
+        assert!(
+            labels.iter().any(|l| l.ends_with(&format!("({label})"))),
+            "no `{label}` in {labels:?}"
+        );
+    }
 
     // Battle cards: every card of the big hand can be picked.
     let other = 1 - seat;

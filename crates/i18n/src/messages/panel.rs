@@ -112,6 +112,11 @@ messages! {
     follows_again(initiative) = "follows-again";
     follows_you(question) = "follows-you";
     follows_question(who, count, question) = "follows-question";
+    /// Interchangeable copies of one card in one place: the first says how many there
+    /// are (`place` may be empty), the others which copy they are; picking k of them
+    /// picks k copies.
+    card_copies(count, place) = "card-copies";
+    card_copy(n, place) = "card-copy";
     /// The summon's menu of hand cards, on a screen that offers other actions too.
     select_summon(most) = "select-summon";
     /// The activated squad's units to move.

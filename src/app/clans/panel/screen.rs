@@ -380,14 +380,21 @@ impl Panel<'_> {
                 let label = if like.len() == 1 {
                     base[i].clone()
                 } else {
-                    // Copies in one place are interchangeable: a number tells them apart.
+                    // Copies in one place are interchangeable (the composition matches
+                    // them by class): the first says how many there are, the others
+                    // are more of it, so picking two of them picks two copies.
                     let twins: Vec<usize> =
                         like.into_iter().filter(|&j| notes[j] == notes[i]).collect();
                     let k = twins.iter().position(|&j| j == i).unwrap_or(0);
-                    match (notes[i].is_empty(), twins.len()) {
-                        (false, 1) => with_note(&base[i], &notes[i]),
-                        (true, _) => with_note(&base[i], &format!("#{}", k + 1)),
-                        (false, _) => with_note(&base[i], &format!("{}, #{}", notes[i], k + 1)),
+                    let place = if notes[i].is_empty() {
+                        "none"
+                    } else {
+                        &notes[i]
+                    };
+                    match (twins.len(), k) {
+                        (1, _) => with_note(&base[i], &notes[i]),
+                        (n, 0) => with_note(&base[i], &p::card_copies(lang, n as u32, place)),
+                        (_, k) => with_note(&base[i], &p::card_copy(lang, k as u32 + 1, place)),
                     }
                 };
                 let description = match cat {

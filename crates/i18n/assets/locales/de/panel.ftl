@@ -122,6 +122,22 @@ select-cards = { $most ->
         [one] 1 Karte wählen…
        *[other] Bis zu { $most } Karten wählen…
     }
+card-copies = { $place ->
+        [none] { $count } Exemplare
+       *[other] { $place }: { $count } Exemplare
+    }
+card-copy = { $place ->
+        [none] { $n ->
+            [2] ein zweites Exemplar
+            [3] ein drittes Exemplar
+           *[other] Exemplar { $n }
+        }
+       *[other] { $n ->
+            [2] { $place }: ein zweites Exemplar
+            [3] { $place }: ein drittes Exemplar
+           *[other] { $place }: Exemplar { $n }
+        }
+    }
 select-summon = { $most ->
         [one] 1 Einheit beschwören…
        *[other] Bis zu { $most } Einheiten beschwören…

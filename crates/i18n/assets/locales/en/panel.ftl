@@ -125,6 +125,22 @@ select-cards = { $most ->
         [one] Choose 1 card…
        *[other] Choose up to { $most } cards…
     }
+card-copies = { $place ->
+        [none] { $count } copies
+       *[other] { $count } in { $place }
+    }
+card-copy = { $place ->
+        [none] { $n ->
+            [2] a second copy
+            [3] a third copy
+           *[other] copy { $n }
+        }
+       *[other] { $n ->
+            [2] a second in { $place }
+            [3] a third in { $place }
+           *[other] copy { $n } in { $place }
+        }
+    }
 select-summon = { $most ->
         [one] Summon 1 unit…
        *[other] Summon up to { $most } units…
