@@ -22,6 +22,9 @@ pub struct Msg {
     pub pings: Vec<u64>,
     /// Wait this long before posting it (the AI's moves, so people can follow them).
     pub pace_ms: u32,
+    /// The match whose board this is: once posted it is the match's live board, and
+    /// the board before it loses its buttons (`Matches::live_board`).
+    pub board_of: Option<i64>,
 }
 
 impl Msg {

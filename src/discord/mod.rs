@@ -142,6 +142,25 @@ async fn post_public(
             channel = home;
             sent = channel.send_message(http, convert::message(m)).await;
         }
+        if let (Ok(posted), Some(id)) = (&sent, m.board_of)
+            && let Some((old_channel, old)) = app
+                .matches
+                .live_board(id, channel.get(), posted.id.get())
+                .await
+        {
+            // Only the latest board is played from: an earlier one offers no stale
+            // Resign or Take turn (a finished match's boards none at all).
+            let clear = serenity::EditMessage::new().components(vec![]);
+            if let Err(e) = serenity::ChannelId::new(old_channel)
+                .edit_message(http, serenity::MessageId::new(old), clear)
+                .await
+            {
+                tracing::info!(
+                    match_id = id,
+                    "could not take the buttons off an old board: {e}"
+                );
+            }
+        }
         if let Err(e) = sent {
             if is_missing_permission(&e) {
                 tracing::warn!(%channel, "missing a permission to post");

@@ -89,6 +89,8 @@ async fn a_whole_match_in_german_shows_a_german_player_no_english() {
         30,
     )
     .await;
+    let cleared = support::bot::assert_only_the_latest_boards_have_buttons(fake, 10).await;
+    assert!(cleared > 10, "{cleared} earlier boards");
     for (command, options) in [
         ("history", json!([])),
         ("matches", json!([])),

@@ -112,6 +112,22 @@ async fn matches_round_trip(db: &TestDb) {
         store.load(info.id + 1000).await,
         Err(StoreError::NotFound(_))
     ));
+    // The live board: the first has none before it, each next one hands out the one it
+    // replaces once (with its channel, which may be another), and a stale swap (another
+    // post got there first) hands out nothing.
+    assert_eq!(store.swap_live_board(info.id, big, 7).await.unwrap(), None);
+    assert_eq!(
+        store.swap_live_board(info.id, 43, big - 2).await.unwrap(),
+        Some((big, 7))
+    );
+    assert_eq!(
+        store.swap_live_board(info.id, 43, 9).await.unwrap(),
+        Some((43, big - 2))
+    );
+    assert_eq!(
+        store.swap_live_board(info.id + 1000, 43, 10).await.unwrap(),
+        None
+    );
     assert!(store.delete_match(info.id).await.unwrap());
     assert!(matches!(
         store.load(info.id).await,

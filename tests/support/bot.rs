@@ -113,3 +113,54 @@ pub fn assert_battles_before_their_boards(fake: &Fake) {
         );
     }
 }
+
+/// Only the latest board of each match keeps its buttons: each earlier board post of
+/// the match was edited to none (regression: a finished match's earlier boards offered
+/// Resign). Waits up to `secs` for the edit that follows each post. Returns how many
+/// boards were cleared.
+pub async fn assert_only_the_latest_boards_have_buttons(fake: &Fake, secs: u64) -> usize {
+    use crystal_clans::app::ids::{CustomId, Verb};
+    let boards = |reqs: &[crystal_clans_testkit::fake_discord::Recorded]| {
+        let mut out: Vec<(i64, String)> = Vec::new();
+        for r in reqs.iter().filter(|r| r.is_channel_post()) {
+            let of = r.custom_ids().iter().find_map(|id| {
+                let id = CustomId::parse(id)?;
+                matches!(id.verb, Verb::Resign | Verb::Rematch).then_some(id.match_id)
+            });
+            if let Some(m) = of {
+                out.push((m, format!("{}/{}", r.path, r.reply_id)));
+            }
+        }
+        out
+    };
+    let stale = || {
+        let reqs = fake.requests();
+        let cleared: Vec<&str> = reqs
+            .iter()
+            .filter(|r| r.ok() && r.method == "PATCH")
+            .filter(|r| r.json.get("components") == Some(&serde_json::json!([])))
+            .map(|r| r.path.as_str())
+            .collect();
+        let all = boards(&reqs);
+        all.iter()
+            .enumerate()
+            .filter(|(i, (m, _))| all[i + 1..].iter().any(|(n, _)| n == m))
+            .filter(|(_, (_, at))| !cleared.iter().any(|p| p.ends_with(at.as_str())))
+            .map(|(_, b)| b.clone())
+            .collect::<Vec<_>>()
+    };
+    let until = std::time::Instant::now() + Duration::from_secs(secs);
+    while !stale().is_empty() && std::time::Instant::now() < until {
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let left = stale();
+    assert!(
+        left.is_empty(),
+        "earlier boards kept their buttons: {left:?}"
+    );
+    let reqs = fake.requests();
+    let all = boards(&reqs);
+    (0..all.len())
+        .filter(|&i| all[i + 1..].iter().any(|(n, _)| *n == all[i].0))
+        .count()
+}

@@ -23,6 +23,24 @@ impl Matches {
         }
     }
 
+    /// Makes the posted `message` in `channel` the match's live board; returns the board
+    /// it replaces, whose buttons the caller takes off (a failure to save is logged: the
+    /// old board keeps its buttons, whose clicks are still judged by the match).
+    pub async fn live_board(
+        &self,
+        match_id: MatchId,
+        channel: u64,
+        message: u64,
+    ) -> Option<(u64, u64)> {
+        self.store
+            .swap_live_board(match_id, channel, message)
+            .await
+            .unwrap_or_else(|e| {
+                tracing::warn!(match_id, "could not save the match's board post: {e}");
+                None
+            })
+    }
+
     /// Reposts the current board of a match where `user` asked (`place`), with its
     /// buttons and without pinging anyone. Only the match's players, or anyone in the
     /// server where the match lives, may repost it; rate-limited per user and server.

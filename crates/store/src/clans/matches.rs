@@ -11,7 +11,7 @@ use crate::game::{Event, RULES_VERSION, State};
 use crate::tx::WriteTx;
 use crate::{
     Deadlines, Loaded, MatchId, MatchInfo, Millis, NewMatch, Result, Status, Store, StoreError,
-    StoredInput, Terms, guarded, id_in, now_ms,
+    StoredInput, Terms, guarded, id_in, id_out, now_ms,
 };
 use sqlx::AnyConnection;
 use std::sync::Arc;
@@ -353,6 +353,44 @@ impl Store {
             .await
             .map_err(db(Doing::write("saving a match's thread")))?;
         Ok(done.rows_affected() == 1)
+    }
+
+    /// Records `message` in `channel` as the match's live board and returns the one it
+    /// replaces (whose buttons the caller takes off). `None`: there was none, the match
+    /// is gone, or another post swapped at the same moment (which then has the old one
+    /// to clear: a compare-and-set, so each old board is handed out once).
+    pub async fn swap_live_board(
+        &self,
+        id: MatchId,
+        channel: u64,
+        message: u64,
+    ) -> Result<Option<(u64, u64)>> {
+        const DOING: Doing = Doing::write("saving a match's board post");
+        self.still_there(DOING)?;
+        let old: Option<(Option<i64>, Option<i64>)> =
+            sqlx::query_as("SELECT board_channel, board_message FROM matches WHERE id = $1")
+                .bind(id)
+                .fetch_optional(self.db())
+                .await
+                .map_err(db(DOING))?;
+        let Some((old_channel, old_message)) = old else {
+            return Ok(None);
+        };
+        let done = sqlx::query(
+            "UPDATE matches SET board_channel = $2, board_message = $3 \
+             WHERE id = $1 AND COALESCE(board_message, 0) = $4",
+        )
+        .bind(id)
+        .bind(id_in(channel))
+        .bind(id_in(message))
+        .bind(old_message.unwrap_or(0))
+        .execute(self.db())
+        .await
+        .map_err(db(DOING))?;
+        Ok(match (done.rows_affected(), old_channel, old_message) {
+            (1, Some(c), Some(m)) if m != id_in(message) => Some((id_out(c), id_out(m))),
+            _ => None,
+        })
     }
 
     /// Deletes a match with its inputs, snapshot and result (a data-deletion request,

@@ -372,6 +372,7 @@ impl Boards {
             rows,
             pings: waiting_users,
             pace_ms: 0,
+            board_of: Some(id),
         }
     }
 }
