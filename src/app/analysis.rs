@@ -26,7 +26,6 @@ use crate::ai::analysis::{self as ai_analysis, ANALYSIS_VERSION, Analysis};
 use crate::game::State;
 use crate::i18n::Lang;
 use crate::i18n::messages as t;
-use crate::i18n::messages::images as words;
 use crate::render::analysis::{self as graph, Chart, Marked};
 use crate::render::{Table, Theme};
 use crate::store::{Loaded, MatchId, Millis, Status, Store, StoreError};
@@ -331,36 +330,33 @@ impl Analyses {
     }
 }
 
-/// The post's words: what the graph shows, then each marked turn as the image names
-/// it (the image's lines may be cut short on a phone; these are not).
+/// The post's words: how the graph was made, then each marked turn in a sentence with
+/// one chance figure (the image beside it draws the figures before and after; these
+/// lines are not cut short on a phone).
 fn post_text(t: &Table, chart: &Chart, a: &Analysis, id: MatchId) -> String {
     let lang = t.lang;
     let turns = a.points.last().map_or(0, |p| p.turn);
     let mut text = t::analysis_post(lang, id, t.names[0], t.names[1], turns, a.iterations);
     for (i, m) in chart.marks.iter().enumerate() {
         let mine = |c: f32| graph::percent(if m.mover == 0 { c } else { 1.0 - c });
-        let name = t.names[m.mover as usize];
-        let head = words::analysis_mark(
+        let (before, after) = (mine(m.before), mine(m.after));
+        let turn = t::analysis_post_turn(
             lang,
             i as u32 + 1,
             m.turn,
-            name,
-            mine(m.before),
-            mine(m.after),
+            t.names[m.mover as usize],
+            graph::move_words(t, chart.kinds, m.played),
+            after,
+            if after >= before { "up" } else { "down" },
+            after.abs_diff(before),
         );
-        let played = graph::move_words(t, chart.kinds, m.played);
-        let preferred = match m.preferred {
-            Some(events) => words::analysis_preferred(
-                lang,
-                graph::move_words(t, chart.kinds, events),
-                graph::percent(m.preferred_chance),
-            ),
-            None => words::analysis_agrees(lang),
+        let ai = match m.preferred {
+            Some(events) => {
+                t::analysis_post_better(lang, graph::move_words(t, chart.kinds, events))
+            }
+            None => t::analysis_post_agrees(lang),
         };
-        text.push_str(&format!(
-            "\n**{head}**\n{}\n{preferred}",
-            words::analysis_played(lang, played, graph::percent(m.played_chance))
-        ));
+        text.push_str(&format!("\n{turn} {ai}"));
     }
     if text.chars().count() > MAX_POST_CHARS {
         text = text.chars().take(MAX_POST_CHARS - 1).collect();

@@ -174,14 +174,31 @@ async fn an_analysis_is_refused_during_a_match_then_posted_stored_and_instant() 
         .collect();
     assert!(!progress.is_empty(), "a progress line was shown");
     let post = graph_posted(fake, before, id).await;
-    let text = post.text();
-    assert!(text.contains(&format!("Analysis of match #{id}")), "{text}");
-    assert_eq!(
-        text.matches("Played: ").count(),
-        3,
-        "three turns named: {text}"
-    );
-    assert!(text.contains("AI preferred: ") || text.contains("as highly as its own choice"));
+    let text = post.json["content"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    assert!(text.contains(&format!("Match #{id}, ")), "{text}");
+    // In a player's words, not the search's ("searched 40 positions").
+    assert!(text.contains(" positions at "), "{text}");
+    assert!(!text.contains("iteration"), "{text}");
+    // Each of the three turns in one line with one chance figure, and what the AI
+    // would have played; none of the image's own lines repeated word for word.
+    let turns: Vec<&str> = text.lines().filter(|l| l.starts_with("**")).collect();
+    assert_eq!(turns.len(), 3, "three turns named: {text}");
+    for line in turns {
+        assert_eq!(line.matches('%').count(), 1, "one chance figure: {line}");
+        assert!(line.contains("The AI would have"), "{line}");
+        assert!(!line.contains(".."), "{line}");
+    }
+    for image_words in [
+        "Played: ",
+        "AI preferred: ",
+        "as highly as its own choice",
+        " · Turn ",
+    ] {
+        assert!(!text.contains(image_words), "the graph's words: {text}");
+    }
     let first = graph(&post, id).unwrap().to_vec();
     if let Ok(dir) = std::env::var("ANALYSIS_PNG_DIR") {
         std::fs::write(format!("{dir}/e2e-analysis.png"), &first).unwrap();

@@ -263,6 +263,11 @@ messages! {
     analysis_failed(id) = "analysis-failed";
     analysis_posted_below() = "analysis-posted-below";
     analysis_post(id, first, second, turns, iterations) = "analysis-post";
+    /// A marked turn in the analysis post: one chance figure (the mover's after it) and
+    /// how far it moved (`direction` up or down).
+    analysis_post_turn(number, turn, name, action, percent, direction, points) = "analysis-post-turn";
+    analysis_post_better(action) = "analysis-post-better";
+    analysis_post_agrees() = "analysis-post-agrees";
     help_analysis() = "help-analysis";
 }
 

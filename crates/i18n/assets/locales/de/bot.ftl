@@ -368,8 +368,17 @@ analysis-queued = Deine Analyse der Partie #{ $id } wartet: { $ahead ->
 analysis-progress = Analysiere Partie #{ $id }: Zug { $turn } von { $turns }…
 analysis-failed = Die Analyse der Partie #{ $id } ist fehlgeschlagen; der Betreiber sieht den Grund im Log des Bots.
 analysis-posted-below = Hier ist die Analyse, unten gepostet.
-analysis-post = 📈 Analyse der Partie #{ $id }, { $first } gegen { $second }: die Siegchance beider nach { $turns ->
+analysis-post = 📈 Partie #{ $id }, { $first } gegen { $second }, ausgewertet. Die Grafik zeigt die Siegchance beider; dafür hat die KI in { $turns ->
         [one] ihrem einen Zug
        *[other] jedem ihrer { $turns } Züge
-    }, aus der Suche der KI mit beiden Händen offen, die noch kommenden Karten dem Zufall überlassen ({ $iterations } Suchdurchläufe je Stellung). Die Züge, in denen sie sich am meisten bewegte:
+    } { $iterations } Stellungen durchsucht, mit beiden Händen offen und den noch kommenden Karten dem Zufall überlassen. Die Züge, die am meisten änderten:
+analysis-post-turn = **{ $number }. Zug { $turn }, { $name }**: { $action } Danach lag die Siegchance von { $name } bei { $percent } % ({ $direction ->
+        [up] plus
+       *[down] minus
+    } { $points ->
+        [one] 1 Punkt
+       *[other] { $points } Punkte
+    }).
+analysis-post-better = Die KI hätte gespielt: { $action }
+analysis-post-agrees = Die KI hätte genauso gespielt.
 help-analysis = • `/clans analyse partie:NUMMER` nach einer Partie (oder ihr Knopf **Analyse**): die Siegchance beider Zug für Zug, von der KI mit beiden Händen offen, und die drei entscheidenden Züge.

@@ -367,8 +367,17 @@ analysis-queued = Your analysis of match #{ $id } waits its turn: { $ahead ->
 analysis-progress = Analysing match #{ $id }: turn { $turn } of { $turns }…
 analysis-failed = The analysis of match #{ $id } could not be made; the operator can see why in the bot's log.
 analysis-posted-below = Here is the analysis, posted below.
-analysis-post = 📈 Analysis of match #{ $id }, { $first } vs { $second }: each player's chance to win after { $turns ->
+analysis-post = 📈 Match #{ $id }, { $first } vs { $second }, analysed. The graph shows each player's chance to win; for it the AI searched { $iterations } positions at { $turns ->
         [one] its one turn
        *[other] each of its { $turns } turns
-    }, from the AI's search with both hands known and the draws still to come left to chance ({ $iterations } search iterations a position). The turns where it moved most:
+    }, knowing both hands and leaving the draws still to come to chance. The turns that changed the most:
+analysis-post-turn = **{ $number }. Turn { $turn }, { $name }**: { $action } Afterwards { $name } had a { $percent } % chance to win ({ $direction ->
+        [up] up
+       *[down] down
+    } { $points ->
+        [one] 1 point
+       *[other] { $points } points
+    }).
+analysis-post-better = The AI would have played: { $action }
+analysis-post-agrees = The AI would have played the same.
 help-analysis = • `/clans analysis match:NUMBER` after a match (or its **Analysis** button): each player's chance to win turn by turn, from the AI with both hands known, and the three turns that mattered most.
