@@ -347,8 +347,11 @@ fn post_text(t: &Table, chart: &Chart, a: &Analysis, id: MatchId) -> String {
             t.names[m.mover as usize],
             graph::move_words(t, chart.kinds, m.played),
             after,
-            if after >= before { "up" } else { "down" },
-            after.abs_diff(before),
+            t::analysis_post_change(
+                lang,
+                if after >= before { "up" } else { "down" },
+                after.abs_diff(before),
+            ),
         );
         let ai = match m.preferred {
             Some(events) => {

@@ -264,8 +264,9 @@ messages! {
     analysis_posted_below() = "analysis-posted-below";
     analysis_post(id, first, second, turns, iterations) = "analysis-post";
     /// A marked turn in the analysis post: one chance figure (the mover's after it) and
-    /// how far it moved (`direction` up or down).
-    analysis_post_turn(number, turn, name, action, percent, direction, points) = "analysis-post-turn";
+    /// how far it moved (`change`, `analysis_post_change`: `direction` up or down).
+    analysis_post_turn(number, turn, name, action, percent, change) = "analysis-post-turn";
+    analysis_post_change(direction, points) = "analysis-post-change";
     analysis_post_better(action) = "analysis-post-better";
     analysis_post_agrees() = "analysis-post-agrees";
     help_analysis() = "help-analysis";

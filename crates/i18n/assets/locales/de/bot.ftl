@@ -372,13 +372,14 @@ analysis-post = 📈 Partie #{ $id }, { $first } gegen { $second }, ausgewertet.
         [one] ihrem einen Zug
        *[other] jedem ihrer { $turns } Züge
     } { $iterations } Stellungen durchsucht, mit beiden Händen offen und den noch kommenden Karten dem Zufall überlassen. Die Züge, die am meisten änderten:
-analysis-post-turn = **{ $number }. Zug { $turn }, { $name }**: { $action } Danach lag die Siegchance von { $name } bei { $percent } % ({ $direction ->
+analysis-post-turn = **{ $number }. Zug { $turn }, { $name }**: { $action } Danach lag die Siegchance von { $name } bei { $percent } % ({ $change }).
+analysis-post-change = { $direction ->
         [up] plus
        *[down] minus
     } { $points ->
         [one] 1 Punkt
        *[other] { $points } Punkte
-    }).
+    }
 analysis-post-better = Die KI hätte gespielt: { $action }
 analysis-post-agrees = Die KI hätte genauso gespielt.
 help-analysis = • `/clans analyse partie:NUMMER` nach einer Partie (oder ihr Knopf **Analyse**): die Siegchance beider Zug für Zug, von der KI mit beiden Händen offen, und die drei entscheidenden Züge.

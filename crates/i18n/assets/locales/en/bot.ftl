@@ -371,13 +371,14 @@ analysis-post = 📈 Match #{ $id }, { $first } vs { $second }, analysed. The gr
         [one] its one turn
        *[other] each of its { $turns } turns
     }, knowing both hands and leaving the draws still to come to chance. The turns that changed the most:
-analysis-post-turn = **{ $number }. Turn { $turn }, { $name }**: { $action } Afterwards { $name } had a { $percent } % chance to win ({ $direction ->
+analysis-post-turn = **{ $number }. Turn { $turn }, { $name }**: { $action } Afterwards { $name } had a { $percent } % chance to win ({ $change }).
+analysis-post-change = { $direction ->
         [up] up
        *[down] down
     } { $points ->
         [one] 1 point
        *[other] { $points } points
-    }).
+    }
 analysis-post-better = The AI would have played: { $action }
 analysis-post-agrees = The AI would have played the same.
 help-analysis = • `/clans analysis match:NUMBER` after a match (or its **Analysis** button): each player's chance to win turn by turn, from the AI with both hands known, and the three turns that mattered most.
