@@ -2,7 +2,30 @@
 
 use super::{Lang, messages as t, names};
 use crate::game::pack::{Ability, KindId};
-use crate::game::{Question, Rules, Trigger};
+use crate::game::{Pending, Question, Rules, Trigger};
+
+/// Who must answer `pending` as one phrase ("Ana", "Ana and Max"), how many they are,
+/// and what they are asked; `None` when nobody must (the match is over). One wording
+/// for the board post, its alt text, the battle picture and a confirmation.
+pub fn who_must(
+    lang: Lang,
+    names: [&str; 2],
+    pending: &Pending,
+) -> Option<(String, usize, String)> {
+    if pending.seats.is_empty() || matches!(pending.question, Question::GameOver { .. }) {
+        return None;
+    }
+    let who: Vec<&str> = pending
+        .seats
+        .iter()
+        .map(|&s| names[s as usize & 1])
+        .collect();
+    Some((
+        who.join(&t::and_separator(lang)),
+        who.len(),
+        question(lang, &pending.question),
+    ))
+}
 
 /// What `q` asks the player to do, as an infinitive phrase ("choose an action").
 pub fn question(lang: Lang, q: &Question) -> String {

@@ -128,20 +128,8 @@ pub fn board(t: &Table, view: &View) -> String {
         (_, turn) => m::alt_board(lang, first, second, turn),
     });
     if !matches!(view.pending.question, Question::GameOver { .. }) {
-        let who: Vec<&str> = view
-            .pending
-            .seats
-            .iter()
-            .map(|&s| t.names[s as usize & 1])
-            .collect();
-        if !who.is_empty() {
-            let question = questions::question(lang, &view.pending.question);
-            parts.push(m::alt_waiting(
-                lang,
-                who.join(&crate::i18n::messages::and_separator(lang)),
-                who.len(),
-                question,
-            ));
+        if let Some((who, count, question)) = questions::who_must(lang, t.names, &view.pending) {
+            parts.push(m::alt_waiting(lang, who, count, question));
         }
         parts.push(format!(
             "{}.",
@@ -276,21 +264,10 @@ pub fn battle(t: &Table, kinds: &[KindId], view: &View, events: &[Event]) -> Str
 
 /// What a battle still waits for, when its picture is drawn before the damage.
 fn pending(t: &Table, view: &View) -> String {
-    let who: Vec<&str> = view
-        .pending
-        .seats
-        .iter()
-        .map(|&s| t.names[s as usize & 1])
-        .collect();
-    if who.is_empty() || matches!(view.pending.question, Question::GameOver { .. }) {
-        return m::alt_battle_pending_nobody(t.lang);
+    match questions::who_must(t.lang, t.names, &view.pending) {
+        Some((who, count, question)) => m::alt_battle_pending(t.lang, who, count, question),
+        None => m::alt_battle_pending_nobody(t.lang),
     }
-    m::alt_battle_pending(
-        t.lang,
-        who.join(&crate::i18n::messages::and_separator(t.lang)),
-        who.len(),
-        questions::question(t.lang, &view.pending.question),
-    )
 }
 
 /// One card's printed facts.

@@ -15,7 +15,6 @@ use super::board::{badge, bold, def, regular};
 use super::canvas::{Align, Canvas, Target, WHITE, rgb};
 use super::tile::Tile;
 use super::{RenderError, Table, icons, words};
-use crate::game::Question;
 use crate::game::event::Event;
 use crate::game::pack::{CardDef, KindId, Style};
 use crate::game::state::owner;
@@ -113,21 +112,9 @@ fn said(text: String) -> Said {
 /// What is still to come in a battle its events have not resolved: the damage, once
 /// whoever must answer now has.
 fn to_come(t: &Table, v: &View) -> String {
-    let who: Vec<&str> = v
-        .pending
-        .seats
-        .iter()
-        .map(|&s| t.names[s as usize & 1])
-        .collect();
-    match who.as_slice() {
-        _ if matches!(v.pending.question, Question::GameOver { .. }) => m::damage_to_come(t.lang),
-        [] => m::damage_to_come(t.lang),
-        [a] => m::damage_follows(t.lang, *a, questions::question(t.lang, &v.pending.question)),
-        [a, b, ..] => m::damage_follows(
-            t.lang,
-            m::two_names(t.lang, *a, *b),
-            questions::question(t.lang, &v.pending.question),
-        ),
+    match questions::who_must(t.lang, t.names, &v.pending) {
+        Some((who, _, question)) => m::damage_follows(t.lang, who, question),
+        None => m::damage_to_come(t.lang),
     }
 }
 

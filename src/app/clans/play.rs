@@ -289,6 +289,18 @@ impl Matches {
             .collect();
         let rules = loaded.rules.clone();
         let theme = self.theme.clone();
+        // The abilities and effects the cards name, explained: in the text, where a
+        // phone shows them at full size, not at the foot of the image (and whether or
+        // not the image could be drawn).
+        let glossary = render::hand_glossary(
+            &Table {
+                rules: &rules,
+                theme: &theme,
+                names: [&names[0], &names[1]],
+                lang,
+            },
+            &view,
+        );
         let png = tokio::task::spawn_blocking(move || {
             let t = Table {
                 rules: &rules,
@@ -297,10 +309,7 @@ impl Matches {
                 lang,
             };
             let alt = render::alt::hand(&t, &view);
-            // The abilities and effects the cards name, explained: in the text, where a
-            // phone shows them at full size, not at the foot of the image.
-            let glossary = render::hand_glossary(&t, &view);
-            render::hand(&t, &view).map(|i| (i.png, alt, glossary))
+            render::hand(&t, &view).map(|i| (i.png, alt))
         })
         .await
         .ok()
@@ -314,16 +323,14 @@ impl Matches {
                 list.join(", ")
             },
         );
-        if let Some((_, _, glossary)) = &png {
-            // Effects are named in lower case on the cards ("draw 1"); a line starts
-            // with a capital, as the abilities' lines do.
-            let capital = render::alt::capital;
-            for (term, meaning) in glossary {
-                text.push_str(&format!("\n**{}:** {}", capital(term), capital(meaning)));
-            }
+        // Effects are named in lower case on the cards ("draw 1"); a line starts with a
+        // capital, as the abilities' lines do.
+        let capital = render::alt::capital;
+        for (term, meaning) in glossary {
+            text.push_str(&format!("\n**{}:** {}", capital(&term), capital(&meaning)));
         }
         let mut msg = Msg::text(clip(&text, crate::app::msg::MAX_CONTENT));
-        if let Some((png, alt, _)) = png {
+        if let Some((png, alt)) = png {
             msg.files.push(File {
                 name: "hand.png".into(),
                 png,

@@ -47,33 +47,14 @@ pub fn follows(
     if matches!(pending.question, Question::GameOver { .. }) {
         return None;
     }
-    let question = questions::question(lang, &pending.question);
+    let names = [name(0), name(1)];
+    let (who, count, question) = questions::who_must(lang, [&names[0], &names[1]], &pending)?;
     Some(match pending.seats.as_slice() {
         [s] if *s == seat && pending.question == Question::Action => p::follows_again(
             lang,
-            crate::render::alt::initiative_of(lang, [&name(0), &name(1)], after.token, seat),
+            crate::render::alt::initiative_of(lang, [&names[0], &names[1]], after.token, seat),
         ),
         [s] if *s == seat => p::follows_you(lang, question),
-        seats => p::follows_question(
-            lang,
-            seats
-                .iter()
-                .map(|&s| name(s))
-                .collect::<Vec<_>>()
-                .join(&crate::i18n::messages::and_separator(lang)),
-            seats.len(),
-            question,
-        ),
+        _ => p::follows_question(lang, who, count, question),
     })
-}
-
-/// Whether `seat`'s answer `input` leaves a further part of the same action to answer
-/// (an activated squad's move): its confirmation waits for that last part.
-pub fn continues(rules: &Rules, state: &State, seat: Seat, input: &Input) -> bool {
-    let mut after = state.clone();
-    if after.apply(rules, seat, input).is_err() {
-        return false;
-    }
-    let pending = after.pending();
-    pending.seats == [seat] && matches!(pending.question, Question::Move { .. })
 }

@@ -43,6 +43,10 @@ pub struct Choice {
     /// Cost and resulting initiative, or what the label leaves out.
     pub detail: String,
     pub part: Part,
+    /// Confirmed before it is sent: an action's last part is (where it costs, or ends
+    /// the turn), once: an activation whose squad's move still follows is sent at once,
+    /// and the move that ends it is confirmed.
+    pub confirmed: bool,
 }
 
 /// How a choice is composed from parts.
@@ -559,9 +563,14 @@ pub fn choices(
                 label = p::choice_activate_in(lang, zone(lang, players, rules, z, seat));
                 detail = cards(lang, rules, state, state.squad(z, seat));
             }
+            let mut confirmed = matches!(question, Question::Move { .. });
             if confirms(&question) {
                 let mut copy = state.clone();
+                confirmed = true;
                 if let Ok(events) = copy.apply(rules, seat, &input) {
+                    let pending = copy.pending();
+                    confirmed = !(pending.seats == [seat]
+                        && matches!(pending.question, Question::Move { .. }));
                     let paid: u32 = events
                         .iter()
                         .map(|e| match e {
@@ -602,6 +611,7 @@ pub fn choices(
                 label,
                 detail,
                 part: part(lang, players, rules, seat, &input),
+                confirmed,
             }
         })
         .collect();

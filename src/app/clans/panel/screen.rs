@@ -91,26 +91,9 @@ impl Panel<'_> {
         Button::new(self.turn(to), p::button_back(self.lang), Style::Secondary)
     }
 
-    /// Whether the choice `index` is confirmed before it is sent: an action's last part
-    /// is (where it costs, or ends the turn), once: an activation whose squad's move
-    /// still follows is sent at once, and the move that ends it is confirmed.
-    fn confirmed(&self, index: usize) -> bool {
-        let question = &self.state.pending().question;
-        if matches!(question, Question::Move { .. }) {
-            return true;
-        }
-        if !confirms(question) {
-            return false;
-        }
-        let legal = self.state.legal(self.rules, self.seat);
-        legal
-            .get(index)
-            .is_none_or(|input| !follows::continues(self.rules, self.state, self.seat, input))
-    }
-
     /// A choice as an entry: committed at once, or confirmed first where it costs.
     fn entry(&self, c: &Choice) -> Entry {
-        let to = if self.confirmed(c.index) {
+        let to = if c.confirmed {
             Target::Nav(Nav::Confirm { index: c.index })
         } else {
             Target::Input(c.index)

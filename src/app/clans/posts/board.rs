@@ -185,17 +185,9 @@ impl Boards {
         let question = i18n::questions::question(lang, &pending.question);
         let whose = match &pending.question {
             Question::GameOver { winner } => t::board_over(lang, names[*winner as usize].clone()),
-            _ => t::board_must(
-                lang,
-                pending
-                    .seats
-                    .iter()
-                    .map(|&s| names[s as usize].clone())
-                    .collect::<Vec<_>>()
-                    .join(&t::and_separator(lang)),
-                pending.seats.len(),
-                question.clone(),
-            ),
+            _ => i18n::questions::who_must(lang, [&names[0], &names[1]], &pending)
+                .map(|(who, count, question)| t::board_must(lang, who, count, question))
+                .unwrap_or_default(),
         };
         let away: Vec<(u64, String)> = pending
             .seats
