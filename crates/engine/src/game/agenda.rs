@@ -501,7 +501,7 @@ impl State {
     }
 
     /// Every check an input must pass, with no mutation.
-    fn check(
+    pub(in crate::game) fn check(
         &self,
         rules: &Rules,
         seat: Seat,

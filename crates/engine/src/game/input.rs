@@ -3,6 +3,7 @@
 use super::board::ZoneId;
 use super::pack::{Stat, Style};
 use super::state::{CardId, Cards, CrystalId, Seat, Via};
+use super::why::Why;
 use serde::{Deserialize, Serialize};
 
 /// One answer to the question the match is waiting on (see `State::pending`).
@@ -99,8 +100,15 @@ pub enum RuleError {
     WrongQuestion(String),
     #[error("{0}")]
     Illegal(String),
+    /// A refusal a player can be told the rule of (`State::why_not`).
+    #[error("{0}")]
+    Cannot(Why),
 }
 
 pub(crate) fn illegal<T>(msg: impl Into<String>) -> Result<T, RuleError> {
     Err(RuleError::Illegal(msg.into()))
+}
+
+pub(crate) fn cannot<T>(why: Why) -> Result<T, RuleError> {
+    Err(RuleError::Cannot(why))
 }

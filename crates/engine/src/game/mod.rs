@@ -26,6 +26,7 @@ mod triggers;
 mod turn;
 pub mod validate;
 pub mod view;
+pub mod why;
 
 pub use agenda::{PLAYABLE_RULES_VERSIONS, Pending, Question, RULES_VERSION};
 pub use board::{Board, ZoneId};
@@ -35,6 +36,7 @@ pub use pack::Pack;
 pub use state::{CardId, Seat, Setup, State};
 pub use turn::TURN_LIMIT;
 pub use view::View;
+pub use why::{Why, Wish};
 
 /// Everything that stays fixed during a match: the cards and the board.
 #[derive(Debug, Clone)]

@@ -113,6 +113,11 @@ fn check_position(rules: &Rules, state: &State, seat: Seat, rng: &mut Pcg32, see
             .clone()
             .apply(rules, seat, l)
             .unwrap_or_else(|e| panic!("legal input {l:?} refused: {e}"));
+        assert_eq!(
+            state.why_not(rules, seat, l),
+            None,
+            "legal {l:?} explained away"
+        );
         if legal.len() <= 80 {
             for other in &legal[i + 1..] {
                 assert!(
@@ -145,7 +150,14 @@ fn check_position(rules: &Rules, state: &State, seat: Seat, rng: &mut Pcg32, see
     }
     candidates.extend((0..8).map(|_| random_input(rng)));
     for cand in candidates {
-        if state.clone().apply(rules, seat, &cand).is_ok() {
+        // "Why not" explains exactly the refusals: the same checks decide.
+        let accepted = state.clone().apply(rules, seat, &cand).is_ok();
+        assert_eq!(
+            state.why_not(rules, seat, &cand).is_none(),
+            accepted,
+            "{cand:?}: why_not disagrees with apply"
+        );
+        if accepted {
             seen.accepted_candidates += 1;
             let same = legal.iter().filter(|l| state.same_choice(l, &cand)).count();
             assert_eq!(

@@ -10,3 +10,4 @@ mod revisions;
 mod scenarios;
 mod takeback;
 mod turn_limit;
+mod why;

@@ -6,9 +6,10 @@ use crate::game::Rules;
 use crate::game::agenda::distinct;
 use crate::game::board::{ZoneId, zones_in};
 use crate::game::event::Event;
-use crate::game::input::{Input, RuleError, illegal};
+use crate::game::input::{Input, RuleError, cannot, illegal};
 use crate::game::pack::Ability;
 use crate::game::state::*;
+use crate::game::why::Why;
 
 impl State {
     pub(in crate::game) fn check_activate(
@@ -18,14 +19,9 @@ impl State {
         zone: ZoneId,
     ) -> Result<(), RuleError> {
         if (zone as usize) >= rules.board.zones.len() || self.squad(zone, seat).is_empty() {
-            return illegal("you have no squad in that zone");
+            return cannot(Why::NoSquad);
         }
-        self.check_afford(
-            rules,
-            seat,
-            self.activation_cost(rules, zone, seat),
-            "activating that squad",
-        )
+        self.check_afford(rules, seat, self.activation_cost(rules, zone, seat))
     }
 
     pub(in crate::game) fn perform_activate(

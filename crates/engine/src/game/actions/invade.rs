@@ -4,15 +4,16 @@
 
 use crate::game::Rules;
 use crate::game::event::Event;
-use crate::game::input::{Input, RuleError, illegal};
+use crate::game::input::{Input, RuleError, cannot};
 use crate::game::state::*;
+use crate::game::why::Why;
 
 impl State {
     pub(in crate::game) fn check_invade(&self, rules: &Rules, seat: Seat) -> Result<(), RuleError> {
         if !self.controls(seat, rules.board.homes[opp(seat) as usize]) {
-            return illegal("you need to control your opponent's home zone to invade");
+            return cannot(Why::OpponentHomeNotHeld);
         }
-        self.check_afford(rules, seat, INVADE_COST, "invading")
+        self.check_afford(rules, seat, INVADE_COST)
     }
 
     pub(in crate::game) fn perform_invade(

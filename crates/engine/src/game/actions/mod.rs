@@ -9,8 +9,9 @@ mod summon;
 
 use super::Rules;
 use super::event::Event;
-use super::input::{Input, RuleError, illegal};
+use super::input::{Input, RuleError, cannot};
 use super::state::*;
+use super::why::Why;
 
 impl State {
     pub(in crate::game) fn check_action(
@@ -23,7 +24,7 @@ impl State {
             Input::Summon(_) | Input::SummonTo { .. } => self.check_summon(rules, seat, input),
             Input::Activate(zone) => self.check_activate(rules, seat, *zone),
             Input::Score(c) => self.check_score(rules, seat, *c),
-            Input::Replenish => self.check_afford(rules, seat, REPLENISH_COST, "replenishing"),
+            Input::Replenish => self.check_afford(rules, seat, REPLENISH_COST),
             Input::Invade => self.check_invade(rules, seat),
             _ => Err(self.wrong("choose an action: summon, activate, score, replenish or invade")),
         }
@@ -36,14 +37,14 @@ impl State {
         rules: &Rules,
         seat: Seat,
         cost: u8,
-        what: &str,
     ) -> Result<(), RuleError> {
         if self.can_afford(rules, seat, cost) {
             Ok(())
         } else {
-            illegal(format!(
-                "{what} costs {cost} initiative, which would push the token past the end of the track"
-            ))
+            cannot(Why::Initiative {
+                cost,
+                spendable: self.initiative_left(rules, seat).min(255) as u8,
+            })
         }
     }
 

@@ -6,9 +6,10 @@
 use crate::game::Rules;
 use crate::game::choice::Classes;
 use crate::game::event::Event;
-use crate::game::input::{Input, RuleError, illegal};
+use crate::game::input::{Input, RuleError, cannot, illegal};
 use crate::game::pack::{CrystalEffect, Rank};
 use crate::game::state::*;
+use crate::game::why::Why;
 
 impl State {
     pub(in crate::game) fn check_score(
@@ -17,18 +18,19 @@ impl State {
         seat: Seat,
         crystal: CrystalId,
     ) -> Result<(), RuleError> {
-        if self.crystal_zones_controlled(rules, seat) < 2 {
-            return illegal("you need to control at least 2 crystal zones to score");
+        let held = self.crystal_zones_controlled(rules, seat);
+        if held < 2 {
+            return cannot(Why::CrystalZones { held: held as u8 });
         }
         if !self.market.contains(&crystal) {
-            return illegal("that crystal is not face up");
+            return cannot(Why::NotInMarket);
         }
-        self.check_afford(
-            rules,
-            seat,
-            rules.pack.crystals[crystal as usize].cost,
-            "that crystal",
-        )
+        let cost = rules
+            .pack
+            .crystals
+            .get(crystal as usize)
+            .map_or(u8::MAX, |c| c.cost);
+        self.check_afford(rules, seat, cost)
     }
 
     pub(in crate::game) fn perform_score(
@@ -162,7 +164,7 @@ impl State {
         match input {
             Input::Score(c) => {
                 if !self.market.contains(c) {
-                    return illegal("that crystal is not face up");
+                    return cannot(Why::NotInMarket);
                 }
                 Ok(())
             }

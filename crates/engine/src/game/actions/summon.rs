@@ -8,10 +8,11 @@ use crate::game::agenda::distinct;
 use crate::game::board::ZoneId;
 use crate::game::choice::Classes;
 use crate::game::event::Event;
-use crate::game::input::{Input, RuleError, illegal};
+use crate::game::input::{Input, RuleError, cannot, illegal};
 use crate::game::order::ROUND_THREE;
 use crate::game::pack::{Ability, CrystalEffect};
 use crate::game::state::*;
+use crate::game::why::Why;
 
 impl State {
     /// The cost of summoning `cards` into `zone` as an action.
@@ -32,14 +33,14 @@ impl State {
     ) -> Result<(), RuleError> {
         distinct(cards)?;
         if cards.is_empty() || cards.len() > MAX_SUMMON {
-            return illegal("summon 1 to 3 units");
+            return cannot(Why::SummonSize {
+                max: MAX_SUMMON as u8,
+            });
         }
         let p = &self.players[seat as usize];
         let undying = |c: &CardId| p.discard.contains(c) && self.is_undying(rules, *c);
         if cards.iter().any(|c| !p.hand.contains(c) && !undying(c)) {
-            return illegal(
-                "you can only summon units from your hand (or Undying units from your discard pile)",
-            );
+            return cannot(Why::NotInHand);
         }
         Ok(())
     }
@@ -54,12 +55,7 @@ impl State {
             Input::Summon(cards) => {
                 self.check_summon_cards(rules, seat, cards)?;
                 let home = rules.board.homes[seat as usize];
-                self.check_afford(
-                    rules,
-                    seat,
-                    self.summon_cost(rules, seat, cards, home),
-                    "that summon",
-                )
+                self.check_afford(rules, seat, self.summon_cost(rules, seat, cards, home))
             }
             Input::SummonTo { cards, zone, via } => {
                 self.check_summon_cards(rules, seat, cards)?;
@@ -69,12 +65,7 @@ impl State {
                 {
                     return illegal("those units cannot be summoned into that zone");
                 }
-                self.check_afford(
-                    rules,
-                    seat,
-                    self.summon_cost(rules, seat, cards, *zone),
-                    "that summon",
-                )
+                self.check_afford(rules, seat, self.summon_cost(rules, seat, cards, *zone))
             }
             _ => unreachable!("check_action dispatches summons only"),
         }
