@@ -638,3 +638,62 @@ fn simultaneous_effects_are_asked_by_what_triggered_them() {
         assert_eq!(labels.len(), 2, "{lang:?}: {labels:?}");
     }
 }
+
+/// "Why can't I…?" (issue 50): the action's first screen offers it exactly when
+/// something is blocked, and its screen gives each blocked wish its rule, in both
+/// languages, with a way back; never a list of failures on the first screen itself.
+#[test]
+fn why_cant_i_explains_what_the_action_screen_does_not_offer() {
+    use crystal_clans::game::{Why, Wish};
+    let rules = Rules::base();
+    let mut rng = Pcg32::seed_from_u64(50);
+    let mut explained = BTreeSet::new();
+    for game in 0..8u64 {
+        let setup = Setup {
+            clans: [(game % 6) as u8, ((game + 1) % 6) as u8],
+            seed: game,
+            mulligan: false,
+        };
+        let (mut state, _) = State::new(&rules, setup).unwrap();
+        while state.winner.is_none() {
+            let seat = state.waiting()[0];
+            if state.pending().question == Question::Action {
+                let blocked = state.blocked(&rules, seat);
+                for lang in Lang::ALL {
+                    let choices = panel::choices(lang, players(), &rules, &state, seat);
+                    let first = screen(lang, &rules, &state, seat, &choices, Nav::Overview);
+                    let label = p::button_why_not(lang);
+                    let offered = first.rows.iter().any(|r| match r {
+                        Row::Buttons(bs) => bs.iter().any(|b| b.label == label),
+                        _ => false,
+                    });
+                    if first.rows.len() < 5 {
+                        assert_eq!(offered, !blocked.is_empty(), "{blocked:?}");
+                    }
+                    assert!(!first.prompt.contains(&p::why_not_heading(lang)));
+                    let why = screen(lang, &rules, &state, seat, &choices, Nav::WhyNot);
+                    check(&why, "why not");
+                    for (wish, reason) in &blocked {
+                        if let Wish::Summon(c) = wish {
+                            let def = state.card(&rules, *c);
+                            let name = crystal_clans::i18n::names::card(lang, def);
+                            assert!(why.prompt.contains(name), "{name} in {}", why.prompt);
+                        }
+                        if let Why::Initiative { cost, .. } = reason {
+                            assert!(why.prompt.contains(&cost.to_string()), "{}", why.prompt);
+                        }
+                        explained.insert(format!("{:?}", std::mem::discriminant(reason)));
+                    }
+                    if blocked.is_empty() {
+                        assert_eq!(why.prompt, p::why_not_nothing(lang));
+                    }
+                }
+            }
+            let legal = state.legal(&rules, seat);
+            let i = below(&mut rng, legal.len() as u32) as usize;
+            state.apply(&rules, seat, &legal[i]).unwrap();
+        }
+    }
+    // Crystal zones, the opponent's home and (rarely in random play) the initiative.
+    assert!(explained.len() >= 2, "{explained:?}");
+}

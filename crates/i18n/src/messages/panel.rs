@@ -197,4 +197,24 @@ messages! {
     profile_needs_server() = "profile-needs-server";
     profile_none_server(name) = "profile-none-server";
     profile_none(name) = "profile-none";
+    /// "Why can't I…?" (`app::clans::panel::why_not`): a blocked wish with its reason.
+    button_why_not() = "button-why-not";
+    why_not_heading() = "why-not-heading";
+    why_not_nothing() = "why-not-nothing";
+    why_summon(card, reason) = "why-summon";
+    why_activate(zone, reason) = "why-activate";
+    why_score(crystal, reason) = "why-score";
+    why_score_any(reason) = "why-score-any";
+    why_replenish(reason) = "why-replenish";
+    why_invade(reason) = "why-invade";
+    why_initiative(cost, spendable) = "why-initiative";
+    why_crystal_zones(held) = "why-crystal-zones";
+    why_opponent_home(home) = "why-opponent-home";
+    why_no_squad() = "why-no-squad";
+    why_not_in_hand() = "why-not-in-hand";
+    why_summon_size(max) = "why-summon-size";
+    why_not_in_market() = "why-not-in-market";
+    why_not_your_move() = "why-not-your-move";
+    why_not_now() = "why-not-now";
+    why_other() = "why-other";
 }

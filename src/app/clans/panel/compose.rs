@@ -28,6 +28,8 @@ pub enum Nav {
     Order { prefix: u64, len: u8 },
     /// Confirm the choice with this index into the legal inputs.
     Confirm { index: usize },
+    /// "Why can't I…?": what the player cannot do now, and why.
+    WhyNot,
 }
 
 /// The most units an order's prefix names (4 bits each in a `u64`).
@@ -47,6 +49,7 @@ impl Nav {
                 format!("o{digits}")
             }
             Nav::Confirm { index } => format!("k{index}"),
+            Nav::WhyNot => "w".into(),
         }
     }
 
@@ -122,6 +125,7 @@ impl Nav {
                     len: rest.len() as u8,
                 }),
             Some(("k", rest)) => rest.parse().ok().map(|index| Nav::Confirm { index }),
+            Some(("w", "")) => Some(Nav::WhyNot),
             _ => None,
         };
         match parsed {

@@ -21,6 +21,7 @@ mod compose;
 mod facts;
 mod follows;
 mod screen;
+mod why_not;
 
 pub use compose::{Nav, picks};
 pub use screen::{Panel, Screen, step};

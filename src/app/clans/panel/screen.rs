@@ -3,7 +3,9 @@
 //! within Discord's limits (five rows, 25 options, 80-character button labels).
 
 use super::compose::{self, Nav};
-use super::{Category, Choice, Part, categories, confirms, facts, follows, place, with_note};
+use super::{
+    Category, Choice, Part, categories, confirms, facts, follows, place, why_not, with_note,
+};
 use crate::app::ids::{CustomId, Verb};
 use crate::app::msg::{
     Button, MAX_BUTTON_LABEL, MAX_DESCRIPTION, MAX_OPTIONS, MAX_ROWS, Row, Select, SelectOption,
@@ -84,6 +86,40 @@ impl Panel<'_> {
                 .with(i.to_string())
                 .render(),
             Target::Nav(nav) => self.turn(nav),
+        }
+    }
+
+    /// "Why can't I…?" beside the first screen's other buttons (in its last row of
+    /// buttons when there is room, else a row of its own), when something is blocked.
+    fn offer_why_not(&self, screen: &mut Screen) {
+        if self.state.blocked(self.rules, self.seat).is_empty() {
+            return;
+        }
+        let button = Button::new(
+            self.turn(Nav::WhyNot),
+            p::button_why_not(self.lang),
+            Style::Secondary,
+        );
+        let rows = screen.rows.len();
+        match screen.rows.last_mut() {
+            Some(Row::Buttons(bs)) if bs.len() < 5 => bs.push(button),
+            _ if rows < 5 => screen.rows.push(Row::Buttons(vec![button])),
+            // A full screen (5 rows of choices) keeps its choices.
+            _ => {}
+        }
+    }
+
+    /// What the player cannot do now, each with its rule; back to the choices.
+    fn why_not(&self) -> Screen {
+        let lines = why_not::lines(self.lang, self.players, self.rules, self.state, self.seat);
+        let prompt = if lines.is_empty() {
+            p::why_not_nothing(self.lang)
+        } else {
+            format!("{}\n{}", p::why_not_heading(self.lang), lines.join("\n"))
+        };
+        Screen {
+            prompt,
+            rows: vec![Row::Buttons(vec![self.back(Nav::Overview)])],
         }
     }
 
@@ -689,15 +725,22 @@ impl Panel<'_> {
 
 /// The screen `nav` of the panel.
 pub fn step(panel: &Panel, nav: Nav) -> Screen {
-    match nav {
+    let mut first = nav == Nav::Overview;
+    let mut screen = match nav {
         Nav::Overview => panel.overview(),
         Nav::Category { cat, page } => panel.category(cat, page),
         Nav::Cards { cat, set, page } => {
-            let first = matches!(panel.first(), First::Cards(c) if c == cat) && set == 0;
+            first = matches!(panel.first(), First::Cards(c) if c == cat) && set == 0;
             panel.cards(cat, set, page, None, first)
         }
         Nav::Chosen { cat, set } => panel.chosen(cat, set),
         Nav::Order { prefix, len } => panel.order(prefix, len, None),
         Nav::Confirm { index } => panel.confirm(index),
+        Nav::WhyNot => panel.why_not(),
+    };
+    // The action's first screen offers the reasons for what it does not offer.
+    if first && panel.state.pending().question == Question::Action {
+        panel.offer_why_not(&mut screen);
     }
+    screen
 }

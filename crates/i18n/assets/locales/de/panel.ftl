@@ -300,3 +300,28 @@ limit-league-commands = { $count ->
 # Gleichzeitige Effekte (Regelversion 6): der aktive Spieler wählt, was zuerst abgehandelt wird.
 choice-resolve-first = Zuerst abhandeln: { $trigger }
 panel-seat = Spieler { $n }
+
+## „Warum kann ich nicht …?“: was ein Spieler bei der Wahl seiner Aktion gerade nicht
+## kann, jeweils mit der Regel, die es verbietet (`Why` der Engine), hinter einem Knopf.
+button-why-not = Warum kann ich nicht …?
+why-not-heading = Was du gerade nicht kannst, und warum:
+why-not-nothing = Alles, was du jetzt tun könntest, wird angeboten.
+why-summon = **Beschwören: { $card }**: { $reason }
+why-activate = **Aktivieren: Trupp im { $zone }**: { $reason }
+why-score = **Erbeuten: { $crystal }**: { $reason }
+why-score-any = **Einen Kristall erbeuten**: { $reason }
+why-replenish = **Auffrischen**: { $reason }
+why-invade = **Überfallen: das gegnerische Heimatgebiet**: { $reason }
+why-initiative = das kostet { $cost } Initiative, und du kannst { $spendable ->
+        [0] keine
+       *[other] nur { $spendable }
+    } ausgeben (der Marker kann nicht über das Ende der Leiste hinaus).
+why-crystal-zones = zum Erbeuten brauchst du 2 der 3 Kristallgebiete, und du kontrollierst { $held }.
+why-opponent-home = zum Überfallen muss ein Trupp von dir das { $home } kontrollieren.
+why-no-squad = du hast dort keinen Trupp.
+why-not-in-hand = beschworen werden Einheiten aus deiner Hand (oder Einheiten mit „Untot“ aus deinem Ablagestapel).
+why-summon-size = eine Beschwörung umfasst 1 bis { $max } Einheiten.
+why-not-in-market = dieser Kristall liegt nicht offen aus.
+why-not-your-move = du bist nicht am Zug.
+why-not-now = die Partie fragt gerade etwas anderes.
+why-other = das ist kein erlaubter Zug.

@@ -303,3 +303,28 @@ limit-league-commands = { $count ->
 # Simultaneous effects (rules version 6): the active player picks the one to resolve first.
 choice-resolve-first = Resolve first: { $trigger }
 panel-seat = player { $n }
+
+## "Why can't I…?": what a player choosing an action cannot do now, each with the
+## rule that forbids it (the engine's `Why`), behind a button on the action screen.
+button-why-not = Why can't I…?
+why-not-heading = What you cannot do now, and why:
+why-not-nothing = Everything you could do now is offered.
+why-summon = **Summon { $card }**: { $reason }
+why-activate = **Activate the squad in { $zone }**: { $reason }
+why-score = **Take { $crystal }**: { $reason }
+why-score-any = **Take a crystal**: { $reason }
+why-replenish = **Replenish**: { $reason }
+why-invade = **Invade the enemy home**: { $reason }
+why-initiative = it costs { $cost } initiative and you can spend { $spendable ->
+        [0] none
+       *[other] only { $spendable }
+    } (the token cannot pass the end of the track).
+why-crystal-zones = taking a crystal needs 2 of the 3 crystal zones, and you control { $held }.
+why-opponent-home = invading needs a squad of yours in control of { $home }.
+why-no-squad = you have no squad there.
+why-not-in-hand = a summon takes units from your hand (or Undying units from your discard pile).
+why-summon-size = a summon takes 1 to { $max } units.
+why-not-in-market = that crystal is not face up.
+why-not-your-move = it is not your move.
+why-not-now = the match asks something else now.
+why-other = that is not a legal move.
