@@ -342,27 +342,63 @@ impl Bot for MctsBot {
         if legal.len() == 1 {
             return legal[0];
         }
-        let sampler = match Sampler::new(rules, view) {
-            Ok(s) => s,
-            Err(_) => return legal[policy::pick(legal, &mut self.rng)],
+        match self.rate(rules, view, legal).first() {
+            Some(best) => best.input,
+            None => legal[policy::pick(legal, &mut self.rng)],
+        }
+    }
+
+    fn last_iterations(&self) -> u64 {
+        self.last_iterations
+    }
+}
+
+/// One of a seat's answers as the search rated it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Rated {
+    pub input: Input,
+    /// How many of the search's iterations tried it (the search's choice is the most
+    /// tried).
+    pub visits: u32,
+    /// Its mean reward for the seat: the search's chance to win after it.
+    pub mean: f32,
+}
+
+impl MctsBot {
+    /// The search `decide` runs, from what `view` shows (hidden cards sampled, never
+    /// read), with its rating of each answer it tried, its choice first (most tried,
+    /// then best mean). A hint shows the first with its chance. Empty when the view
+    /// cannot be sampled.
+    pub fn rate(&mut self, rules: &Rules, view: &View, legal: &[Input]) -> Vec<Rated> {
+        let Ok(sampler) = Sampler::new(rules, view) else {
+            return Vec::new();
         };
         let me = sampler.seat();
         let (root, iterations) = self.search(rules, &sampler, me);
         self.last_iterations = iterations;
         // The keys of the seat's own answers are the same in every sample.
         let probe = sampler.sample(&mut Pcg32::seed_from_u64(0));
-        let best = root
-            .iter()
-            .max_by(|a, b| a.1.cmp(&b.1).then(a.2.total_cmp(&b.2)))
-            .map(|a| a.0);
         let keys = key::Keys::new(&probe);
-        *best
-            .and_then(|k| legal.iter().find(|i| keys.key(i) == k))
-            .unwrap_or(&legal[0])
-    }
-
-    fn last_iterations(&self) -> u64 {
-        self.last_iterations
+        let mut out: Vec<(usize, Rated)> = root
+            .iter()
+            .enumerate()
+            .filter_map(|(i, &(k, visits, mean))| {
+                let input = *legal.iter().find(|l| keys.key(l) == k)?;
+                let rated = Rated {
+                    input,
+                    visits,
+                    mean,
+                };
+                Some((i, rated))
+            })
+            .collect();
+        // Of equal arms the later one first, as the search always chose (`max_by`).
+        out.sort_by(|(i, a), (j, b)| {
+            (b.visits.cmp(&a.visits))
+                .then(b.mean.total_cmp(&a.mean))
+                .then(j.cmp(i))
+        });
+        out.into_iter().map(|(_, r)| r).collect()
     }
 }
 
