@@ -159,6 +159,26 @@ async fn the_ai_has_a_fixed_rating_and_no_row(db: &TestDb) {
     store.close().await;
 }
 
+/// A match in which a hint was given (issue 50) is marked assisted and not rated:
+/// the result is recorded, no rating moves; a finished match cannot be marked.
+async fn an_assisted_match_is_not_rated(db: &TestDb) {
+    let store = db.open().await;
+    let mut nm = new_match(9, [34, 0], Some(GUILD));
+    nm.seats[1] = Player::Ai(1);
+    let (m, _) = store.create_match(nm).await.unwrap();
+    assert!(!m.info.assisted);
+    assert!(store.mark_assisted(m.info.id).await.unwrap());
+    assert!(store.info(m.info.id).await.unwrap().assisted);
+    store
+        .finish(m.info.id, None, Some(0), Reason::Resign)
+        .await
+        .unwrap();
+    assert!(store.rating_changes(m.info.id).await.unwrap().is_empty());
+    assert_eq!(rating(&store, Scope::Guild(GUILD), 34).await, None);
+    assert!(!store.mark_assisted(m.info.id).await.unwrap(), "finished");
+    store.close().await;
+}
+
 /// When the rating update fails, the result is not recorded either (and the other way
 /// round): the match stays active, nothing of the result or the ratings is written,
 /// and once the fault is gone the same result goes through and counts once.
@@ -316,6 +336,7 @@ async fn regression_a_match_in_server_0_was_rated_twice_and_refused(db: &TestDb)
 both!(
     results_move_ratings_in_both_scopes,
     the_ai_has_a_fixed_rating_and_no_row,
+    an_assisted_match_is_not_rated,
     a_result_and_its_rating_change_commit_together,
     concurrent_results_for_the_same_players_all_count,
     a_damaged_rating_row_starts_over,

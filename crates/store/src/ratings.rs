@@ -121,6 +121,15 @@ pub(super) async fn rate_result(
     if info.seats[0] == info.seats[1] {
         return Ok(());
     }
+    // Read in the transaction, not from `info`: a hint given just before the last
+    // input still keeps the match out of the ratings.
+    let assisted: i64 = sqlx::query_scalar("SELECT assisted FROM matches WHERE id = $1")
+        .bind(info.id)
+        .fetch_one(&mut *tx)
+        .await?;
+    if assisted != 0 {
+        return Ok(());
+    }
     let mut scopes = vec![Scope::Global];
     if let server @ Scope::Guild(_) = Scope::of_match(info.guild) {
         scopes.push(server);

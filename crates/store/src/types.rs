@@ -144,6 +144,8 @@ pub struct MatchInfo {
     pub updated_at: Millis,
     pub terms: Terms,
     pub deadlines: Deadlines,
+    /// A player asked for a hint (`Store::mark_assisted`): the match is not rated.
+    pub assisted: bool,
 }
 
 /// A match, its current state, and the rules it is played by (the revision of the

@@ -82,6 +82,7 @@ impl Store {
             updated_at: now,
             terms: new.terms,
             deadlines: new.deadlines,
+            assisted: false,
         };
         Ok((Loaded { info, state, rules }, events))
     }
@@ -352,6 +353,20 @@ impl Store {
             .execute(self.db())
             .await
             .map_err(db(Doing::write("saving a match's thread")))?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// Marks an active match as assisted (a player was given a hint): it will not be
+    /// rated. Returns false when the match is not active.
+    pub async fn mark_assisted(&self, id: MatchId) -> Result<bool> {
+        const DOING: Doing = Doing::write("marking a match as assisted");
+        self.still_there(DOING)?;
+        let done =
+            sqlx::query("UPDATE matches SET assisted = 1 WHERE id = $1 AND status = 'active'")
+                .bind(id)
+                .execute(self.db())
+                .await
+                .map_err(db(DOING))?;
         Ok(done.rows_affected() == 1)
     }
 

@@ -11,7 +11,7 @@ use std::sync::LazyLock;
 
 // ---- rows ---------------------------------------------------------------------------
 
-const MATCH_COLUMNS: [&str; 20] = [
+const MATCH_COLUMNS: [&str; 21] = [
     "id",
     "guild_id",
     "channel_id",
@@ -32,6 +32,7 @@ const MATCH_COLUMNS: [&str; 20] = [
     "timeout_at",
     "remind_minutes",
     "timeout_minutes",
+    "assisted",
 ];
 
 fn match_columns(prefix: &str) -> String {
@@ -64,6 +65,7 @@ pub(crate) struct MatchRow {
     timeout_at: Option<i64>,
     remind_minutes: Option<i64>,
     timeout_minutes: Option<i64>,
+    assisted: i64,
 }
 
 #[derive(Debug, FromRow)]
@@ -186,6 +188,7 @@ impl MatchRow {
                 remind_at: self.remind_at,
                 timeout_at: self.timeout_at,
             },
+            assisted: self.assisted != 0,
         })
     }
 }
