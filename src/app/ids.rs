@@ -48,6 +48,8 @@ pub enum Verb {
     TakeBackAllow,
     /// The opponent declines it (arg: the signed request).
     TakeBackDecline,
+    /// A hint for the move to answer (in a panel, in a match against the AI only).
+    Hint,
 }
 
 impl Verb {
@@ -66,6 +68,7 @@ impl Verb {
             Verb::TakeBackAnswer => "tb?",
             Verb::TakeBackAllow => "tb+",
             Verb::TakeBackDecline => "tb-",
+            Verb::Hint => "hint",
         }
     }
 
@@ -84,6 +87,7 @@ impl Verb {
             "tb?" => Verb::TakeBackAnswer,
             "tb+" => Verb::TakeBackAllow,
             "tb-" => Verb::TakeBackDecline,
+            "hint" => Verb::Hint,
             _ => return None,
         })
     }
@@ -123,7 +127,8 @@ impl CustomId {
             | Verb::ResignYes
             | Verb::TakeBack
             | Verb::TakeBackAllow
-            | Verb::TakeBackDecline => true,
+            | Verb::TakeBackDecline
+            | Verb::Hint => true,
             Verb::Accept
             | Verb::Decline
             | Verb::Hand

@@ -406,6 +406,7 @@ async fn on_clans_component(
                 None => Outcome::private(t::choice_damaged(lang)),
             }
         }
+        Verb::Hint => app.matches.hint(id.match_id, id.version, user).await,
         Verb::Resign => app.matches.ask_resign(id.match_id, user).await,
         Verb::ResignYes => app.matches.resign(id.match_id, user).await,
         Verb::Rematch => app.matches.rematch(id.match_id, user, now).await,

@@ -44,6 +44,8 @@ pub fn screen(
         match_id: MATCH,
         version: VERSION,
         choices,
+        // As against the AI: every screen must keep its limits with the Hint button.
+        hints: true,
     };
     panel::step(&panel, nav)
 }
@@ -254,6 +256,8 @@ fn walk_in(
                     committed.insert(arg.parse::<usize>().unwrap());
                 }
                 Verb::Turn => todo.push(Nav::parse(cid.arg.as_deref(), values)),
+                // A hint is answered beside the panel (tests/it/discord_e2e/hints.rs).
+                Verb::Hint => {}
                 v => panic!("unexpected verb {v:?}"),
             }
         };

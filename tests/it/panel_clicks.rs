@@ -71,6 +71,8 @@ fn clicks(rules: &Rules, state: &State, seat: u8, want: usize) -> (usize, Vec<us
                     let next = Nav::parse(cid.arg.as_deref(), &values);
                     queue.push_back((next, depth + 1, shown.clone()));
                 }
+                // Answered beside the panel: no step of a move.
+                Verb::Hint => {}
                 v => panic!("{v:?}"),
             }
         }

@@ -9,6 +9,7 @@
 
 pub mod ai_turns;
 pub mod following;
+mod hint;
 mod lists;
 pub mod panel;
 mod play;

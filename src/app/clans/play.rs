@@ -165,6 +165,12 @@ impl Matches {
                 match_id: id,
                 version: loaded.info.version,
                 choices: &choices,
+                // Against the AI only: between people a hint is outside help.
+                hints: loaded
+                    .info
+                    .seats
+                    .iter()
+                    .any(|s| matches!(s, crate::store::Player::Ai(_))),
             },
             nav,
         );

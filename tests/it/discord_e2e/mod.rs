@@ -4,6 +4,7 @@
 
 mod ai;
 mod dms;
+mod hints;
 mod lookup;
 mod matches;
 mod options;

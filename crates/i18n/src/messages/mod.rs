@@ -109,6 +109,8 @@ messages! {
     winner_resigned(who) = "winner-resigned";
     winner_timeout(who) = "winner-timeout";
     winner_abandoned(who) = "winner-abandoned";
+    /// The final post of a match in which hints were used (`app::clans::hint`).
+    winner_assisted() = "winner-assisted";
     board_over(name) = "board-over";
     /// `names` joined by [`and_separator`]; `count` of them.
     board_must(names, count, question) = "board-must";

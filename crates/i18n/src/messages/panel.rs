@@ -217,4 +217,14 @@ messages! {
     why_not_your_move() = "why-not-your-move";
     why_not_now() = "why-not-now";
     why_other() = "why-other";
+    /// Hints (`app::clans::hint`): the search's preferred move and its chance.
+    button_hint() = "button-hint";
+    hint_text(choice, percent, next) = "hint-text";
+    hint_next(percent) = "hint-next";
+    hint_assisted() = "hint-assisted";
+    hint_only_against_ai() = "hint-only-against-ai";
+    hint_nothing() = "hint-nothing";
+    hint_out_of_date() = "hint-out-of-date";
+    hint_failed() = "hint-failed";
+    hint_only_choice(choice) = "hint-only-choice";
 }

@@ -42,6 +42,8 @@ pub struct Panel<'a> {
     pub match_id: MatchId,
     pub version: i64,
     pub choices: &'a [Choice],
+    /// The match offers hints (against the AI: `app::clans::hint`).
+    pub hints: bool,
 }
 
 /// One entry of a step: what it says, its note, and where clicking it leads.
@@ -89,17 +91,19 @@ impl Panel<'_> {
         }
     }
 
-    /// "Why can't I…?" beside the first screen's other buttons (in its last row of
-    /// buttons when there is room, else a row of its own), when something is blocked.
+    /// "Why can't I…?" beside the first screen's other buttons, when something is
+    /// blocked.
     fn offer_why_not(&self, screen: &mut Screen) {
         if self.state.blocked(self.rules, self.seat).is_empty() {
             return;
         }
-        let button = Button::new(
-            self.turn(Nav::WhyNot),
-            p::button_why_not(self.lang),
-            Style::Secondary,
-        );
+        self.offer(screen, self.turn(Nav::WhyNot), p::button_why_not(self.lang));
+    }
+
+    /// A secondary button beside a first screen's others (in its last row of buttons
+    /// when there is room, else a row of its own).
+    fn offer(&self, screen: &mut Screen, id: String, label: String) {
+        let button = Button::new(id, label, Style::Secondary);
         let rows = screen.rows.len();
         match screen.rows.last_mut() {
             Some(Row::Buttons(bs)) if bs.len() < 5 => bs.push(button),
@@ -738,9 +742,18 @@ pub fn step(panel: &Panel, nav: Nav) -> Screen {
         Nav::Confirm { index } => panel.confirm(index),
         Nav::WhyNot => panel.why_not(),
     };
-    // The action's first screen offers the reasons for what it does not offer.
-    if first && panel.state.pending().question == Question::Action {
-        panel.offer_why_not(&mut screen);
+    if first {
+        // The action's first screen offers the reasons for what it does not offer.
+        if panel.state.pending().question == Question::Action {
+            panel.offer_why_not(&mut screen);
+        }
+        if panel.hints {
+            panel.offer(
+                &mut screen,
+                CustomId::new(panel.match_id, panel.version, Verb::Hint).render(),
+                p::button_hint(panel.lang),
+            );
+        }
     }
     screen
 }

@@ -137,6 +137,10 @@ impl Boards {
             line.push('\n');
             line.push_str(&ratings);
         }
+        if loaded.info.assisted {
+            line.push('\n');
+            line.push_str(&t::winner_assisted(lang));
+        }
         line
     }
 

@@ -325,3 +325,15 @@ why-not-in-market = dieser Kristall liegt nicht offen aus.
 why-not-your-move = du bist nicht am Zug.
 why-not-now = die Partie fragt gerade etwas anderes.
 why-other = das ist kein erlaubter Zug.
+
+## Tipps (nur in Partien gegen die KI): der Zug, den die Suche der normalen KI vorzieht.
+button-hint = Tipp
+hint-text = 💡 **Tipp:** { $choice }
+    Die Suche der normalen KI, die nur sieht, was du siehst, gibt dir damit { $percent } % Siegchance{ $next }.
+hint-next = {" "}(der nächstbeste Zug: { $percent } %)
+hint-assisted = Diese Partie ist jetzt als unterstützt markiert: Sie wird nicht gewertet.
+hint-only-against-ai = Tipps gibt es nur in Partien gegen die KI.
+hint-nothing = Gerade hast du nichts zu entscheiden.
+hint-out-of-date = Dieses Fenster ist veraltet: Öffne deinen Zug erneut, um einen Tipp zur aktuellen Stellung zu bekommen.
+hint-failed = Gerade ließ sich kein Tipp ermitteln; versuch es gleich noch einmal.
+hint-only-choice = 💡 **Tipp:** Hier bleibt dir nur eins: { $choice }

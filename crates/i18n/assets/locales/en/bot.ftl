@@ -120,6 +120,7 @@ winner-wins = 🏆 { $who } wins the match!
 winner-resigned = 🏆 { $who } wins: the opponent resigned!
 winner-timeout = 🏆 { $who } wins: the opponent ran out of time!
 winner-abandoned = 🏆 { $who } is not the winner: the match was abandoned!
+winner-assisted = Assisted: hints were used in this match, so it is not rated.
 board-over = Over: { $name } won
 board-must = { $names } must { $question }
 and-separator = {" "}and{" "}

@@ -328,3 +328,15 @@ why-not-in-market = that crystal is not face up.
 why-not-your-move = it is not your move.
 why-not-now = the match asks something else now.
 why-other = that is not a legal move.
+
+## Hints (matches against the AI only): the move the normal AI's search prefers.
+button-hint = Hint
+hint-text = 💡 **Hint:** { $choice }
+    The normal AI's search, which sees only what you see, rates it { $percent } % to win{ $next }.
+hint-next = {" "}(the next best: { $percent } %)
+hint-assisted = This match is now marked as assisted: it will not be rated.
+hint-only-against-ai = Hints are given only in matches against the AI.
+hint-nothing = There is nothing for you to decide right now.
+hint-out-of-date = That panel is out of date: open your turn again for a hint on the current position.
+hint-failed = No hint could be worked out just now; try again in a moment.
+hint-only-choice = 💡 **Hint:** { $choice } is your only choice here.
