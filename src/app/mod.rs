@@ -36,6 +36,7 @@ pub mod presence;
 pub use presence::{away, notify};
 pub mod ratings;
 pub mod replay;
+pub mod rules_pictures;
 pub mod timers;
 
 use crate::game::{Input, Rules, View};

@@ -43,6 +43,7 @@ mod pack_revisions;
 mod panel;
 mod panel_clicks;
 mod render_german;
+mod rules_pictures;
 mod scheduler;
 mod sharding;
 mod store;

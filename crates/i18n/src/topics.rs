@@ -10,13 +10,33 @@ use crate::game::pack::{Ability, Provenance};
 use crate::messages::rules as t;
 use crate::{Lang, explain, names};
 
-/// The rules in short: each topic's name and its one paragraph.
+/// A picture that explains a topic better than words (drawn by the app from a real
+/// position: `app::rules_pictures`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Picture {
+    /// The board's zones (the text says which touch).
+    Board,
+    /// One unit card, its parts named in the text.
+    Card,
+    /// The board after an example action: the token moved by its cost.
+    Initiative,
+    /// A battle of an example match, worked through.
+    Battle,
+}
+
+/// The rules in short: each topic's name, its one paragraph, its picture.
 type Message = fn(Lang) -> String;
-const GENERAL: [(Message, Message); 4] = [
-    (t::topic_goal, t::topic_goal_text),
-    (t::topic_actions, t::topic_actions_text),
-    (t::topic_battle, t::topic_battle_text),
-    (t::topic_initiative, t::topic_initiative_text),
+const GENERAL: [(Message, Message, Option<Picture>); 6] = [
+    (t::topic_goal, t::topic_goal_text, None),
+    (t::topic_board, t::topic_board_text, Some(Picture::Board)),
+    (t::topic_card, t::topic_card_text, Some(Picture::Card)),
+    (t::topic_actions, t::topic_actions_text, None),
+    (t::topic_battle, t::topic_battle_text, Some(Picture::Battle)),
+    (
+        t::topic_initiative,
+        t::topic_initiative_text,
+        Some(Picture::Initiative),
+    ),
 ];
 
 /// How many close topics an unknown one is answered with.
@@ -34,6 +54,7 @@ pub struct Topic {
     pub aliases: Vec<String>,
     /// The whole answer, Discord markdown.
     pub text: String,
+    pub picture: Option<Picture>,
 }
 
 /// Letters and digits only, folded (`names::fold`): "Raise the Dead", "raise-the-dead"
@@ -52,12 +73,42 @@ fn every_language(name: impl Fn(Lang) -> String) -> Vec<String> {
     out
 }
 
-fn general(lang: Lang) -> String {
+/// The overview: the general topics a newcomer reads first (the board's and the card's,
+/// long and explained by their pictures, are asked by name: `rules-more` says so).
+fn general(rules: &Rules, lang: Lang) -> String {
     GENERAL
         .iter()
-        .map(|(name, text)| format!("**{}**: {}", name(lang), text(lang)))
+        .filter(|(_, _, picture)| !matches!(picture, Some(Picture::Board | Picture::Card)))
+        .map(|(name, text, picture)| general_text(rules, lang, *name, *text, *picture))
         .collect::<Vec<_>>()
         .join("\n\n")
+}
+
+/// A general topic's paragraph; the board's ends with which zones touch, read from the
+/// board itself, so it is true of any board a pack brings.
+fn general_text(
+    rules: &Rules,
+    lang: Lang,
+    name: Message,
+    text: Message,
+    picture: Option<Picture>,
+) -> String {
+    let mut out = format!("**{}**: {}", name(lang), text(lang));
+    if picture == Some(Picture::Board) {
+        let board = &rules.board;
+        for z in 0..board.zones.len() as u8 {
+            let touching: Vec<String> = board
+                .neighbours(z)
+                .map(|n| names::zone(lang, board, n, None))
+                .collect();
+            out.push_str(&format!(
+                "\n• {}: {}",
+                names::zone(lang, board, z, None),
+                touching.join(", ")
+            ));
+        }
+    }
+    out
 }
 
 /// Every topic in `lang`: the general ones, then the pack's unit abilities, signatures
@@ -66,10 +117,11 @@ pub fn all(rules: &Rules, lang: Lang) -> Vec<Topic> {
     let pack = &rules.pack;
     let mut out: Vec<Topic> = GENERAL
         .iter()
-        .map(|(name, text)| Topic {
+        .map(|&(name, text, picture)| Topic {
             name: name(lang),
             aliases: every_language(name),
-            text: format!("**{}**: {}", name(lang), text(lang)),
+            text: general_text(rules, lang, name, text, picture),
+            picture,
         })
         .collect();
     // Unit abilities: one topic per ability, listing the cards; an ability that says
@@ -121,6 +173,7 @@ pub fn all(rules: &Rules, lang: Lang) -> Vec<Topic> {
             name,
             aliases: every_language(|l| names::ability(l, ability)),
             text,
+            picture: None,
         });
     }
     for (ci, clan) in pack.clans.iter().enumerate() {
@@ -161,6 +214,7 @@ pub fn all(rules: &Rules, lang: Lang) -> Vec<Topic> {
             ),
             name,
             aliases: every_language(|l| names::signature(l, sig)),
+            picture: None,
         });
     }
     for c in &pack.crystals {
@@ -181,6 +235,7 @@ pub fn all(rules: &Rules, lang: Lang) -> Vec<Topic> {
             ),
             name,
             aliases: every_language(|l| names::crystal(l, c).to_string()),
+            picture: None,
         });
     }
     out
@@ -191,7 +246,11 @@ pub fn all(rules: &Rules, lang: Lang) -> Vec<Topic> {
 /// `Err` with a friendly refusal naming close topics.
 pub fn answer(rules: &Rules, lang: Lang, topic: Option<&str>) -> Result<String, String> {
     let Some(asked) = topic else {
-        return Ok(format!("{}\n\n{}", general(lang), t::rules_more(lang)));
+        return Ok(format!(
+            "{}\n\n{}",
+            general(rules, lang),
+            t::rules_more(lang)
+        ));
     };
     let topics = all(rules, lang);
     let want = key(asked);
@@ -207,6 +266,15 @@ pub fn answer(rules: &Rules, lang: Lang, topic: Option<&str>) -> Result<String, 
         .collect();
     let shown: String = asked.chars().take(50).collect::<String>().replace('`', "'");
     Err(t::rules_no_topic(lang, shown, close.join(", ")))
+}
+
+/// The picture that goes with the answer to `topic` (a known topic that has one).
+pub fn picture(rules: &Rules, topic: Option<&str>) -> Option<Picture> {
+    let want = key(topic?);
+    all(rules, Lang::En)
+        .into_iter()
+        .find(|t| t.aliases.iter().any(|a| key(a) == want))?
+        .picture
 }
 
 /// How well a topic matches `want` (a `key`), best first: one of its names starts with
@@ -349,8 +417,10 @@ mod tests {
             basics.starts_with("**Ziel**: Erbeute 4 Kristalle"),
             "{basics}"
         );
-        for (name, text) in GENERAL {
-            assert!(basics.contains(&text(Lang::De)));
+        for (name, text, picture) in GENERAL {
+            // The overview holds every general topic but those asked by name.
+            let by_name = matches!(picture, Some(Picture::Board | Picture::Card));
+            assert_eq!(basics.contains(&text(Lang::De)), !by_name);
             assert_ne!(text(Lang::De), text(Lang::En));
             // A German topic asked by its English name is answered in German.
             assert_eq!(

@@ -5,7 +5,8 @@
 //! drift apart when one of them is fixed.
 
 use rand::Rng;
-use rand_pcg::Pcg32;
+/// The generator both games draw from, for callers that seed their own.
+pub use rand_pcg::Pcg32;
 
 /// A uniform integer in `0..n` (Lemire's method with rejection, no bias).
 pub fn below(rng: &mut Pcg32, n: u32) -> u32 {

@@ -81,10 +81,40 @@ pub async fn rules(
     topic: Option<String>,
 ) -> Result<(), Error> {
     let lang = lang(ctx).await;
-    let text = match crate::topics::answer(ctx.data().app.rules(), lang, topic.as_deref()) {
+    let rules = ctx.data().app.rules().clone();
+    let text = match crate::topics::answer(&rules, lang, topic.as_deref()) {
         Ok(text) | Err(text) => text,
     };
-    send(ctx, Outcome::private(text)).await
+    let Some(picture) = crate::topics::picture(&rules, topic.as_deref()) else {
+        return send(ctx, Outcome::private(text)).await;
+    };
+    // Drawing takes a moment: the answer is deferred (privately, as it stays).
+    ctx.defer_ephemeral().await?;
+    let drawn = tokio::task::spawn_blocking(move || {
+        crate::app::rules_pictures::draw(&rules, &Theme::default(), lang, picture)
+    })
+    .await
+    .map_err(|e| e.to_string())
+    .and_then(|r| r);
+    let mut msg = Msg::text(&text);
+    match drawn {
+        Ok((file, example)) => {
+            if !example.is_empty() {
+                msg = Msg::text(format!("{text}\n\n{example}"));
+            }
+            msg.files.push(file);
+        }
+        // The words still answer; the missing picture is the operator's to see.
+        Err(e) => tracing::error!("the rules picture could not be drawn: {e}"),
+    }
+    send(
+        ctx,
+        Outcome {
+            reply: Some(msg),
+            ..Outcome::default()
+        },
+    )
+    .await
 }
 
 /// How to play with this bot.

@@ -49,6 +49,19 @@ async fn rules_flight_explains_the_ability_privately() {
         "{}",
         r.text()
     );
+    // Issue 50: a topic a picture explains better comes with it, privately, with alt
+    // text and the example's log under the text.
+    let t = ask("battle");
+    assert!(ack(fake, &t).await.ephemeral(), "deferred privately");
+    let answer = fake
+        .wait_for(|r| r.path.contains(&t) && r.method == "PATCH", 20)
+        .await;
+    assert_eq!(answer.files.len(), 1, "the battle's picture");
+    let alt = answer.json["attachments"][0]["description"]
+        .as_str()
+        .unwrap_or_default();
+    assert!(alt.starts_with("Battle in "), "{alt}");
+    assert!(answer.text().contains("Example: "), "{}", answer.text());
     bot.stop().await;
     let path = url.trim_start_matches("sqlite://");
     for suffix in ["", "-wal", "-shm"] {

@@ -132,6 +132,12 @@ messages! {
 
     topic_goal() = "topic-goal";
     topic_goal_text() = "topic-goal-text";
+    topic_board() = "topic-board";
+    topic_board_text() = "topic-board-text";
+    topic_card() = "topic-card";
+    topic_card_text() = "topic-card-text";
+    /// An example's log lines under a topic's picture (`app::rules_pictures`).
+    rules_example(lines) = "rules-example";
     topic_actions() = "topic-actions";
     topic_actions_text() = "topic-actions-text";
     topic_battle() = "topic-battle";
