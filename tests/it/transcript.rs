@@ -445,8 +445,10 @@ pub(crate) async fn a_whole_match_drawn(dir: &str, lang: Lang) {
         "the answer is the other's"
     );
     assert!(!spectator.contains(asked) && !spectator.contains(allowed));
-    assert!(ana.contains("Only you can see this"));
-    assert!(!spectator.contains("Only you can see this"));
+    // Discord's note under a private reply, in the client's language.
+    let only_you = html::Ui::of(lang.code()).only_you();
+    assert!(ana.contains(only_you), "{only_you}");
+    assert!(!spectator.contains(only_you));
     assert!(!spectator.contains("class=\"msg eph\""));
     // Every image is drawn within Discord's box: 550x350 attached, 400x300 in an embed;
     // each with its alt text or the marker that it has none, never its file name.

@@ -17,6 +17,9 @@ use std::collections::HashMap;
 /// The bot's own user name, as the fake announces it.
 pub const BOT_NAME: &str = "Crystal Clans";
 
+/// The locale of a client the recording never heard from: Discord's default.
+pub const DEFAULT_LOCALE: &str = "en-US";
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ChannelKind {
     /// A server's text channel.
@@ -96,6 +99,9 @@ pub struct WithoutAltText {
 pub struct Participant {
     pub id: Option<String>,
     pub name: String,
+    /// Their Discord client's language (`de`, `en-US`), which the words Discord itself
+    /// writes around messages are in: a user's own, a spectator's the server's.
+    pub locale: String,
 }
 
 impl Participant {
@@ -103,6 +109,7 @@ impl Participant {
         Participant {
             id: None,
             name: "Spectator".into(),
+            locale: DEFAULT_LOCALE.into(),
         }
     }
 
@@ -125,6 +132,10 @@ pub struct Conversation {
     pub names: HashMap<String, String>,
     /// Everyone who interacted, in order of first appearance.
     pub users: Vec<String>,
+    /// User id -> their client's locale, as their latest interaction said.
+    pub locales: HashMap<String, String>,
+    /// The server's locale, as the latest interaction in it said.
+    pub guild_locale: Option<String>,
     /// When the recording began (ms since the epoch), if it says.
     pub began_unix_ms: Option<u64>,
 }
@@ -168,15 +179,20 @@ impl Conversation {
 
     /// Everyone whose view can be drawn: each user who interacted, then a spectator.
     pub fn participants(&self) -> Vec<Participant> {
+        let locale = |l: Option<&String>| l.cloned().unwrap_or_else(|| DEFAULT_LOCALE.into());
         let mut out: Vec<Participant> = self
             .users
             .iter()
             .map(|u| Participant {
                 id: Some(u.clone()),
                 name: self.name(u),
+                locale: locale(self.locales.get(u)),
             })
             .collect();
-        out.push(Participant::spectator());
+        out.push(Participant {
+            locale: locale(self.guild_locale.as_ref()),
+            ..Participant::spectator()
+        });
         out
     }
 
@@ -261,6 +277,12 @@ impl Conversation {
         if !self.users.iter().any(|u| u == uid) {
             self.users.push(uid.to_string());
         }
+        if let Some(locale) = d["locale"].as_str() {
+            self.locales.insert(uid.to_string(), locale.to_string());
+        }
+        if let Some(locale) = d["guild_locale"].as_str() {
+            self.guild_locale = Some(locale.to_string());
+        }
         let channel = d["channel_id"].as_str().unwrap_or_default().to_string();
         if d["guild_id"].is_null() {
             self.ensure_channel(
@@ -321,6 +343,7 @@ impl Conversation {
         let viewer = Participant {
             id: Some(t.user.clone()),
             name: String::new(),
+            locale: DEFAULT_LOCALE.into(),
         };
         self.messages.iter().rposition(|m| {
             m.channel == t.channel
@@ -868,6 +891,39 @@ mod tests {
             Some(&ChannelKind::Thread { parent: "5".into() })
         );
         assert_eq!(c.seen_in("60", &Participant::spectator()).len(), 1);
+    }
+
+    /// Each user's page is in their client's language (their latest interaction's
+    /// `locale`), a spectator's in the server's; a client that never said is Discord's
+    /// default.
+    #[test]
+    fn participants_speak_their_clients_language() {
+        let said = |user: &str, locale: &str| {
+            let mut e = click("t", user, "x");
+            if let Entry::Interaction(i) = &mut e {
+                i.payload["locale"] = json!(locale);
+                i.payload["guild_locale"] = json!("de");
+            }
+            e
+        };
+        let entries = vec![
+            said("ana", "en-US"),
+            said("ana", "de"),
+            said("max", "en-GB"),
+            click("t", "eve", "x"),
+        ];
+        let c = Conversation::replay(&entries);
+        let locales: Vec<String> = c
+            .participants()
+            .iter()
+            .map(|p| format!("{} {}", p.name, p.locale))
+            .collect();
+        assert_eq!(
+            locales,
+            ["ANA de", "MAX en-GB", "EVE en-US", "Spectator de"]
+        );
+        let unheard = Conversation::replay(&[click("t", "ana", "x")]);
+        assert!(unheard.participants().iter().all(|p| p.locale == "en-US"));
     }
 
     #[test]

@@ -4,6 +4,7 @@
 //! (content, embed titles, descriptions and fields) and by the page.
 
 use super::super::model::Conversation;
+use super::ui::Ui;
 use std::fmt::Write;
 
 pub fn esc(s: &str) -> String {
@@ -22,9 +23,9 @@ pub fn esc(s: &str) -> String {
 }
 
 /// Discord's markdown basics: headings, `-#` subtext, quotes, bold, italics, strike,
-/// code, and mentions shown as `@name`. Returns the HTML and its line count (for a
-/// height guess at about 80 characters a line).
-pub fn markdown(c: &Conversation, text: &str, shown_ms: u64) -> (String, u32) {
+/// code, and mentions shown as `@name`; a relative timestamp in `ui`'s words. Returns
+/// the HTML and its line count (for a height guess at about 80 characters a line).
+pub fn markdown(c: &Conversation, text: &str, shown_ms: u64, ui: Ui) -> (String, u32) {
     let mut out = String::new();
     let mut lines = 0;
     for line in text.split('\n') {
@@ -44,11 +45,11 @@ pub fn markdown(c: &Conversation, text: &str, shown_ms: u64) -> (String, u32) {
         let bullet = rest
             .strip_prefix("- ")
             .or_else(|| rest.strip_prefix("* "))
-            .map(|r| format!("• {}", inline(c, r, shown_ms)));
+            .map(|r| format!("• {}", inline(c, r, shown_ms, ui)));
         let _ = write!(
             out,
             "<div class={class}>{}</div>",
-            bullet.unwrap_or_else(|| inline(c, rest, shown_ms))
+            bullet.unwrap_or_else(|| inline(c, rest, shown_ms, ui))
         );
         lines += 1 + rest.chars().count() as u32 / 80;
         if class.starts_with('h') {
@@ -60,7 +61,7 @@ pub fn markdown(c: &Conversation, text: &str, shown_ms: u64) -> (String, u32) {
 
 /// Inline markdown of one line: mentions first (on the raw text), then escaping, then
 /// paired markers.
-fn inline(c: &Conversation, s: &str, shown_ms: u64) -> String {
+fn inline(c: &Conversation, s: &str, shown_ms: u64, ui: Ui) -> String {
     let mut out = String::new();
     let mut rest = s;
     while let Some(i) = rest.find('<') {
@@ -80,7 +81,7 @@ fn inline(c: &Conversation, s: &str, shown_ms: u64) -> String {
             let _ = write!(out, "<span class=mention>#{}</span>", esc(&name));
         } else if let Some(t) = inner.strip_prefix("t:") {
             let now = c.began_unix_ms.map(|b| (b + shown_ms) as i64 / 1000);
-            let _ = write!(out, "<span class=ts>{}</span>", esc(&timestamp(t, now)));
+            let _ = write!(out, "<span class=ts>{}</span>", esc(&timestamp(t, now, ui)));
         } else if inner.starts_with(':') || inner.starts_with("a:") {
             let name = inner.split(':').nth(1).unwrap_or_default();
             let _ = write!(out, ":{}:", esc(name));
@@ -99,28 +100,14 @@ fn inline(c: &Conversation, s: &str, shown_ms: u64) -> String {
 
 /// `<t:UNIX:STYLE>` as a reader would see it: relative styles against when the message
 /// was shown (if the recording says when it began), others as a UTC time.
-fn timestamp(t: &str, now: Option<i64>) -> String {
+fn timestamp(t: &str, now: Option<i64>, ui: Ui) -> String {
     let mut it = t.split(':');
     let secs: i64 = it.next().and_then(|s| s.parse().ok()).unwrap_or(0);
     let style = it.next().unwrap_or("f");
     let rem = secs.rem_euclid(86_400);
     let clock = format!("{:02}:{:02} UTC", rem / 3600, (rem % 3600) / 60);
     match (style, now) {
-        ("R", Some(now)) => {
-            let d = secs - now;
-            let (n, unit) = match d.abs() {
-                s if s < 60 => (s, "second"),
-                s if s < 3600 => (s / 60, "minute"),
-                s if s < 86_400 => (s / 3600, "hour"),
-                s => (s / 86_400, "day"),
-            };
-            let plural = if n == 1 { "" } else { "s" };
-            if d >= 0 {
-                format!("in {n} {unit}{plural}")
-            } else {
-                format!("{n} {unit}{plural} ago")
-            }
-        }
+        ("R", Some(now)) => ui.relative(secs - now),
         _ => clock,
     }
 }
@@ -158,10 +145,33 @@ mod tests {
     fn markdown_bold_and_mentions() {
         let mut c = Conversation::default();
         c.names.insert("42".into(), "Ana".into());
-        let (h, _) = markdown(&c, "**Your turn**, <@42> <b>", 0);
+        let (h, _) = markdown(&c, "**Your turn**, <@42> <b>", 0, Ui::En);
         assert_eq!(
             h,
             "<div class=line><b>Your turn</b>, <span class=mention>@Ana</span> &lt;b&gt;</div>"
         );
+    }
+
+    /// A relative timestamp reads in the viewer's client language, counted from when
+    /// its message was shown.
+    #[test]
+    fn relative_timestamps_in_the_viewers_language() {
+        let c = Conversation {
+            began_unix_ms: Some(1_000_000_000),
+            ..Conversation::default()
+        };
+        let text = "ends <t:1010800:R>, began <t:999700:R>";
+        let (en, _) = markdown(&c, text, 0, Ui::En);
+        let (de, _) = markdown(&c, text, 0, Ui::De);
+        assert!(
+            en.contains("in 3 hours") && en.contains("5 minutes ago"),
+            "{en}"
+        );
+        assert!(
+            de.contains("in 3 Stunden") && de.contains("vor 5 Minuten"),
+            "{de}"
+        );
+        let (later, _) = markdown(&c, text, 3 * 3600 * 1000 - 10_000, Ui::De);
+        assert!(later.contains("in 10 Sekunden"), "{later}");
     }
 }

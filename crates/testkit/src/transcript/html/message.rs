@@ -7,7 +7,8 @@
 use super::super::model::{BOT_NAME, ChannelKind, Conversation, Message, Shown};
 use super::images::{EMBED_BOX, INLINE_BOX, image};
 use super::markdown::{esc, markdown};
-use super::{Drawn, Files, Opened};
+use super::ui::Ui;
+use super::{Drawn, Opened, View};
 use serde_json::Value;
 use std::fmt::Write;
 
@@ -23,24 +24,16 @@ fn private(c: &Conversation, m: &Message) -> bool {
 
 /// A message as drawn: each earlier state of a private one (marked as replaced by the
 /// next), then its latest.
-pub(super) fn message(c: &Conversation, m: &Message, grouped: bool, files: &Files) -> Vec<Drawn> {
+pub(super) fn message(v: &View, m: &Message, grouped: bool) -> Vec<Drawn> {
     let mut out = vec![];
-    if private(c, m) {
+    if private(v.c, m) {
         let n = m.earlier.len() + 1;
         for (k, shown) in m.earlier.iter().enumerate() {
             let note = format!(
                 "screen {} of {n}: the next click replaced it in place",
                 k + 1
             );
-            out.push(state(
-                c,
-                m,
-                shown,
-                Some(&note),
-                false,
-                grouped || k > 0,
-                files,
-            ));
+            out.push(state(v, m, shown, Some(&note), false, grouped || k > 0));
         }
     }
     let latest = Shown {
@@ -49,10 +42,10 @@ pub(super) fn message(c: &Conversation, m: &Message, grouped: bool, files: &File
         components: m.components.clone(),
         attachments: m.attachments.clone(),
     };
-    let note = (private(c, m) && !m.earlier.is_empty())
+    let note = (private(v.c, m) && !m.earlier.is_empty())
         .then(|| format!("screen {n} of {n}", n = m.earlier.len() + 1));
     let grouped = grouped || !out.is_empty();
-    out.push(state(c, m, &latest, note.as_deref(), true, grouped, files));
+    out.push(state(v, m, &latest, note.as_deref(), true, grouped));
     out
 }
 
@@ -60,14 +53,14 @@ pub(super) fn message(c: &Conversation, m: &Message, grouped: bool, files: &File
 /// embeds, its components. `step`: a note naming which of its screens this is;
 /// `latest`: its current state (the one Discord marks "(edited)").
 fn state(
-    c: &Conversation,
+    v: &View,
     m: &Message,
     shown: &Shown,
     step: Option<&str>,
     latest: bool,
     grouped: bool,
-    files: &Files,
 ) -> Drawn {
+    let (c, ui) = (v.c, v.ui);
     let mut h = String::new();
     let mut height: u32 = if grouped { 4 } else { 17 + 24 };
     let class = match (grouped, m.only_for.is_some()) {
@@ -81,12 +74,9 @@ fn state(
         height += 18;
     }
     if let Some((who, cmd)) = m.used.as_ref().filter(|_| !grouped) {
-        let _ = write!(
-            h,
-            "<div class=used><b>{}</b> used <span class=cmd>{}</span></div>",
-            esc(who),
-            esc(cmd)
-        );
+        let who = format!("<b>{}</b>", esc(who));
+        let cmd = format!("<span class=cmd>{}</span>", esc(cmd));
+        let _ = write!(h, "<div class=used>{}</div>", ui.used(&who, &cmd));
         height += 22;
     }
     if !grouped {
@@ -95,23 +85,20 @@ fn state(
             "<div class=avatar>C</div><div><span class=name>{}</span><span class=app>APP</span>\
              <span class=time>{}</span></div>",
             esc(BOT_NAME),
-            time(m.ms)
+            time(m.ms, ui)
         );
     }
     let edited = if m.edited && latest {
-        "<span class=edited>(edited)</span>"
+        format!("<span class=edited>{}</span>", ui.edited())
     } else {
-        ""
+        String::new()
     };
     if m.thinking && latest {
-        let _ = write!(
-            h,
-            "<div class=thinking>{} is thinking…</div>",
-            esc(BOT_NAME)
-        );
+        let thinking = ui.thinking(&esc(BOT_NAME));
+        let _ = write!(h, "<div class=thinking>{thinking}</div>");
         height += 22;
     } else if !shown.content.is_empty() {
-        let (html, lines) = markdown(c, &shown.content, m.ms);
+        let (html, lines) = markdown(c, &shown.content, m.ms, ui);
         // Discord writes "(edited)" at the end of the last line, not under it.
         let html = match html.strip_suffix("</div>") {
             Some(open) => format!("{open}{edited}</div>"),
@@ -132,18 +119,18 @@ fn state(
         if in_embeds.contains(&a.name) {
             continue;
         }
-        let (html, ih) = image(a, files, INLINE_BOX);
+        let (html, ih) = image(a, v.files, INLINE_BOX);
         h.push_str(&html);
         height += ih;
     }
     for e in &shown.embeds {
-        let (html, eh) = embed(c, e, shown, m.ms, files);
+        let (html, eh) = embed(v, e, shown, m.ms);
         h.push_str(&html);
         height += eh;
     }
     if shown.content.is_empty() && !edited.is_empty() {
         h.push_str("<div class=content>");
-        h.push_str(edited);
+        h.push_str(&edited);
         h.push_str("</div>");
     }
     // What follows the components, the same whether a select is opened or not.
@@ -152,19 +139,25 @@ fn state(
     if let Some(t) = m.thread.as_ref().and_then(|t| c.channel(t)) {
         let _ = write!(
             tail,
-            "<div class=threadbox>🧵 <b>{}</b> · thread</div>",
-            esc(&t.name)
+            "<div class=threadbox>🧵 <b>{}</b> · {}</div>",
+            esc(&t.name),
+            ui.thread()
         );
         tail_height += 44;
     }
     if m.only_for.is_some() {
-        tail.push_str("<div class=eph-note>👁 Only you can see this · <a>Dismiss message</a></div>");
+        let _ = write!(
+            tail,
+            "<div class=eph-note>👁 {} · <a>{}</a></div>",
+            ui.only_you(),
+            ui.dismiss()
+        );
         tail_height += 22;
     }
     tail.push_str("</div>");
-    let (closed, closed_height) = rows(&shown.components, false);
+    let (closed, closed_height) = rows(&shown.components, false, ui);
     let opened = opens_a_select(&shown.components).then(|| {
-        let (open, open_height) = rows(&shown.components, true);
+        let (open, open_height) = rows(&shown.components, true, ui);
         Opened {
             html: format!("{h}{open}{tail}"),
             height: height + open_height + tail_height,
@@ -193,7 +186,7 @@ fn openable(comp: &Value) -> bool {
 
 /// A message's action rows, and a guess of their height; `open`: its first select is
 /// drawn opened, its options listed under it as Discord shows them once clicked.
-fn rows(rows: &[Value], open: bool) -> (String, u32) {
+fn rows(rows: &[Value], open: bool, ui: Ui) -> (String, u32) {
     if rows.is_empty() {
         return (String::new(), 0);
     }
@@ -206,7 +199,7 @@ fn rows(rows: &[Value], open: bool) -> (String, u32) {
         let mut menu = None;
         for comp in &items {
             let opening = to_open && openable(comp);
-            h.push_str(&component(comp, opening));
+            h.push_str(&component(comp, opening, ui));
             if opening {
                 to_open = false;
                 menu = Some(options(comp));
@@ -256,7 +249,8 @@ fn options(comp: &Value) -> (String, u32) {
     (h, height)
 }
 
-fn embed(c: &Conversation, e: &Value, shown: &Shown, ms: u64, files: &Files) -> (String, u32) {
+fn embed(v: &View, e: &Value, shown: &Shown, ms: u64) -> (String, u32) {
+    let (c, ui) = (v.c, v.ui);
     let mut h = String::new();
     let mut height = 28;
     let colour = e["color"]
@@ -271,12 +265,12 @@ fn embed(c: &Conversation, e: &Value, shown: &Shown, ms: u64, files: &Files) -> 
         height += 24;
     }
     if let Some(t) = e["title"].as_str() {
-        let (html, lines) = markdown(c, t, ms);
+        let (html, lines) = markdown(c, t, ms, ui);
         let _ = write!(h, "<div class=title>{html}</div>");
         height += 8 + lines * 22;
     }
     if let Some(d) = e["description"].as_str() {
-        let (html, lines) = markdown(c, d, ms);
+        let (html, lines) = markdown(c, d, ms, ui);
         let _ = write!(h, "<div class=desc>{html}</div>");
         height += 8 + lines * 20;
     }
@@ -288,8 +282,8 @@ fn embed(c: &Conversation, e: &Value, shown: &Shown, ms: u64, files: &Files) -> 
             } else {
                 ""
             };
-            let (name, _) = markdown(c, f["name"].as_str().unwrap_or_default(), ms);
-            let (value, lines) = markdown(c, f["value"].as_str().unwrap_or_default(), ms);
+            let (name, _) = markdown(c, f["name"].as_str().unwrap_or_default(), ms, ui);
+            let (value, lines) = markdown(c, f["value"].as_str().unwrap_or_default(), ms, ui);
             let _ = write!(
                 h,
                 "<div class=\"field{inline}\"><div class=fname>{name}</div><div>{value}</div></div>"
@@ -303,7 +297,7 @@ fn embed(c: &Conversation, e: &Value, shown: &Shown, ms: u64, files: &Files) -> 
         .and_then(|u| u.strip_prefix("attachment://"))
         && let Some(a) = shown.attachments.iter().find(|a| a.name == name)
     {
-        let (html, ih) = image(a, files, EMBED_BOX);
+        let (html, ih) = image(a, v.files, EMBED_BOX);
         h.push_str(&html);
         height += ih + 8;
     }
@@ -315,7 +309,7 @@ fn embed(c: &Conversation, e: &Value, shown: &Shown, ms: u64, files: &Files) -> 
     (h, height)
 }
 
-fn component(comp: &Value, open: bool) -> String {
+fn component(comp: &Value, open: bool, ui: Ui) -> String {
     let off = comp["disabled"].as_bool() == Some(true);
     match comp["type"].as_u64() {
         Some(2) => {
@@ -343,7 +337,7 @@ fn component(comp: &Value, open: bool) -> String {
             let text = if chosen.is_empty() {
                 comp["placeholder"]
                     .as_str()
-                    .unwrap_or("Make a selection")
+                    .unwrap_or(ui.make_a_selection())
                     .to_string()
             } else {
                 chosen.join(", ")
@@ -361,7 +355,7 @@ fn component(comp: &Value, open: bool) -> String {
 }
 
 /// "Today at 20:00", counting from a fixed evening (a recording has no wall clock).
-fn time(ms: u64) -> String {
+fn time(ms: u64, ui: Ui) -> String {
     let minutes = 20 * 60 + ms / 60_000;
-    format!("Today at {:02}:{:02}", (minutes / 60) % 24, minutes % 60)
+    ui.today_at(&format!("{:02}:{:02}", (minutes / 60) % 24, minutes % 60))
 }

@@ -9,15 +9,18 @@
 //! channels' order, the cutting into screens and the page around them; apart by
 //! concept: `message` (a message's states and their parts in Discord's order, a select
 //! opened), `images` (image sizes, Discord's boxes and alt text), `markdown` (Discord's
-//! markdown and HTML escaping) and `style` (the dark theme's CSS).
+//! markdown and HTML escaping), `ui` (the client's own words, in the viewer's client
+//! language) and `style` (the dark theme's CSS).
 
 mod images;
 mod markdown;
 mod message;
 mod style;
+mod ui;
 
 pub use images::{EMBED_BOX, INLINE_BOX, fit, gif_size, png_size};
 pub use markdown::{esc, markdown};
+pub use ui::Ui;
 
 use super::model::{BOT_NAME, ChannelKind, Conversation, Participant};
 use message::message;
@@ -54,6 +57,14 @@ struct Drawn {
 struct Opened {
     html: String,
     height: u32,
+}
+
+/// What every part of one viewer's page is drawn from: the conversation, where its
+/// files are, and the language of the viewer's client (Discord's own words in it).
+struct View<'a> {
+    c: &'a Conversation,
+    files: &'a Files<'a>,
+    ui: Ui,
 }
 
 /// The whole conversation as `viewer` sees it, in one page.
@@ -267,8 +278,13 @@ pub fn screens(
 const BODY_BOTTOM: u32 = 24;
 
 /// Each channel `viewer` sees (its header and drawn messages): the server's text
-/// channels, then threads, then direct messages.
+/// channels, then threads, then direct messages, in their client's language.
 fn draw_all(c: &Conversation, viewer: &Participant, files: &Files) -> Vec<(String, Vec<Drawn>)> {
+    let v = View {
+        c,
+        files,
+        ui: Ui::of(&viewer.locale),
+    };
     let order = |k: &ChannelKind| match k {
         ChannelKind::Text => 0,
         ChannelKind::Thread { .. } => 1,
@@ -287,16 +303,18 @@ fn draw_all(c: &Conversation, viewer: &Participant, files: &Files) -> Vec<(Strin
                 "<div class=chan><span class=hash>#</span>{}</div>",
                 esc(&ch.name)
             ),
-            ChannelKind::Thread { parent } => format!(
-                "<div class=chan><span class=hash>🧵</span>{} <span class=sub>thread in #{}</span></div>",
-                esc(&ch.name),
-                esc(&c
-                    .channel(parent)
-                    .map_or("general".into(), |p| p.name.clone()))
-            ),
+            ChannelKind::Thread { parent } => {
+                let parent = c.channel(parent).map_or("general", |p| p.name.as_str());
+                format!(
+                    "<div class=chan><span class=hash>🧵</span>{} <span class=sub>{}</span></div>",
+                    esc(&ch.name),
+                    v.ui.thread_in(&esc(parent))
+                )
+            }
             ChannelKind::Dm { .. } => format!(
-                "<div class=chan><span class=hash>@</span>{} <span class=sub>direct messages</span></div>",
-                esc(BOT_NAME)
+                "<div class=chan><span class=hash>@</span>{} <span class=sub>{}</span></div>",
+                esc(BOT_NAME),
+                v.ui.direct_messages()
             ),
         };
         let mut drawn = vec![];
@@ -307,7 +325,7 @@ fn draw_all(c: &Conversation, viewer: &Participant, files: &Files) -> Vec<(Strin
             let grouped = m.used.is_none()
                 && m.only_for.is_none()
                 && last_ms.is_some_and(|t| m.ms.saturating_sub(t) < 7 * 60 * 1000);
-            drawn.extend(message(c, m, grouped, files));
+            drawn.extend(message(&v, m, grouped));
             last_ms = if m.only_for.is_none() && m.used.is_none() {
                 Some(m.ms)
             } else {
@@ -428,6 +446,7 @@ mod tests {
         let ana = Participant {
             id: Some("42".into()),
             name: "Ana".into(),
+            locale: "en-US".into(),
         };
         let html = page(&c, &ana, &files).html;
         let at = |s: &str| html.find(s).unwrap_or_else(|| panic!("{s} not drawn"));
@@ -443,6 +462,77 @@ mod tests {
         );
         let eve = page(&c, &Participant::spectator(), &files).html;
         assert!(!eve.contains("Choose cards"), "nobody else sees the panel");
+    }
+
+    /// Discord's own words around the messages are in the viewer's client language;
+    /// the bot's words, "APP" and the transcript's captions are not translated.
+    #[test]
+    fn discords_words_are_in_the_viewers_client_language() {
+        let mut answer = a_message("1", "Choose", Some("42"));
+        answer.used = Some(("Ana".into(), "/clans play".into()));
+        answer.edited = true;
+        answer.earlier = vec![Shown {
+            content: "Wait".into(),
+            embeds: vec![],
+            components: vec![],
+            attachments: vec![],
+        }];
+        answer.components = serde_json::json!([{"type": 1, "components": [{"type": 3,
+            "custom_id": "pick", "options": [{"label": "Ember Fox", "value": "1"}]}]}])
+        .as_array()
+        .unwrap()
+        .clone();
+        answer.thread = Some("6".into());
+        let mut thinking = a_message("2", "", None);
+        thinking.channel = "7".into();
+        thinking.thinking = true;
+        let mut in_thread = a_message("3", "board", None);
+        in_thread.channel = "6".into();
+        let mut c = conversation(vec![answer, thinking, in_thread]);
+        c.channels.push(super::super::model::Channel {
+            id: "6".into(),
+            name: "Ana vs Max".into(),
+            kind: ChannelKind::Thread { parent: "5".into() },
+        });
+        c.channels.push(super::super::model::Channel {
+            id: "7".into(),
+            name: BOT_NAME.into(),
+            kind: ChannelKind::Dm { user: "42".into() },
+        });
+        let dir = std::env::temp_dir();
+        let files = Files {
+            dir: &dir,
+            href_prefix: String::new(),
+        };
+        let ana = |locale: &str| Participant {
+            id: Some("42".into()),
+            name: "Ana".into(),
+            locale: locale.into(),
+        };
+        let en = page(&c, &ana("en-US"), &files).html;
+        let de = page(&c, &ana("de"), &files).html;
+        let words = [
+            ("Today at 20:00", "Heute um 20:00"),
+            ("(edited)", "(bearbeitet)"),
+            ("Only you can see this", "Nur du kannst das sehen"),
+            ("Dismiss message", "Nachricht verwerfen"),
+            ("Make a selection", "Triff eine Auswahl"),
+            (
+                "used <span class=cmd>/clans play</span>",
+                "hat <span class=cmd>/clans play</span> verwendet",
+            ),
+            ("Crystal Clans is thinking…", "Crystal Clans denkt nach …"),
+            ("<b>Ana vs Max</b> · thread", "<b>Ana vs Max</b> · Thread"),
+            ("thread in #general", "Thread in #general"),
+            ("direct messages", "Direktnachrichten"),
+        ];
+        for (english, german) in words {
+            assert!(en.contains(english) && !en.contains(german), "{english}");
+            assert!(de.contains(german) && !de.contains(english), "{german}");
+        }
+        for same in ["APP", "What Ana sees", "screen 1 of 2", "Choose"] {
+            assert!(en.contains(same) && de.contains(same), "{same}");
+        }
     }
 
     fn a_select(id: &str) -> serde_json::Value {
