@@ -49,6 +49,36 @@ pub fn advantage(rules: &Rules, state: &State, seat: Seat, w: &Weights) -> f32 {
         + w.initiative * state.initiative(seat) as f32
 }
 
+/// The beginner's evaluation (`beginner.rs`), in crystals: [`advantage`] without the
+/// terms that are the opponent's threats ([`threats`]), so she counts what is on the
+/// table on both sides but not what he is about to do. A finished match is worth
+/// plus or minus 100.
+pub fn threat_blind(rules: &Rules, state: &State, seat: Seat) -> f32 {
+    match state.winner {
+        Some(w) if w == seat => 100.0,
+        Some(_) => -100.0,
+        None => advantage(rules, state, seat, &WEIGHTS) + threats(rules, state, opp(seat)),
+    }
+}
+
+/// The terms of `seat`'s side that threaten its opponent: one crystal from winning,
+/// scores owed, the right to score (two crystal zones), the opponent's home zone.
+fn threats(rules: &Rules, state: &State, seat: Seat) -> f32 {
+    let w = &WEIGHTS;
+    let p = &state.players[seat as usize];
+    let mut v = w.owed_score * state.owed_scores[seat as usize] as f32;
+    if p.crystals.len() + 1 >= CRYSTALS_TO_WIN {
+        v += w.match_point;
+    }
+    if state.crystal_zones_controlled(rules, seat) >= 2 {
+        v += w.can_score;
+    }
+    if state.controls(seat, rules.board.homes[opp(seat) as usize]) {
+        v += w.enemy_home;
+    }
+    v
+}
+
 fn side(rules: &Rules, state: &State, seat: Seat, w: &Weights) -> f32 {
     let p = &state.players[seat as usize];
     let mut v = 0.0;

@@ -11,13 +11,16 @@
 //!
 //! - [`RandomBot`]: uniform over the legal inputs (the engine's fuzzer).
 //! - [`GreedyBot`]: one action of lookahead scored by the static evaluation.
+//! - [`BeginnerBot`]: a newcomer's plausible but short-sighted moves (see `beginner.rs`).
 //! - [`MctsBot`]: information-set Monte Carlo tree search (see `mcts.rs`).
 
 pub mod analysis;
+pub mod beginner;
 pub mod determinize;
 pub mod eval;
 pub mod greedy;
 pub mod key;
+pub mod ladder;
 pub mod mcts;
 pub mod policy;
 pub mod positions;
@@ -32,6 +35,7 @@ use rand::SeedableRng;
 use rand_pcg::Pcg32;
 use std::time::Duration;
 
+pub use beginner::BeginnerBot;
 pub use determinize::Sampler;
 pub use greedy::GreedyBot;
 pub use mcts::MctsBot;
@@ -95,7 +99,11 @@ pub struct Budget {
     pub time: Option<Duration>,
 }
 
-/// Difficulty levels of the `mcts` bot, from weakest to strongest.
+/// The AI's difficulty levels: the `mcts` bot's budgets, and the beginner.
+///
+/// A level is stored by its index in [`Level::ALL`] (an AI seat in the database), so
+/// that order never changes and a new level goes at the end; [`Level::LADDER`] is the
+/// order of strength.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Level {
     /// A quick, beatable opponent.
@@ -107,10 +115,36 @@ pub enum Level {
     Hard,
     /// The fixed small budget of the balance runs (about 15-25 ms a decision).
     Fast,
+    /// A newcomer: plausible moves without lookahead into battles or heed of the
+    /// opponent ([`BeginnerBot`]); no search.
+    Beginner,
 }
 
 impl Level {
-    pub const ALL: [Level; 4] = [Level::Easy, Level::Normal, Level::Hard, Level::Fast];
+    /// Every level, in the order of their stored indices (0 easy, 1 normal, 2 hard,
+    /// 3 fast, 4 beginner): append only.
+    pub const ALL: [Level; 5] = [
+        Level::Easy,
+        Level::Normal,
+        Level::Hard,
+        Level::Fast,
+        Level::Beginner,
+    ];
+
+    /// Every level from the weakest to the strongest, as measured (docs/balance.md,
+    /// "The ladder"): the order to offer them in.
+    pub const LADDER: [Level; 5] = [
+        Level::Beginner,
+        Level::Easy,
+        Level::Fast,
+        Level::Normal,
+        Level::Hard,
+    ];
+
+    /// The level's index in [`Level::ALL`], as an AI seat is stored.
+    pub fn index(self) -> u8 {
+        Level::ALL.iter().position(|&l| l == self).unwrap_or(1) as u8
+    }
 
     pub fn name(self) -> &'static str {
         match self {
@@ -118,6 +152,7 @@ impl Level {
             Level::Normal => "normal",
             Level::Hard => "hard",
             Level::Fast => "fast",
+            Level::Beginner => "beginner",
         }
     }
 
@@ -125,6 +160,8 @@ impl Level {
         Level::ALL.into_iter().find(|l| l.name() == s)
     }
 
+    /// The search's budget. The beginner does not search: its budget (one iteration,
+    /// the time limit of `easy`) is only there for code that asks every level.
     pub fn budget(self) -> Budget {
         let (iterations, ms) = match self {
             // 60 since the rollouts' squad lookahead: as strong as the 150 (and before
@@ -134,6 +171,7 @@ impl Level {
             Level::Normal => (10_000, 800),
             Level::Hard => (60_000, 3_000),
             Level::Fast => (2_000, 100),
+            Level::Beginner => (1, 100),
         };
         Budget {
             iterations,
@@ -171,11 +209,13 @@ impl Search {
 
 /// Which bot to build: `random`, `greedy`, `mcts` (default level), `mcts:LEVEL` or
 /// `mcts:N` (N iterations, no time limit); `mcts0` and its forms build the baseline
-/// search ([`Search::Baseline`]) with the same budgets.
+/// search ([`Search::Baseline`]) with the same budgets. `beginner` and `mcts:beginner`
+/// (or either search's bare form at that level) build the [`BeginnerBot`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum BotSpec {
     Random,
     Greedy,
+    Beginner,
     Mcts {
         label: String,
         budget: Budget,
@@ -198,6 +238,7 @@ impl BotSpec {
         match (name, arg, search) {
             ("random", None, _) => Ok(BotSpec::Random),
             ("greedy", None, _) => Ok(BotSpec::Greedy),
+            ("beginner", None, _) => Ok(BotSpec::Beginner),
             (_, None, Some(search)) => Ok(BotSpec::mcts_with(level, search)),
             (_, Some(a), Some(search)) => {
                 if let Some(l) = Level::parse(a) {
@@ -213,12 +254,12 @@ impl BotSpec {
                     })
                 } else {
                     Err(format!(
-                        "unknown mcts level `{a}`: use easy, normal, hard, fast or a number of iterations"
+                        "unknown mcts level `{a}`: use beginner, easy, normal, hard, fast or a number of iterations"
                     ))
                 }
             }
             _ => Err(format!(
-                "unknown bot `{s}`: use random, greedy, mcts, mcts:LEVEL or mcts:ITERATIONS (mcts0 for the baseline search)"
+                "unknown bot `{s}`: use random, greedy, beginner, mcts, mcts:LEVEL or mcts:ITERATIONS (mcts0 for the baseline search)"
             )),
         }
     }
@@ -228,6 +269,9 @@ impl BotSpec {
     }
 
     pub fn mcts_with(level: Level, search: Search) -> BotSpec {
+        if level == Level::Beginner {
+            return BotSpec::Beginner;
+        }
         BotSpec::Mcts {
             label: format!("{}:{}", search.prefix(), level.name()),
             budget: level.budget(),
@@ -239,6 +283,7 @@ impl BotSpec {
         match self {
             BotSpec::Random => "random".into(),
             BotSpec::Greedy => "greedy".into(),
+            BotSpec::Beginner => "beginner".into(),
             BotSpec::Mcts { label, .. } => label.clone(),
         }
     }
@@ -266,6 +311,7 @@ impl BotSpec {
         match self {
             BotSpec::Random => Box::new(RandomBot::new(seed)),
             BotSpec::Greedy => Box::new(GreedyBot::new(seed)),
+            BotSpec::Beginner => Box::new(BeginnerBot::new(seed)),
             BotSpec::Mcts {
                 label,
                 budget,

@@ -103,6 +103,16 @@ pub fn settle(rules: &Rules, state: &mut State, rng: &mut Pcg32) {
     });
 }
 
+/// As [`settle`], but stops as soon as a battle is under way: the action played out up
+/// to the battle it starts, not through it (the beginner's blind spot, `beginner.rs`).
+pub fn settle_until_battle(rules: &Rules, state: &mut State, rng: &mut Pcg32) {
+    play_while(rules, state, rng, false, |state, n| {
+        state.battle.is_none()
+            && !matches!(state.agenda.last(), Some(Step::ChooseAction))
+            && n < SETTLE_INPUTS
+    });
+}
+
 /// Plays while the match is on and `go(state, answers played so far)` holds: the cheap
 /// choice, with the squad's lookahead if `lookahead`. Returns the number of answers
 /// played.

@@ -617,7 +617,7 @@ impl Args {
         };
         let Some(level) = super::Level::parse(&level) else {
             return Err(format!(
-                "unknown level `{level}`: use easy, normal, hard or fast"
+                "unknown level `{level}`: use beginner, easy, normal, hard or fast"
             ));
         };
         let specs = parse_bots(&bots, level)?;

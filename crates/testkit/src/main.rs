@@ -54,7 +54,7 @@ enum Command {
     /// win rates with 95% intervals, game length, time per decision, the first player's
     /// advantage and the clan-versus-clan matrix (docs/balance.md).
     Tournament {
-        /// Two bots: random, greedy, mcts, mcts:LEVEL or mcts:ITERATIONS, e.g. `mcts,greedy`.
+        /// Two bots: random, greedy, beginner, mcts, mcts:LEVEL or mcts:ITERATIONS, e.g. `mcts,greedy`.
         #[arg(long)]
         bots: String,
         /// Games in all (consecutive games swap seats on the same clan pairing).
@@ -67,7 +67,7 @@ enum Command {
         /// Clans to pair, e.g. `flower,skull,blood` (default: all).
         #[arg(long)]
         clans: Option<String>,
-        /// Level of a bare `mcts`: easy, normal (default), hard or fast.
+        /// Level of a bare `mcts`: beginner, easy, normal (default), hard or fast.
         #[arg(long, default_value = "normal")]
         level: String,
         /// Worker threads (default: every core).
@@ -98,6 +98,16 @@ enum Command {
         /// without rebuilding), e.g. a copy of crates/engine/assets/packs/base.toml.
         #[arg(long)]
         pack: Option<std::path::PathBuf>,
+    },
+    /// Fit Elo ratings to a round robin's results (maximum likelihood, Bradley-Terry) and
+    /// print each pairing with its 95% interval and what the ratings predict
+    /// (docs/balance.md, "The ladder").
+    Ladder {
+        /// CSV lines `a,b,a_wins,b_wins` (unfinished games left out), e.g. docs/ladder.csv.
+        file: std::path::PathBuf,
+        /// The bot whose rating is fixed, and its rating.
+        #[arg(long, default_value = "mcts:normal=1550")]
+        anchor: String,
     },
     /// Write the sample images (opening, crowded board, battle, hand, card) as PNG files,
     /// each also scaled as Discord shows it inline (550x350 box; 390 px phone width).
@@ -244,8 +254,8 @@ enum BenchTarget {
         /// latencies are reported apart (`ai_ack`).
         #[arg(long, default_value_t = 0)]
         ai_matches: usize,
-        /// The AI's level in those matches (easy, normal, hard, fast).
-        #[arg(long, default_value = "hard", value_parser = ["easy", "normal", "hard", "fast"])]
+        /// The AI's level in those matches (beginner, easy, normal, hard, fast).
+        #[arg(long, default_value = "hard", value_parser = ["beginner", "easy", "normal", "hard", "fast"])]
         ai_level: String,
         /// AI decisions at once (default: the bot's, one per core but one).
         #[arg(long)]
@@ -324,6 +334,7 @@ fn main() {
             ai_slots,
         }),
         Command::Render { out } => render_samples(&out),
+        Command::Ladder { file, anchor } => ladder(&file, &anchor),
         Command::CrystalloReport { deals, seed, bots } => {
             crystal_clans_testkit::crystallo_report::cli(deals, seed, bots.as_deref())
         }
@@ -388,7 +399,9 @@ fn main() {
                     0
                 }
                 None => {
-                    eprintln!("--levels takes easy, normal, hard or fast, separated by commas");
+                    eprintln!(
+                        "--levels takes beginner, easy, normal, hard or fast, separated by commas"
+                    );
                     2
                 }
             }
@@ -470,6 +483,72 @@ fn scenario(path: &std::path::Path) -> i32 {
         }
         eprintln!("{}: FAILED\n{msg}", sc.name);
         return 1;
+    }
+    0
+}
+
+/// `crystal-clans-tools ladder`: the fitted ratings, then every pairing measured against
+/// what they predict. Returns the process exit code.
+fn ladder(file: &std::path::Path, anchor: &str) -> i32 {
+    use crystal_clans::ai::{ladder, tournament::wilson};
+    let Some((name, rating)) = anchor
+        .rsplit_once('=')
+        .and_then(|(n, r)| Some((n, r.parse::<f64>().ok()?)))
+    else {
+        eprintln!("--anchor takes BOT=RATING, e.g. mcts:normal=1550");
+        return 2;
+    };
+    let text = match std::fs::read_to_string(file) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("cannot read {}: {e}", file.display());
+            return 2;
+        }
+    };
+    let pairings = match ladder::parse(&text) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("{e}");
+            return 2;
+        }
+    };
+    let (kept, aside) = ladder::finite(&pairings);
+    let ratings = match ladder::fit(&kept, (name, rating)) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("{e}");
+            return 2;
+        }
+    };
+    let mut sorted = ratings.clone();
+    sorted.sort_by(|a, b| a.1.total_cmp(&b.1));
+    println!("| bot | rating |\n|---|---|");
+    for (bot, r) in &sorted {
+        println!("| {bot} | {r:.0} |");
+    }
+    for bot in &aside {
+        println!("| {bot} | none: won all its games or none |");
+    }
+    let of = |bot: &str| ratings.iter().find(|(n, _)| n == bot).map(|x| x.1);
+    println!(
+        "\n| pairing | games | wins of the first | 95% interval | the fit predicts |\n|---|---|---|---|---|"
+    );
+    for p in &pairings {
+        let n = p.a_wins + p.b_wins;
+        let (lo, hi) = wilson(p.a_wins, n);
+        let predicted = match (of(&p.a), of(&p.b)) {
+            (Some(a), Some(b)) => format!("{:.1}%", 100.0 * ladder::expected(a, b)),
+            _ => "-".into(),
+        };
+        println!(
+            "| {} vs {} | {n} | {} ({:.1}%) | {:.1}%-{:.1}% | {predicted} |",
+            p.a,
+            p.b,
+            p.a_wins,
+            100.0 * p.a_wins as f64 / n.max(1) as f64,
+            100.0 * lo,
+            100.0 * hi,
+        );
     }
     0
 }

@@ -4,7 +4,8 @@
 use crystal_clans_ai::determinize::Sampler;
 use crystal_clans_ai::tournament::{self, Config};
 use crystal_clans_ai::{
-    Bot, BotSpec, Budget, GreedyBot, Level, MctsBot, RandomBot, Search, decide_for, policy,
+    BeginnerBot, Bot, BotSpec, Budget, GreedyBot, Level, MctsBot, RandomBot, Search, decide_for,
+    policy,
 };
 use crystal_clans_engine::game::state::opp;
 use crystal_clans_engine::game::{Input, Question, Rules, Seat, Setup, State};
@@ -184,6 +185,7 @@ fn bots_never_peek() {
     let bots: Vec<fn() -> Box<dyn Bot>> = vec![
         || Box::new(RandomBot::new(3)),
         || Box::new(GreedyBot::new(3)),
+        || Box::new(BeginnerBot::new(3)),
         || Box::new(MctsBot::new(3, budget(300))),
     ];
     for make in bots {
@@ -208,8 +210,9 @@ fn bots_never_peek() {
 #[test]
 fn every_bot_plays_whole_games() {
     let rules = Rules::base();
-    let pairs: [[BotSpec; 2]; 3] = [
+    let pairs: [[BotSpec; 2]; 4] = [
         [BotSpec::Random, BotSpec::Greedy],
+        [BotSpec::Beginner, BotSpec::Greedy],
         [
             BotSpec::Greedy,
             BotSpec::parse("mcts:20", Level::Normal).unwrap(),
@@ -505,6 +508,112 @@ fn bot_specs_parse() {
     );
     assert!(BotSpec::parse("mcts0:silly", Level::Normal).is_err());
     assert!(BotSpec::parse("alphazero", Level::Normal).is_err());
+    // The beginner by its own name, as an mcts level, or as the level of a bare mcts.
+    for (spec, level) in [
+        ("beginner", Level::Normal),
+        ("mcts:beginner", Level::Normal),
+        ("mcts", Level::Beginner),
+    ] {
+        assert_eq!(BotSpec::parse(spec, level), Ok(BotSpec::Beginner), "{spec}");
+    }
+    assert_eq!(BotSpec::Beginner.label(), "beginner");
+    assert_eq!(BotSpec::mcts(Level::Beginner).build(1).name(), "beginner");
+    assert!(
+        BotSpec::parse("mcts:silly", Level::Normal)
+            .unwrap_err()
+            .contains("beginner")
+    );
+}
+
+/// AI seats are stored by their level's index in `Level::ALL`: the indices of the
+/// levels that were released never change, a new one is appended. `LADDER` orders
+/// every level once, weakest first.
+#[test]
+fn levels_keep_their_stored_index() {
+    let stored = [
+        (0, Level::Easy, "easy"),
+        (1, Level::Normal, "normal"),
+        (2, Level::Hard, "hard"),
+        (3, Level::Fast, "fast"),
+        (4, Level::Beginner, "beginner"),
+    ];
+    assert_eq!(Level::ALL.len(), stored.len());
+    for (i, level, name) in stored {
+        assert_eq!(Level::ALL[i], level);
+        assert_eq!(level.index() as usize, i);
+        assert_eq!(Level::parse(name), Some(level));
+    }
+    for level in Level::ALL {
+        assert_eq!(Level::LADDER.iter().filter(|&&l| l == level).count(), 1);
+    }
+    assert_eq!(Level::LADDER[0], Level::Beginner);
+    assert_eq!(Level::LADDER[4], Level::Hard);
+}
+
+/// The beginner answers with one of the legal inputs, the same one for the same seed
+/// and view, and a whole game between two beginners replays exactly.
+#[test]
+fn the_beginner_plays_legal_inputs_and_is_deterministic_for_its_seed() {
+    let rules = Rules::base();
+    let mut differ = 0;
+    for (i, (state, seat)) in positions(&rules, 24).iter().enumerate() {
+        let legal = state.legal(&rules, *seat);
+        if legal.is_empty() {
+            continue;
+        }
+        let a = decide_for(&mut BeginnerBot::new(i as u64), &rules, state, *seat);
+        let b = decide_for(&mut BeginnerBot::new(i as u64), &rules, state, *seat);
+        assert!(legal.contains(&a), "{a:?} is not legal");
+        assert_eq!(a, b);
+        let other = decide_for(&mut BeginnerBot::new(i as u64 + 1000), &rules, state, *seat);
+        assert!(legal.contains(&other));
+        differ += usize::from(other != a);
+    }
+    // The noise makes another seed choose otherwise now and then.
+    assert!(differ > 0);
+    let game = || {
+        let mut bots = [BotSpec::Beginner.build(7), BotSpec::Beginner.build(8)];
+        let setup = Setup {
+            clans: [1, 4],
+            seed: 70,
+            mulligan: true,
+        };
+        let (state, inputs, _) = tournament::play(&rules, setup, &mut bots).unwrap();
+        (state, inputs)
+    };
+    let (first, n) = game();
+    assert!(first.winner.is_some() && n > 10);
+    assert_eq!(game(), (first, n));
+}
+
+/// A smoke test of the beginner's strength (the measured rates are in docs/balance.md,
+/// "The ladder"): it beats random, and greedy beats it.
+#[test]
+fn the_beginner_beats_random_and_loses_to_greedy() {
+    let rules = Rules::base();
+    let clans = vec![0, 2, 4];
+    let vs_random = tournament::run(
+        &rules,
+        &tiny_config([BotSpec::Beginner, BotSpec::Random], 12, 11, clans.clone()),
+        &|_| {},
+    );
+    let won =
+        |records: &[tournament::GameRecord]| records.iter().filter(|r| r.winner == Some(0)).count();
+    assert!(
+        won(&vs_random) >= 9,
+        "beginner won {} of 12 against random",
+        won(&vs_random)
+    );
+    let vs_greedy = tournament::run(
+        &rules,
+        &tiny_config([BotSpec::Beginner, BotSpec::Greedy], 12, 11, clans),
+        &|_| {},
+    );
+    assert!(
+        won(&vs_greedy) <= 6,
+        "beginner won {} of 12 against greedy",
+        won(&vs_greedy)
+    );
 }
 
 #[test]

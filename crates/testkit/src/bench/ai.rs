@@ -2,7 +2,7 @@
 //! each level, on positions taken from random games.
 
 use crate::ai::determinize::Sampler;
-use crate::ai::{Bot, Level, MctsBot, decide_for, policy, positions};
+use crate::ai::{BotSpec, Level, decide_for, policy, positions};
 use crate::game::Rules;
 use rand::SeedableRng;
 use rand_pcg::Pcg32;
@@ -53,9 +53,10 @@ pub fn ai(positions_count: usize, levels: &[Level]) -> serde_json::Value {
         let mut iterations = 0u64;
         let mut secs = 0.0;
         for (i, (state, seat)) in pos.iter().enumerate() {
-            let mut bot = MctsBot::new(i as u64, budget);
+            // The level's own bot: the search at its budget, or the beginner.
+            let mut bot = BotSpec::mcts(level).build(i as u64);
             let t = Instant::now();
-            black_box(decide_for(&mut bot, &rules, state, *seat));
+            black_box(decide_for(bot.as_mut(), &rules, state, *seat));
             let e = t.elapsed().as_secs_f64();
             times.push(e * 1000.0);
             secs += e;
