@@ -56,6 +56,16 @@ impl Started {
     pub fn in_thread(&mut self, thread: u64) {
         self.loaded.info.thread = Some(thread);
     }
+
+    /// The setup's events (the opening hands and so on).
+    pub fn events(&self) -> &[crate::game::event::Event] {
+        &self.events
+    }
+
+    /// The match was marked assisted once created (a lesson match).
+    pub(crate) fn assisted(&mut self) {
+        self.loaded.info.assisted = true;
+    }
 }
 
 impl Challenge {
@@ -434,6 +444,26 @@ impl Challenges {
         thread: Option<u64>,
         now: Millis,
     ) -> Result<Started, Outcome> {
+        let (seed, clans) = self.deal(clans);
+        let setup = Setup {
+            clans,
+            seed,
+            mulligan: false,
+        };
+        self.create_ai_dealt(user, level, setup, place, thread, now)
+            .await
+    }
+
+    /// [`Challenges::create_ai`] with the deal given: `/clans learn`'s fixed one.
+    pub async fn create_ai_dealt(
+        &self,
+        user: u64,
+        level: u8,
+        setup: Setup,
+        place: Place,
+        thread: Option<u64>,
+        now: Millis,
+    ) -> Result<Started, Outcome> {
         let lang = self.directory.user_lang(user).await;
         if !self.ai {
             return Err(Outcome::private(p::ai_not_available(lang)));
@@ -441,18 +471,14 @@ impl Challenges {
         if let Err(slow) = self.gate.allow(Action::AiMatch, user, place.guild, now) {
             return Err(Outcome::private(slow));
         }
-        let (seed, clans) = self.deal(clans);
+        let clans = setup.clans;
         let terms = self.terms(place.guild, None).await;
         let new = NewMatch {
             guild: place.guild,
             channel: place.channel,
             thread,
             seats: [Player::User(user), Player::Ai(level)],
-            setup: Setup {
-                clans,
-                seed,
-                mulligan: false,
-            },
+            setup,
             terms,
             deadlines: terms.deadlines(now),
         };

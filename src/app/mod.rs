@@ -74,7 +74,7 @@ pub trait SeatBot: Send + Sync {
 }
 
 /// The AI of `crate::ai` as the app's seat bot. Levels: 0 easy, 1 normal, 2 hard,
-/// 3 fast (`crate::ai::Level::ALL`).
+/// 3 fast, 4 beginner (`crate::ai::Level::ALL`); an unknown index plays normal.
 pub struct AiSeats;
 
 impl SeatBot for AiSeats {

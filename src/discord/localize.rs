@@ -1,7 +1,8 @@
 //! Slash command names and descriptions in every language the bot speaks, from
 //! `commands.ftl`: the message `cmd-clans-challenge` is the subcommand's name, its
 //! `.description` attribute the description; an option's key adds its name
-//! (`cmd-clans-challenge-opponent`), a choice's its English name in lowercase. English
+//! (`cmd-clans-challenge-opponent`), a choice's its English name in lowercase (up to a
+//! colon: `cmd-clans-play-ai-level-beginner`). English
 //! is what the code declares (`commands.ftl` in English must say the same, a test
 //! checks it); every other language is added as Discord's localisations.
 
@@ -44,10 +45,13 @@ fn walk<U, E>(
     }
 }
 
+/// A choice's key: its English name in lowercase, up to a colon if it has one (a
+/// choice named "beginner: learning the game" is `...-beginner`).
 fn choice_key(parameter_key: &str, choice: &str) -> String {
+    let short = choice.split_once(':').map_or(choice, |(name, _)| name);
     format!(
         "{parameter_key}-{}",
-        choice.to_lowercase().replace(' ', "_")
+        short.trim().to_lowercase().replace(' ', "_")
     )
 }
 

@@ -123,7 +123,8 @@ async fn the_rematch_button_after_a_match_against_the_ai_starts_a_new_match() {
         ANA,
         "Ana",
         "play-ai",
-        json!([{"name": "level", "type": 4, "value": 0}]),
+        // `easy` (the choices are offered weakest first).
+        json!([{"name": "level", "type": 4, "value": 1}]),
         false,
     );
     ack(fake, &t).await;

@@ -367,7 +367,8 @@ async fn against_the_ai_a_takeback_is_granted_at_once() {
         .with_bot(Arc::new(crystal_clans::app::AiSeats));
     let bot = start_bot_with(app, store.clone()).await;
     let fake = &bot.fake;
-    let level = serde_json::json!([{"name": "level", "type": 4, "value": 3}]);
+    // `fast` (the choices are offered weakest first).
+    let level = serde_json::json!([{"name": "level", "type": 4, "value": 2}]);
     let t = fake.command(ANA, "Ana", "play-ai", level, false);
     ack(fake, &t).await;
     fake.wait_for(|r| r.text().contains("vs the AI"), 20).await;

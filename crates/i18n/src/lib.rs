@@ -84,6 +84,7 @@ ftl_files!(
     "commands.ftl",
     "crystallo.ftl",
     "images.ftl",
+    "learn.ftl",
     "log.ftl",
     "panel.ftl",
     "rules.ftl"

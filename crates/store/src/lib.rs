@@ -37,6 +37,7 @@ mod error;
 pub mod glicko;
 mod keys;
 mod league;
+mod lessons;
 mod lists;
 mod log;
 mod maintenance;
@@ -55,6 +56,7 @@ pub use trips::{Counted, Trips};
 pub use verify::{Finding, RearmOutcome, VerifyFailure, VerifySummary, verify_database};
 
 pub use absences::{Absence, AbsenceStart, AwayAllowance};
+pub use lessons::Lessons;
 pub use clans::takeback::{
     Between, Decline, LogEntry, Request as TakebackRequest, StoredTakeback, Takeback, TakenBack,
 };

@@ -16,12 +16,14 @@ pub use super::timing::{away, notify};
 pub use super::analysis::analysis;
 pub use super::league::league;
 
+mod learn;
 mod lookup;
 mod play;
 mod records;
 mod reply;
 mod settings;
 
+pub use learn::learn;
 pub use lookup::{card, help, help_message, rules};
 pub use play::{LevelChoice, board, challenge, hand, matches, play_ai, replay, resign};
 pub(super) use play::{ac_clan, clan_arg};
@@ -35,6 +37,7 @@ pub use settings::{LanguageChoice, config, dm, language};
     subcommands(
         "challenge",
         "play_ai",
+        "learn",
         "hand",
         "board",
         "replay",

@@ -317,31 +317,36 @@ pub async fn matches(ctx: Context<'_>) -> Result<(), Error> {
     send(ctx, out).await
 }
 
-/// The AI's level, offered as choices (Discord shows them in the user's language).
+/// The AI's level, offered as choices (Discord shows them in the user's language),
+/// weakest first as `ai::Level::LADDER` orders them, each with a few words on how it
+/// plays (docs/balance.md, "The ladder"). Discord sends a choice as its position here,
+/// which is never stored: [`LevelChoice::index`] turns it into the stored level. The
+/// localisation key of a choice is its name up to the colon
+/// (`cmd-clans-play-ai-level-beginner`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, poise::ChoiceParameter)]
 pub enum LevelChoice {
-    #[name = "easy"]
+    #[name = "beginner: learning the game"]
+    Beginner,
+    #[name = "easy: knows the rules"]
     Easy,
-    #[name = "normal"]
-    Normal,
-    #[name = "hard"]
-    Hard,
-    #[name = "fast"]
+    #[name = "fast: quick and fairly strong"]
     Fast,
+    #[name = "normal: a real game"]
+    Normal,
+    #[name = "hard: plays to win, slower"]
+    Hard,
 }
 
 impl LevelChoice {
     /// The level's index in `ai::Level::ALL`, as the app takes it.
     fn index(self) -> u8 {
         let level = match self {
+            LevelChoice::Beginner => crate::ai::Level::Beginner,
             LevelChoice::Easy => crate::ai::Level::Easy,
             LevelChoice::Normal => crate::ai::Level::Normal,
             LevelChoice::Hard => crate::ai::Level::Hard,
             LevelChoice::Fast => crate::ai::Level::Fast,
         };
-        crate::ai::Level::ALL
-            .iter()
-            .position(|&l| l == level)
-            .map_or(1, |i| i as u8)
+        level.index()
     }
 }

@@ -50,14 +50,32 @@ async fn play_ai_offers_its_levels_and_config_names_every_setting() {
         .iter()
         .map(|c| c["name"].as_str().unwrap())
         .collect();
-    assert_eq!(names, ["easy", "normal", "hard", "fast"]);
+    assert_eq!(
+        names,
+        [
+            "beginner: learning the game",
+            "easy: knows the rules",
+            "fast: quick and fairly strong",
+            "normal: a real game",
+            "hard: plays to win, slower"
+        ]
+    );
     let german: Vec<&str> = level["choices"]
         .as_array()
         .unwrap()
         .iter()
         .map(|c| c["name_localizations"]["de"].as_str().unwrap())
         .collect();
-    assert_eq!(german, ["leicht", "normal", "schwer", "schnell"]);
+    assert_eq!(
+        german,
+        [
+            "Anfänger: lernt das Spiel",
+            "leicht: kennt die Regeln",
+            "schnell: flott und recht stark",
+            "normal: ein echtes Spiel",
+            "schwer: spielt auf Sieg, langsamer"
+        ]
+    );
 
     let config = registered(fake, "config");
     let says = |lang: &str| {

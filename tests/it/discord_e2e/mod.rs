@@ -5,6 +5,7 @@
 mod ai;
 mod dms;
 mod hints;
+mod learn;
 mod lookup;
 mod matches;
 mod options;
@@ -56,7 +57,8 @@ async fn ai_bot(tag: &str, seed: u64) -> Bot {
 
 /// `user` asks for a match against the fast AI (the level's fourth choice); the token.
 fn play_fast_ai(fake: &Fake, user: u64) -> String {
-    let level = json!([{"name": "level", "type": 4, "value": 3}]);
+    // `fast`: the choices are offered weakest first (`Level::LADDER`).
+    let level = json!([{"name": "level", "type": 4, "value": 2}]);
     fake.command(user, name(user), "play-ai", level, false)
 }
 

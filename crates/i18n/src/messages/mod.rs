@@ -29,6 +29,7 @@ pub mod alt;
 // Crystallo, the solo cavern game (crates/crystallo).
 pub mod crystallo;
 pub mod images;
+pub mod learn;
 pub mod league;
 pub mod log;
 pub mod panel;
@@ -41,6 +42,7 @@ pub fn all() -> Vec<(&'static str, &'static [&'static str])> {
         TABLE,
         alt::TABLE,
         images::TABLE,
+        learn::TABLE,
         league::TABLE,
         log::TABLE,
         panel::TABLE,

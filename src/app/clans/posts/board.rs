@@ -111,6 +111,7 @@ impl Boards {
             };
             posts.push(self.board_post(after, log, &header).await);
         }
+        posts.extend(self.lessons(after, events).await);
         posts
     }
 

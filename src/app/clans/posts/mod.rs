@@ -5,6 +5,7 @@
 
 mod battle;
 mod board;
+mod lessons;
 pub mod turn_log;
 
 use crate::app::directory::Directory;

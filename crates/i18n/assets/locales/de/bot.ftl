@@ -21,6 +21,7 @@ replay-posted-below = Hier ist die Wiederholung, unten gepostet.
 no-such-card = Keine Karte namens `{ $name }`.
 help =
     {"**"}Crystal Clans**
+    • Neu im Spiel? `/clans lernen` spielt eine geführte erste Partie gegen eine Anfänger-KI, mit einer kurzen Lektion bei jedem neuen Schritt.
     • `/clans herausfordern @jemand` fordert jemanden heraus (ohne Gegner eine offene Herausforderung; Optionen: Klans, Mulligan, Zugzeit in Minuten). `/clans gegen-ki` spielt gegen den Bot.
     • Bist du am Zug, klicke unter dem Spielplan auf **Zug machen**: ein privates Fenster führt dich durch die Art der Aktion, die Karten und wohin sie gehen, und zeigt vor dem Bestätigen die Kosten und deine Initiative danach.
     • Im Kampf klicken beide auf **Kampfkarte wählen** und wählen geheim; das Aufdecken wird gepostet, sobald beide gewählt haben.
@@ -115,7 +116,7 @@ winner-wins = 🏆 { $who } gewinnt die Partie!
 winner-resigned = 🏆 { $who } gewinnt: der Gegner hat aufgegeben!
 winner-timeout = 🏆 { $who } gewinnt: dem Gegner ist die Zeit abgelaufen!
 winner-abandoned = 🏆 { $who } gewinnt nicht: die Partie wurde abgebrochen!
-winner-assisted = Unterstützt: In dieser Partie wurden Tipps genutzt, darum wird sie nicht gewertet.
+winner-assisted = Unterstützt: In dieser Partie wurden Tipps genutzt, oder es war eine Lernpartie; darum wird sie nicht gewertet.
 board-over = Vorbei: { $name } hat gewonnen
 board-must = { $names } { $count ->
         [one] muss
@@ -183,7 +184,14 @@ challenge-had-expired = Diese Herausforderung war schon abgelaufen.
 challenge-withdrawn = { $who } hat die Herausforderung zurückgezogen.
 challenge-declined = { $who } hat die Herausforderung abgelehnt.
 player-number = Spieler { $number }
-ai-name = KI (Stufe { $level })
+ai-name = KI ({ $level ->
+    [0] leicht
+    [1] normal
+    [2] schwer
+    [3] schnell
+    [4] Anfänger
+   *[other] Stufe { $level }
+})
 
 ## Wertungen (öffentlich): die Zeile im letzten Post, die Rangliste, ein Profil.
 ratings-line = Wertungen: { $ratings }

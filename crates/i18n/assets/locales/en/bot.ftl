@@ -23,6 +23,7 @@ replay-posted-below = Here is the replay, posted below.
 no-such-card = No card called `{ $name }`.
 help =
     {"**"}Crystal Clans**
+    • New to the game? `/clans learn` plays a guided first match against a beginner AI, a short lesson at each new step.
     • `/clans challenge @someone` starts a challenge (leave the opponent empty for an open one; options: clans, mulligan, turn timeout in minutes). `/clans play-ai` plays the bot.
     • When it is your move, click **Take your turn** under the board: a private panel walks you through the kind of action, the cards, where they go, and shows the cost and your initiative afterwards before you confirm.
     • In a battle both players click **Pick battle card** and choose privately; the reveal is posted when both have picked.
@@ -120,7 +121,7 @@ winner-wins = 🏆 { $who } wins the match!
 winner-resigned = 🏆 { $who } wins: the opponent resigned!
 winner-timeout = 🏆 { $who } wins: the opponent ran out of time!
 winner-abandoned = 🏆 { $who } is not the winner: the match was abandoned!
-winner-assisted = Assisted: hints were used in this match, so it is not rated.
+winner-assisted = Assisted: hints were used in this match, or it was a lesson match, so it is not rated.
 board-over = Over: { $name } won
 board-must = { $names } must { $question }
 and-separator = {" "}and{" "}
@@ -182,7 +183,14 @@ challenge-had-expired = This challenge had already expired.
 challenge-withdrawn = { $who } withdrew the challenge.
 challenge-declined = { $who } declined the challenge.
 player-number = Player { $number }
-ai-name = AI (level { $level })
+ai-name = AI ({ $level ->
+    [0] easy
+    [1] normal
+    [2] hard
+    [3] fast
+    [4] beginner
+   *[other] level { $level }
+})
 
 ## Ratings (public): the final post's line, the leaderboard, a profile.
 ratings-line = Ratings: { $ratings }

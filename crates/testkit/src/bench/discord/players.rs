@@ -87,8 +87,8 @@ impl Players {
         stop: &std::sync::atomic::AtomicBool,
         m: &mut Measured,
     ) -> Result<(), String> {
-        // `play-ai` offers its levels as choices, sent as their index.
-        let choice = crate::ai::Level::ALL
+        // `play-ai` offers its levels as choices, weakest first, sent as their position.
+        let choice = crate::ai::Level::LADDER
             .iter()
             .position(|l| l.name() == level)
             .ok_or_else(|| format!("no AI level {level}"))?;

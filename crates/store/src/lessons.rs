@@ -1,0 +1,89 @@
+//! `/clans learn`'s progress: each learner's lesson match and the lessons already
+//! shown, as a set of bits the app defines (`app::learn::lessons`).
+
+use super::error::db;
+use super::{MatchId, Result, Store, id_in, id_out, now_ms};
+use crate::error::Doing;
+
+/// A learner's progress.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Lessons {
+    pub user: u64,
+    /// The lesson match (`None`: none started, or it was closed).
+    pub match_id: Option<MatchId>,
+    /// The lessons already shown, one bit each.
+    pub seen: u64,
+}
+
+fn lessons((user, match_id, seen): (i64, Option<i64>, i64)) -> Lessons {
+    Lessons {
+        user: id_out(user),
+        match_id,
+        seen: seen as u64,
+    }
+}
+
+impl Store {
+    /// The progress of `user` (`None`: they never began).
+    pub async fn lessons(&self, user: u64) -> Result<Option<Lessons>> {
+        const DOING: Doing = Doing::read("reading a learner's lessons");
+        self.still_there(DOING)?;
+        let row: Option<(i64, Option<i64>, i64)> =
+            sqlx::query_as("SELECT user_id, match_id, seen FROM lessons WHERE user_id = $1")
+                .bind(id_in(user))
+                .fetch_optional(self.db())
+                .await
+                .map_err(db(DOING))?;
+        Ok(row.map(lessons))
+    }
+
+    /// The learner whose lesson match `match_id` is, with their progress.
+    pub async fn lessons_of_match(&self, match_id: MatchId) -> Result<Option<Lessons>> {
+        const DOING: Doing = Doing::read("reading a lesson match's learner");
+        self.still_there(DOING)?;
+        let row: Option<(i64, Option<i64>, i64)> =
+            sqlx::query_as("SELECT user_id, match_id, seen FROM lessons WHERE match_id = $1")
+                .bind(match_id)
+                .fetch_optional(self.db())
+                .await
+                .map_err(db(DOING))?;
+        Ok(row.map(lessons))
+    }
+
+    /// Makes `match_id` the lesson match of `user`, with the lessons `seen` so far.
+    pub async fn start_lessons(&self, user: u64, match_id: MatchId, seen: u64) -> Result<()> {
+        const DOING: Doing = Doing::write("saving a learner's lesson match");
+        self.still_there(DOING)?;
+        sqlx::query(
+            "INSERT INTO lessons (user_id, match_id, seen, updated_at) VALUES ($1, $2, $3, $4) \
+             ON CONFLICT (user_id) DO UPDATE SET match_id = $2, seen = $3, updated_at = $4",
+        )
+        .bind(id_in(user))
+        .bind(match_id)
+        .bind(seen as i64)
+        .bind(now_ms())
+        .execute(self.db())
+        .await
+        .map_err(db(DOING))?;
+        Ok(())
+    }
+
+    /// Adds `bits` to the lessons `user` has seen.
+    pub async fn mark_lessons_seen(&self, user: u64, bits: u64) -> Result<()> {
+        const DOING: Doing = Doing::write("saving the lessons seen");
+        self.still_there(DOING)?;
+        // Read, then written whole: a learner's lessons are marked by their match's
+        // outcomes, which come one at a time (the AI's turn after the learner's).
+        let Some(now) = self.lessons(user).await? else {
+            return Ok(());
+        };
+        sqlx::query("UPDATE lessons SET seen = $2, updated_at = $3 WHERE user_id = $1")
+            .bind(id_in(user))
+            .bind((now.seen | bits) as i64)
+            .bind(now_ms())
+            .execute(self.db())
+            .await
+            .map_err(db(DOING))?;
+        Ok(())
+    }
+}
