@@ -27,6 +27,7 @@ pub mod directory;
 pub mod failures;
 pub mod ids;
 pub mod league;
+pub mod learn;
 pub mod limits;
 pub mod lru;
 pub mod msg;
@@ -188,6 +189,8 @@ pub struct App {
     pub signing: Signing,
     /// Challenges and the matches they start (`challenges.rs`).
     pub challenges: Arc<Challenges>,
+    /// `/clans learn`: the guided first match and its lessons (`learn/`).
+    pub learn: Arc<learn::Learn>,
     /// What the builders chose, to wire the app again after each.
     settings: Settings,
 }
@@ -342,7 +345,15 @@ impl App {
             theme: theme.clone(),
             images,
         }));
+        let learn = Arc::new(learn::Learn::new(
+            store.clone(),
+            directory.clone(),
+            faults.clone(),
+            challenges.clone(),
+            boards.clone(),
+        ));
         App {
+            learn,
             challenges,
             matches,
             leagues,
