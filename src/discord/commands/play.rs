@@ -6,7 +6,7 @@
 use super::reply::{first_answer, missing_permissions, post, send, send_deferred};
 use super::{lang, place};
 use crate::app::msg::Msg;
-use crate::app::{Challenge, Outcome};
+use crate::app::{Challenge, Outcome, Place, Started};
 use crate::discord::{Context, Error, convert};
 use crate::i18n::{Lang, messages as t};
 use crate::store::now_ms;
@@ -142,13 +142,9 @@ pub async fn play_ai(
         Err(e) => return send(ctx, Outcome::private(e)).await,
     };
     let place = place(ctx);
-    if let Err(why) = ctx.data().app.directory.may_start_here(lang, place).await {
-        return send(ctx, Outcome::private(why)).await;
+    if !may_start(ctx, lang, place).await? {
+        return Ok(());
     }
-    if let Some(why) = missing_permissions(ctx, lang, t::doing_run_match) {
-        return send(ctx, Outcome::private(why)).await;
-    }
-    ctx.defer_ephemeral().await?;
     let app = &ctx.data().app;
     let user = ctx.author().id.get();
     let mut started = match app
@@ -162,10 +158,39 @@ pub async fn play_ai(
     // Answered first, as an accept is: the thread and the drawn board take longer.
     let begins = Msg::text(t::ai_match_begins(lang, started.id()));
     first_answer(ctx, &begins, true).await?;
+    into_thread(ctx, lang, place, &mut started).await?;
+    let out = app.challenges.announce(started).await;
+    post(ctx, &out, out.public.iter()).await
+}
+
+/// Whether a match against the AI may start here: when not, the asker is told why
+/// (the server's setting, the bot's permissions) and `false` comes back; when it may,
+/// the answer is deferred privately (a later refusal reaches only the asker, and the
+/// opening board is a channel post).
+pub(super) async fn may_start(ctx: Context<'_>, lang: Lang, place: Place) -> Result<bool, Error> {
+    if let Err(why) = ctx.data().app.directory.may_start_here(lang, place).await {
+        send(ctx, Outcome::private(why)).await?;
+        return Ok(false);
+    }
+    if let Some(why) = missing_permissions(ctx, lang, t::doing_run_match) {
+        send(ctx, Outcome::private(why)).await?;
+        return Ok(false);
+    }
+    ctx.defer_ephemeral().await?;
+    Ok(true)
+}
+
+/// Moves a match just started into a thread of its own, unless it was asked for in a
+/// thread (Discord starts no thread inside one); a thread that cannot be made is said.
+pub(super) async fn into_thread(
+    ctx: Context<'_>,
+    lang: Lang,
+    place: Place,
+    started: &mut Started,
+) -> Result<(), Error> {
     let poise::Context::Application(a) = ctx else {
         return Ok(());
     };
-    // Discord starts no thread inside a thread: a match asked for in one plays there.
     let in_thread = a
         .interaction
         .channel
@@ -173,15 +198,14 @@ pub async fn play_ai(
         .is_some_and(|c| crate::discord::is_thread(c.kind));
     if !in_thread {
         let perms = a.interaction.app_permissions;
-        let http = ctx.http();
+        let app = &ctx.data().app;
         if let Some(note) =
-            crate::discord::open_thread(app, http, place, None, perms, &mut started, lang).await
+            crate::discord::open_thread(app, ctx.http(), place, None, perms, started, lang).await
         {
             ctx.send(convert::reply(&Msg::text(note), true)).await?;
         }
     }
-    let out = app.challenges.announce(started).await;
-    post(ctx, &out, out.public.iter()).await
+    Ok(())
 }
 
 async fn my_match(ctx: Context<'_>, id: Option<i64>) -> Option<i64> {
