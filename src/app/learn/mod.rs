@@ -17,8 +17,10 @@ use crate::i18n::messages::learn as t;
 use crate::store::{Millis, Reason, Status, Store};
 use std::sync::Arc;
 
-/// The lesson deal: the Flower Clan (seat 1, the learner) against the Meteor Clan,
-/// and a seed whose first turns bring a summon, an activation and a battle early.
+/// The lesson deal: the Flower Clan (seat 1, the learner) against the Meteor Clan, on
+/// one seed, so every learner starts from the same hands and the lessons can be
+/// written against them. (Chosen by hand among the first seeds; a deal picked for the
+/// lessons, one that brings a battle within the first turns, is still to be made.)
 pub const DEAL: Setup = Setup {
     clans: [0, 1],
     seed: 11,
