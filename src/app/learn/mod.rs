@@ -19,8 +19,8 @@ use std::sync::Arc;
 
 /// The lesson deal: the Flower Clan (seat 1, the learner) against the Meteor Clan, on
 /// one seed, so every learner starts from the same hands and the lessons can be
-/// written against them. (Chosen by hand among the first seeds; a deal picked for the
-/// lessons, one that brings a battle within the first turns, is still to be made.)
+/// written against them. (The seed is arbitrary for now: a deal picked for the lessons,
+/// one that brings a battle within the first turns, is still to be chosen.)
 pub const DEAL: Setup = Setup {
     clans: [0, 1],
     seed: 11,
