@@ -56,7 +56,6 @@ pub use trips::{Counted, Trips};
 pub use verify::{Finding, RearmOutcome, VerifyFailure, VerifySummary, verify_database};
 
 pub use absences::{Absence, AbsenceStart, AwayAllowance};
-pub use lessons::Lessons;
 pub use clans::takeback::{
     Between, Decline, LogEntry, Request as TakebackRequest, StoredTakeback, Takeback, TakenBack,
 };
@@ -65,6 +64,7 @@ pub use league::{
     BoardResult, ClanRule, League, LeagueBoard, LeagueFormat, LeagueId, LeagueJoin, LeaguePlayer,
     LeagueStatus, NewBoard, NewLeague,
 };
+pub use lessons::Lessons;
 pub use log::GameKind;
 pub use maintenance::{DueCursor, Held, ReminderClaim};
 pub use notify::Owed;

@@ -29,8 +29,8 @@ pub mod alt;
 // Crystallo, the solo cavern game (crates/crystallo).
 pub mod crystallo;
 pub mod images;
-pub mod learn;
 pub mod league;
+pub mod learn;
 pub mod log;
 pub mod panel;
 pub mod rules;
