@@ -33,9 +33,9 @@
 //! scores when she may. Deterministic for its seed, no search, and cheaper than greedy
 //! (half its samples, shorter playouts): well under a millisecond a decision on average.
 
-use super::determinize::Sampler;
+use super::greedy::sampled_totals;
 use super::{Bot, eval, policy};
-use crate::game::{Input, Rules, View};
+use crate::game::{Input, Rules, Seat, State, View};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg32;
 
@@ -74,33 +74,25 @@ impl Bot for BeginnerBot {
         if legal.len() == 1 {
             return legal[0];
         }
-        let sampler = match Sampler::new(rules, view) {
-            Ok(s) => s,
-            Err(_) => return legal[policy::pick(legal, &mut self.rng)],
-        };
-        let me = sampler.seat();
-        let mut totals = vec![0f32; legal.len()];
-        for _ in 0..SAMPLES {
-            let state = sampler.sample(&mut self.rng);
-            let in_battle = state.battle.is_some();
-            // Every answer on the same random stream, as greedy does. A refused answer
-            // stays at minus infinity.
-            let stream = self.rng.next_u64();
-            for (total, input) in totals.iter_mut().zip(legal) {
-                let mut s = state.clone();
-                if s.apply(rules, me, input).is_err() {
-                    *total = f32::NEG_INFINITY;
-                    continue;
-                }
-                let rng = &mut Pcg32::seed_from_u64(stream);
-                if in_battle {
-                    policy::settle(rules, &mut s, rng);
-                } else {
-                    policy::settle_until_battle(rules, &mut s, rng);
-                }
-                *total += eval::threat_blind(rules, &s, me);
+        // A refused answer scores minus infinity.
+        let short_sighted = |state: &State, me: Seat, input: &Input, stream: u64| {
+            let mut s = state.clone();
+            if s.apply(rules, me, input).is_err() {
+                return f32::NEG_INFINITY;
             }
-        }
+            let rng = &mut Pcg32::seed_from_u64(stream);
+            if state.battle.is_some() {
+                policy::settle(rules, &mut s, rng);
+            } else {
+                policy::settle_until_battle(rules, &mut s, rng);
+            }
+            eval::threat_blind(rules, &s, me)
+        };
+        let Some(totals) =
+            sampled_totals(rules, view, legal, SAMPLES, &mut self.rng, short_sighted)
+        else {
+            return legal[policy::pick(legal, &mut self.rng)];
+        };
         let mut best = (f32::NEG_INFINITY, 0);
         for (i, total) in totals.iter().enumerate() {
             let v = total / SAMPLES as f32 + self.noise();
