@@ -72,14 +72,10 @@ impl Store {
     pub async fn mark_lessons_seen(&self, user: u64, bits: u64) -> Result<()> {
         const DOING: Doing = Doing::write("saving the lessons seen");
         self.still_there(DOING)?;
-        // Read, then written whole: a learner's lessons are marked by their match's
-        // outcomes, which come one at a time (the AI's turn after the learner's).
-        let Some(now) = self.lessons(user).await? else {
-            return Ok(());
-        };
-        sqlx::query("UPDATE lessons SET seen = $2, updated_at = $3 WHERE user_id = $1")
+        // One statement: bits marked at the same moment by another outcome are kept.
+        sqlx::query("UPDATE lessons SET seen = seen | $2, updated_at = $3 WHERE user_id = $1")
             .bind(id_in(user))
-            .bind((now.seen | bits) as i64)
+            .bind(bits as i64)
             .bind(now_ms())
             .execute(self.db())
             .await

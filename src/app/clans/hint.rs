@@ -13,7 +13,12 @@ use crate::ai::{Level, derive_seed};
 use crate::app::Outcome;
 use crate::i18n::messages::panel as p;
 use crate::render::analysis::percent;
-use crate::store::{MatchId, Player};
+use crate::store::{MatchId, MatchInfo, Player};
+
+/// Whether a match offers hints: one with an AI seat (a lesson match included).
+pub(super) fn offers_hints(info: &MatchInfo) -> bool {
+    info.seats.iter().any(|s| matches!(s, Player::Ai(_)))
+}
 
 impl Matches {
     /// A hint for `user` in the match at `version` (a private note beside the panel).
@@ -23,7 +28,7 @@ impl Matches {
             Err(o) => return o,
         };
         let lang = self.directory.user_lang(user).await;
-        if !loaded.info.seats.iter().any(|s| matches!(s, Player::Ai(_))) {
+        if !offers_hints(&loaded.info) {
             return Outcome::private(p::hint_only_against_ai(lang));
         }
         if loaded.info.version != version {

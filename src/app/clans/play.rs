@@ -166,11 +166,7 @@ impl Matches {
                 version: loaded.info.version,
                 choices: &choices,
                 // Against the AI only: between people a hint is outside help.
-                hints: loaded
-                    .info
-                    .seats
-                    .iter()
-                    .any(|s| matches!(s, crate::store::Player::Ai(_))),
+                hints: super::hint::offers_hints(&loaded.info),
             },
             nav,
         );

@@ -45,18 +45,15 @@ pub(super) fn lines(
         .collect();
     let one_reason = crystals.len() > 1 && crystals.iter().all(|w| *w == crystals[0]);
     let mut out = Vec::new();
-    for (i, &(wish, w)) in blocked.iter().enumerate() {
+    let mut crystals_said = false;
+    for &(wish, w) in &blocked {
         out.push(match wish {
             Wish::Summon(c) => p::why_summon(lang, names::card(lang, state.card(rules, c)), why(w)),
             Wish::Activate(z) => p::why_activate(lang, zone(lang, players, rules, z, seat), why(w)),
+            // Said once, where the first crystal would be.
+            Wish::Score(_) if one_reason && crystals_said => continue,
             Wish::Score(_) if one_reason => {
-                // Said once, where the first crystal would be.
-                let first = blocked
-                    .iter()
-                    .position(|(w, _)| matches!(w, Wish::Score(_)));
-                if first != Some(i) {
-                    continue;
-                }
+                crystals_said = true;
                 p::why_score_any(lang, why(w))
             }
             Wish::Score(c) => p::why_score(lang, crystal_name(lang, rules, c), why(w)),
