@@ -6,13 +6,15 @@
 //! `setup` (the deal), `cavern` (placement and the contact rule), `sets` (crystal sets),
 //! `explore` (phase 1: creatures and treasure), `dragon` (phase 2: the Black Dragon),
 //! `score` (titles and the scoring table); `play` dispatches inputs, `view` is what the
-//! player may see (the draw pile's order is hidden), `bots` play from a view only.
+//! player may see (the draw pile's order is hidden), `bots` play from a view only;
+//! `lesson` is the lesson cavern: when each lesson is due, and the move suggested.
 
 pub mod bots;
 pub mod cavern;
 pub mod deck;
 pub mod dragon;
 pub mod explore;
+pub mod lesson;
 pub mod play;
 pub mod report;
 pub mod rng;

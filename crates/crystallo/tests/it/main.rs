@@ -5,6 +5,7 @@
 mod bots;
 mod deck;
 mod dragon;
+mod lesson;
 mod placement;
 mod properties;
 mod purity;
