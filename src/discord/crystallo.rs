@@ -1,4 +1,4 @@
-//! The `/crystallo` slash command (daily, practice, scores, help) and the clicks in its
+//! The `/crystallo` slash command (daily, practice, learn, scores, help) and the clicks in its
 //! private panel (`cry:` custom ids). Thin like the rest of the adapter: the use cases
 //! are `crate::app::crystallo`.
 
@@ -14,7 +14,7 @@ use poise::serenity_prelude as serenity;
 /// Crystallo, the solo cavern game: today's deal of this server, practice, scores.
 #[poise::command(
     slash_command,
-    subcommands("daily", "practice", "scores", "help"),
+    subcommands("daily", "practice", "learn", "scores", "help"),
     subcommand_required
 )]
 pub async fn crystallo(_: Context<'_>) -> Result<(), Error> {
@@ -67,6 +67,18 @@ pub async fn practice(ctx: Context<'_>) -> Result<(), Error> {
         .app
         .crystallo
         .practice(place(ctx), ctx.author().id.get(), now_ms())
+        .await;
+    send(ctx, by_dm(ctx, out).await).await
+}
+
+/// A guided first cavern: lessons at each new rule, and the choice to click.
+#[poise::command(slash_command)]
+pub async fn learn(ctx: Context<'_>) -> Result<(), Error> {
+    let out = ctx
+        .data()
+        .app
+        .crystallo
+        .learn(place(ctx), ctx.author().id.get(), now_ms())
         .await;
     send(ctx, by_dm(ctx, out).await).await
 }

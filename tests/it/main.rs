@@ -15,6 +15,7 @@ mod away;
 mod click_cost;
 mod crystallo_app;
 mod crystallo_discord;
+mod crystallo_learn;
 mod crystallo_store;
 mod crystallo_transcript;
 mod directory;

@@ -18,12 +18,15 @@ use sqlx::AnyConnection;
 
 pub type GameId = i64;
 
-/// A daily's day or a practice game.
+/// A daily's day, a practice game or a lesson.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
     /// Days since 1970-01-01, UTC.
     Daily(i64),
     Practice,
+    /// `/crystallo learn`'s guided game on the lesson deal: on no leaderboard, in no
+    /// best score, listed as a lesson (column `lesson`, migration 0016).
+    Lesson,
 }
 
 /// A new game to store.
@@ -109,10 +112,11 @@ type GameRow = (
     Option<i64>,
     i64,
     i64,
+    i64,
 );
 
 const COLUMNS: &str = "id, guild_id, channel_id, user_id, day, seed, version, state, status, \
-     title, wealth, score, treasures, created_at, updated_at";
+     title, wealth, score, treasures, created_at, updated_at, lesson";
 
 fn game(row: GameRow) -> Result<Game> {
     let (id, guild, channel, user, day, seed, version, state, status, title, wealth, score, t) = (
@@ -139,7 +143,11 @@ fn game(row: GameRow) -> Result<Game> {
         guild: guild.map(id_out),
         channel: id_out(channel),
         user: id_out(user),
-        kind: day.map_or(Kind::Practice, Kind::Daily),
+        kind: match (day, row.15) {
+            (Some(d), _) => Kind::Daily(d),
+            (None, 0) => Kind::Practice,
+            (None, _) => Kind::Lesson,
+        },
         seed: seed as u64,
         version,
         state,
@@ -161,7 +169,7 @@ fn ending_of(state: &State) -> Option<Ending> {
 fn day_of(kind: Kind) -> Option<i64> {
     match kind {
         Kind::Daily(d) => Some(d),
-        Kind::Practice => None,
+        Kind::Practice | Kind::Lesson => None,
     }
 }
 
@@ -195,8 +203,8 @@ impl Store {
         // the write (a SQLite transaction that reads first cannot always write after).
         let inserted: Option<GameRow> = sqlx::query_as(&format!(
             "INSERT INTO crystallo_games (guild_id, channel_id, user_id, day, seed, version, \
-             state, status, created_at, updated_at) \
-             VALUES ($1, $2, $3, $4, $5, 0, $6, 'active', $7, $7) \
+             state, status, created_at, updated_at, lesson) \
+             VALUES ($1, $2, $3, $4, $5, 0, $6, 'active', $7, $7, $8) \
              ON CONFLICT (guild_id, user_id, day) DO NOTHING RETURNING {COLUMNS}"
         ))
         .bind(new.guild.map(id_in))
@@ -206,6 +214,7 @@ impl Store {
         .bind(new.seed as i64)
         .bind(json)
         .bind(now)
+        .bind(i64::from(new.kind == Kind::Lesson))
         .fetch_optional(self.db())
         .await
         .map_err(db(DOING))?;
@@ -217,7 +226,9 @@ impl Store {
                 Some(g) => Ok(Daily::Exists(Box::new(g))),
                 None => Err(StoreError::Invalid("a crystallo daily collided".into())),
             },
-            (None, Kind::Practice) => Err(StoreError::Invalid("a practice game collided".into())),
+            (None, Kind::Practice | Kind::Lesson) => {
+                Err(StoreError::Invalid("a practice game collided".into()))
+            }
         }
     }
 
@@ -411,8 +422,9 @@ impl Store {
         rows.into_iter().map(|r| game(r).and_then(played)).collect()
     }
 
-    /// A player's finished games, newest first (the adventure log). `guild`: in that
-    /// server only (a log read in a server never lists games played elsewhere).
+    /// A player's finished games, newest first (the adventure log; a lesson is there as
+    /// `Kind::Lesson`). `guild`: in that server only (a log read in a server never lists
+    /// games played elsewhere).
     pub async fn crystallo_log(
         &self,
         user: u64,
@@ -434,7 +446,7 @@ impl Store {
     }
 
     /// The days (UTC) on which a player finished a daily, newest first, and their best
-    /// score of all finished games, in a server (or anywhere).
+    /// score of all finished games but lessons, in a server (or anywhere).
     pub async fn crystallo_record(
         &self,
         user: u64,
@@ -453,7 +465,8 @@ impl Store {
         .map_err(db(DOING))?;
         let best: (Option<i64>,) = sqlx::query_as(
             "SELECT MAX(score) FROM crystallo_games \
-             WHERE user_id = $1 AND status = 'finished' AND ($2 = 0 OR guild_id = $2)",
+             WHERE user_id = $1 AND status = 'finished' AND lesson = 0 \
+             AND ($2 = 0 OR guild_id = $2)",
         )
         .bind(id_in(user))
         .bind(id_in(guild.unwrap_or(0)))

@@ -1,7 +1,8 @@
 //! Crystallo in Discord: `/crystallo daily` (the server's deal of the day, one play per
 //! person per server per UTC day), `/crystallo practice` (a random deal), `/crystallo
-//! scores` (today's leaderboard here and the player's adventure log), the private panel
-//! and the public post when a game ends.
+//! learn` (a guided game on the lesson deal, `lessons.rs`), `/crystallo scores` (today's
+//! leaderboard here and the player's adventure log), the private panel and the public
+//! post when a game ends.
 //!
 //! Saved like a Crystal Clans match: every placement is one store transaction behind an
 //! optimistic version check (`store::crystallo`), so a restart resumes a game where it
@@ -14,6 +15,7 @@
 //! deal everyone in the server plays that day.
 
 pub mod ids;
+pub mod lessons;
 pub mod panel;
 
 use super::directory::Directory;
@@ -23,7 +25,7 @@ use super::msg::{Button, File, Msg, Row, Style};
 use super::{Outcome, Place, Seeds};
 use crate::app::ids::Signing;
 use crate::crystallo::deck::Deck;
-use crate::crystallo::{Input, legal};
+use crate::crystallo::{Input, legal, lesson};
 use crate::i18n::Lang;
 use crate::i18n::messages::crystallo as m;
 use crate::render::crystallo::{CavernTable, cavern};
@@ -161,6 +163,38 @@ impl Crystallo {
         }
     }
 
+    /// `/crystallo learn`: the lesson cavern, a guided game on the lesson deal
+    /// (`crystallo::lesson::SEED`), anywhere. An unfinished one is resumed where it was
+    /// (its lessons follow from its inputs); a finished one leaves room for a new one.
+    /// Never on a leaderboard, in no best score, a lesson in the adventure log.
+    pub async fn learn(&self, place: Place, user: u64, now: Millis) -> Outcome {
+        let lang = self.directory.user_lang(user).await;
+        match self.store.crystallo_active(user).await {
+            Ok(games) => {
+                if let Some(g) = games.into_iter().find(|g| g.kind == Kind::Lesson) {
+                    return self
+                        .show(&g, lang, Step::Show, Some(m::learn_resumed(lang)))
+                        .await;
+                }
+            }
+            Err(e) => return Outcome::private(self.faults.told(lang, None, &e)),
+        }
+        if let Err(slow) = self.gate.allow(Action::Crystallo, user, place.guild, now) {
+            return Outcome::private(slow);
+        }
+        let new = NewGame {
+            guild: place.guild,
+            channel: self.directory.post_channel(place).await,
+            user,
+            kind: Kind::Lesson,
+            seed: lesson::SEED,
+        };
+        match self.store.create_crystallo(new, now).await {
+            Ok(Daily::New(g) | Daily::Exists(g)) => self.show(&g, lang, Step::Show, None).await,
+            Err(e) => Outcome::private(self.faults.told(lang, None, &e)),
+        }
+    }
+
     /// The answer to a second daily: its result, or a button back into it.
     fn already(&self, g: &Game, lang: Lang) -> Outcome {
         match &g.ending {
@@ -184,12 +218,29 @@ impl Crystallo {
     }
 
     /// The panel of `g` at `step`, as the clicker's reply (it replaces the panel they
-    /// clicked). The image is drawn off the async threads.
+    /// clicked); a lesson game's with its guide, worked out from its logged inputs. The
+    /// image and the guide are made off the async threads.
     async fn show(&self, g: &Game, lang: Lang, step: Step, note: Option<String>) -> Outcome {
+        let inputs = match g.kind {
+            Kind::Lesson => match self.store.crystallo_inputs(g.id).await {
+                Ok(i) => Some(i),
+                Err(e) => return Outcome::private(self.faults.told(lang, None, &e)),
+            },
+            _ => None,
+        };
         let (g, images) = (g.clone(), self.images);
         let deck = DECK.clone();
         let drawn = tokio::task::spawn_blocking(move || {
-            panel::panel(&g, &deck, lang, step, note.as_deref(), images)
+            let guide = inputs.map(|i| lessons::guide(&g, &deck, lang, &i));
+            panel::guided(
+                &g,
+                &deck,
+                lang,
+                step,
+                note.as_deref(),
+                images,
+                guide.as_ref(),
+            )
         })
         .await;
         match drawn {
@@ -242,7 +293,8 @@ impl Crystallo {
                     _ => None,
                 };
                 let mut out = self.show(&game, lang, Step::Show, note).await;
-                if game.ending.is_some() {
+                // A lesson's end is its last lesson, in the panel: nothing is posted.
+                if game.ending.is_some() && game.kind != Kind::Lesson {
                     out.public.push(self.final_post(&game, now).await);
                     out.channel = Some(game.channel);
                 }
@@ -273,7 +325,7 @@ impl Crystallo {
         let result = panel::result_line(lang, &e.title, &e.wealth, e.score, e.treasures);
         let (mut content, spoiler) = match g.kind {
             Kind::Daily(day) => (m::post_daily(lang, name, result), now < day_end(day)),
-            Kind::Practice => (m::post_practice(lang, name, result), false),
+            Kind::Practice | Kind::Lesson => (m::post_practice(lang, name, result), false),
         };
         if spoiler {
             content = format!("{content}\n{}", m::post_spoiler(lang));
@@ -354,6 +406,7 @@ impl Crystallo {
             let (day, kind) = match p.kind {
                 Kind::Daily(d) => (d, "daily"),
                 Kind::Practice => (utc_day(p.finished_at), "practice"),
+                Kind::Lesson => (utc_day(p.finished_at), "lesson"),
             };
             lines.push(m::log_line(lang, date(day), kind, played_result(lang, p)));
         }

@@ -7,8 +7,13 @@
 //!
 //! Built from the player's own `View` and from what an input would do to a copy of the
 //! game, cut at the first card it would draw: nothing here says what a face-down card is.
+//!
+//! A lesson game's panel (`/crystallo learn`) is the same panel with its guide: the
+//! lessons due now as "📘" lines under the heading, and the one choice of each screen
+//! that leads to the suggested move marked "📘" (`lessons.rs`).
 
 use super::ids::{CryId, Step};
+use super::lessons::{Guide, marked};
 use crate::app::msg::{Button, File, MAX_OPTIONS, Msg, Row, Select, SelectOption, Style, clip};
 use crate::crystallo::deck::{Colour, Deck};
 use crate::crystallo::play::numbered_spots;
@@ -93,6 +98,7 @@ pub fn heading(lang: Lang, game: &Game) -> String {
     match game.kind {
         Kind::Daily(day) => m::panel_daily(lang, super::date(day)),
         Kind::Practice => m::panel_practice(lang),
+        Kind::Lesson => m::panel_lesson(lang),
     }
 }
 
@@ -125,6 +131,21 @@ pub fn panel(
     note: Option<&str>,
     images: bool,
 ) -> Msg {
+    guided(game, deck, lang, step, note, images, None)
+}
+
+/// [`panel`] with a lesson game's guide: its lessons under the heading, and the choice
+/// that leads to its suggested move marked on each screen.
+pub fn guided(
+    game: &Game,
+    deck: &Deck,
+    lang: Lang,
+    step: Step,
+    note: Option<&str>,
+    images: bool,
+    guide: Option<&Guide>,
+) -> Msg {
+    let suggested = guide.and_then(|g| g.suggested);
     let view = View::of(&game.state);
     let legal = legal(&game.state);
     // A preview is of its own card's place (phase 2 has several face-up cards).
@@ -139,21 +160,26 @@ pub fn panel(
     let spots = card.map(|c| numbered_spots(&legal, c)).unwrap_or_default();
     let id = |step| CryId::new(game.id, game.version, step).to_id();
     let mut lines = vec![format!("**{}**", heading(lang, game))];
+    let lessons = guide.map(|g| g.lines.as_slice()).unwrap_or_default();
+    lines.extend(lessons.iter().cloned());
     if let Some(n) = note {
         lines.push(n.to_string());
     }
     let mut rows = Vec::new();
     if let Some(o) = game.state.outcome() {
-        lines.push(m::over(
-            lang,
-            result_line(
+        // A lesson game's last lesson says the result, and what to play next.
+        if lessons.is_empty() {
+            lines.push(m::over(
                 lang,
-                o.title.id(),
-                o.wealth.id(),
-                o.score.into(),
-                o.treasure.into(),
-            ),
-        ));
+                result_line(
+                    lang,
+                    o.title.id(),
+                    o.wealth.id(),
+                    o.score.into(),
+                    o.treasure.into(),
+                ),
+            ));
+        }
     } else if let Phase::MissingColour(colour) = view.phase {
         lines.push(m::missing(lang, m::colour(lang, colour.id())));
         rows.push(Row::Select(choose_input(
@@ -161,14 +187,18 @@ pub fn panel(
             m::pick_card(lang),
             &legal,
             |i| match i {
-                Input::Discard { card } => Some(face_up_option(lang, &view, *card, true)),
+                Input::Discard { card } => {
+                    let mut o = face_up_option(lang, &view, *card, true);
+                    o.label = marked(o.label, suggested == Some(*i));
+                    Some(o)
+                }
                 _ => None,
             },
         )));
     } else {
         match step {
             Step::Look(i) if legal.get(i).is_some() => look(
-                game, deck, lang, &legal, i, &spots, &id, &mut lines, &mut rows,
+                game, deck, lang, &legal, i, &spots, &id, suggested, &mut lines, &mut rows,
             ),
             Step::Spot {
                 card: c,
@@ -182,9 +212,11 @@ pub fn panel(
                         && *at == spots[n - 1]
                     {
                         let e = effect(game, *input);
+                        let label =
+                            format!("{} · {}", m::rot(lang, rot.0), m::makes(lang, e.lit.len()));
                         buttons.push(Button::new(
                             id(Step::Look(i)),
-                            format!("{} · {}", m::rot(lang, rot.0), m::makes(lang, e.lit.len())),
+                            marked(label, suggested == Some(*input)),
                             if e.lit.is_empty() {
                                 Style::Secondary
                             } else {
@@ -204,7 +236,7 @@ pub fn panel(
                 rows.push(Row::Buttons(buttons));
             }
             _ => main_rows(
-                game, deck, lang, step, &view, &legal, card, &spots, &id, &mut rows,
+                game, deck, lang, step, &view, &legal, card, &spots, &id, suggested, &mut rows,
             ),
         }
     }
@@ -246,8 +278,14 @@ fn main_rows(
     card: Option<u8>,
     spots: &[Pos],
     id: &dyn Fn(Step) -> String,
+    suggested: Option<Input>,
     rows: &mut Vec<Row>,
 ) {
+    // The suggested placement's card and place (a lesson game's).
+    let (to_place, to_spot) = match suggested {
+        Some(Input::Place { card, at, .. }) => (Some(card), Some((card, at))),
+        _ => (None, None),
+    };
     let dragon = view.phase == Phase::Dragon;
     if dragon && view.face_up.len() > 1 && legal.iter().any(|i| matches!(i, Input::Place { .. })) {
         let mut s = choose(id(Step::Card(None)), m::pick_card(lang));
@@ -255,6 +293,8 @@ fn main_rows(
             if !numbered_spots(legal, c).is_empty() {
                 let mut o = face_up_option(lang, view, c, false);
                 o.value = c.to_string();
+                // Marked until it is the card chosen (then its place is).
+                o.label = marked(o.label, to_place == Some(c) && card != Some(c));
                 s.options.push(o);
             }
         }
@@ -287,7 +327,7 @@ fn main_rows(
                 .max_by_key(|e| (e.lit.len(), e.freed.len(), e.treasures))
                 .unwrap_or_default();
             s.options.push(SelectOption {
-                label: m::spot(lang, n),
+                label: marked(m::spot(lang, n), to_spot == Some((c, *at))),
                 value: n.to_string(),
                 description: clip(
                     &effect_line(lang, deck, &best),
@@ -301,9 +341,13 @@ fn main_rows(
                 .map(|p| {
                     let from = p * MAX_OPTIONS + 1;
                     let to = ((p + 1) * MAX_OPTIONS).min(spots.len());
+                    // The page that holds the suggested place, when another is shown.
+                    let holds = to_spot.is_some_and(|(k, at)| {
+                        k == c && spots[from - 1..to].contains(&at) && p != page
+                    });
                     let mut b = Button::new(
                         id(Step::Page { card: c, page: p }),
-                        m::pick_spot_page(lang, from, to),
+                        marked(m::pick_spot_page(lang, from, to), holds),
                         Style::Secondary,
                     );
                     b.disabled = p == page;
@@ -324,7 +368,13 @@ fn main_rows(
     if view.phase == Phase::Explore && !discards.is_empty() {
         rows.push(Row::Buttons(vec![Button::new(
             id(Step::Play(Some(discards[0].0))),
-            m::discard(lang),
+            marked(
+                m::discard(lang),
+                suggested
+                    == Some(Input::Discard {
+                        card: discards[0].1,
+                    }),
+            ),
             Style::Danger,
         )]));
     } else if dragon && !discards.is_empty() {
@@ -333,18 +383,25 @@ fn main_rows(
             m::no_place_any(lang),
             legal,
             |i| match i {
-                Input::Discard { card } => Some(face_up_option(lang, view, *card, true)),
+                Input::Discard { card } => {
+                    let mut o = face_up_option(lang, view, *card, true);
+                    o.label = marked(o.label, suggested == Some(*i));
+                    Some(o)
+                }
                 _ => None,
             },
         )));
     }
     let magic = choose_input(id(Step::Play(None)), String::new(), legal, |i| match i {
         Input::Magic { colour } => Some(SelectOption {
-            label: if dragon {
-                m::magic_mark(lang, m::colour(lang, colour.id()))
-            } else {
-                m::magic_free(lang, creature(lang, deck, *colour))
-            },
+            label: marked(
+                if dragon {
+                    m::magic_mark(lang, m::colour(lang, colour.id()))
+                } else {
+                    m::magic_free(lang, creature(lang, deck, *colour))
+                },
+                suggested == Some(*i),
+            ),
             value: String::new(),
             description: String::new(),
         }),
@@ -380,6 +437,7 @@ fn look(
     i: usize,
     spots: &[Pos],
     id: &dyn Fn(Step) -> String,
+    suggested: Option<Input>,
     lines: &mut Vec<String>,
     rows: &mut Vec<Row>,
 ) {
@@ -397,7 +455,11 @@ fn look(
         _ => Step::Show,
     };
     rows.push(Row::Buttons(vec![
-        Button::new(id(Step::Play(Some(i))), m::confirm(lang), Style::Success),
+        Button::new(
+            id(Step::Play(Some(i))),
+            marked(m::confirm(lang), suggested == Some(input)),
+            Style::Success,
+        ),
         Button::new(id(back), m::back(lang), Style::Secondary),
     ]));
 }

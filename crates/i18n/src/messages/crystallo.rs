@@ -78,11 +78,25 @@ messages! {
     scores_empty() = "cry-scores-empty";
     scores_log() = "cry-scores-log";
     scores_log_empty() = "cry-scores-log-empty";
-    /// `kind`: daily, practice.
+    /// `kind`: daily, practice, lesson.
     log_line(date, kind, result) = "cry-log-line";
     best(score) = "cry-best";
     streak(days) = "cry-streak";
     help() = "cry-help";
     /// "10 Crystallo games" in the rate limit's answer.
     limit_games(count) = "cry-limit-games";
+
+    // `/crystallo learn`: the lesson cavern's heading and its lessons (one "📘" line
+    // each, `src/app/crystallo/lessons.rs`).
+    panel_lesson() = "cry-panel-lesson";
+    learn_resumed() = "cry-learn-resumed";
+    lesson_contact() = "cry-lesson-contact";
+    /// `colour`: the orb lit ([`colour`]); `name`: its creature.
+    lesson_set(colour, name) = "cry-lesson-set";
+    /// `name`: the creature freed.
+    lesson_free(name) = "cry-lesson-free";
+    /// `count`: the face-up cards.
+    lesson_dragon(count) = "cry-lesson-dragon";
+    /// `result`: [`result`].
+    lesson_end(result) = "cry-lesson-end";
 }

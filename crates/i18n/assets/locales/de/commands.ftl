@@ -191,5 +191,7 @@ cmd-crystallo-practice = uebung
     .description = Eine zufällige Höhle zum Üben.
 cmd-crystallo-scores = punkte
     .description = Die Besten von heute auf diesem Server und dein Abenteuerbuch.
+cmd-crystallo-learn = lernen
+    .description = Eine geführte erste Höhle: eine Lektion zu jeder neuen Regel und die Wahl zum Klicken.
 cmd-crystallo-help = hilfe
     .description = Wie Crystallo hier gespielt wird.

@@ -116,6 +116,7 @@ cry-scores-log = Dein Abenteuerbuch
 cry-scores-log-empty = Du hast hier noch keine Höhle beendet: `/crystallo heute`.
 cry-log-line = { $date } · { $kind ->
     [daily] Tageshöhle
+    [lesson] Lektion
    *[practice] Übung
 } · { $result }
 cry-best = Bester Punktestand: { $score }
@@ -123,9 +124,18 @@ cry-streak = { $days ->
     [one] Serie: 1 Tag in Folge
    *[other] Serie: { $days } Tage in Folge
 }
-cry-help = **Crystallo** (solo): leg Höhlenkarten so, dass drei Kristalle und eine Kugel ein Quadrat bilden, befreie die sechs Wesen und fang dann den Schwarzen Drachen. `/crystallo heute` spielt die heutige Höhle dieses Servers (für alle hier dieselbe, ein Spiel pro Person, der Tag nach UTC), `/crystallo uebung` eine zufällige, `/crystallo punkte` zeigt die Besten von heute und dein Abenteuerbuch. Deine Anzeige ist privat; der Abschlussbeitrag zeigt Titel und Punkte, das heutige Bild hinter einem Spoiler.
+cry-help = **Crystallo** (solo): leg Höhlenkarten so, dass drei Kristalle und eine Kugel ein Quadrat bilden, befreie die sechs Wesen und fang dann den Schwarzen Drachen. `/crystallo heute` spielt die heutige Höhle dieses Servers (für alle hier dieselbe, ein Spiel pro Person, der Tag nach UTC), `/crystallo uebung` eine zufällige, `/crystallo punkte` zeigt die Besten von heute und dein Abenteuerbuch, und `/crystallo lernen` führt dich durch eine erste Höhle. Deine Anzeige ist privat; der Abschlussbeitrag zeigt Titel und Punkte, das heutige Bild hinter einem Spoiler.
+## /crystallo learn: the lesson cavern. Each lesson is one "📘" line at the top of the
+## panel, shown at the moment it explains (crates/crystallo/src/lesson.rs).
+cry-panel-lesson = Crystallo · Lernhöhle (📘 markiert die vorgeschlagene Wahl)
+cry-learn-resumed = 📘 Deine Lernhöhle geht dort weiter, wo du aufgehört hast.
+cry-lesson-contact = 📘 **Wohin eine Karte darf:** Einer ihrer Kristalle muss direkt neben einem Kristall liegen, der schon in der Höhle liegt, nebeneinander oder übereinander, nie schräg; eine Kugel zählt nie, und die Karte darf neben einer Karte oder halb über ihr liegen. Wähle im Menü eine Platznummer (📘 markiert eine), dann, wie die Karte liegt, dann **Bestätigen**.
+cry-lesson-set = 📘 **Ein Set:** drei Kristalle und eine Kugel im Quadrat, die Kristalle alle in einer Farbe oder alle verschieden, und alle in einer Form oder alle verschieden. Die Kugel leuchtet auf und ein Edelstein kommt vom Wesen ihrer Farbe: die 📘-Wahl hier lässt { $colour } für { $name } leuchten (ihre Zeile sagt „bildet 1 Set“).
+cry-lesson-free = 📘 **Ein Wesen befreien:** Jedes Wesen hält 3 Edelsteine, und jedes Set seiner Farbe nimmt einen ab; die 📘-Wahl nimmt { $name } den letzten ab, dann ist es frei. Befreie alle sechs, um dich dem Schwarzen Drachen zu stellen.
+cry-lesson-dragon = 📘 **Der Schwarze Drache:** Alle sechs Wesen sind frei! Deine { $count } zurückgelegten Karten liegen jetzt offen: wähle eine im Menü (📘 markiert eine) und leg sie wie bisher; jedes Set legt einen Edelstein auf die Kugel des Drachen in seiner Farbe. Markiere alle sechs Kugeln, bevor dir die Karten ausgehen, um ihn zu fangen: übrige Karten verbessern deinen Titel.
+cry-lesson-end = 📘 **Lektion beendet:** { $result }. Spiel weiter mit `/crystallo uebung` (eine zufällige Höhle) oder `/crystallo heute` (die Höhle des Tages deines Servers, für alle dort dieselbe).
 cry-limit-games = { $count ->
         [one] 1 Crystallo-Spiel
        *[other] { $count } Crystallo-Spiele
     }
-help-crystallo = • Crystallo, ein Solo-Rätsel: `/crystallo heute` gibt die Höhle des Tages dieses Servers (für alle dieselbe, ein Spiel pro Person), `/crystallo uebung` eine zufällige, `/crystallo punkte` die Bestenliste des Tages und dein Abenteuerbuch; `/crystallo hilfe` erklärt das Spiel.
+help-crystallo = • Crystallo, ein Solo-Rätsel: `/crystallo heute` gibt die Höhle des Tages dieses Servers (für alle dieselbe, ein Spiel pro Person), `/crystallo uebung` eine zufällige, `/crystallo punkte` die Bestenliste des Tages und dein Abenteuerbuch; `/crystallo lernen` eine geführte erste Höhle; `/crystallo hilfe` erklärt das Spiel.

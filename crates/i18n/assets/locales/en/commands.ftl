@@ -191,5 +191,7 @@ cmd-crystallo-practice = practice
     .description = A random cavern to practise on.
 cmd-crystallo-scores = scores
     .description = Today's best in this server, and your adventure log.
+cmd-crystallo-learn = learn
+    .description = A guided first cavern: lessons at each new rule, and the choice to click.
 cmd-crystallo-help = help
     .description = How Crystallo is played here.

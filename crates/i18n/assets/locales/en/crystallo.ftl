@@ -118,6 +118,7 @@ cry-scores-log = Your adventure log
 cry-scores-log-empty = You have not finished a cavern here yet: `/crystallo daily`.
 cry-log-line = { $date } · { $kind ->
     [daily] daily
+    [lesson] lesson
    *[practice] practice
 } · { $result }
 cry-best = Best score: { $score }
@@ -125,9 +126,18 @@ cry-streak = { $days ->
     [one] Streak: 1 day in a row
    *[other] Streak: { $days } days in a row
 }
-cry-help = **Crystallo** (solo): lay cavern cards so that three crystals and an orb form a square, free the six creatures, then trap the Black Dragon. `/crystallo daily` plays today's cavern of this server (the same deal for everyone here, one play each, the day by UTC), `/crystallo practice` a random one, `/crystallo scores` shows today's best and your adventure log. Your panel is private; the final post shows your title and score, and today's picture behind a spoiler.
+cry-help = **Crystallo** (solo): lay cavern cards so that three crystals and an orb form a square, free the six creatures, then trap the Black Dragon. `/crystallo daily` plays today's cavern of this server (the same deal for everyone here, one play each, the day by UTC), `/crystallo practice` a random one, `/crystallo scores` shows today's best and your adventure log, and `/crystallo learn` walks you through a first cavern. Your panel is private; the final post shows your title and score, and today's picture behind a spoiler.
+## /crystallo learn: the lesson cavern. Each lesson is one "📘" line at the top of the
+## panel, shown at the moment it explains (crates/crystallo/src/lesson.rs).
+cry-panel-lesson = Crystallo · lesson cavern (📘 marks the suggested choice)
+cry-learn-resumed = 📘 Your lesson cavern goes on where you left off.
+cry-lesson-contact = 📘 **Where a card goes:** one of its crystals must lie right next to a crystal already in the cavern, side by side or one above the other, never diagonally; an orb never counts, and the card may lie beside a card or partly over it. Choose a place number in the menu (📘 marks one), then how the card lies, then **Confirm**.
+cry-lesson-set = 📘 **A set:** three crystals and one orb in a square, the crystals all of one colour or all different, and all of one shape or all different. The orb lights up and a gem comes off the creature of its colour: the 📘 choice here lights { $colour } for { $name } (its line says “makes 1 set”).
+cry-lesson-free = 📘 **Freeing a creature:** each creature is held by 3 gems and each set of its colour takes one off; the 📘 choice takes the last one off { $name }, who is then free. Free all six to face the Black Dragon.
+cry-lesson-dragon = 📘 **The Black Dragon:** all six creatures are free! Your { $count } reserved cards are now face up: choose one in the menu (📘 marks one) and place it as before; each set puts a gem on the dragon's orb of its colour. Mark all six orbs before your cards run out to trap him: cards left over raise your title.
+cry-lesson-end = 📘 **Lesson done:** { $result }. Play on with `/crystallo practice` (a random cavern) or `/crystallo daily` (your server's cavern of the day, the same deal for everyone there).
 cry-limit-games = { $count ->
         [one] 1 Crystallo game
        *[other] { $count } Crystallo games
     }
-help-crystallo = • Crystallo, a solo puzzle: `/crystallo daily` deals this server's cavern of the day (the same for everyone, one play each), `/crystallo practice` a random one, `/crystallo scores` the day's leaderboard and your adventure log; `/crystallo help` says how to play.
+help-crystallo = • Crystallo, a solo puzzle: `/crystallo daily` deals this server's cavern of the day (the same for everyone, one play each), `/crystallo practice` a random one, `/crystallo scores` the day's leaderboard and your adventure log; `/crystallo learn` a guided first cavern; `/crystallo help` says how to play.
