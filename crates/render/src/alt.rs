@@ -172,6 +172,50 @@ pub fn board(t: &Table, view: &View) -> String {
     })
 }
 
+/// [`board`] said after what a lesson outlines on it (`marks`), so a screen reader
+/// hears first what the lesson is about.
+pub fn board_marked(t: &Table, view: &View, marks: &super::Marks) -> String {
+    let whole = board(t, view);
+    let said = marks_said(t, marks);
+    if said.is_empty() {
+        return whole;
+    }
+    let joined = format!("{said} {whole}");
+    if joined.chars().count() <= MAX {
+        return joined;
+    }
+    // The board's own text is cut at a zone; the lesson's part stays whole.
+    let room = MAX.saturating_sub(said.chars().count() + 2);
+    let cut: String = whole.chars().take(room).collect();
+    format!("{said} {cut}…")
+}
+
+/// The parts `marks` outlines, as one sentence (empty when there are none).
+fn marks_said(t: &Table, marks: &super::Marks) -> String {
+    let lang = t.lang;
+    let mut parts: Vec<String> = marks
+        .zones
+        .iter()
+        .map(|&z| words::zone_label(t, z))
+        .collect();
+    parts.extend(
+        marks
+            .players
+            .iter()
+            .map(|&s| m::alt_marked_player(lang, t.names[s as usize & 1])),
+    );
+    if marks.track {
+        parts.push(m::alt_marked_track(lang));
+    }
+    if marks.market {
+        parts.push(m::alt_marked_market(lang));
+    }
+    if parts.is_empty() {
+        return String::new();
+    }
+    m::alt_marked(lang, parts.join(", "))
+}
+
 /// `s` with its first letter upper case (a phrase that starts a sentence).
 pub fn capital(s: &str) -> String {
     let mut c = s.chars();

@@ -20,7 +20,7 @@ use super::{RenderError, Table, ends, icons, words};
 use crate::game::board::ZoneKind;
 use crate::game::pack::{CardDef, Rank};
 use crate::game::view::{CardView, View};
-use crate::game::{Question, Rules};
+use crate::game::{Question, Rules, Seat, ZoneId};
 use crate::i18n::{messages::images as m, names, questions};
 
 /// The canvas: landscape, close to the 550x350 box in which Discord shows an image
@@ -563,12 +563,42 @@ pub(super) fn crystal_name(t: &Table, def: &crate::game::pack::CrystalDef) -> St
     names::crystal(t.lang, def).to_string()
 }
 
+/// What a lesson is about, pointed at on the board (`/clans learn`): each part gets a
+/// thick outline in the ink colour on a white halo, which no clan colour, zone, gold
+/// or battle red can be mistaken for (in any colour vision) and which reads on the pale
+/// zones and on the dark track alike, drawn over whatever is there. The alt text names
+/// the same parts (`alt::marks`).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Marks {
+    pub zones: Vec<ZoneId>,
+    /// The initiative track.
+    pub track: bool,
+    /// The crystals for sale.
+    pub market: bool,
+    /// Players' corners: the panel (name, crystals) and the piles under it.
+    pub players: Vec<Seat>,
+}
+
+impl Marks {
+    pub fn is_empty(&self) -> bool {
+        *self == Marks::default()
+    }
+}
+
+fn mark(c: &mut Canvas, ink: Col, s: Spot) {
+    let grow = 3.0;
+    let (x, y, w, h) = (s.x - grow, s.y - grow, s.w + 2.0 * grow, s.h + 2.0 * grow);
+    c.round_rect_stroke(x, y, w, h, 14.0, 17.0, WHITE);
+    c.round_rect_stroke(x, y, w, h, 14.0, 9.0, ink);
+}
+
 /// The board; `caption` (log lines, for the tools: the bot posts the log as text)
-/// adds a band under it with the last two.
+/// adds a band under it with the last two; `marks` outlines what a lesson is about.
 pub fn draw(
     t: &Table,
     v: &View,
     caption: &[String],
+    marks: &Marks,
     target: Target,
 ) -> Result<Canvas, RenderError> {
     if v.viewer.is_some() || v.hand.is_some() {
@@ -601,6 +631,31 @@ pub fn draw(
     };
     track(&mut c, t, v, wide(TRACK_Y, TRACK_H));
     market(&mut c, t, v, wide(MARKET_Y, MARKET_H));
+    for &z in &marks.zones {
+        if let Some(&s) = l.zones.get(z as usize) {
+            mark(&mut c, th.ink, s);
+        }
+    }
+    for &seat in &marks.players {
+        let (p, q) = (l.panels[seat as usize & 1], l.piles[seat as usize & 1]);
+        let (top, bottom) = (p.y.min(q.y), (p.y + p.h).max(q.y + q.h));
+        mark(
+            &mut c,
+            th.ink,
+            Spot {
+                x: p.x.min(q.x),
+                y: top,
+                w: (p.x + p.w).max(q.x + q.w) - p.x.min(q.x),
+                h: bottom - top,
+            },
+        );
+    }
+    if marks.track {
+        mark(&mut c, th.ink, wide(TRACK_Y, TRACK_H));
+    }
+    if marks.market {
+        mark(&mut c, th.ink, wide(MARKET_Y, MARKET_H));
+    }
     let lines = &caption[caption.len() - shown..];
     for (i, line) in lines.iter().enumerate() {
         let col = if i + 1 == lines.len() {

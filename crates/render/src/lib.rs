@@ -38,6 +38,7 @@ pub mod words;
 use crystal_clans_engine::game;
 use crystal_clans_i18n as i18n;
 
+pub use board::Marks;
 use canvas::Target;
 pub use canvas::{Col, Fit, rgb};
 
@@ -152,7 +153,19 @@ pub struct Table<'a> {
 /// The board as everyone may see it: `view` must be the spectator's view
 /// (`State::view(rules, None)`); `caption` holds the last few log lines.
 pub fn board(t: &Table, view: &View, caption: &[String]) -> Result<Image, RenderError> {
-    finish(board::draw(t, view, caption, Target::Pixels)?)
+    finish(board::draw(
+        t,
+        view,
+        caption,
+        &Marks::default(),
+        Target::Pixels,
+    )?)
+}
+
+/// The board with what a lesson is about outlined (`marks`), for `/clans learn`; its
+/// alt text is [`alt::board_marked`].
+pub fn board_marked(t: &Table, view: &View, marks: &Marks) -> Result<Image, RenderError> {
+    finish(board::draw(t, view, &[], marks, Target::Pixels)?)
 }
 
 /// A battle as far as `events` tell it: both battle cards, which effect triggered, the
@@ -213,7 +226,9 @@ pub enum Words<'v> {
 /// The texts the image `what` would draw with `t`.
 pub fn words(t: &Table, what: Words) -> Result<Vec<String>, RenderError> {
     let c = match what {
-        Words::Board { view, caption } => board::draw(t, view, caption, Target::Words)?,
+        Words::Board { view, caption } => {
+            board::draw(t, view, caption, &Marks::default(), Target::Words)?
+        }
         Words::Battle {
             kinds,
             view,

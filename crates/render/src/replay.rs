@@ -377,7 +377,7 @@ fn frame(
     };
     let picture = match picture {
         Some(c) => c,
-        None => board::draw(t, &scene.view, &[], Target::Pixels)?,
+        None => board::draw(t, &scene.view, &[], &Default::default(), Target::Pixels)?,
     };
     let (pw, ph) = (picture.pix.width(), picture.pix.height());
     let src = image::ImageBuffer::<image::Rgba<u8>, &[u8]>::from_raw(pw, ph, picture.pix.data())

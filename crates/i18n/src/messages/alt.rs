@@ -9,6 +9,11 @@ messages! {
     alt_waiting(who, count, question) = "alt-waiting";
     alt_crystals(name, count, need) = "alt-crystals";
     alt_for_sale(crystals) = "alt-for-sale";
+    /// `parts`: the outlined parts, joined.
+    alt_marked(parts) = "alt-marked";
+    alt_marked_track() = "alt-marked-track";
+    alt_marked_market() = "alt-marked-market";
+    alt_marked_player(name) = "alt-marked-player";
     alt_zone(zone, squads) = "alt-zone";
     alt_zone_empty(zone) = "alt-zone-empty";
     /// `units`: the squad's units, top first, comma-separated.

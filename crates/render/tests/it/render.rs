@@ -968,3 +968,69 @@ fn only_the_card_lookup_shows_provisional_marks() {
         assert!(card.texts.iter().any(|f| f.text == m::provisional(lang)));
     }
 }
+
+/// A lesson's board (`/clans learn`): the outlines of what the lesson is about and
+/// nothing else changes; the alt text says first what is outlined, in both languages.
+/// Golden: `lesson_goal` (the opening, its crystal zones, player one's home and the
+/// market outlined).
+#[test]
+fn a_lesson_board_outlines_what_the_lesson_is_about() {
+    use crystal_clans_engine::game::board::ZoneKind;
+    let rules = Rules::base();
+    let theme = Theme::default();
+    let (s, _) = samples::opening(&rules);
+    let view = s.view(&rules, None);
+    let crystal: Vec<u8> = (0..rules.board.zones.len() as u8)
+        .filter(|&z| rules.board.zones[z as usize].kind == ZoneKind::Crystal)
+        .collect();
+    let marks = render::Marks {
+        zones: crystal.clone(),
+        market: true,
+        ..Default::default()
+    };
+    let t = table(&rules, &theme, samples::NAMES);
+    let plain = decode(&render::board(&t, &view, &[]).expect("renders").png);
+    let none = render::board_marked(&t, &view, &render::Marks::default()).expect("renders");
+    assert_eq!(decode(&none.png), plain, "no marks, the board itself");
+    let marked = render::board_marked(&t, &view, &marks).expect("renders");
+    let got = decode(&marked.png);
+    assert_eq!(got.dimensions(), plain.dimensions());
+    let ink = image::Rgb([0x1f, 0x1d, 0x24]);
+    let changed: Vec<_> = got
+        .pixels()
+        .zip(plain.pixels())
+        .filter(|(a, b)| a != b)
+        .collect();
+    let inked = changed.iter().filter(|(a, _)| **a == ink).count();
+    assert!(inked > 10_000, "the outlines are drawn: {inked} pixels");
+    let changed = changed.len();
+    // Outlines, not fills: a small share of the image.
+    let share = changed as f64 / (got.width() * got.height()) as f64;
+    assert!(share < 0.12, "{share}");
+    compare("lesson_goal", &marked).unwrap();
+    for (lang, start) in [
+        (Lang::En, "Outlined for this lesson: "),
+        (Lang::De, "Für diese Lektion umrandet: "),
+    ] {
+        let t = table_in(lang, &rules, &theme, samples::NAMES);
+        let alt = render::alt::board_marked(&t, &view, &marks);
+        assert!(alt.starts_with(start), "{alt}");
+        assert!(alt.chars().count() <= render::alt::MAX, "{alt}");
+        let plain_alt = render::alt::board(&t, &view);
+        assert!(
+            alt.ends_with(&plain_alt),
+            "the board's own alt text follows: {alt}"
+        );
+        let track = render::Marks {
+            track: true,
+            players: vec![1],
+            ..Default::default()
+        };
+        let said = render::alt::board_marked(&t, &view, &track);
+        assert!(said.contains(samples::NAMES[1]), "{said}");
+        assert_eq!(
+            render::alt::board_marked(&t, &view, &Default::default()),
+            plain_alt
+        );
+    }
+}

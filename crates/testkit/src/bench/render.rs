@@ -59,9 +59,14 @@ pub fn render(
     // `board` as callers use it, the same work timed step by step, and the floor
     // (encoding the finished image alone), interleaved so that all three see the same
     // machine: on a shared machine the load changes from one second to the next.
-    let canvas =
-        crate::render::board::draw(&t, &view, &caption, crate::render::canvas::Target::Pixels)
-            .expect("renders");
+    let canvas = crate::render::board::draw(
+        &t,
+        &view,
+        &caption,
+        &Default::default(),
+        crate::render::canvas::Target::Pixels,
+    )
+    .expect("renders");
     let (w, h) = (canvas.pix.width(), canvas.pix.height());
     let rgb = rgb_bytes(canvas.pix.data());
     let mut board = Vec::new();
@@ -81,6 +86,7 @@ pub fn render(
             &t,
             black_box(&view),
             &caption,
+            &Default::default(),
             crate::render::canvas::Target::Pixels,
         )
         .expect("renders");

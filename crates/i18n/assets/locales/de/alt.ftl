@@ -13,6 +13,10 @@ alt-waiting = { $who } { $count ->
     } { $question }.
 alt-crystals = { $name } hat { $count } von { $need } Kristallen.
 alt-for-sale = Kristalle zum Erbeuten: { $crystals }.
+alt-marked = Für diese Lektion umrandet: { $parts }.
+alt-marked-track = die Initiativeleiste
+alt-marked-market = die Kristalle zum Erbeuten
+alt-marked-player = die Ecke von { $name } (Kristalle, Hand und Stapel)
 alt-zone = { $zone }: { $squads }.
 alt-zone-empty = { $zone }: leer.
 alt-squad = { $name }: { $units }

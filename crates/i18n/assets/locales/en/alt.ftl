@@ -19,6 +19,11 @@ alt-crystals = { $name } has { $count ->
        *[other] { $count } crystals
     } of { $need }.
 alt-for-sale = Crystals for sale: { $crystals }.
+# A lesson's board (/clans learn): the parts outlined for the lesson, said first.
+alt-marked = Outlined for this lesson: { $parts }.
+alt-marked-track = the initiative track
+alt-marked-market = the crystals for sale
+alt-marked-player = the corner of { $name } (crystals, hand and piles)
 # One zone: its name, then each side's squad, top unit first.
 alt-zone = { $zone }: { $squads }.
 alt-zone-empty = { $zone }: empty.
