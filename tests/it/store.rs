@@ -546,26 +546,33 @@ fn sqlite_and_postgres_schemas_have_the_same_columns() {
 // ---- every test on both backends ----------------------------------------------------
 
 /// `/clans learn`'s progress (issue 50): none before, the lesson match and the lessons
-/// seen after, found by its match, bits added without losing others, a new match
-/// keeping or resetting them as asked.
+/// seen after, found by its match, bits added without losing others, the lesson asked
+/// set and cleared, a new match keeping or resetting them as asked.
 async fn lessons_round_trip(db: &TestDb) {
     let store = db.open().await;
     let big = u64::MAX - 3;
     assert_eq!(store.lessons(big).await.unwrap(), None);
     store.start_lessons(big, 7, 0b11).await.unwrap();
-    store.mark_lessons_seen(big, 0b100).await.unwrap();
+    store.lessons_shown(big, 0b100, 0b100).await.unwrap();
     let p = store.lessons(big).await.unwrap().unwrap();
-    assert_eq!((p.user, p.match_id, p.seen), (big, Some(7), 0b111));
+    assert_eq!(
+        (p.user, p.match_id, p.seen, p.asked),
+        (big, Some(7), 0b111, 0b100)
+    );
     assert_eq!(store.lessons_of_match(7).await.unwrap(), Some(p));
     assert_eq!(store.lessons_of_match(8).await.unwrap(), None);
+    store.lessons_shown(big, 0, 0).await.unwrap();
+    assert_eq!(store.lessons(big).await.unwrap().unwrap().asked, 0);
+    store.lessons_shown(big, 0, 0b100).await.unwrap();
+    // A new lesson match asks nothing yet.
     store.start_lessons(big, 9, p.seen | 1 << 9).await.unwrap();
     let p = store.lessons(big).await.unwrap().unwrap();
-    assert_eq!((p.match_id, p.seen), (Some(9), 0b111 | 1 << 9));
+    assert_eq!((p.match_id, p.seen, p.asked), (Some(9), 0b111 | 1 << 9, 0));
     assert_eq!(store.lessons_of_match(7).await.unwrap(), None);
     store.start_lessons(big, 10, 0).await.unwrap();
     assert_eq!(store.lessons(big).await.unwrap().unwrap().seen, 0);
     // Marking for someone who never began writes nothing.
-    store.mark_lessons_seen(5, 1).await.unwrap();
+    store.lessons_shown(5, 1, 1).await.unwrap();
     assert_eq!(store.lessons(5).await.unwrap(), None);
 }
 
