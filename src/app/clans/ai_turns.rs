@@ -189,7 +189,7 @@ impl Matches {
                     let log = caught.as_ref().map_or(&sub.events[..], |c| &c.log[..]);
                     let posts = self
                         .boards
-                        .after_input(&before, &loaded, &sub.events, log)
+                        .after_input(&before, &loaded, (seat, &input), &sub.events, log)
                         .await;
                     public.extend(posts.into_iter().map(|m| Msg {
                         pace_ms: self.ai.pace_ms,

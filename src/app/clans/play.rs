@@ -244,7 +244,7 @@ impl Matches {
         let log = caught.as_ref().map_or(&sub.events[..], |c| &c.log[..]);
         let public = self
             .boards
-            .after_input(&loaded.state, &after, &sub.events, log)
+            .after_input(&loaded.state, &after, (seat, &input), &sub.events, log)
             .await;
         // The panel in its new state: the next question while the player still acts,
         // else what they wait for (no dead buttons).

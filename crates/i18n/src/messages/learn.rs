@@ -16,4 +16,10 @@ messages! {
     lesson_crystal_effect() = "lesson-crystal-effect";
     lesson_reshuffle() = "lesson-reshuffle";
     lesson_end() = "lesson-end";
+    /// The end lesson's button: a rematch, which is a real match.
+    learn_real_match() = "learn-real-match";
+    /// `did`: the move made instead, as the panel words it.
+    lesson_detour_summon(did) = "lesson-detour-summon";
+    lesson_detour_activate(did) = "lesson-detour-activate";
+    lesson_detour_score(did) = "lesson-detour-score";
 }

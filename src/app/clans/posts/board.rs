@@ -6,7 +6,7 @@ use super::{Boards, turn_log};
 use crate::app::ids::{CustomId, Verb};
 use crate::app::mention;
 use crate::app::msg::{Button, Embed, File, MAX_CONTENT, MAX_FIELD, Msg, Row, Style, clip};
-use crate::game::{Event, Question, Seat, State};
+use crate::game::{Event, Input, Question, Seat, State};
 use crate::i18n::narration::Narrator;
 use crate::i18n::{self, Lang, messages as t};
 use crate::render::{self, Table};
@@ -94,11 +94,13 @@ impl Boards {
     /// must act, a turn passed or the match ended ([`turn_log::posts_board`]); else
     /// nothing (the player's panel shows what they did). `events` are the input's,
     /// `log` the board's (every event since the previous board, from
-    /// [`Following`](crate::app::clans::following::Following)).
+    /// [`Following`](crate::app::clans::following::Following)); `played` who made the
+    /// input and what, at `before`. A lesson match's lessons come last.
     pub(crate) async fn after_input(
         &self,
         before: &State,
         after: &Loaded,
+        played: (Seat, &Input),
         events: &[Event],
         log: &[Event],
     ) -> Vec<Msg> {
@@ -111,7 +113,7 @@ impl Boards {
             };
             posts.push(self.board_post(after, log, &header).await);
         }
-        posts.extend(self.lessons(after, events).await);
+        posts.extend(self.lessons(before, after, Some(played), events).await);
         posts
     }
 

@@ -16,4 +16,11 @@ lesson-score = 📘 **Crystals** · You control 2 crystal zones: you may take a 
 lesson-signature = 📘 **Your clan** · Every clan has a signature. The { $clan }'s is **{ $signature }**: { $explanation }
 lesson-crystal-effect = 📘 **A crystal's effect** · Some crystals have an effect you may use by flipping the crystal face down; it still counts as one of your 4. Your panel offers it when it applies.
 lesson-reshuffle = 📘 **Reshuffle** · A draw pile ran out, so its owner shuffled the discard pile into a new one. After the current action, the other player may take a crystal for free: no crystal zones needed, no initiative paid.
-lesson-end = 📘 **The end** · That was a whole match: you have seen every part of the game. Ready for a real one? `/clans play-ai level:beginner` (or a stronger level), or challenge a friend with `/clans challenge`.
+lesson-end = 📘 **The end** · That was a whole match: you have seen every part of the game. Ready for a real one? The button below starts one against the beginner AI with a new deal; `/clans play-ai` offers stronger levels, or challenge a friend with `/clans challenge`.
+learn-real-match = Play a real match against the beginner AI
+
+# A move other than the one the lesson just asked for: allowed, and explained. $did: the
+# move as the panel words it.
+lesson-detour-summon = 📘 **That works too** · You chose: { $did }. The lesson suggested summoning, because units in your hand cannot hold a zone or battle: only squads on the board can. Summon on any later action with **Summon up to 3 units…** in your panel.
+lesson-detour-activate = 📘 **That works too** · You chose: { $did }. The lesson suggested activating a squad: squads move and battle only when activated, and a crystal zone is won by moving into it. Choose **Activate the squad in …** on a later action.
+lesson-detour-score = 📘 **That works too** · You chose: { $did }. The lesson suggested taking a crystal: once the AI moves into one of your two crystal zones, the chance is gone. **Take …** stays in your panel while you control two.
