@@ -126,15 +126,30 @@ pub fn board_button(fake: &Fake, suffix: &str) -> Option<String> {
 /// following the steps to the choice a lively player wants. Returns the bot's answer.
 pub async fn take_turn(
     bot: &Bot,
-    (id, channel): (i64, u64),
+    at: (i64, u64),
     state: &State,
     (user, seat): (u64, u8),
     step: usize,
     last: Option<Recorded>,
 ) -> Recorded {
+    let want = lively_pick(&state.legal(bot.app.rules(), seat), step);
+    take_turn_to(bot, at, state, (user, seat), want, last)
+        .await
+        .0
+}
+
+/// [`take_turn`] to the legal input `want`; also returns the clicks it took (opening
+/// the panel from the board included).
+pub async fn take_turn_to(
+    bot: &Bot,
+    (id, channel): (i64, u64),
+    state: &State,
+    (user, seat): (u64, u8),
+    want: usize,
+    last: Option<Recorded>,
+) -> (Recorded, usize) {
     let fake = &bot.fake;
     let rules = bot.app.rules();
-    let want = lively_pick(&state.legal(rules, seat), step);
     let lang = bot.app.directory.user_lang(user).await;
     let choices = panel::choices(lang, None, rules, state, seat);
     let wanted = choices
@@ -143,6 +158,7 @@ pub async fn take_turn(
         .expect("every legal input is a choice");
     let before = bot.store.info(id).await.unwrap().version;
     let current = format!("clans:{id}:{before}:");
+    let mut clicks = 0;
     let mut screen = match last.filter(|r| {
         clickables(&r.json)
             .iter()
@@ -150,8 +166,9 @@ pub async fn take_turn(
     }) {
         Some(r) => r,
         None => {
-            // The board that asks this player is posted after the previous reply.
-            let deadline = Instant::now() + Duration::from_secs(5);
+            // The board that asks this player is posted after the previous reply (after
+            // the AI's paced moves and their pictures, in a lesson match).
+            let deadline = Instant::now() + Duration::from_secs(30);
             while !board_button(fake, ":turn").is_some_and(|b| b.starts_with(&current))
                 && Instant::now() < deadline
             {
@@ -159,6 +176,7 @@ pub async fn take_turn(
             }
             let turn = board_button(fake, ":turn").expect("a turn button");
             let t = fake.click_in(channel, user, name(user), &turn, &[]);
+            clicks += 1;
             answer(fake, &t).await
         }
     };
@@ -169,9 +187,10 @@ pub async fn take_turn(
         };
         let values: Vec<&str> = values.iter().map(String::as_str).collect();
         let t = fake.click_in(channel, user, name(user), &cid, &values);
+        clicks += 1;
         screen = answer(fake, &t).await;
         if bot.store.info(id).await.unwrap().version > before {
-            return screen;
+            return (screen, clicks);
         }
     }
     panic!(

@@ -10,6 +10,7 @@ pub mod bench;
 pub mod cli_help;
 pub mod crystallo_report;
 pub mod fake_discord;
+pub mod lesson_deals;
 pub mod self_exec;
 pub mod store_children;
 pub mod transcript;

@@ -143,6 +143,20 @@ enum Command {
         #[arg(long)]
         bots: Option<String>,
     },
+    /// `/clans learn`'s match on many deals, played by a newcomer who does only what
+    /// the lessons say against the beginner AI: when the first battle comes, which
+    /// lessons come, how long it takes (to choose the lesson deal, app::learn::DEAL).
+    LessonDeals {
+        /// Deals per clan pairing.
+        #[arg(long, default_value_t = 50)]
+        seeds: u64,
+        /// The first deal's seed.
+        #[arg(long, default_value_t = 1)]
+        first: u64,
+        /// Clan pairings, the learner's clan first, e.g. `0-1,2-3` (default: 0-1).
+        #[arg(long, default_value = "0-1")]
+        clans: String,
+    },
     /// Measure performance (prints JSON with ratios measured in the same run).
     Bench {
         #[command(subcommand)]
@@ -335,6 +349,27 @@ fn main() {
         }),
         Command::Render { out } => render_samples(&out),
         Command::Ladder { file, anchor } => ladder(&file, &anchor),
+        Command::LessonDeals {
+            seeds,
+            first,
+            clans,
+        } => {
+            let pairs: Result<Vec<[u8; 2]>, String> = clans
+                .split(',')
+                .map(|p| {
+                    let (a, b) = p.split_once('-').ok_or(format!("not a pairing: {p}"))?;
+                    let id = |s: &str| s.trim().parse::<u8>().map_err(|e| format!("{s}: {e}"));
+                    Ok([id(a)?, id(b)?])
+                })
+                .collect();
+            match pairs.and_then(|p| crystal_clans_testkit::lesson_deals::cli(&p, first, seeds)) {
+                Ok(()) => 0,
+                Err(e) => {
+                    eprintln!("{e}");
+                    2
+                }
+            }
+        }
         Command::CrystalloReport { deals, seed, bots } => {
             crystal_clans_testkit::crystallo_report::cli(deals, seed, bots.as_deref())
         }

@@ -43,7 +43,7 @@ pub use gateway::{ALREADY_AUTHENTICATED, INVALID_SHARD, Refused, shard_of};
 pub use interact::Origin;
 use record::Log;
 pub use record::{Message, Recorded, SentInteraction};
-pub use script::lively_pick;
+pub use script::{learner_pick, lively_pick};
 pub use validate::Violation;
 
 pub const APP_ID: u64 = 700_000_000_000_000_001;
