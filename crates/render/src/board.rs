@@ -588,8 +588,8 @@ impl Marks {
 fn mark(c: &mut Canvas, ink: Col, s: Spot) {
     let grow = 3.0;
     let (x, y, w, h) = (s.x - grow, s.y - grow, s.w + 2.0 * grow, s.h + 2.0 * grow);
-    c.round_rect_stroke(x, y, w, h, 14.0, 17.0, WHITE);
-    c.round_rect_stroke(x, y, w, h, 14.0, 9.0, ink);
+    c.round_rect_stroke(x, y, w, h, 14.0, 22.0, WHITE);
+    c.round_rect_stroke(x, y, w, h, 14.0, 13.0, ink);
 }
 
 /// The board; `caption` (log lines, for the tools: the bot posts the log as text)
