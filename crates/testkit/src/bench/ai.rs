@@ -1,5 +1,5 @@
 //! `crystal-clans-tools bench ai`: the cost of the search's parts and the decision time of
-//! each level, on positions taken from random games.
+//! each level and of a hint, on positions taken from random games.
 
 use crate::ai::determinize::Sampler;
 use crate::ai::{BotSpec, Level, decide_for, policy, positions};
@@ -77,6 +77,33 @@ pub fn ai(positions_count: usize, levels: &[Level]) -> serde_json::Value {
             }),
         );
     }
+    // A hint (`app::clans::hint`): the normal level's search rating every answer, as
+    // the panel's Hint button runs it, on the same positions.
+    let mut hint_ms = Vec::new();
+    for (i, (state, seat)) in pos.iter().enumerate() {
+        let legal = state.legal(&rules, *seat);
+        if legal.len() < 2 {
+            continue;
+        }
+        let view = state.view(&rules, Some(*seat));
+        let mut bot = crate::ai::mcts::MctsBot::new(i as u64, Level::Normal.budget());
+        let t = Instant::now();
+        black_box(bot.rate(&rules, &view, &legal));
+        hint_ms.push(t.elapsed().as_secs_f64() * 1000.0);
+    }
+    hint_ms.sort_by(f64::total_cmp);
+    let hint = if hint_ms.is_empty() {
+        json!(null)
+    } else {
+        let at = |p: f64| hint_ms[((hint_ms.len() - 1) as f64 * p).round() as usize];
+        json!({
+            "positions": hint_ms.len(),
+            "ms_mean": (hint_ms.iter().sum::<f64>() / hint_ms.len() as f64 * 10.0).round() / 10.0,
+            "ms_p50": (at(0.5) * 10.0).round() / 10.0,
+            "ms_max": (at(1.0) * 10.0).round() / 10.0,
+            "target": "a hint in under 1 second",
+        })
+    };
     json!({
         "benchmark": "ai",
         "threads": 1,
@@ -86,6 +113,7 @@ pub fn ai(positions_count: usize, levels: &[Level]) -> serde_json::Value {
         "rollout_answers": crate::ai::mcts::PARAMS.rollout_inputs,
         "ns_per_rollout_answer": per_answer_ns.round(),
         "levels": per_level,
+        "hint": hint,
         "target": "the default level (normal) decides in under 1 second",
     })
 }
