@@ -13,8 +13,7 @@
 //! is chosen among the moves that do what the lesson explains.
 
 use crate::bots::{Bot, Greedy};
-use crate::deck::Colour;
-use crate::play::{Event, Input, apply, legal};
+use crate::play::{Foreseen, Input, apply, foresee, legal};
 use crate::state::{Phase, State};
 use crate::view::View;
 
@@ -73,39 +72,6 @@ impl Lesson {
     fn index(self) -> usize {
         self as usize
     }
-}
-
-/// What an input would do that a lesson is about, as far as the player may know before
-/// choosing it: the events up to the first card it would draw or turn over.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Foreseen {
-    /// Orbs lit (a set each), by colour.
-    pub lit: Vec<Colour>,
-    /// Creatures freed completely.
-    pub freed: Vec<Colour>,
-}
-
-/// Plays `input` on a copy of `state` and keeps what it does before anything hidden
-/// turns up (the panel's preview reads the same events).
-pub fn foresee(state: &State, input: Input) -> Foreseen {
-    let mut copy = state.clone();
-    let mut out = Foreseen::default();
-    let Ok(events) = apply(&mut copy, input) else {
-        return out;
-    };
-    for e in events {
-        match e {
-            Event::Drew { .. }
-            | Event::DragonPhase { .. }
-            | Event::BattleCard { .. }
-            | Event::ColourSearch { .. }
-            | Event::Over { .. } => break,
-            Event::Set { square } => out.lit.push(square.colour),
-            Event::CreatureFreed { colour } => out.freed.push(colour),
-            _ => {}
-        }
-    }
-    out
 }
 
 /// The version at which each lesson's moment came (by `Lesson::index`), fed one state

@@ -262,3 +262,40 @@ pub fn numbered_spots(legal: &[Input], card: u8) -> Vec<Pos> {
     }
     out
 }
+
+/// What an input would do, as far as the player may know before choosing it: the
+/// events up to the first card it would draw or turn over (those are hidden until they
+/// happen). The panel's preview and the lessons read it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Foreseen {
+    /// Orbs lit (a set each), by colour.
+    pub lit: Vec<Colour>,
+    /// Creatures freed completely.
+    pub freed: Vec<Colour>,
+    /// Treasures collected.
+    pub treasures: usize,
+}
+
+/// Plays `input` on a copy of `state` and keeps what it does before anything hidden
+/// turns up ([`Foreseen`]); nothing for an illegal input.
+pub fn foresee(state: &State, input: Input) -> Foreseen {
+    let mut copy = state.clone();
+    let mut out = Foreseen::default();
+    let Ok(events) = apply(&mut copy, input) else {
+        return out;
+    };
+    for e in events {
+        match e {
+            Event::Drew { .. }
+            | Event::DragonPhase { .. }
+            | Event::BattleCard { .. }
+            | Event::ColourSearch { .. }
+            | Event::Over { .. } => break,
+            Event::Set { square } => out.lit.push(square.colour),
+            Event::CreatureFreed { colour } => out.freed.push(colour),
+            Event::Treasure { .. } => out.treasures += 1,
+            _ => {}
+        }
+    }
+    out
+}

@@ -6,7 +6,8 @@
 
 use super::panel::{creature, result_line};
 use crate::crystallo::deck::Deck;
-use crate::crystallo::lesson::{Lesson, Moments, foresee, suggest};
+use crate::crystallo::lesson::{Lesson, Moments, suggest};
+use crate::crystallo::play::foresee;
 use crate::crystallo::{Input, State};
 use crate::i18n::Lang;
 use crate::i18n::messages::crystallo as m;

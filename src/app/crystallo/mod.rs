@@ -278,7 +278,7 @@ impl Crystallo {
         let Some(input) = choice.and_then(|i| legal.get(i).copied()) else {
             return self.show(&g, lang, Step::Show, Some(m::stale(lang))).await;
         };
-        let before = panel::effect(&g, input);
+        let before = crate::crystallo::play::foresee(&g.state, input);
         match self
             .store
             .submit_crystallo(g.id, user, g.version, input, now)

@@ -16,49 +16,15 @@ use super::ids::{CryId, Step};
 use super::lessons::{Guide, marked};
 use crate::app::msg::{Button, File, MAX_OPTIONS, Msg, Row, Select, SelectOption, Style, clip};
 use crate::crystallo::deck::{Colour, Deck};
-use crate::crystallo::play::numbered_spots;
-use crate::crystallo::{Event, Input, Phase, Pos, View, apply, legal};
+use crate::crystallo::play::{Foreseen, foresee, numbered_spots};
+use crate::crystallo::{Input, Phase, Pos, View, legal};
 use crate::i18n::Lang;
 use crate::i18n::messages::crystallo as m;
 use crate::render::crystallo::{CavernTable, cavern};
 use crate::store::crystallo::{Game, Kind};
 
-/// What an input would do, as the player may know before confirming it.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Effect {
-    /// The orbs lit (one set each).
-    pub lit: Vec<Colour>,
-    /// Creatures freed completely.
-    pub freed: Vec<Colour>,
-    pub treasures: usize,
-}
-
-/// Plays `input` on a copy of the game and keeps what it did up to the first card it
-/// would draw or turn over (those are hidden until they happen).
-pub fn effect(game: &Game, input: Input) -> Effect {
-    let mut copy = game.state.clone();
-    let mut out = Effect::default();
-    let Ok(events) = apply(&mut copy, input) else {
-        return out;
-    };
-    for e in events {
-        match e {
-            Event::Drew { .. }
-            | Event::DragonPhase { .. }
-            | Event::BattleCard { .. }
-            | Event::ColourSearch { .. }
-            | Event::Over { .. } => break,
-            Event::Set { square } => out.lit.push(square.colour),
-            Event::CreatureFreed { colour } => out.freed.push(colour),
-            Event::Treasure { .. } => out.treasures += 1,
-            _ => {}
-        }
-    }
-    out
-}
-
 /// One line of what an effect does ("makes 2 sets · Lights: red, blue · Frees: ...").
-pub fn effect_line(lang: Lang, deck: &Deck, e: &Effect) -> String {
+pub fn effect_line(lang: Lang, deck: &Deck, e: &Foreseen) -> String {
     let mut parts = vec![m::makes(lang, e.lit.len())];
     if !e.lit.is_empty() {
         parts.push(m::lights(lang, colours(lang, &e.lit)));
@@ -211,7 +177,7 @@ pub fn guided(
                         && *k == c
                         && *at == spots[n - 1]
                     {
-                        let e = effect(game, *input);
+                        let e = foresee(&game.state, *input);
                         let label =
                             format!("{} · {}", m::rot(lang, rot.0), m::makes(lang, e.lit.len()));
                         buttons.push(Button::new(
@@ -323,7 +289,7 @@ fn main_rows(
             let best = legal
                 .iter()
                 .filter(|i| matches!(i, Input::Place { card, at: a, .. } if *card == c && a == at))
-                .map(|i| effect(game, *i))
+                .map(|i| foresee(&game.state, *i))
                 .max_by_key(|e| (e.lit.len(), e.freed.len(), e.treasures))
                 .unwrap_or_default();
             s.options.push(SelectOption {
@@ -442,7 +408,7 @@ fn look(
     rows: &mut Vec<Row>,
 ) {
     let input = legal[i];
-    let e = effect(game, input);
+    let e = foresee(&game.state, input);
     let back = match input {
         Input::Place { card, at, rot } => {
             let n = spots.iter().position(|p| *p == at).map_or(1, |k| k + 1);

@@ -145,29 +145,32 @@ async fn a_lesson_match_in_german_resumes_after_a_restart() {
     a_lesson_match("de", "📘 **Das Ziel**", "📘 **Beschwören**").await;
 }
 
-/// Waits until `lessons` lessons and `detours` detours (posts starting with
-/// `detour_title`) are posted, and checks that no more are.
+/// Waits until every lesson Eve's progress marks seen (marked before it is posted) and
+/// `detours` detours (posts starting with `detour_title`) are posted, checks that no
+/// more are, and returns her progress.
 async fn posted(
     bot: &crate::support::bot::Bot,
-    lessons_seen: usize,
     detours: usize,
     detour_title: &str,
-) {
+) -> crystal_clans::store::Lessons {
+    let progress = bot.store.lessons(EVE).await.unwrap().unwrap();
+    let want = (progress.seen.count_ones() as usize, detours);
     let count = || {
         let all = lessons(bot);
         let d = all.iter().filter(|t| t.starts_with(detour_title)).count();
         (all.len() - d, d)
     };
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
-    while count() != (lessons_seen, detours) && std::time::Instant::now() < deadline {
+    while count() != want && std::time::Instant::now() < deadline {
         tokio::time::sleep(std::time::Duration::from_millis(20)).await;
     }
     assert_eq!(
         count(),
-        (lessons_seen, detours),
+        want,
         "each lesson and each detour posted once: {:#?}",
         lessons(bot)
     );
+    progress
 }
 
 /// What a newcomer who follows the lessons clicked, and what they read.
@@ -216,14 +219,7 @@ async fn follow_the_lessons(lang: &str, detours: bool, images: bool) -> Followed
         }
         // As a person would, Eve reads what was posted first: every lesson marked seen
         // (marked before it is posted; the AI's posts are paced) and every detour.
-        let progress = bot.store.lessons(EVE).await.unwrap().unwrap();
-        posted(
-            &bot,
-            progress.seen.count_ones() as usize,
-            done.detours,
-            detour_title,
-        )
-        .await;
+        let progress = posted(&bot, done.detours, detour_title).await;
         let rules = bot.app.rules();
         let legal = l.state.legal(rules, 0);
         let asked = progress.asked;
@@ -268,14 +264,7 @@ async fn follow_the_lessons(lang: &str, detours: bool, images: bool) -> Followed
             20,
         )
         .await;
-    let progress = bot.store.lessons(EVE).await.unwrap().unwrap();
-    posted(
-        &bot,
-        progress.seen.count_ones() as usize,
-        done.detours,
-        detour_title,
-    )
-    .await;
+    posted(&bot, done.detours, detour_title).await;
     let shown = lessons(&bot);
     done.lessons = shown
         .iter()

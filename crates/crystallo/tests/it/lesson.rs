@@ -4,7 +4,8 @@
 //! seed is the best one of the search that chose it.
 
 use crystal_clans_crystallo::deck::Deck;
-use crystal_clans_crystallo::lesson::{self, Lesson, Moments, foresee, suggest};
+use crystal_clans_crystallo::lesson::{self, Lesson, Moments, suggest};
+use crystal_clans_crystallo::play::foresee;
 use crystal_clans_crystallo::*;
 
 /// A game on `seed` where every suggestion is followed: its inputs and, at each
