@@ -228,7 +228,7 @@ async fn a_rematch_against_the_ai_starts_a_new_match() {
     let out = app.matches.resign(id, ANA).await;
     let end = &out.public[0];
     assert!(
-        end.content.contains("AI (easy) 1217 (fixed)"),
+        end.content.contains("AI (easy) 1180 (fixed)"),
         "{}",
         end.content
     );

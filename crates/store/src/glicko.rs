@@ -152,9 +152,9 @@ pub fn rate(player: Rating, opponent: Rating, score: Score) -> Rating {
 /// small because the AI never changes.
 pub fn ai(level: u8) -> Rating {
     let rating = match level {
-        4 => 752.0,
-        0 => 1217.0,
-        3 => 1533.0,
+        4 => 712.0,
+        0 => 1180.0,
+        3 => 1502.0,
         2 => 1639.0,
         _ => 1550.0,
     };
