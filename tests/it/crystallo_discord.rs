@@ -8,22 +8,14 @@
 use crate::support;
 use crystal_clans::app::App;
 use crystal_clans::store::crystallo::{Game, utc_day};
-use crystal_clans::store::{Durability, Store, StoreOptions, now_ms};
+use crystal_clans::store::{Store, now_ms};
 use crystal_clans_testkit::fake_discord::{CHANNEL, Fake, GUILD, Origin, Recorded};
 use serde_json::json;
 use support::people::{ANA, BEN, EVE, ack, followup, name, start_bot_with};
 use support::play::clickables;
 
-fn db_url(tag: &str) -> String {
-    let path = support::scratch_path(&format!("crystal-clans-cry-{tag}"), ".db");
-    format!("sqlite://{}", path.display())
-}
-
-async fn open(url: &str) -> Store {
-    let mut o = StoreOptions::new(url);
-    o.durability = Durability::Normal;
-    Store::open_with(o).await.expect("store opens")
-}
+// The same store opened again after a restart.
+use crate::support::{open_scratch as open, scratch_url as db_url};
 
 /// `/crystallo <sub>` by `u` in the test server's channel; its answer.
 pub async fn command(fake: &Fake, u: u64, sub: &str) -> Recorded {

@@ -10,8 +10,8 @@ use crystal_clans::app::App;
 use crystal_clans::crystallo::lesson::SEED;
 use crystal_clans::i18n::Lang;
 use crystal_clans::i18n::messages::crystallo as m;
+use crystal_clans::store::Store;
 use crystal_clans::store::crystallo::{Game, Kind};
-use crystal_clans::store::{Durability, Store, StoreOptions};
 use crystal_clans_testkit::fake_discord::{Fake, Recorded};
 use support::people::{ANA, BEN, name, start_bot_with};
 use support::play::clickables;
@@ -171,16 +171,8 @@ async fn a_newcomer_learns_by_clicking_only_the_marks_in_german() {
     whole_lesson(Lang::De).await;
 }
 
-fn db_url(tag: &str) -> String {
-    let path = support::scratch_path(&format!("crystal-clans-cry-{tag}"), ".db");
-    format!("sqlite://{}", path.display())
-}
-
-async fn open(url: &str) -> Store {
-    let mut o = StoreOptions::new(url);
-    o.durability = Durability::Normal;
-    Store::open_with(o).await.expect("store opens")
-}
+// The same store opened again after a restart.
+use crate::support::{open_scratch as open, scratch_url as db_url};
 
 /// A restart between two lessons: `/crystallo learn` resumes the game where it was, with
 /// the lesson due at that version; a second `learn` deals no second game; forged and

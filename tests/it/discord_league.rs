@@ -6,9 +6,7 @@
 
 use crystal_clans::app::App;
 use crystal_clans::discord::Clock;
-use crystal_clans::store::{
-    BoardResult, Durability, LeagueBoard, LeagueStatus, Store, StoreOptions, now_ms,
-};
+use crystal_clans::store::{BoardResult, LeagueBoard, LeagueStatus, Store, now_ms};
 use crystal_clans_testkit::fake_discord::{Fake, Recorded};
 use serde_json::json;
 use std::collections::HashMap;
@@ -39,16 +37,8 @@ fn who(u: u64) -> &'static str {
     }
 }
 
-fn db_url(tag: &str) -> String {
-    let path = support::scratch_path(&format!("crystal-clans-league-{tag}"), ".db");
-    format!("sqlite://{}", path.display())
-}
-
-async fn open(url: &str) -> Store {
-    let mut o = StoreOptions::new(url);
-    o.durability = Durability::Normal;
-    Store::open_with(o).await.expect("store opens")
-}
+// The same store opened again after a restart.
+use crate::support::{open_scratch as open, scratch_url as db_url};
 
 /// The bot on `url` whose scheduler reads the real time plus `offset` and ticks every
 /// `tick`.

@@ -85,8 +85,19 @@ pub fn scratch_path(prefix: &str, suffix: &str) -> PathBuf {
 /// A scratch SQLite store in [`scratch_dir`] (commits synced as a crash would keep
 /// them, not as a power cut would: tests need no more).
 pub async fn scratch_store(tag: &str) -> Store {
+    open_scratch(&scratch_url(tag)).await
+}
+
+/// A fresh SQLite URL in [`scratch_dir`], for a test that opens the same store again
+/// (a bot restarted): [`open_scratch`] opens it each time.
+pub fn scratch_url(tag: &str) -> String {
     let path = scratch_path(&format!("crystal-clans-{tag}"), ".db");
-    let mut o = StoreOptions::new(format!("sqlite://{}", path.display()));
+    format!("sqlite://{}", path.display())
+}
+
+/// The store at `url` (a [`scratch_url`]), opened as [`scratch_store`] opens one.
+pub async fn open_scratch(url: &str) -> Store {
+    let mut o = StoreOptions::new(url);
     o.durability = crystal_clans::store::Durability::Normal;
     Store::open_with(o).await.expect("store opens")
 }

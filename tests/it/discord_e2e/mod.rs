@@ -13,7 +13,6 @@ mod permissions;
 
 use crystal_clans::app::App;
 use crystal_clans::game::Question;
-use crystal_clans::store::{Durability, Store, StoreOptions};
 use crystal_clans_testkit::fake_discord::{Fake, Recorded};
 use serde_json::json;
 use std::sync::Arc;
@@ -24,16 +23,8 @@ use support::bot::Bot;
 use support::people::*;
 use support::scratch_store as scratch;
 
-fn db_url(tag: &str) -> String {
-    let path = support::scratch_path(&format!("crystal-clans-e2e-{tag}"), ".db");
-    format!("sqlite://{}", path.display())
-}
-
-async fn open(url: &str) -> Store {
-    let mut o = StoreOptions::new(url);
-    o.durability = Durability::Normal;
-    Store::open_with(o).await.expect("store opens")
-}
+// The same store opened again after a restart.
+use crate::support::{open_scratch as open, scratch_url as db_url};
 
 fn both_pick(s: &crystal_clans::game::State) -> bool {
     s.pending().question == Question::BattleCard && s.waiting().len() == 2
