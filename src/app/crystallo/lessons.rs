@@ -4,7 +4,7 @@
 //! history (`crystallo::lesson`): the stored inputs replayed from the lesson deal, so
 //! nothing about the lessons is stored and a restart shows the same panel.
 
-use super::panel::{creature, result_line};
+use super::panel::{creature, outcome_line};
 use crate::crystallo::deck::Deck;
 use crate::crystallo::lesson::{Lesson, Moments, suggest};
 use crate::crystallo::play::foresee;
@@ -79,19 +79,7 @@ pub fn say(
         }
         Lesson::Free => m::lesson_free(lang, creature(lang, deck, *foreseen.freed.first()?)),
         Lesson::Dragon => m::lesson_dragon(lang, state.face_up.len()),
-        Lesson::End => {
-            let o = state.outcome()?;
-            m::lesson_end(
-                lang,
-                result_line(
-                    lang,
-                    o.title.id(),
-                    o.wealth.id(),
-                    o.score.into(),
-                    o.treasure.into(),
-                ),
-            )
-        }
+        Lesson::End => m::lesson_end(lang, outcome_line(lang, state.outcome()?)),
     })
 }
 

@@ -17,6 +17,7 @@ use super::lessons::{Guide, marked};
 use crate::app::msg::{Button, File, MAX_OPTIONS, Msg, Row, Select, SelectOption, Style, clip};
 use crate::crystallo::deck::{Colour, Deck};
 use crate::crystallo::play::{Foreseen, foresee, numbered_spots};
+use crate::crystallo::score::Outcome;
 use crate::crystallo::{Input, Phase, Pos, View, legal};
 use crate::i18n::Lang;
 use crate::i18n::messages::crystallo as m;
@@ -57,6 +58,17 @@ pub fn creature(lang: Lang, deck: &Deck, c: Colour) -> String {
 /// "Prosperous Knight, 900 points, 5 treasures": a finished game's result.
 pub fn result_line(lang: Lang, title: &str, wealth: &str, score: i64, treasures: i64) -> String {
     m::result(lang, m::title(lang, wealth, title), score, treasures)
+}
+
+/// [`result_line`] of a game's outcome, as the engine scores it.
+pub fn outcome_line(lang: Lang, o: &Outcome) -> String {
+    result_line(
+        lang,
+        o.title.id(),
+        o.wealth.id(),
+        o.score.into(),
+        o.treasure.into(),
+    )
 }
 
 /// The heading: which cavern this is.
@@ -135,16 +147,7 @@ pub fn guided(
     if let Some(o) = game.state.outcome() {
         // A lesson game's last lesson says the result, and what to play next.
         if lessons.is_empty() {
-            lines.push(m::over(
-                lang,
-                result_line(
-                    lang,
-                    o.title.id(),
-                    o.wealth.id(),
-                    o.score.into(),
-                    o.treasure.into(),
-                ),
-            ));
+            lines.push(m::over(lang, outcome_line(lang, o)));
         }
     } else if let Phase::MissingColour(colour) = view.phase {
         lines.push(m::missing(lang, m::colour(lang, colour.id())));
