@@ -30,6 +30,10 @@ pub(super) struct Running(Arc<Mutex<HashSet<MatchId>>>);
 struct Claim(Running, MatchId);
 
 impl Running {
+    fn contains(&self, id: MatchId) -> bool {
+        self.0.lock().unwrap().contains(&id)
+    }
+
     fn claim(&self, id: MatchId) -> Option<Claim> {
         self.0
             .lock()
@@ -59,6 +63,13 @@ impl Matches {
     /// Whether the AI must answer next in this match (and this bot runs an AI).
     pub(super) fn ai_waits(&self, loaded: &Loaded) -> bool {
         self.ai.bot.is_some() && waits_for_ai(loaded)
+    }
+
+    /// Whether this process is playing the AI's answers in `match_id` now: its last
+    /// answer may be stored while the posts and lessons that follow it are still being
+    /// made (they are all made before the turn ends).
+    pub fn ai_turn_running(&self, match_id: MatchId) -> bool {
+        self.ai.running.contains(match_id)
     }
 
     /// `Some(match)` when the AI must answer next: the caller runs [`Matches::ai_turn`]

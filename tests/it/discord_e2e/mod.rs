@@ -58,8 +58,13 @@ fn play_fast_ai(fake: &Fake, user: u64) -> String {
 async fn wait_for_human(bot: &Bot, id: i64) -> crystal_clans::store::Loaded {
     let deadline = std::time::Instant::now() + Duration::from_secs(60);
     loop {
+        // The AI's turn ends after its posts and lessons are made, which may be after
+        // its last answer is stored (regression: a lesson the AI's answer led to was
+        // read as not yet shown, and on a slow machine the learner missed it). Asked
+        // after the load: a turn that stored what was loaded has ended.
         let l = bot.store.load(id).await.unwrap();
-        if l.state.winner.is_some() || !l.state.waiting().contains(&1) {
+        let running = bot.app.matches.ai_turn_running(id);
+        if !running && (l.state.winner.is_some() || !l.state.waiting().contains(&1)) {
             return l;
         }
         assert!(
