@@ -1,8 +1,9 @@
 //! The cavern: placed cards on a grid of symbol cells, and the placement rule.
 //!
 //! Geometry (provisional, `crates/crystallo/assets/DESIGN-NOTES.md`): a card is a 2x2 grid of
-//! symbols and covers 2x2 cells; it is laid in one of four quarter turns ("either
-//! horizontally or vertically", either way up) with its corner on a cell. A new card
+//! symbols and covers 2x2 cells; it is laid as printed or a quarter turn clockwise
+//! ("either horizontally or vertically": two orientations, [`Rotation::ALL`]) with its
+//! corner on a cell. A new card
 //! lies beside cards or partly over them; only the top symbol of a cell counts.
 //!
 //! The rulebook: "place it so that **any one** of the crystals lines up, horizontally
@@ -43,7 +44,8 @@ impl Pos {
     }
 }
 
-/// Quarter turns clockwise (0 to 3) from the card as printed.
+/// Quarter turns clockwise from the card as printed: 0 (horizontally) or 1
+/// (vertically); the representation could hold the other two, which play refuses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct Rotation(pub u8);
 

@@ -152,12 +152,20 @@ impl State {
     }
 
     /// "Continue in this way until you either run out of cards or succeed in placing
-    /// gems on all 6 orbs of the Black Dragon cards".
+    /// gems on all 6 orbs of the Black Dragon cards". Out of cards, a ready magic power
+    /// marks the last open orb ([`State::last_magic`]): trapped with none left.
     fn after_dragon_turn(&mut self, events: &mut Vec<Event>) {
         if self.dragon.iter().all(|m| *m) {
             self.finish(true, true, events);
         } else if self.face_up.is_empty() {
-            self.finish(true, false, events);
+            let open = Colour::ALL
+                .into_iter()
+                .filter(|c| !self.dragon[c.index()])
+                .map(|c| (c, 1));
+            match self.last_magic(open) {
+                Some(colour) => self.magic_mark(colour, events),
+                None => self.finish(true, false, events),
+            }
         }
     }
 }

@@ -18,7 +18,9 @@ use crate::sets::squares;
 use crate::state::{Magic, Phase, State};
 
 impl State {
-    /// Draws phase 1's next card, or ends the game as a Commoner when the pile is empty.
+    /// Draws phase 1's next card. When the pile is empty, a ready magic power that can
+    /// free the last creature does ([`State::last_magic`]) and phase 2 begins; else the
+    /// game ends as a Commoner.
     pub(crate) fn draw_next(&mut self, events: &mut Vec<Event>) {
         match self.draw.pop() {
             Some(card) => {
@@ -27,7 +29,14 @@ impl State {
             }
             None => {
                 self.drawn = None;
-                self.finish(false, false, events);
+                let last_bond = Colour::ALL
+                    .into_iter()
+                    .filter(|c| self.bonds[c.index()] > 0)
+                    .map(|c| (c, self.bonds[c.index()]));
+                match self.last_magic(last_bond) {
+                    Some(colour) => self.magic_free(colour, events),
+                    None => self.finish(false, false, events),
+                }
             }
         }
     }

@@ -43,14 +43,10 @@ impl State {
         };
         let mut events = Vec::new();
         let first = state.draw.pop().expect("45 cards less 9 leave a draw pile");
-        let at = Pos::new(0, 0);
-        state.cavern.place(first, at, Rotation(0));
-        events.push(Event::Placed {
-            card: first,
-            at,
-            rot: Rotation(0),
-        });
-        state.draw_next(&mut events);
+        // The first card is placed as every other is (a ruling: "Draw a card from the
+        // draw pile and place it face-up in the center"), so a card that is itself a
+        // set lights its orb, as the first card of phase 2 does; then the next is drawn.
+        state.explore_place(first, Pos::new(0, 0), Rotation(0), &mut events);
         (state, events)
     }
 }

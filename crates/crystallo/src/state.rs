@@ -104,4 +104,24 @@ impl State {
             Phase::Over(o) => o.freed_all,
         }
     }
+
+    /// The target of a ready magic power when the cards have run out and it alone can
+    /// still change the title: the one creature with one bond left (phase 1) or the one
+    /// open dragon orb (phase 2), from `open` (each colour still to win, and how many
+    /// gems it needs). The rulebook plays "until you [...] run out of cards or succeed",
+    /// and the power is the player's until used ("a complete **magic** treasure
+    /// collection will allow you to place one gem on the dragon for free"), so a power
+    /// made ready by the last card is still used: with one target there is no choice to
+    /// ask for, and with more the title is the same whatever is chosen, so the game is
+    /// scored without asking.
+    pub(crate) fn last_magic(&self, open: impl Iterator<Item = (Colour, u8)>) -> Option<Colour> {
+        if self.magic != Magic::Ready {
+            return None;
+        }
+        let open: Vec<(Colour, u8)> = open.collect();
+        match open[..] {
+            [(colour, 1)] => Some(colour),
+            _ => None,
+        }
+    }
 }

@@ -180,3 +180,42 @@ fn three_battle_treasures_draw_one_more_card() {
     assert!(events.contains(&Event::BattleCard { card: 21 }));
     assert_eq!(s.face_up, vec![4, 21]);
 }
+
+/// Regression (audit of issue 52): the last face-up card completed the magic
+/// collection and the game was scored a Liberator, although the power marks the last
+/// open orb. "Continue in this way until you either run out of cards or succeed [...]
+/// Remember, a complete **magic** treasure collection will allow you to place one gem
+/// on the dragon for free". C, the last card, lights A's yellow orb (a set: the yellow
+/// orb of the dragon) and A completes the magic collection; the power marks the blue
+/// orb: trapped with no card remaining, a Vanquisher.
+#[test]
+fn a_magic_power_made_ready_by_the_last_card_marks_the_last_orb() {
+    let trapped = |open: &[Colour]| {
+        let mut s = one_orb_to_go(&[]);
+        for k in [A, 4, 5] {
+            s.faces[k as usize].treasure = Some(Treasure::Magic);
+        }
+        s.treasures = vec![4, 5];
+        s.cavern.light(Pos::new(0, 0));
+        s.face_up = vec![C];
+        s.dragon = [true; 6];
+        for c in open {
+            s.dragon[c.index()] = false;
+        }
+        let events = ok(&mut s, place(C, 0, 2));
+        assert!(events.contains(&Event::DragonMarked { colour: Yellow }));
+        assert!(events.contains(&Event::Collection {
+            kind: Treasure::Magic
+        }));
+        (s, events)
+    };
+    let (s, events) = trapped(&[Yellow, Blue]);
+    assert!(events.contains(&Event::MagicUsed { colour: Blue }));
+    let o = s.outcome().expect("trapped");
+    assert!(o.trapped);
+    assert_eq!(o.title, Title::Vanquisher);
+    // Two orbs left after the last card: the power cannot trap the dragon, a Liberator.
+    let (s, events) = trapped(&[Yellow, Blue, Green]);
+    assert!(!events.iter().any(|e| matches!(e, Event::MagicUsed { .. })));
+    assert_eq!(s.outcome().map(|o| o.title), Some(Title::Liberator));
+}
