@@ -20,7 +20,10 @@ pub const MAX_INPUTS: u32 = 5_000;
 pub struct Config {
     /// Bot A and bot B.
     pub bots: [BotSpec; 2],
+    /// The games are those of index `from` to `games - 1`: a game is the same whatever
+    /// else is played, so a stopped run resumes at the first game it had not finished.
     pub games: u64,
+    pub from: u64,
     pub seed: u64,
     /// The clans to pair (indices into the pack).
     pub clans: Vec<u8>,
@@ -230,15 +233,21 @@ pub fn play_indexed(rules: &Rules, cfg: &Config, pairings: &[[u8; 2]], g: u64) -
 }
 
 /// Plays the tournament on `cfg.threads` threads. `progress` is called after each game
-/// with the number of games done.
-pub fn run(rules: &Rules, cfg: &Config, progress: &(dyn Fn(u64) + Sync)) -> Vec<GameRecord> {
+/// with the number of games done and its record (a long run writes each as it ends).
+pub fn run(
+    rules: &Rules,
+    cfg: &Config,
+    progress: &(dyn Fn(u64, &GameRecord) + Sync),
+) -> Vec<GameRecord> {
     let pairings = cfg.pairings();
     if pairings.is_empty() {
         return Vec::new();
     }
-    let next = AtomicU64::new(0);
+    let next = AtomicU64::new(cfg.from);
     let done = AtomicU64::new(0);
-    let records = Mutex::new(Vec::with_capacity(cfg.games as usize));
+    let records = Mutex::new(Vec::with_capacity(
+        cfg.games.saturating_sub(cfg.from) as usize
+    ));
     std::thread::scope(|scope| {
         for _ in 0..cfg.threads.max(1) {
             scope.spawn(|| {
@@ -248,8 +257,8 @@ pub fn run(rules: &Rules, cfg: &Config, progress: &(dyn Fn(u64) + Sync)) -> Vec<
                         break;
                     }
                     let rec = play_indexed(rules, cfg, &pairings, g);
+                    progress(done.fetch_add(1, Ordering::Relaxed) + 1, &rec);
                     records.lock().expect("no panics while held").push(rec);
-                    progress(done.fetch_add(1, Ordering::Relaxed) + 1);
                 }
             });
         }
@@ -516,27 +525,35 @@ pub fn report(rules: &Rules, cfg: &Config, records: &[GameRecord], seconds: f64)
 /// seed), the clans and seat of bot A, who played first and who won (`A`, `B`, or empty
 /// for none), the turns and the answers given.
 pub fn results_csv(rules: &Rules, records: &[GameRecord]) -> String {
+    let mut out = String::from(RESULTS_HEADER);
+    for r in records {
+        out.push_str(&result_line(rules, r));
+    }
+    out
+}
+
+/// The first line of [`results_csv`].
+pub const RESULTS_HEADER: &str = "game,a_clan,b_clan,a_seat,first,winner,turns,answers\n";
+
+/// One game's line of [`results_csv`].
+pub fn result_line(rules: &Rules, r: &GameRecord) -> String {
     let side = |s: Option<usize>| match s {
         Some(0) => "A",
         Some(_) => "B",
         None => "",
     };
     let clan = |c: u8| rules.pack.clans[c as usize].id.as_str();
-    let mut out = String::from("game,a_clan,b_clan,a_seat,first,winner,turns,answers\n");
-    for r in records {
-        out.push_str(&format!(
-            "{},{},{},{},{},{},{},{}\n",
-            r.index,
-            clan(r.clans[0]),
-            clan(r.clans[1]),
-            r.a_seat + 1,
-            side(r.first),
-            side(r.winner),
-            r.turns,
-            r.inputs
-        ));
-    }
-    out
+    format!(
+        "{},{},{},{},{},{},{},{}\n",
+        r.index,
+        clan(r.clans[0]),
+        clan(r.clans[1]),
+        r.a_seat + 1,
+        side(r.first),
+        side(r.winner),
+        r.turns,
+        r.inputs
+    )
 }
 
 /// The command line's arguments (see `crystal-clans-tools tournament --help`).
@@ -560,6 +577,8 @@ pub struct Args {
     /// Where to write one CSV line per game ([`results_csv`]), to compare two runs
     /// game by game.
     pub results: Option<std::path::PathBuf>,
+    /// The first game to play (see [`Config::from`]).
+    pub from: u64,
 }
 
 /// The pack file of `--pack`. The reading is here because the engine does no IO: it
@@ -606,7 +625,13 @@ impl Args {
             pack,
             bot_seed,
             results,
+            from,
         } = self;
+        if from >= games {
+            return Err(format!(
+                "--from {from} leaves no game to play of --games {games}"
+            ));
+        }
         let rules = match pack.as_deref().map(load_pack) {
             None => Rules::base(),
             Some(Ok(pack)) => Rules {
@@ -655,6 +680,7 @@ impl Args {
         let config = Config {
             bots: specs,
             games,
+            from,
             seed,
             clans,
             mirrors: !no_mirrors,

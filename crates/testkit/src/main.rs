@@ -91,6 +91,12 @@ enum Command {
         /// turns, answers) to this file, to compare two runs game by game.
         #[arg(long)]
         results: Option<std::path::PathBuf>,
+        /// Start at this game (0 is the first): the games are the same whichever run
+        /// plays them, so a stopped run resumes at the first game its --results file
+        /// lacks, and a long run splits into processes (`--games 72` and `--games 144
+        /// --from 72`) whose results add up to one run's.
+        #[arg(long, default_value_t = 0)]
+        from: u64,
         /// Only this clan against each of the others (no mirrors), e.g. `stone`.
         #[arg(long)]
         focus: Option<String>,
@@ -405,6 +411,7 @@ fn main() {
             pack,
             bot_seed,
             results,
+            from,
         } => tournament(tournament::Args {
             bots,
             games,
@@ -419,6 +426,7 @@ fn main() {
             pack,
             bot_seed,
             results,
+            from,
         }),
         Command::Bench {
             what: BenchTarget::Ai { positions, levels },
@@ -604,13 +612,41 @@ fn tournament(args: tournament::Args) -> i32 {
             return 2;
         }
     };
-    let games = cfg.games;
+    let games = cfg.games - cfg.from;
     let start = Instant::now();
     let step = (games / 20).max(1);
-    let records = run(&rules, &cfg, &|done| {
+    // Each game's line is written as it ends, so a run stopped early keeps what it
+    // played (resume it with --from); the file is rewritten in game order at the end.
+    let file = match results.as_deref().map(|path| {
+        std::fs::write(path, tournament::RESULTS_HEADER)?;
+        std::fs::OpenOptions::new().append(true).open(path)
+    }) {
+        None => None,
+        Some(Ok(f)) => Some(std::sync::Mutex::new(f)),
+        Some(Err(e)) => {
+            eprintln!("cannot write the results file: {e}");
+            return 2;
+        }
+    };
+    let wins = std::sync::Mutex::new([0u64; 2]);
+    let records = run(&rules, &cfg, &|done, rec| {
+        let [a, b] = {
+            let mut w = wins.lock().expect("no panics while held");
+            if let Some(s) = rec.winner {
+                w[s] += 1;
+            }
+            *w
+        };
+        if let Some(f) = &file {
+            use std::io::Write;
+            let mut f = f.lock().expect("no panics while held");
+            if let Err(e) = f.write_all(tournament::result_line(&rules, rec).as_bytes()) {
+                eprintln!("cannot write the results file: {e}");
+            }
+        }
         if done % step == 0 || done == games {
             eprintln!(
-                "{done}/{games} games ({:.0} s)",
+                "{done}/{games} games, A {a} B {b} ({:.0} s)",
                 start.elapsed().as_secs_f64()
             );
         }

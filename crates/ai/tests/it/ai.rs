@@ -281,6 +281,7 @@ fn tiny_config(bots: [BotSpec; 2], games: u64, seed: u64, clans: Vec<u8>) -> Con
     Config {
         bots,
         games,
+        from: 0,
         seed,
         clans,
         mirrors: true,
@@ -295,7 +296,7 @@ fn tiny_config(bots: [BotSpec; 2], games: u64, seed: u64, clans: Vec<u8>) -> Con
 fn a_tiny_tournament_prints_its_table() {
     let rules = Rules::base();
     let cfg = tiny_config([BotSpec::Greedy, BotSpec::Random], 8, 5, vec![0, 4]);
-    let records = tournament::run(&rules, &cfg, &|_| {});
+    let records = tournament::run(&rules, &cfg, &|_, _| {});
     assert_eq!(records.len(), 8);
     assert!(
         records
@@ -303,7 +304,7 @@ fn a_tiny_tournament_prints_its_table() {
             .all(|r| r.error.is_none() && r.winner.is_some())
     );
     // Deterministic for a seed.
-    let again = tournament::run(&rules, &cfg, &|_| {});
+    let again = tournament::run(&rules, &cfg, &|_, _| {});
     let summary = |rs: &[tournament::GameRecord]| -> Vec<_> {
         rs.iter()
             .map(|r| (r.winner, r.inputs, r.clans, r.a_seat))
@@ -343,7 +344,7 @@ fn tournament_pairings_leave_out_mirrors_or_focus_on_one_clan() {
     cfg.focus = Some(4);
     let focus = cfg.pairings();
     assert_eq!(focus, vec![[0, 4], [2, 4], [4, 0], [4, 2]]);
-    let records = tournament::run(&Rules::base(), &cfg, &|_| {});
+    let records = tournament::run(&Rules::base(), &cfg, &|_, _| {});
     assert_eq!(records.len(), 40);
     // Every game has the focus clan on one side; each pairing gets both seat orders.
     assert!(
@@ -383,6 +384,7 @@ fn tournament_plans_a_pack_file_and_refuses_bad_arguments() {
         pack,
         bot_seed: 0,
         results: None,
+        from: 0,
     };
     let good = dir.join("pack.toml");
     std::fs::write(&good, crystal_clans_engine::game::pack::BASE_PACK_TOML).unwrap();
@@ -390,7 +392,7 @@ fn tournament_plans_a_pack_file_and_refuses_bad_arguments() {
     with_results.results = Some(dir.join("results.csv"));
     let plan = with_results.plan().unwrap();
     assert_eq!(plan.results, Some(dir.join("results.csv")));
-    let records = tournament::run(&plan.rules, &plan.config, &|_| {});
+    let records = tournament::run(&plan.rules, &plan.config, &|_, _| {});
     assert!(records.iter().all(|r| r.error.is_none()));
     let csv = tournament::results_csv(&plan.rules, &records);
     assert_eq!(csv.lines().count(), 1 + 4, "{csv}");
@@ -431,15 +433,15 @@ fn bot_seed_replays_the_same_deals_with_other_choices() {
     let trace = |rs: &[tournament::GameRecord]| -> Vec<_> {
         rs.iter().map(|r| (r.winner, r.inputs)).collect()
     };
-    let first = tournament::run(&rules, &cfg, &|_| {});
+    let first = tournament::run(&rules, &cfg, &|_, _| {});
     let dealt = deals(&cfg);
     cfg.bot_seed = 7;
     assert_eq!(deals(&cfg), dealt, "the deals stay those of the seed");
-    let other = tournament::run(&rules, &cfg, &|_| {});
+    let other = tournament::run(&rules, &cfg, &|_, _| {});
     assert_ne!(trace(&first), trace(&other), "the bots chose differently");
     assert_eq!(
         trace(&other),
-        trace(&tournament::run(&rules, &cfg, &|_| {})),
+        trace(&tournament::run(&rules, &cfg, &|_, _| {})),
         "and deterministically"
     );
 
@@ -478,7 +480,7 @@ fn mcts_beats_random() {
         2,
         (0..6).collect(),
     );
-    let records = tournament::run(&rules, &cfg, &|_| {});
+    let records = tournament::run(&rules, &cfg, &|_, _| {});
     let wins = records.iter().filter(|r| r.winner == Some(0)).count();
     assert!(wins >= 8, "mcts won {wins} of 10");
 }
@@ -595,7 +597,7 @@ fn the_beginner_beats_random_and_loses_to_greedy() {
     let vs_random = tournament::run(
         &rules,
         &tiny_config([BotSpec::Beginner, BotSpec::Random], 12, 11, clans.clone()),
-        &|_| {},
+        &|_, _| {},
     );
     let won =
         |records: &[tournament::GameRecord]| records.iter().filter(|r| r.winner == Some(0)).count();
@@ -607,7 +609,7 @@ fn the_beginner_beats_random_and_loses_to_greedy() {
     let vs_greedy = tournament::run(
         &rules,
         &tiny_config([BotSpec::Beginner, BotSpec::Greedy], 12, 11, clans),
-        &|_| {},
+        &|_, _| {},
     );
     assert!(
         won(&vs_greedy) <= 6,
