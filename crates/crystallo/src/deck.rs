@@ -247,7 +247,7 @@ struct RawCreature {
 pub const CAVERN_FILE: &str = "crates/crystallo/assets/cavern.toml";
 pub const CREATURES_FILE: &str = "crates/crystallo/assets/creatures.toml";
 const CAVERN_TOML: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/cavern.toml"));
-const CREATURES_TOML: &str = include_str!(concat!(
+pub const CREATURES_TOML: &str = include_str!(concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/assets/creatures.toml"
 ));

@@ -148,6 +148,10 @@ enum Command {
         /// Only these bots, e.g. `random,search` (default: all three).
         #[arg(long)]
         bots: Option<String>,
+        /// Play this cavern file instead of the embedded deck (try a change to the
+        /// cards without rebuilding), e.g. a copy of crates/crystallo/assets/cavern.toml.
+        #[arg(long)]
+        deck: Option<std::path::PathBuf>,
     },
     /// `/clans learn`'s match on many deals, played by a newcomer who does only what
     /// the lessons say against the beginner AI: when the first battle comes, which
@@ -376,9 +380,17 @@ fn main() {
                 }
             }
         }
-        Command::CrystalloReport { deals, seed, bots } => {
-            crystal_clans_testkit::crystallo_report::cli(deals, seed, bots.as_deref())
-        }
+        Command::CrystalloReport {
+            deals,
+            seed,
+            bots,
+            deck,
+        } => crystal_clans_testkit::crystallo_report::cli(
+            deals,
+            seed,
+            bots.as_deref(),
+            deck.as_deref(),
+        ),
         Command::Transcript {
             dir,
             out,

@@ -53,3 +53,35 @@ fn the_search_player_plays_better_than_greedy_and_greedy_than_random() {
     let random = &results[0].1;
     assert!(random.titles.get(&Title::Commoner).copied().unwrap_or(0) * 2 > random.games);
 }
+
+/// The report's figures add up: every game in one cell of the scoring table, a game
+/// with the magic power used counted as a complete collection, phase 2's face-up cards
+/// counted for the games that reached it, and the same numbers however the games are
+/// handed in.
+#[test]
+fn the_report_counts_cells_collections_and_phase_two() {
+    let deck = Deck::provisional();
+    let t = &report::run(&deck, &["greedy"], 12, 900)[0].1;
+    assert_eq!(t.cells.values().sum::<usize>(), t.games);
+    for title in Title::ALL {
+        let row: usize = Wealth::ALL
+            .into_iter()
+            .map(|w| t.cells.get(&(title, w)).copied().unwrap_or(0))
+            .sum();
+        assert_eq!(row, t.titles.get(&title).copied().unwrap_or(0));
+    }
+    assert!(t.magic_used <= t.collections.get(&Treasure::Magic).copied().unwrap_or(0));
+    assert!(t.full_set <= t.games);
+    let liberated = t.outcomes.iter().filter(|o| o.freed_all).count();
+    assert_eq!(t.dragon_phases, liberated);
+    assert!(
+        t.dragon_cards >= 9 * t.dragon_phases,
+        "the nine set aside at least"
+    );
+    let mut games: Vec<(u64, report::Played)> = (0..12)
+        .map(|i| (i, report::game(&deck, "greedy", 900, i).unwrap()))
+        .collect();
+    games.reverse();
+    assert_eq!(report::tallies(&["greedy"], 12, games)[0].1, *t);
+    assert!(t.markdown("greedy").contains("| champion |"));
+}
