@@ -8,7 +8,6 @@ use crate::app::crystallo::ids::CryId;
 use crate::app::msg::Msg;
 use crate::app::{App, Outcome};
 use crate::i18n::messages::crystallo as m;
-use crate::store::now_ms;
 use poise::serenity_prelude as serenity;
 
 /// Crystallo, the solo cavern game: today's deal of this server, practice, scores.
@@ -47,14 +46,14 @@ async fn by_dm(ctx: Context<'_>, out: Outcome) -> Outcome {
     }
 }
 
-/// Today's cavern of this server (the same deal for everyone here; one play a day, UTC).
+/// Today's cavern of this server (the same deal for everyone here; one play a day).
 #[poise::command(slash_command)]
 pub async fn daily(ctx: Context<'_>) -> Result<(), Error> {
     let out = ctx
         .data()
         .app
         .crystallo
-        .daily(place(ctx), ctx.author().id.get(), now_ms())
+        .daily(place(ctx), ctx.author().id.get(), (ctx.data().clock.0)())
         .await;
     send(ctx, by_dm(ctx, out).await).await
 }
@@ -66,7 +65,7 @@ pub async fn practice(ctx: Context<'_>) -> Result<(), Error> {
         .data()
         .app
         .crystallo
-        .practice(place(ctx), ctx.author().id.get(), now_ms())
+        .practice(place(ctx), ctx.author().id.get(), (ctx.data().clock.0)())
         .await;
     send(ctx, by_dm(ctx, out).await).await
 }
@@ -78,7 +77,7 @@ pub async fn learn(ctx: Context<'_>) -> Result<(), Error> {
         .data()
         .app
         .crystallo
-        .learn(place(ctx), ctx.author().id.get(), now_ms())
+        .learn(place(ctx), ctx.author().id.get(), (ctx.data().clock.0)())
         .await;
     send(ctx, by_dm(ctx, out).await).await
 }
@@ -90,7 +89,7 @@ pub async fn scores(ctx: Context<'_>) -> Result<(), Error> {
         .data()
         .app
         .crystallo
-        .scores(place(ctx), ctx.author().id.get(), now_ms())
+        .scores(place(ctx), ctx.author().id.get(), (ctx.data().clock.0)())
         .await;
     send(ctx, out).await
 }
@@ -114,6 +113,7 @@ pub(super) async fn on_component(
     ctx: &serenity::Context,
     app: &App,
     ci: &serenity::ComponentInteraction,
+    now: crate::store::Millis,
 ) {
     let http = &ctx.http;
     let values = match &ci.data.kind {
@@ -129,7 +129,7 @@ pub(super) async fn on_component(
     }
     let (user, lang, _) = clicker(app, ci).await;
     let out = match CryId::parse(&ci.data.custom_id, values) {
-        Some(id) => app.crystallo.click(id, user, now_ms()).await,
+        Some(id) => app.crystallo.click(id, user, now).await,
         None => Outcome::private(crate::i18n::messages::button_invalid(lang)),
     };
     let reply = out
@@ -138,5 +138,5 @@ pub(super) async fn on_component(
         .unwrap_or_else(|| Msg::text(crate::i18n::messages::done(lang)));
     answer(http, ci, out.replaces, &reply).await;
     // Nobody to tell of a failed post but the log (deliver_public logged it).
-    let _ = deliver_public(app, http, &out, Some(ci.channel_id), now_ms()).await;
+    let _ = deliver_public(app, http, &out, Some(ci.channel_id), now).await;
 }

@@ -44,6 +44,9 @@ pub type Context<'a> = poise::Context<'a, Data, Error>;
 /// The bot's shared data.
 pub struct Data {
     pub app: App,
+    /// The bot's clock (the real one; tests move it): the day of a Crystallo daily
+    /// follows it.
+    pub clock: Clock,
 }
 
 // ---- delivering the app's messages ---------------------------------------------------
@@ -245,7 +248,7 @@ async fn on_event(
     match event {
         serenity::FullEvent::InteractionCreate {
             interaction: serenity::Interaction::Component(ci),
-        } => on_component(fw.serenity_context, &fw.user_data.app, ci).await,
+        } => on_component(fw.serenity_context, fw.user_data, ci).await,
         // Every server the bot is in arrives at each connection, with the language
         // its admins chose in Discord: the timers' posts after a restart speak it
         // before anyone there has clicked again.
@@ -297,9 +300,10 @@ async fn clicker(app: &App, ci: &serenity::ComponentInteraction) -> (u64, Lang, 
     (user, app.directory.user_lang(user).await, place)
 }
 
-async fn on_component(ctx: &serenity::Context, app: &App, ci: &serenity::ComponentInteraction) {
+async fn on_component(ctx: &serenity::Context, data: &Data, ci: &serenity::ComponentInteraction) {
+    let app = &data.app;
     match route(&ci.data.custom_id) {
-        Some(Game::Crystallo) => crystallo::on_component(ctx, app, ci).await,
+        Some(Game::Crystallo) => crystallo::on_component(ctx, app, ci, (data.clock.0)()).await,
         Some(Game::Clans) | None => on_clans_component(ctx, app, ci).await,
     }
 }

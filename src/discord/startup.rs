@@ -200,11 +200,11 @@ pub async fn client_with(
                     app.clone(),
                     ctx.http.clone(),
                     tick,
-                    clock,
+                    clock.clone(),
                     life.work.clone(),
                 );
                 life.health.set_ready();
-                Ok(Data { app })
+                Ok(Data { app, clock })
             })
         })
         .build();

@@ -88,7 +88,7 @@ pub fn zones_matching(partial: &str) -> Vec<String> {
     names
 }
 
-async fn ac_zone(_: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+pub(crate) async fn ac_zone(_: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
     let choices = zones_matching(partial)
         .into_iter()
         .map(serenity::AutocompleteChoice::from)

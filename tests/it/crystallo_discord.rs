@@ -323,3 +323,102 @@ async fn a_panel_by_direct_message_for_who_chose_it() {
     assert_eq!(r.message_id, Some(on));
     bot.stop().await;
 }
+
+/// A server in Los Angeles: its daily's day runs from its midnight, not UTC's. The bot's
+/// clock starts at 23:30 there. Ana plays the day's daily to its end (its picture a
+/// spoiler until local midnight, and the leaderboard dated that local day); after
+/// local midnight `/crystallo daily` deals her the next day's, although UTC's date has
+/// not changed (in UTC it changed at 16:00 there, hours before). A bad zone is refused
+/// and changes nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_daily_follows_the_servers_time_zone_across_its_midnight() {
+    use crystal_clans::app::crystallo::{date, local_day, local_day_end};
+    use crystal_clans::discord::Clock;
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicI64, Ordering};
+    let la = jiff::tz::TimeZone::get("America/Los_Angeles").unwrap();
+    // 23:30 of the current local day there.
+    let midnight = local_day_end(&la, local_day(&la, now_ms()));
+    let offset = Arc::new(AtomicI64::new(midnight - 30 * 60_000 - now_ms()));
+    let o = offset.clone();
+    let clock = Clock(Arc::new(move || now_ms() + o.load(Ordering::SeqCst)));
+    let store = support::scratch_store("crystallo-zone").await;
+    let app = App::new(store.clone()).with_seeds(3);
+    let bot = support::people::start_bot_clocked(
+        app,
+        store.clone(),
+        std::time::Duration::from_secs(3600),
+        clock.clone(),
+    )
+    .await;
+    let fake = &bot.fake;
+    let config = |zone: &str| {
+        fake.command(
+            EVE,
+            "Eve",
+            "config",
+            json!([{"name": "time_zone", "type": 3, "value": zone}]),
+            true,
+        )
+    };
+    let t = config("Mars/Olympus_Mons");
+    let r = ack(fake, &t).await;
+    assert!(
+        r.text().contains("I do not know the time zone"),
+        "{}",
+        r.text()
+    );
+    assert_eq!(store.guild_settings(GUILD).await.unwrap().time_zone, None);
+    let t = config("America/Los_Angeles");
+    let r = ack(fake, &t).await;
+    assert!(
+        r.text()
+            .contains("midnight to midnight in America/Los_Angeles"),
+        "{}",
+        r.text()
+    );
+
+    let now = (clock.0)();
+    let today = local_day(&la, now);
+    command(fake, ANA, "daily").await;
+    let g = store
+        .crystallo_daily(Some(GUILD), ANA, today)
+        .await
+        .unwrap()
+        .expect("the daily of the local day");
+    for _ in 0..400 {
+        if store.crystallo_game(g.id).await.unwrap().ending.is_some() {
+            break;
+        }
+        play_one(fake, &store, g.id, ANA).await;
+    }
+    let post = fake
+        .wait_for(
+            |r| r.is_channel_post() && r.text().contains("**Ana** finished today"),
+            10,
+        )
+        .await;
+    assert_eq!(
+        post.files.first().map(|(n, _)| n.as_str()),
+        Some("SPOILER_crystallo.png"),
+        "the day has not ended there"
+    );
+    let s = command(fake, ANA, "scores").await;
+    assert!(s.text().contains(&date(today)), "{}", s.text());
+    let again = command(fake, ANA, "daily").await;
+    assert!(again.text().contains("already"), "{}", again.text());
+
+    // 00:30 there: the next day's cavern.
+    offset.fetch_add(60 * 60_000, Ordering::SeqCst);
+    let later = (clock.0)();
+    assert_eq!(local_day(&la, later), today + 1);
+    let next = command(fake, ANA, "daily").await;
+    assert!(!next.text().contains("already"), "{}", next.text());
+    let g2 = store
+        .crystallo_daily(Some(GUILD), ANA, today + 1)
+        .await
+        .unwrap()
+        .expect("the next day's daily");
+    assert_ne!(g2.id, g.id);
+    bot.stop().await;
+}

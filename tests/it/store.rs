@@ -337,6 +337,7 @@ async fn settings_round_trip(db: &TestDb) {
         language: Some("de".into()),
         takebacks: Some(false),
         away_days: Some(7),
+        time_zone: Some("Pacific/Auckland".into()),
     };
     store.set_guild_settings(1, &g).await.unwrap();
     assert_eq!(store.guild_settings(1).await.unwrap(), g);

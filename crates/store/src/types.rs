@@ -284,6 +284,9 @@ pub struct GuildSettings {
     pub takebacks: Option<bool>,
     /// Days a player may be away (`/clans away`) in any 30 (`None`: 14; 0: no absences).
     pub away_days: Option<u32>,
+    /// The server's IANA time zone ("Europe/Berlin"; `None`: UTC): the day of its
+    /// Crystallo daily runs from its local midnight to the next.
+    pub time_zone: Option<String>,
 }
 
 /// Per-user settings. Stored as JSON, like [`GuildSettings`].

@@ -1,5 +1,6 @@
 //! Crystallo in Discord: `/crystallo daily` (the server's deal of the day, one play per
-//! person per server per UTC day), `/crystallo practice` (a random deal), `/crystallo
+//! person per server per day, midnight to midnight in the server's time zone, UTC until
+//! `/clans config time_zone` sets one), `/crystallo practice` (a random deal), `/crystallo
 //! learn` (a guided game on the lesson deal, `lessons.rs`), `/crystallo scores` (today's
 //! leaderboard here and the player's adventure log), the private panel and the public
 //! post when a game ends.
@@ -29,7 +30,7 @@ use crate::crystallo::{Input, legal, lesson};
 use crate::i18n::Lang;
 use crate::i18n::messages::crystallo as m;
 use crate::render::crystallo::{CavernTable, cavern};
-use crate::store::crystallo::{Daily, Game, Kind, NewGame, Played, Submitted, day_end, utc_day};
+use crate::store::crystallo::{Daily, Game, Kind, NewGame, Played, Submitted, utc_day};
 use crate::store::{Millis, Store, StoreError};
 use ids::{CryId, Step};
 use std::sync::{Arc, LazyLock};
@@ -42,7 +43,29 @@ pub const LOG_SIZE: i64 = 10;
 /// The provisional deck, for the creatures' names (a stored game keeps its own faces).
 static DECK: LazyLock<Arc<Deck>> = LazyLock::new(|| Arc::new(Deck::provisional()));
 
-/// A UTC day as `YYYY-MM-DD`.
+/// The local day (days since 1970-01-01 of the date on the calendar) at `now` in `tz`:
+/// a server's daily is numbered by it, so that its day runs from local midnight to
+/// midnight. In UTC it is [`utc_day`].
+pub fn local_day(tz: &jiff::tz::TimeZone, now: Millis) -> i64 {
+    let Ok(at) = jiff::Timestamp::from_millisecond(now) else {
+        return utc_day(now);
+    };
+    let date = at.to_zoned(tz.clone()).date();
+    let epoch = jiff::civil::date(1970, 1, 1);
+    (date - epoch).get_days().into()
+}
+
+/// When local `day` ends in `tz` (the next local midnight, or the first instant of the
+/// next day where a DST change skips midnight): a daily's picture is no spoiler after.
+pub fn local_day_end(tz: &jiff::tz::TimeZone, day: i64) -> Millis {
+    let next = jiff::civil::date(1970, 1, 1).checked_add(jiff::Span::new().days(day + 1));
+    match next.and_then(|d| d.to_zoned(tz.clone())) {
+        Ok(z) => z.timestamp().as_millisecond(),
+        Err(_) => crate::store::crystallo::day_end(day),
+    }
+}
+
+/// A day (as [`local_day`] numbers it) as `YYYY-MM-DD`.
 pub fn date(day: i64) -> String {
     jiff::Timestamp::from_millisecond(day * 86_400_000)
         .map(|t| t.strftime("%Y-%m-%d").to_string())
@@ -106,9 +129,10 @@ impl Crystallo {
         let Some(guild) = place.guild else {
             return Outcome::private(m::daily_needs_server(lang));
         };
-        let day = utc_day(now);
+        let zone = self.zone(guild).await;
+        let day = local_day(&zone, now);
         match self.store.crystallo_daily(Some(guild), user, day).await {
-            Ok(Some(g)) => return self.already(&g, lang),
+            Ok(Some(g)) => return self.already(&g, lang, &zone),
             Ok(None) => {}
             Err(e) => return Outcome::private(self.faults.told(lang, None, &e)),
         }
@@ -128,8 +152,24 @@ impl Crystallo {
         };
         match self.store.create_crystallo(new, now).await {
             Ok(Daily::New(g)) => self.show(&g, lang, Step::Show, None).await,
-            Ok(Daily::Exists(g)) => self.already(&g, lang),
+            Ok(Daily::Exists(g)) => self.already(&g, lang, &zone),
             Err(e) => Outcome::private(self.faults.told(lang, None, &e)),
+        }
+    }
+
+    /// `guild`'s time zone (UTC until set, or if its settings cannot be read: the day
+    /// is then UTC's, which a later read corrects).
+    async fn zone(&self, guild: u64) -> jiff::tz::TimeZone {
+        match self.directory.server_settings(guild).await {
+            Ok(s) => s
+                .time_zone
+                .as_deref()
+                .and_then(crate::app::presence::notify::zone)
+                .unwrap_or(jiff::tz::TimeZone::UTC),
+            Err(e) => {
+                self.faults.fault(None, &e);
+                jiff::tz::TimeZone::UTC
+            }
         }
     }
 
@@ -196,11 +236,12 @@ impl Crystallo {
     }
 
     /// The answer to a second daily: its result, or a button back into it.
-    fn already(&self, g: &Game, lang: Lang) -> Outcome {
+    fn already(&self, g: &Game, lang: Lang, zone: &jiff::tz::TimeZone) -> Outcome {
         match &g.ending {
             Some(e) => Outcome::private(m::daily_done(
                 lang,
                 panel::result_line(lang, &e.title, &e.wealth, e.score, e.treasures),
+                zone.iana_name().unwrap_or("UTC").to_string(),
             )),
             None => {
                 let mut msg = Msg::text(m::daily_unfinished(lang));
@@ -324,7 +365,13 @@ impl Crystallo {
         let e = g.ending.as_ref().expect("a finished game has its ending");
         let result = panel::result_line(lang, &e.title, &e.wealth, e.score, e.treasures);
         let (mut content, spoiler) = match g.kind {
-            Kind::Daily(day) => (m::post_daily(lang, name, result), now < day_end(day)),
+            Kind::Daily(day) => {
+                let ends = match g.guild {
+                    Some(guild) => local_day_end(&self.zone(guild).await, day),
+                    None => crate::store::crystallo::day_end(day),
+                };
+                (m::post_daily(lang, name, result), now < ends)
+            }
             Kind::Practice | Kind::Lesson => (m::post_practice(lang, name, result), false),
         };
         if spoiler {
@@ -367,7 +414,10 @@ impl Crystallo {
     /// adventure log (here: games here only), best score and streak, privately.
     pub async fn scores(&self, place: Place, user: u64, now: Millis) -> Outcome {
         let lang = self.directory.user_lang(user).await;
-        let today = utc_day(now);
+        let today = match place.guild {
+            Some(guild) => local_day(&self.zone(guild).await, now),
+            None => utc_day(now),
+        };
         let mut lines = Vec::new();
         if let Some(guild) = place.guild {
             lines.push(format!("**{}**", m::scores_heading(lang, date(today))));
@@ -436,5 +486,42 @@ mod tests {
         assert_eq!(streak(&[98, 97], 100), 0, "a day missed");
         assert_eq!(date(0), "1970-01-01");
         assert_eq!(date(20_418), "2025-11-26");
+    }
+
+    /// A server's day runs from its local midnight: at 07:30 UTC on 2026-11-29 it is
+    /// still the 28th in Los Angeles, at 08:30 the 29th; in Auckland the 29th began the
+    /// day before at 11:00 UTC. Across a DST change the day still ends at local midnight.
+    #[test]
+    fn a_servers_day_runs_from_local_midnight_to_midnight() {
+        let tz = |n: &str| jiff::tz::TimeZone::get(n).unwrap();
+        let ms = |s: &str| s.parse::<jiff::Timestamp>().unwrap().as_millisecond();
+        let la = tz("America/Los_Angeles");
+        let day = local_day(&la, ms("2026-11-29T07:30:00Z"));
+        assert_eq!(date(day), "2026-11-28");
+        assert_eq!(
+            date(local_day(&la, ms("2026-11-29T08:30:00Z"))),
+            "2026-11-29"
+        );
+        assert_eq!(local_day_end(&la, day), ms("2026-11-29T08:00:00Z"));
+        let nz = tz("Pacific/Auckland");
+        assert_eq!(
+            date(local_day(&nz, ms("2026-11-28T11:00:00Z"))),
+            "2026-11-29"
+        );
+        assert_eq!(
+            date(local_day(&nz, ms("2026-11-28T10:59:59Z"))),
+            "2026-11-28"
+        );
+        assert_eq!(
+            local_day(&jiff::tz::TimeZone::UTC, ms("2026-11-29T07:30:00Z")),
+            utc_day(ms("2026-11-29T07:30:00Z"))
+        );
+        // Berlin's clocks went back on 2026-10-25: that day was 25 hours long.
+        let berlin = tz("Europe/Berlin");
+        let d = local_day(&berlin, ms("2026-10-25T12:00:00Z"));
+        assert_eq!(
+            local_day_end(&berlin, d) - local_day_end(&berlin, d - 1),
+            25 * 3_600_000
+        );
     }
 }

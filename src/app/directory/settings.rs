@@ -21,6 +21,8 @@ pub struct ServerChange {
     pub language: Option<Option<Lang>>,
     pub takebacks: Option<bool>,
     pub away_days: Option<u32>,
+    /// An IANA time zone name for the server's day (its Crystallo daily).
+    pub time_zone: Option<String>,
 }
 
 impl Directory {
@@ -54,6 +56,13 @@ impl Directory {
             let text = t::config_minutes_range(lang, crate::app::MAX_TIMEOUT_MINUTES);
             return Outcome::private(text);
         }
+        let zone = match change.time_zone.as_deref().map(str::trim) {
+            None => None,
+            Some(name) => match crate::app::presence::notify::zone(name) {
+                Some(tz) => Some(tz.iana_name().unwrap_or(name).to_string()),
+                None => return Outcome::private(t::notify_unknown_zone(lang, name.to_string())),
+            },
+        };
         let mut s = match self.server_settings_afresh(guild).await {
             Ok(s) => s,
             Err(e) => return Outcome::private(self.faults.told(lang, None, &e)),
@@ -82,6 +91,9 @@ impl Directory {
         }
         if let Some(d) = change.away_days {
             s.away_days = Some(d);
+        }
+        if let Some(z) = zone {
+            s.time_zone = Some(z);
         }
         if let Err(e) = self.set_server_settings(guild, &s).await {
             return Outcome::private(self.faults.told(lang, None, &e));
@@ -118,6 +130,7 @@ impl Directory {
             _ => tb::setting_takebacks_on(lang),
         };
         let away = t::settings_away(lang, crate::app::away::away_days(&s));
-        Outcome::private(format!("{saved}\n{takebacks}\n{away}"))
+        let day = t::settings_day(lang, s.time_zone.as_deref().unwrap_or("UTC").to_string());
+        Outcome::private(format!("{saved}\n{takebacks}\n{away}\n{day}"))
     }
 }

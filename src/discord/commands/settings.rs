@@ -30,7 +30,7 @@ impl LanguageChoice {
     }
 }
 
-/// Settings (Manage Server): reminders, timeout, threads, channel, language, takebacks, absences.
+/// Server settings: reminders, timeout, threads, channel, language, takebacks, absences, time zone.
 #[poise::command(slash_command, guild_only)]
 // Poise makes each option of the command a parameter: they are the command's shape.
 #[allow(clippy::too_many_arguments)]
@@ -51,6 +51,9 @@ pub async fn config(
     #[description = "Days a player may be away (/clans away) in any 30 (0: none; default 14)"]
     #[max = 30]
     away_days: Option<u32>,
+    #[description = "The server's time zone: its Crystallo daily starts at its midnight (default: UTC)"]
+    #[autocomplete = "crate::discord::timing::ac_zone"]
+    time_zone: Option<String>,
 ) -> Result<(), Error> {
     let change = ServerChange {
         reminder_minutes,
@@ -61,6 +64,7 @@ pub async fn config(
         language: language.map(LanguageChoice::lang),
         takebacks,
         away_days,
+        time_zone,
     };
     let out = ctx
         .data()

@@ -90,7 +90,14 @@ async fn play_ai_offers_its_levels_and_config_names_every_setting() {
         (
             "en",
             [
-                "reminder", "timeout", "thread", "channel", "language", "takeback", "absence",
+                "reminder",
+                "timeout",
+                "thread",
+                "channel",
+                "language",
+                "takeback",
+                "absence",
+                "time zone",
             ],
         ),
         (
@@ -103,6 +110,7 @@ async fn play_ai_offers_its_levels_and_config_names_every_setting() {
                 "sprache",
                 "zurücknehmen",
                 "abwesen",
+                "zeitzone",
             ],
         ),
     ] {
@@ -126,7 +134,8 @@ async fn play_ai_offers_its_levels_and_config_names_every_setting() {
             "any_channel",
             "language",
             "takebacks",
-            "away_days"
+            "away_days",
+            "time_zone"
         ],
         "a new setting must be named in the description too"
     );

@@ -36,7 +36,7 @@ messages! {
     colour(colour) = "cry-colour";
     daily_needs_server() = "cry-daily-needs-server";
     /// `result`: [`result`].
-    daily_done(result) = "cry-daily-done";
+    daily_done(result, zone) = "cry-daily-done";
     daily_unfinished() = "cry-daily-unfinished";
     resume() = "cry-resume";
     /// `date`: YYYY-MM-DD.

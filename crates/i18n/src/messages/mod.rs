@@ -239,6 +239,7 @@ messages! {
     away_line(name, until) = "away-line";
     away_line_note(name, until, note) = "away-line-note";
     settings_away(days) = "settings-away";
+    settings_day(zone) = "settings-day";
     help_away() = "help-away";
     // How a player is told it is their move (`/clans notify`).
     notify_hour_range() = "notify-hour-range";

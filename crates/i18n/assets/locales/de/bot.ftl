@@ -332,6 +332,7 @@ settings-away = • Abwesenheiten: höchstens { $days ->
         [one] { $days } Tag in 30
        *[other] { $days } Tage in 30
     }
+settings-day = • der Tag des Crystallo-Tagesspiels: von Mitternacht bis Mitternacht in { $zone }
 help-away = • `/clans abwesend tage:7` hält die Uhren all deiner Partien an, solange du weg bist (für deine Züge keine Erinnerungen, keine Warnungen und keine verlorenen Partien durch Zeitüberschreitung; höchstens 14 Tage in 30 oder was der Server festlegt); deine Gegner sehen, bis wann. `/clans abwesend aus:True` beendet sie früher; jede Uhr läuft mit der Zeit weiter, die ihr blieb.
 
 ## Wie du erfährst, dass du dran bist (/clans benachrichtigung)

@@ -61,7 +61,7 @@ cmd-clans-rules-topic = thema
 cmd-clans-help = hilfe
     .description = So spielst du mit diesem Bot.
 cmd-clans-config = einstellungen
-    .description = Servereinstellungen: Erinnerungen, Zugzeit, Threads, Kanal, Sprache, Zurücknehmen, Abwesenheiten.
+    .description = Einstellungen: Erinnerung, Zugzeit, Threads, Kanal, Sprache, Zurücknehmen, Abwesenheit, Zeitzone.
 cmd-clans-config-reminder_minutes = erinnerung_minuten
     .description = Den Spieler nach so vielen Minuten ohne Zug erinnern (0: nie)
 cmd-clans-config-timeout_minutes = zugzeit_minuten
@@ -155,6 +155,8 @@ cmd-clans-away-off = aus
     .description = True: du bist zurück, die Abwesenheit endet jetzt
 cmd-clans-config-away_days = abwesenheit_tage
     .description = Tage, die jemand in 30 Tagen abwesend sein darf (/clans abwesend; 0: keine; Standard 14)
+cmd-clans-config-time_zone = zeitzone
+    .description = Die Zeitzone des Servers: sein Crystallo des Tages beginnt um ihre Mitternacht (Standard: UTC)
 
 ## Wie du erfährst, dass du dran bist
 cmd-clans-notify = benachrichtigung
@@ -186,7 +188,7 @@ cmd-clans-analysis-match = partie
 cmd-crystallo = crystallo
     .description = Crystallo, das Solo-Höhlenspiel: die heutige Höhle dieses Servers, Übung, Punkte.
 cmd-crystallo-daily = heute
-    .description = Die heutige Höhle dieses Servers (für alle hier dieselbe; ein Spiel pro Tag, UTC).
+    .description = Die heutige Höhle dieses Servers (für alle hier dieselbe; ein Spiel pro Tag).
 cmd-crystallo-practice = uebung
     .description = Eine zufällige Höhle zum Üben.
 cmd-crystallo-scores = punkte

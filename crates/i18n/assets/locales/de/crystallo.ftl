@@ -57,10 +57,10 @@ cry-colour = { $colour ->
    *[purple] Violett
 }
 cry-daily-needs-server = Die Tageshöhle wird pro Server gegeben: nutze `/crystallo heute` auf einem Server (oder `/crystallo uebung` überall).
-cry-daily-done = Du hast die heutige Höhle dieses Servers schon gespielt: { $result }. Um Mitternacht (UTC) kommt eine neue; bis dahin gibt `/crystallo uebung` eine zufällige Höhle.
+cry-daily-done = Du hast die heutige Höhle dieses Servers schon gespielt: { $result }. Um Mitternacht ({ $zone }) kommt eine neue; bis dahin gibt `/crystallo uebung` eine zufällige Höhle.
 cry-daily-unfinished = Du hast die heutige Höhle schon begonnen: spiel dort weiter, wo du aufgehört hast.
 cry-resume = Weiterspielen
-cry-panel-daily = Crystallo · heutige Höhle ({ $date }, UTC)
+cry-panel-daily = Crystallo · heutige Höhle ({ $date })
 cry-panel-practice = Crystallo · Übungshöhle
 cry-pick-spot = Leg die Karte: wähle eine Zahl auf dem Bild
 cry-pick-spot-page = Plätze { $from }-{ $to }
@@ -110,7 +110,7 @@ cry-result = { $title }, { $score ->
 cry-post-daily = **{ $name }** hat die heutige Höhle beendet: { $result }.
 cry-post-practice = **{ $name }** hat eine Übungshöhle beendet: { $result }.
 cry-post-spoiler = (Das Bild zeigt die heutige Verteilung: klicke es erst an, wenn du die heutige Höhle gespielt hast.)
-cry-scores-heading = Crystallo · heutige Höhle ({ $date }, UTC)
+cry-scores-heading = Crystallo · heutige Höhle ({ $date })
 cry-scores-empty = Hier hat noch niemand die heutige Höhle beendet.
 cry-scores-log = Dein Abenteuerbuch
 cry-scores-log-empty = Du hast hier noch keine Höhle beendet: `/crystallo heute`.
@@ -124,7 +124,7 @@ cry-streak = { $days ->
     [one] Serie: 1 Tag in Folge
    *[other] Serie: { $days } Tage in Folge
 }
-cry-help = **Crystallo** (solo): leg Höhlenkarten so, dass drei Kristalle und eine Kugel ein Quadrat bilden, befreie die sechs Wesen und fang dann den Schwarzen Drachen. `/crystallo heute` spielt die heutige Höhle dieses Servers (für alle hier dieselbe, ein Spiel pro Person, der Tag nach UTC), `/crystallo uebung` eine zufällige, `/crystallo punkte` zeigt die Besten von heute und dein Abenteuerbuch, und `/crystallo lernen` führt dich durch eine erste Höhle. Deine Anzeige ist privat; der Abschlussbeitrag zeigt Titel und Punkte, das heutige Bild hinter einem Spoiler.
+cry-help = **Crystallo** (solo): leg Höhlenkarten so, dass drei Kristalle und eine Kugel ein Quadrat bilden, befreie die sechs Wesen und fang dann den Schwarzen Drachen. `/crystallo heute` spielt die heutige Höhle dieses Servers (für alle hier dieselbe, ein Spiel pro Person, der Tag von Mitternacht bis Mitternacht in der Zeitzone des Servers, UTC, solange `/clans einstellungen zeitzone` keine setzt), `/crystallo uebung` eine zufällige, `/crystallo punkte` zeigt die Besten von heute und dein Abenteuerbuch, und `/crystallo lernen` führt dich durch eine erste Höhle. Deine Anzeige ist privat; der Abschlussbeitrag zeigt Titel und Punkte, das heutige Bild hinter einem Spoiler.
 ## /crystallo learn: the lesson cavern. Each lesson is one "📘" line at the top of the
 ## panel, shown at the moment it explains (crates/crystallo/src/lesson.rs).
 cry-panel-lesson = Crystallo · Lernhöhle (📘 markiert die vorgeschlagene Wahl)

@@ -331,6 +331,7 @@ settings-away = • absences: at most { $days ->
         [one] { $days } day in any 30
        *[other] { $days } days in any 30
     }
+settings-day = • the Crystallo daily's day: from midnight to midnight in { $zone }
 help-away = • `/clans away days:7` stops the clocks of all your matches while you are away (no reminders, warnings or forfeits for your moves; at most 14 days in any 30, or what the server sets); your opponents see until when. `/clans away off:True` ends it early; each clock restarts with the time it had left.
 
 ## How you are told it is your move (/clans notify)

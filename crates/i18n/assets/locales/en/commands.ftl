@@ -61,7 +61,7 @@ cmd-clans-rules-topic = topic
 cmd-clans-help = help
     .description = How to play with this bot.
 cmd-clans-config = config
-    .description = Settings (Manage Server): reminders, timeout, threads, channel, language, takebacks, absences.
+    .description = Server settings: reminders, timeout, threads, channel, language, takebacks, absences, time zone.
 cmd-clans-config-reminder_minutes = reminder_minutes
     .description = Remind the player to move after this many idle minutes (0: never)
 cmd-clans-config-timeout_minutes = timeout_minutes
@@ -155,6 +155,8 @@ cmd-clans-away-off = off
     .description = True: you are back, end the absence now
 cmd-clans-config-away_days = away_days
     .description = Days a player may be away (/clans away) in any 30 (0: none; default 14)
+cmd-clans-config-time_zone = time_zone
+    .description = The server's time zone: its Crystallo daily starts at its midnight (default: UTC)
 
 ## How you are told it is your move
 cmd-clans-notify = notify
@@ -186,7 +188,7 @@ cmd-clans-analysis-match = match
 cmd-crystallo = crystallo
     .description = Crystallo, the solo cavern game: today's deal of this server, practice, scores.
 cmd-crystallo-daily = daily
-    .description = Today's cavern of this server (the same deal for everyone here; one play a day, UTC).
+    .description = Today's cavern of this server (the same deal for everyone here; one play a day).
 cmd-crystallo-practice = practice
     .description = A random cavern to practise on.
 cmd-crystallo-scores = scores

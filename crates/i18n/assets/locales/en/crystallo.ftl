@@ -59,10 +59,10 @@ cry-colour = { $colour ->
    *[purple] purple
 }
 cry-daily-needs-server = The daily cavern is dealt per server: use `/crystallo daily` in a server (or `/crystallo practice` anywhere).
-cry-daily-done = You have played today's cavern in this server already: { $result }. A new one is dealt at midnight UTC; `/crystallo practice` deals a random cavern meanwhile.
+cry-daily-done = You have played today's cavern in this server already: { $result }. A new one is dealt at midnight ({ $zone }); `/crystallo practice` deals a random cavern meanwhile.
 cry-daily-unfinished = You have started today's cavern already: carry on where you left off.
 cry-resume = Resume
-cry-panel-daily = Crystallo · today's cavern ({ $date }, UTC)
+cry-panel-daily = Crystallo · today's cavern ({ $date })
 cry-panel-practice = Crystallo · practice cavern
 cry-pick-spot = Place the card: choose a number on the image
 cry-pick-spot-page = Places { $from }-{ $to }
@@ -112,7 +112,7 @@ cry-result = { $title }, { $score ->
 cry-post-daily = **{ $name }** finished today's cavern: { $result }.
 cry-post-practice = **{ $name }** finished a practice cavern: { $result }.
 cry-post-spoiler = (The picture shows today's deal: click it only if you have played today's cavern.)
-cry-scores-heading = Crystallo · today's cavern ({ $date }, UTC)
+cry-scores-heading = Crystallo · today's cavern ({ $date })
 cry-scores-empty = Nobody here has finished today's cavern yet.
 cry-scores-log = Your adventure log
 cry-scores-log-empty = You have not finished a cavern here yet: `/crystallo daily`.
@@ -126,7 +126,7 @@ cry-streak = { $days ->
     [one] Streak: 1 day in a row
    *[other] Streak: { $days } days in a row
 }
-cry-help = **Crystallo** (solo): lay cavern cards so that three crystals and an orb form a square, free the six creatures, then trap the Black Dragon. `/crystallo daily` plays today's cavern of this server (the same deal for everyone here, one play each, the day by UTC), `/crystallo practice` a random one, `/crystallo scores` shows today's best and your adventure log, and `/crystallo learn` walks you through a first cavern. Your panel is private; the final post shows your title and score, and today's picture behind a spoiler.
+cry-help = **Crystallo** (solo): lay cavern cards so that three crystals and an orb form a square, free the six creatures, then trap the Black Dragon. `/crystallo daily` plays today's cavern of this server (the same deal for everyone here, one play each, the day from midnight to midnight in the server's time zone, UTC unless `/clans config time_zone` sets one), `/crystallo practice` a random one, `/crystallo scores` shows today's best and your adventure log, and `/crystallo learn` walks you through a first cavern. Your panel is private; the final post shows your title and score, and today's picture behind a spoiler.
 ## /crystallo learn: the lesson cavern. Each lesson is one "📘" line at the top of the
 ## panel, shown at the moment it explains (crates/crystallo/src/lesson.rs).
 cry-panel-lesson = Crystallo · lesson cavern (📘 marks the suggested choice)
