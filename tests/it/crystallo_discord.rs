@@ -329,7 +329,7 @@ async fn a_panel_by_direct_message_for_who_chose_it() {
 /// spoiler until local midnight, and the leaderboard dated that local day); after
 /// local midnight `/crystallo daily` deals her the next day's, although UTC's date has
 /// not changed (in UTC it changed at 16:00 there, hours before). A bad zone is refused
-/// and changes nothing.
+/// and changes nothing. Her finished daily's share line names the local date.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_daily_follows_the_servers_time_zone_across_its_midnight() {
     use crystal_clans::app::crystallo::{date, local_day, local_day_end};
@@ -403,10 +403,47 @@ async fn a_daily_follows_the_servers_time_zone_across_its_midnight() {
         Some("SPOILER_crystallo.png"),
         "the day has not ended there"
     );
+    // Her share line, from the finished panel's button: the local date, the result and
+    // a row of squares per phase; nothing of the deal.
+    let on = panel_of(fake, ANA);
+    let share = fake
+        .message(on)
+        .unwrap()
+        .custom_ids()
+        .into_iter()
+        .find(|i| i.ends_with(":share"))
+        .expect("a Share button on the finished daily");
+    let r = click(fake, on, ANA, &share, &[]).await;
+    let text = r.json["content"].as_str().unwrap_or_default().to_string();
+    let e = store.crystallo_game(g.id).await.unwrap().ending.unwrap();
+    assert!(r.ephemeral());
+    assert!(
+        text.contains(&format!("Crystallo {} · ", date(today))),
+        "{text}"
+    );
+    assert!(text.contains(&format!("{} points", e.score)), "{text}");
+    let rows: Vec<&str> = text
+        .lines()
+        .filter(|l| l.ends_with("creatures freed") || l.ends_with("dragon orbs marked"))
+        .collect();
+    assert!(!rows.is_empty() && rows.len() <= 2, "{text}");
+    for row in &rows {
+        assert_eq!(row.split(' ').next().unwrap().chars().count(), 6, "{row}");
+    }
+    assert!(!text.contains("cavern-"), "no card named: {text}");
     let s = command(fake, ANA, "scores").await;
     assert!(s.text().contains(&date(today)), "{}", s.text());
     let again = command(fake, ANA, "daily").await;
     assert!(again.text().contains("already"), "{}", again.text());
+
+    // The same from the answer to a second `daily` that day.
+    let from_again = again
+        .custom_ids()
+        .into_iter()
+        .find(|i| i.ends_with(":share"))
+        .expect("a Share button beside the result");
+    let r2 = click(fake, again.message_id.unwrap(), ANA, &from_again, &[]).await;
+    assert_eq!(r2.json["content"].as_str(), Some(text.as_str()));
 
     // 00:30 there: the next day's cavern.
     offset.fetch_add(60 * 60_000, Ordering::SeqCst);

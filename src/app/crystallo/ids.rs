@@ -23,6 +23,8 @@ pub enum Step {
     Look(usize),
     /// Play legal input `index` (a select's value when it comes from one).
     Play(Option<usize>),
+    /// A finished daily's share line, privately.
+    Share,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -54,6 +56,7 @@ impl CryId {
             Step::Look(i) => format!("look:{i}"),
             Step::Play(None) => "play".to_string(),
             Step::Play(Some(i)) => format!("play:{i}"),
+            Step::Share => "share".to_string(),
         };
         format!("{PREFIX}:{}:{}:{step}", self.game, self.version)
     }
@@ -90,6 +93,7 @@ impl CryId {
             ("look", [i]) => Step::Look(i.parse().ok()?),
             ("play", []) => Step::Play(num(value)),
             ("play", [i]) => Step::Play(Some(i.parse().ok()?)),
+            ("share", []) => Step::Share,
             _ => return None,
         };
         Some(CryId {
@@ -115,6 +119,7 @@ mod tests {
             },
             Step::Look(120),
             Step::Play(Some(7)),
+            Step::Share,
         ] {
             let id = CryId::new(i64::MAX, i64::MAX, step);
             let s = id.to_id();

@@ -238,11 +238,22 @@ impl Crystallo {
     /// The answer to a second daily: its result, or a button back into it.
     fn already(&self, g: &Game, lang: Lang, zone: &jiff::tz::TimeZone) -> Outcome {
         match &g.ending {
-            Some(e) => Outcome::private(m::daily_done(
-                lang,
-                panel::result_line(lang, &e.title, &e.wealth, e.score, e.treasures),
-                zone.iana_name().unwrap_or("UTC").to_string(),
-            )),
+            Some(e) => {
+                let mut msg = Msg::text(m::daily_done(
+                    lang,
+                    panel::result_line(lang, &e.title, &e.wealth, e.score, e.treasures),
+                    zone.iana_name().unwrap_or("UTC").to_string(),
+                ));
+                msg.rows.push(Row::Buttons(vec![Button::new(
+                    CryId::new(g.id, g.version, Step::Share).to_id(),
+                    m::share(lang),
+                    Style::Secondary,
+                )]));
+                Outcome {
+                    reply: Some(msg),
+                    ..Outcome::default()
+                }
+            }
             None => {
                 let mut msg = Msg::text(m::daily_unfinished(lang));
                 msg.rows.push(Row::Buttons(vec![Button::new(
@@ -311,6 +322,15 @@ impl Crystallo {
         }
         if id.version != g.version {
             return self.show(&g, lang, Step::Show, Some(m::stale(lang))).await;
+        }
+        if id.step == Step::Share {
+            // Beside the panel, which stays: the text is there to be copied.
+            return match panel::share_line(lang, &g) {
+                Some(line) => {
+                    Outcome::private(format!("{}\n```\n{line}\n```", m::share_intro(lang)))
+                }
+                None => self.show(&g, lang, Step::Show, None).await,
+            };
         }
         let Step::Play(choice) = id.step else {
             return self.show(&g, lang, id.step, None).await;

@@ -71,6 +71,46 @@ pub fn outcome_line(lang: Lang, o: &Outcome) -> String {
     )
 }
 
+/// A finished daily's result to share without spoiling the deal, as Wordle's grid:
+/// the date, title, score and treasure, then a row of squares per phase, one per
+/// creature freed and one per dragon orb marked, in their colours (black: not won).
+/// `None` for a game that is not a finished daily.
+pub fn share_line(lang: Lang, game: &Game) -> Option<String> {
+    let Kind::Daily(day) = game.kind else {
+        return None;
+    };
+    let o = game.state.outcome()?;
+    let square = |c: Colour, won: bool| match (won, c) {
+        (false, _) => '⬛',
+        (true, Colour::Red) => '🟥',
+        (true, Colour::Orange) => '🟧',
+        (true, Colour::Yellow) => '🟨',
+        (true, Colour::Green) => '🟩',
+        (true, Colour::Blue) => '🟦',
+        (true, Colour::Purple) => '🟪',
+    };
+    let row = |won: &dyn Fn(Colour) -> bool| -> String {
+        Colour::ALL.into_iter().map(|c| square(c, won(c))).collect()
+    };
+    let s = &game.state;
+    let mut lines = vec![
+        m::share_line(lang, super::date(day), outcome_line(lang, o)),
+        format!(
+            "{} {}",
+            row(&|c| s.bonds[c.index()] == 0),
+            m::share_freed(lang)
+        ),
+    ];
+    if o.freed_all {
+        lines.push(format!(
+            "{} {}",
+            row(&|c| s.dragon[c.index()]),
+            m::share_trapped(lang)
+        ));
+    }
+    Some(lines.join("\n"))
+}
+
 /// The heading: which cavern this is.
 pub fn heading(lang: Lang, game: &Game) -> String {
     match game.kind {
@@ -148,6 +188,13 @@ pub fn guided(
         // A lesson game's last lesson says the result, and what to play next.
         if lessons.is_empty() {
             lines.push(m::over(lang, outcome_line(lang, o)));
+        }
+        if matches!(game.kind, Kind::Daily(_)) {
+            rows.push(Row::Buttons(vec![Button::new(
+                id(Step::Share),
+                m::share(lang),
+                Style::Primary,
+            )]));
         }
     } else if let Phase::MissingColour(colour) = view.phase {
         lines.push(m::missing(lang, m::colour(lang, colour.id())));
@@ -495,6 +542,51 @@ fn page_window(page: usize, pages: usize) -> std::ops::Range<usize> {
 #[cfg(test)]
 mod tests {
     use super::page_window;
+
+    /// A daily won in phase 2 with the dragon's green orb open: the date, the result,
+    /// every creature's square, then the dragon's row with green black; a practice
+    /// game and an unfinished daily have none.
+    #[test]
+    fn a_share_line_is_the_result_and_a_row_of_squares_per_phase() {
+        use crate::crystallo::deck::{Colour, Deck};
+        use crate::crystallo::score::Outcome;
+        use crate::crystallo::{Phase, State};
+        use crate::i18n::Lang;
+        use crate::store::crystallo::{Game, Kind};
+        let (mut state, _) = State::deal(&Deck::provisional(), 5);
+        let mut game = Game {
+            id: 1,
+            guild: Some(2),
+            channel: 3,
+            user: 4,
+            kind: Kind::Daily(20_420),
+            seed: 5,
+            version: 9,
+            state: state.clone(),
+            ending: None,
+            created_at: 0,
+            updated_at: 0,
+        };
+        assert_eq!(super::share_line(Lang::En, &game), None, "not finished");
+        state.bonds = [0; 6];
+        state.dragon = [true; 6];
+        state.dragon[Colour::Green.index()] = false;
+        state.phase = Phase::Over(Outcome::new(true, false, 0, 4));
+        game.state = state;
+        assert_eq!(
+            super::share_line(Lang::En, &game).unwrap(),
+            "Crystallo 2025-11-28 · Prosperous Liberator, 300 points, 4 treasures\n\
+             🟥🟧🟨🟩🟦🟪 creatures freed\n\
+             🟥🟧🟨⬛🟦🟪 dragon orbs marked"
+        );
+        assert!(
+            super::share_line(Lang::De, &game)
+                .unwrap()
+                .contains("Wesen befreit")
+        );
+        game.kind = Kind::Practice;
+        assert_eq!(super::share_line(Lang::En, &game), None, "a daily only");
+    }
 
     #[test]
     fn page_buttons_fit_a_row_and_always_hold_the_page_shown() {

@@ -68,6 +68,11 @@ messages! {
     stale() = "cry-stale";
     not_yours() = "cry-not-yours";
     over(result) = "cry-over";
+    share() = "cry-share";
+    share_intro() = "cry-share-intro";
+    share_line(date, result) = "cry-share-line";
+    share_freed() = "cry-share-freed";
+    share_trapped() = "cry-share-trapped";
     gone() = "cry-gone";
     /// `title`: [`title`].
     result(title, score, treasures) = "cry-result";

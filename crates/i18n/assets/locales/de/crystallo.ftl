@@ -100,6 +100,11 @@ cry-stale = Diese Anzeige war veraltet, nichts wurde geändert: hier ist dein Sp
 cry-not-yours = Das ist die Höhle von jemand anderem: `/crystallo heute` gibt dir deine eigene.
 cry-over = Das Abenteuer ist vorbei: { $result }.
 cry-gone = Dieses Spiel gibt es nicht mehr.
+cry-share = Teilen
+cry-share-intro = Dein Ergebnis, ohne Spoiler (kopier es, wohin du willst):
+cry-share-line = Crystallo { $date } · { $result }
+cry-share-freed = Wesen befreit
+cry-share-trapped = Drachenkugeln markiert
 cry-result = { $title }, { $score ->
     [one] 1 Punkt
    *[other] { $score } Punkte

@@ -102,6 +102,11 @@ cry-stale = That panel was out of date, nothing was changed: here is your game a
 cry-not-yours = This is someone else's cavern: `/crystallo daily` deals you your own.
 cry-over = The quest is over: { $result }.
 cry-gone = That game does not exist any more.
+cry-share = Share
+cry-share-intro = Your result, without a spoiler (copy it anywhere):
+cry-share-line = Crystallo { $date } · { $result }
+cry-share-freed = creatures freed
+cry-share-trapped = dragon orbs marked
 cry-result = { $title }, { $score ->
     [one] 1 point
    *[other] { $score } points
