@@ -65,6 +65,8 @@ pub struct TickReport {
     pub resumed: usize,
     /// Catch-ups after quiet hours and digests sent (`notify.rs`).
     pub owed_sent: usize,
+    /// Morning recaps of the servers' Crystallo dailies posted (`crystallo/recap.rs`).
+    pub recaps: usize,
 }
 
 impl App {
@@ -137,6 +139,7 @@ impl App {
             self.work_page(now, page, sink, &mut report).await;
         }
         self.leagues.tick(now, sink, &mut report).await;
+        report.recaps = self.crystallo.recaps(now, sink).await;
         self.upkeep(now, started, budget, &mut report).await;
         if report != TickReport::default() {
             tracing::info!(
@@ -151,6 +154,7 @@ impl App {
                 paused = report.paused,
                 resumed = report.resumed,
                 owed_sent = report.owed_sent,
+                recaps = report.recaps,
                 "scheduler tick"
             );
         }

@@ -380,3 +380,53 @@ async fn the_daily_cannot_be_worked_out_from_the_source() {
     assert!(app3.crystallo.daily(here(), EVE, NOW).await.reply.is_some());
     assert_eq!(seed_of(third.clone(), EVE).await, 0x0123_4567_89ab_cdef);
 }
+
+/// The morning recap comes from 08:00 of the next day in the server's zone (UTC here),
+/// once; a day whose recap was missed by more than a day (the bot was down) is claimed
+/// without a post, so a restart never posts last week's.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_recap_comes_the_next_morning_once_and_never_late() {
+    use crystal_clans::app::crystallo::recap::RECAP_AFTER_MS;
+    let store = support::scratch_store("cry-recap").await;
+    let app = App::new(store.clone()).with_seeds(5).without_images();
+    let recaps = |outs: &[crystal_clans::app::Outcome]| -> Vec<String> {
+        outs.iter()
+            .flat_map(|o| o.public.iter())
+            .map(|m| m.content.clone())
+            .filter(|c| c.contains("yesterday's cavern"))
+            .collect()
+    };
+    for (day, user) in [(DAY, ANA), (DAY + 3, ANA)] {
+        let now = day * 86_400_000 + 1000;
+        app.crystallo.daily(here(), user, now).await;
+        let g = game(&store, user).await;
+        let (g, last) = to_the_last_input(&store, g.id).await;
+        let l = legal(&g.state);
+        store
+            .submit_crystallo(g.id, user, g.version, l[last], now)
+            .await
+            .unwrap();
+    }
+    let morning = day_end(DAY) + RECAP_AFTER_MS;
+    assert!(
+        recaps(&app.tick(morning - 60_000).await).is_empty(),
+        "not yet"
+    );
+    let first = recaps(&app.tick(morning + 60_000).await);
+    assert_eq!(first.len(), 1, "{first:?}");
+    assert!(first[0].contains("1 player finished it"), "{}", first[0]);
+    assert!(
+        recaps(&app.tick(morning + 120_000).await).is_empty(),
+        "once"
+    );
+    // The second daily's morning passed more than a day ago: claimed, not posted.
+    let late = day_end(DAY + 4) + RECAP_AFTER_MS;
+    assert!(recaps(&app.tick(late).await).is_empty());
+    assert!(
+        store
+            .crystallo_recaps_pending(DAY)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+}

@@ -329,7 +329,8 @@ async fn a_panel_by_direct_message_for_who_chose_it() {
 /// spoiler until local midnight, and the leaderboard dated that local day); after
 /// local midnight `/crystallo daily` deals her the next day's, although UTC's date has
 /// not changed (in UTC it changed at 16:00 there, hours before). A bad zone is refused
-/// and changes nothing. Her finished daily's share line names the local date.
+/// and changes nothing. Her finished daily's share line names the local date. At 08:00
+/// there the next morning the day's recap is posted once, its picture plain.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_daily_follows_the_servers_time_zone_across_its_midnight() {
     use crystal_clans::app::crystallo::{date, local_day, local_day_end};
@@ -347,7 +348,7 @@ async fn a_daily_follows_the_servers_time_zone_across_its_midnight() {
     let bot = support::people::start_bot_clocked(
         app,
         store.clone(),
-        std::time::Duration::from_secs(3600),
+        std::time::Duration::from_millis(100),
         clock.clone(),
     )
     .await;
@@ -457,5 +458,38 @@ async fn a_daily_follows_the_servers_time_zone_across_its_midnight() {
         .unwrap()
         .expect("the next day's daily");
     assert_ne!(g2.id, g.id);
+    let recap_of = |r: &Recorded| {
+        r.is_channel_post()
+            && r.json["content"]
+                .as_str()
+                .is_some_and(|c| c.starts_with("☀️ **Crystallo · yesterday's cavern"))
+    };
+    assert!(
+        !fake.requests().iter().any(recap_of),
+        "no recap before the morning"
+    );
+
+    // 08:05 there: the recap of yesterday's daily, once, its picture plain.
+    offset.fetch_add((7 * 60 + 35) * 60_000, Ordering::SeqCst);
+    let recap = fake.wait_for(recap_of, 20).await;
+    let text = recap.json["content"].as_str().unwrap();
+    assert!(text.contains(&date(today)), "{text}");
+    assert!(text.contains("1 player finished it"), "{text}");
+    assert!(text.contains("**1.** Ana · "), "{text}");
+    assert!(text.contains("Titles: "), "{text}");
+    assert_eq!(
+        recap.files.first().map(|(n, _)| n.as_str()),
+        Some("crystallo.png"),
+        "no spoiler: the day is over"
+    );
+    assert!(
+        recap.json["attachments"][0]["description"]
+            .as_str()
+            .is_some_and(|a| !a.is_empty()),
+        "alt text"
+    );
+    tokio::time::sleep(std::time::Duration::from_millis(600)).await;
+    let recaps = fake.requests().iter().filter(|r| recap_of(r)).count();
+    assert_eq!(recaps, 1, "posted once");
     bot.stop().await;
 }

@@ -292,7 +292,61 @@ async fn verify_checks_crystallo_games(db: &TestDb) {
     ));
 }
 
+/// The morning recaps: a (server, day) with a finished daily and no recap is pending
+/// (a practice game or an unfinished daily makes none); a claim wins once, by one of
+/// two stores on the same database, and the day is pending no more.
+async fn recaps_are_pending_until_claimed_once(db: &TestDb) {
+    let store = db.open().await;
+    let other = db.open().await;
+    let a = new(store.create_crystallo(daily(ANA), NOW).await.unwrap());
+    new(store.create_crystallo(daily(BEN), NOW).await.unwrap());
+    let mut p = daily(ANA);
+    p.kind = Kind::Practice;
+    let practice = new(store.create_crystallo(p, NOW).await.unwrap());
+    play_out(&store, practice.id, ANA, 400).await;
+    assert!(
+        store
+            .crystallo_recaps_pending(DAY - 2)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    play_out(&store, a.id, ANA, 400).await;
+    assert_eq!(
+        store.crystallo_recaps_pending(DAY - 2).await.unwrap(),
+        vec![(G, DAY)]
+    );
+    assert!(
+        store
+            .crystallo_recaps_pending(DAY + 1)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    let claims = futures_util::future::join(
+        store.claim_crystallo_recap(G, DAY, NOW),
+        other.claim_crystallo_recap(G, DAY, NOW),
+    )
+    .await;
+    assert_eq!(
+        [claims.0.unwrap(), claims.1.unwrap()]
+            .iter()
+            .filter(|c| **c)
+            .count(),
+        1
+    );
+    assert!(!store.claim_crystallo_recap(G, DAY, NOW).await.unwrap());
+    assert!(
+        store
+            .crystallo_recaps_pending(DAY - 2)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+}
+
 both!(
+    recaps_are_pending_until_claimed_once,
     verify_checks_crystallo_games,
     a_game_round_trips_and_replays,
     one_daily_per_person_server_and_day,

@@ -32,6 +32,7 @@ pub mod backup;
 mod challenges;
 mod clans;
 pub mod crystallo;
+mod crystallo_recaps;
 pub mod durability;
 mod error;
 pub mod glicko;

@@ -18,6 +18,7 @@
 pub mod ids;
 pub mod lessons;
 pub mod panel;
+pub mod recap;
 
 use super::directory::Directory;
 use super::failures::Faults;

@@ -80,6 +80,9 @@ messages! {
     post_practice(name, result) = "cry-post-practice";
     post_spoiler() = "cry-post-spoiler";
     scores_heading(date) = "cry-scores-heading";
+    recap_heading(date, players) = "cry-recap-heading";
+    recap_titles(cells) = "cry-recap-titles";
+    recap_best(name) = "cry-recap-best";
     scores_empty() = "cry-scores-empty";
     scores_log() = "cry-scores-log";
     scores_log_empty() = "cry-scores-log-empty";

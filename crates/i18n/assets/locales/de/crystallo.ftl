@@ -116,6 +116,12 @@ cry-post-daily = **{ $name }** hat die heutige Höhle beendet: { $result }.
 cry-post-practice = **{ $name }** hat eine Übungshöhle beendet: { $result }.
 cry-post-spoiler = (Das Bild zeigt die heutige Verteilung: klicke es erst an, wenn du die heutige Höhle gespielt hast.)
 cry-scores-heading = Crystallo · heutige Höhle ({ $date })
+cry-recap-heading = ☀️ **Crystallo · gestrige Höhle ({ $date })**: { $players ->
+    [one] 1 Person hat
+   *[other] { $players } Personen haben
+} sie beendet.
+cry-recap-titles = Titel: { $cells }
+cry-recap-best = Die beste Höhle, die von { $name }, jetzt ohne Spoiler: `/crystallo heute` gibt die heutige.
 cry-scores-empty = Hier hat noch niemand die heutige Höhle beendet.
 cry-scores-log = Dein Abenteuerbuch
 cry-scores-log-empty = Du hast hier noch keine Höhle beendet: `/crystallo heute`.

@@ -118,6 +118,12 @@ cry-post-daily = **{ $name }** finished today's cavern: { $result }.
 cry-post-practice = **{ $name }** finished a practice cavern: { $result }.
 cry-post-spoiler = (The picture shows today's deal: click it only if you have played today's cavern.)
 cry-scores-heading = Crystallo · today's cavern ({ $date })
+cry-recap-heading = ☀️ **Crystallo · yesterday's cavern ({ $date })**: { $players ->
+    [one] 1 player
+   *[other] { $players } players
+} finished it.
+cry-recap-titles = Titles: { $cells }
+cry-recap-best = The best cavern, { $name }'s, no longer a spoiler: `/crystallo daily` deals today's.
 cry-scores-empty = Nobody here has finished today's cavern yet.
 cry-scores-log = Your adventure log
 cry-scores-log-empty = You have not finished a cavern here yet: `/crystallo daily`.
