@@ -87,7 +87,7 @@ impl Crystallo {
                 None => cells.push((p.ending.score, title, 1)),
             }
         }
-        cells.sort_by(|a, b| b.0.cmp(&a.0));
+        cells.sort_by_key(|c| std::cmp::Reverse(c.0));
         let cells: Vec<String> = cells.iter().map(|(_, t, n)| format!("{t} ×{n}")).collect();
         lines.push(m::recap_titles(lang, cells.join(" · ")));
         let name = self.directory.display_name(best.user).await;
