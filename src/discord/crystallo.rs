@@ -48,13 +48,18 @@ async fn by_dm(ctx: Context<'_>, out: Outcome) -> Outcome {
 
 /// Today's cavern of this server (the same deal for everyone here; one play a day).
 #[poise::command(slash_command)]
-pub async fn daily(ctx: Context<'_>) -> Result<(), Error> {
-    let out = ctx
-        .data()
-        .app
-        .crystallo
-        .daily(place(ctx), ctx.author().id.get(), (ctx.data().clock.0)())
-        .await;
+pub async fn daily(
+    ctx: Context<'_>,
+    #[description = "True: today's worldwide cavern (one deal for everyone, a worldwide leaderboard)"]
+    global: Option<bool>,
+) -> Result<(), Error> {
+    let (place, user, now) = (place(ctx), ctx.author().id.get(), (ctx.data().clock.0)());
+    let crystallo = &ctx.data().app.crystallo;
+    let out = if global == Some(true) {
+        crystallo.world(place, user, now).await
+    } else {
+        crystallo.daily(place, user, now).await
+    };
     send(ctx, by_dm(ctx, out).await).await
 }
 

@@ -243,7 +243,11 @@ async fn two_players_one_daily_a_restart_scores_and_a_second_play_refused() {
     let r = command(fake, ANA, "daily").await;
     assert!(r.ephemeral());
     assert!(r.text().contains("played today's cavern"), "{}", r.text());
-    assert!(r.custom_ids().is_empty());
+    let ids = r.custom_ids();
+    assert!(
+        ids.len() == 1 && ids[0].ends_with(":share"),
+        "only the share line is offered: {ids:?}"
+    );
     let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM crystallo_games")
         .fetch_one(bot.store.pool())
         .await
@@ -491,5 +495,97 @@ async fn a_daily_follows_the_servers_time_zone_across_its_midnight() {
     tokio::time::sleep(std::time::Duration::from_millis(600)).await;
     let recaps = fake.requests().iter().filter(|r| recap_of(r)).count();
     assert_eq!(recaps, 1, "posted once");
+    bot.stop().await;
+}
+
+/// `/crystallo daily global:True`: the worldwide cavern of the UTC day, one deal for
+/// everyone who opts in, whatever the server; its own leaderboard, shown in every
+/// server's `/crystallo scores`; played once a day; the server's own daily stays apart.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_worldwide_daily_is_one_deal_across_servers_with_its_own_board() {
+    use crystal_clans::store::crystallo::WORLD;
+    const OTHER_GUILD: u64 = 711_000_000_000_000_001;
+    const OTHER_CHANNEL: u64 = 721_000_000_000_000_001;
+    let store = support::scratch_store("crystallo-world").await;
+    let bot = start_bot_with(App::new(store.clone()).without_images(), store.clone()).await;
+    let fake = &bot.fake;
+    let ask = |u: u64, origin: Origin, sub: &str, options: serde_json::Value| {
+        let t = fake.command_of("crystallo", origin, u, name(u), sub, options);
+        async move {
+            let r = ack(fake, &t).await;
+            if r.json["type"] == 5 {
+                followup(fake, &t).await
+            } else {
+                r
+            }
+        }
+    };
+    let global = json!([{"name": "global", "type": 5, "value": true}]);
+    let here = Origin::Guild(GUILD, CHANNEL);
+    let there = Origin::Guild(OTHER_GUILD, OTHER_CHANNEL);
+    let a = ask(ANA, here, "daily", global.clone()).await;
+    assert!(a.text().contains("worldwide cavern"), "{}", a.text());
+    ask(BEN, there, "daily", global.clone()).await;
+    let day = utc_day(now_ms());
+    let world = |u| {
+        let store = store.clone();
+        async move {
+            store
+                .crystallo_daily(Some(WORLD), u, day)
+                .await
+                .unwrap()
+                .expect("a worldwide daily")
+        }
+    };
+    let (ga, gb) = (world(ANA).await, world(BEN).await);
+    assert_eq!(ga.seed, gb.seed, "one deal for everyone");
+    assert_eq!(ga.state.cavern, gb.state.cavern);
+    assert_eq!(ga.channel, CHANNEL);
+    assert_eq!(gb.channel, OTHER_CHANNEL);
+    for _ in 0..400 {
+        if store.crystallo_game(ga.id).await.unwrap().ending.is_some() {
+            break;
+        }
+        play_one(fake, &store, ga.id, ANA).await;
+    }
+    let e = store.crystallo_game(ga.id).await.unwrap().ending.unwrap();
+    fake.wait_for(
+        |r| {
+            r.is_channel_post()
+                && r.text()
+                    .contains("**Ana** finished today's worldwide cavern")
+        },
+        10,
+    )
+    .await;
+    let again = ask(ANA, here, "daily", global.clone()).await;
+    assert!(
+        again
+            .text()
+            .contains("played today's worldwide cavern already"),
+        "{}",
+        again.text()
+    );
+    // The server's own daily is another game.
+    ask(ANA, here, "daily", json!([])).await;
+    let own = game_of(&store, ANA).await;
+    assert_ne!(own.id, ga.id);
+    // Ben, in the other server, sees the worldwide board with Ana on it.
+    let s = ask(BEN, there, "scores", json!([])).await;
+    let text = s.text();
+    assert!(text.contains("worldwide, today"), "{text}");
+    assert!(
+        text.contains("**1.** Ana · ") && text.contains(&format!("{} points", e.score)),
+        "{text}"
+    );
+    assert!(
+        store
+            .crystallo_recaps_pending(day - 2)
+            .await
+            .unwrap()
+            .iter()
+            .all(|(g, _)| *g != WORLD),
+        "the worldwide board has no recap"
+    );
     bot.stop().await;
 }

@@ -173,6 +173,12 @@ fn day_of(kind: Kind) -> Option<i64> {
     }
 }
 
+/// The server id of the worldwide daily's board (`/crystallo daily global:True`): one
+/// deal a UTC day for everyone who opts in, in any server or DM, with its own
+/// leaderboard. No Discord server has id 0 (ids count milliseconds since 2015), so its
+/// games are stored and counted like a server's daily: one per person and day.
+pub const WORLD: u64 = 0;
+
 /// The UTC day (days since 1970-01-01) of a time.
 pub fn utc_day(at: Millis) -> i64 {
     at.div_euclid(86_400_000)

@@ -6,11 +6,13 @@ use crate::{Millis, Result, Store, id_in, id_out};
 
 impl Store {
     /// The servers and days, from `since_day` on, with a finished daily (lessons and
-    /// practice games have no day) and no recap claimed yet, oldest first.
+    /// practice games have no day; the worldwide board, [`WORLD`](crate::crystallo::WORLD),
+    /// has no channel of its own) and no recap claimed yet, oldest first.
     pub async fn crystallo_recaps_pending(&self, since_day: i64) -> Result<Vec<(u64, i64)>> {
         let rows: Vec<(i64, i64)> = sqlx::query_as(
             "SELECT DISTINCT g.guild_id, g.day FROM crystallo_games g \
              WHERE g.day >= $1 AND g.status = 'finished' AND g.guild_id IS NOT NULL \
+             AND g.guild_id <> 0 \
              AND NOT EXISTS (SELECT 1 FROM crystallo_recaps r \
                              WHERE r.guild_id = g.guild_id AND r.day = g.day) \
              ORDER BY g.day, g.guild_id",

@@ -31,7 +31,7 @@ use crate::crystallo::{Input, legal, lesson};
 use crate::i18n::Lang;
 use crate::i18n::messages::crystallo as m;
 use crate::render::crystallo::{CavernTable, cavern};
-use crate::store::crystallo::{Daily, Game, Kind, NewGame, Played, Submitted, utc_day};
+use crate::store::crystallo::{Daily, Game, Kind, NewGame, Played, Submitted, WORLD, utc_day};
 use crate::store::{Millis, Store, StoreError};
 use ids::{CryId, Step};
 use std::sync::{Arc, LazyLock};
@@ -131,6 +131,28 @@ impl Crystallo {
             return Outcome::private(m::daily_needs_server(lang));
         };
         let zone = self.zone(guild).await;
+        self.board_daily(place, user, now, guild, zone, lang).await
+    }
+
+    /// `/crystallo daily global:True`: today's worldwide deal (the UTC day), in any
+    /// server or DM; playing it puts the result on the worldwide leaderboard (the
+    /// opt-in). One play a day, as on a server's board.
+    pub async fn world(&self, place: Place, user: u64, now: Millis) -> Outcome {
+        let lang = self.directory.user_lang(user).await;
+        let zone = jiff::tz::TimeZone::UTC;
+        self.board_daily(place, user, now, WORLD, zone, lang).await
+    }
+
+    /// The daily of `board` (a server, or [`WORLD`]) whose day is `zone`'s.
+    async fn board_daily(
+        &self,
+        place: Place,
+        user: u64,
+        now: Millis,
+        guild: u64,
+        zone: jiff::tz::TimeZone,
+        lang: Lang,
+    ) -> Outcome {
         let day = local_day(&zone, now);
         match self.store.crystallo_daily(Some(guild), user, day).await {
             Ok(Some(g)) => return self.already(&g, lang, &zone),
@@ -240,11 +262,12 @@ impl Crystallo {
     fn already(&self, g: &Game, lang: Lang, zone: &jiff::tz::TimeZone) -> Outcome {
         match &g.ending {
             Some(e) => {
-                let mut msg = Msg::text(m::daily_done(
-                    lang,
-                    panel::result_line(lang, &e.title, &e.wealth, e.score, e.treasures),
-                    zone.iana_name().unwrap_or("UTC").to_string(),
-                ));
+                let result = panel::result_line(lang, &e.title, &e.wealth, e.score, e.treasures);
+                let mut msg = Msg::text(if g.guild == Some(WORLD) {
+                    m::world_done(lang, result)
+                } else {
+                    m::daily_done(lang, result, zone.iana_name().unwrap_or("UTC").to_string())
+                });
                 msg.rows.push(Row::Buttons(vec![Button::new(
                     CryId::new(g.id, g.version, Step::Share).to_id(),
                     m::share(lang),
@@ -381,11 +404,21 @@ impl Crystallo {
     /// The public post of a finished game: who, title, score, treasure; the final
     /// cavern small, behind a spoiler for a daily until its day ends.
     async fn final_post(&self, g: &Game, now: Millis) -> Msg {
-        let lang = self.directory.public_lang(g.guild).await;
+        let world = g.guild == Some(WORLD);
+        // The worldwide board has no server: its post speaks its player's language.
+        let lang = if world {
+            self.directory.user_lang(g.user).await
+        } else {
+            self.directory.public_lang(g.guild).await
+        };
         let name = self.directory.display_name(g.user).await;
         let e = g.ending.as_ref().expect("a finished game has its ending");
         let result = panel::result_line(lang, &e.title, &e.wealth, e.score, e.treasures);
         let (mut content, spoiler) = match g.kind {
+            Kind::Daily(day) if world => (
+                m::post_world(lang, name, result),
+                now < crate::store::crystallo::day_end(day),
+            ),
             Kind::Daily(day) => {
                 let ends = match g.guild {
                     Some(guild) => local_day_end(&self.zone(guild).await, day),
@@ -462,6 +495,28 @@ impl Crystallo {
             }
             lines.push(String::new());
         }
+        // The worldwide board of the UTC day, once someone is on it.
+        let world_day = utc_day(now);
+        match self
+            .store
+            .crystallo_leaderboard(WORLD, world_day, LEADERBOARD_SIZE)
+            .await
+        {
+            Ok(top) if top.is_empty() => {}
+            Ok(top) => {
+                lines.push(format!("**{}**", m::scores_world(lang, date(world_day))));
+                for (k, p) in top.iter().enumerate() {
+                    lines.push(format!(
+                        "**{}.** {} · {}",
+                        k + 1,
+                        self.directory.display_name(p.user).await,
+                        played_result(lang, p)
+                    ));
+                }
+                lines.push(String::new());
+            }
+            Err(e) => return Outcome::private(self.faults.told(lang, None, &e)),
+        }
         lines.push(format!("**{}**", m::scores_log(lang)));
         let (log, record) = match (
             self.store.crystallo_log(user, place.guild, LOG_SIZE).await,
@@ -475,6 +530,7 @@ impl Crystallo {
         }
         for p in &log {
             let (day, kind) = match p.kind {
+                Kind::Daily(d) if p.guild == Some(WORLD) => (d, "world"),
                 Kind::Daily(d) => (d, "daily"),
                 Kind::Practice => (utc_day(p.finished_at), "practice"),
                 Kind::Lesson => (utc_day(p.finished_at), "lesson"),

@@ -93,8 +93,12 @@ pub fn share_line(lang: Lang, game: &Game) -> Option<String> {
         Colour::ALL.into_iter().map(|c| square(c, won(c))).collect()
     };
     let s = &game.state;
+    let date = match game.guild {
+        Some(crate::store::crystallo::WORLD) => format!("{} 🌍", super::date(day)),
+        _ => super::date(day),
+    };
     let mut lines = vec![
-        m::share_line(lang, super::date(day), outcome_line(lang, o)),
+        m::share_line(lang, date, outcome_line(lang, o)),
         format!(
             "{} {}",
             row(&|c| s.bonds[c.index()] == 0),
@@ -114,6 +118,9 @@ pub fn share_line(lang: Lang, game: &Game) -> Option<String> {
 /// The heading: which cavern this is.
 pub fn heading(lang: Lang, game: &Game) -> String {
     match game.kind {
+        Kind::Daily(day) if game.guild == Some(crate::store::crystallo::WORLD) => {
+            m::panel_world(lang, super::date(day))
+        }
         Kind::Daily(day) => m::panel_daily(lang, super::date(day)),
         Kind::Practice => m::panel_practice(lang),
         Kind::Lesson => m::panel_lesson(lang),

@@ -37,10 +37,12 @@ messages! {
     daily_needs_server() = "cry-daily-needs-server";
     /// `result`: [`result`].
     daily_done(result, zone) = "cry-daily-done";
+    world_done(result) = "cry-world-done";
     daily_unfinished() = "cry-daily-unfinished";
     resume() = "cry-resume";
     /// `date`: YYYY-MM-DD.
     panel_daily(date) = "cry-panel-daily";
+    panel_world(date) = "cry-panel-world";
     panel_practice() = "cry-panel-practice";
     pick_spot() = "cry-pick-spot";
     pick_spot_page(from, to) = "cry-pick-spot-page";
@@ -77,9 +79,11 @@ messages! {
     /// `title`: [`title`].
     result(title, score, treasures) = "cry-result";
     post_daily(name, result) = "cry-post-daily";
+    post_world(name, result) = "cry-post-world";
     post_practice(name, result) = "cry-post-practice";
     post_spoiler() = "cry-post-spoiler";
     scores_heading(date) = "cry-scores-heading";
+    scores_world(date) = "cry-scores-world";
     recap_heading(date, players) = "cry-recap-heading";
     recap_titles(cells) = "cry-recap-titles";
     recap_best(name) = "cry-recap-best";

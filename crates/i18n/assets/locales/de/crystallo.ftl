@@ -58,9 +58,11 @@ cry-colour = { $colour ->
 }
 cry-daily-needs-server = Die Tageshöhle wird pro Server gegeben: nutze `/crystallo heute` auf einem Server (oder `/crystallo uebung` überall).
 cry-daily-done = Du hast die heutige Höhle dieses Servers schon gespielt: { $result }. Um Mitternacht ({ $zone }) kommt eine neue; bis dahin gibt `/crystallo uebung` eine zufällige Höhle.
+cry-world-done = Du hast die heutige weltweite Höhle schon gespielt: { $result }. Um Mitternacht (UTC) kommt eine neue; bis dahin gibt `/crystallo uebung` eine zufällige Höhle.
 cry-daily-unfinished = Du hast die heutige Höhle schon begonnen: spiel dort weiter, wo du aufgehört hast.
 cry-resume = Weiterspielen
 cry-panel-daily = Crystallo · heutige Höhle ({ $date })
+cry-panel-world = Crystallo · heutige weltweite Höhle ({ $date }, UTC)
 cry-panel-practice = Crystallo · Übungshöhle
 cry-pick-spot = Leg die Karte: wähle eine Zahl auf dem Bild
 cry-pick-spot-page = Plätze { $from }-{ $to }
@@ -113,6 +115,7 @@ cry-result = { $title }, { $score ->
    *[other] { $treasures } Schätze
 }
 cry-post-daily = **{ $name }** hat die heutige Höhle beendet: { $result }.
+cry-post-world = **{ $name }** hat die heutige weltweite Höhle beendet: { $result }.
 cry-post-practice = **{ $name }** hat eine Übungshöhle beendet: { $result }.
 cry-post-spoiler = (Das Bild zeigt die heutige Verteilung: klicke es erst an, wenn du die heutige Höhle gespielt hast.)
 cry-scores-heading = Crystallo · heutige Höhle ({ $date })
@@ -123,10 +126,12 @@ cry-recap-heading = ☀️ **Crystallo · gestrige Höhle ({ $date })**: { $play
 cry-recap-titles = Titel: { $cells }
 cry-recap-best = Die beste Höhle, die von { $name }, jetzt ohne Spoiler: `/crystallo heute` gibt die heutige.
 cry-scores-empty = Hier hat noch niemand die heutige Höhle beendet.
+cry-scores-world = Crystallo · weltweit, heute ({ $date }, UTC)
 cry-scores-log = Dein Abenteuerbuch
 cry-scores-log-empty = Du hast hier noch keine Höhle beendet: `/crystallo heute`.
 cry-log-line = { $date } · { $kind ->
     [daily] Tageshöhle
+    [world] weltweit
     [lesson] Lektion
    *[practice] Übung
 } · { $result }

@@ -60,9 +60,11 @@ cry-colour = { $colour ->
 }
 cry-daily-needs-server = The daily cavern is dealt per server: use `/crystallo daily` in a server (or `/crystallo practice` anywhere).
 cry-daily-done = You have played today's cavern in this server already: { $result }. A new one is dealt at midnight ({ $zone }); `/crystallo practice` deals a random cavern meanwhile.
+cry-world-done = You have played today's worldwide cavern already: { $result }. A new one is dealt at midnight UTC; `/crystallo practice` deals a random cavern meanwhile.
 cry-daily-unfinished = You have started today's cavern already: carry on where you left off.
 cry-resume = Resume
 cry-panel-daily = Crystallo · today's cavern ({ $date })
+cry-panel-world = Crystallo · today's worldwide cavern ({ $date }, UTC)
 cry-panel-practice = Crystallo · practice cavern
 cry-pick-spot = Place the card: choose a number on the image
 cry-pick-spot-page = Places { $from }-{ $to }
@@ -115,6 +117,7 @@ cry-result = { $title }, { $score ->
    *[other] { $treasures } treasures
 }
 cry-post-daily = **{ $name }** finished today's cavern: { $result }.
+cry-post-world = **{ $name }** finished today's worldwide cavern: { $result }.
 cry-post-practice = **{ $name }** finished a practice cavern: { $result }.
 cry-post-spoiler = (The picture shows today's deal: click it only if you have played today's cavern.)
 cry-scores-heading = Crystallo · today's cavern ({ $date })
@@ -125,10 +128,12 @@ cry-recap-heading = ☀️ **Crystallo · yesterday's cavern ({ $date })**: { $p
 cry-recap-titles = Titles: { $cells }
 cry-recap-best = The best cavern, { $name }'s, no longer a spoiler: `/crystallo daily` deals today's.
 cry-scores-empty = Nobody here has finished today's cavern yet.
+cry-scores-world = Crystallo · worldwide, today ({ $date }, UTC)
 cry-scores-log = Your adventure log
 cry-scores-log-empty = You have not finished a cavern here yet: `/crystallo daily`.
 cry-log-line = { $date } · { $kind ->
     [daily] daily
+    [world] worldwide
     [lesson] lesson
    *[practice] practice
 } · { $result }
