@@ -297,6 +297,10 @@ async fn verify_checks_crystallo_games(db: &TestDb) {
 /// two stores on the same database, and the day is pending no more.
 async fn recaps_are_pending_until_claimed_once(db: &TestDb) {
     let store = db.open().await;
+    let pending = |since: i64| {
+        let store = store.clone();
+        async move { store.crystallo_recaps_pending(since).await.unwrap() }
+    };
     let other = db.open().await;
     let a = new(store.create_crystallo(daily(ANA), NOW).await.unwrap());
     new(store.create_crystallo(daily(BEN), NOW).await.unwrap());
@@ -304,25 +308,10 @@ async fn recaps_are_pending_until_claimed_once(db: &TestDb) {
     p.kind = Kind::Practice;
     let practice = new(store.create_crystallo(p, NOW).await.unwrap());
     play_out(&store, practice.id, ANA, 400).await;
-    assert!(
-        store
-            .crystallo_recaps_pending(DAY - 2)
-            .await
-            .unwrap()
-            .is_empty()
-    );
+    assert!(pending(DAY - 2).await.is_empty());
     play_out(&store, a.id, ANA, 400).await;
-    assert_eq!(
-        store.crystallo_recaps_pending(DAY - 2).await.unwrap(),
-        vec![(G, DAY)]
-    );
-    assert!(
-        store
-            .crystallo_recaps_pending(DAY + 1)
-            .await
-            .unwrap()
-            .is_empty()
-    );
+    assert_eq!(pending(DAY - 2).await, vec![(G, DAY)]);
+    assert!(pending(DAY + 1).await.is_empty());
     let claims = futures_util::future::join(
         store.claim_crystallo_recap(G, DAY, NOW),
         other.claim_crystallo_recap(G, DAY, NOW),
@@ -336,13 +325,7 @@ async fn recaps_are_pending_until_claimed_once(db: &TestDb) {
         1
     );
     assert!(!store.claim_crystallo_recap(G, DAY, NOW).await.unwrap());
-    assert!(
-        store
-            .crystallo_recaps_pending(DAY - 2)
-            .await
-            .unwrap()
-            .is_empty()
-    );
+    assert!(pending(DAY - 2).await.is_empty());
 }
 
 both!(

@@ -260,36 +260,31 @@ impl Crystallo {
 
     /// The answer to a second daily: its result, or a button back into it.
     fn already(&self, g: &Game, lang: Lang, zone: &jiff::tz::TimeZone) -> Outcome {
-        match &g.ending {
+        let (text, button) = match &g.ending {
             Some(e) => {
                 let result = panel::result_line(lang, &e.title, &e.wealth, e.score, e.treasures);
-                let mut msg = Msg::text(if g.guild == Some(WORLD) {
+                let text = if g.guild == Some(WORLD) {
                     m::world_done(lang, result)
                 } else {
                     m::daily_done(lang, result, zone.iana_name().unwrap_or("UTC").to_string())
-                });
-                msg.rows.push(Row::Buttons(vec![Button::new(
-                    CryId::new(g.id, g.version, Step::Share).to_id(),
-                    m::share(lang),
-                    Style::Secondary,
-                )]));
-                Outcome {
-                    reply: Some(msg),
-                    ..Outcome::default()
-                }
+                };
+                (text, (Step::Share, m::share(lang), Style::Secondary))
             }
-            None => {
-                let mut msg = Msg::text(m::daily_unfinished(lang));
-                msg.rows.push(Row::Buttons(vec![Button::new(
-                    CryId::new(g.id, g.version, Step::Show).to_id(),
-                    m::resume(lang),
-                    Style::Primary,
-                )]));
-                Outcome {
-                    reply: Some(msg),
-                    ..Outcome::default()
-                }
-            }
+            None => (
+                m::daily_unfinished(lang),
+                (Step::Show, m::resume(lang), Style::Primary),
+            ),
+        };
+        let mut msg = Msg::text(text);
+        let (step, label, style) = button;
+        msg.rows.push(Row::Buttons(vec![Button::new(
+            CryId::new(g.id, g.version, step).to_id(),
+            label,
+            style,
+        )]));
+        Outcome {
+            reply: Some(msg),
+            ..Outcome::default()
         }
     }
 
@@ -432,36 +427,47 @@ impl Crystallo {
             content = format!("{content}\n{}", m::post_spoiler(lang));
         }
         let mut msg = Msg::text(content);
-        if self.images {
-            let state = g.state.clone();
-            let deck = DECK.clone();
-            let drawn = tokio::task::spawn_blocking(move || {
-                let view = crate::crystallo::View::of(&state);
-                let table = CavernTable {
-                    deck: &deck,
-                    lang,
-                    card: None,
-                    spots: &[],
-                };
-                let alt = crate::render::alt::cavern(lang, &view);
-                cavern(table, &view).map(|img| (img, alt))
-            })
-            .await;
-            match drawn {
-                Ok(Ok((img, alt))) => msg.files.push(File {
-                    // Discord hides an attachment whose name starts with SPOILER_.
-                    name: if spoiler {
-                        "SPOILER_crystallo.png".into()
-                    } else {
-                        "crystallo.png".into()
-                    },
-                    png: img.png,
-                    alt,
-                }),
-                _ => tracing::warn!(game = g.id, "could not draw the final cavern"),
+        msg.files.extend(self.final_picture(g, lang, spoiler).await);
+        msg
+    }
+
+    /// The final cavern of `g` as an attachment with its alt text, behind Discord's
+    /// spoiler when `spoiler`; `None` in fast tests (no images) or if drawing failed
+    /// (logged: the post goes without it).
+    async fn final_picture(&self, g: &Game, lang: Lang, spoiler: bool) -> Option<File> {
+        if !self.images {
+            return None;
+        }
+        let state = g.state.clone();
+        let deck = DECK.clone();
+        let drawn = tokio::task::spawn_blocking(move || {
+            let view = crate::crystallo::View::of(&state);
+            let table = CavernTable {
+                deck: &deck,
+                lang,
+                card: None,
+                spots: &[],
+            };
+            let alt = crate::render::alt::cavern(lang, &view);
+            cavern(table, &view).map(|img| (img, alt))
+        })
+        .await;
+        match drawn {
+            Ok(Ok((img, alt))) => Some(File {
+                // Discord hides an attachment whose name starts with SPOILER_.
+                name: if spoiler {
+                    "SPOILER_crystallo.png".into()
+                } else {
+                    "crystallo.png".into()
+                },
+                png: img.png,
+                alt,
+            }),
+            _ => {
+                tracing::warn!(game = g.id, "could not draw the final cavern");
+                None
             }
         }
-        msg
     }
 
     /// `/crystallo scores`: today's leaderboard in this server and the asker's
@@ -481,16 +487,7 @@ impl Crystallo {
                 .await
             {
                 Ok(top) if top.is_empty() => lines.push(m::scores_empty(lang)),
-                Ok(top) => {
-                    for (k, p) in top.iter().enumerate() {
-                        lines.push(format!(
-                            "**{}.** {} · {}",
-                            k + 1,
-                            self.directory.display_name(p.user).await,
-                            played_result(lang, p)
-                        ));
-                    }
-                }
+                Ok(top) => lines.extend(self.board_lines(lang, &top).await),
                 Err(e) => return Outcome::private(self.faults.told(lang, None, &e)),
             }
             lines.push(String::new());
@@ -505,14 +502,7 @@ impl Crystallo {
             Ok(top) if top.is_empty() => {}
             Ok(top) => {
                 lines.push(format!("**{}**", m::scores_world(lang, date(world_day))));
-                for (k, p) in top.iter().enumerate() {
-                    lines.push(format!(
-                        "**{}.** {} · {}",
-                        k + 1,
-                        self.directory.display_name(p.user).await,
-                        played_result(lang, p)
-                    ));
-                }
+                lines.extend(self.board_lines(lang, &top).await);
                 lines.push(String::new());
             }
             Err(e) => return Outcome::private(self.faults.told(lang, None, &e)),
@@ -543,6 +533,23 @@ impl Crystallo {
             lines.push(m::streak(lang, streak(&days, today)));
         }
         Outcome::private(lines.join("\n"))
+    }
+}
+
+impl Crystallo {
+    /// A leaderboard's lines, best first: "**1.** Ana · Prosperous Knight, 1,050 points,
+    /// 4 treasures".
+    async fn board_lines(&self, lang: Lang, top: &[Played]) -> Vec<String> {
+        let mut lines = Vec::with_capacity(top.len());
+        for (k, p) in top.iter().enumerate() {
+            lines.push(format!(
+                "**{}.** {} · {}",
+                k + 1,
+                self.directory.display_name(p.user).await,
+                played_result(lang, p)
+            ));
+        }
+        lines
     }
 }
 

@@ -10,9 +10,8 @@
 
 use super::{Crystallo, LEADERBOARD_SIZE, date, local_day_end};
 use crate::app::Outcome;
-use crate::app::msg::{File, Msg};
+use crate::app::msg::Msg;
 use crate::i18n::messages::crystallo as m;
-use crate::render::crystallo::{CavernTable, cavern};
 use crate::store::Millis;
 use crate::store::crystallo::utc_day;
 use tokio::sync::mpsc;
@@ -70,14 +69,8 @@ impl Crystallo {
         let best = top.first()?;
         let lang = self.directory.public_lang(Some(guild)).await;
         let mut lines = vec![m::recap_heading(lang, date(day), top.len())];
-        for (k, p) in top.iter().take(LEADERBOARD_SIZE as usize).enumerate() {
-            lines.push(format!(
-                "**{}.** {} · {}",
-                k + 1,
-                self.directory.display_name(p.user).await,
-                super::played_result(lang, p)
-            ));
-        }
+        let shown = top.len().min(LEADERBOARD_SIZE as usize);
+        lines.extend(self.board_lines(lang, &top[..shown]).await);
         // How many reached each cell of the scoring table, best first.
         let mut cells: Vec<(i64, String, usize)> = Vec::new();
         for p in &top {
@@ -99,35 +92,12 @@ impl Crystallo {
                 return None;
             }
         };
-        let channel = g.channel;
         let mut msg = Msg::text(lines.join("\n"));
-        if self.images {
-            let deck = super::DECK.clone();
-            let drawn = tokio::task::spawn_blocking(move || {
-                let view = crate::crystallo::View::of(&g.state);
-                let table = CavernTable {
-                    deck: &deck,
-                    lang,
-                    card: None,
-                    spots: &[],
-                };
-                let alt = crate::render::alt::cavern(lang, &view);
-                cavern(table, &view).map(|img| (img, alt))
-            })
-            .await;
-            match drawn {
-                // The day is over: the picture needs no spoiler.
-                Ok(Ok((img, alt))) => msg.files.push(File {
-                    name: "crystallo.png".into(),
-                    png: img.png,
-                    alt,
-                }),
-                _ => tracing::warn!(game = best.id, "could not draw the recap's cavern"),
-            }
-        }
+        // The day is over: the picture needs no spoiler.
+        msg.files.extend(self.final_picture(&g, lang, false).await);
         Some(Outcome {
             public: vec![msg],
-            channel: Some(channel),
+            channel: Some(g.channel),
             ..Outcome::default()
         })
     }
