@@ -136,9 +136,13 @@ async fn more_than_25_places_are_paged_and_every_one_is_offered() {
     let mut offered = Vec::new();
     for page in 0..spots.len().div_ceil(MAX_OPTIONS) {
         let m = panel::panel(&g, &deck, Lang::En, Step::Page { card, page }, None, false);
+        assert!(m.rows.len() <= crystal_clans::app::msg::MAX_ROWS);
         for row in &m.rows {
             if let Row::Select(s) = row {
                 assert!(s.options.len() <= MAX_OPTIONS);
+                if s.id.ends_with(":sets") {
+                    continue;
+                }
                 assert!(s.id.contains(":spot:"));
                 offered.extend(s.options.iter().map(|o| o.value.clone()));
             }
@@ -428,5 +432,86 @@ async fn a_recap_comes_the_next_morning_once_and_never_late() {
             .await
             .unwrap()
             .is_empty()
+    );
+}
+
+/// The placements that make a set come first, in their own menu: each a legal
+/// placement of the card in hand that lights an orb, the most sets first, saying where
+/// it lies and what it makes; choosing one shows its preview (two clicks to a set,
+/// whatever page its place is on). Measured over a practice game played by taking
+/// the first of them whenever there is one.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_placements_that_make_a_set_are_offered_first() {
+    use crystal_clans::crystallo::play::foresee;
+    let store = support::scratch_store("cry-sets").await;
+    let app = App::new(store.clone()).without_images();
+    app.crystallo.practice(here(), ANA, NOW).await;
+    let id = game(&store, ANA).await.id;
+    let deck = Deck::provisional();
+    let (mut menus, mut sets_made, mut by_number) = (0, 0, 0);
+    for _ in 0..60 {
+        let g = store.crystallo_game(id).await.unwrap();
+        if g.ending.is_some() {
+            break;
+        }
+        let l = legal(&g.state);
+        let m = panel::panel(&g, &deck, Lang::En, Step::Show, None, false);
+        let sets = m.rows.iter().find_map(|r| match r {
+            Row::Select(s) if s.id.ends_with(":sets") => Some(s),
+            _ => None,
+        });
+        let lighting: Vec<usize> = (0..l.len())
+            .filter(|&i| !foresee(&g.state, l[i]).lit.is_empty())
+            .collect();
+        assert_eq!(sets.is_some(), !lighting.is_empty(), "{}", m.content);
+        let pick = match sets {
+            Some(s) => {
+                menus += 1;
+                let values: Vec<usize> =
+                    s.options.iter().map(|o| o.value.parse().unwrap()).collect();
+                assert_eq!(values.len(), lighting.len().min(MAX_OPTIONS));
+                assert!(values.iter().all(|v| lighting.contains(v)));
+                let most = |i: usize| foresee(&g.state, l[i]).lit.len();
+                assert!(
+                    values.windows(2).all(|w| most(w[0]) >= most(w[1])),
+                    "most sets first"
+                );
+                assert!(
+                    s.options[0].description.starts_with("makes "),
+                    "{:?}",
+                    s.options[0]
+                );
+                // Chosen, it is the preview of that placement.
+                let chosen = CryId::new(g.id, g.version, Step::Sets(Some(values[0])));
+                let preview = app.crystallo.click(chosen, ANA, NOW).await.reply.unwrap();
+                let look = panel::panel(&g, &deck, Lang::En, Step::Look(values[0]), None, false);
+                assert_eq!(preview.content, look.content);
+                sets_made += 1;
+                // The way without this menu: the place (on its page), the orientation,
+                // Confirm.
+                if let crystal_clans::crystallo::Input::Place { card, at, .. } = l[values[0]] {
+                    let n = numbered_spots(&l, card)
+                        .iter()
+                        .position(|p| *p == at)
+                        .unwrap();
+                    by_number += 3 + usize::from(n >= MAX_OPTIONS);
+                }
+                values[0]
+            }
+            None => l.len() / 2,
+        };
+        app.crystallo
+            .click(
+                CryId::new(g.id, g.version, Step::Play(Some(pick))),
+                ANA,
+                NOW,
+            )
+            .await;
+    }
+    assert!(menus >= 3, "the menu came {menus} times");
+    assert!(2 * sets_made < by_number);
+    eprintln!(
+        "{sets_made} set-making placements: {} clicks from the menu, {by_number} by number",
+        2 * sets_made
     );
 }

@@ -25,6 +25,9 @@ pub enum Step {
     Play(Option<usize>),
     /// A finished daily's share line, privately.
     Share,
+    /// A placement chosen among those that make a set (a select's value: its legal
+    /// index): its preview, as [`Step::Look`].
+    Sets(Option<usize>),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -57,6 +60,7 @@ impl CryId {
             Step::Play(None) => "play".to_string(),
             Step::Play(Some(i)) => format!("play:{i}"),
             Step::Share => "share".to_string(),
+            Step::Sets(_) => "sets".to_string(),
         };
         format!("{PREFIX}:{}:{}:{step}", self.game, self.version)
     }
@@ -94,6 +98,7 @@ impl CryId {
             ("play", []) => Step::Play(num(value)),
             ("play", [i]) => Step::Play(Some(i.parse().ok()?)),
             ("share", []) => Step::Share,
+            ("sets", []) => Step::Sets(num(value)),
             _ => return None,
         };
         Some(CryId {
@@ -141,5 +146,9 @@ mod tests {
         assert_eq!(CryId::parse("clans:5:2:play", &[]), None);
         assert_eq!(CryId::parse("cry:x:2:show", &[]), None);
         assert_eq!(CryId::parse("cry:5:2:look", &[]), None);
+        assert_eq!(
+            CryId::parse("cry:5:2:sets", &["17".into()]).unwrap().step,
+            Step::Sets(Some(17))
+        );
     }
 }

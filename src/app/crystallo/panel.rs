@@ -171,6 +171,12 @@ pub fn guided(
     guide: Option<&Guide>,
 ) -> Msg {
     let suggested = guide.and_then(|g| g.suggested);
+    // A placement chosen among the set-making ones is previewed like any other.
+    let step = match step {
+        Step::Sets(Some(i)) => Step::Look(i),
+        Step::Sets(None) => Step::Show,
+        s => s,
+    };
     let view = View::of(&game.state);
     let legal = legal(&game.state);
     // A preview is of its own card's place (phase 2 has several face-up cards).
@@ -288,6 +294,54 @@ pub fn guided(
     }
 }
 
+/// The placements of `card` that make a set, most sets (then creatures freed, then
+/// treasure) first, each saying where it lies and what it makes: on a phone most of a
+/// turn's good moves are two clicks (this choice, then Confirm) whatever page their
+/// place is on, without reading the numbers on the image. `None` when none makes a set.
+fn set_making(
+    game: &Game,
+    deck: &Deck,
+    lang: Lang,
+    legal: &[Input],
+    card: u8,
+    spots: &[Pos],
+    id: &dyn Fn(Step) -> String,
+) -> Option<Select> {
+    let mut found: Vec<(usize, Foreseen, usize, u8)> = legal
+        .iter()
+        .enumerate()
+        .filter_map(|(i, input)| match input {
+            Input::Place { card: k, at, rot } if *k == card => {
+                let e = foresee(&game.state, *input);
+                let n = spots.iter().position(|p| p == at)? + 1;
+                (!e.lit.is_empty()).then_some((i, e, n, rot.0))
+            }
+            _ => None,
+        })
+        .collect();
+    if found.is_empty() {
+        return None;
+    }
+    found.sort_by_key(|(_, e, n, _)| {
+        (
+            std::cmp::Reverse((e.lit.len(), e.freed.len(), e.treasures)),
+            *n,
+        )
+    });
+    let mut s = choose(id(Step::Sets(None)), m::pick_set(lang, found.len()));
+    for (i, e, n, rot) in found.into_iter().take(MAX_OPTIONS) {
+        s.options.push(SelectOption {
+            label: format!("{} · {}", m::spot(lang, n), m::rot(lang, rot)),
+            value: i.to_string(),
+            description: clip(
+                &effect_line(lang, deck, &e),
+                crate::app::msg::MAX_DESCRIPTION,
+            ),
+        });
+    }
+    Some(s)
+}
+
 /// The first screen: choose a face-up card (phase 2), a place (by its number), discard
 /// a card without a place, or use the magic treasures' power.
 #[allow(clippy::too_many_arguments)]
@@ -327,6 +381,9 @@ fn main_rows(
     if let Some(c) = card
         && !spots.is_empty()
     {
+        if let Some(s) = set_making(game, deck, lang, legal, c, spots, id) {
+            rows.push(Row::Select(s));
+        }
         let pages = spots.len().div_ceil(MAX_OPTIONS);
         let page = match step {
             Step::Page { page, .. } => page.min(pages - 1),

@@ -45,6 +45,7 @@ messages! {
     panel_world(date) = "cry-panel-world";
     panel_practice() = "cry-panel-practice";
     pick_spot() = "cry-pick-spot";
+    pick_set(count) = "cry-pick-set";
     pick_spot_page(from, to) = "cry-pick-spot-page";
     spot(number) = "cry-spot";
     makes(count) = "cry-makes";

@@ -65,6 +65,10 @@ cry-panel-daily = Crystallo · heutige Höhle ({ $date })
 cry-panel-world = Crystallo · heutige weltweite Höhle ({ $date }, UTC)
 cry-panel-practice = Crystallo · Übungshöhle
 cry-pick-spot = Leg die Karte: wähle eine Zahl auf dem Bild
+cry-pick-set = { $count ->
+    [one] Bildet ein Set: 1 Möglichkeit
+   *[other] Bildet ein Set: { $count } Möglichkeiten
+}
 cry-pick-spot-page = Plätze { $from }-{ $to }
 cry-spot = Platz { $number }
 cry-makes = { $count ->

@@ -67,6 +67,10 @@ cry-panel-daily = Crystallo · today's cavern ({ $date })
 cry-panel-world = Crystallo · today's worldwide cavern ({ $date }, UTC)
 cry-panel-practice = Crystallo · practice cavern
 cry-pick-spot = Place the card: choose a number on the image
+cry-pick-set = { $count ->
+    [one] Makes a set: 1 placement
+   *[other] Makes a set: { $count } placements
+}
 cry-pick-spot-page = Places { $from }-{ $to }
 cry-spot = Place { $number }
 cry-makes = { $count ->
