@@ -444,7 +444,7 @@ async fn a_recap_comes_the_next_morning_once_and_never_late() {
 async fn the_placements_that_make_a_set_are_offered_first() {
     use crystal_clans::crystallo::play::foresee;
     let store = support::scratch_store("cry-sets").await;
-    let app = App::new(store.clone()).without_images();
+    let app = App::new(store.clone()).with_seeds(5).without_images();
     app.crystallo.practice(here(), ANA, NOW).await;
     let id = game(&store, ANA).await.id;
     let deck = Deck::provisional();
@@ -460,8 +460,17 @@ async fn the_placements_that_make_a_set_are_offered_first() {
             Row::Select(s) if s.id.ends_with(":sets") => Some(s),
             _ => None,
         });
+        // The card in hand: phase 1's drawn card, or phase 2's only face-up card (with
+        // several, the menu follows the choice of one).
+        let in_hand = g.state.drawn.or(match g.state.face_up[..] {
+            [only] => Some(only),
+            _ => None,
+        });
         let lighting: Vec<usize> = (0..l.len())
-            .filter(|&i| !foresee(&g.state, l[i]).lit.is_empty())
+            .filter(|&i| {
+                matches!(l[i], crystal_clans::crystallo::Input::Place { card, .. } if Some(card) == in_hand)
+                    && !foresee(&g.state, l[i]).lit.is_empty()
+            })
             .collect();
         assert_eq!(sets.is_some(), !lighting.is_empty(), "{}", m.content);
         let pick = match sets {
