@@ -74,7 +74,12 @@ pub struct Tally {
 }
 
 impl Tally {
-    pub fn add(&mut self, state: &State) {
+    /// Counts one finished game ([`game`]).
+    pub fn add(&mut self, (state, face_up): &Played) {
+        if let Some(n) = face_up {
+            self.dragon_phases += 1;
+            self.dragon_cards += n;
+        }
         let o = *state.outcome().expect("a finished game has an outcome");
         self.games += 1;
         *self.titles.entry(o.title).or_default() += 1;
@@ -178,14 +183,9 @@ pub fn tallies(bots: &[&str], deals: u64, mut games: Vec<(u64, Played)>) -> Vec<
         .iter()
         .map(|n| (n.to_string(), Tally::default()))
         .collect();
-    for (job, (end, face_up)) in &games {
-        let Some((_, tally)) = out.get_mut((job / deals) as usize) else {
-            continue;
-        };
-        tally.add(end);
-        if let Some(n) = face_up {
-            tally.dragon_phases += 1;
-            tally.dragon_cards += n;
+    for (job, played) in &games {
+        if let Some((_, tally)) = out.get_mut((job / deals) as usize) {
+            tally.add(played);
         }
     }
     out

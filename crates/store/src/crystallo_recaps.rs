@@ -12,12 +12,13 @@ impl Store {
         let rows: Vec<(i64, i64)> = sqlx::query_as(
             "SELECT DISTINCT g.guild_id, g.day FROM crystallo_games g \
              WHERE g.day >= $1 AND g.status = 'finished' AND g.guild_id IS NOT NULL \
-             AND g.guild_id <> 0 \
+             AND g.guild_id <> $2 \
              AND NOT EXISTS (SELECT 1 FROM crystallo_recaps r \
                              WHERE r.guild_id = g.guild_id AND r.day = g.day) \
              ORDER BY g.day, g.guild_id",
         )
         .bind(since_day)
+        .bind(id_in(crate::crystallo::WORLD))
         .fetch_all(self.db())
         .await
         .map_err(db(Doing::read("reading the crystallo recaps due")))?;

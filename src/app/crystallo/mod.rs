@@ -139,7 +139,7 @@ impl Crystallo {
     /// opt-in). One play a day, as on a server's board.
     pub async fn world(&self, place: Place, user: u64, now: Millis) -> Outcome {
         let lang = self.directory.user_lang(user).await;
-        let zone = jiff::tz::TimeZone::UTC;
+        let zone = self.zone(WORLD).await;
         self.board_daily(place, user, now, WORLD, zone, lang).await
     }
 
@@ -183,6 +183,10 @@ impl Crystallo {
     /// `guild`'s time zone (UTC until set, or if its settings cannot be read: the day
     /// is then UTC's, which a later read corrects).
     async fn zone(&self, guild: u64) -> jiff::tz::TimeZone {
+        // The worldwide board's day is UTC's.
+        if guild == WORLD {
+            return jiff::tz::TimeZone::UTC;
+        }
         match self.directory.server_settings(guild).await {
             Ok(s) => s
                 .time_zone
@@ -410,16 +414,17 @@ impl Crystallo {
         let e = g.ending.as_ref().expect("a finished game has its ending");
         let result = panel::result_line(lang, &e.title, &e.wealth, e.score, e.treasures);
         let (mut content, spoiler) = match g.kind {
-            Kind::Daily(day) if world => (
-                m::post_world(lang, name, result),
-                now < crate::store::crystallo::day_end(day),
-            ),
             Kind::Daily(day) => {
                 let ends = match g.guild {
                     Some(guild) => local_day_end(&self.zone(guild).await, day),
                     None => crate::store::crystallo::day_end(day),
                 };
-                (m::post_daily(lang, name, result), now < ends)
+                let post = if world {
+                    m::post_world(lang, name, result)
+                } else {
+                    m::post_daily(lang, name, result)
+                };
+                (post, now < ends)
             }
             Kind::Practice | Kind::Lesson => (m::post_practice(lang, name, result), false),
         };
