@@ -14,7 +14,7 @@
 //! `clans/` (Crystal Clans matches: `app.matches` and the boards, `app.boards`),
 //! `crystallo/`, `challenges.rs`, `league/`, `directory/` (names, languages,
 //! settings), `presence/` (absences and pings), `ratings.rs`, `replay.rs`,
-//! `analysis.rs`; `timers.rs` is the scheduler, which calls them. Each file's own
+//! `analysis.rs`, `moderation.rs`; `timers.rs` is the scheduler, which calls them. Each file's own
 //! documentation says what it holds.
 
 pub mod analysis;
@@ -30,6 +30,8 @@ pub mod league;
 pub mod learn;
 pub mod limits;
 pub mod lru;
+// Moderators' actions (`/clans-admin`) and their audit log.
+pub mod moderation;
 pub mod msg;
 pub mod posting;
 pub mod presence;
@@ -191,6 +193,8 @@ pub struct App {
     pub challenges: Arc<Challenges>,
     /// `/clans learn`: the guided first match and its lessons (`learn/`).
     pub learn: Arc<learn::Learn>,
+    /// Moderators' actions and their audit log (`moderation.rs`).
+    pub moderators: Arc<moderation::Moderators>,
     /// What the builders chose, to wire the app again after each.
     settings: Settings,
 }
@@ -352,8 +356,17 @@ impl App {
             challenges.clone(),
             boards.clone(),
         ));
+        let moderators = Arc::new(moderation::Moderators::new(
+            store.clone(),
+            directory.clone(),
+            faults.clone(),
+            boards.clone(),
+            matches.clone(),
+            leagues.clone(),
+        ));
         App {
             learn,
+            moderators,
             challenges,
             matches,
             leagues,

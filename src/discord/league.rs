@@ -54,7 +54,10 @@ const DEFAULT_SWISS_ROUNDS: u32 = 3;
 const DEFAULT_DAYS_PER_ROUND: u32 = 7;
 
 /// The server's leagues whose names contain what was typed.
-async fn ac_league(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+pub(super) async fn ac_league(
+    ctx: Context<'_>,
+    partial: &str,
+) -> serenity::CreateAutocompleteResponse {
     let names = match ctx.guild_id() {
         Some(g) => ctx.data().app.leagues.names(g.get(), partial).await,
         None => Vec::new(),

@@ -10,6 +10,8 @@
 //! a player keeps one panel however many clicks a turn takes. An AI's turn runs after
 //! the human's answer has gone out.
 
+// `/clans-admin`, moderators' actions.
+mod admin;
 mod analysis;
 pub mod commands;
 mod convert;
@@ -268,14 +270,17 @@ async fn on_event(
 enum Game {
     Clans,
     Crystallo,
+    /// A moderator's confirmation (`/clans-admin`).
+    Moderation,
 }
 
 /// Every click's route: one table of custom-id prefixes. `None`: another bot's id or a
 /// forged one.
 fn route(custom_id: &str) -> Option<Game> {
-    const ROUTES: [(&str, Game); 2] = [
+    const ROUTES: [(&str, Game); 3] = [
         (crate::app::ids::PREFIX, Game::Clans),
         (crate::app::crystallo::ids::PREFIX, Game::Crystallo),
+        (crate::app::moderation::PREFIX, Game::Moderation),
     ];
     let prefix = custom_id.split(':').next()?;
     ROUTES.iter().find(|(p, _)| *p == prefix).map(|(_, g)| *g)
@@ -304,6 +309,7 @@ async fn on_component(ctx: &serenity::Context, data: &Data, ci: &serenity::Compo
     let app = &data.app;
     match route(&ci.data.custom_id) {
         Some(Game::Crystallo) => crystallo::on_component(ctx, app, ci, (data.clock.0)()).await,
+        Some(Game::Moderation) => admin::on_component(ctx, data, ci).await,
         Some(Game::Clans) | None => on_clans_component(ctx, app, ci).await,
     }
 }

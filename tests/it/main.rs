@@ -50,6 +50,7 @@ mod sharding;
 mod store;
 mod store_integrity;
 mod store_league;
+mod store_moderation;
 mod store_ratings;
 mod store_takeback;
 mod transcript;

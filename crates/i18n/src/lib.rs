@@ -86,6 +86,7 @@ ftl_files!(
     "images.ftl",
     "learn.ftl",
     "log.ftl",
+    "moderation.ftl",
     "panel.ftl",
     "rules.ftl"
 );

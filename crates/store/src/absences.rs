@@ -61,7 +61,7 @@ pub enum AbsenceStart {
 
 /// Pauses match `id`'s clock at `at` if it is running: the time left to each deadline
 /// is kept, the deadlines cleared.
-const PAUSE: &str = "UPDATE matches SET paused_at = $2, \
+pub(crate) const PAUSE: &str = "UPDATE matches SET paused_at = $2, \
      paused_remind_ms = remind_at - $2, paused_timeout_ms = timeout_at - $2, \
      remind_at = NULL, timeout_at = NULL \
      WHERE id = $1 AND status = 'active' AND paused_at IS NULL \
@@ -203,17 +203,13 @@ impl Store {
         const DOING: Doing = Doing::write("restarting a match's clock");
         self.still_there(DOING)?;
         let _turn = self.write_turn(DOING).await?;
-        let done = sqlx::query(
-            "UPDATE matches SET remind_at = $2 + paused_remind_ms, \
-             timeout_at = $2 + paused_timeout_ms, paused_at = NULL, \
-             paused_remind_ms = NULL, paused_timeout_ms = NULL \
-             WHERE id = $1 AND status = 'active' AND paused_at IS NOT NULL",
-        )
-        .bind(id)
-        .bind(at)
-        .execute(self.db())
-        .await
-        .map_err(db(DOING))?;
+        // A clock a moderator stopped stays stopped until a moderator resumes it.
+        let done = sqlx::query(&format!("{RESUME} AND mod_paused_at IS NULL"))
+            .bind(id)
+            .bind(at)
+            .execute(self.db())
+            .await
+            .map_err(db(DOING))?;
         Ok(done.rows_affected() == 1)
     }
 
@@ -240,6 +236,23 @@ impl Store {
                 .map_err(db(Doing::read("reading matches")))?;
         Ok(row.and_then(|(p,)| p))
     }
+}
+
+/// Restarts match `id`'s paused clock at `$2`: each deadline is `$2` plus the time it
+/// had left.
+pub(crate) const RESUME: &str = "UPDATE matches SET remind_at = $2 + paused_remind_ms, \
+     timeout_at = $2 + paused_timeout_ms, paused_at = NULL, \
+     paused_remind_ms = NULL, paused_timeout_ms = NULL \
+     WHERE id = $1 AND status = 'active' AND paused_at IS NOT NULL";
+
+/// Whether one of `users` is away at `now`.
+pub(crate) async fn any_away(conn: &mut AnyConnection, users: &[u64], now: Millis) -> Result<bool> {
+    for &user in users {
+        if current(conn, user, now).await?.is_some() {
+            return Ok(true);
+        }
+    }
+    Ok(false)
 }
 
 async fn away_between(
@@ -293,24 +306,25 @@ async fn current(conn: &mut AnyConnection, user: u64, now: Millis) -> Result<Opt
 }
 
 /// Inside a submit's transaction: pauses the match's fresh deadlines at `now` when one
-/// of the `waiting` users is away. Returns whether it did.
+/// of the `waiting` users is away, or a moderator stopped its clock. Returns whether
+/// it did.
 pub(crate) async fn pause_in(
     tx: &mut AnyConnection,
     id: MatchId,
     waiting: &[u64],
     now: Millis,
 ) -> Result<bool> {
-    const DOING: Doing = Doing::write("saving a move");
-    for &user in waiting {
-        if current(tx, user, now).await?.is_some() {
-            let done = sqlx::query(PAUSE)
-                .bind(id)
-                .bind(now)
-                .execute(&mut *tx)
-                .await
-                .map_err(db(DOING))?;
-            return Ok(done.rows_affected() == 1);
-        }
+    if crate::moderation::hold_in(tx, id, now).await? {
+        return Ok(true);
     }
-    Ok(false)
+    if !any_away(tx, waiting, now).await? {
+        return Ok(false);
+    }
+    let done = sqlx::query(PAUSE)
+        .bind(id)
+        .bind(now)
+        .execute(&mut *tx)
+        .await
+        .map_err(db(Doing::write("saving a move")))?;
+    Ok(done.rows_affected() == 1)
 }

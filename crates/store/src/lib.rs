@@ -22,7 +22,8 @@
 //! the log and finishing it; takebacks), `crystallo.rs` (a Crystallo game), `lists.rs`
 //! (active matches, results, history), `challenges.rs` (challenge claims),
 //! `settings.rs` (display names, user and server settings), `ratings.rs`,
-//! `absences.rs`, `notify.rs`, `league.rs`, `analysis.rs`, `keys.rs`, `maintenance.rs`
+//! `absences.rs`, `notify.rs`, `league.rs`, `analysis.rs`, `keys.rs`, `moderation.rs` (moderators' actions and clock
+//! controls), `maintenance.rs`
 //! (the scheduler's queries), `verify.rs` (both games), `status.rs`, `durability/`,
 //! `backup.rs`, and the transactions in `tx.rs`.
 
@@ -42,6 +43,7 @@ mod lessons;
 mod lists;
 mod log;
 mod maintenance;
+mod moderation;
 mod notify;
 mod open;
 mod ratings;
@@ -68,6 +70,7 @@ pub use league::{
 pub use lessons::Lessons;
 pub use log::GameKind;
 pub use maintenance::{DueCursor, Held, ReminderClaim};
+pub use moderation::{Decision, ModAction, Moderation, NewModeration};
 pub use notify::Owed;
 pub use open::{
     DEFAULT_DATABASE_URL, Durability, StoreOptions, database_url_from_env, redact_url, sqlite_file,

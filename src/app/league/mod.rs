@@ -409,6 +409,24 @@ impl Leagues {
             }
             Err(e) => return Outcome::private(self.faults.told(lang, None, &e)),
         }
+        self.let_matches_go_on(&league, now).await;
+        let public = self.directory.public_lang(guild).await;
+        Outcome {
+            public: vec![super::msg::Msg::text(t::league_cancelled(
+                public,
+                league.name,
+                mention(user),
+            ))],
+            channel: Some(league.channel),
+            ..Outcome::default()
+        }
+    }
+
+    /// A league that ended before its rounds did: its matches still being played go on
+    /// as ordinary matches of the server, under its reminder and turn timeout from now
+    /// (a league match had none of its own: the round's deadline was its timeout, and
+    /// without one it could wait forever).
+    async fn let_matches_go_on(&self, league: &League, now: Millis) {
         let settings = self
             .directory
             .server_settings(league.guild)
@@ -429,15 +447,59 @@ impl Leagues {
             }
             Err(e) => tracing::warn!(league = league.id, "could not read a league's boards: {e}"),
         }
-        let public = self.directory.public_lang(guild).await;
-        Outcome {
-            public: vec![super::msg::Msg::text(t::league_cancelled(
-                public,
-                league.name,
-                mention(user),
-            ))],
-            channel: Some(league.channel),
+    }
+
+    /// A moderator ends running league `id` now (`/clans-admin end-league`): its
+    /// standings as they are become final, posted in its channel under `head` (in the
+    /// server's language), and its unfinished matches go on as ordinary ones. `None`:
+    /// it was not running (ended meanwhile, by its last round or another process).
+    pub async fn end_early(
+        &self,
+        id: crate::store::LeagueId,
+        head: impl FnOnce(Lang) -> String,
+        now: Millis,
+    ) -> Result<Option<Outcome>, crate::store::StoreError> {
+        let Some(snap) = self.league_snapshot(id).await? else {
+            return Ok(None);
+        };
+        let from = [LeagueStatus::Running];
+        if !self
+            .store
+            .set_league_status(id, &from, LeagueStatus::Finished, now)
+            .await?
+        {
+            return Ok(None);
+        }
+        self.let_matches_go_on(&snap.league, now).await;
+        let public = self.directory.public_lang(Some(snap.league.guild)).await;
+        let mut post = self.standings_post(&snap, public, head(public), true).await;
+        post[0].pings = snap.table().iter().map(|r| r.player).collect();
+        Ok(Some(Outcome {
+            public: post,
+            channel: Some(snap.league.channel),
             ..Outcome::default()
+        }))
+    }
+
+    /// The running league of `guild` called `name`, with its round and rounds; `Err`
+    /// says in `lang` why there is none.
+    pub async fn running(
+        &self,
+        lang: Lang,
+        guild: u64,
+        name: &str,
+    ) -> Result<(League, u32), String> {
+        let league = self.find_league(lang, Some(guild), name).await?;
+        if league.status != LeagueStatus::Running {
+            return Err(crate::i18n::messages::moderation::mod_league_not_running(
+                lang,
+                league.name,
+            ));
+        }
+        match self.league_snapshot(league.id).await {
+            Ok(Some(snap)) => Ok((league, snap.rounds())),
+            Ok(None) => Err(t::league_unknown(lang, league.name, String::new())),
+            Err(e) => Err(self.faults.told(lang, None, &e)),
         }
     }
 

@@ -142,6 +142,7 @@ pub fn help_message(lang: Lang) -> Msg {
         t::help_notify(lang),
         crate::i18n::messages::league::help_league(lang),
         crate::i18n::messages::crystallo::help_crystallo(lang),
+        crate::i18n::messages::moderation::help_moderation(lang),
     ];
     Msg {
         embed: Some(crate::app::msg::Embed {

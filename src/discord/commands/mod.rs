@@ -66,7 +66,11 @@ pub async fn clans(_: Context<'_>) -> Result<(), Error> {
 /// Every command the bot registers, with its names and descriptions in every language
 /// the bot speaks.
 pub fn all() -> Vec<poise::Command<Data, Error>> {
-    let mut commands = vec![clans(), super::crystallo::crystallo()];
+    let mut commands = vec![
+        clans(),
+        super::crystallo::crystallo(),
+        super::admin::clans_admin(),
+    ];
     for c in &mut commands {
         super::localize::localize(c);
     }

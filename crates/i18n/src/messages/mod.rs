@@ -32,6 +32,8 @@ pub mod images;
 pub mod league;
 pub mod learn;
 pub mod log;
+// Moderators' actions (`/clans-admin`).
+pub mod moderation;
 pub mod panel;
 pub mod rules;
 pub mod takeback;
@@ -45,6 +47,7 @@ pub fn all() -> Vec<(&'static str, &'static [&'static str])> {
         learn::TABLE,
         league::TABLE,
         log::TABLE,
+        moderation::TABLE,
         panel::TABLE,
         rules::TABLE,
         takeback::TABLE,

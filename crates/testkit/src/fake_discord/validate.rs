@@ -75,6 +75,19 @@ pub fn spec() -> &'static Spec {
         doc["components"]["schemas"]["SnowflakeType"] = json!({"anyOf": [
             {"type": "string", "pattern": "^(0|[1-9][0-9]*)$"},
             {"type": "integer", "minimum": 0}]});
+        // A permission bit set is a string in Discord's documentation and in what it sends
+        // back; the spec types only the requests' as integers, yet Discord reads both
+        // (serenity sends the string, as the documentation does).
+        for request in [
+            "ApplicationCommandCreateRequest",
+            "ApplicationCommandPatchRequestPartial",
+            "ApplicationCommandUpdateRequest",
+        ] {
+            doc["components"]["schemas"][request]["properties"]["default_member_permissions"] =
+                json!({"anyOf": [{"type": "null"},
+                    {"type": "string", "pattern": "^(0|[1-9][0-9]*)$"},
+                    {"type": "integer", "minimum": 0}]});
+        }
         let mut routes = vec![];
         for (template, ops) in doc["paths"].as_object().into_iter().flatten() {
             for method in ops.as_object().into_iter().flatten().map(|(m, _)| m) {

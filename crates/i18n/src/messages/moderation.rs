@@ -1,0 +1,72 @@
+//! Messages of moderators' actions (`/clans-admin`, `moderation.ftl`): the confirmations,
+//! the players' posts, the stalled matches' list and the audit log. A module of its own,
+//! so the feature's words are found together.
+
+messages! {
+    mod_only_managers() = "mod-only-managers";
+    mod_only_in_server() = "mod-only-in-server";
+    mod_no_match(id) = "mod-no-match";
+    mod_match_over(id) = "mod-match-over";
+    mod_not_a_player(name, id) = "mod-not-a-player";
+    mod_league_match(id) = "mod-league-match";
+    mod_no_deadline(id) = "mod-no-deadline";
+    mod_already_paused(id) = "mod-already-paused";
+    mod_not_paused(id) = "mod-not-paused";
+    mod_no_league(name) = "mod-no-league";
+    mod_league_not_running(name) = "mod-league-not-running";
+    mod_reason_empty() = "mod-reason-empty";
+    mod_ask_void(id, players) = "mod-ask-void";
+    mod_ask_award(id, winner, players) = "mod-ask-award";
+    mod_ask_pause(id, players) = "mod-ask-pause";
+    mod_ask_resume(id, players) = "mod-ask-resume";
+    mod_ask_extend(id, duration, players, from, to) = "mod-ask-extend";
+    mod_ask_extend_paused(id, duration, players) = "mod-ask-extend-paused";
+    mod_ask_end_league(name, round, rounds) = "mod-ask-end-league";
+    mod_ask_told(reason) = "mod-ask-told";
+    mod_ask_told_league(reason) = "mod-ask-told-league";
+    mod_button_void(id) = "mod-button-void";
+    mod_button_award(winner) = "mod-button-award";
+    mod_button_pause() = "mod-button-pause";
+    mod_button_resume() = "mod-button-resume";
+    mod_button_extend(duration) = "mod-button-extend";
+    mod_button_end_league(name) = "mod-button-end-league";
+    mod_button_cancel() = "mod-button-cancel";
+    mod_done(what, action) = "mod-done";
+    mod_cancelled() = "mod-cancelled";
+    mod_already_done(action) = "mod-already-done";
+    mod_already_cancelled(action) = "mod-already-cancelled";
+    mod_unknown_action() = "mod-unknown-action";
+    mod_nothing_changed(why) = "mod-nothing-changed";
+    mod_post_void(id, moderator, reason, players) = "mod-post-void";
+    mod_post_award(moderator, id, winner, reason) = "mod-post-award";
+    mod_post_pause(moderator, id, reason, players) = "mod-post-pause";
+    mod_post_resume(moderator, id, reason, deadline, players) = "mod-post-resume";
+    mod_post_extend(moderator, id, duration, reason, deadline, players) = "mod-post-extend";
+    mod_deadline(at) = "mod-deadline";
+    mod_deadline_none() = "mod-deadline-none";
+    mod_deadline_away() = "mod-deadline-away";
+    mod_post_end_league(moderator, name, reason) = "mod-post-end-league";
+    mod_list_head(days, count) = "mod-list-head";
+    mod_list_none(days) = "mod-list-none";
+    mod_list_line(id, players, waiting, since, clock) = "mod-list-line";
+    mod_list_clock_deadline(at) = "mod-list-clock-deadline";
+    mod_list_clock_held() = "mod-list-clock-held";
+    mod_list_clock_paused() = "mod-list-clock-paused";
+    mod_list_clock_none() = "mod-list-clock-none";
+    mod_list_more(count) = "mod-list-more";
+    mod_list_hint() = "mod-list-hint";
+    mod_log_head() = "mod-log-head";
+    mod_log_none() = "mod-log-none";
+    mod_log_line(action, at, moderator, what, reason, outcome) = "mod-log-line";
+    mod_what_void(id) = "mod-what-void";
+    mod_what_award(id, winner) = "mod-what-award";
+    mod_what_pause(id) = "mod-what-pause";
+    mod_what_resume(id) = "mod-what-resume";
+    mod_what_extend(id, duration) = "mod-what-extend";
+    mod_what_end_league(id) = "mod-what-end-league";
+    mod_outcome_asked() = "mod-outcome-asked";
+    mod_outcome_done() = "mod-outcome-done";
+    mod_outcome_cancelled() = "mod-outcome-cancelled";
+    mod_outcome_failed(why) = "mod-outcome-failed";
+    help_moderation() = "help-moderation";
+}
