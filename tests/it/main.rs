@@ -20,6 +20,7 @@ mod crystallo_store;
 mod crystallo_transcript;
 mod directory;
 mod discord_abuse;
+mod discord_admin;
 mod discord_analysis;
 mod discord_autocomplete;
 mod discord_bench;

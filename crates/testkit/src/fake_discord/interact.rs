@@ -171,6 +171,7 @@ impl Fake {
                 d["guild_locale"] = json!(guild_locale);
                 d["channel_id"] = json!(channel.to_string());
                 d["channel"] = ch;
+                let manage = manage || self.shared.managers.lock().unwrap().contains(&user);
                 d["member"] = Self::member(user, name, manage);
                 d["context"] = json!(0);
                 d["authorizing_integration_owners"] = json!({"0": guild.to_string()});
@@ -258,7 +259,21 @@ impl Fake {
         sub: &str,
         options: Value,
     ) -> String {
-        let (mut d, token, guild) = self.interaction(2, origin, user, name, false);
+        self.command_of_by(top, origin, (user, name, false), sub, options)
+    }
+
+    /// [`Fake::command_of`] by a member who may manage the server or not (`who`: the
+    /// user, their name, Manage Server): `/clans-admin void`.
+    pub fn command_of_by(
+        &self,
+        top: &str,
+        origin: Origin,
+        who: (u64, &str, bool),
+        sub: &str,
+        options: Value,
+    ) -> String {
+        let (user, name, manage) = who;
+        let (mut d, token, guild) = self.interaction(2, origin, user, name, manage);
         d["data"] = Self::command_data(sub, options, guild);
         d["data"]["name"] = json!(top);
         self.interact(d, guild, None);

@@ -97,6 +97,9 @@ struct Shared {
     guilds: Mutex<Vec<(u64, u64)>>,
     /// Each user's client locale (others: `en-US`), sent as an interaction's `locale`.
     locales: Mutex<HashMap<u64, String>>,
+    /// Members whose roles let them manage the server: every interaction of theirs says
+    /// so, a click as well as a command.
+    managers: Mutex<std::collections::HashSet<u64>>,
     /// The servers' locale (an interaction's `guild_locale` and `guild.locale`,
     /// GUILD_CREATE's `preferred_locale`).
     guild_locale: Mutex<String>,
@@ -308,6 +311,7 @@ impl Fake {
             threads: Mutex::default(),
             guilds: Mutex::new(vec![(GUILD, CHANNEL)]),
             locales: Mutex::default(),
+            managers: Mutex::default(),
             guild_locale: Mutex::new("en-US".into()),
             life: tokio::sync::watch::Sender::new(Life::Up),
             faults: Mutex::default(),

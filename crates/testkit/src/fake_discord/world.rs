@@ -65,6 +65,12 @@ impl Fake {
             .insert(user, locale.into());
     }
 
+    /// Gives `user` a role with Manage Server: their interactions carry the permission
+    /// from now on (a command's `manage` flag gives it to that one command only).
+    pub fn grant_manage_server(&self, user: u64) {
+        self.shared.managers.lock().unwrap().insert(user);
+    }
+
     /// Sets the server's locale (its Community "primary language").
     pub fn set_guild_locale(&self, locale: &str) {
         *self.shared.guild_locale.lock().unwrap() = locale.into();
