@@ -14,8 +14,8 @@
 //! `clans/` (Crystal Clans matches: `app.matches` and the boards, `app.boards`),
 //! `crystallo/`, `challenges.rs`, `league/`, `directory/` (names, languages,
 //! settings), `presence/` (absences and pings), `ratings.rs`, `replay.rs`,
-//! `analysis.rs`, `moderation.rs`; `timers.rs` is the scheduler, which calls them. Each file's own
-//! documentation says what it holds.
+//! `analysis.rs`, `moderation.rs`, `privacy.rs`; `timers.rs` is the scheduler, which
+//! calls them. Each file's own documentation says what it holds.
 
 pub mod analysis;
 mod challenges;
@@ -35,6 +35,8 @@ pub mod moderation;
 pub mod msg;
 pub mod posting;
 pub mod presence;
+// `/clans forget-me`.
+pub mod privacy;
 // The concepts' paths as callers name them.
 pub use presence::{away, notify};
 pub mod ratings;
@@ -195,6 +197,8 @@ pub struct App {
     pub learn: Arc<learn::Learn>,
     /// Moderators' actions and their audit log (`moderation.rs`).
     pub moderators: Arc<moderation::Moderators>,
+    /// A player forgotten on request (`privacy.rs`).
+    pub privacy: Arc<privacy::Privacy>,
     /// What the builders chose, to wire the app again after each.
     settings: Settings,
 }
@@ -364,9 +368,16 @@ impl App {
             matches.clone(),
             leagues.clone(),
         ));
+        let privacy = Arc::new(privacy::Privacy::new(
+            store.clone(),
+            directory.clone(),
+            faults.clone(),
+            matches.clone(),
+        ));
         App {
             learn,
             moderators,
+            privacy,
             challenges,
             matches,
             leagues,

@@ -21,6 +21,8 @@ pub mod health;
 mod league;
 pub mod localize;
 pub mod logging;
+// `/clans forget-me`.
+mod privacy;
 pub mod shards;
 pub mod shutdown;
 mod startup;
@@ -272,15 +274,18 @@ enum Game {
     Crystallo,
     /// A moderator's confirmation (`/clans-admin`).
     Moderation,
+    /// `/clans forget-me`'s question.
+    Privacy,
 }
 
 /// Every click's route: one table of custom-id prefixes. `None`: another bot's id or a
 /// forged one.
 fn route(custom_id: &str) -> Option<Game> {
-    const ROUTES: [(&str, Game); 3] = [
+    const ROUTES: [(&str, Game); 4] = [
         (crate::app::ids::PREFIX, Game::Clans),
         (crate::app::crystallo::ids::PREFIX, Game::Crystallo),
         (crate::app::moderation::PREFIX, Game::Moderation),
+        (crate::app::privacy::PREFIX, Game::Privacy),
     ];
     let prefix = custom_id.split(':').next()?;
     ROUTES.iter().find(|(p, _)| *p == prefix).map(|(_, g)| *g)
@@ -310,6 +315,7 @@ async fn on_component(ctx: &serenity::Context, data: &Data, ci: &serenity::Compo
     match route(&ci.data.custom_id) {
         Some(Game::Crystallo) => crystallo::on_component(ctx, app, ci, (data.clock.0)()).await,
         Some(Game::Moderation) => admin::on_component(ctx, data, ci).await,
+        Some(Game::Privacy) => privacy::on_component(ctx, data, ci).await,
         Some(Game::Clans) | None => on_clans_component(ctx, app, ci).await,
     }
 }

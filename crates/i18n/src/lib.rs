@@ -88,6 +88,7 @@ ftl_files!(
     "log.ftl",
     "moderation.ftl",
     "panel.ftl",
+    "privacy.ftl",
     "rules.ftl"
 );
 

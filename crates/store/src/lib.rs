@@ -23,7 +23,7 @@
 //! (active matches, results, history), `challenges.rs` (challenge claims),
 //! `settings.rs` (display names, user and server settings), `ratings.rs`,
 //! `absences.rs`, `notify.rs`, `league.rs`, `analysis.rs`, `keys.rs`, `moderation.rs` (moderators' actions and clock
-//! controls), `maintenance.rs`
+//! controls), `forget.rs` (a player forgotten: `/clans forget-me`), `maintenance.rs`
 //! (the scheduler's queries), `verify.rs` (both games), `status.rs`, `durability/`,
 //! `backup.rs`, and the transactions in `tx.rs`.
 
@@ -36,6 +36,7 @@ pub mod crystallo;
 mod crystallo_recaps;
 pub mod durability;
 mod error;
+mod forget;
 pub mod glicko;
 mod keys;
 mod league;
@@ -63,6 +64,7 @@ pub use clans::takeback::{
     Between, Decline, LogEntry, Request as TakebackRequest, StoredTakeback, Takeback, TakenBack,
 };
 pub use error::{Doing, StoreError, Subject};
+pub use forget::{Forgotten, PLACEHOLDER_LIMIT, is_placeholder};
 pub use league::{
     BoardResult, ClanRule, League, LeagueBoard, LeagueFormat, LeagueId, LeagueJoin, LeaguePlayer,
     LeagueStatus, NewBoard, NewLeague,

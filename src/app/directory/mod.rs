@@ -57,4 +57,13 @@ impl Directory {
     fn rules(&self) -> &Rules {
         self.store.rules()
     }
+
+    /// Drops what memory holds of `user` (`/clans forget-me`, once the store forgot
+    /// them): their name, languages, closed DMs and settings.
+    pub fn forget(&self, user: u64) {
+        self.names.lock().unwrap().remove(&user);
+        self.dm_closed.lock().unwrap().remove(&user);
+        self.languages.lock().unwrap().remove(&user);
+        self.user_settings.lock().unwrap().remove(&user);
+    }
 }

@@ -23,6 +23,7 @@ mod records;
 mod reply;
 mod settings;
 
+pub use super::privacy::forget_me;
 pub use learn::learn;
 pub use lookup::{card, help, help_message, rules};
 pub use play::{LevelChoice, board, challenge, hand, matches, play_ai, replay, resign};
@@ -52,6 +53,7 @@ pub use settings::{LanguageChoice, config, dm, language};
         "profile",
         "dm",
         "language",
+        "forget_me",
         "league",
         "away",
         "notify",

@@ -35,6 +35,8 @@ pub mod log;
 // Moderators' actions (`/clans-admin`).
 pub mod moderation;
 pub mod panel;
+// Forgetting a player (`/clans forget-me`).
+pub mod privacy;
 pub mod rules;
 pub mod takeback;
 
@@ -49,6 +51,7 @@ pub fn all() -> Vec<(&'static str, &'static [&'static str])> {
         log::TABLE,
         moderation::TABLE,
         panel::TABLE,
+        privacy::TABLE,
         rules::TABLE,
         takeback::TABLE,
         crystallo::TABLE,

@@ -249,3 +249,7 @@ cmd-clans-admin-list-days = tage
     .description = Ohne Zug seit mindestens so vielen Tagen (Standard 3)
 cmd-clans-admin-log = protokoll
     .description = Die letzten Aktionen der Moderation auf diesem Server, mit Gründen.
+
+# /clans vergiss-mich
+cmd-clans-forget-me = vergiss-mich
+    .description = Löscht, was der Bot über dich speichert (fragt erst und sagt, was folgt).

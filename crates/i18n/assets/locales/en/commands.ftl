@@ -249,3 +249,7 @@ cmd-clans-admin-list-days = days
     .description = No move for at least this many days (default 3)
 cmd-clans-admin-log = log
     .description = The latest moderator actions in this server, with their reasons.
+
+# /clans forget-me
+cmd-clans-forget-me = forget-me
+    .description = Delete what the bot stores about you (asks first, and says what follows).
