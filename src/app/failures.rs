@@ -63,6 +63,7 @@ pub fn words(lang: Lang, e: &StoreError) -> String {
         StoreError::Stale { .. } => p::store_out_of_date(lang),
         StoreError::Rules { error, .. } => p::store_refused_move(lang, error.to_string()),
         StoreError::NotFound(_) => p::store_not_found(lang),
+        StoreError::Pruned(id) => p::store_pruned(lang, *id),
         StoreError::Finished(Subject::Match(_)) => p::store_finished(lang),
         StoreError::Finished(Subject::Crystallo(_)) => p::store_game_finished(lang),
         StoreError::Setup(_) => p::store_setup(lang),
@@ -100,6 +101,11 @@ mod tests {
             (
                 StoreError::Finished(Subject::Match(3)),
                 "That match is over.",
+            ),
+            (
+                StoreError::Pruned(3),
+                "Match #3 is over, and its moves are no longer kept: this bot deletes a \
+                 finished match's moves after a while. Its result stays in the history.",
             ),
             (
                 StoreError::Finished(Subject::Crystallo(3)),

@@ -267,6 +267,8 @@ struct Settings {
     ai_slots: usize,
     analysis_iterations: u32,
     bot: Option<Arc<dyn SeatBot>>,
+    /// Days a finished match's log is kept (`None`: for ever).
+    keep_finished_days: Option<u32>,
 }
 
 impl Default for Settings {
@@ -279,6 +281,7 @@ impl Default for Settings {
             ai_slots: default_ai_slots(),
             analysis_iterations: crate::ai::analysis::normal_iterations(),
             bot: None,
+            keep_finished_days: None,
         }
     }
 }
@@ -455,6 +458,12 @@ impl App {
     /// No rate limits (benchmarks, where thousands of players share one server).
     pub fn without_limits(self) -> App {
         self.rebuilt(|s| s.limits = None)
+    }
+
+    /// Deletes a finished match's log (its moves, snapshot and analysis) `days` after it
+    /// ended; its result, history and ratings stay (`CLANS_KEEP_FINISHED_DAYS`).
+    pub fn with_finished_log_retention(self, days: u32) -> App {
+        self.rebuilt(|s| s.keep_finished_days = Some(days))
     }
 
     /// Plugs in the AI that plays `Player::Ai` seats.

@@ -57,6 +57,8 @@ pub struct TickReport {
     pub claims_pruned: u64,
     /// Unfinished practice games deleted after [`AI_IDLE_DAYS`] without a placement.
     pub practice_expired: u64,
+    /// Finished matches whose logs were deleted after the operator's retention.
+    pub logs_pruned: u64,
     /// The budget ran out with items possibly still due.
     pub out_of_time: bool,
     /// Clocks stopped because the player they wait for is away, and restarted because
@@ -150,6 +152,7 @@ impl App {
                 abandoned = report.abandoned.len(),
                 claims_pruned = report.claims_pruned,
                 practice_expired = report.practice_expired,
+                logs_pruned = report.logs_pruned,
                 out_of_time = report.out_of_time,
                 paused = report.paused,
                 resumed = report.resumed,
@@ -295,8 +298,9 @@ impl App {
         }
     }
 
-    /// Abandons idle matches against the AI, prunes old challenge claims and expires
-    /// idle practice games, in chunks,
+    /// Abandons idle matches against the AI, prunes old challenge claims, expires idle
+    /// practice games and deletes finished matches' logs past the operator's retention,
+    /// in chunks,
     /// while the tick's budget lasts (at least one chunk each).
     async fn upkeep(&self, now: Millis, started: Instant, budget: Duration, r: &mut TickReport) {
         let before = now - AI_IDLE_DAYS * DAY_MS;
@@ -344,6 +348,14 @@ impl App {
             self.store.prune_idle_practice(before, UPKEEP_CHUNK)
         })
         .await;
+        if let Some(days) = self.settings.keep_finished_days {
+            let finished_before = now - days as Millis * DAY_MS;
+            r.logs_pruned += in_chunks("delete finished matches' logs", started, budget, || {
+                self.store
+                    .prune_finished_logs(finished_before, UPKEEP_CHUNK, now)
+            })
+            .await;
+        }
     }
 }
 

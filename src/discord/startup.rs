@@ -470,6 +470,9 @@ pub async fn serve(token: String, api_base: Option<String>) -> Result<(), String
     {
         app = app.with_seeds(first);
     }
+    if let Some(days) = keep_finished_days()? {
+        app = app.with_finished_log_retention(days);
+    }
     let life = Lifecycle {
         health: Health::every(health::interval_from_env()),
         ..Lifecycle::default()
@@ -634,6 +637,23 @@ fn client_for(api: &str) -> Result<reqwest::Client, String> {
         .danger_accept_invalid_certs(true)
         .build()
         .map_err(|e| format!("an HTTP client for the fake Discord: {e}"))
+}
+
+/// `CLANS_KEEP_FINISHED_DAYS`: days a finished match's log is kept (unset or empty: for
+/// ever). A value that is not a whole number of days from 1 up stops the start, with
+/// why: an operator who set a retention must not find it silently ignored.
+fn keep_finished_days() -> Result<Option<u32>, String> {
+    match std::env::var("CLANS_KEEP_FINISHED_DAYS") {
+        Err(_) => Ok(None),
+        Ok(s) if s.trim().is_empty() => Ok(None),
+        Ok(s) => match s.trim().parse::<u32>() {
+            Ok(days) if days >= 1 => Ok(Some(days)),
+            _ => Err(format!(
+                "CLANS_KEEP_FINISHED_DAYS must be a number of days from 1 up (or unset to \
+                 keep every finished match's moves), not {s:?}"
+            )),
+        },
+    }
 }
 
 #[cfg(test)]

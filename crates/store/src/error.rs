@@ -67,6 +67,10 @@ pub enum StoreError {
     Rules { match_id: MatchId, error: RuleError },
     #[error("match {0} does not exist")]
     NotFound(MatchId),
+    /// The match is over and its log was deleted after the operator's retention
+    /// (`CLANS_KEEP_FINISHED_DAYS`): its row and result remain, its moves do not.
+    #[error("match {0}'s moves are no longer kept")]
+    Pruned(MatchId),
     /// The match or Crystallo game is over (won, resigned, timed out, scored): it takes
     /// no more inputs.
     #[error("{0} is finished")]
@@ -121,7 +125,9 @@ impl StoreError {
             | StoreError::Rules { match_id, .. }
             | StoreError::Corrupt { match_id, .. }
             | StoreError::Incompatible { match_id, .. } => Some(*match_id),
-            StoreError::NotFound(id) | StoreError::Finished(Subject::Match(id)) => Some(*id),
+            StoreError::NotFound(id)
+            | StoreError::Pruned(id)
+            | StoreError::Finished(Subject::Match(id)) => Some(*id),
             StoreError::Finished(Subject::Crystallo(_)) => None,
             StoreError::Setup(_)
             | StoreError::BadSettings { .. }

@@ -262,6 +262,56 @@ impl Store {
         Ok(done.rows_affected())
     }
 
+    /// The operator's retention (`CLANS_KEEP_FINISHED_DAYS`): deletes the logs (inputs,
+    /// takebacks, snapshot, analyses) of up to `limit` matches finished before `before`,
+    /// oldest first, and marks each (`log_pruned_at`): its row, result and rating
+    /// changes stay, so history, profiles and ratings read as before, and a load says
+    /// the moves are gone (`StoreError::Pruned`). One transaction. Returns how many.
+    pub async fn prune_finished_logs(
+        &self,
+        before: Millis,
+        limit: i64,
+        now: Millis,
+    ) -> Result<u64> {
+        const DOING: Doing = Doing::write("deleting finished matches' logs");
+        self.still_there(DOING)?;
+        let _turn = self.write_turn(DOING).await?;
+        let mut tx = WriteTx::begin(self.for_write(), DOING).await?;
+        let ids: Vec<i64> = sqlx::query_scalar(
+            "SELECT r.match_id FROM results r JOIN matches m ON m.id = r.match_id \
+             WHERE r.finished_at < $1 AND m.log_pruned_at IS NULL \
+             ORDER BY r.finished_at, r.match_id LIMIT $2",
+        )
+        .bind(before)
+        .bind(limit)
+        .fetch_all(&mut *tx)
+        .await
+        .map_err(db(DOING))?;
+        for &id in &ids {
+            for table in [
+                "inputs",
+                "takebacks",
+                "takeback_requests",
+                "snapshots",
+                "analyses",
+            ] {
+                sqlx::query(&format!("DELETE FROM {table} WHERE match_id = $1"))
+                    .bind(id)
+                    .execute(&mut *tx)
+                    .await
+                    .map_err(db(DOING))?;
+            }
+            sqlx::query("UPDATE matches SET log_pruned_at = $2 WHERE id = $1")
+                .bind(id)
+                .bind(now)
+                .execute(&mut *tx)
+                .await
+                .map_err(db(DOING))?;
+        }
+        tx.commit().await?;
+        Ok(ids.len() as u64)
+    }
+
     /// Deletes up to `limit` challenge claims made before `before` (challenges long
     /// expired: nobody can accept or decline them any more). Returns how many.
     pub async fn prune_challenge_claims(&self, before: Millis, limit: i64) -> Result<u64> {

@@ -168,6 +168,7 @@ messages! {
     span_minutes(count) = "span-minutes";
     store_out_of_date() = "store-out-of-date";
     store_not_found() = "store-not-found";
+    store_pruned(id) = "store-pruned";
     store_finished() = "store-finished";
     store_game_finished() = "store-game-finished";
     store_setup() = "store-setup";

@@ -252,6 +252,7 @@ impl Store {
             .acquire()
             .await
             .map_err(db(Doing::read("reading inputs")))?;
+        log_kept(&mut conn, id).await?;
         Ok(read_inputs(&mut conn, id).await?.0)
     }
 
@@ -269,6 +270,7 @@ impl Store {
             .map_err(db_row(Doing::read("reading a match"), id))?;
         let info = row.ok_or(StoreError::NotFound(id))?.into_info()?;
         let rules = self.rules_of(&info)?;
+        log_kept(&mut conn, id).await?;
         let inputs = read_inputs(&mut conn, id).await?;
         let state = self.replay_inputs(&info, &inputs)?;
         Ok(Loaded { info, state, rules })
@@ -420,14 +422,18 @@ impl Store {
         Ok(done.rows_affected() == 1)
     }
 
-    /// Match ids after `after`, ascending (for walking every match in pages).
+    /// Match ids after `after`, ascending, whose logs are kept (for walking every match
+    /// in pages).
     pub async fn match_ids(&self, after: MatchId, limit: i64) -> Result<Vec<MatchId>> {
-        sqlx::query_scalar("SELECT id FROM matches WHERE id > $1 ORDER BY id LIMIT $2")
-            .bind(after)
-            .bind(limit)
-            .fetch_all(self.db())
-            .await
-            .map_err(db(Doing::read("reading matches")))
+        // A match whose log was deleted after the retention has nothing to walk.
+        sqlx::query_scalar(
+            "SELECT id FROM matches WHERE id > $1 AND log_pruned_at IS NULL ORDER BY id LIMIT $2",
+        )
+        .bind(after)
+        .bind(limit)
+        .fetch_all(self.db())
+        .await
+        .map_err(db(Doing::read("reading matches")))
     }
 }
 
@@ -438,7 +444,26 @@ pub(crate) async fn load_row(conn: &mut AnyConnection, id: MatchId) -> Result<Lo
         .fetch_optional(&mut *conn)
         .await
         .map_err(db_row(Doing::read("reading a match"), id))?;
-    row.ok_or(StoreError::NotFound(id))
+    match row {
+        Some(r) if r.log_pruned_at.is_some() => Err(StoreError::Pruned(id)),
+        Some(r) => Ok(r),
+        None => Err(StoreError::NotFound(id)),
+    }
+}
+
+/// `Err(Pruned)` when match `id`'s log was deleted after the operator's retention (the
+/// reads of its log alone; a load learns it with the match's row).
+async fn log_kept(conn: &mut AnyConnection, id: MatchId) -> Result<()> {
+    let pruned: Option<Option<i64>> =
+        sqlx::query_scalar("SELECT log_pruned_at FROM matches WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&mut *conn)
+            .await
+            .map_err(db_row(Doing::read("reading a match"), id))?;
+    match pruned {
+        Some(Some(_)) => Err(StoreError::Pruned(id)),
+        _ => Ok(()),
+    }
 }
 
 /// The inputs in force, and the last number of the log (checked whole: no gap, each

@@ -74,6 +74,8 @@ pub(crate) struct LoadRow {
     pub(crate) m: MatchRow,
     pub(crate) snap_version: Option<i64>,
     pub(crate) snap_state: Option<String>,
+    /// Its log was deleted after the operator's retention (migration 0020).
+    pub(crate) log_pruned_at: Option<i64>,
     #[sqlx(flatten)]
     pub(crate) log: LogEnds,
 }
@@ -237,7 +239,8 @@ pub(crate) static SQL: LazyLock<Sql> = LazyLock::new(|| {
     let m = match_columns("m.");
     Sql {
         load: format!(
-            "SELECT {m}, s.version AS snap_version, s.state AS snap_state, {LOG_ENDS} \
+            "SELECT {m}, s.version AS snap_version, s.state AS snap_state, \
+             m.log_pruned_at AS log_pruned_at, {LOG_ENDS} \
              FROM matches m LEFT JOIN snapshots s ON s.match_id = m.id WHERE m.id = $1"
         ),
         select_match: format!("SELECT {bare} FROM matches WHERE id = $1"),

@@ -226,6 +226,7 @@ span-minutes = { $count ->
 ## Fehler der Datenbank, wie der Spieler sie erfährt.
 store-out-of-date = Dieses Fenster ist veraltet: Die Partie ist weitergegangen. Hier ist die aktuelle Lage.
 store-not-found = Diese Partie gibt es nicht (mehr).
+store-pruned = Partie #{ $id } ist vorbei, und ihre Züge werden nicht mehr aufbewahrt: Dieser Bot löscht die Züge beendeter Partien nach einer Weile. Ihr Ergebnis bleibt in der Historie.
 store-finished = Diese Partie ist vorbei.
 store-game-finished = Dieses Spiel ist vorbei.
 store-setup = Die Partie konnte nicht aufgebaut werden.

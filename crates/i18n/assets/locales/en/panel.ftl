@@ -229,6 +229,7 @@ span-minutes = { $count ->
 ## Store faults, as the player is told them.
 store-out-of-date = That panel is out of date: the match has moved on. Here is the current position.
 store-not-found = That match does not exist (any more).
+store-pruned = Match #{ $id } is over, and its moves are no longer kept: this bot deletes a finished match's moves after a while. Its result stays in the history.
 store-finished = That match is over.
 store-game-finished = That game is over.
 store-setup = The match could not be set up.
