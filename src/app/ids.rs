@@ -50,6 +50,10 @@ pub enum Verb {
     TakeBackDecline,
     /// A hint for the move to answer (in a panel, in a match against the AI only).
     Hint,
+    /// Follow the match (a board's button): into its thread, told when it ends.
+    Follow,
+    /// Stop following it (in the private answer to Follow).
+    Unfollow,
 }
 
 impl Verb {
@@ -69,6 +73,8 @@ impl Verb {
             Verb::TakeBackAllow => "tb+",
             Verb::TakeBackDecline => "tb-",
             Verb::Hint => "hint",
+            Verb::Follow => "follow",
+            Verb::Unfollow => "unfollow",
         }
     }
 
@@ -88,6 +94,8 @@ impl Verb {
             "tb+" => Verb::TakeBackAllow,
             "tb-" => Verb::TakeBackDecline,
             "hint" => Verb::Hint,
+            "follow" => Verb::Follow,
+            "unfollow" => Verb::Unfollow,
             _ => return None,
         })
     }
@@ -128,8 +136,10 @@ impl CustomId {
             | Verb::TakeBack
             | Verb::TakeBackAllow
             | Verb::TakeBackDecline
-            | Verb::Hint => true,
+            | Verb::Hint
+            | Verb::Unfollow => true,
             Verb::Accept
+            | Verb::Follow
             | Verb::Decline
             | Verb::Hand
             | Verb::Resign

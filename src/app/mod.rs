@@ -137,6 +137,17 @@ pub struct Outcome {
     pub thread: Option<String>,
     /// Direct messages to players (`notify.rs`: their move, a catch-up, a digest).
     pub dms: Vec<(u64, Msg)>,
+    /// Add this user to this thread (a follower: `clans/follow.rs`); when Discord
+    /// refuses, the user is told this note privately.
+    pub join_thread: Option<JoinThread>,
+}
+
+/// A user to add to a match's thread, and what to tell them if that fails.
+#[derive(Debug, Clone)]
+pub struct JoinThread {
+    pub thread: u64,
+    pub user: u64,
+    pub failed: Msg,
 }
 
 impl Outcome {

@@ -69,6 +69,8 @@ pub struct TickReport {
     pub owed_sent: usize,
     /// Morning recaps of the servers' Crystallo dailies posted (`crystallo/recap.rs`).
     pub recaps: usize,
+    /// Followers told by direct message that a match they follow ended.
+    pub followers_told: usize,
 }
 
 impl App {
@@ -142,6 +144,7 @@ impl App {
         }
         self.leagues.tick(now, sink, &mut report).await;
         report.recaps = self.crystallo.recaps(now, sink).await;
+        report.followers_told = self.matches.tell_followers(now, sink).await;
         self.upkeep(now, started, budget, &mut report).await;
         if report != TickReport::default() {
             tracing::info!(
@@ -158,6 +161,7 @@ impl App {
                 resumed = report.resumed,
                 owed_sent = report.owed_sent,
                 recaps = report.recaps,
+                followers_told = report.followers_told,
                 "scheduler tick"
             );
         }

@@ -423,6 +423,8 @@ async fn on_clans_component(
             }
         }
         Verb::Hint => app.matches.hint(id.match_id, id.version, user).await,
+        Verb::Follow => app.matches.follow(id.match_id, user, now).await,
+        Verb::Unfollow => app.matches.unfollow(id.match_id, user).await,
         Verb::Resign => app.matches.ask_resign(id.match_id, user).await,
         Verb::ResignYes => app.matches.resign(id.match_id, user).await,
         Verb::Rematch => app.matches.rematch(id.match_id, user, now).await,
@@ -488,6 +490,19 @@ async fn deliver_posts(
     let http = &ctx.http;
     if let Some(m) = &out.post_edit {
         edit_post(http, ci, m).await;
+    }
+    if let Some(j) = &out.join_thread {
+        let thread = serenity::ChannelId::new(j.thread);
+        if let Err(e) = thread
+            .add_thread_member(http, serenity::UserId::new(j.user))
+            .await
+        {
+            tracing::info!(
+                thread = j.thread,
+                "could not add a follower to a thread: {e}"
+            );
+            answer(http, ci, false, &j.failed).await;
+        }
     }
     if let Err(channel) = deliver_public(app, http, out, Some(ci.channel_id), now_ms()).await {
         let note = missing_permission_text(lang, channel, &t::move_saved(lang));

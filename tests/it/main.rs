@@ -25,6 +25,7 @@ mod discord_analysis;
 mod discord_autocomplete;
 mod discord_bench;
 mod discord_e2e;
+mod discord_follow;
 mod discord_forget;
 mod discord_gateway;
 mod discord_league;

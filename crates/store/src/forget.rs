@@ -1,5 +1,6 @@
 //! Forgetting a player (`/clans forget-me`): in one transaction, what is theirs alone
-//! is deleted (settings, display name, pings owed, absences, lessons, their ratings),
+//! is deleted (settings, display name, pings owed, absences, lessons, their ratings,
+//! the matches they follow),
 //! and where others keep a record with them in it (matches, results' rating changes,
 //! leagues, Crystallo boards, challenge claims, moderators' log) their Discord id is
 //! replaced by a placeholder: a number from `forgotten_users`, which no Discord account
@@ -55,6 +56,7 @@ const DELETED: &[(&str, &str)] = &[
     ("absences", "user_id"),
     ("lessons", "user_id"),
     ("ratings", "user_id"),
+    ("match_followers", "user_id"),
 ];
 
 impl Store {

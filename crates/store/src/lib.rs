@@ -23,7 +23,8 @@
 //! (active matches, results, history), `challenges.rs` (challenge claims),
 //! `settings.rs` (display names, user and server settings), `ratings.rs`,
 //! `absences.rs`, `notify.rs`, `league.rs`, `analysis.rs`, `keys.rs`, `moderation.rs` (moderators' actions and clock
-//! controls), `forget.rs` (a player forgotten: `/clans forget-me`), `maintenance.rs`
+//! controls), `forget.rs` (a player forgotten: `/clans forget-me`), `followers.rs` (who
+//! follows a match), `maintenance.rs`
 //! (the scheduler's queries), `verify.rs` (both games), `status.rs`, `durability/`,
 //! `backup.rs`, and the transactions in `tx.rs`.
 
@@ -36,6 +37,7 @@ pub mod crystallo;
 mod crystallo_recaps;
 pub mod durability;
 mod error;
+mod followers;
 mod forget;
 pub mod glicko;
 mod keys;

@@ -8,6 +8,8 @@
 //! and after it, with what they use.
 
 pub mod ai_turns;
+// Following a match: Follow, Unfollow, the followers told when it ends.
+mod follow;
 pub mod following;
 mod hint;
 mod lists;

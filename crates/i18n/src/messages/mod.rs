@@ -28,6 +28,8 @@ macro_rules! messages {
 pub mod alt;
 // Crystallo, the solo cavern game (crates/crystallo).
 pub mod crystallo;
+// Following a match (its board's Follow button).
+pub mod follow;
 pub mod images;
 pub mod league;
 pub mod learn;
@@ -45,6 +47,7 @@ pub fn all() -> Vec<(&'static str, &'static [&'static str])> {
     [
         TABLE,
         alt::TABLE,
+        follow::TABLE,
         images::TABLE,
         learn::TABLE,
         league::TABLE,

@@ -342,6 +342,23 @@ fn route(s: &Shared, method: &str, p: &[&str], json: &Value) -> (u16, Value) {
             }
             (200, message_json(id, ch, json))
         }
+        // Another member added to a thread (a follower): a thread that exists and is
+        // open; Discord answers 204.
+        ("PUT", ["channels", ch, "thread-members", _]) => {
+            match s
+                .threads
+                .lock()
+                .unwrap()
+                .get(*ch)
+                .map(|t| (t.archived, t.locked))
+            {
+                None => (404, json!({"message": "Unknown Channel", "code": 10003})),
+                Some((true, _) | (_, true)) => {
+                    (400, json!({"message": "Thread is archived", "code": 50083}))
+                }
+                Some(_) => (204, Value::Null),
+            }
+        }
         // Nothing in an archived thread is edited.
         ("PATCH", ["channels", ch, "messages", _])
             if s.threads

@@ -357,6 +357,11 @@ impl Boards {
                     t::button_resign(lang),
                     Style::Danger,
                 ),
+                Button::new(
+                    CustomId::new(id, version, Verb::Follow).render(),
+                    crate::i18n::messages::follow::button_follow(lang),
+                    Style::Secondary,
+                ),
             ])]
         };
         Msg {
