@@ -24,6 +24,8 @@ pub mod clans;
 // Crystallo, the solo cavern game (`/crystallo`).
 pub mod crystallo;
 pub mod directory;
+// `/clans export`: a match's public record.
+pub mod export;
 pub mod failures;
 pub mod ids;
 pub mod league;

@@ -106,7 +106,8 @@ pub struct Embed {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct File {
     pub name: String,
-    /// The image's bytes: a PNG, or a replay's GIF (`name` ends in its type).
+    /// The file's bytes: a PNG, a replay's GIF, or an export's text or JSON (`name`
+    /// ends in its type).
     pub png: Vec<u8>,
     /// What the image shows in words (`render::alt`), sent as the attachment's
     /// description: a screen reader speaks it, and Discord shows it behind the image's

@@ -32,9 +32,10 @@ pub struct ReplayPost {
 /// The replays service (`app.replays`), with what it uses.
 #[derive(Clone)]
 pub struct Replays {
-    store: Store,
-    directory: Directory,
-    faults: Faults,
+    // Shared with the export (`export.rs`), the other use of a match's whole record.
+    pub(super) store: Store,
+    pub(super) directory: Directory,
+    pub(super) faults: Faults,
     gate: Gate,
     theme: Arc<Theme>,
     /// One replay drawn at a time: each takes a core for about a second, and a burst

@@ -34,6 +34,7 @@ mod discord_ratings;
 mod discord_replay;
 mod discord_takeback;
 mod dockerfile;
+mod export;
 mod german;
 mod german_match;
 mod german_transcript;

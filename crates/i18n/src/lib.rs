@@ -83,6 +83,7 @@ ftl_files!(
     "bot.ftl",
     "commands.ftl",
     "crystallo.ftl",
+    "export.ftl",
     "follow.ftl",
     "images.ftl",
     "learn.ftl",

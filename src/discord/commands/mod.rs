@@ -3,7 +3,8 @@
 //! and who and where a command is from.
 //!
 //! The commands themselves are in files by concept: `play.rs` starts and plays matches,
-//! `lookup.rs` the card, rules and help lookups, `records.rs` results and ratings,
+//! `lookup.rs` the card, rules and help lookups, `records.rs` results, ratings and a
+//! match's exported record,
 //! `settings.rs` the server's and a user's settings; `reply.rs` is how a command answers
 //! (shared with the adapter's other command files). Each is re-exported here, so the
 //! registration below and the adapter's callers name them as before.
@@ -28,7 +29,7 @@ pub use learn::learn;
 pub use lookup::{card, help, help_message, rules};
 pub use play::{LevelChoice, board, challenge, hand, matches, play_ai, replay, resign};
 pub(super) use play::{ac_clan, clan_arg};
-pub use records::{history, leaderboard, profile};
+pub use records::{export, history, leaderboard, profile};
 pub(super) use reply::{missing_permissions, send, send_deferred};
 pub use settings::{LanguageChoice, config, dm, language};
 
@@ -42,6 +43,7 @@ pub use settings::{LanguageChoice, config, dm, language};
         "hand",
         "board",
         "replay",
+        "export",
         "resign",
         "matches",
         "card",

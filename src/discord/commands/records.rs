@@ -63,3 +63,25 @@ pub async fn profile(
         .await;
     send(ctx, out).await
 }
+
+/// A match's public record as text and JSON, privately (players: any time).
+///
+/// Others may have it once the match has ended (`Replays::export`).
+#[poise::command(slash_command)]
+pub async fn export(
+    ctx: Context<'_>,
+    #[description = "Match number (a match of this server, or one you played)"]
+    #[rename = "match"]
+    #[min = 1]
+    game: i64,
+) -> Result<(), Error> {
+    ctx.defer_ephemeral().await?;
+    let place = super::place(ctx);
+    let out = ctx
+        .data()
+        .app
+        .replays
+        .export(game, ctx.author().id.get(), place)
+        .await;
+    send(ctx, out).await
+}

@@ -28,6 +28,8 @@ macro_rules! messages {
 pub mod alt;
 // Crystallo, the solo cavern game (crates/crystallo).
 pub mod crystallo;
+// `/clans export`.
+pub mod export;
 // Following a match (its board's Follow button).
 pub mod follow;
 pub mod images;
@@ -47,6 +49,7 @@ pub fn all() -> Vec<(&'static str, &'static [&'static str])> {
     [
         TABLE,
         alt::TABLE,
+        export::TABLE,
         follow::TABLE,
         images::TABLE,
         learn::TABLE,
