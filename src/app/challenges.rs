@@ -34,10 +34,10 @@ pub struct Challenge {
 
 /// A match created and not yet announced ([`Challenges::create_accepted`]).
 pub struct Started {
-    loaded: crate::store::Loaded,
-    events: Vec<crate::game::event::Event>,
+    pub(super) loaded: crate::store::Loaded,
+    pub(super) events: Vec<crate::game::event::Event>,
     /// Who plays, for the opening post's header.
-    players: String,
+    pub(super) players: String,
     /// The challenge's new text, once announced.
     post_edit: Option<Msg>,
 }
@@ -150,9 +150,10 @@ impl Challenge {
 /// matches started from them and against the AI, and their first board.
 #[derive(Clone)]
 pub struct Challenges {
-    store: Store,
-    directory: Directory,
-    faults: Faults,
+    // Shared with `practice.rs`, which starts an AI match from another's position.
+    pub(super) store: Store,
+    pub(super) directory: Directory,
+    pub(super) faults: Faults,
     gate: Gate,
     seeds: Seeds,
     signing: Signing,
@@ -464,24 +465,7 @@ impl Challenges {
         thread: Option<u64>,
         now: Millis,
     ) -> Result<Started, Outcome> {
-        let lang = self.directory.user_lang(user).await;
-        if !self.ai {
-            return Err(Outcome::private(p::ai_not_available(lang)));
-        }
-        if let Err(slow) = self.gate.allow(Action::AiMatch, user, place.guild, now) {
-            return Err(Outcome::private(slow));
-        }
         let clans = setup.clans;
-        let terms = self.terms(place.guild, None).await;
-        let new = NewMatch {
-            guild: place.guild,
-            channel: place.channel,
-            thread,
-            seats: [Player::User(user), Player::Ai(level)],
-            setup,
-            terms,
-            deadlines: terms.deadlines(now),
-        };
         let public = self.directory.public_lang(place.guild).await;
         let players = crate::i18n::messages::players_ai(
             public,
@@ -489,6 +473,42 @@ impl Challenges {
             self.directory.clan_name(public, clans[0]),
             self.directory.clan_name(public, clans[1]),
         );
+        let seats = [Player::User(user), Player::Ai(level)];
+        self.create_ai_seated(user, seats, setup, place, thread, players, now)
+            .await
+    }
+
+    /// A match of `user` against the AI in `seats` (one of each), dealt `setup`, in
+    /// `place` (`thread` when it is one); `players` heads its opening board. Refused
+    /// without an AI, or past the asker's rate limit.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) async fn create_ai_seated(
+        &self,
+        user: u64,
+        seats: [Player; 2],
+        setup: Setup,
+        place: Place,
+        thread: Option<u64>,
+        players: String,
+        now: Millis,
+    ) -> Result<Started, Outcome> {
+        let lang = self.directory.user_lang(user).await;
+        if !self.ai {
+            return Err(Outcome::private(p::ai_not_available(lang)));
+        }
+        if let Err(slow) = self.gate.allow(Action::AiMatch, user, place.guild, now) {
+            return Err(Outcome::private(slow));
+        }
+        let terms = self.terms(place.guild, None).await;
+        let new = NewMatch {
+            guild: place.guild,
+            channel: place.channel,
+            thread,
+            seats,
+            setup,
+            terms,
+            deadlines: terms.deadlines(now),
+        };
         match self.store.create_match(new).await {
             Ok((loaded, events)) => Ok(Started {
                 loaded,

@@ -36,6 +36,8 @@ pub mod lru;
 pub mod moderation;
 pub mod msg;
 pub mod posting;
+// `/clans practice`: a finished match played on from one of its turns.
+pub mod practice;
 pub mod presence;
 // `/clans forget-me`.
 pub mod privacy;

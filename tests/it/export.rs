@@ -144,3 +144,60 @@ async fn a_player_exports_their_running_match_and_others_the_ended_one() {
     );
     bot.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_match_is_played_on_against_the_ai_from_a_turn_unrated() {
+    let store = support::scratch_store("crystal-clans-practice-from").await;
+    let app = crystal_clans::app::App::new(store.clone())
+        .with_seeds(1)
+        .without_images()
+        .with_bot(std::sync::Arc::new(crystal_clans::app::AiSeats));
+    let bot = start_bot_with(app, store).await;
+    let fake = &bot.fake;
+    let id = challenge_and_accept(&bot).await;
+    drive(&bot, id, 60, |s| s.turn >= 3).await;
+    let practice = |user: u64, options: Value| {
+        let t = fake.command(user, name(user), "practice", options, false);
+        async move { answer(fake, &t).await.text() }
+    };
+    let on = |turn: i64| {
+        json!([{"name": "match", "type": 4, "value": id},
+               {"name": "turn", "type": 4, "value": turn},
+               {"name": "side", "type": 4, "value": 1},
+               {"name": "level", "type": 4, "value": 0}])
+    };
+    let running = practice(EVE, on(2)).await;
+    assert!(running.contains("still being played"), "{running}");
+    bot.app.matches.resign(id, BEN).await;
+    let too_late = practice(EVE, on(40)).await;
+    assert!(too_late.contains("has turns 1 to 3"), "{too_late}");
+    let begins = practice(EVE, on(2)).await;
+    assert!(begins.contains("begins"), "{begins}");
+    let new = id + 1;
+    let board = fake
+        .wait_for(
+            |r| {
+                r.is_channel_post()
+                    && r.text()
+                        .contains(&format!("a practice from match #{id}, turn 2"))
+            },
+            20,
+        )
+        .await;
+    assert!(board.text().contains("not rated"), "{}", board.text());
+    let info = bot.store.info(new).await.unwrap();
+    assert_eq!(info.seats[1], crystal_clans::store::Player::User(EVE));
+    assert!(matches!(info.seats[0], crystal_clans::store::Player::Ai(_)));
+    assert!(info.assisted, "a practice is not rated");
+    // The position is the first match's at the start of turn 2, the same deal.
+    let first = bot.store.inputs(id).await.unwrap();
+    let played = bot.store.inputs(new).await.unwrap();
+    assert!(!played.is_empty());
+    for (a, b) in played.iter().zip(&first) {
+        assert_eq!((a.seat, a.input), (b.seat, b.input));
+    }
+    let l = bot.store.load(new).await.unwrap();
+    assert!(l.state.turn >= 2);
+    assert_eq!(l.info.setup, bot.store.info(id).await.unwrap().setup);
+    bot.stop().await;
+}

@@ -27,7 +27,9 @@ mod settings;
 pub use super::privacy::forget_me;
 pub use learn::learn;
 pub use lookup::{card, help, help_message, rules};
-pub use play::{LevelChoice, board, challenge, hand, matches, play_ai, replay, resign};
+pub use play::{
+    LevelChoice, SideChoice, board, challenge, hand, matches, play_ai, practice, replay, resign,
+};
 pub(super) use play::{ac_clan, clan_arg};
 pub use records::{export, history, leaderboard, profile};
 pub(super) use reply::{missing_permissions, send, send_deferred};
@@ -39,6 +41,7 @@ pub use settings::{LanguageChoice, config, dm, language};
     subcommands(
         "challenge",
         "play_ai",
+        "practice",
         "learn",
         "hand",
         "board",

@@ -163,6 +163,58 @@ pub async fn play_ai(
     post(ctx, &out, out.public.iter()).await
 }
 
+/// Which side of a finished match to play on (as its title names them: "Ana vs Ben").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum SideChoice {
+    #[name = "first player"]
+    First,
+    #[name = "second player"]
+    Second,
+}
+
+/// Play a finished match on against the AI from one of its turns (not rated).
+#[poise::command(slash_command)]
+pub async fn practice(
+    ctx: Context<'_>,
+    #[description = "The finished match (of this server, or one you played)"]
+    #[rename = "match"]
+    #[autocomplete = "ac_replay"]
+    #[min = 1]
+    game: i64,
+    #[description = "The turn to start from (default: the first)"]
+    #[min = 1]
+    turn: Option<u32>,
+    #[description = "The side you play (default: yours, if you played it; else the first)"]
+    side: Option<SideChoice>,
+    #[description = "How strong the AI plays (default: normal)"] level: Option<LevelChoice>,
+) -> Result<(), Error> {
+    let lang = lang(ctx).await;
+    let place = place(ctx);
+    if !may_start(ctx, lang, place).await? {
+        return Ok(());
+    }
+    let app = &ctx.data().app;
+    let user = ctx.author().id.get();
+    let side = side.map(|s| match s {
+        SideChoice::First => 0,
+        SideChoice::Second => 1,
+    });
+    let level = level.unwrap_or(LevelChoice::Normal).index();
+    let mut started = match app
+        .challenges
+        .create_practice_from(user, game, turn, side, level, place, now_ms())
+        .await
+    {
+        Ok(started) => started,
+        Err(refused) => return send_deferred(ctx, refused, "").await,
+    };
+    let begins = Msg::text(t::ai_match_begins(lang, started.id()));
+    first_answer(ctx, &begins, true).await?;
+    into_thread(ctx, lang, place, &mut started).await?;
+    let out = app.challenges.announce(started).await;
+    post(ctx, &out, out.public.iter()).await
+}
+
 /// Whether a match against the AI may start here: when not, the asker is told why
 /// (the server's setting, the bot's permissions) and `false` comes back; when it may,
 /// the answer is deferred privately (a later refusal reaches only the asker, and the

@@ -1,5 +1,6 @@
 //! Messages of `/clans export` (`export.ftl`): the record's heading and result lines,
-//! the answer and its files' descriptions.
+//! the answer and its files' descriptions; `/clans practice`, which plays a finished
+//! match on from one of its turns.
 
 messages! {
     export_heading(id, first, first_clan, second, second_clan) = "export-heading";
@@ -11,4 +12,7 @@ messages! {
     export_failed(id) = "export-failed";
     export_alt_text(id) = "export-alt-text";
     export_alt_json(id) = "export-alt-json";
+    practice_players(source, turn, player, clan) = "practice-players";
+    practice_not_over(id) = "practice-not-over";
+    practice_turns(id, last) = "practice-turns";
 }

@@ -116,7 +116,7 @@ winner-wins = 🏆 { $who } gewinnt die Partie!
 winner-resigned = 🏆 { $who } gewinnt: der Gegner hat aufgegeben!
 winner-timeout = 🏆 { $who } gewinnt: dem Gegner ist die Zeit abgelaufen!
 winner-abandoned = 🏆 { $who } gewinnt nicht: die Partie wurde abgebrochen!
-winner-assisted = Unterstützt: In dieser Partie wurden Tipps genutzt, oder es war eine Lernpartie; darum wird sie nicht gewertet.
+winner-assisted = Unterstützt: In dieser Partie wurden Tipps genutzt, oder es war eine Lernpartie oder eine Übung ab einer beendeten Partie; darum wird sie nicht gewertet.
 board-over = Vorbei: { $name } hat gewonnen
 board-must = { $names } { $count ->
         [one] muss

@@ -14,3 +14,8 @@ export-still-playing = Partie #{ $id } läuft noch: Ihre Spieler können sie jet
 export-failed = Der Verlauf von Partie #{ $id } ließ sich nicht erstellen. Der Betreiber des Bots wurde informiert.
 export-alt-text = Der öffentliche Verlauf von Partie #{ $id } als Text: jede öffentliche Aktion, nummeriert.
 export-alt-json = Der öffentliche Verlauf von Partie #{ $id } als JSON: jedes öffentliche Ereignis, wie es Zuschauer sehen.
+
+# `/clans üben`: eine beendete Partie ab einem ihrer Züge gegen die KI weiterspielen.
+practice-players = eine Übung ab Partie #{ $source }, Zug { $turn }: { $player } ({ $clan }) gegen die KI, ohne Wertung
+practice-not-over = Partie #{ $id } läuft noch: Üben lässt sich ab ihr erst, wenn sie beendet ist.
+practice-turns = Partie #{ $id } hat die Züge 1 bis { $last }: Wähle einen davon.

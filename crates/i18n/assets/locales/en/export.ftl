@@ -14,3 +14,8 @@ export-still-playing = Match #{ $id } is still being played: its players may exp
 export-failed = The record of match #{ $id } could not be made. The bot's operator has been told.
 export-alt-text = The public record of match #{ $id } as text: every public action, numbered.
 export-alt-json = The public record of match #{ $id } as JSON: every public event, as a spectator sees it.
+
+# `/clans practice`: a finished match played on against the AI from one of its turns.
+practice-players = a practice from match #{ $source }, turn { $turn }: { $player } ({ $clan }) against the AI, not rated
+practice-not-over = Match #{ $id } is still being played: it can be practised from once it has ended.
+practice-turns = Match #{ $id } has turns 1 to { $last }: choose one of them.
