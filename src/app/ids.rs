@@ -54,6 +54,10 @@ pub enum Verb {
     Follow,
     /// Stop following it (in the private answer to Follow).
     Unfollow,
+    /// Open my private notes on the match (a panel's button, answered with a modal).
+    Notes,
+    /// Save them (the modal's submission).
+    NotesSave,
 }
 
 impl Verb {
@@ -75,6 +79,8 @@ impl Verb {
             Verb::Hint => "hint",
             Verb::Follow => "follow",
             Verb::Unfollow => "unfollow",
+            Verb::Notes => "notes",
+            Verb::NotesSave => "notes!",
         }
     }
 
@@ -96,6 +102,8 @@ impl Verb {
             "hint" => Verb::Hint,
             "follow" => Verb::Follow,
             "unfollow" => Verb::Unfollow,
+            "notes" => Verb::Notes,
+            "notes!" => Verb::NotesSave,
             _ => return None,
         })
     }
@@ -137,7 +145,9 @@ impl CustomId {
             | Verb::TakeBackAllow
             | Verb::TakeBackDecline
             | Verb::Hint
-            | Verb::Unfollow => true,
+            | Verb::Unfollow
+            | Verb::Notes
+            | Verb::NotesSave => true,
             Verb::Accept
             | Verb::Follow
             | Verb::Decline

@@ -21,6 +21,8 @@ pub mod health;
 mod league;
 pub mod localize;
 pub mod logging;
+// A player's notes on a match: the form and its submission.
+mod notes;
 // `/clans forget-me`.
 mod privacy;
 pub mod shards;
@@ -253,6 +255,9 @@ async fn on_event(
         serenity::FullEvent::InteractionCreate {
             interaction: serenity::Interaction::Component(ci),
         } => on_component(fw.serenity_context, fw.user_data, ci).await,
+        serenity::FullEvent::InteractionCreate {
+            interaction: serenity::Interaction::Modal(mi),
+        } => notes::submitted(fw.serenity_context, fw.user_data, mi).await,
         // Every server the bot is in arrives at each connection, with the language
         // its admins chose in Discord: the timers' posts after a restart speak it
         // before anyone there has clicked again.
@@ -340,6 +345,10 @@ async fn on_clans_component(
         }
         return;
     };
+    // The notes form must be the click's first answer: no acknowledgement before it.
+    if id.verb == Verb::Notes {
+        return notes::open(ctx, app, ci, &id).await;
+    }
     // Acknowledge first (within Discord's 3 seconds): a panel is updated later, a
     // public post's click gets a private message of its own.
     let in_panel = id.in_panel();
@@ -424,6 +433,8 @@ async fn on_clans_component(
         }
         Verb::Hint => app.matches.hint(id.match_id, id.version, user).await,
         Verb::Follow => app.matches.follow(id.match_id, user, now).await,
+        // Opened above, before the acknowledgement; a form's id on a button is forged.
+        Verb::Notes | Verb::NotesSave => Outcome::private(t::button_invalid(lang)),
         Verb::Unfollow => app.matches.unfollow(id.match_id, user).await,
         Verb::Resign => app.matches.ask_resign(id.match_id, user).await,
         Verb::ResignYes => app.matches.resign(id.match_id, user).await,

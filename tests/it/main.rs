@@ -29,6 +29,7 @@ mod discord_follow;
 mod discord_forget;
 mod discord_gateway;
 mod discord_league;
+mod discord_notes;
 mod discord_panels;
 mod discord_ratings;
 mod discord_replay;

@@ -540,8 +540,8 @@ fn sqlite_and_postgres_schemas_have_the_same_columns() {
     // 18 with the leagues (0008), 19 with `analyses` (0009), 21 with Crystallo (0010),
     // 22 with the lessons (0014), 23 with the Crystallo recaps (0017), 24 with the
     // moderators' actions (0018), 25 with the forgotten players (0019), 26 with the
-    // matches' followers (0021).
-    assert_eq!(s.len(), 26, "{s:?}");
+    // matches' followers (0021), 27 with the players' notes (0022).
+    assert_eq!(s.len(), 27, "{s:?}");
     assert!(s[0].1.contains(&"timeout_minutes".to_string()), "{s:?}");
     assert_eq!(s, p);
 }

@@ -1,6 +1,6 @@
 //! Forgetting a player (`/clans forget-me`): in one transaction, what is theirs alone
 //! is deleted (settings, display name, pings owed, absences, lessons, their ratings,
-//! the matches they follow),
+//! the matches they follow, their notes),
 //! and where others keep a record with them in it (matches, results' rating changes,
 //! leagues, Crystallo boards, challenge claims, moderators' log) their Discord id is
 //! replaced by a placeholder: a number from `forgotten_users`, which no Discord account
@@ -57,6 +57,7 @@ const DELETED: &[(&str, &str)] = &[
     ("lessons", "user_id"),
     ("ratings", "user_id"),
     ("match_followers", "user_id"),
+    ("match_notes", "user_id"),
 ];
 
 impl Store {

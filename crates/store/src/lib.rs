@@ -24,7 +24,7 @@
 //! `settings.rs` (display names, user and server settings), `ratings.rs`,
 //! `absences.rs`, `notify.rs`, `league.rs`, `analysis.rs`, `keys.rs`, `moderation.rs` (moderators' actions and clock
 //! controls), `forget.rs` (a player forgotten: `/clans forget-me`), `followers.rs` (who
-//! follows a match), `maintenance.rs`
+//! follows a match), `notes.rs` (a player's notes on a match), `maintenance.rs`
 //! (the scheduler's queries), `verify.rs` (both games), `status.rs`, `durability/`,
 //! `backup.rs`, and the transactions in `tx.rs`.
 
@@ -47,6 +47,7 @@ mod lists;
 mod log;
 mod maintenance;
 mod moderation;
+mod notes;
 mod notify;
 mod open;
 mod ratings;

@@ -13,6 +13,8 @@ mod follow;
 pub mod following;
 mod hint;
 mod lists;
+// A player's private notes on a match.
+pub mod notes;
 pub mod panel;
 mod play;
 pub mod posts;

@@ -70,6 +70,12 @@ impl Matches {
         if let Some(line) = self.taken_back_line(lang, &loaded, seat).await {
             msg.content = clip(&format!("{line}\n{}", msg.content), MAX_CONTENT);
         }
+        // The player's own notes, when the panel is opened (not at each step).
+        if nav == Nav::Overview
+            && let Some(line) = self.notes_line(lang, match_id, user).await
+        {
+            msg.content = clip(&format!("{line}\n{}", msg.content), MAX_CONTENT);
+        }
         Outcome {
             reply: Some(msg),
             replaces: true,

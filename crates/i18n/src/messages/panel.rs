@@ -169,6 +169,13 @@ messages! {
     store_out_of_date() = "store-out-of-date";
     store_not_found() = "store-not-found";
     store_pruned(id) = "store-pruned";
+    button_notes() = "button-notes";
+    notes_title(id) = "notes-title";
+    notes_label() = "notes-label";
+    notes_placeholder() = "notes-placeholder";
+    notes_saved(id) = "notes-saved";
+    notes_cleared(id) = "notes-cleared";
+    notes_line(note) = "notes-line";
     store_finished() = "store-finished";
     store_game_finished() = "store-game-finished";
     store_setup() = "store-setup";

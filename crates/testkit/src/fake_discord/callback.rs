@@ -28,6 +28,8 @@ pub(super) struct Sent {
     pub acked: Option<Instant>,
     /// An autocomplete interaction (type 4): the callback must be choices.
     pub autocomplete: bool,
+    /// A modal's submission (type 5): it cannot be answered with another modal.
+    pub modal_submit: bool,
 }
 
 #[derive(Default)]
@@ -78,6 +80,13 @@ impl Interactions {
                         },
                     ));
                 }
+                if body["type"].as_u64() == Some(9) && (sent.modal_submit || sent.autocomplete) {
+                    return Some(refusal(
+                        400,
+                        50035,
+                        "Invalid Form Body: a modal answers only a command or a click",
+                    ));
+                }
                 let update = matches!(body["type"].as_u64(), Some(6 | 7));
                 if update && sent.message.is_none() {
                     return Some(refusal(
@@ -119,6 +128,7 @@ mod tests {
             message,
             acked: None,
             autocomplete: false,
+            modal_submit: false,
         };
         i.by_token.lock().unwrap().insert(token.into(), s);
     }
@@ -180,6 +190,7 @@ mod tests {
                 message: None,
                 acked: None,
                 autocomplete: true,
+                modal_submit: false,
             },
         );
         let choices = json!({"type": 8, "data": {"choices": []}});

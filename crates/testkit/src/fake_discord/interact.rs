@@ -63,6 +63,7 @@ impl Fake {
             message,
             acked: None,
             autocomplete: d["type"] == 4,
+            modal_submit: d["type"] == 5,
         };
         self.shared
             .interactions
@@ -130,6 +131,7 @@ impl Fake {
         let what = match kind {
             2 => "cmd",
             4 => "auto",
+            5 => "modal",
             _ => "click",
         };
         let token = format!("{what}-token-{id}");
@@ -316,6 +318,31 @@ impl Fake {
     /// main channel; returns the token.
     pub fn click(&self, user: u64, name: &str, custom_id: &str, values: &[&str]) -> String {
         self.click_in(CHANNEL, user, name, custom_id, values)
+    }
+
+    /// `user` submits the modal `custom_id` (that the bot answered a click or command
+    /// with), its text inputs holding `fields` (`(custom_id, value)`), in [`CHANNEL`] or
+    /// the DM it was opened from (`channel`). Returns the token.
+    pub fn submit_modal(
+        &self,
+        channel: u64,
+        user: u64,
+        name: &str,
+        custom_id: &str,
+        fields: &[(&str, &str)],
+    ) -> String {
+        let origin = self.origin_of(channel);
+        let (mut d, token, guild) = self.interaction(5, origin, user, name, false);
+        let rows: Vec<Value> = fields
+            .iter()
+            .map(|(id, value)| {
+                json!({"type": 1, "components": [
+                    {"type": 4, "custom_id": id, "value": value}]})
+            })
+            .collect();
+        d["data"] = json!({"custom_id": custom_id, "components": rows});
+        self.interact(d, guild, None);
+        token
     }
 
     /// A click on the message that carries `custom_id` (the last one the bot sent with

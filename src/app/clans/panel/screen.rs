@@ -754,6 +754,11 @@ pub fn step(panel: &Panel, nav: Nav) -> Screen {
                 p::button_hint(panel.lang),
             );
         }
+        panel.offer(
+            &mut screen,
+            CustomId::new(panel.match_id, panel.version, Verb::Notes).render(),
+            p::button_notes(panel.lang),
+        );
     }
     screen
 }

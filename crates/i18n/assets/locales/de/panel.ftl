@@ -338,3 +338,12 @@ hint-nothing = Gerade hast du nichts zu entscheiden.
 hint-out-of-date = Dieses Fenster ist veraltet: Öffne deinen Zug erneut, um einen Tipp zur aktuellen Stellung zu bekommen.
 hint-failed = Gerade ließ sich kein Tipp ermitteln; versuch es gleich noch einmal.
 hint-only-choice = 💡 **Tipp:** Hier bleibt dir nur eins: { $choice }
+
+# Private Notizen eines Spielers zu einer Partie (der Knopf „Notizen“ im Panel, ein Formular).
+button-notes = 📝 Notizen
+notes-title = Deine Notizen zu Partie #{ $id }
+notes-label = Nur du kannst sie lesen
+notes-placeholder = Pläne, was der Gegner vorhat, was du nächstes Mal versuchst…
+notes-saved = Deine Notiz zu Partie #{ $id } ist gespeichert. Nur du siehst sie, oben in deinem Panel.
+notes-cleared = Deine Notiz zu Partie #{ $id } ist gelöscht.
+notes-line = 📝 Deine Notiz: { $note }

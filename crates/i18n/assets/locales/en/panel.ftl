@@ -341,3 +341,12 @@ hint-nothing = There is nothing for you to decide right now.
 hint-out-of-date = That panel is out of date: open your turn again for a hint on the current position.
 hint-failed = No hint could be worked out just now; try again in a moment.
 hint-only-choice = 💡 **Hint:** { $choice } is your only choice here.
+
+# A player's private notes on a match (the panel's Notes button, a form).
+button-notes = 📝 Notes
+notes-title = Your notes on match #{ $id }
+notes-label = Only you can read them
+notes-placeholder = Plans, reads on your opponent, what to try next time…
+notes-saved = Your note on match #{ $id } is saved. Only you see it, at the top of your panel.
+notes-cleared = Your note on match #{ $id } is deleted.
+notes-line = 📝 Your note: { $note }
