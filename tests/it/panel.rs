@@ -258,6 +258,8 @@ fn walk_in(
                 Verb::Turn => todo.push(Nav::parse(cid.arg.as_deref(), values)),
                 // A hint is answered beside the panel (tests/it/discord_e2e/hints.rs).
                 Verb::Hint => {}
+                // The notes form is a modal beside the panel (tests/it/discord_notes.rs).
+                Verb::Notes => {}
                 v => panic!("unexpected verb {v:?}"),
             }
         };

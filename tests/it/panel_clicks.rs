@@ -73,6 +73,8 @@ fn clicks(rules: &Rules, state: &State, seat: u8, want: usize) -> (usize, Vec<us
                 }
                 // Answered beside the panel: no step of a move.
                 Verb::Hint => {}
+                // The notes form is a modal beside the panel (tests/it/discord_notes.rs).
+                Verb::Notes => {}
                 v => panic!("{v:?}"),
             }
         }
