@@ -133,6 +133,16 @@ impl Moderators {
         }
     }
 
+    /// What every action asks first: the server and the moderator's language, and the
+    /// reason as the players will read it.
+    async fn asked(&self, who: Moderator, reason: &str) -> Result<(u64, Lang, String), Outcome> {
+        let (guild, lang) = self.server(who).await?;
+        match clean_reason(reason) {
+            Some(reason) => Ok((guild, lang, reason)),
+            None => Err(Outcome::private(t::mod_reason_empty(lang))),
+        }
+    }
+
     /// Match `id` if it is an active match of `guild`; else what to tell the moderator
     /// (a match of another server is "no such match": its existence is not theirs).
     async fn active_match(&self, lang: Lang, guild: u64, id: MatchId) -> Result<Loaded, String> {
@@ -155,12 +165,9 @@ impl Moderators {
         reason: &str,
         now: Millis,
     ) -> Outcome {
-        let (guild, lang) = match self.server(who).await {
+        let (guild, lang, reason) = match self.asked(who, reason).await {
             Ok(x) => x,
             Err(o) => return o,
-        };
-        let Some(reason) = clean_reason(reason) else {
-            return Outcome::private(t::mod_reason_empty(lang));
         };
         let loaded = match self.active_match(lang, guild, id).await {
             Ok(l) => l,
@@ -263,12 +270,9 @@ impl Moderators {
         reason: &str,
         now: Millis,
     ) -> Outcome {
-        let (guild, lang) = match self.server(who).await {
+        let (guild, lang, reason) = match self.asked(who, reason).await {
             Ok(x) => x,
             Err(o) => return o,
-        };
-        let Some(reason) = clean_reason(reason) else {
-            return Outcome::private(t::mod_reason_empty(lang));
         };
         let (league, rounds) = match self.leagues.running(lang, guild, name).await {
             Ok(x) => x,

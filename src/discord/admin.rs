@@ -10,7 +10,6 @@ use super::commands::{can_manage_guild, send};
 use super::{Context, Data, Error, answer, deliver};
 use crate::app::Outcome;
 use crate::app::moderation::{DecideId, MAX_REASON, MatchAct, Moderator};
-use crate::i18n::messages as t;
 use crate::store::MatchId;
 use poise::serenity_prelude as serenity;
 
@@ -226,16 +225,7 @@ pub(super) async fn on_component(
 ) {
     let app = &data.app;
     let Some(id) = DecideId::parse(&ci.data.custom_id) else {
-        let lang = app.directory.user_lang(ci.user.id.get()).await;
-        let answer = serenity::CreateInteractionResponse::Message(
-            serenity::CreateInteractionResponseMessage::new()
-                .content(t::button_invalid(lang))
-                .ephemeral(true),
-        );
-        if let Err(e) = ci.create_response(&ctx.http, answer).await {
-            tracing::warn!("could not answer an unreadable click: {e}");
-        }
-        return;
+        return super::unreadable_click(&ctx.http, app, ci).await;
     };
     // Acknowledged first, within Discord's 3 seconds: the answer replaces the
     // confirmation later.

@@ -325,6 +325,21 @@ async fn on_component(ctx: &serenity::Context, data: &Data, ci: &serenity::Compo
     }
 }
 
+/// Only the bot's own messages bring it clicks: an id it cannot read is an old or
+/// forged one. Said privately, as the click's answer, so Discord does not show
+/// "interaction failed".
+async fn unreadable_click(http: &serenity::Http, app: &App, ci: &serenity::ComponentInteraction) {
+    let lang = app.directory.user_lang(ci.user.id.get()).await;
+    let answer = serenity::CreateInteractionResponse::Message(
+        serenity::CreateInteractionResponseMessage::new()
+            .content(t::button_invalid(lang))
+            .ephemeral(true),
+    );
+    if let Err(e) = ci.create_response(http, answer).await {
+        tracing::warn!("could not answer an unreadable click: {e}");
+    }
+}
+
 async fn on_clans_component(
     ctx: &serenity::Context,
     app: &App,
@@ -332,18 +347,7 @@ async fn on_clans_component(
 ) {
     let http = &ctx.http;
     let Some(id) = CustomId::parse(&ci.data.custom_id) else {
-        // Only the bot's own messages bring it clicks: an id it cannot read is an old
-        // or forged one. Said privately, so Discord does not show "interaction failed".
-        let lang = app.directory.user_lang(ci.user.id.get()).await;
-        let answer = serenity::CreateInteractionResponse::Message(
-            serenity::CreateInteractionResponseMessage::new()
-                .content(t::button_invalid(lang))
-                .ephemeral(true),
-        );
-        if let Err(e) = ci.create_response(http, answer).await {
-            tracing::warn!("could not answer an unreadable click: {e}");
-        }
-        return;
+        return unreadable_click(http, app, ci).await;
     };
     // The notes form must be the click's first answer: no acknowledgement before it.
     if id.verb == Verb::Notes {

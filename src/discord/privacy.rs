@@ -3,7 +3,6 @@
 use super::commands::send;
 use super::{Context, Data, Error, answer, deliver_public};
 use crate::app::privacy;
-use crate::i18n::messages as t;
 use crate::store::now_ms;
 use poise::serenity_prelude as serenity;
 
@@ -25,17 +24,7 @@ pub(super) async fn on_component(
     let app = &data.app;
     let user = ci.user.id.get();
     let Some(forget) = privacy::parse(&ci.data.custom_id) else {
-        let lang = app.directory.user_lang(user).await;
-        let note = crate::app::msg::Msg::text(t::button_invalid(lang));
-        let reply = serenity::CreateInteractionResponse::Message(
-            serenity::CreateInteractionResponseMessage::new()
-                .content(note.content)
-                .ephemeral(true),
-        );
-        if let Err(e) = ci.create_response(&ctx.http, reply).await {
-            tracing::warn!("could not answer an unreadable click: {e}");
-        }
-        return;
+        return super::unreadable_click(&ctx.http, app, ci).await;
     };
     if let Err(e) = ci
         .create_response(&ctx.http, serenity::CreateInteractionResponse::Acknowledge)
