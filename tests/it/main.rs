@@ -13,6 +13,7 @@ mod app_league;
 mod app_ratings;
 mod away;
 mod click_cost;
+mod community_transcript;
 mod crystallo_app;
 mod crystallo_discord;
 mod crystallo_learn;

@@ -422,7 +422,9 @@ impl Matches {
     }
 
     /// The post that ends a match (`line` says how, in `lang`), with its Rematch and
-    /// Analysis buttons.
+    /// Analysis buttons. It becomes the match's live board: the board before it loses
+    /// its buttons (regression: after a resignation, a timeout or a moderator's void, the
+    /// last board still offered Take your turn and Resign).
     pub(crate) fn end_post(&self, lang: Lang, loaded: &Loaded, line: &str) -> Msg {
         Msg {
             content: line.to_string(),
@@ -438,6 +440,7 @@ impl Matches {
                     Style::Secondary,
                 ),
             ])],
+            board_of: Some(loaded.info.id),
             ..Msg::default()
         }
     }

@@ -532,7 +532,9 @@ fn segments(path: &str) -> Vec<&str> {
 /// - `POST /channels/{channel}/typing`: "is typing…", gone when the message comes;
 /// - `PUT` or `DELETE /channels/{thread}/thread-members/{user}`: a thread's members;
 /// - an autocomplete's answer (an interaction callback of type 8): suggestions in the
-///   command box, no message.
+///   command box, no message;
+/// - a form (an interaction callback of type 9, a modal): a dialog over the client,
+///   gone once submitted, no message.
 ///
 /// Every other request must land on a message or channel (see [`Conversation::replay`]),
 /// or the replay panics. Reactions are not here: Discord shows them under the message.
@@ -545,7 +547,9 @@ pub fn draws_nothing(method: &str, path: &str, body: &Value) -> bool {
         ) => true,
         ("POST", ["channels", _, "typing"]) => true,
         ("PUT" | "DELETE", ["channels", _, "thread-members", _]) => true,
-        ("POST", ["interactions", _, _, "callback"]) => body["type"].as_u64() == Some(8),
+        ("POST", ["interactions", _, _, "callback"]) => {
+            matches!(body["type"].as_u64(), Some(8 | 9))
+        }
         _ => false,
     }
 }

@@ -1,0 +1,188 @@
+//! What a server's community sees of the features around matches, drawn as each
+//! participant sees it (`crystal_clans_testkit::transcript`) and screenshotted at
+//! desktop and phone widths when Chromium is there: `target/tmp/transcript-community/`.
+//! A moderator (Eve) pauses a match's clock and lists the stalled matches; a member who
+//! does not play (Cleo) follows it; a player (Ana) keeps a note and exports the match;
+//! the moderator voids it. Each private answer is on its reader's page only.
+
+use crystal_clans::app::App;
+use crystal_clans_testkit::fake_discord::{CHANNEL, GUILD, Origin};
+use crystal_clans_testkit::transcript::{self, shots};
+use serde_json::json;
+use std::time::Duration;
+
+use crate::support;
+use crate::transcript::Out;
+use support::bot::Bot;
+use support::people::*;
+use support::play::{answer, board_button};
+
+const CLEO: u64 = 730_000_000_000_000_004;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn moderators_followers_notes_and_exports_drawn_per_participant() {
+    let store = support::scratch_store("transcript-community").await;
+    let app = App::new(store.clone()).with_seeds(3);
+    let bot = Bot::start(app, store, Duration::from_secs(3600), Default::default()).await;
+    let fake = &bot.fake;
+    fake.grant_manage_server(EVE);
+    let id = challenge_and_accept(&bot).await;
+    drive(&bot, id, 30, |s| s.turn >= 2).await;
+    let admin = |sub: &str, options: serde_json::Value| {
+        let t = fake.command_of_by(
+            "clans-admin",
+            Origin::Guild(GUILD, CHANNEL),
+            (EVE, "Eve", false),
+            sub,
+            options,
+        );
+        async move { answer(fake, &t).await }
+    };
+    let confirm = |r: &crystal_clans_testkit::fake_discord::Recorded| {
+        let yes = r
+            .custom_ids()
+            .into_iter()
+            .find(|i| i.starts_with("mod:") && i.ends_with(":yes"))
+            .expect("a Confirm button");
+        let t = fake.click(EVE, "Eve", &yes, &[]);
+        async move { answer(fake, &t).await }
+    };
+    // A member follows the match.
+    let follow = board_button(fake, ":follow").expect("Follow");
+    let t = fake.click(CLEO, "Cleo", &follow, &[]);
+    answer(fake, &t).await;
+    // The moderator pauses its clock, then lists the matches.
+    let on = |reason: &str| {
+        json!([{"name": "match", "type": 4, "value": id},
+               {"name": "reason", "type": 3, "value": reason}])
+    };
+    let asked = admin("pause", on("A rules question is with the server's staff")).await;
+    confirm(&asked).await;
+    admin("list", json!([{"name": "days", "type": 4, "value": 1}])).await;
+    // A player keeps a note, then exports the match.
+    let l = bot.store.load(id).await.unwrap();
+    let mover = user(l.state.waiting()[0]);
+    let p = panel(&bot, id, l.info.version, mover).await;
+    let notes = p
+        .custom_ids()
+        .into_iter()
+        .find(|i| i.ends_with(":notes"))
+        .expect("Notes");
+    let t = fake.click_on(p.message_id.unwrap(), mover, name(mover), &notes, &[]);
+    let form = fake.try_ack(&t, Duration::from_secs(10)).await.unwrap();
+    let save = form.json["data"]["custom_id"].as_str().unwrap().to_string();
+    let t = fake.submit_modal(
+        CHANNEL,
+        mover,
+        name(mover),
+        &save,
+        &[("note", "Keep the Dragon back")],
+    );
+    answer(fake, &t).await;
+    let t = fake.command(
+        ANA,
+        "Ana",
+        "export",
+        json!([{"name": "match", "type": 4, "value": id}]),
+        false,
+    );
+    answer(fake, &t).await;
+    // The moderator voids it.
+    let asked = admin("void", on("Played twice by mistake")).await;
+    confirm(&asked).await;
+    fake.wait_for(|r| r.is_channel_post() && r.text().contains("voided"), 10)
+        .await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+
+    let out = Out::new("transcript-community");
+    let dir = &out.work;
+    transcript::record_fake(fake, dir).expect("the recording is written");
+    bot.stop().await;
+    let written = transcript::write_pages(dir, dir, 4000).expect("the pages are written");
+    let page = |who: &str| -> String {
+        let (_, path) = written
+            .pages
+            .iter()
+            .find(|(p, _)| p.name == who)
+            .unwrap_or_else(|| panic!("no page for {who}"));
+        std::fs::read_to_string(path).unwrap()
+    };
+    let (eve, cleo, spectator) = (page("Eve"), page("Cleo"), page("Spectator"));
+    assert!(
+        eve.contains("Pause the clock of match"),
+        "the moderator's confirmation"
+    );
+    assert!(
+        !spectator.contains("Pause the clock of match"),
+        "is hers alone"
+    );
+    assert!(
+        spectator.contains("paused the clock"),
+        "the players' post is public"
+    );
+    assert!(cleo.contains(&format!("You follow match #{id}")));
+    assert!(
+        !spectator.contains("You follow match"),
+        "nobody else sees who follows"
+    );
+    let writer = page(name(mover));
+    assert!(writer.contains("is saved"));
+    for who in ["Eve", "Cleo", "Spectator"] {
+        assert!(
+            !page(who).contains("Keep the Dragon back"),
+            "{who} reads the note"
+        );
+    }
+    let Some(chromium) = shots::chromium() else {
+        let required = std::env::var("REQUIRE_SCREENSHOTS").is_ok_and(|v| v == "1");
+        assert!(
+            !required,
+            "REQUIRE_SCREENSHOTS=1 but Chromium is not installed"
+        );
+        out.finish();
+        return;
+    };
+    // The moderator's and the follower's pages: the others are the match's own.
+    shots::shoot_all(&chromium, &written, |p| p.name == "Eve" || p.name == "Cleo")
+        .expect("the screenshots are taken");
+    out.finish();
+}
+
+/// Regression: after a match ended other than by its last move (a resignation, a
+/// timeout, a moderator's void), its last board still offered Take your turn, My hand,
+/// Resign and Follow; the final post now takes their place as the match's live board.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_resigned_matchs_last_board_loses_its_buttons() {
+    let bot = start_bot("crystal-clans-resign-board").await;
+    let fake = &bot.fake;
+    let id = challenge_and_accept(&bot).await;
+    let board = fake
+        .requests()
+        .into_iter()
+        .rev()
+        .find(|r| r.is_channel_post() && r.custom_ids().iter().any(|i| i.ends_with(":resign")))
+        .expect("a board with Resign");
+    let resign = board
+        .custom_ids()
+        .into_iter()
+        .find(|i| i.ends_with(":resign"))
+        .unwrap();
+    let t = fake.click(BEN, "Ben", &resign, &[]);
+    let ask = answer(fake, &t).await;
+    let yes = ask
+        .custom_ids()
+        .into_iter()
+        .find(|i| i.ends_with(":resign!"))
+        .expect("the resignation's confirmation");
+    let t = fake.click_on(ask.message_id.unwrap(), BEN, "Ben", &yes, &[]);
+    answer(fake, &t).await;
+    fake.wait_for(|r| r.is_channel_post() && r.text().contains("resigned"), 10)
+        .await;
+    let board_id = board.reply_id;
+    fake.wait_for(
+        |r| r.method == "PATCH" && r.path.ends_with(&format!("/messages/{board_id}")),
+        10,
+    )
+    .await;
+    bot.stop().await;
+}
