@@ -178,6 +178,7 @@ async fn a_resigned_matchs_last_board_loses_its_buttons() {
     answer(fake, &t).await;
     fake.wait_for(|r| r.is_channel_post() && r.text().contains("resigned"), 10)
         .await;
+    assert!(bot.store.result(id).await.unwrap().is_some());
     let board_id = board.reply_id;
     fake.wait_for(
         |r| r.method == "PATCH" && r.path.ends_with(&format!("/messages/{board_id}")),
