@@ -152,7 +152,7 @@ async fn a_void_asks_then_acts_once_under_a_double_click_and_rates_nobody() {
         answer(fake, &t1).await.text(),
         answer(fake, &t2).await.text(),
     ];
-    let done = answers.iter().filter(|a| a.contains("Done:")).count();
+    let done = answers.iter().filter(|a| a.contains("Done (")).count();
     let again = answers
         .iter()
         .filter(|a| a.contains("already confirmed"))
@@ -238,7 +238,7 @@ async fn a_stalled_match_is_listed_then_awarded_and_rated_as_a_timeout() {
     let asked = admin(fake, MODERATOR, "award", award).await;
     assert!(asked.text().contains("win on time"), "{}", asked.text());
     let done = click(fake, MODERATOR, &button(&asked, true)).await;
-    assert!(done.text().contains("Done:"), "{}", done.text());
+    assert!(done.text().contains("Done ("), "{}", done.text());
     let post = post_with(fake, "awarded").await;
     assert!(
         post.text().contains("No answer for four days"),
@@ -424,7 +424,7 @@ async fn a_german_moderator_reads_german_and_the_players_read_the_servers_langua
         asked.text()
     );
     let done = click(fake, MODERATOR, &button(&asked, true)).await;
-    assert!(done.text().contains("Erledigt:"), "{}", done.text());
+    assert!(done.text().contains("Erledigt ("), "{}", done.text());
     let post = post_with(fake, "annulliert").await;
     assert!(post.text().contains("keine Wertung"), "{}", post.text());
     bot.stop().await;
@@ -479,7 +479,7 @@ async fn two_processes_confirming_at_once_act_once() {
     );
     let texts = [a, b].map(|o| o.reply.map(|m| m.content).unwrap_or_default());
     assert_eq!(
-        texts.iter().filter(|t| t.starts_with("Done:")).count(),
+        texts.iter().filter(|t| t.starts_with("Done (")).count(),
         1,
         "{texts:?}"
     );

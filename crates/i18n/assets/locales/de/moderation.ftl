@@ -31,7 +31,7 @@ mod-button-extend = { $duration } dazugeben
 mod-button-end-league = { $name } jetzt beenden
 mod-button-cancel = Abbrechen
 
-mod-done = Erledigt: { $what }. Protokolliert als Aktion #{ $action } (`/clans-admin protokoll`).
+mod-done = Erledigt ({ $what }): Die Spieler wurden dort informiert, wo sie spielen. Protokolliert als Aktion #{ $action } (`/clans-admin protokoll`).
 mod-cancelled = Abgebrochen: nichts wurde geändert.
 mod-already-done = Aktion #{ $action } wurde schon bestätigt: nichts weiter zu tun.
 mod-already-cancelled = Aktion #{ $action } wurde abgebrochen: Frag mit `/clans-admin` neu, um sie auszuführen.

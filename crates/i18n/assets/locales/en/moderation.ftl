@@ -33,7 +33,7 @@ mod-button-end-league = End { $name } now
 mod-button-cancel = Cancel
 
 # The moderator's answers.
-mod-done = Done: { $what }. Logged as action #{ $action } (`/clans-admin log`).
+mod-done = Done ({ $what }): the players were told where they play. Logged as action #{ $action } (`/clans-admin log`).
 mod-cancelled = Cancelled: nothing changed.
 mod-already-done = Action #{ $action } was already confirmed: nothing more to do.
 mod-already-cancelled = Action #{ $action } was cancelled: ask again with `/clans-admin` to do it.
