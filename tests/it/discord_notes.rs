@@ -105,3 +105,46 @@ async fn a_note_is_kept_for_its_writer_alone() {
     assert_eq!(bot.store.note(id, mover).await.unwrap(), None);
     bot.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_german_player_reads_the_notes_form_and_the_export_in_german() {
+    let bot = start_bot("crystal-clans-notes-de").await;
+    let fake = &bot.fake;
+    let id = challenge_and_accept(&bot).await;
+    let l = bot.store.load(id).await.unwrap();
+    let mover = user(l.state.waiting()[0]);
+    fake.set_user_locale(mover, "de");
+    let p = panel(&bot, id, l.info.version, mover).await;
+    let form = open_form(fake, &p, mover).await;
+    let title = form.json["data"]["title"].as_str().unwrap();
+    assert_eq!(title, format!("Deine Notizen zu Partie #{id}"));
+    let save = form.json["data"]["custom_id"].as_str().unwrap().to_string();
+    let t = fake.submit_modal(CHANNEL, mover, name(mover), &save, &[("note", NOTE)]);
+    let saved = answer(fake, &t).await;
+    assert!(saved.text().contains("ist gespeichert"), "{}", saved.text());
+    let t = fake.command(
+        mover,
+        name(mover),
+        "export",
+        json!([{"name": "match", "type": 4, "value": id}]),
+        false,
+    );
+    let export = answer(fake, &t).await;
+    assert!(
+        export.text().contains("Der öffentliche Verlauf"),
+        "{}",
+        export.text()
+    );
+    let text = export
+        .files
+        .iter()
+        .find(|(n, _)| n.ends_with(".txt"))
+        .map(|(_, b)| String::from_utf8(b.clone()).unwrap())
+        .expect("the text file");
+    assert!(
+        text.starts_with(&format!("Crystal Clans · Partie #{id}")),
+        "{text}"
+    );
+    assert!(text.contains("Läuft noch"), "{text}");
+    bot.stop().await;
+}
