@@ -71,6 +71,8 @@ pub struct TickReport {
     pub recaps: usize,
     /// Followers told by direct message that a match they follow ended.
     pub followers_told: usize,
+    /// Forfeits put off by the server's grace (`clans/timeout.rs`).
+    pub graces: usize,
 }
 
 impl App {
@@ -162,6 +164,7 @@ impl App {
                 owed_sent = report.owed_sent,
                 recaps = report.recaps,
                 followers_told = report.followers_told,
+                graces = report.graces,
                 "scheduler tick"
             );
         }
@@ -240,7 +243,7 @@ impl App {
                     });
                     reminded.push(loaded);
                 }
-                DueKind::Timeout => self.matches.time_out(d, &loaded, sink, report).await,
+                DueKind::Timeout => self.matches.time_out(d, &loaded, now, sink, report).await,
             }
         }
         if claims.is_empty() {

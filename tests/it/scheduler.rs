@@ -789,3 +789,65 @@ async fn a_row_that_does_not_decode_is_damage_and_set_aside() {
     let (again, _) = tick(&app, now + 1).await;
     assert!(again.held.is_empty() && again.deferred == 0, "{again:?}");
 }
+
+/// The server's grace (`grace_minutes`): a player whose turn time runs out gets that
+/// much more, pinged, once a match; the next time it runs out they forfeit. Off by
+/// default: the first timeout forfeits. Two ticks racing grant it once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_grace_puts_the_forfeit_off_once_a_match() {
+    let store = scratch("grace").await;
+    let t0 = now_ms();
+    let due = t0 + 10 * MIN;
+    let (plain, _) = store
+        .create_match(human_match(1, None, Some(due)))
+        .await
+        .unwrap();
+    let app = App::new(store.clone()).without_images();
+    // No grace set: the timeout forfeits.
+    let (r, _) = tick(&app, due + MIN).await;
+    assert_eq!((r.timeouts, r.graces), (1, 0));
+    assert!(store.result(plain.info.id).await.unwrap().is_some());
+    store
+        .set_guild_settings(
+            1,
+            &crystal_clans::store::GuildSettings {
+                grace_minutes: Some(120),
+                ..Default::default()
+            },
+        )
+        .await
+        .unwrap();
+    let app = App::new(store.clone()).without_images();
+    let (graced, _) = store
+        .create_match(human_match(2, None, Some(due)))
+        .await
+        .unwrap();
+    let id = graced.info.id;
+    let late = graced.info.seats[graced.state.waiting()[0] as usize]
+        .user()
+        .unwrap();
+    let now = due + MIN;
+    let (a, b) = tokio::join!(tick(&app, now), tick(&app, now));
+    assert_eq!(a.0.graces + b.0.graces, 1, "granted once");
+    assert_eq!(a.0.timeouts + b.0.timeouts, 0);
+    let posts: Vec<&Msg> = a.1.iter().chain(&b.1).flat_map(|o| &o.public).collect();
+    assert_eq!(posts.len(), 1);
+    assert!(
+        posts[0].content.contains("one grace a match: 2 hours more"),
+        "{}",
+        posts[0].content
+    );
+    assert_eq!(posts[0].pings, vec![late]);
+    assert!(store.result(id).await.unwrap().is_none());
+    assert_eq!(
+        store.info(id).await.unwrap().deadlines.timeout_at,
+        Some(now + 120 * MIN)
+    );
+    // Its time runs out again: no second grace.
+    let (r, _) = tick(&app, now + 121 * MIN).await;
+    assert_eq!((r.timeouts, r.graces), (1, 0));
+    assert_eq!(
+        store.result(id).await.unwrap().unwrap().reason,
+        Reason::Timeout
+    );
+}

@@ -338,6 +338,7 @@ async fn settings_round_trip(db: &TestDb) {
         takebacks: Some(false),
         away_days: Some(7),
         time_zone: Some("Pacific/Auckland".into()),
+        grace_minutes: Some(720),
     };
     store.set_guild_settings(1, &g).await.unwrap();
     assert_eq!(store.guild_settings(1).await.unwrap(), g);

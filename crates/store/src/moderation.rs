@@ -1,5 +1,6 @@
-//! Moderators' actions (`/clans-admin`): their audit log, and the clock controls only a
-//! moderator has (stop a match's clock until resumed, move its deadline).
+//! Moderators' actions (`/clans-admin`): their audit log, and the clock controls beyond
+//! a turn's own (a moderator's: stop a match's clock until resumed, move its deadline;
+//! a server's grace: one more stretch of time before a forfeit).
 //!
 //! An action is written when it is asked, with its reason, and decided once: the
 //! confirmation (or the cancel) claims the row, so a double click or two bot processes
@@ -311,6 +312,38 @@ impl Store {
         .await
         .map_err(db(DOING))?;
         Ok(row.and_then(|(at, left)| at.or(left.map(|l| now + l))))
+    }
+
+    /// The one grace of `seat` in match `id` at `version` (its forfeit came at `now`):
+    /// the forfeit moves to `now + minutes`, and the seat's grace is used. `None` when
+    /// it was used before, or the match moved or ended meanwhile (the forfeit goes on,
+    /// or the move wins). One statement, so two processes grant it once.
+    pub async fn grant_grace(
+        &self,
+        id: MatchId,
+        version: i64,
+        seat: u8,
+        minutes: u32,
+        now: Millis,
+    ) -> Result<Option<Millis>> {
+        const DOING: Doing = Doing::write("granting a grace");
+        self.still_there(DOING)?;
+        let _turn = self.write_turn(DOING).await?;
+        let bit = 1i64 << seat;
+        let at = now + minutes as Millis * 60_000;
+        let row: Option<(i64,)> = sqlx::query_as(
+            "UPDATE matches SET timeout_at = $4, remind_at = NULL, grace_used = grace_used | $3 \
+             WHERE id = $1 AND version = $2 AND status = 'active' AND timeout_at IS NOT NULL \
+             AND (grace_used & $3) = 0 RETURNING timeout_at",
+        )
+        .bind(id)
+        .bind(version)
+        .bind(bit)
+        .bind(at)
+        .fetch_optional(self.db())
+        .await
+        .map_err(db(DOING))?;
+        Ok(row.map(|(t,)| t))
     }
 
     /// When a moderator stopped match `id`'s clock (`None`: running, or stopped only by

@@ -287,6 +287,9 @@ pub struct GuildSettings {
     /// The server's IANA time zone ("Europe/Berlin"; `None`: UTC): the day of its
     /// Crystallo daily runs from its local midnight to the next.
     pub time_zone: Option<String>,
+    /// One automatic grace before a forfeit: a player whose turn time ran out gets this
+    /// much more, once a match (`None`: off, the forfeit comes at once).
+    pub grace_minutes: Option<u32>,
 }
 
 /// Per-user settings. Stored as JSON, like [`GuildSettings`].

@@ -23,6 +23,8 @@ pub struct ServerChange {
     pub away_days: Option<u32>,
     /// An IANA time zone name for the server's day (its Crystallo daily).
     pub time_zone: Option<String>,
+    /// The one grace before a forfeit, in minutes (0: none).
+    pub grace_minutes: Option<u32>,
 }
 
 impl Directory {
@@ -52,7 +54,10 @@ impl Directory {
             let text = t::away_days_range(lang, crate::app::away::AWAY_WINDOW_DAYS);
             return Outcome::private(text);
         }
-        if too_long(change.reminder_minutes) || too_long(change.timeout_minutes) {
+        if too_long(change.reminder_minutes)
+            || too_long(change.timeout_minutes)
+            || too_long(change.grace_minutes)
+        {
             let text = t::config_minutes_range(lang, crate::app::MAX_TIMEOUT_MINUTES);
             return Outcome::private(text);
         }
@@ -95,6 +100,9 @@ impl Directory {
         if let Some(z) = zone {
             s.time_zone = Some(z);
         }
+        if let Some(m) = change.grace_minutes {
+            s.grace_minutes = nz(m);
+        }
         if let Err(e) = self.set_server_settings(guild, &s).await {
             return Outcome::private(self.faults.told(lang, None, &e));
         }
@@ -131,6 +139,13 @@ impl Directory {
         };
         let away = t::settings_away(lang, crate::app::away::away_days(&s));
         let day = t::settings_day(lang, s.time_zone.as_deref().unwrap_or("UTC").to_string());
-        Outcome::private(format!("{saved}\n{takebacks}\n{away}\n{day}"))
+        let grace = t::settings_grace(
+            lang,
+            match s.grace_minutes {
+                Some(m) => t::setting_grace_on(lang, crate::app::duration_in(lang, m)),
+                None => t::setting_grace_off(lang),
+            },
+        );
+        Outcome::private(format!("{saved}\n{takebacks}\n{away}\n{day}\n{grace}"))
     }
 }

@@ -506,7 +506,7 @@ impl Leagues {
                     at: deadline,
                     version: loaded.info.version,
                 };
-                self.matches.time_out(d, &loaded, sink, report).await;
+                self.matches.time_out(d, &loaded, now, sink, report).await;
             }
         }
         snap = match self.league_snapshot(id).await? {

@@ -30,7 +30,7 @@ impl LanguageChoice {
     }
 }
 
-/// Server settings: reminders, timeout, threads, channel, language, takebacks, absences, time zone.
+/// Settings: reminders, timeout, grace, threads, channel, language, takebacks, absences, time zone.
 #[poise::command(slash_command, guild_only)]
 // Poise makes each option of the command a parameter: they are the command's shape.
 #[allow(clippy::too_many_arguments)]
@@ -54,6 +54,9 @@ pub async fn config(
     #[description = "The server's time zone: its Crystallo daily starts at its midnight (default: UTC)"]
     #[autocomplete = "crate::discord::timing::ac_zone"]
     time_zone: Option<String>,
+    #[description = "One grace before a forfeit, once a match: this many more minutes (0: none)"]
+    #[max = 10080]
+    grace_minutes: Option<u32>,
 ) -> Result<(), Error> {
     let change = ServerChange {
         reminder_minutes,
@@ -65,6 +68,7 @@ pub async fn config(
         takebacks,
         away_days,
         time_zone,
+        grace_minutes,
     };
     let out = ctx
         .data()

@@ -98,6 +98,7 @@ async fn play_ai_offers_its_levels_and_config_names_every_setting() {
                 "takeback",
                 "absence",
                 "time zone",
+                "grace",
             ],
         ),
         (
@@ -111,6 +112,7 @@ async fn play_ai_offers_its_levels_and_config_names_every_setting() {
                 "zurücknehmen",
                 "abwesen",
                 "zeitzone",
+                "gnadenfrist",
             ],
         ),
     ] {
@@ -135,7 +137,8 @@ async fn play_ai_offers_its_levels_and_config_names_every_setting() {
             "language",
             "takebacks",
             "away_days",
-            "time_zone"
+            "time_zone",
+            "grace_minutes"
         ],
         "a new setting must be named in the description too"
     );

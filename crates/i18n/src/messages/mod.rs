@@ -172,6 +172,7 @@ messages! {
     you_resigned() = "you-resigned";
     /// `deadline` a Unix time in seconds.
     timeout_warning(who, id, deadline) = "timeout-warning";
+    grace_granted(who, id, duration, deadline) = "grace-granted";
     reminder(who, id) = "reminder";
     days(count) = "days";
     question_mulligan() = "question-mulligan";
@@ -252,6 +253,9 @@ messages! {
     away_line_note(name, until, note) = "away-line-note";
     settings_away(days) = "settings-away";
     settings_day(zone) = "settings-day";
+    settings_grace(grace) = "settings-grace";
+    setting_grace_on(duration) = "setting-grace-on";
+    setting_grace_off() = "setting-grace-off";
     help_away() = "help-away";
     // How a player is told it is their move (`/clans notify`).
     notify_hour_range() = "notify-hour-range";

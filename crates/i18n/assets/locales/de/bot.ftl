@@ -176,6 +176,7 @@ you-resigned = Du hast aufgegeben.
 
 ## Erinnerungen (öffentlich, im Thread oder Kanal der Partie).
 timeout-warning = ⚠️ { $who }: Partie #{ $id } wartet auf dich. Zieh spätestens <t:{ $deadline }:R>, sonst verlierst du die Partie durch Zeitüberschreitung.
+grace-granted = ⏳ { $who }: Deine Zeit für Partie #{ $id } ist abgelaufen, und dieser Server gibt jedem Spieler eine Gnadenfrist pro Partie: { $duration } mehr. Zieh spätestens <t:{ $deadline }:R>, sonst verlierst du die Partie.
 reminder = ⏰ { $who }: Partie #{ $id } wartet auf dich.
 
 ## Öffentliche Namen und Posts der App.
@@ -333,6 +334,9 @@ settings-away = • Abwesenheiten: höchstens { $days ->
        *[other] { $days } Tage in 30
     }
 settings-day = • der Tag des Crystallo-Tagesspiels: von Mitternacht bis Mitternacht in { $zone }
+settings-grace = • Gnadenfrist vor der Zeitüberschreitung: { $grace }
+setting-grace-on = { $duration } mehr, einmal pro Partie und Spieler
+setting-grace-off = keine (eine Zeitüberschreitung entscheidet sofort)
 help-away = • `/clans abwesend tage:7` hält die Uhren all deiner Partien an, solange du weg bist (für deine Züge keine Erinnerungen, keine Warnungen und keine verlorenen Partien durch Zeitüberschreitung; höchstens 14 Tage in 30 oder was der Server festlegt); deine Gegner sehen, bis wann. `/clans abwesend aus:True` beendet sie früher; jede Uhr läuft mit der Zeit weiter, die ihr blieb.
 
 ## Wie du erfährst, dass du dran bist (/clans benachrichtigung)

@@ -82,7 +82,7 @@ cmd-clans-rules-topic = thema
 cmd-clans-help = hilfe
     .description = So spielst du mit diesem Bot.
 cmd-clans-config = einstellungen
-    .description = Einstellungen: Erinnerung, Zugzeit, Threads, Kanal, Sprache, Zurücknehmen, Abwesenheit, Zeitzone.
+    .description = Erinnerung, Zugzeit, Gnadenfrist, Threads, Kanal, Sprache, Zurücknehmen, Abwesenheit, Zeitzone.
 cmd-clans-config-reminder_minutes = erinnerung_minuten
     .description = Den Spieler nach so vielen Minuten ohne Zug erinnern (0: nie)
 cmd-clans-config-timeout_minutes = zugzeit_minuten
@@ -178,6 +178,8 @@ cmd-clans-config-away_days = abwesenheit_tage
     .description = Tage, die jemand in 30 Tagen abwesend sein darf (/clans abwesend; 0: keine; Standard 14)
 cmd-clans-config-time_zone = zeitzone
     .description = Die Zeitzone des Servers: sein Crystallo des Tages beginnt um ihre Mitternacht (Standard: UTC)
+cmd-clans-config-grace_minutes = gnadenfrist_minuten
+    .description = Eine Gnadenfrist vor der Zeitüberschreitung, einmal pro Partie: so viele Minuten mehr (0: keine)
 
 ## Wie du erfährst, dass du dran bist
 cmd-clans-notify = benachrichtigung

@@ -175,6 +175,7 @@ you-resigned = You resigned.
 
 ## Reminders (public, in the match's thread or channel).
 timeout-warning = ⚠️ { $who }: match #{ $id } is waiting for you. Move <t:{ $deadline }:R> or you forfeit the match.
+grace-granted = ⏳ { $who }: your time for match #{ $id } ran out, and this server gives each player one grace a match: { $duration } more. Move <t:{ $deadline }:R>, or you forfeit the match.
 reminder = ⏰ { $who }: match #{ $id } is waiting for you.
 
 ## Public names and posts of the app.
@@ -332,6 +333,9 @@ settings-away = • absences: at most { $days ->
        *[other] { $days } days in any 30
     }
 settings-day = • the Crystallo daily's day: from midnight to midnight in { $zone }
+settings-grace = • grace before a forfeit: { $grace }
+setting-grace-on = { $duration } more, once a match for each player
+setting-grace-off = none (a timeout forfeits at once)
 help-away = • `/clans away days:7` stops the clocks of all your matches while you are away (no reminders, warnings or forfeits for your moves; at most 14 days in any 30, or what the server sets); your opponents see until when. `/clans away off:True` ends it early; each clock restarts with the time it had left.
 
 ## How you are told it is your move (/clans notify)

@@ -82,7 +82,7 @@ cmd-clans-rules-topic = topic
 cmd-clans-help = help
     .description = How to play with this bot.
 cmd-clans-config = config
-    .description = Server settings: reminders, timeout, threads, channel, language, takebacks, absences, time zone.
+    .description = Settings: reminders, timeout, grace, threads, channel, language, takebacks, absences, time zone.
 cmd-clans-config-reminder_minutes = reminder_minutes
     .description = Remind the player to move after this many idle minutes (0: never)
 cmd-clans-config-timeout_minutes = timeout_minutes
@@ -178,6 +178,8 @@ cmd-clans-config-away_days = away_days
     .description = Days a player may be away (/clans away) in any 30 (0: none; default 14)
 cmd-clans-config-time_zone = time_zone
     .description = The server's time zone: its Crystallo daily starts at its midnight (default: UTC)
+cmd-clans-config-grace_minutes = grace_minutes
+    .description = One grace before a forfeit, once a match: this many more minutes (0: none)
 
 ## How you are told it is your move
 cmd-clans-notify = notify
