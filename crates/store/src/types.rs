@@ -179,6 +179,9 @@ pub struct Submitted {
     /// Set when this input ended the match (the result was recorded in the same
     /// transaction).
     pub result: Option<MatchResult>,
+    /// The match's deadlines once the input is saved: the new turn's, or none when its
+    /// clock starts paused (the player it waits for is away, or a moderator stopped it).
+    pub deadlines: Deadlines,
 }
 
 /// Why a match ended.

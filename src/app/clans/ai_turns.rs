@@ -187,6 +187,7 @@ impl Matches {
                 Ok(sub) => {
                     let (before, at) = (loaded.state.clone(), loaded.info.version);
                     loaded.info.version = sub.version;
+                    loaded.info.deadlines = sub.deadlines;
                     loaded.state = sub.state;
                     if sub.result.is_some() {
                         loaded.info.status = Status::Finished;

@@ -232,6 +232,7 @@ impl Matches {
         };
         let info = crate::store::MatchInfo {
             version: sub.version,
+            deadlines: sub.deadlines,
             ..loaded.info.clone()
         };
         let after = Loaded {

@@ -132,6 +132,9 @@ messages! {
     board_crystals(name, count, crystals) = "board-crystals";
     none() = "none";
     field_whose_move() = "field-whose-move";
+    field_clock() = "field-clock";
+    board_clock_due(who, at) = "board-clock-due";
+    board_clock_paused(who) = "board-clock-paused";
     field_initiative() = "field-initiative";
     /// The board post's field that lists each occupied zone's squads.
     field_position() = "field-position";

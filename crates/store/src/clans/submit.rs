@@ -239,6 +239,7 @@ impl Logged for ClansSubmit {
                 .await
                 .map_err(db(DOING))?;
         }
+        let mut deadlines = info.deadlines;
         if self.deadlines.is_some() && state.winner.is_none() {
             // A turn that waits for an away player starts with its clock paused.
             let waiting: Vec<u64> = state
@@ -246,7 +247,9 @@ impl Logged for ClansSubmit {
                 .iter()
                 .filter_map(|&s| info.seats[s as usize].user())
                 .collect();
-            absences::pause_in(tx, id, &waiting, now).await?;
+            if absences::pause_in(tx, id, &waiting, now).await? {
+                deadlines = Deadlines::default();
+            }
         }
         let mut result = None;
         if let Some(winner) = state.winner {
@@ -263,11 +266,15 @@ impl Logged for ClansSubmit {
                 .map_err(db(DOING))?;
             result = Some(r);
         }
+        if result.is_some() {
+            deadlines = Deadlines::default();
+        }
         Ok(Decided::Commit(Submitted {
             version: new_version,
             events,
             state,
             result,
+            deadlines,
         }))
     }
 }
