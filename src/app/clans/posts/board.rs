@@ -384,6 +384,26 @@ impl Boards {
     }
 }
 
+/// The turn clock of whoever must act, in words and as Discord timestamps (each reader
+/// sees their own time zone): "Ben: move <t:..:R> (before <t:..:f>), or forfeit", or
+/// that it is paused (an absence, a moderator). `None` for a match without a turn
+/// timeout, or one that is over.
+fn clock_line(lang: Lang, loaded: &Loaded, acting: &[Seat], names: &[String; 2]) -> Option<String> {
+    loaded.info.terms.timeout_minutes?;
+    if loaded.info.status == crate::store::Status::Finished || acting.is_empty() {
+        return None;
+    }
+    let who = acting
+        .iter()
+        .map(|&s| names[s as usize].clone())
+        .collect::<Vec<_>>()
+        .join(", ");
+    Some(match loaded.info.deadlines.timeout_at {
+        Some(at) => t::board_clock_due(lang, who, at / 1000),
+        None => t::board_clock_paused(lang, who),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -428,24 +448,4 @@ mod tests {
         let split = by_turn(std::slice::from_ref(&paid), &state);
         assert_eq!((split[0].0, split[0].1), (state.turn, state.active));
     }
-}
-
-/// The turn clock of whoever must act, in words and as Discord timestamps (each reader
-/// sees their own time zone): "Ben: move <t:..:R> (before <t:..:f>), or forfeit", or
-/// that it is paused (an absence, a moderator). `None` for a match without a turn
-/// timeout, or one that is over.
-fn clock_line(lang: Lang, loaded: &Loaded, acting: &[Seat], names: &[String; 2]) -> Option<String> {
-    loaded.info.terms.timeout_minutes?;
-    if loaded.info.status == crate::store::Status::Finished || acting.is_empty() {
-        return None;
-    }
-    let who = acting
-        .iter()
-        .map(|&s| names[s as usize].clone())
-        .collect::<Vec<_>>()
-        .join(", ");
-    Some(match loaded.info.deadlines.timeout_at {
-        Some(at) => t::board_clock_due(lang, who, at / 1000),
-        None => t::board_clock_paused(lang, who),
-    })
 }
