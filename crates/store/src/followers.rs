@@ -70,17 +70,4 @@ impl Store {
         .map_err(db(DOING))?;
         Ok(done.rows_affected() == 1)
     }
-
-    /// Whether `user` follows match `id`.
-    pub async fn follows(&self, id: MatchId, user: u64) -> Result<bool> {
-        let n: i64 = sqlx::query_scalar(
-            "SELECT COUNT(*) FROM match_followers WHERE match_id = $1 AND user_id = $2",
-        )
-        .bind(id)
-        .bind(id_in(user))
-        .fetch_one(self.db())
-        .await
-        .map_err(db(Doing::read("reading followers")))?;
-        Ok(n > 0)
-    }
 }
