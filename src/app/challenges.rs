@@ -28,6 +28,9 @@ pub struct Challenge {
     pub mulligan: bool,
     /// Minutes a player may stay idle before forfeiting (`None`: the server's setting).
     pub timeout: Option<u32>,
+    /// Moves due every day at this local hour of the server's time zone, a daily
+    /// deadline instead of a turn's timeout (`None`: the server's setting).
+    pub deadline_hour: Option<u8>,
     /// Milliseconds since the epoch.
     pub expires: Millis,
 }
@@ -84,8 +87,11 @@ impl Challenge {
             // never be accepted.
             self.expires
         );
+        // One clock at most (`within_bounds`): a turn's minutes, or "d" and an hour.
         if let Some(t) = self.timeout {
             s.push_str(&format!(".{t}"));
+        } else if let Some(h) = self.deadline_hour {
+            s.push_str(&format!(".d{h}"));
         }
         s
     }
@@ -99,9 +105,12 @@ impl Challenge {
             [a, b, c0, c1, m, e, t] => (a, b, c0, c1, m, e, Some(t)),
             _ => return None,
         };
-        let timeout = match t {
-            None => None,
-            Some(t) => Some(t.parse::<u32>().ok()?),
+        let (timeout, deadline_hour) = match t {
+            None => (None, None),
+            Some(t) => match t.strip_prefix('d') {
+                Some(h) => (None, Some(h.parse::<u8>().ok()?)),
+                None => (Some(t.parse::<u32>().ok()?), None),
+            },
         };
         let clan = |c: &str| -> Option<Option<u8>> {
             if c == "r" {
@@ -123,6 +132,7 @@ impl Challenge {
                 _ => return None,
             },
             timeout,
+            deadline_hour,
             expires: e.parse().ok()?,
         })
     }
@@ -141,6 +151,8 @@ impl Challenge {
             && self
                 .timeout
                 .is_none_or(|t| (1..=MAX_TIMEOUT_MINUTES).contains(&t))
+            && self.deadline_hour.is_none_or(|h| h < 24)
+            && (self.timeout.is_none() || self.deadline_hour.is_none())
             // Offered at most a TTL ago (a minute's slack for clocks of two processes).
             && self.expires <= now + CHALLENGE_TTL_MS + 60_000
     }
@@ -226,6 +238,12 @@ impl Challenges {
         {
             return Outcome::private(t::timeout_range(lang, MAX_TIMEOUT_MINUTES));
         }
+        if c.deadline_hour.is_some_and(|h| h > 23) {
+            return Outcome::private(t::clock::deadline_hour_range(lang));
+        }
+        if c.timeout.is_some() && c.deadline_hour.is_some() {
+            return Outcome::private(t::clock::one_clock(lang));
+        }
         if let Err(slow) = self.gate.allow(Action::Challenge, c.challenger, guild, now) {
             return Outcome::private(slow);
         }
@@ -254,9 +272,11 @@ impl Challenges {
                     clan(c.clans[0]),
                     clan(c.clans[1]),
                     if c.mulligan { "on" } else { "off" },
-                    c.timeout
-                        .map(|m| duration_in(public, m))
-                        .unwrap_or_else(|| t::timeout_server_setting(public)),
+                    match (c.timeout, c.deadline_hour) {
+                        (Some(m), _) => t::clock::clock_turn_short(public, duration_in(public, m)),
+                        (None, Some(h)) => t::clock::clock_daily_short(public, format!("{h:02}")),
+                        (None, None) => t::timeout_server_setting(public),
+                    },
                     (c.expires / 1000).to_string(),
                 ),
                 ..Embed::default()
@@ -340,16 +360,19 @@ impl Challenges {
         (seed, clans)
     }
 
-    /// The terms of a new match: the challenge's timeout, else the server's settings.
-    async fn terms(&self, guild: Option<u64>, timeout: Option<u32>) -> Terms {
+    /// The terms of a new match: the challenge's clock (a turn's timeout or a daily
+    /// deadline), else the server's settings.
+    async fn terms(
+        &self,
+        guild: Option<u64>,
+        timeout: Option<u32>,
+        deadline_hour: Option<u8>,
+    ) -> Terms {
         let s = match guild {
             Some(g) => self.directory.server_settings(g).await.unwrap_or_default(),
             None => Default::default(),
         };
-        Terms {
-            remind_minutes: s.reminder_minutes,
-            timeout_minutes: timeout.or(s.timeout_minutes),
-        }
+        s.terms(timeout, deadline_hour)
     }
 
     /// Creates the match of a challenge claimed by `user` (in `thread` when there is one
@@ -365,7 +388,7 @@ impl Challenges {
         now: Millis,
     ) -> Result<Started, Outcome> {
         let (seed, clans) = self.deal(c.clans);
-        let terms = self.terms(place.guild, c.timeout).await;
+        let terms = self.terms(place.guild, c.timeout, c.deadline_hour).await;
         let new = NewMatch {
             guild: place.guild,
             channel: place.channel,
@@ -376,8 +399,8 @@ impl Challenges {
                 seed,
                 mulligan: c.mulligan,
             },
-            terms,
             deadlines: terms.deadlines(now),
+            terms,
         };
         let lang = self.directory.public_lang(place.guild).await;
         let header = crate::i18n::messages::players(
@@ -499,15 +522,15 @@ impl Challenges {
         if let Err(slow) = self.gate.allow(Action::AiMatch, user, place.guild, now) {
             return Err(Outcome::private(slow));
         }
-        let terms = self.terms(place.guild, None).await;
+        let terms = self.terms(place.guild, None, None).await;
         let new = NewMatch {
             guild: place.guild,
             channel: place.channel,
             thread,
             seats,
             setup,
-            terms,
             deadlines: terms.deadlines(now),
+            terms,
         };
         match self.store.create_match(new).await {
             Ok((loaded, events)) => Ok(Started {

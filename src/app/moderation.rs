@@ -224,7 +224,7 @@ impl Moderators {
                 t::mod_button_resume(lang),
             ),
             MatchAct::Extend { minutes } => {
-                if loaded.info.terms.timeout_minutes.is_none() {
+                if !loaded.info.terms.has_forfeit() {
                     return Outcome::private(t::mod_no_deadline(lang, id));
                 }
                 let more = duration_in(lang, minutes);
@@ -482,9 +482,9 @@ impl Moderators {
                     return Err(ActError::Nothing(why::NOT_PAUSED));
                 }
                 let info = self.store.info(id).await?;
-                let deadline = match (info.deadlines.timeout_at, info.terms.timeout_minutes) {
+                let deadline = match (info.deadlines.timeout_at, info.terms.has_forfeit()) {
                     (Some(at), _) => t::mod_deadline(lang, at / 1000),
-                    (None, Some(_)) if self.store.paused_since(id).await?.is_some() => {
+                    (None, true) if self.store.paused_since(id).await?.is_some() => {
                         t::mod_deadline_away(lang)
                     }
                     (None, _) => t::mod_deadline_none(lang),

@@ -228,7 +228,7 @@ impl App {
             }
             match d.kind {
                 DueKind::Reminder => {
-                    let (terms, dl) = (loaded.info.terms, loaded.info.deadlines);
+                    let (terms, dl) = (&loaded.info.terms, loaded.info.deadlines);
                     if dl.timeout_at.is_some_and(|t| t <= now) {
                         // The forfeit is due too: it says all there is to say.
                         continue;
@@ -395,7 +395,7 @@ where
 /// whose reminder this process claimed at `now`; `None` when no person is to move.
 fn reminder(loaded: &Loaded, now: Millis, lang: crate::i18n::Lang) -> Option<Outcome> {
     use crate::i18n::messages as t;
-    let (terms, dl) = (loaded.info.terms, loaded.info.deadlines);
+    let (terms, dl) = (&loaded.info.terms, loaded.info.deadlines);
     let users: Vec<u64> = loaded
         .state
         .waiting()

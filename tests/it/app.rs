@@ -54,6 +54,7 @@ pub(crate) async fn start(app: &App) -> i64 {
         clans: [Some(0), Some(1)],
         mulligan: true,
         timeout: None,
+        deadline_hour: None,
         expires: 0,
     };
     let out = app.challenges.challenge(c, Some(GUILD), now).await;
@@ -312,6 +313,7 @@ async fn challenges_expire_and_can_be_declined() {
         clans: [None, None],
         mulligan: false,
         timeout: Some(90),
+        deadline_hour: None,
         expires: 0,
     };
     let out = app
@@ -410,6 +412,7 @@ async fn two_processes_accept_once_and_remind_once() {
         clans: [None, None],
         mulligan: false,
         timeout: Some(90),
+        deadline_hour: None,
         expires: now + 60_000,
     };
     let (x, y) = tokio::join!(
@@ -843,6 +846,7 @@ async fn two_identical_challenges_in_one_second_are_both_accepted() {
         clans: [Some(0), Some(1)],
         mulligan: false,
         timeout: None,
+        deadline_hour: None,
         expires: 0,
     };
     let first = accept_of(app.challenges.challenge(c, Some(GUILD), now).await).await;

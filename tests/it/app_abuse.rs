@@ -49,6 +49,7 @@ fn challenge(by: u64, to: u64) -> Challenge {
         clans: [Some(0), Some(1)],
         mulligan: false,
         timeout: None,
+        deadline_hour: None,
         expires: 0,
     }
 }

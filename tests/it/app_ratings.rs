@@ -39,6 +39,7 @@ async fn start(app: &App, mulligan: bool) -> i64 {
         clans: [Some(0), Some(1)],
         mulligan,
         timeout: None,
+        deadline_hour: None,
         expires: now_ms() + 60_000,
     };
     app.challenges

@@ -47,6 +47,7 @@ async fn away(store: &Store, user: u64, from: i64, until: i64, note: Option<&str
 const TERMS: Terms = Terms {
     remind_minutes: Some(60),
     timeout_minutes: Some(3 * 24 * 60),
+    clock: crystal_clans::store::Clock::Turn,
 };
 
 /// A match between users 10 and 11 in server 1, its turn started at `at`.

@@ -123,6 +123,7 @@ async fn a_match(app: &App) -> i64 {
         clans: [Some(0), Some(1)],
         mulligan: false,
         timeout: None,
+        deadline_hour: None,
         expires: now + 60_000,
     };
     let place = Place {
@@ -394,6 +395,7 @@ async fn signed_terms_out_of_bounds_are_refused() {
         clans: [Some(0), None],
         mulligan: false,
         timeout: Some(60),
+        deadline_hour: None,
         expires: now + 60_000,
     };
     let read = async |c: Challenge| {
@@ -402,7 +404,19 @@ async fn signed_terms_out_of_bounds_are_refused() {
             .await
     };
     assert_eq!(read(good).await, Ok(good));
+    // A daily deadline's hour travels too (in place of the minutes).
+    let daily = Challenge {
+        timeout: None,
+        deadline_hour: Some(7),
+        ..good
+    };
+    assert!(daily.encode().ends_with(".d7"), "{}", daily.encode());
+    assert_eq!(read(daily).await, Ok(daily));
     for bad in [
+        Challenge {
+            deadline_hour: Some(24),
+            ..daily
+        },
         Challenge {
             timeout: Some(0),
             ..good

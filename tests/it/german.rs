@@ -222,6 +222,7 @@ async fn ben_accepts_anas_challenge(
         clans: [Some(0), Some(1)],
         mulligan,
         timeout: None,
+        deadline_hour: None,
         expires: now + 60_000,
     };
     let place = Place {

@@ -541,6 +541,7 @@ async fn a_german_server_gets_its_turn_logs_and_battle_post_in_german() {
         clans: [Some(0), Some(1)],
         mulligan: true,
         timeout: None,
+        deadline_hour: None,
         expires: now + 60_000,
     };
     let place = Place {

@@ -46,6 +46,7 @@ async fn exec(store: &Store, sql: &str) {
 const TERMS: Terms = Terms {
     remind_minutes: Some(60),
     timeout_minutes: Some(7 * 24 * 60),
+    clock: crystal_clans::store::Clock::Turn,
 };
 
 /// A match between two people in thread `1000 + i`, its reminder due at `remind_at`.
@@ -254,11 +255,12 @@ async fn missed_reminders_collapse_and_a_due_forfeit_comes_alone() {
     let terms = Terms {
         remind_minutes: Some(10),
         timeout_minutes: Some(60),
+        clock: crystal_clans::store::Clock::Turn,
     };
     let now = now_ms();
     let mut a = human_match(1, None, None);
-    a.terms = terms;
     a.deadlines = terms.deadlines(now);
+    a.terms = terms.clone();
     let mut b = a.clone();
     b.thread = Some(2000);
     let (a, _) = store.create_match(a).await.unwrap();
@@ -850,4 +852,65 @@ async fn a_grace_puts_the_forfeit_off_once_a_match() {
         store.result(id).await.unwrap().unwrap().reason,
         Reason::Timeout
     );
+}
+
+/// A daily deadline (`/clans config deadline_hour`, `store::Clock::Daily`), with the
+/// clock injected across three days and the spring's DST change in Berlin: each turn
+/// is due at 20:00 local, at least 12 hours after it starts (19:00 UTC before the
+/// change, 18:00 after); the per-turn timeout plays no part; the warning comes a fifth
+/// of a day before; the forfeit comes at the hour and not before, to the seat that kept
+/// the match waiting.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_daily_deadline_keeps_its_local_hour_across_days_and_a_dst_change() {
+    let store = scratch("daily").await;
+    let at = |s: &str| s.parse::<jiff::Timestamp>().unwrap().as_millisecond();
+    let terms = Terms {
+        remind_minutes: None,
+        timeout_minutes: Some(60),
+        clock: crystal_clans::store::Clock::Daily {
+            hour: 20,
+            zone: "Europe/Berlin".into(),
+        },
+    };
+    // Friday 09:00 CET: tonight's 20:00 is 11 hours on, too soon: Saturday's.
+    let t0 = at("2026-03-27T08:00:00Z");
+    let mut new = human_match(1, None, None);
+    new.deadlines = terms.deadlines(t0);
+    new.terms = terms.clone();
+    let (loaded, _) = store.create_match(new).await.unwrap();
+    let id = loaded.info.id;
+    assert_eq!(
+        loaded.info.terms, terms,
+        "the clock is stored with the match"
+    );
+    let saturday = at("2026-03-28T19:00:00Z");
+    assert_eq!(loaded.info.deadlines.timeout_at, Some(saturday));
+    let app = App::new(store.clone()).without_images();
+    // Before the hour nothing happens but the warning, 4.8 hours ahead.
+    let (r, _) = tick(&app, saturday - 289 * MIN).await;
+    assert_eq!((r.reminders, r.timeouts), (0, 0));
+    let (r, _) = tick(&app, saturday - 287 * MIN).await;
+    assert_eq!((r.reminders, r.timeouts), (1, 0), "the warning");
+    // A move on Saturday at 11:00 CET: due on Sunday at 20:00, summer time by then.
+    let t1 = at("2026-03-28T10:00:00Z");
+    let seat = loaded.state.waiting()[0];
+    let input = loaded.state.legal(&loaded.rules, seat)[0];
+    let sub = store
+        .submit_many(id, 0, &[(seat, input)], Some(terms.deadlines(t1)))
+        .await
+        .unwrap();
+    let sunday = at("2026-03-29T18:00:00Z");
+    assert_eq!(sub.deadlines.timeout_at, Some(sunday));
+    // Saturday's hour passes, and Sunday 19:00 UTC's would have been winter time's.
+    let (r, _) = tick(&app, saturday + MIN).await;
+    assert_eq!(r.timeouts, 0);
+    let (r, _) = tick(&app, sunday - MIN).await;
+    assert_eq!(r.timeouts, 0, "not before the hour");
+    assert!(store.result(id).await.unwrap().is_none());
+    let waiting = sub.state.waiting();
+    let (r, _) = tick(&app, sunday + MIN).await;
+    assert_eq!(r.timeouts, 1);
+    let result = store.result(id).await.unwrap().unwrap();
+    assert_eq!(result.reason, Reason::Timeout);
+    assert_eq!(result.winner, Some(1 - waiting[0]));
 }

@@ -78,6 +78,7 @@ async fn matches_round_trip(db: &TestDb) {
         terms: Terms {
             remind_minutes: Some(30),
             timeout_minutes: Some(u32::MAX),
+            clock: crystal_clans::store::Clock::Turn,
         },
         deadlines: Deadlines {
             remind_at: Some(1_000),
@@ -108,6 +109,18 @@ async fn matches_round_trip(db: &TestDb) {
     assert_eq!(loaded, created);
     assert_eq!(store.info(info.id).await.unwrap(), created.info);
     assert_eq!(store.replay(info.id).await.unwrap(), created);
+    // A daily deadline's clock is kept with the match's new terms, zone and all.
+    let daily = Terms {
+        clock: crystal_clans::store::Clock::Daily {
+            hour: 7,
+            zone: "America/Argentina/Buenos_Aires".into(),
+        },
+        ..nm.terms.clone()
+    };
+    assert!(store.set_terms(info.id, daily.clone(), 0).await.unwrap());
+    let info2 = store.info(info.id).await.unwrap();
+    assert_eq!(info2.terms, daily);
+    assert_eq!(info2.deadlines, daily.deadlines(0));
     assert!(matches!(
         store.load(info.id + 1000).await,
         Err(StoreError::NotFound(_))
@@ -330,6 +343,7 @@ async fn settings_round_trip(db: &TestDb) {
         UserSettings::default()
     );
     let g = GuildSettings {
+        deadline_hour: Some(20),
         channel: Some(u64::MAX - 3),
         reminder_minutes: Some(60),
         timeout_minutes: Some(1440),
@@ -598,6 +612,7 @@ fn terms_give_a_reminder_a_warning_and_a_timeout() {
     let t = Terms {
         remind_minutes: Some(10),
         timeout_minutes: Some(60),
+        clock: crystal_clans::store::Clock::Turn,
     };
     let d = t.deadlines(0);
     assert_eq!(d.remind_at, Some(10 * min));
@@ -609,13 +624,13 @@ fn terms_give_a_reminder_a_warning_and_a_timeout() {
     // A reminder interval longer than the warning point: the warning comes first.
     let late = Terms {
         remind_minutes: Some(55),
-        ..t
+        ..t.clone()
     };
     assert_eq!(late.deadlines(0).remind_at, Some(48 * min));
     // No reminders configured: only the warning. No timeout: no warning.
     let quiet = Terms {
         remind_minutes: None,
-        ..t
+        ..t.clone()
     };
     assert_eq!(quiet.deadlines(0).remind_at, Some(48 * min));
     let untimed = Terms {
@@ -629,6 +644,7 @@ fn terms_give_a_reminder_a_warning_and_a_timeout() {
     let short = Terms {
         remind_minutes: None,
         timeout_minutes: Some(2),
+        clock: crystal_clans::store::Clock::Turn,
     };
     assert_eq!(short.deadlines(0).remind_at, Some(min));
 }

@@ -18,6 +18,7 @@ const MODERATOR: u64 = 4_000;
 const TERMS: Terms = Terms {
     remind_minutes: Some(60),
     timeout_minutes: Some(3 * 24 * 60),
+    clock: crystal_clans::store::Clock::Turn,
 };
 
 fn a_match(at: i64) -> NewMatch {

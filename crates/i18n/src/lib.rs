@@ -81,6 +81,7 @@ macro_rules! ftl_files {
 ftl_files!(
     "alt.ftl",
     "bot.ftl",
+    "clock.ftl",
     "commands.ftl",
     "crystallo.ftl",
     "export.ftl",

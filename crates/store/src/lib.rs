@@ -21,7 +21,8 @@
 //! its rows and shared SQL, create, load, replay, terms, deadlines, thread; its part of
 //! the log and finishing it; takebacks), `crystallo.rs` (a Crystallo game), `lists.rs`
 //! (active matches, results, history), `challenges.rs` (challenge claims),
-//! `settings.rs` (display names, user and server settings), `ratings.rs`,
+//! `clock.rs` (how a forfeit is timed: per turn or a daily deadline), `settings.rs`
+//! (display names, user and server settings), `ratings.rs`,
 //! `absences.rs`, `notify.rs`, `league.rs`, `analysis.rs`, `keys.rs`, `moderation.rs` (moderators' actions and clock
 //! controls), `forget.rs` (a player forgotten: `/clans forget-me`), `followers.rs` (who
 //! follows a match), `notes.rs` (a player's notes on a match), `maintenance.rs`
@@ -33,6 +34,7 @@ mod analysis;
 pub mod backup;
 mod challenges;
 mod clans;
+mod clock;
 pub mod crystallo;
 mod crystallo_recaps;
 pub mod durability;
@@ -59,6 +61,7 @@ mod tx;
 mod types;
 mod verify;
 
+pub use clock::{Clock, DAILY_LEAST_HOURS, next_local_hour, zone};
 pub use trips::{Counted, Trips};
 pub use verify::{Finding, RearmOutcome, VerifyFailure, VerifySummary, verify_database};
 

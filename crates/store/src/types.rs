@@ -1,5 +1,6 @@
 //! The plain data the store takes and returns.
 
+use crate::Clock;
 use crate::game::{Event, Seat, Setup, State};
 use serde::{Deserialize, Serialize};
 
@@ -33,27 +34,38 @@ pub struct Deadlines {
     pub timeout_at: Option<Millis>,
 }
 
-/// A match's time terms: how long a player may stay idle before a reminder and before
-/// a forfeit. Fixed when the match is created (from the challenge, else the server's
-/// settings), so a later `config` change does not move the goal posts of a running match.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+/// A match's time terms: how long a player may stay idle before a reminder, and when
+/// they forfeit (its clock). Fixed when the match is created (from the challenge, else
+/// the server's settings), so a later `config` change does not move the goal posts of a
+/// running match.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct Terms {
     pub remind_minutes: Option<u32>,
+    /// The per-turn clock's turn time (`None`: no forfeit under that clock).
     pub timeout_minutes: Option<u32>,
+    #[serde(default)]
+    pub clock: Clock,
 }
 
 impl Terms {
+    /// Whether a player who keeps the match waiting forfeits it.
+    pub fn has_forfeit(&self) -> bool {
+        self.clock != Clock::Turn || self.timeout_minutes.is_some()
+    }
+
     /// How long before the forfeit the warning comes: a fifth of the turn time (at least
-    /// a minute), so a 1-hour turn warns at 48 minutes and a 1-day turn with 4.8 hours left.
+    /// a minute), so a 1-hour turn warns at 48 minutes and a 1-day turn (or a daily
+    /// deadline) with 4.8 hours left.
     pub fn warning_lead(&self) -> Option<Millis> {
-        self.timeout_minutes
+        self.clock
+            .turn_minutes(self.timeout_minutes)
             .map(|t| (t as Millis * 60_000 / 5).max(60_000))
     }
 
     /// The deadlines of a turn that starts (someone must act) at `now`: the first
     /// reminder, or the warning if that comes first, and the forfeit.
     pub fn deadlines(&self, now: Millis) -> Deadlines {
-        let timeout_at = self.timeout_minutes.map(|t| now + t as Millis * 60_000);
+        let timeout_at = self.clock.forfeit_at(self.timeout_minutes, now);
         let warn_at = self.warn_at(timeout_at).filter(|&w| w > now);
         let remind_at = self.remind_minutes.map(|r| now + r as Millis * 60_000);
         Deadlines {
@@ -293,6 +305,35 @@ pub struct GuildSettings {
     /// One automatic grace before a forfeit: a player whose turn time ran out gets this
     /// much more, once a match (`None`: off, the forfeit comes at once).
     pub grace_minutes: Option<u32>,
+    /// New matches' moves are due every day at this local hour of `time_zone` (a daily
+    /// deadline, `Clock::Daily`) instead of `timeout_minutes` after each turn starts
+    /// (`None`: per turn).
+    pub deadline_hour: Option<u8>,
+}
+
+impl GuildSettings {
+    /// The terms of a match started now with these settings: the reminders, and the
+    /// clock `timeout` (a turn's minutes) or `deadline_hour` (a daily deadline) chose,
+    /// else the server's (a daily deadline if it has one). A daily deadline keeps the
+    /// server's time zone of today (UTC where none is set).
+    pub fn terms(&self, timeout: Option<u32>, deadline_hour: Option<u8>) -> Terms {
+        let hour = match (timeout, deadline_hour) {
+            (Some(_), _) => None,
+            (None, Some(h)) => Some(h),
+            (None, None) => self.deadline_hour,
+        };
+        Terms {
+            remind_minutes: self.reminder_minutes,
+            timeout_minutes: timeout.or(self.timeout_minutes),
+            clock: match hour {
+                Some(hour) => Clock::Daily {
+                    hour,
+                    zone: self.time_zone.clone().unwrap_or_else(|| "UTC".into()),
+                },
+                None => Clock::Turn,
+            },
+        }
+    }
 }
 
 /// Per-user settings. Stored as JSON, like [`GuildSettings`].

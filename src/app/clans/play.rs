@@ -13,7 +13,7 @@ use crate::game::{Question, Seat};
 use crate::i18n::messages::panel as p;
 use crate::i18n::{Lang, names};
 use crate::render::{self, Table};
-use crate::store::{Loaded, MatchId, Millis, Player, Reason, StoreError};
+use crate::store::{Clock, Loaded, MatchId, Millis, Player, Reason, StoreError};
 
 /// The seat `user` plays in the match, if any.
 pub(crate) fn seat_of(loaded: &Loaded, user: u64) -> Option<Seat> {
@@ -491,7 +491,14 @@ impl Matches {
                     opponent: Some(other),
                     clans: [Some(mine), Some(theirs)],
                     mulligan: loaded.info.setup.mulligan,
-                    timeout: loaded.info.terms.timeout_minutes,
+                    timeout: match loaded.info.terms.clock {
+                        Clock::Turn => loaded.info.terms.timeout_minutes,
+                        Clock::Daily { .. } => None,
+                    },
+                    deadline_hour: match loaded.info.terms.clock {
+                        Clock::Daily { hour, .. } => Some(hour),
+                        Clock::Turn => None,
+                    },
                     expires: 0,
                 },
                 loaded.info.guild,

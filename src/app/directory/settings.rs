@@ -25,6 +25,8 @@ pub struct ServerChange {
     pub time_zone: Option<String>,
     /// The one grace before a forfeit, in minutes (0: none).
     pub grace_minutes: Option<u32>,
+    /// New matches' moves due every day at this local hour (24: per turn again).
+    pub deadline_hour: Option<u8>,
 }
 
 impl Directory {
@@ -60,6 +62,9 @@ impl Directory {
         {
             let text = t::config_minutes_range(lang, crate::app::MAX_TIMEOUT_MINUTES);
             return Outcome::private(text);
+        }
+        if change.deadline_hour.is_some_and(|h| h > 24) {
+            return Outcome::private(t::clock::deadline_hour_range(lang));
         }
         let zone = match change.time_zone.as_deref().map(str::trim) {
             None => None,
@@ -102,6 +107,9 @@ impl Directory {
         }
         if let Some(m) = change.grace_minutes {
             s.grace_minutes = nz(m);
+        }
+        if let Some(h) = change.deadline_hour {
+            s.deadline_hour = (h < 24).then_some(h);
         }
         if let Err(e) = self.set_server_settings(guild, &s).await {
             return Outcome::private(self.faults.told(lang, None, &e));
@@ -146,6 +154,16 @@ impl Directory {
                 None => t::setting_grace_off(lang),
             },
         );
-        Outcome::private(format!("{saved}\n{takebacks}\n{away}\n{day}\n{grace}"))
+        let zone = s.time_zone.as_deref().unwrap_or("UTC").to_string();
+        let deadline = t::clock::settings_deadline(
+            lang,
+            match s.deadline_hour {
+                Some(h) => t::clock::setting_deadline_on(lang, format!("{h:02}"), zone),
+                None => t::clock::setting_deadline_off(lang),
+            },
+        );
+        Outcome::private(format!(
+            "{saved}\n{deadline}\n{takebacks}\n{away}\n{day}\n{grace}"
+        ))
     }
 }

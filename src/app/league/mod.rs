@@ -423,7 +423,7 @@ impl Leagues {
     }
 
     /// A league that ended before its rounds did: its matches still being played go on
-    /// as ordinary matches of the server, under its reminder and turn timeout from now
+    /// as ordinary matches of the server, under its reminder and clock from now
     /// (a league match had none of its own: the round's deadline was its timeout, and
     /// without one it could wait forever).
     async fn let_matches_go_on(&self, league: &League, now: Millis) {
@@ -432,15 +432,12 @@ impl Leagues {
             .server_settings(league.guild)
             .await
             .unwrap_or_default();
-        let terms = crate::store::Terms {
-            remind_minutes: settings.reminder_minutes,
-            timeout_minutes: settings.timeout_minutes,
-        };
+        let terms = settings.terms(None, None);
         match self.store.league_boards(league.id).await {
             Ok(boards) => {
                 let playing = boards.iter().filter(|b| b.result == BoardResult::Pending);
                 for id in playing.filter_map(|b| b.match_id) {
-                    if let Err(e) = self.store.set_terms(id, terms, now).await {
+                    if let Err(e) = self.store.set_terms(id, terms.clone(), now).await {
                         tracing::warn!(match_id = id, "could not give a match its terms: {e}");
                     }
                 }

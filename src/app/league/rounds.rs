@@ -291,7 +291,7 @@ impl Leagues {
         // match (`league_step`); reminders as the server has them.
         let terms = Terms {
             remind_minutes: settings.reminder_minutes,
-            timeout_minutes: None,
+            ..Terms::default()
         };
         let new = NewMatch {
             guild: Some(league.guild),
@@ -303,8 +303,8 @@ impl Leagues {
                 seed,
                 mulligan: false,
             },
-            terms,
             deadlines: terms.deadlines(now),
+            terms,
         };
         let (loaded, events) = self.store.create_match(new).await?;
         let id = loaded.info.id;

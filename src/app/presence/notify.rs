@@ -25,10 +25,8 @@ const PAGE: i64 = 100;
 /// Matches listed in one catch-up or digest (a DM's 2,000 characters hold about 30).
 const LISTED: usize = 20;
 
-/// The time zone called `name`, if the IANA database knows it.
-pub fn zone(name: &str) -> Option<TimeZone> {
-    jiff::tz::db().get(name).ok()
-}
+// Local hours are the store's arithmetic too (a daily deadline): one of each.
+pub use crate::store::{next_local_hour, zone};
 
 fn zone_of(s: &UserSettings) -> TimeZone {
     s.time_zone
@@ -51,28 +49,6 @@ pub fn is_quiet((from, to): (u8, u8), hour: u8) -> bool {
     } else {
         hour >= from || hour < to
     }
-}
-
-/// The first local `hour`:00 in `tz` strictly after `after`. A day whose `hour` a DST
-/// change skips gets the first moment after the gap, and one that repeats it the
-/// first of the two (jiff's "compatible" rule), so each local day has exactly one.
-pub fn next_local_hour(tz: &TimeZone, hour: u8, after: Millis) -> Millis {
-    let ts = Timestamp::from_millisecond(after).unwrap_or(Timestamp::UNIX_EPOCH);
-    let mut date = ts.to_zoned(tz.clone()).date();
-    // Today's, else tomorrow's; a third day only if a zone skipped a whole day.
-    for _ in 0..3 {
-        if let Ok(z) = date.at(hour.min(23) as i8, 0, 0, 0).to_zoned(tz.clone()) {
-            let at = z.timestamp().as_millisecond();
-            if at > after {
-                return at;
-            }
-        }
-        date = match date.tomorrow() {
-            Ok(d) => d,
-            Err(_) => break,
-        };
-    }
-    after + 24 * 60 * 60 * 1000
 }
 
 /// A change asked for with `/clans notify` (each `None` leaves that setting).

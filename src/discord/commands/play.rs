@@ -81,6 +81,9 @@ pub async fn challenge(
     #[min = 1]
     #[max = 10080]
     timeout: Option<u32>,
+    #[description = "Moves due every day at this hour, server time, instead of a timeout"]
+    #[max = 23]
+    deadline_hour: Option<u8>,
 ) -> Result<(), Error> {
     let lang = lang(ctx).await;
     if opponent.as_ref().is_some_and(|u| u.bot) {
@@ -108,6 +111,7 @@ pub async fn challenge(
         clans,
         mulligan: mulligan.unwrap_or(false),
         timeout,
+        deadline_hour,
         expires: 0,
     };
     // The challenge speaks the server's language: load it first (the asker's was loaded

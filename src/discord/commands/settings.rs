@@ -30,7 +30,7 @@ impl LanguageChoice {
     }
 }
 
-/// Settings: reminders, timeout, grace, threads, channel, language, takebacks, absences, time zone.
+/// Reminders, timeout, deadline, grace, threads, channel, language, takebacks, absences, time zone.
 #[poise::command(slash_command, guild_only)]
 // Poise makes each option of the command a parameter: they are the command's shape.
 #[allow(clippy::too_many_arguments)]
@@ -57,6 +57,9 @@ pub async fn config(
     #[description = "One grace before a forfeit, once a match: this many more minutes (0: none)"]
     #[max = 10080]
     grace_minutes: Option<u32>,
+    #[description = "New matches' moves due every day at this hour, server time, not a timeout (24: off)"]
+    #[max = 24]
+    deadline_hour: Option<u8>,
 ) -> Result<(), Error> {
     let change = ServerChange {
         reminder_minutes,
@@ -69,6 +72,7 @@ pub async fn config(
         away_days,
         time_zone,
         grace_minutes,
+        deadline_hour,
     };
     let out = ctx
         .data()

@@ -99,6 +99,7 @@ async fn play_ai_offers_its_levels_and_config_names_every_setting() {
                 "absence",
                 "time zone",
                 "grace",
+                "deadline",
             ],
         ),
         (
@@ -113,6 +114,7 @@ async fn play_ai_offers_its_levels_and_config_names_every_setting() {
                 "abwesen",
                 "zeitzone",
                 "gnadenfrist",
+                "frist",
             ],
         ),
     ] {
@@ -138,7 +140,8 @@ async fn play_ai_offers_its_levels_and_config_names_every_setting() {
             "takebacks",
             "away_days",
             "time_zone",
-            "grace_minutes"
+            "grace_minutes",
+            "deadline_hour"
         ],
         "a new setting must be named in the description too"
     );

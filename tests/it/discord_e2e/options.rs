@@ -214,3 +214,145 @@ async fn chosen_clans_a_turn_timeout_and_config_by_an_admin() {
     assert!(!fake.requests().iter().any(|r| r.path.ends_with("/threads")));
     bot.stop().await;
 }
+
+/// A daily deadline, from the server's settings (`deadline_hour` with its `time_zone`)
+/// or from a challenge: the settings and the challenge say it, the match keeps it with
+/// the zone of its start (a later change of the server's zone moves nothing), its
+/// forfeit is the next 20:00 there at least 12 hours on, and its board says the hour
+/// and the zone beside whose move it is. An hour out of range and a challenge with two
+/// clocks are refused; 24 turns the server's daily deadline off. In German too.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_daily_deadline_from_the_server_or_the_challenge() {
+    for (lang, says_set, says_terms, says_board) in [
+        (
+            "en",
+            "every day at 20:00 in Europe/Berlin",
+            "Clock: moves due every day at 07:00, server time",
+            "(daily deadline: 20:00, Europe/Berlin)",
+        ),
+        (
+            "de",
+            "täglich bis 20:00 Uhr in Europe/Berlin",
+            "Bedenkzeit: Züge täglich bis 07:00 Uhr fällig, Serverzeit",
+            "(tägliche Frist: 20:00 Uhr, Europe/Berlin)",
+        ),
+    ] {
+        let bot = start_bot(&format!("daily-{lang}")).await;
+        let fake = &bot.fake;
+        if lang == "de" {
+            fake.set_guild_locale("de");
+            for u in [ANA, BEN, EVE] {
+                fake.set_user_locale(u, "de");
+            }
+        }
+        let config = |options: serde_json::Value| {
+            let t = fake.command(EVE, "Eve", "config", options, true);
+            async move { ack(fake, &t).await }
+        };
+        let mut options = json!([{"name": "deadline_hour", "type": 4, "value": 20},
+                                 {"name": "time_zone", "type": 3, "value": "Europe/Berlin"}]);
+        if lang == "de" {
+            // The public posts' language set outright: the server's Discord language
+            // reaches the bot with its next event, which may come after the board.
+            options
+                .as_array_mut()
+                .unwrap()
+                .push(json!({"name": "language", "type": 4, "value": 2}));
+        }
+        let r = config(options).await;
+        assert!(r.ephemeral() && r.text().contains(says_set), "{}", r.text());
+        let set = bot.store.guild_settings(fake_discord::GUILD).await.unwrap();
+        assert_eq!(set.deadline_hour, Some(20));
+        // Out of range: refused, nothing changed.
+        let r = config(json!([{"name": "deadline_hour", "type": 4, "value": 25}])).await;
+        assert!(
+            r.text().contains("0") && r.text().contains("23"),
+            "{}",
+            r.text()
+        );
+        assert_eq!(
+            bot.store.guild_settings(fake_discord::GUILD).await.unwrap(),
+            set
+        );
+
+        // A challenge under the server's clock (Eve is refused its Accept in English).
+        fake.set_user_locale(EVE, "en-US");
+        let before = now_ms();
+        let id = challenge_and_accept(&bot).await;
+        let m = bot.store.info(id).await.unwrap();
+        let daily = crystal_clans::store::Clock::Daily {
+            hour: 20,
+            zone: "Europe/Berlin".into(),
+        };
+        assert_eq!(m.terms.clock, daily);
+        let due = m.deadlines.timeout_at.expect("a forfeit");
+        let earliest = daily.forfeit_at(None, before).unwrap();
+        let latest = daily.forfeit_at(None, now_ms()).unwrap();
+        assert!(earliest <= due && due <= latest, "{due}");
+        let board = fake
+            .requests()
+            .into_iter()
+            .rev()
+            .find(|r| {
+                r.is_channel_post()
+                    && r.custom_ids()
+                        .iter()
+                        .any(|c| c.starts_with(&format!("clans:{id}:")))
+            })
+            .expect("the opening board");
+        let shown = board.json.to_string();
+        assert!(shown.contains(says_board), "{shown}");
+        assert!(shown.contains(&format!("<t:{}:R>", due / 1000)), "{shown}");
+        // The server's zone changes: the running match keeps its own.
+        config(json!([{"name": "time_zone", "type": 3, "value": "America/New_York"}])).await;
+        assert_eq!(bot.store.info(id).await.unwrap().terms.clock, daily);
+
+        // Two clocks in one challenge: refused.
+        let t = fake.command(
+            ANA,
+            "Ana",
+            "challenge",
+            json!([{"name": "opponent", "type": 6, "value": EVE.to_string()},
+                   {"name": "timeout", "type": 4, "value": 90},
+                   {"name": "deadline_hour", "type": 4, "value": 7}]),
+            false,
+        );
+        let r = ack(fake, &t).await;
+        assert!(r.ephemeral(), "{}", r.text());
+        // A challenge's own hour, in the server's zone of today.
+        let t = fake.command(
+            ANA,
+            "Ana",
+            "challenge",
+            json!([{"name": "opponent", "type": 6, "value": EVE.to_string()},
+                   {"name": "deadline_hour", "type": 4, "value": 7}]),
+            false,
+        );
+        let resp = ack(fake, &t).await;
+        assert!(resp.text().contains(says_terms), "{}", resp.text());
+        let accept = resp
+            .custom_ids()
+            .into_iter()
+            .find(|i| i.contains(":acc:"))
+            .unwrap();
+        assert!(accept.len() <= 100);
+        let t = fake.click(EVE, "Eve", &accept, &[]);
+        ack(fake, &t).await;
+        followup(fake, &t).await;
+        let m = bot.store.active_matches_of_user(EVE).await.unwrap()[0].clone();
+        assert_eq!(
+            m.terms.clock,
+            crystal_clans::store::Clock::Daily {
+                hour: 7,
+                zone: "America/New_York".into()
+            }
+        );
+
+        // 24: off again; new matches are timed per turn.
+        let r = config(json!([{"name": "deadline_hour", "type": 4, "value": 24}])).await;
+        assert!(r.ephemeral(), "{}", r.text());
+        let set = bot.store.guild_settings(fake_discord::GUILD).await.unwrap();
+        assert_eq!(set.deadline_hour, None);
+        bot.stop().await;
+    }
+}

@@ -26,6 +26,8 @@ macro_rules! messages {
 }
 
 pub mod alt;
+// A match's clock: the daily deadline.
+pub mod clock;
 // Crystallo, the solo cavern game (crates/crystallo).
 pub mod crystallo;
 // `/clans export`.
@@ -49,6 +51,7 @@ pub fn all() -> Vec<(&'static str, &'static [&'static str])> {
     [
         TABLE,
         alt::TABLE,
+        clock::TABLE,
         export::TABLE,
         follow::TABLE,
         images::TABLE,

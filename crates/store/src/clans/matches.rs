@@ -35,9 +35,10 @@ impl Store {
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO matches (guild_id, channel_id, thread_id, seat0_user, seat0_ai, \
              seat1_user, seat1_ai, pack_id, pack_hash, rules_version, setup, status, version, \
-             created_at, updated_at, remind_at, timeout_at, remind_minutes, timeout_minutes) \
+             created_at, updated_at, remind_at, timeout_at, remind_minutes, timeout_minutes, \
+             clock) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'active', 0, $12, $12, $13, $14, \
-             $15, $16) \
+             $15, $16, $17) \
              RETURNING id",
         )
         .bind(new.guild.map(id_in))
@@ -56,6 +57,7 @@ impl Store {
         .bind(new.deadlines.timeout_at)
         .bind(new.terms.remind_minutes.map(i64::from))
         .bind(new.terms.timeout_minutes.map(i64::from))
+        .bind(new.terms.clock.column())
         .fetch_one(&mut *tx)
         .await
         .map_err(db(Doing::write("saving a new match")))?;
@@ -293,7 +295,7 @@ impl Store {
         Ok(done.rows_affected() == 1)
     }
 
-    /// Gives an active match new terms from `now`: its reminder and timeout, and
+    /// Gives an active match new terms from `now`: its reminder, timeout and clock, and
     /// deadlines counted from `now` (for a clock an absence has stopped, the time each
     /// deadline will have when it restarts). Returns false when the match is not active.
     pub async fn set_terms(&self, id: MatchId, terms: Terms, now: Millis) -> Result<bool> {
@@ -306,14 +308,14 @@ impl Store {
         for (sql, remind, timeout) in [
             (
                 "UPDATE matches SET remind_minutes = $2, timeout_minutes = $3, \
-                 remind_at = $4, timeout_at = $5 \
+                 remind_at = $4, timeout_at = $5, clock = $6 \
                  WHERE id = $1 AND status = 'active' AND paused_at IS NULL",
                 d.remind_at,
                 d.timeout_at,
             ),
             (
                 "UPDATE matches SET remind_minutes = $2, timeout_minutes = $3, \
-                 paused_remind_ms = $4, paused_timeout_ms = $5 \
+                 paused_remind_ms = $4, paused_timeout_ms = $5, clock = $6 \
                  WHERE id = $1 AND status = 'active' AND paused_at IS NOT NULL",
                 d.remind_at.map(|t| t - now),
                 d.timeout_at.map(|t| t - now),
@@ -325,6 +327,7 @@ impl Store {
                 .bind(terms.timeout_minutes.map(i64::from))
                 .bind(remind)
                 .bind(timeout)
+                .bind(terms.clock.column())
                 .execute(&mut *tx)
                 .await
                 .map_err(db_row(DOING, id));

@@ -3,15 +3,15 @@
 //! ends of its log, the inputs, and the SQL built once from them (`SQL`).
 
 use crate::{
-    Deadlines, MatchId, MatchInfo, Player, Result, Seat, Setup, Status, StoreError, StoredInput,
-    Terms, id_in, id_out,
+    Clock, Deadlines, MatchId, MatchInfo, Player, Result, Seat, Setup, Status, StoreError,
+    StoredInput, Terms, id_in, id_out,
 };
 use sqlx::FromRow;
 use std::sync::LazyLock;
 
 // ---- rows ---------------------------------------------------------------------------
 
-const MATCH_COLUMNS: [&str; 21] = [
+const MATCH_COLUMNS: [&str; 22] = [
     "id",
     "guild_id",
     "channel_id",
@@ -32,6 +32,7 @@ const MATCH_COLUMNS: [&str; 21] = [
     "timeout_at",
     "remind_minutes",
     "timeout_minutes",
+    "clock",
     "assisted",
 ];
 
@@ -65,6 +66,8 @@ pub(crate) struct MatchRow {
     timeout_at: Option<i64>,
     remind_minutes: Option<i64>,
     timeout_minutes: Option<i64>,
+    /// `Clock::column` (migration 0024).
+    clock: Option<String>,
     assisted: i64,
 }
 
@@ -185,6 +188,7 @@ impl MatchRow {
             terms: Terms {
                 remind_minutes: minutes(self.remind_minutes),
                 timeout_minutes: minutes(self.timeout_minutes),
+                clock: Clock::from_column(self.clock.as_deref()),
             },
             deadlines: Deadlines {
                 remind_at: self.remind_at,

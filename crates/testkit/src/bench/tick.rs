@@ -232,6 +232,7 @@ pub async fn run(opts: Options) -> Result<Value, String> {
     let terms = Terms {
         remind_minutes: Some(60),
         timeout_minutes: Some(7 * 24 * 60),
+        ..Terms::default()
     };
     let clans = store.rules().pack.clans.len() as u64;
     for i in 0..items as u64 {
@@ -246,11 +247,11 @@ pub async fn run(opts: Options) -> Result<Value, String> {
                     seed: i,
                     mulligan: false,
                 },
-                terms,
                 deadlines: Deadlines {
                     remind_at: Some(now - 3_600_000 + i as i64),
                     timeout_at: terms.deadlines(now).timeout_at,
                 },
+                terms: terms.clone(),
             })
             .await
             .map_err(|e| e.to_string())?;

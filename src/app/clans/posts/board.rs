@@ -10,7 +10,7 @@ use crate::game::{Event, Input, Question, Seat, State};
 use crate::i18n::narration::Narrator;
 use crate::i18n::{self, Lang, messages as t};
 use crate::render::{self, Table};
-use crate::store::{Loaded, Player, Reason};
+use crate::store::{Clock, Loaded, Player, Reason};
 
 /// The most log lines a board's embed shows (the latest of its turn; Discord allows
 /// 1,024 characters a field, which also bounds them).
@@ -386,11 +386,14 @@ impl Boards {
 
 /// The turn clock of whoever must act, in words and as Discord timestamps (each reader
 /// sees their own time zone): "Ben: move <t:..:R> (before <t:..:f>), or forfeit", or
-/// that it is paused (an absence, a moderator). `None` for a match without a turn
-/// timeout, or one that is over.
+/// that it is paused (an absence, a moderator); a daily deadline says its hour and
+/// zone. `None` for a match without a forfeit, or one that is over.
 fn clock_line(lang: Lang, loaded: &Loaded, acting: &[Seat], names: &[String; 2]) -> Option<String> {
-    loaded.info.terms.timeout_minutes?;
-    if loaded.info.status == crate::store::Status::Finished || acting.is_empty() {
+    let terms = &loaded.info.terms;
+    if !terms.has_forfeit()
+        || loaded.info.status == crate::store::Status::Finished
+        || acting.is_empty()
+    {
         return None;
     }
     let who = acting
@@ -398,9 +401,15 @@ fn clock_line(lang: Lang, loaded: &Loaded, acting: &[Seat], names: &[String; 2])
         .map(|&s| names[s as usize].clone())
         .collect::<Vec<_>>()
         .join(", ");
-    Some(match loaded.info.deadlines.timeout_at {
+    let line = match loaded.info.deadlines.timeout_at {
         Some(at) => t::board_clock_due(lang, who, at / 1000),
         None => t::board_clock_paused(lang, who),
+    };
+    Some(match &terms.clock {
+        Clock::Turn => line,
+        Clock::Daily { hour, zone } => {
+            t::clock::board_clock_daily(lang, line, format!("{hour:02}"), zone.clone())
+        }
     })
 }
 

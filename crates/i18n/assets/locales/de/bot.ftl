@@ -161,7 +161,7 @@ challenge-title = Eine Herausforderung
 challenge-terms = Klans: { $clan } (Herausforderer) gegen { $their_clan }. Mulligan: { $mulligan ->
         [on] an
        *[off] aus
-    }. Zugzeit: { $timeout }. Läuft ab <t:{ $expires }:R>.
+    }. Bedenkzeit: { $timeout }. Läuft ab <t:{ $expires }:R>.
 timeout-server-setting = die Einstellung des Servers
 button-accept = Annehmen
 button-decline = Ablehnen

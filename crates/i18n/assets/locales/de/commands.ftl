@@ -15,6 +15,8 @@ cmd-clans-challenge-mulligan = mulligan
     .description = Mit dem Mulligan zu Beginn spielen (Standard: aus)
 cmd-clans-challenge-timeout = zugzeit
     .description = Minuten ohne Zug, bis ein Spieler durch Zeitüberschreitung verliert (Standard: die des Servers)
+cmd-clans-challenge-deadline_hour = frist_uhrzeit
+    .description = Züge täglich bis zu dieser Stunde fällig (Serverzeit), statt einer Zugzeit
 cmd-clans-play-ai = gegen-ki
     .description = Spiele gegen die KI.
 cmd-clans-play-ai-level = stufe
@@ -82,7 +84,7 @@ cmd-clans-rules-topic = thema
 cmd-clans-help = hilfe
     .description = So spielst du mit diesem Bot.
 cmd-clans-config = einstellungen
-    .description = Erinnerung, Zugzeit, Gnadenfrist, Threads, Kanal, Sprache, Zurücknehmen, Abwesenheit, Zeitzone.
+    .description = Erinnerung, Zugzeit/Frist, Gnadenfrist, Threads, Kanal, Sprache, Zurücknehmen, Abwesenheit, Zeitzone
 cmd-clans-config-reminder_minutes = erinnerung_minuten
     .description = Den Spieler nach so vielen Minuten ohne Zug erinnern (0: nie)
 cmd-clans-config-timeout_minutes = zugzeit_minuten
@@ -180,6 +182,8 @@ cmd-clans-config-time_zone = zeitzone
     .description = Die Zeitzone des Servers: sein Crystallo des Tages beginnt um ihre Mitternacht (Standard: UTC)
 cmd-clans-config-grace_minutes = gnadenfrist_minuten
     .description = Eine Gnadenfrist vor der Zeitüberschreitung, einmal pro Partie: so viele Minuten mehr (0: keine)
+cmd-clans-config-deadline_hour = frist_uhrzeit
+    .description = Züge neuer Partien täglich bis zu dieser Stunde fällig (Serverzeit), statt Zugzeit (24: aus)
 
 ## Wie du erfährst, dass du dran bist
 cmd-clans-notify = benachrichtigung

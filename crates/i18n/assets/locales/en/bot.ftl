@@ -160,7 +160,7 @@ challenge-title = A challenge
 challenge-terms = Clans: { $clan } (challenger) vs { $their_clan }. Mulligan: { $mulligan ->
         [on] on
        *[off] off
-    }. Turn timeout: { $timeout }. Expires <t:{ $expires }:R>.
+    }. Clock: { $timeout }. Expires <t:{ $expires }:R>.
 timeout-server-setting = the server's setting
 button-accept = Accept
 button-decline = Decline

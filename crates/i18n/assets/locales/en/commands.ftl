@@ -15,6 +15,8 @@ cmd-clans-challenge-mulligan = mulligan
     .description = Play with the opening mulligan (default: off)
 cmd-clans-challenge-timeout = timeout
     .description = Minutes a player may stay idle before forfeiting (default: the server's)
+cmd-clans-challenge-deadline_hour = deadline_hour
+    .description = Moves due every day at this hour, server time, instead of a timeout
 cmd-clans-play-ai = play-ai
     .description = Play against the AI.
 cmd-clans-play-ai-level = level
@@ -82,7 +84,7 @@ cmd-clans-rules-topic = topic
 cmd-clans-help = help
     .description = How to play with this bot.
 cmd-clans-config = config
-    .description = Settings: reminders, timeout, grace, threads, channel, language, takebacks, absences, time zone.
+    .description = Reminders, timeout, deadline, grace, threads, channel, language, takebacks, absences, time zone.
 cmd-clans-config-reminder_minutes = reminder_minutes
     .description = Remind the player to move after this many idle minutes (0: never)
 cmd-clans-config-timeout_minutes = timeout_minutes
@@ -180,6 +182,8 @@ cmd-clans-config-time_zone = time_zone
     .description = The server's time zone: its Crystallo daily starts at its midnight (default: UTC)
 cmd-clans-config-grace_minutes = grace_minutes
     .description = One grace before a forfeit, once a match: this many more minutes (0: none)
+cmd-clans-config-deadline_hour = deadline_hour
+    .description = New matches' moves due every day at this hour, server time, not a timeout (24: off)
 
 ## How you are told it is your move
 cmd-clans-notify = notify
