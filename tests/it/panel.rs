@@ -168,6 +168,9 @@ fn check_words(
     if let Some(bad) = singular_with_plural(&all) {
         panic!("{at}: `{bad}` in {all}");
     }
+    // A sentence's full stop before a list's semicolon (regression: a crystal's
+    // effect joined to its cost, "gain 3 initiative.; costs 7 initiative").
+    assert!(!all.contains(".;"), "{at}: `.;` in {all}");
     // A battle card's choice says both its effects, on its button or above.
     if question == Question::BattleCard {
         let side = p::fact_battle_card(lang, "", "", "");

@@ -603,7 +603,8 @@ pub fn choices(
                 detail = if detail.is_empty() {
                     facts
                 } else {
-                    format!("{facts}; {detail}")
+                    // An effect is a sentence; its full stop gives way to the list's.
+                    format!("{}; {detail}", facts.trim_end_matches('.'))
                 };
             }
             Choice {
