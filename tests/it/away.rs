@@ -66,41 +66,58 @@ fn waiting_user(l: &Loaded) -> u64 {
     l.info.seats[w[0] as usize].user().unwrap()
 }
 
+/// Under either clock: a daily deadline's turn paused by an absence gets back the time
+/// it had left, as a turn's timeout does.
 async fn a_paused_clock_restarts_with_exactly_the_time_it_had_left(db: &TestDb) {
     let store = db.open().await;
-    let t0 = 1_000_000 * MIN;
-    let (l, _) = store.create_match(a_match(t0)).await.unwrap();
-    let before = l.info.deadlines;
-    let paused_at = t0 + 17 * MIN;
-    assert!(store.pause_clock(l.info.id, 0, paused_at).await.unwrap());
-    // Paused twice is paused once; a stale version pauses nothing.
-    assert!(
-        !store
-            .pause_clock(l.info.id, 0, paused_at + 1)
-            .await
-            .unwrap()
-    );
-    assert_eq!(
-        store.paused_since(l.info.id).await.unwrap(),
-        Some(paused_at)
-    );
-    let info = store.info(l.info.id).await.unwrap();
-    assert_eq!(info.deadlines, Deadlines::default());
-    // The scheduler's queries never see it, however late it is.
-    assert!(store.due(t0 + 365 * DAY, 100).await.unwrap().is_empty());
-    let back = t0 + 9 * DAY + 123;
-    assert!(store.resume_clock(l.info.id, back).await.unwrap());
-    assert!(!store.resume_clock(l.info.id, back + 1).await.unwrap());
-    let info = store.info(l.info.id).await.unwrap();
-    let left = |d: Option<i64>| d.map(|d| d - paused_at);
-    assert_eq!(
-        info.deadlines,
-        Deadlines {
-            remind_at: left(before.remind_at).map(|l| back + l),
-            timeout_at: left(before.timeout_at).map(|l| back + l),
-        }
-    );
-    assert_eq!(store.paused_since(l.info.id).await.unwrap(), None);
+    let daily = Terms {
+        clock: crystal_clans::store::Clock::Daily {
+            hour: 20,
+            zone: "Europe/Berlin".into(),
+        },
+        ..TERMS
+    };
+    for terms in [TERMS, daily] {
+        let t0 = 1_000_000 * MIN;
+        let new = NewMatch {
+            deadlines: terms.deadlines(t0),
+            terms,
+            ..support::new_match(1, [10, 11], Some(1))
+        };
+        let (l, _) = store.create_match(new).await.unwrap();
+        let before = l.info.deadlines;
+        let paused_at = t0 + 17 * MIN;
+        assert!(store.pause_clock(l.info.id, 0, paused_at).await.unwrap());
+        // Paused twice is paused once; a stale version pauses nothing.
+        assert!(
+            !store
+                .pause_clock(l.info.id, 0, paused_at + 1)
+                .await
+                .unwrap()
+        );
+        assert_eq!(
+            store.paused_since(l.info.id).await.unwrap(),
+            Some(paused_at)
+        );
+        let info = store.info(l.info.id).await.unwrap();
+        assert_eq!(info.deadlines, Deadlines::default());
+        // The scheduler's queries never see it, however late it is.
+        let due = store.due(t0 + 365 * DAY, 100).await.unwrap();
+        assert!(due.iter().all(|d| d.match_id != l.info.id), "{due:?}");
+        let back = t0 + 9 * DAY + 123;
+        assert!(store.resume_clock(l.info.id, back).await.unwrap());
+        assert!(!store.resume_clock(l.info.id, back + 1).await.unwrap());
+        let info = store.info(l.info.id).await.unwrap();
+        let left = |d: Option<i64>| d.map(|d| d - paused_at);
+        assert_eq!(
+            info.deadlines,
+            Deadlines {
+                remind_at: left(before.remind_at).map(|l| back + l),
+                timeout_at: left(before.timeout_at).map(|l| back + l),
+            }
+        );
+        assert_eq!(store.paused_since(l.info.id).await.unwrap(), None);
+    }
     store.close().await;
 }
 
