@@ -31,6 +31,8 @@ pub struct Challenge {
     /// Moves due every day at this local hour of the server's time zone, a daily
     /// deadline instead of a turn's timeout (`None`: the server's setting).
     pub deadline_hour: Option<u8>,
+    /// A time bank of this many days per player instead (`None`: the server's setting).
+    pub bank_days: Option<u8>,
     /// Milliseconds since the epoch.
     pub expires: Millis,
 }
@@ -71,7 +73,22 @@ impl Started {
     }
 }
 
+/// The longest time bank a challenge offers, in days.
+pub const MAX_BANK_DAYS: u8 = 30;
+
 impl Challenge {
+    /// How many clocks the challenge names (at most one is allowed).
+    fn clocks(&self) -> usize {
+        [
+            self.timeout.is_some(),
+            self.deadline_hour.is_some(),
+            self.bank_days.is_some(),
+        ]
+        .into_iter()
+        .filter(|&c| c)
+        .count()
+    }
+
     pub fn encode(&self) -> String {
         let clan = |c: Option<u8>| c.map(|c| c.to_string()).unwrap_or_else(|| "r".into());
         let mut s = format!(
@@ -87,11 +104,14 @@ impl Challenge {
             // never be accepted.
             self.expires
         );
-        // One clock at most (`within_bounds`): a turn's minutes, or "d" and an hour.
+        // One clock at most (`within_bounds`): a turn's minutes, "d" and an hour, or
+        // "b" and a bank's days.
         if let Some(t) = self.timeout {
             s.push_str(&format!(".{t}"));
         } else if let Some(h) = self.deadline_hour {
             s.push_str(&format!(".d{h}"));
+        } else if let Some(d) = self.bank_days {
+            s.push_str(&format!(".b{d}"));
         }
         s
     }
@@ -105,11 +125,12 @@ impl Challenge {
             [a, b, c0, c1, m, e, t] => (a, b, c0, c1, m, e, Some(t)),
             _ => return None,
         };
-        let (timeout, deadline_hour) = match t {
-            None => (None, None),
-            Some(t) => match t.strip_prefix('d') {
-                Some(h) => (None, Some(h.parse::<u8>().ok()?)),
-                None => (Some(t.parse::<u32>().ok()?), None),
+        let (timeout, deadline_hour, bank_days) = match t {
+            None => (None, None, None),
+            Some(t) => match (t.strip_prefix('d'), t.strip_prefix('b')) {
+                (Some(h), _) => (None, Some(h.parse::<u8>().ok()?), None),
+                (_, Some(d)) => (None, None, Some(d.parse::<u8>().ok()?)),
+                _ => (Some(t.parse::<u32>().ok()?), None, None),
             },
         };
         let clan = |c: &str| -> Option<Option<u8>> {
@@ -133,6 +154,7 @@ impl Challenge {
             },
             timeout,
             deadline_hour,
+            bank_days,
             expires: e.parse().ok()?,
         })
     }
@@ -152,7 +174,8 @@ impl Challenge {
                 .timeout
                 .is_none_or(|t| (1..=MAX_TIMEOUT_MINUTES).contains(&t))
             && self.deadline_hour.is_none_or(|h| h < 24)
-            && (self.timeout.is_none() || self.deadline_hour.is_none())
+            && self.bank_days.is_none_or(|d| (1..=MAX_BANK_DAYS).contains(&d))
+            && self.clocks() <= 1
             // Offered at most a TTL ago (a minute's slack for clocks of two processes).
             && self.expires <= now + CHALLENGE_TTL_MS + 60_000
     }
@@ -241,7 +264,12 @@ impl Challenges {
         if c.deadline_hour.is_some_and(|h| h > 23) {
             return Outcome::private(t::clock::deadline_hour_range(lang));
         }
-        if c.timeout.is_some() && c.deadline_hour.is_some() {
+        if c.bank_days
+            .is_some_and(|d| !(1..=MAX_BANK_DAYS).contains(&d))
+        {
+            return Outcome::private(t::clock::bank_days_range(lang, MAX_BANK_DAYS));
+        }
+        if c.clocks() > 1 {
             return Outcome::private(t::clock::one_clock(lang));
         }
         if let Err(slow) = self.gate.allow(Action::Challenge, c.challenger, guild, now) {
@@ -272,10 +300,18 @@ impl Challenges {
                     clan(c.clans[0]),
                     clan(c.clans[1]),
                     if c.mulligan { "on" } else { "off" },
-                    match (c.timeout, c.deadline_hour) {
-                        (Some(m), _) => t::clock::clock_turn_short(public, duration_in(public, m)),
-                        (None, Some(h)) => t::clock::clock_daily_short(public, format!("{h:02}")),
-                        (None, None) => t::timeout_server_setting(public),
+                    match (c.timeout, c.deadline_hour, c.bank_days) {
+                        (Some(m), _, _) => {
+                            t::clock::clock_turn_short(public, duration_in(public, m))
+                        }
+                        (None, Some(h), _) => {
+                            t::clock::clock_daily_short(public, format!("{h:02}"))
+                        }
+                        (None, None, Some(d)) => t::clock::clock_bank_short(
+                            public,
+                            duration_in(public, u32::from(d) * 24 * 60),
+                        ),
+                        (None, None, None) => t::timeout_server_setting(public),
                     },
                     (c.expires / 1000).to_string(),
                 ),
@@ -367,12 +403,13 @@ impl Challenges {
         guild: Option<u64>,
         timeout: Option<u32>,
         deadline_hour: Option<u8>,
+        bank_days: Option<u8>,
     ) -> Terms {
         let s = match guild {
             Some(g) => self.directory.server_settings(g).await.unwrap_or_default(),
             None => Default::default(),
         };
-        s.terms(timeout, deadline_hour)
+        s.terms(timeout, deadline_hour, bank_days.map(u32::from))
     }
 
     /// Creates the match of a challenge claimed by `user` (in `thread` when there is one
@@ -388,7 +425,9 @@ impl Challenges {
         now: Millis,
     ) -> Result<Started, Outcome> {
         let (seed, clans) = self.deal(c.clans);
-        let terms = self.terms(place.guild, c.timeout, c.deadline_hour).await;
+        let terms = self
+            .terms(place.guild, c.timeout, c.deadline_hour, c.bank_days)
+            .await;
         let new = NewMatch {
             guild: place.guild,
             channel: place.channel,
@@ -522,7 +561,7 @@ impl Challenges {
         if let Err(slow) = self.gate.allow(Action::AiMatch, user, place.guild, now) {
             return Err(Outcome::private(slow));
         }
-        let terms = self.terms(place.guild, None, None).await;
+        let terms = self.terms(place.guild, None, None, None).await;
         let new = NewMatch {
             guild: place.guild,
             channel: place.channel,

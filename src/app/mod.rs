@@ -67,7 +67,7 @@ use presence::Presence;
 use ratings::Ratings;
 use replay::Replays;
 
-pub use challenges::{Challenge, Started};
+pub use challenges::{Challenge, MAX_BANK_DAYS, Started};
 
 /// The longest turn timeout a challenge may set (a week).
 pub const MAX_TIMEOUT_MINUTES: u32 = 7 * 24 * 60;

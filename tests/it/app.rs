@@ -55,6 +55,7 @@ pub(crate) async fn start(app: &App) -> i64 {
         mulligan: true,
         timeout: None,
         deadline_hour: None,
+        bank_days: None,
         expires: 0,
     };
     let out = app.challenges.challenge(c, Some(GUILD), now).await;
@@ -314,6 +315,7 @@ async fn challenges_expire_and_can_be_declined() {
         mulligan: false,
         timeout: Some(90),
         deadline_hour: None,
+        bank_days: None,
         expires: 0,
     };
     let out = app
@@ -413,6 +415,7 @@ async fn two_processes_accept_once_and_remind_once() {
         mulligan: false,
         timeout: Some(90),
         deadline_hour: None,
+        bank_days: None,
         expires: now + 60_000,
     };
     let (x, y) = tokio::join!(
@@ -847,6 +850,7 @@ async fn two_identical_challenges_in_one_second_are_both_accepted() {
         mulligan: false,
         timeout: None,
         deadline_hour: None,
+        bank_days: None,
         expires: 0,
     };
     let first = accept_of(app.challenges.challenge(c, Some(GUILD), now).await).await;

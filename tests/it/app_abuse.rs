@@ -50,6 +50,7 @@ fn challenge(by: u64, to: u64) -> Challenge {
         mulligan: false,
         timeout: None,
         deadline_hour: None,
+        bank_days: None,
         expires: 0,
     }
 }

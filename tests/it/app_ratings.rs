@@ -40,6 +40,7 @@ async fn start(app: &App, mulligan: bool) -> i64 {
         mulligan,
         timeout: None,
         deadline_hour: None,
+        bank_days: None,
         expires: now_ms() + 60_000,
     };
     app.challenges

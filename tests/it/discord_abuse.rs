@@ -124,6 +124,7 @@ async fn a_match(app: &App) -> i64 {
         mulligan: false,
         timeout: None,
         deadline_hour: None,
+        bank_days: None,
         expires: now + 60_000,
     };
     let place = Place {
@@ -396,6 +397,7 @@ async fn signed_terms_out_of_bounds_are_refused() {
         mulligan: false,
         timeout: Some(60),
         deadline_hour: None,
+        bank_days: None,
         expires: now + 60_000,
     };
     let read = async |c: Challenge| {

@@ -223,6 +223,7 @@ async fn ben_accepts_anas_challenge(
         mulligan,
         timeout: None,
         deadline_hour: None,
+        bank_days: None,
         expires: now + 60_000,
     };
     let place = Place {

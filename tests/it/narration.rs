@@ -542,6 +542,7 @@ async fn a_german_server_gets_its_turn_logs_and_battle_post_in_german() {
         mulligan: true,
         timeout: None,
         deadline_hour: None,
+        bank_days: None,
         expires: now + 60_000,
     };
     let place = Place {

@@ -914,3 +914,122 @@ async fn a_daily_deadline_keeps_its_local_hour_across_days_and_a_dst_change() {
     assert_eq!(result.reason, Reason::Timeout);
     assert_eq!(result.winner, Some(1 - waiting[0]));
 }
+
+/// A time bank (`Clock::Bank`, 3 days each and a day more for each turn handed on,
+/// capped at 3 days): the clock runs only for the player it waits for; a move charges
+/// their bank what the running deadline used up (here the deadline is moved 10 hours
+/// nearer, as if 10 hours had passed) and, when it hands the turn on, adds a day, never
+/// above the start; the next turn lasts what the other's bank holds; a bank run out
+/// forfeits to the seat that kept the match waiting.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_time_bank_runs_for_the_player_it_waits_for_and_is_topped_up_per_turn() {
+    let store = scratch("bank").await;
+    const HOUR: i64 = 60 * MIN;
+    let terms = Terms {
+        remind_minutes: None,
+        timeout_minutes: Some(60),
+        clock: crystal_clans::store::Clock::Bank {
+            minutes: 3 * 24 * 60,
+            add_minutes: 24 * 60,
+        },
+    };
+    let t0 = now_ms();
+    let mut new = human_match(1, None, None);
+    new.deadlines = terms.deadlines(t0);
+    new.terms = terms.clone();
+    let (loaded, _) = store.create_match(new).await.unwrap();
+    let id = loaded.info.id;
+    assert_eq!(loaded.info.banks, Some([3 * DAY, 3 * DAY]));
+    assert_eq!(loaded.info.deadlines.timeout_at, Some(t0 + 3 * DAY));
+    let close = |a: i64, b: i64| (a - b).abs() < 60_000;
+    // `hours` pass on the running clock, then the player it waits for moves.
+    let mut version = 0;
+    let mut state = loaded.state.clone();
+    let rules = loaded.rules.clone();
+    let mut move_after = async |hours: i64| {
+        exec(
+            &store,
+            &format!(
+                "UPDATE matches SET timeout_at = timeout_at - {} WHERE id = {id}",
+                hours * HOUR
+            ),
+        )
+        .await;
+        let seat = state.waiting()[0];
+        let input = state.legal(&rules, seat)[0];
+        let before = state.waiting();
+        let sub = store
+            .submit_many(
+                id,
+                version,
+                &[(seat, input)],
+                Some(terms.deadlines(now_ms())),
+            )
+            .await
+            .unwrap();
+        version = sub.version;
+        state = sub.state.clone();
+        let info = store.info(id).await.unwrap();
+        (seat, before, sub, info)
+    };
+    let (mover, _, sub, info) = move_after(10).await;
+    let banks = info.banks.unwrap();
+    let handed_on = !sub.state.waiting().contains(&mover);
+    let expected = 3 * DAY - 10 * HOUR + if handed_on { DAY } else { 0 };
+    assert!(
+        close(banks[mover as usize], expected.min(3 * DAY)),
+        "{banks:?}"
+    );
+    assert_eq!(
+        banks[1 - mover as usize],
+        3 * DAY,
+        "the other's bank did not run"
+    );
+    let next = sub.state.waiting()[0];
+    let due = sub.deadlines.timeout_at.unwrap();
+    assert!(
+        close(due - now_ms(), banks[next as usize]),
+        "the turn lasts the bank"
+    );
+    assert_eq!(info.deadlines, sub.deadlines);
+    // Play on: each move made 30 hours into a clock that ran for the mover alone
+    // charges 30 hours, and one that hands the turn on adds a day, capped at 3 days.
+    let mut topped_up = 0;
+    for _ in 0..40 {
+        let b0 = store.info(id).await.unwrap().banks.unwrap();
+        let (mover, before, sub, info) = move_after(30).await;
+        if sub.result.is_some() {
+            break;
+        }
+        let banks = info.banks.unwrap();
+        if before.as_slice() == [mover] {
+            let handed_on = !sub.state.waiting().contains(&mover);
+            let charged = (b0[mover as usize] - 30 * HOUR).max(0);
+            let expected = (charged + if handed_on { DAY } else { 0 }).min(3 * DAY);
+            assert!(
+                close(banks[mover as usize], expected),
+                "{b0:?} -> {banks:?}"
+            );
+            assert_eq!(banks[1 - mover as usize], b0[1 - mover as usize]);
+            topped_up += usize::from(handed_on);
+        }
+        if topped_up >= 2 {
+            break;
+        }
+    }
+    assert!(topped_up >= 2, "no turns were handed on");
+    // The waiting player's bank runs out: they forfeit.
+    let info = store.info(id).await.unwrap();
+    let late = state.waiting();
+    let due = info.deadlines.timeout_at.unwrap();
+    let app = App::new(store.clone()).without_images();
+    let (r, _) = tick(&app, due - MIN).await;
+    assert_eq!(r.timeouts, 0);
+    let (r, _) = tick(&app, due + MIN).await;
+    assert_eq!(r.timeouts, 1);
+    let result = store.result(id).await.unwrap().unwrap();
+    if let [w] = late.as_slice() {
+        assert_eq!(result.winner, Some(1 - w));
+        assert_eq!(result.reason, Reason::Timeout);
+    }
+}

@@ -344,6 +344,8 @@ async fn settings_round_trip(db: &TestDb) {
     );
     let g = GuildSettings {
         deadline_hour: Some(20),
+        bank_days: Some(3),
+        bank_add_hours: Some(12),
         channel: Some(u64::MAX - 3),
         reminder_minutes: Some(60),
         timeout_minutes: Some(1440),

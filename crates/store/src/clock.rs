@@ -8,11 +8,19 @@
 //!   match starts, kept with the match: a later change of the server's zone does not
 //!   move a running match's deadlines.
 //!
+//! - **Time bank**: each player has a bank of time (`minutes` at the start) that runs
+//!   only while the match waits for them; handing the turn on adds `add_minutes`,
+//!   capped at the starting bank (as Board Game Arena caps it). While both players must
+//!   answer (secret battle cards), both banks run and the forfeit is the smaller one's
+//!   end; if both still have not answered then, nobody wins, as under any clock.
+//!
 //! A clock's deadline is worked out when a turn starts; after that every clock is the
 //! same to the rest of the bot (an absence or a moderator pauses the time left, an
-//! extension or a grace adds to it).
+//! extension or a grace adds to it). A bank is charged, at the next move, with what the
+//! running deadline used up ([`Banks::after`]), so a pause, an extension or a grace
+//! counts in it without a rule of its own.
 
-use crate::Millis;
+use crate::{Millis, Seat};
 use jiff::Timestamp;
 use jiff::tz::TimeZone;
 use serde::{Deserialize, Serialize};
@@ -32,6 +40,9 @@ pub enum Clock {
     /// Due at `hour`:00 local time in `zone` (an IANA name), the first such hour at
     /// least [`DAILY_LEAST_HOURS`] after the turn starts.
     Daily { hour: u8, zone: String },
+    /// A bank per player: `minutes` at the start, `add_minutes` more for each turn handed
+    /// on, never above `minutes`.
+    Bank { minutes: u32, add_minutes: u32 },
 }
 
 impl Clock {
@@ -40,6 +51,10 @@ impl Clock {
         match self {
             Clock::Turn => None,
             Clock::Daily { hour, zone } => Some(format!("daily {hour} {zone}")),
+            Clock::Bank {
+                minutes,
+                add_minutes,
+            } => Some(format!("bank {minutes} {add_minutes}")),
         }
     }
 
@@ -50,15 +65,21 @@ impl Clock {
             return Clock::Turn;
         };
         let mut parts = c.splitn(3, ' ');
-        match (
-            parts.next(),
-            parts.next().map(str::parse::<u8>),
-            parts.next(),
-        ) {
+        let (kind, first, rest) = (parts.next(), parts.next(), parts.next());
+        match (kind, first.map(str::parse::<u32>), rest) {
             (Some("daily"), Some(Ok(hour)), Some(zone)) if hour < 24 => Clock::Daily {
-                hour,
+                hour: hour as u8,
                 zone: zone.to_string(),
             },
+            (Some("bank"), Some(Ok(minutes)), Some(add)) if minutes > 0 => {
+                match add.parse::<u32>() {
+                    Ok(add_minutes) => Clock::Bank {
+                        minutes,
+                        add_minutes,
+                    },
+                    Err(_) => Clock::Turn,
+                }
+            }
             _ => {
                 tracing::warn!("a match's clock {c:?} does not read: timed per turn");
                 Clock::Turn
@@ -79,6 +100,16 @@ impl Clock {
                     now + DAILY_LEAST_HOURS * HOUR_MS,
                 ))
             }
+            // A bank's first turn: the whole bank (later turns: `Banks::after`).
+            Clock::Bank { minutes, .. } => Some(now + Millis::from(*minutes) * 60_000),
+        }
+    }
+
+    /// Each seat's bank at the start of a match under this clock (`None`: no bank).
+    pub fn starting_banks(&self) -> Option<[Millis; 2]> {
+        match self {
+            Clock::Bank { minutes, .. } => Some([Millis::from(*minutes) * 60_000; 2]),
+            _ => None,
         }
     }
 
@@ -88,7 +119,45 @@ impl Clock {
         match self {
             Clock::Turn => timeout_minutes,
             Clock::Daily { .. } => Some(24 * 60),
+            Clock::Bank { minutes, .. } => Some(*minutes),
         }
+    }
+}
+
+/// The players' banks under a time bank: each seat's time when its clock last started.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Banks(pub [Millis; 2]);
+
+impl Banks {
+    /// The banks after a move, and how long the turn it starts has: `waited` are the
+    /// seats the clock ran for, `left` what was left of it when the move came (its
+    /// forfeit minus now, or what a pause kept; `None`: unknown, nothing is charged),
+    /// `waiting` the seats it runs for now. Each seat that waited is charged what the
+    /// clock used (the same for all: they ran together); one that handed the turn on
+    /// (waited, and no longer waits) gains `add`, never above `cap`.
+    pub fn after(
+        self,
+        waited: &[Seat],
+        left: Option<Millis>,
+        waiting: &[Seat],
+        add: Millis,
+        cap: Millis,
+    ) -> (Banks, Option<Millis>) {
+        let mut banks = self.0;
+        let window = waited.iter().map(|&s| self.0[s as usize]).min();
+        let used = match (window, left) {
+            (Some(w), Some(l)) => (w - l).max(0),
+            _ => 0,
+        };
+        for &s in waited {
+            let b = &mut banks[s as usize];
+            *b = (*b - used).max(0);
+            if !waiting.contains(&s) {
+                *b = (*b + add).min(cap.max(*b));
+            }
+        }
+        let turn = waiting.iter().map(|&s| banks[s as usize]).min();
+        (Banks(banks), turn)
     }
 }
 
@@ -219,6 +288,57 @@ mod tests {
             assert_eq!((local.hour(), local.minute()), (20, 0));
             t += HOUR_MS;
         }
+    }
+
+    #[test]
+    fn a_bank_reads_back_and_starts_full() {
+        let c = Clock::Bank {
+            minutes: 3 * 1440,
+            add_minutes: 1440,
+        };
+        assert_eq!(c.column().as_deref(), Some("bank 4320 1440"));
+        assert_eq!(Clock::from_column(c.column().as_deref()), c);
+        assert_eq!(Clock::from_column(Some("bank 0 1440")), Clock::Turn);
+        assert_eq!(Clock::from_column(Some("bank 10 x")), Clock::Turn);
+        assert_eq!(c.forfeit_at(Some(5), 1_000), Some(1_000 + 3 * DAY));
+        assert_eq!(c.starting_banks(), Some([3 * DAY; 2]));
+        assert_eq!(Clock::Turn.starting_banks(), None);
+    }
+
+    const DAY: Millis = 24 * HOUR_MS;
+
+    #[test]
+    fn a_bank_is_charged_what_the_clock_used_and_gains_a_day_for_a_turn_handed_on() {
+        let (add, cap) = (DAY, 3 * DAY);
+        let full = Banks([cap, cap]);
+        // Seat 0 moved after 10 hours and keeps the turn (another action): charged,
+        // nothing added, its turn goes on with what is left.
+        let (b, turn) = full.after(&[0], Some(cap - 10 * HOUR_MS), &[0], add, cap);
+        assert_eq!(b, Banks([cap - 10 * HOUR_MS, cap]));
+        assert_eq!(turn, Some(cap - 10 * HOUR_MS));
+        // Then hands the turn on after 20 more hours: charged, a day added; seat 1's
+        // whole bank runs.
+        let (b, turn) = b.after(&[0], Some(cap - 30 * HOUR_MS), &[1], add, cap);
+        assert_eq!(b, Banks([cap - 30 * HOUR_MS + DAY, cap]));
+        assert_eq!(turn, Some(cap));
+        // A quick move never lifts a bank above its start.
+        let (b, _) = b.after(&[1], Some(cap - HOUR_MS), &[0], add, cap);
+        assert_eq!(b.0[1], cap);
+        // A bank run down to nothing stays at nothing, and still gains its day.
+        let (b, _) = Banks([HOUR_MS, cap]).after(&[0], Some(-5), &[1], add, cap);
+        assert_eq!(b.0[0], DAY);
+        // Both must answer (secret battle cards): both banks run together; the turn
+        // lasts as long as the smaller. Seat 1 answers after 2 hours: both are charged,
+        // seat 1 gains its day, seat 0's clock goes on.
+        let two = Banks([5 * HOUR_MS, 2 * DAY]);
+        let (_, turn) = two.after(&[0], Some(5 * HOUR_MS), &[0, 1], add, cap);
+        assert_eq!(turn, Some(5 * HOUR_MS));
+        let (b, turn) = two.after(&[0, 1], Some(3 * HOUR_MS), &[0], add, cap);
+        assert_eq!(b, Banks([3 * HOUR_MS, 2 * DAY - 2 * HOUR_MS + DAY]));
+        assert_eq!(turn, Some(3 * HOUR_MS));
+        // Unknown time left: nothing charged.
+        let (b, _) = full.after(&[0], None, &[0], add, cap);
+        assert_eq!(b, full);
     }
 
     #[test]

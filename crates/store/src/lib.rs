@@ -61,7 +61,7 @@ mod tx;
 mod types;
 mod verify;
 
-pub use clock::{Clock, DAILY_LEAST_HOURS, next_local_hour, zone};
+pub use clock::{Banks, Clock, DAILY_LEAST_HOURS, next_local_hour, zone};
 pub use trips::{Counted, Trips};
 pub use verify::{Finding, RearmOutcome, VerifyFailure, VerifySummary, verify_database};
 

@@ -65,7 +65,13 @@ impl Terms {
     /// The deadlines of a turn that starts (someone must act) at `now`: the first
     /// reminder, or the warning if that comes first, and the forfeit.
     pub fn deadlines(&self, now: Millis) -> Deadlines {
-        let timeout_at = self.clock.forfeit_at(self.timeout_minutes, now);
+        self.deadlines_until(now, self.clock.forfeit_at(self.timeout_minutes, now))
+    }
+
+    /// The deadlines of a turn that starts at `now` and is forfeited at `timeout_at`
+    /// (a time bank's turn lasts what the bank holds): the reminder, or the warning if
+    /// that comes first.
+    pub fn deadlines_until(&self, now: Millis, timeout_at: Option<Millis>) -> Deadlines {
         let warn_at = self.warn_at(timeout_at).filter(|&w| w > now);
         let remind_at = self.remind_minutes.map(|r| now + r as Millis * 60_000);
         Deadlines {
@@ -156,6 +162,9 @@ pub struct MatchInfo {
     pub updated_at: Millis,
     pub terms: Terms,
     pub deadlines: Deadlines,
+    /// Under a time bank (`Clock::Bank`), each seat's bank when its clock last started
+    /// (`clock::Banks`); `None` under the other clocks.
+    pub banks: Option<[Millis; 2]>,
     /// A player asked for a hint (`Store::mark_assisted`): the match is not rated.
     pub assisted: bool,
 }
@@ -309,29 +318,45 @@ pub struct GuildSettings {
     /// deadline, `Clock::Daily`) instead of `timeout_minutes` after each turn starts
     /// (`None`: per turn).
     pub deadline_hour: Option<u8>,
+    /// New matches get a time bank of this many days per player (`Clock::Bank`;
+    /// `None`: no bank), with `bank_add_hours` more (default 24) for each turn handed on.
+    pub bank_days: Option<u32>,
+    pub bank_add_hours: Option<u32>,
 }
 
 impl GuildSettings {
     /// The terms of a match started now with these settings: the reminders, and the
-    /// clock `timeout` (a turn's minutes) or `deadline_hour` (a daily deadline) chose,
-    /// else the server's (a daily deadline if it has one). A daily deadline keeps the
-    /// server's time zone of today (UTC where none is set).
-    pub fn terms(&self, timeout: Option<u32>, deadline_hour: Option<u8>) -> Terms {
-        let hour = match (timeout, deadline_hour) {
-            (Some(_), _) => None,
-            (None, Some(h)) => Some(h),
-            (None, None) => self.deadline_hour,
+    /// clock a challenge chose (`timeout`, a turn's minutes; `deadline_hour`, a daily
+    /// deadline; `bank_days`, a time bank), else the server's (a daily deadline or a
+    /// bank if it has one, else its turn timeout). A daily deadline keeps the server's
+    /// time zone of today (UTC where none is set).
+    pub fn terms(
+        &self,
+        timeout: Option<u32>,
+        deadline_hour: Option<u8>,
+        bank_days: Option<u32>,
+    ) -> Terms {
+        let chosen = timeout.is_some() || deadline_hour.is_some() || bank_days.is_some();
+        let (hour, days) = if chosen {
+            (deadline_hour, bank_days)
+        } else {
+            (self.deadline_hour, self.bank_days)
+        };
+        let clock = match (hour, days) {
+            (Some(hour), _) => Clock::Daily {
+                hour,
+                zone: self.time_zone.clone().unwrap_or_else(|| "UTC".into()),
+            },
+            (None, Some(days)) if timeout.is_none() => Clock::Bank {
+                minutes: days * 24 * 60,
+                add_minutes: self.bank_add_hours.unwrap_or(24) * 60,
+            },
+            _ => Clock::Turn,
         };
         Terms {
             remind_minutes: self.reminder_minutes,
             timeout_minutes: timeout.or(self.timeout_minutes),
-            clock: match hour {
-                Some(hour) => Clock::Daily {
-                    hour,
-                    zone: self.time_zone.clone().unwrap_or_else(|| "UTC".into()),
-                },
-                None => Clock::Turn,
-            },
+            clock,
         }
     }
 }

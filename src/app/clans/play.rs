@@ -493,11 +493,17 @@ impl Matches {
                     mulligan: loaded.info.setup.mulligan,
                     timeout: match loaded.info.terms.clock {
                         Clock::Turn => loaded.info.terms.timeout_minutes,
-                        Clock::Daily { .. } => None,
+                        _ => None,
                     },
                     deadline_hour: match loaded.info.terms.clock {
                         Clock::Daily { hour, .. } => Some(hour),
-                        Clock::Turn => None,
+                        _ => None,
+                    },
+                    bank_days: match loaded.info.terms.clock {
+                        Clock::Bank { minutes, .. } => {
+                            u8::try_from(minutes / (24 * 60)).ok().filter(|&d| d > 0)
+                        }
+                        _ => None,
                     },
                     expires: 0,
                 },

@@ -27,6 +27,10 @@ pub struct ServerChange {
     pub grace_minutes: Option<u32>,
     /// New matches' moves due every day at this local hour (24: per turn again).
     pub deadline_hour: Option<u8>,
+    /// New matches get a time bank of this many days (0: none).
+    pub bank_days: Option<u32>,
+    /// What a turn handed on adds to a bank, in hours.
+    pub bank_add_hours: Option<u32>,
 }
 
 impl Directory {
@@ -65,6 +69,16 @@ impl Directory {
         }
         if change.deadline_hour.is_some_and(|h| h > 24) {
             return Outcome::private(t::clock::deadline_hour_range(lang));
+        }
+        let max_days = u32::from(crate::app::MAX_BANK_DAYS);
+        if change.bank_days.is_some_and(|d| d > max_days)
+            || change.bank_add_hours.is_some_and(|h| h > 168)
+        {
+            return Outcome::private(t::clock::bank_days_range(lang, max_days));
+        }
+        // One clock: a daily deadline and a bank asked for at once are refused.
+        if change.deadline_hour.is_some_and(|h| h < 24) && change.bank_days.is_some_and(|d| d > 0) {
+            return Outcome::private(t::clock::one_clock(lang));
         }
         let zone = match change.time_zone.as_deref().map(str::trim) {
             None => None,
@@ -108,8 +122,21 @@ impl Directory {
         if let Some(m) = change.grace_minutes {
             s.grace_minutes = nz(m);
         }
+        // Each clock set replaces the other.
         if let Some(h) = change.deadline_hour {
             s.deadline_hour = (h < 24).then_some(h);
+            if h < 24 {
+                s.bank_days = None;
+            }
+        }
+        if let Some(d) = change.bank_days {
+            s.bank_days = (d > 0).then_some(d);
+            if d > 0 {
+                s.deadline_hour = None;
+            }
+        }
+        if let Some(h) = change.bank_add_hours {
+            s.bank_add_hours = Some(h);
         }
         if let Err(e) = self.set_server_settings(guild, &s).await {
             return Outcome::private(self.faults.told(lang, None, &e));
@@ -162,8 +189,19 @@ impl Directory {
                 None => t::clock::setting_deadline_off(lang),
             },
         );
+        let bank = t::clock::settings_bank(
+            lang,
+            match s.bank_days {
+                Some(d) => t::clock::setting_bank_on(
+                    lang,
+                    crate::app::duration_in(lang, d * 24 * 60),
+                    crate::app::duration_in(lang, s.bank_add_hours.unwrap_or(24) * 60),
+                ),
+                None => t::clock::setting_bank_off(lang),
+            },
+        );
         Outcome::private(format!(
-            "{saved}\n{deadline}\n{takebacks}\n{away}\n{day}\n{grace}"
+            "{saved}\n{deadline}\n{bank}\n{takebacks}\n{away}\n{day}\n{grace}"
         ))
     }
 }

@@ -432,7 +432,7 @@ impl Leagues {
             .server_settings(league.guild)
             .await
             .unwrap_or_default();
-        let terms = settings.terms(None, None);
+        let terms = settings.terms(None, None, None);
         match self.store.league_boards(league.id).await {
             Ok(boards) => {
                 let playing = boards.iter().filter(|b| b.result == BoardResult::Pending);

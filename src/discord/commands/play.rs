@@ -84,6 +84,10 @@ pub async fn challenge(
     #[description = "Moves due every day at this hour, server time, instead of a timeout"]
     #[max = 23]
     deadline_hour: Option<u8>,
+    #[description = "A time bank of this many days per player, topped up after each turn, instead"]
+    #[min = 1]
+    #[max = 30]
+    bank_days: Option<u8>,
 ) -> Result<(), Error> {
     let lang = lang(ctx).await;
     if opponent.as_ref().is_some_and(|u| u.bot) {
@@ -112,6 +116,7 @@ pub async fn challenge(
         mulligan: mulligan.unwrap_or(false),
         timeout,
         deadline_hour,
+        bank_days,
         expires: 0,
     };
     // The challenge speaks the server's language: load it first (the asker's was loaded

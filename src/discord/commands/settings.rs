@@ -30,7 +30,7 @@ impl LanguageChoice {
     }
 }
 
-/// Reminders, timeout, deadline, grace, threads, channel, language, takebacks, absences, time zone.
+/// Reminders, timeout/deadline/bank, grace, threads, channel, language, takebacks, absences, time zone.
 #[poise::command(slash_command, guild_only)]
 // Poise makes each option of the command a parameter: they are the command's shape.
 #[allow(clippy::too_many_arguments)]
@@ -60,6 +60,12 @@ pub async fn config(
     #[description = "New matches' moves due every day at this hour, server time, not a timeout (24: off)"]
     #[max = 24]
     deadline_hour: Option<u8>,
+    #[description = "New matches get a time bank of this many days per player, not a timeout (0: off)"]
+    #[max = 30]
+    bank_days: Option<u32>,
+    #[description = "What each turn handed on adds to a time bank, in hours (default 24)"]
+    #[max = 168]
+    bank_add_hours: Option<u32>,
 ) -> Result<(), Error> {
     let change = ServerChange {
         reminder_minutes,
@@ -73,6 +79,8 @@ pub async fn config(
         time_zone,
         grace_minutes,
         deadline_hour,
+        bank_days,
+        bank_add_hours,
     };
     let out = ctx
         .data()

@@ -100,6 +100,7 @@ async fn play_ai_offers_its_levels_and_config_names_every_setting() {
                 "time zone",
                 "grace",
                 "deadline",
+                "bank",
             ],
         ),
         (
@@ -113,8 +114,9 @@ async fn play_ai_offers_its_levels_and_config_names_every_setting() {
                 "zurücknehmen",
                 "abwesen",
                 "zeitzone",
-                "gnadenfrist",
+                "gnade",
                 "frist",
+                "konto",
             ],
         ),
     ] {
@@ -141,7 +143,9 @@ async fn play_ai_offers_its_levels_and_config_names_every_setting() {
             "away_days",
             "time_zone",
             "grace_minutes",
-            "deadline_hour"
+            "deadline_hour",
+            "bank_days",
+            "bank_add_hours"
         ],
         "a new setting must be named in the description too"
     );

@@ -356,3 +356,118 @@ async fn a_daily_deadline_from_the_server_or_the_challenge() {
         bot.stop().await;
     }
 }
+
+/// A time bank, from the server's settings (`bank_days`, `bank_add_hours`) or a
+/// challenge's `bank_days`: the settings and the challenge say it, the match starts
+/// with full banks, and its board shows the deadline of whoever acts and what the other
+/// keeps in their bank. A bank replaces the server's daily deadline; a challenge with
+/// two clocks is refused. In German too.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_time_bank_from_the_server_or_the_challenge() {
+    for (lang, says_set, says_terms, says_board) in [
+        (
+            "en",
+            "3 days for each player, 12 hours more for each turn handed on",
+            "Clock: a time bank of 2 days each",
+            "(time bank: ",
+        ),
+        (
+            "de",
+            "3 Tage pro Person, 12 Stunden mehr für jeden abgegebenen Zug",
+            "Bedenkzeit: ein Zeitkonto über 2 Tage pro Person",
+            "(Zeitkonto: ",
+        ),
+    ] {
+        let bot = start_bot(&format!("bank-{lang}")).await;
+        let fake = &bot.fake;
+        let config = |options: serde_json::Value| {
+            let t = fake.command(EVE, "Eve", "config", options, true);
+            async move { ack(fake, &t).await }
+        };
+        let mut options = json!([{"name": "deadline_hour", "type": 4, "value": 20}]);
+        if lang == "de" {
+            for u in [ANA, BEN, EVE] {
+                fake.set_user_locale(u, "de");
+            }
+            options
+                .as_array_mut()
+                .unwrap()
+                .push(json!({"name": "language", "type": 4, "value": 2}));
+        }
+        config(options).await;
+        let r = config(json!([{"name": "bank_days", "type": 4, "value": 3},
+                              {"name": "bank_add_hours", "type": 4, "value": 12}]))
+        .await;
+        assert!(r.ephemeral() && r.text().contains(says_set), "{}", r.text());
+        let set = bot.store.guild_settings(fake_discord::GUILD).await.unwrap();
+        assert_eq!(
+            (set.bank_days, set.bank_add_hours, set.deadline_hour),
+            (Some(3), Some(12), None),
+            "a bank replaces the daily deadline"
+        );
+        // Both at once: refused, nothing changed.
+        let r = config(json!([{"name": "bank_days", "type": 4, "value": 2},
+                              {"name": "deadline_hour", "type": 4, "value": 9}]))
+        .await;
+        assert!(r.ephemeral(), "{}", r.text());
+        assert_eq!(
+            bot.store.guild_settings(fake_discord::GUILD).await.unwrap(),
+            set
+        );
+        // A challenge's own bank.
+        let t = fake.command(
+            ANA,
+            "Ana",
+            "challenge",
+            json!([{"name": "opponent", "type": 6, "value": BEN.to_string()},
+                   {"name": "bank_days", "type": 4, "value": 2}]),
+            false,
+        );
+        let resp = ack(fake, &t).await;
+        assert!(resp.text().contains(says_terms), "{}", resp.text());
+        let accept = resp
+            .custom_ids()
+            .into_iter()
+            .find(|i| i.contains(":acc:"))
+            .unwrap();
+        let t = fake.click(BEN, "Ben", &accept, &[]);
+        ack(fake, &t).await;
+        followup(fake, &t).await;
+        let m = bot.store.active_matches_of_user(BEN).await.unwrap()[0].clone();
+        assert_eq!(
+            m.terms.clock,
+            crystal_clans::store::Clock::Bank {
+                minutes: 2 * 24 * 60,
+                add_minutes: 12 * 60,
+            }
+        );
+        assert_eq!(m.banks, Some([2 * 24 * 3_600_000; 2]));
+        let id = m.id;
+        let board = fake
+            .try_wait_for(
+                |r| {
+                    r.is_channel_post()
+                        && r.custom_ids()
+                            .iter()
+                            .any(|c| c.starts_with(&format!("clans:{id}:")))
+                },
+                Duration::from_secs(20),
+            )
+            .await
+            .expect("the opening board");
+        let shown = board.text();
+        assert!(shown.contains(says_board), "{shown}");
+        // Two clocks in one challenge: refused.
+        let t = fake.command(
+            ANA,
+            "Ana",
+            "challenge",
+            json!([{"name": "opponent", "type": 6, "value": EVE.to_string()},
+                   {"name": "bank_days", "type": 4, "value": 2},
+                   {"name": "timeout", "type": 4, "value": 60}]),
+            false,
+        );
+        assert!(ack(fake, &t).await.ephemeral());
+        bot.stop().await;
+    }
+}

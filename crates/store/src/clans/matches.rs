@@ -28,6 +28,7 @@ impl Store {
         let setup_json = serde_json::to_string(&new.setup).expect("a setup serializes");
         let state_json = serde_json::to_string(&state).expect("a state serializes");
         let now = now_ms();
+        let banks = new.terms.clock.starting_banks();
         let (s0u, s0a) = seat_cols(new.seats[0]);
         let (s1u, s1a) = seat_cols(new.seats[1]);
         let _turn = self.write_turn(Doing::write("saving a new match")).await?;
@@ -36,9 +37,9 @@ impl Store {
             "INSERT INTO matches (guild_id, channel_id, thread_id, seat0_user, seat0_ai, \
              seat1_user, seat1_ai, pack_id, pack_hash, rules_version, setup, status, version, \
              created_at, updated_at, remind_at, timeout_at, remind_minutes, timeout_minutes, \
-             clock) \
+             clock, bank0_ms, bank1_ms) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'active', 0, $12, $12, $13, $14, \
-             $15, $16, $17) \
+             $15, $16, $17, $18, $19) \
              RETURNING id",
         )
         .bind(new.guild.map(id_in))
@@ -58,6 +59,8 @@ impl Store {
         .bind(new.terms.remind_minutes.map(i64::from))
         .bind(new.terms.timeout_minutes.map(i64::from))
         .bind(new.terms.clock.column())
+        .bind(banks.map(|b| b[0]))
+        .bind(banks.map(|b| b[1]))
         .fetch_one(&mut *tx)
         .await
         .map_err(db(Doing::write("saving a new match")))?;
@@ -84,6 +87,7 @@ impl Store {
             updated_at: now,
             terms: new.terms,
             deadlines: new.deadlines,
+            banks,
             assisted: false,
         };
         Ok((Loaded { info, state, rules }, events))
@@ -308,14 +312,15 @@ impl Store {
         for (sql, remind, timeout) in [
             (
                 "UPDATE matches SET remind_minutes = $2, timeout_minutes = $3, \
-                 remind_at = $4, timeout_at = $5, clock = $6 \
+                 remind_at = $4, timeout_at = $5, clock = $6, bank0_ms = $7, bank1_ms = $8 \
                  WHERE id = $1 AND status = 'active' AND paused_at IS NULL",
                 d.remind_at,
                 d.timeout_at,
             ),
             (
                 "UPDATE matches SET remind_minutes = $2, timeout_minutes = $3, \
-                 paused_remind_ms = $4, paused_timeout_ms = $5, clock = $6 \
+                 paused_remind_ms = $4, paused_timeout_ms = $5, clock = $6, bank0_ms = $7, \
+                 bank1_ms = $8 \
                  WHERE id = $1 AND status = 'active' AND paused_at IS NOT NULL",
                 d.remind_at.map(|t| t - now),
                 d.timeout_at.map(|t| t - now),
@@ -328,6 +333,8 @@ impl Store {
                 .bind(remind)
                 .bind(timeout)
                 .bind(terms.clock.column())
+                .bind(terms.clock.starting_banks().map(|b| b[0]))
+                .bind(terms.clock.starting_banks().map(|b| b[1]))
                 .execute(&mut *tx)
                 .await
                 .map_err(db_row(DOING, id));

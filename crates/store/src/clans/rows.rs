@@ -11,7 +11,7 @@ use std::sync::LazyLock;
 
 // ---- rows ---------------------------------------------------------------------------
 
-const MATCH_COLUMNS: [&str; 22] = [
+const MATCH_COLUMNS: [&str; 24] = [
     "id",
     "guild_id",
     "channel_id",
@@ -33,6 +33,8 @@ const MATCH_COLUMNS: [&str; 22] = [
     "remind_minutes",
     "timeout_minutes",
     "clock",
+    "bank0_ms",
+    "bank1_ms",
     "assisted",
 ];
 
@@ -68,6 +70,9 @@ pub(crate) struct MatchRow {
     timeout_minutes: Option<i64>,
     /// `Clock::column` (migration 0024).
     clock: Option<String>,
+    /// `MatchInfo::banks` (migration 0024).
+    bank0_ms: Option<i64>,
+    bank1_ms: Option<i64>,
     assisted: i64,
 }
 
@@ -194,6 +199,10 @@ impl MatchRow {
                 remind_at: self.remind_at,
                 timeout_at: self.timeout_at,
             },
+            banks: match (self.bank0_ms, self.bank1_ms) {
+                (Some(a), Some(b)) => Some([a, b]),
+                _ => None,
+            },
             assisted: self.assisted != 0,
         })
     }
@@ -257,10 +266,17 @@ pub(crate) static SQL: LazyLock<Sql> = LazyLock::new(|| {
             "UPDATE matches SET version = $1, updated_at = $2, held_at = NULL, held_reason = NULL \
              WHERE id = $3 AND version = $4 AND status = 'active' RETURNING {bare}"
         ),
+        // A time bank's clock is kept as it runs: the submit charges it and restarts it
+        // once the inputs are applied (`submit.rs`, `Banks::after`), from the deadline
+        // this statement would otherwise overwrite. (A takeback leaves it running.)
         claim_with_deadlines: format!(
-            "UPDATE matches SET version = $1, updated_at = $2, remind_at = $5, timeout_at = $6, \
-             held_at = NULL, held_reason = NULL, paused_at = NULL, paused_remind_ms = NULL, \
-             paused_timeout_ms = NULL \
+            "UPDATE matches SET version = $1, updated_at = $2, \
+             remind_at = CASE WHEN bank0_ms IS NULL THEN $5 ELSE remind_at END, \
+             timeout_at = CASE WHEN bank0_ms IS NULL THEN $6 ELSE timeout_at END, \
+             held_at = NULL, held_reason = NULL, \
+             paused_at = CASE WHEN bank0_ms IS NULL THEN NULL ELSE paused_at END, \
+             paused_remind_ms = CASE WHEN bank0_ms IS NULL THEN NULL ELSE paused_remind_ms END, \
+             paused_timeout_ms = CASE WHEN bank0_ms IS NULL THEN NULL ELSE paused_timeout_ms END \
              WHERE id = $3 AND version = $4 AND status = 'active' RETURNING {bare}"
         ),
         active_of_user: format!(

@@ -10,8 +10,8 @@ use crate::game::{Input, Seat};
 use crate::log::{Decided, Entry, GameKind, Logged};
 use crate::tx::WriteTx;
 use crate::{
-    Deadlines, MatchId, MatchInfo, MatchResult, Millis, Reason, Result, Store, StoreError, Subject,
-    Submitted, absences, guarded, now_ms, ratings,
+    Banks, Clock, Deadlines, MatchId, MatchInfo, MatchResult, Millis, Reason, Result, Store,
+    StoreError, Subject, Submitted, absences, guarded, now_ms, ratings,
 };
 use sqlx::AnyConnection;
 
@@ -207,6 +207,7 @@ impl Logged for ClansSubmit {
         let snapshot = (Some(snap.version), Some(snap.state));
         let rules = store.rules_of(&info)?;
         let mut state = store.current_state(&info, &rules, snapshot)?;
+        let waited = state.waiting();
         let rules = &*rules;
         let mut events = Vec::new();
         for (seat, input) in inputs {
@@ -241,6 +242,9 @@ impl Logged for ClansSubmit {
         }
         let mut deadlines = info.deadlines;
         if self.deadlines.is_some() && state.winner.is_none() {
+            if let (Some(banks), Clock::Bank { .. }) = (info.banks, &info.terms.clock) {
+                deadlines = restart_bank(tx, &info, banks, &waited, &state.waiting(), now).await?;
+            }
             // A turn that waits for an away player starts with its clock paused.
             let waiting: Vec<u64> = state
                 .waiting()
@@ -277,6 +281,61 @@ impl Logged for ClansSubmit {
             deadlines,
         }))
     }
+}
+
+/// A time bank's clock after a move at `now` (the claim kept it as it ran): the banks
+/// charged with what the running deadline used up, the seats that handed the turn on
+/// credited, and the turn of the seats it now waits for started with their bank.
+async fn restart_bank(
+    tx: &mut AnyConnection,
+    info: &MatchInfo,
+    banks: [Millis; 2],
+    waited: &[Seat],
+    waiting: &[Seat],
+    now: Millis,
+) -> Result<Deadlines> {
+    let Clock::Bank {
+        minutes,
+        add_minutes,
+    } = info.terms.clock
+    else {
+        return Ok(info.deadlines);
+    };
+    let id = info.id;
+    // Running, the time left is its forfeit's distance; paused (an absence, a
+    // moderator), what the pause kept.
+    let left = match info.deadlines.timeout_at {
+        Some(t) => Some(t - now),
+        None => sqlx::query_scalar::<_, Option<i64>>(
+            "SELECT paused_timeout_ms FROM matches WHERE id = $1",
+        )
+        .bind(id)
+        .fetch_one(&mut *tx)
+        .await
+        .map_err(db_row(DOING, id))?,
+    };
+    let minute = 60_000;
+    let (banks, turn) = Banks(banks).after(
+        waited,
+        left,
+        waiting,
+        Millis::from(add_minutes) * minute,
+        Millis::from(minutes) * minute,
+    );
+    let fresh = info.terms.deadlines_until(now, turn.map(|t| now + t));
+    sqlx::query(
+        "UPDATE matches SET remind_at = $2, timeout_at = $3, bank0_ms = $4, bank1_ms = $5, \
+         paused_at = NULL, paused_remind_ms = NULL, paused_timeout_ms = NULL WHERE id = $1",
+    )
+    .bind(id)
+    .bind(fresh.remind_at)
+    .bind(fresh.timeout_at)
+    .bind(banks.0[0])
+    .bind(banks.0[1])
+    .execute(&mut *tx)
+    .await
+    .map_err(db_row(DOING, id))?;
+    Ok(fresh)
 }
 
 /// Claims the next version of match `id` in `tx`: moves it from `expected_version` to

@@ -410,6 +410,23 @@ fn clock_line(lang: Lang, loaded: &Loaded, acting: &[Seat], names: &[String; 2])
         Clock::Daily { hour, zone } => {
             t::clock::board_clock_daily(lang, line, format!("{hour:02}"), zone.clone())
         }
+        // What the others keep in their banks (the one who acts: the line's deadline).
+        Clock::Bank { .. } => {
+            let banks: Vec<String> = (0..2u8)
+                .filter(|s| !acting.contains(s))
+                .filter_map(|s| {
+                    let left = loaded.info.banks?[s as usize];
+                    let minutes = u32::try_from(left / 60_000).unwrap_or(u32::MAX);
+                    let duration = crate::app::duration_in(lang, minutes);
+                    Some(t::clock::bank_of(lang, names[s as usize].clone(), duration))
+                })
+                .collect();
+            if banks.is_empty() {
+                line
+            } else {
+                t::clock::board_clock_bank(lang, line, banks.join(", "))
+            }
+        }
     })
 }
 
