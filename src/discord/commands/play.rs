@@ -65,6 +65,8 @@ pub(in crate::discord) fn clan_arg(
 
 /// Challenge a member (or anyone, without an opponent) to a match.
 #[poise::command(slash_command)]
+// Poise makes each option of the command a parameter: they are the command's shape.
+#[allow(clippy::too_many_arguments)]
 pub async fn challenge(
     ctx: Context<'_>,
     #[description = "Who to play (leave empty for an open challenge)"] opponent: Option<
