@@ -214,6 +214,9 @@ pub struct App {
     pub moderators: Arc<moderation::Moderators>,
     /// A player forgotten on request (`privacy.rs`).
     pub privacy: Arc<privacy::Privacy>,
+    /// The order of each match's public posts when several clicks post at once
+    /// (`posting.rs`).
+    pub post_order: posting::PostOrder,
     /// What the builders chose, to wire the app again after each.
     settings: Settings,
 }
@@ -424,6 +427,7 @@ impl App {
             directory: Arc::new(directory),
             faults,
             signing,
+            post_order: posting::PostOrder::default(),
             settings,
         }
     }

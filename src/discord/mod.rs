@@ -489,7 +489,15 @@ async fn deliver(
         .reply
         .clone()
         .unwrap_or_else(|| Msg::text(t::done(lang)));
+    // A place in the match's line of posts before the answer: the player's next click
+    // comes after it, so its posts queue behind these.
+    let mut ticket = CustomId::parse(&ci.data.custom_id)
+        .filter(|id| id.match_id > 0 && !out.public.is_empty())
+        .map(|id| app.post_order.ticket(id.match_id));
     answer(&ctx.http, ci, !in_panel || out.replaces, &reply).await;
+    if let Some(t) = &mut ticket {
+        t.turn().await;
+    }
     deliver_posts(ctx, app, ci, out, lang).await;
 }
 

@@ -852,6 +852,33 @@ async fn a_grace_puts_the_forfeit_off_once_a_match() {
         store.result(id).await.unwrap().unwrap().reason,
         Reason::Timeout
     );
+    // A German server's grace is said in German.
+    store
+        .set_guild_settings(
+            1,
+            &crystal_clans::store::GuildSettings {
+                grace_minutes: Some(90),
+                language: Some("de".into()),
+                ..Default::default()
+            },
+        )
+        .await
+        .unwrap();
+    let app = App::new(store.clone()).without_images();
+    let (german, _) = store
+        .create_match(human_match(3, None, Some(due)))
+        .await
+        .unwrap();
+    let (r, out) = tick(&app, due + MIN).await;
+    assert_eq!(r.graces, 1);
+    let post = &out[0].public[0].content;
+    assert!(
+        post.contains(&format!(
+            "Deine Zeit für Partie #{} ist abgelaufen",
+            german.info.id
+        )) && post.contains("1 Stunde 30 Minuten mehr"),
+        "{post}"
+    );
 }
 
 /// A daily deadline (`/clans config deadline_hour`, `store::Clock::Daily`), with the

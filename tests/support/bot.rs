@@ -111,6 +111,16 @@ pub fn assert_battles_before_their_boards(fake: &Fake) {
             early.is_none(),
             "the battle of match {id} at version {version} was posted after its board {early:?}"
         );
+        // A battle's pictures in the order of its inputs (regression: under the
+        // channel's rate limit, "The battle is decided" came before "The battle cards
+        // are revealed!", each posted by its own click).
+        let later = drawn[..i]
+            .iter()
+            .find(|&&(b, m, v)| b && m == id && v > version);
+        assert!(
+            later.is_none(),
+            "the battle of match {id} at version {version} was posted after {later:?}"
+        );
     }
 }
 

@@ -320,26 +320,8 @@ async fn a_daily_deadline_from_the_server_or_the_challenge() {
         let r = ack(fake, &t).await;
         assert!(r.ephemeral(), "{}", r.text());
         // A challenge's own hour, in the server's zone of today.
-        let t = fake.command(
-            ANA,
-            "Ana",
-            "challenge",
-            json!([{"name": "opponent", "type": 6, "value": EVE.to_string()},
-                   {"name": "deadline_hour", "type": 4, "value": 7}]),
-            false,
-        );
-        let resp = ack(fake, &t).await;
-        assert!(resp.text().contains(says_terms), "{}", resp.text());
-        let accept = resp
-            .custom_ids()
-            .into_iter()
-            .find(|i| i.contains(":acc:"))
-            .unwrap();
-        assert!(accept.len() <= 100);
-        let t = fake.click(EVE, "Eve", &accept, &[]);
-        ack(fake, &t).await;
-        followup(fake, &t).await;
-        let m = bot.store.active_matches_of_user(EVE).await.unwrap()[0].clone();
+        let clock = json!({"name": "deadline_hour", "type": 4, "value": 7});
+        let m = accepted_with(&bot, EVE, clock, says_terms).await;
         assert_eq!(
             m.terms.clock,
             crystal_clans::store::Clock::Daily {
@@ -415,25 +397,8 @@ async fn a_time_bank_from_the_server_or_the_challenge() {
             set
         );
         // A challenge's own bank.
-        let t = fake.command(
-            ANA,
-            "Ana",
-            "challenge",
-            json!([{"name": "opponent", "type": 6, "value": BEN.to_string()},
-                   {"name": "bank_days", "type": 4, "value": 2}]),
-            false,
-        );
-        let resp = ack(fake, &t).await;
-        assert!(resp.text().contains(says_terms), "{}", resp.text());
-        let accept = resp
-            .custom_ids()
-            .into_iter()
-            .find(|i| i.contains(":acc:"))
-            .unwrap();
-        let t = fake.click(BEN, "Ben", &accept, &[]);
-        ack(fake, &t).await;
-        followup(fake, &t).await;
-        let m = bot.store.active_matches_of_user(BEN).await.unwrap()[0].clone();
+        let clock = json!({"name": "bank_days", "type": 4, "value": 2});
+        let m = accepted_with(&bot, BEN, clock, says_terms).await;
         assert_eq!(
             m.terms.clock,
             crystal_clans::store::Clock::Bank {
@@ -470,4 +435,34 @@ async fn a_time_bank_from_the_server_or_the_challenge() {
         assert!(ack(fake, &t).await.ephemeral());
         bot.stop().await;
     }
+}
+
+/// Ana challenges `opponent` with one clock option, the challenge says `says_terms`,
+/// `opponent` accepts: their new match.
+async fn accepted_with(
+    bot: &crate::support::bot::Bot,
+    opponent: u64,
+    clock: serde_json::Value,
+    says_terms: &str,
+) -> crystal_clans::store::MatchInfo {
+    let fake = &bot.fake;
+    let t = fake.command(
+        ANA,
+        "Ana",
+        "challenge",
+        json!([{"name": "opponent", "type": 6, "value": opponent.to_string()}, clock]),
+        false,
+    );
+    let resp = ack(fake, &t).await;
+    assert!(resp.text().contains(says_terms), "{}", resp.text());
+    let accept = resp
+        .custom_ids()
+        .into_iter()
+        .find(|i| i.contains(":acc:"))
+        .unwrap();
+    assert!(accept.len() <= 100);
+    let t = fake.click(opponent, name(opponent), &accept, &[]);
+    ack(fake, &t).await;
+    followup(fake, &t).await;
+    bot.store.active_matches_of_user(opponent).await.unwrap()[0].clone()
 }
