@@ -199,5 +199,27 @@ async fn a_finished_match_is_played_on_against_the_ai_from_a_turn_unrated() {
     let l = bot.store.load(new).await.unwrap();
     assert!(l.state.turn >= 2);
     assert_eq!(l.info.setup, bot.store.info(id).await.unwrap().setup);
+    // In German: the refusal in the asker's language, the practice's board in the
+    // server's.
+    fake.set_user_locale(ANA, "de");
+    let config = json!([{"name": "language", "type": 4, "value": 2}]);
+    let t = fake.command(EVE, "Eve", "config", config, true);
+    answer(fake, &t).await;
+    let too_late = practice(ANA, on(40)).await;
+    assert!(
+        too_late.contains(&format!("Partie #{id} hat die Züge 1 bis 3")),
+        "{too_late}"
+    );
+    practice(ANA, on(3)).await;
+    fake.wait_for(
+        |r| {
+            r.is_channel_post()
+                && r.text()
+                    .contains(&format!("eine Übung ab Partie #{id}, Zug 3"))
+                && r.text().contains("ohne Wertung")
+        },
+        20,
+    )
+    .await;
     bot.stop().await;
 }
