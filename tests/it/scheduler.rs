@@ -1060,3 +1060,42 @@ async fn a_time_bank_runs_for_the_player_it_waits_for_and_is_topped_up_per_turn(
         assert_eq!(result.reason, Reason::Timeout);
     }
 }
+
+/// A follower told of a match whose log the operator's retention pruned before the
+/// scheduler got to them (the bot was down) reads who won, not "abandoned"
+/// (regression: the message needed the whole match loaded).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_follower_of_a_pruned_match_still_reads_who_won() {
+    let store = scratch("follow-pruned").await;
+    let t0 = now_ms();
+    let (m, _) = store
+        .create_match(human_match(1, None, Some(t0 + DAY)))
+        .await
+        .unwrap();
+    let id = m.info.id;
+    let follower = 99_000_000_000_000_000;
+    assert!(store.follow(id, follower, t0).await.unwrap());
+    store
+        .finish(id, None, Some(0), Reason::Resign)
+        .await
+        .unwrap();
+    assert_eq!(
+        store
+            .prune_finished_logs(now_ms() + 1, 10, now_ms())
+            .await
+            .unwrap(),
+        1
+    );
+    assert!(store.load(id).await.is_err(), "pruned");
+    let app = App::new(store.clone()).without_images();
+    let (_, out) = tick(&app, now_ms()).await;
+    let dms: Vec<&str> = out
+        .iter()
+        .flat_map(|o| &o.dms)
+        .filter(|(u, _)| *u == follower)
+        .map(|(_, m)| m.content.as_str())
+        .collect();
+    assert_eq!(dms.len(), 1, "{dms:?}");
+    assert!(dms[0].contains("<@12> wins"), "{}", dms[0]);
+    assert!(!dms[0].contains("abandoned"), "{}", dms[0]);
+}

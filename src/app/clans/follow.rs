@@ -120,7 +120,10 @@ impl Matches {
                     .winner_line(&loaded, w, result.reason, lang)
                     .await
             }
-            _ => crate::i18n::messages::match_abandoned(lang, id),
+            // Its log already pruned (the bot was down for the operator's retention):
+            // still who won, without the ratings' line.
+            (Some(w), Err(_)) => self.boards.winner_words(&info, w, result.reason, lang),
+            (None, _) => crate::i18n::messages::match_abandoned(lang, id),
         };
         let link = match info.guild {
             Some(g) => format!(

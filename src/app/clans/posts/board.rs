@@ -125,16 +125,7 @@ impl Boards {
         reason: Reason,
         lang: Lang,
     ) -> String {
-        let who = |s: Seat| match loaded.info.seats[s as usize] {
-            Player::User(u) => mention(u),
-            p => self.directory.name_of(lang, p, s),
-        };
-        let mut line = match reason {
-            Reason::Win => t::winner_wins(lang, who(winner)),
-            Reason::Resign => t::winner_resigned(lang, who(winner)),
-            Reason::Timeout => t::winner_timeout(lang, who(winner)),
-            Reason::Abandoned => t::winner_abandoned(lang, who(winner)),
-        };
+        let mut line = self.winner_words(&loaded.info, winner, reason, lang);
         let ratings = self.ratings.rating_line(loaded, lang).await;
         if !ratings.is_empty() {
             line.push('\n');
@@ -145,6 +136,27 @@ impl Boards {
             line.push_str(&t::winner_assisted(lang));
         }
         line
+    }
+
+    /// Who won and how, from the match's seats alone (a match whose log was pruned
+    /// cannot be loaded, but its result still has a winner).
+    pub(crate) fn winner_words(
+        &self,
+        info: &crate::store::MatchInfo,
+        winner: Seat,
+        reason: Reason,
+        lang: Lang,
+    ) -> String {
+        let who = |s: Seat| match info.seats[s as usize] {
+            Player::User(u) => mention(u),
+            p => self.directory.name_of(lang, p, s),
+        };
+        match reason {
+            Reason::Win => t::winner_wins(lang, who(winner)),
+            Reason::Resign => t::winner_resigned(lang, who(winner)),
+            Reason::Timeout => t::winner_timeout(lang, who(winner)),
+            Reason::Abandoned => t::winner_abandoned(lang, who(winner)),
+        }
     }
 
     /// Public log lines (spectator-redacted) in `lang`.
