@@ -242,7 +242,7 @@ impl Logged for ClansSubmit {
         }
         let mut deadlines = info.deadlines;
         if self.deadlines.is_some() && state.winner.is_none() {
-            if let (Some(banks), Clock::Bank { .. }) = (info.banks, &info.terms.clock) {
+            if let Some(banks) = info.banks {
                 deadlines = restart_bank(tx, &info, banks, &waited, &state.waiting(), now).await?;
             }
             // A turn that waits for an away player starts with its clock paused.
@@ -286,6 +286,7 @@ impl Logged for ClansSubmit {
 /// A time bank's clock after a move at `now` (the claim kept it as it ran): the banks
 /// charged with what the running deadline used up, the seats that handed the turn on
 /// credited, and the turn of the seats it now waits for started with their bank.
+/// A row with banks under another clock keeps its deadlines as the claim left them.
 async fn restart_bank(
     tx: &mut AnyConnection,
     info: &MatchInfo,
