@@ -431,6 +431,7 @@ impl Challenges {
         let new = NewMatch {
             guild: place.guild,
             channel: place.channel,
+            reach: place.reach,
             thread,
             seats: [Player::User(c.challenger), Player::User(user)],
             setup: Setup {
@@ -565,6 +566,7 @@ impl Challenges {
         let new = NewMatch {
             guild: place.guild,
             channel: place.channel,
+            reach: place.reach,
             thread,
             seats,
             setup,
@@ -598,11 +600,10 @@ impl Challenges {
         Outcome {
             created: Some(loaded.info.id),
             public: vec![post],
-            channel: Some(loaded.info.thread.unwrap_or(loaded.info.channel)),
             ai: (self.ai && super::clans::ai_turns::waits_for_ai(&loaded))
                 .then_some(loaded.info.id),
             post_edit,
-            ..Outcome::default()
+            ..Outcome::in_match(&loaded.info)
         }
     }
 

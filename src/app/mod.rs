@@ -50,7 +50,7 @@ pub mod timers;
 
 use crate::game::{Input, Rules, View};
 use crate::render::Theme;
-use crate::store::{MatchId, Millis, Store};
+use crate::store::{MatchId, Millis, Reach, Store};
 use analysis::Analyses;
 use clans::{Ai, Matches};
 use crystallo::Crystallo;
@@ -144,6 +144,11 @@ pub struct Outcome {
     /// Add this user to this thread (a follower: `clans/follow.rs`); when Discord
     /// refuses, the user is told this note privately.
     pub join_thread: Option<JoinThread>,
+    /// The match is played where the bot only answers interactions (`Reach::Interactions`):
+    /// its players. `public` then goes out as answers to the interaction that caused
+    /// it, when it came from there; otherwise (a timer, a command elsewhere) each post
+    /// goes by DM to the players it pings, or to all of these when it pings nobody.
+    pub dm_instead: Vec<u64>,
 }
 
 /// A user to add to a match's thread, and what to tell them if that fails.
@@ -158,9 +163,14 @@ impl Outcome {
     /// An outcome posted where match `info` is played: its thread (else its channel),
     /// with its channel as the place to fall back on when the thread takes no post.
     pub fn in_match(info: &crate::store::MatchInfo) -> Outcome {
+        let dm_instead = match info.reach {
+            Reach::Posts => Vec::new(),
+            Reach::Interactions => info.seats.iter().filter_map(|s| s.user()).collect(),
+        };
         Outcome {
             channel: Some(info.thread.unwrap_or(info.channel)),
             home: Some(info.channel),
+            dm_instead,
             ..Outcome::default()
         }
     }
@@ -178,6 +188,9 @@ impl Outcome {
 pub struct Place {
     pub guild: Option<u64>,
     pub channel: u64,
+    /// Whether the bot may post in `channel` or only answer interactions there (the
+    /// Discord adapter reads it from the interaction: `discord/reach.rs`).
+    pub reach: Reach,
 }
 
 #[derive(Clone)]

@@ -143,5 +143,6 @@ pub(super) async fn on_component(
         .unwrap_or_else(|| Msg::text(crate::i18n::messages::done(lang)));
     answer(http, ci, out.replaces, &reply).await;
     // Nobody to tell of a failed post but the log (deliver_public logged it).
-    let _ = deliver_public(app, http, &out, Some(ci.channel_id), now).await;
+    let here = super::reach::Here::of_click(ci);
+    let _ = deliver_public(app, http, &out, Some(here), now).await;
 }

@@ -25,6 +25,8 @@ pub mod logging;
 mod notes;
 // `/clans forget-me`.
 mod privacy;
+// Where the bot may post, and what goes where it may not.
+pub mod reach;
 pub mod shards;
 pub mod shutdown;
 mod startup;
@@ -40,7 +42,7 @@ use crate::app::ids::{CustomId, Verb};
 use crate::app::msg::Msg;
 use crate::app::{App, Outcome, Place};
 use crate::i18n::{Lang, messages as t};
-use crate::store::{MatchId, now_ms};
+use crate::store::{MatchId, Reach, now_ms};
 use poise::serenity_prelude as serenity;
 use std::time::Duration;
 
@@ -93,7 +95,7 @@ async fn deliver_public(
     app: &App,
     http: &serenity::Http,
     out: &Outcome,
-    here: Option<serenity::ChannelId>,
+    here: Option<reach::Here<'_>>,
     now: crate::store::Millis,
 ) -> Result<(), serenity::ChannelId> {
     let routed;
@@ -103,22 +105,83 @@ async fn deliver_public(
     } else {
         out
     };
-    let posted = post_public(app, http, out, here).await;
-    for (user, m) in &out.dms {
-        let sent = match serenity::UserId::new(*user).create_dm_channel(http).await {
-            Ok(dm) => dm
-                .id
-                .send_message(http, convert::message(m))
-                .await
-                .map(|_| ()),
-            Err(e) => Err(e),
-        };
-        if let Err(e) = sent {
-            // Closed DMs: the thread's post is still there to be read.
-            tracing::info!(user, "could not send a direct message: {e}");
+    let posted = match here {
+        Some(h) if h.follows_up(out) => {
+            follow_ups(app, http, out, h).await;
+            Ok(())
         }
+        _ if !out.dm_instead.is_empty() => {
+            dm_instead(app, http, &out.dm_instead, &out.public).await;
+            Ok(())
+        }
+        _ => post_public(app, http, out, here.map(|h| h.channel)).await,
+    };
+    for (user, m) in &out.dms {
+        send_dm(http, *user, m).await;
     }
     posted
+}
+
+async fn send_dm(http: &serenity::Http, user: u64, m: &Msg) {
+    let sent = match serenity::UserId::new(user).create_dm_channel(http).await {
+        Ok(dm) => dm
+            .id
+            .send_message(http, convert::message(m))
+            .await
+            .map(|_| ()),
+        Err(e) => Err(e),
+    };
+    if let Err(e) = sent {
+        // Closed DMs: the thread's post is still there to be read.
+        tracing::info!(user, "could not send a direct message: {e}");
+    }
+}
+
+/// `out`'s posts as public follow-ups of the interaction `here` (where the bot cannot
+/// post on its own), the replay of a match that ended after them.
+async fn follow_ups(app: &App, http: &serenity::Http, out: &Outcome, here: reach::Here<'_>) {
+    let replay = match out.replay {
+        Some(id) => app.replays.replay_post(id).await,
+        None => None,
+    };
+    for m in out.public.iter().chain(replay.as_ref()) {
+        if m.pace_ms > 0 {
+            tokio::time::sleep(Duration::from_millis(m.pace_ms.into())).await;
+        }
+        let post = convert::followup(m).ephemeral(false);
+        if let Err(e) = serenity::Builder::execute(post, http, (None, here.token)).await {
+            tracing::warn!(channel = %here.channel, "could not answer with a post: {e}");
+        }
+    }
+}
+
+/// What the bot would post on its own where it cannot (a match in a group DM): each
+/// post to the players it pings, else to all of the match's players, by DM, without
+/// its buttons (they are played from the match's place), saying where to play on.
+pub(crate) async fn dm_instead<'m>(
+    app: &App,
+    http: &serenity::Http,
+    players: &[u64],
+    posts: impl IntoIterator<Item = &'m Msg>,
+) {
+    for m in posts {
+        let to = if m.pings.is_empty() {
+            players
+        } else {
+            &m.pings
+        };
+        for user in to {
+            let lang = app.directory.user_lang(*user).await;
+            let mut dm = m.clone();
+            dm.rows.clear();
+            dm.content = format!(
+                "{}\n{}",
+                t::reach::written_instead_of_posted(lang),
+                m.content
+            );
+            send_dm(http, *user, &dm).await;
+        }
+    }
 }
 
 async fn post_public(
@@ -311,6 +374,7 @@ async fn clicker(app: &App, ci: &serenity::ComponentInteraction) -> (u64, Lang, 
     let place = Place {
         guild,
         channel: ci.channel_id.get(),
+        reach: reach::of(ci.context, &ci.authorizing_integration_owners),
     };
     (user, app.directory.user_lang(user).await, place)
 }
@@ -354,9 +418,12 @@ async fn on_clans_component(
         return notes::open(ctx, app, ci, &id).await;
     }
     // Acknowledge first (within Discord's 3 seconds): a panel is updated later, a
-    // public post's click gets a private message of its own.
+    // public post's click gets a private message of its own. Where the bot only
+    // answers interactions, a challenge's Accept or Decline updates the challenge
+    // itself (the bot cannot edit it otherwise), and the private answer follows.
     let in_panel = id.in_panel();
-    let ack = if in_panel {
+    let updates_post = acks_as_update(ci);
+    let ack = if in_panel || updates_post {
         serenity::CreateInteractionResponse::Acknowledge
     } else {
         serenity::CreateInteractionResponse::Defer(
@@ -377,7 +444,7 @@ async fn on_clans_component(
                 .await
             {
                 Ok(c) => c,
-                Err(why) => return answer(http, ci, true, &Msg::text(why)).await,
+                Err(why) => return answer(http, ci, !updates_post, &Msg::text(why)).await,
             };
             if id.verb == Verb::Decline {
                 app.challenges.decline(&c, user, place.guild, now).await
@@ -402,8 +469,11 @@ async fn on_clans_component(
                     .panel(id.match_id, Some(id.version), user, nav)
                     .await
             };
-            // A click inside a panel updates it where it is (a DM or the channel).
-            let Some(panel) = out.reply.clone().filter(|_| !in_panel) else {
+            // A click inside a panel updates it where it is (a DM or the channel). Where
+            // the bot only answers interactions, the panel stays there too: its clicks'
+            // posts are answers to them, and must be seen where the match is.
+            let stays = in_panel || place.reach == Reach::Interactions;
+            let Some(panel) = out.reply.clone().filter(|_| !stays) else {
                 return deliver(ctx, app, ci, in_panel, &out, lang).await;
             };
             match try_dm(app, http, ci.user.id, &panel).await {
@@ -456,7 +526,8 @@ async fn on_clans_component(
                 .takeback_prompt(id.match_id, id.version, user, arg, now)
                 .await;
             // The private Allow/Decline goes where the player's panels go.
-            let Some(prompt) = out.reply.clone().filter(|m| !m.rows.is_empty()) else {
+            let dm = place.reach == Reach::Posts;
+            let Some(prompt) = out.reply.clone().filter(|m| dm && !m.rows.is_empty()) else {
                 return deliver(ctx, app, ci, in_panel, &out, lang).await;
             };
             match try_dm(app, http, ci.user.id, &prompt).await {
@@ -473,6 +544,15 @@ async fn on_clans_component(
         }
     };
     deliver(ctx, app, ci, in_panel, &out, lang).await;
+}
+
+/// A click on a challenge where the bot only answers interactions: acknowledged as an
+/// update of the challenge (the bot cannot edit it otherwise), its answer a private
+/// follow-up.
+fn acks_as_update(ci: &serenity::ComponentInteraction) -> bool {
+    CustomId::parse(&ci.data.custom_id)
+        .is_some_and(|id| matches!(id.verb, Verb::Accept | Verb::Decline))
+        && reach::of(ci.context, &ci.authorizing_integration_owners) == Reach::Interactions
 }
 
 /// The clicker's answer first, then the public posts, then (off the interaction's
@@ -494,7 +574,8 @@ async fn deliver(
     let mut ticket = CustomId::parse(&ci.data.custom_id)
         .filter(|id| id.match_id > 0 && !out.public.is_empty())
         .map(|id| app.post_order.ticket(id.match_id));
-    answer(&ctx.http, ci, !in_panel || out.replaces, &reply).await;
+    let in_place = (!in_panel || out.replaces) && !acks_as_update(ci);
+    answer(&ctx.http, ci, in_place, &reply).await;
     if let Some(t) = &mut ticket {
         t.turn().await;
     }
@@ -512,7 +593,16 @@ async fn deliver_posts(
 ) {
     let http = &ctx.http;
     if let Some(m) = &out.post_edit {
-        edit_post(http, ci, m).await;
+        if acks_as_update(ci) {
+            let edit = convert::edit(m)
+                .components(vec![])
+                .allowed_mentions(serenity::CreateAllowedMentions::new());
+            if let Err(e) = ci.edit_response(http, edit).await {
+                tracing::warn!("could not update a challenge: {e}");
+            }
+        } else {
+            edit_post(http, ci, m).await;
+        }
     }
     if let Some(j) = &out.join_thread {
         let thread = serenity::ChannelId::new(j.thread);
@@ -527,7 +617,8 @@ async fn deliver_posts(
             answer(http, ci, false, &j.failed).await;
         }
     }
-    if let Err(channel) = deliver_public(app, http, out, Some(ci.channel_id), now_ms()).await {
+    let here = reach::Here::of_click(ci);
+    if let Err(channel) = deliver_public(app, http, out, Some(here), now_ms()).await {
         let note = missing_permission_text(lang, channel, &t::move_saved(lang));
         answer(http, ci, false, &Msg::text(note)).await;
     }
@@ -553,8 +644,9 @@ async fn accept(
     let http = &ctx.http;
     let user = ci.user.id.get();
     let now = now_ms();
+    let in_place = !acks_as_update(ci);
     if let Err(why) = app.challenges.claim_accept(&c, user, now).await {
-        return answer(http, ci, true, &Msg::text(why)).await;
+        return answer(http, ci, in_place, &Msg::text(why)).await;
     }
     // Discord refuses a thread started from a message inside a thread (a rematch
     // offered in the match's thread): that match plays on there.
@@ -568,8 +660,9 @@ async fn accept(
         // Not started (the store refused): the claim was given back; say why.
         Err(refused) => return deliver(ctx, app, ci, false, &refused, lang).await,
     };
-    answer(http, ci, true, &Msg::text(t::challenge_accepted(lang))).await;
-    if !in_thread {
+    answer(http, ci, in_place, &Msg::text(t::challenge_accepted(lang))).await;
+    // Where the bot only answers interactions it cannot start a thread either.
+    if !in_thread && place.reach == Reach::Posts {
         let from = Some(ci.message.id);
         let perms = ci.app_permissions;
         if let Some(note) = open_thread(app, http, place, from, perms, &mut started, lang).await {

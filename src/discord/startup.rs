@@ -38,6 +38,11 @@ pub struct BotOptions {
     /// How often the reminder/timeout scheduler looks at the database.
     pub tick: Duration,
     pub clock: Clock,
+    /// Register the commands that make sense outside a server for Discord's user
+    /// install too (`USER_INSTALL`): usable in any DM and group DM (`reach.rs`). Off by
+    /// default: Discord refuses them for an application whose Installation page does
+    /// not allow user installs, and the bot then registers them for servers only.
+    pub user_install: bool,
 }
 
 impl std::fmt::Debug for BotOptions {
@@ -47,6 +52,7 @@ impl std::fmt::Debug for BotOptions {
             .field("api_base", &self.api_base)
             .field("tick", &self.tick)
             .field("clock", &self.clock)
+            .field("user_install", &self.user_install)
             .finish()
     }
 }
@@ -173,13 +179,15 @@ pub async fn client_with(
     let http = http.build();
     let tick = opts.tick;
     let clock = opts.clock.clone();
+    let user_install = opts.user_install;
     let setup_life = life.clone();
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
-            commands: commands::all(),
+            commands: commands::all(opts.user_install),
             event_handler: |fw, event| Box::pin(on_event(fw, event)),
             on_error: |err| Box::pin(commands::on_error(err)),
             pre_command: |ctx| Box::pin(commands::pre_command(ctx)),
+            command_check: Some(|ctx| Box::pin(commands::command_check(ctx))),
             ..Default::default()
         })
         // The builder's own setting wins over the options' (its default asks Discord
@@ -194,8 +202,17 @@ pub async fn client_with(
                 // beside it (Discord keeps the last registration meanwhile).
                 let commands =
                     poise::builtins::create_application_commands(&framework.options().commands);
+                // With user install asked for, the same commands for servers only, for
+                // when Discord refuses the first (the application does not allow it).
+                let servers_only = user_install
+                    .then(|| poise::builtins::create_application_commands(&commands::all(false)));
                 let life = setup_life;
-                tokio::spawn(register(ctx.http.clone(), commands, life.clone()));
+                tokio::spawn(register(
+                    ctx.http.clone(),
+                    commands,
+                    servers_only,
+                    life.clone(),
+                ));
                 spawn_timers(
                     app.clone(),
                     ctx.http.clone(),
@@ -225,14 +242,26 @@ const REGISTER_RETRY_MAX: Duration = Duration::from_secs(60);
 /// Registers the slash commands, retrying what may pass later (Discord's 5xx, a
 /// network error) with backoff until it does or the bot stops; a refusal that will
 /// not pass (a 4xx: the commands themselves are wrong) ends the process with its cause.
+/// Commands for user install that Discord refuses are registered for servers only
+/// (`servers_only`) instead: the bot goes on without them.
 async fn register(
     http: std::sync::Arc<serenity::Http>,
-    commands: Vec<serenity::CreateCommand>,
+    mut commands: Vec<serenity::CreateCommand>,
+    mut servers_only: Option<Vec<serenity::CreateCommand>>,
     life: Lifecycle,
 ) {
     let mut wait = REGISTER_RETRY_FIRST;
     for attempt in 1u32.. {
         match serenity::Command::set_global_commands(&http, commands.clone()).await {
+            Err(e) if refused_for_good(&e) && servers_only.is_some() => {
+                tracing::warn!(
+                    "Discord refused the commands for user install ({e}); registering them \
+                     for servers only. To offer them in DMs and group DMs, allow User Install \
+                     on the Installation page of the application in Discord's Developer Portal."
+                );
+                commands = servers_only.take().unwrap_or_default();
+                continue;
+            }
             Ok(_) => {
                 life.health.set_commands(None);
                 if attempt > 1 {
@@ -458,6 +487,7 @@ pub async fn serve(token: String, api_base: Option<String>) -> Result<(), String
         api_base: api_base.or_else(|| std::env::var("DISCORD_API_BASE").ok()),
         tick: Duration::from_secs(tick),
         clock: Clock::default(),
+        user_install: user_install_from_env()?,
     };
     let mut app = App::new(store.clone())
         .with_bot(std::sync::Arc::new(crate::app::AiSeats))
@@ -642,6 +672,19 @@ fn client_for(api: &str) -> Result<reqwest::Client, String> {
 /// `CLANS_KEEP_FINISHED_DAYS`: days a finished match's log is kept (unset or empty: for
 /// ever). A value that is not a whole number of days from 1 up stops the start, with
 /// why: an operator who set a retention must not find it silently ignored.
+/// `CLANS_USER_INSTALL`: whether to offer the commands to users' own installs of the
+/// app (`BotOptions::user_install`); off when unset.
+fn user_install_from_env() -> Result<bool, String> {
+    let v = std::env::var("CLANS_USER_INSTALL").unwrap_or_default();
+    match v.trim().to_ascii_lowercase().as_str() {
+        "" | "0" | "false" | "no" | "off" => Ok(false),
+        "1" | "true" | "yes" | "on" => Ok(true),
+        _ => Err(format!(
+            "CLANS_USER_INSTALL must be true or false (or unset: off), not {v:?}"
+        )),
+    }
+}
+
 fn keep_finished_days() -> Result<Option<u32>, String> {
     match std::env::var("CLANS_KEEP_FINISHED_DAYS") {
         Err(_) => Ok(None),
@@ -700,6 +743,7 @@ mod tests {
             api_base: Some("http://127.0.0.1:1".into()),
             tick: Duration::from_secs(30),
             clock: Clock::default(),
+            user_install: false,
         };
         for shown in [format!("{opts:?}"), format!("{opts:#?}")] {
             assert!(

@@ -37,8 +37,9 @@ pub async fn away(
     };
     send(ctx, out.reply).await?;
     // Each stopped or restarted clock is said in its match's thread.
+    let here = super::reach::Here::of_command(ctx);
     for notice in &out.notices {
-        if let Err(channel) = super::deliver_public(app, ctx.http(), notice, None, now).await {
+        if let Err(channel) = super::deliver_public(app, ctx.http(), notice, here, now).await {
             tracing::warn!(%channel, "could not post an absence's notice");
         }
     }

@@ -86,6 +86,7 @@ fn place() -> Place {
     Place {
         guild: Some(GUILD),
         channel: CHANNEL,
+        reach: Default::default(),
     }
 }
 
@@ -543,6 +544,7 @@ async fn server_settings_choose_the_channel_and_threads() {
     let there = Place {
         guild: Some(GUILD),
         channel: CHANNEL + 1,
+        reach: Default::default(),
     };
     assert!(app.directory.may_start_here(Lang::En, there).await.is_ok());
     assert!(!app.directory.threads(Some(GUILD)).await);
@@ -620,6 +622,7 @@ async fn stuck_on_the_ai(
         .create_match(NewMatch {
             guild: Some(GUILD),
             channel: CHANNEL,
+            reach: Default::default(),
             thread: None,
             seats: [Player::User(ANA), Player::Ai(level)],
             setup: crystal_clans::game::Setup {

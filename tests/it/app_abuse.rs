@@ -25,6 +25,7 @@ fn here() -> Place {
     Place {
         guild: Some(GUILD),
         channel: CHANNEL,
+        reach: Default::default(),
     }
 }
 
@@ -32,6 +33,7 @@ fn elsewhere() -> Place {
     Place {
         guild: Some(OTHER_GUILD),
         channel: 20,
+        reach: Default::default(),
     }
 }
 
@@ -39,6 +41,7 @@ fn dm() -> Place {
     Place {
         guild: None,
         channel: 30,
+        reach: Default::default(),
     }
 }
 

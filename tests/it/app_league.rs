@@ -15,6 +15,7 @@ const GUILD: u64 = 5 << 40;
 const HERE: Place = Place {
     guild: Some(GUILD),
     channel: 77,
+    reach: crystal_clans::store::Reach::Posts,
 };
 const ADMIN: u64 = 1 << 50;
 const NOW: i64 = 1_000_000;
@@ -56,6 +57,7 @@ async fn refusals_are_private_and_change_nothing() {
     let dm = Place {
         guild: None,
         channel: 1,
+        reach: Default::default(),
     };
     let no = app.leagues.create(ADMIN, dm, true, terms("Cup"), NOW).await;
     assert!(private(&no).contains("belong to a server"));

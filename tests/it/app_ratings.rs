@@ -22,6 +22,7 @@ fn place() -> Place {
     Place {
         guild: Some(GUILD),
         channel: CHANNEL,
+        reach: Default::default(),
     }
 }
 

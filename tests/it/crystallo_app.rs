@@ -25,6 +25,7 @@ fn here() -> Place {
     Place {
         guild: Some(GUILD),
         channel: CHANNEL,
+        reach: Default::default(),
     }
 }
 

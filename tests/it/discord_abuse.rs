@@ -130,6 +130,7 @@ async fn a_match(app: &App) -> i64 {
     let place = Place {
         guild: Some(GUILD),
         channel: CHANNEL,
+        reach: Default::default(),
     };
     app.challenges
         .accept(c, BEN, place, None, now)

@@ -305,6 +305,7 @@ async fn an_analysis_queues_the_next_and_lets_the_ai_move() {
     let place = Place {
         guild: Some(GUILD),
         channel: CHANNEL,
+        reach: Default::default(),
     };
     let long = finished_match(&app, &store, 11).await;
     let other = finished_match(&app, &store, 12).await;

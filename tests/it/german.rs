@@ -229,6 +229,7 @@ async fn ben_accepts_anas_challenge(
     let place = Place {
         guild: Some(guild),
         channel: 10,
+        reach: Default::default(),
     };
     app.challenges.accept(c, BEN, place, None, now).await
 }

@@ -118,7 +118,7 @@ fn discord_locales_pick_the_language_and_unknown_ones_fall_back_to_english() {
 }
 
 fn commands() -> Vec<(String, String, Option<String>)> {
-    crystal_clans::discord::commands::all()
+    crystal_clans::discord::commands::all(false)
         .iter()
         .flat_map(crystal_clans::discord::localize::entries)
         .collect()
@@ -175,7 +175,7 @@ fn valid_command_name(s: &str) -> bool {
 #[test]
 fn german_command_names_are_valid_discord_names() {
     assert!(!valid_command_name("Zug machen") && !valid_command_name("Spielplan"));
-    let all = crystal_clans::discord::commands::all();
+    let all = crystal_clans::discord::commands::all(false);
     let mut checked = 0;
     fn walk(cmd: &poise::Command<impl Send + Sync, impl Send + Sync>, checked: &mut usize) {
         let texts = |l: &[(std::borrow::Cow<str>, std::borrow::Cow<str>)]| {

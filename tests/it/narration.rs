@@ -548,6 +548,7 @@ async fn a_german_server_gets_its_turn_logs_and_battle_post_in_german() {
     let place = Place {
         guild: Some(GUILD),
         channel: 10,
+        reach: Default::default(),
     };
     // The way to the battle without images (fast); the picks with them.
     let quiet = App::new(store.clone()).with_seeds(3).without_images();

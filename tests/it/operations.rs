@@ -23,6 +23,7 @@ fn a_match(deadlines: Deadlines) -> NewMatch {
     NewMatch {
         guild: Some(GUILD),
         channel: CHANNEL,
+        reach: Default::default(),
         thread: None,
         seats: [Player::User(ANA), Player::User(BEN)],
         setup: Setup {

@@ -54,6 +54,7 @@ fn human_match(i: u64, remind_at: Option<i64>, timeout_at: Option<i64>) -> NewMa
     NewMatch {
         guild: Some(1),
         channel: 2,
+        reach: Default::default(),
         thread: Some(1000 + i),
         seats: [Player::User(10 + 2 * i), Player::User(11 + 2 * i)],
         setup: Setup {

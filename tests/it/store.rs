@@ -68,6 +68,7 @@ async fn matches_round_trip(db: &TestDb) {
     let nm = NewMatch {
         guild: Some(big),
         channel: 42,
+        reach: Default::default(),
         thread: None,
         seats: [Player::User(big - 1), Player::Ai(3)],
         setup: Setup {

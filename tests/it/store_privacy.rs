@@ -178,6 +178,7 @@ async fn the_scheduler_applies_the_operators_retention() {
             crystal_clans::app::Place {
                 guild: Some(GUILD),
                 channel: 555,
+                reach: Default::default(),
             },
             later,
         )

@@ -25,12 +25,24 @@ impl Bot {
     /// seen it identify.
     /// `store` is the one `app` was built on.
     pub async fn start(app: App, store: Store, tick: Duration, clock: Clock) -> Bot {
-        let fake = Fake::start().await;
+        Bot::start_on(Fake::start().await, app, store, (tick, clock), false).await
+    }
+
+    /// [`Bot::start`] against `fake` (set up by the test first), with the commands
+    /// offered to users' own installs or not (`CLANS_USER_INSTALL`).
+    pub async fn start_on(
+        fake: Fake,
+        app: App,
+        store: Store,
+        (tick, clock): (Duration, Clock),
+        user_install: bool,
+    ) -> Bot {
         let opts = BotOptions {
             token: TOKEN.into(),
             api_base: Some(fake.api.clone()),
             tick,
             clock,
+            user_install,
         };
         let mut client = discord::client(app.clone(), &opts)
             .await

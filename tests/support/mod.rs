@@ -222,6 +222,7 @@ pub fn new_match(seed: u64, users: [u64; 2], guild: Option<u64>) -> NewMatch {
     NewMatch {
         guild,
         channel: 555,
+        reach: Default::default(),
         thread: Some(777),
         seats: [Player::User(users[0]), Player::User(users[1])],
         setup: Setup {

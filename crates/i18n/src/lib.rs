@@ -92,6 +92,7 @@ ftl_files!(
     "moderation.ftl",
     "panel.ftl",
     "privacy.ftl",
+    "reach.ftl",
     "rules.ftl"
 );
 

@@ -114,6 +114,37 @@ impl ChallengeOutcome {
     }
 }
 
+/// How the bot reaches the channel a match is played in.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Reach {
+    /// It posts there (a server it is in, its own DMs).
+    #[default]
+    Posts,
+    /// Only by answering its players' interactions there: a group DM (or a server) the
+    /// app came into through a player's own install. Every post there is an answer to
+    /// a click or a command; what the bot says on its own (a reminder, a timeout) goes
+    /// to the players by DM.
+    Interactions,
+}
+
+impl Reach {
+    pub(crate) fn column(self) -> i64 {
+        match self {
+            Reach::Posts => 0,
+            Reach::Interactions => 1,
+        }
+    }
+
+    pub(crate) fn from_column(c: i64) -> Reach {
+        if c == 1 {
+            Reach::Interactions
+        } else {
+            Reach::Posts
+        }
+    }
+}
+
 /// Everything needed to start a match.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NewMatch {
@@ -121,6 +152,7 @@ pub struct NewMatch {
     pub guild: Option<u64>,
     pub channel: u64,
     pub thread: Option<u64>,
+    pub reach: Reach,
     pub seats: [Player; 2],
     pub setup: Setup,
     pub terms: Terms,
@@ -150,6 +182,7 @@ pub struct MatchInfo {
     pub guild: Option<u64>,
     pub channel: u64,
     pub thread: Option<u64>,
+    pub reach: Reach,
     pub seats: [Player; 2],
     pub pack_id: String,
     pub pack_hash: String,

@@ -466,6 +466,7 @@ impl Matches {
                 let place = Place {
                     guild: loaded.info.guild,
                     channel: loaded.info.channel,
+                    reach: loaded.info.reach,
                 };
                 let mut out = self
                     .challenges

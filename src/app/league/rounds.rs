@@ -297,6 +297,7 @@ impl Leagues {
             guild: Some(league.guild),
             channel: league.channel,
             thread: None,
+            reach: crate::store::Reach::Posts,
             seats: b.seats.map(Seated::User),
             setup: Setup {
                 clans,

@@ -296,8 +296,7 @@ impl Presence {
         }
         Outcome {
             public: vec![crate::app::msg::Msg::text(text)],
-            channel: Some(loaded.info.thread.unwrap_or(loaded.info.channel)),
-            ..Outcome::default()
+            ..Outcome::in_match(&loaded.info)
         }
     }
 
@@ -308,8 +307,7 @@ impl Presence {
         m.pings = vec![user];
         Outcome {
             public: vec![m],
-            channel: Some(loaded.info.thread.unwrap_or(loaded.info.channel)),
-            ..Outcome::default()
+            ..Outcome::in_match(&loaded.info)
         }
     }
 

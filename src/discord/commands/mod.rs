@@ -11,6 +11,7 @@
 
 use super::{Context, Data, Error};
 use crate::i18n::{Lang, messages as t};
+use poise::serenity_prelude as serenity;
 // The commands about time (absences, pings), in a file of their own.
 pub use super::timing::{away, notify};
 // The post-game analysis, in a file of its own.
@@ -71,8 +72,11 @@ pub async fn clans(_: Context<'_>) -> Result<(), Error> {
 }
 
 /// Every command the bot registers, with its names and descriptions in every language
-/// the bot speaks.
-pub fn all() -> Vec<poise::Command<Data, Error>> {
+/// the bot speaks. `user_install`: `/clans` and `/crystallo` are offered to a user's
+/// own install of the app too, in any DM and group DM (`reach.rs` says what works
+/// there); `/clans-admin` stays a server's.
+pub fn all(user_install: bool) -> Vec<poise::Command<Data, Error>> {
+    use serenity::{InstallationContext as Install, InteractionContext as Where};
     let mut commands = vec![
         clans(),
         super::crystallo::crystallo(),
@@ -80,6 +84,16 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
     ];
     for c in &mut commands {
         super::localize::localize(c);
+        if !user_install {
+            continue;
+        }
+        if c.name == "clans-admin" {
+            c.install_context = Some(vec![Install::Guild]);
+            c.interaction_context = Some(vec![Where::Guild]);
+        } else {
+            c.install_context = Some(vec![Install::Guild, Install::User]);
+            c.interaction_context = Some(vec![Where::Guild, Where::BotDm, Where::PrivateChannel]);
+        }
     }
     commands
 }
@@ -121,8 +135,33 @@ pub(super) async fn lang(ctx: Context<'_>) -> Lang {
         .await
 }
 
+/// Before every command: a command that cannot work where it was used (a server's
+/// settings in a group DM) answers what to do instead, privately, and does not run.
+pub async fn command_check(ctx: Context<'_>) -> Result<bool, Error> {
+    let reach = super::reach::of_command(ctx);
+    let name = &ctx.command().qualified_name;
+    let Some(why) = super::reach::refusal(name, reach, lang(ctx).await) else {
+        return Ok(true);
+    };
+    ctx.send(super::convert::reply(&why, true)).await?;
+    Ok(false)
+}
+
 pub async fn on_error(err: poise::FrameworkError<'_, Data, Error>) {
     match err {
+        // `command_check` said why already.
+        poise::FrameworkError::CommandCheckFailed { error: None, .. } => {}
+        // A server's command in a DM: said in the user's language, with what instead.
+        poise::FrameworkError::GuildOnly { ctx, .. } => {
+            let lang = lang(ctx).await;
+            let name = format!("/{}", ctx.command().qualified_name);
+            let reply = poise::CreateReply::default()
+                .content(t::reach::needs_a_server(lang, name))
+                .ephemeral(true);
+            if let Err(e) = ctx.send(reply).await {
+                tracing::warn!("could not answer a server's command in a DM: {e}");
+            }
+        }
         poise::FrameworkError::Command { error, ctx, .. } => {
             tracing::warn!("command /clans {} failed: {error}", ctx.command().name);
             let lang = lang(ctx).await;
@@ -147,6 +186,7 @@ pub(super) fn place(ctx: Context<'_>) -> crate::app::Place {
     crate::app::Place {
         guild: ctx.guild_id().map(|g| g.get()),
         channel: ctx.channel_id().get(),
+        reach: super::reach::of_command(ctx),
     }
 }
 

@@ -42,8 +42,31 @@ pub(in crate::discord) async fn send(ctx: Context<'_>, out: Outcome) -> Result<(
 }
 
 /// Posts `posts` (of `out`) in its channel after the command's answer, then starts the
-/// AI's turn when the match waits for it.
+/// AI's turn when the match waits for it. Where the bot only answers interactions the
+/// posts are this command's answers; a match played there, reached from elsewhere, is
+/// written to its players (`discord/reach.rs`).
 pub(super) async fn post<'m>(
+    ctx: Context<'_>,
+    out: &Outcome,
+    posts: impl Iterator<Item = &'m Msg>,
+) -> Result<(), Error> {
+    if crate::discord::reach::Here::of_command(ctx).is_some_and(|h| h.follows_up(out)) {
+        for m in posts {
+            ctx.send(convert::reply(m, false)).await?;
+        }
+    } else if !out.dm_instead.is_empty() {
+        let app = &ctx.data().app;
+        crate::discord::dm_instead(app, ctx.http(), &out.dm_instead, posts).await;
+    } else {
+        to_channel(ctx, out, posts).await?;
+    }
+    if let Some(id) = out.ai {
+        crate::discord::spawn_ai_turn(&ctx.data().app, ctx.serenity_context().http.clone(), id);
+    }
+    Ok(())
+}
+
+async fn to_channel<'m>(
     ctx: Context<'_>,
     out: &Outcome,
     posts: impl Iterator<Item = &'m Msg>,
@@ -66,9 +89,6 @@ pub(super) async fn post<'m>(
             ctx.send(convert::reply(&Msg::text(text), true)).await?;
             break;
         }
-    }
-    if let Some(id) = out.ai {
-        crate::discord::spawn_ai_turn(&ctx.data().app, ctx.serenity_context().http.clone(), id);
     }
     Ok(())
 }

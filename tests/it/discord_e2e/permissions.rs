@@ -23,6 +23,7 @@ async fn a_refused_token_is_explained_without_the_token() {
         api_base: Some(fake.api.clone()),
         tick: Duration::from_secs(3600),
         clock: Clock::default(),
+        user_install: false,
     };
     let result = match discord::client(app, &opts).await {
         Err(e) => e,

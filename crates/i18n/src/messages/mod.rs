@@ -43,6 +43,8 @@ pub mod moderation;
 pub mod panel;
 // Forgetting a player (`/clans forget-me`).
 pub mod privacy;
+// Where the bot can only answer interactions (a group DM through a player's install).
+pub mod reach;
 pub mod rules;
 pub mod takeback;
 
@@ -61,6 +63,7 @@ pub fn all() -> Vec<(&'static str, &'static [&'static str])> {
         moderation::TABLE,
         panel::TABLE,
         privacy::TABLE,
+        reach::TABLE,
         rules::TABLE,
         takeback::TABLE,
         crystallo::TABLE,

@@ -37,9 +37,9 @@ impl Store {
             "INSERT INTO matches (guild_id, channel_id, thread_id, seat0_user, seat0_ai, \
              seat1_user, seat1_ai, pack_id, pack_hash, rules_version, setup, status, version, \
              created_at, updated_at, remind_at, timeout_at, remind_minutes, timeout_minutes, \
-             clock, bank0_ms, bank1_ms) \
+             clock, bank0_ms, bank1_ms, reach) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'active', 0, $12, $12, $13, $14, \
-             $15, $16, $17, $18, $19) \
+             $15, $16, $17, $18, $19, $20) \
              RETURNING id",
         )
         .bind(new.guild.map(id_in))
@@ -61,6 +61,7 @@ impl Store {
         .bind(new.terms.clock.column())
         .bind(banks.map(|b| b[0]))
         .bind(banks.map(|b| b[1]))
+        .bind(new.reach.column())
         .fetch_one(&mut *tx)
         .await
         .map_err(db(Doing::write("saving a new match")))?;
@@ -76,6 +77,7 @@ impl Store {
             guild: new.guild,
             channel: new.channel,
             thread: new.thread,
+            reach: new.reach,
             seats: new.seats,
             pack_id: rules.pack.id.clone(),
             pack_hash: rules.pack.hash.clone(),

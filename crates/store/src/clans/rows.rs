@@ -3,7 +3,7 @@
 //! ends of its log, the inputs, and the SQL built once from them (`SQL`).
 
 use crate::{
-    Clock, Deadlines, MatchId, MatchInfo, Player, Result, Seat, Setup, Status, StoreError,
+    Clock, Deadlines, MatchId, MatchInfo, Player, Reach, Result, Seat, Setup, Status, StoreError,
     StoredInput, Terms, id_in, id_out,
 };
 use sqlx::FromRow;
@@ -11,7 +11,7 @@ use std::sync::LazyLock;
 
 // ---- rows ---------------------------------------------------------------------------
 
-const MATCH_COLUMNS: [&str; 24] = [
+const MATCH_COLUMNS: [&str; 25] = [
     "id",
     "guild_id",
     "channel_id",
@@ -36,6 +36,7 @@ const MATCH_COLUMNS: [&str; 24] = [
     "bank0_ms",
     "bank1_ms",
     "assisted",
+    "reach",
 ];
 
 fn match_columns(prefix: &str) -> String {
@@ -74,6 +75,8 @@ pub(crate) struct MatchRow {
     bank0_ms: Option<i64>,
     bank1_ms: Option<i64>,
     assisted: i64,
+    /// `Reach::column` (migration 0025).
+    reach: i64,
 }
 
 #[derive(Debug, FromRow)]
@@ -177,6 +180,7 @@ impl MatchRow {
             guild: self.guild_id.map(id_out),
             channel: id_out(self.channel_id),
             thread: self.thread_id.map(id_out),
+            reach: Reach::from_column(self.reach),
             seats: [
                 seat_of(self.seat0_user, self.seat0_ai).map_err(&bad)?,
                 seat_of(self.seat1_user, self.seat1_ai).map_err(&bad)?,

@@ -138,6 +138,7 @@ fn new_match(seed: u64) -> NewMatch {
     NewMatch {
         guild: Some(1),
         channel: 2,
+        reach: Default::default(),
         thread: None,
         seats: [Player::User(10), Player::Ai(1)],
         terms: Default::default(),

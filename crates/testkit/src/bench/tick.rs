@@ -240,6 +240,7 @@ pub async fn run(opts: Options) -> Result<Value, String> {
             .create_match(NewMatch {
                 guild: Some(1),
                 channel: 2,
+                reach: Default::default(),
                 thread: Some(1_000_000 + i),
                 seats: [Player::User(10 + 2 * i), Player::User(11 + 2 * i)],
                 setup: Setup {

@@ -74,6 +74,7 @@ pub async fn run_on(bot: &Handle, discord: &Handle, opts: &Options) -> Result<Me
                 api_base: Some(api),
                 tick: Duration::from_secs(30),
                 clock: Clock::default(),
+                user_install: false,
             };
             let mut client = tokio::time::timeout(WAIT, discord::client(app.clone(), &bot_opts))
                 .await
