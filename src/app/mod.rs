@@ -147,7 +147,7 @@ pub struct Outcome {
     /// The match is played where the bot only answers interactions (`Reach::Interactions`):
     /// its players. `public` then goes out as answers to the interaction that caused
     /// it, when it came from there; otherwise (a timer, a command elsewhere) each post
-    /// goes by DM to the players it pings, or to all of these when it pings nobody.
+    /// goes to each of these by DM.
     pub dm_instead: Vec<u64>,
 }
 

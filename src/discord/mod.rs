@@ -156,8 +156,9 @@ async fn follow_ups(app: &App, http: &serenity::Http, out: &Outcome, here: reach
 }
 
 /// What the bot would post on its own where it cannot (a match in a group DM): each
-/// post to the players it pings, else to all of the match's players, by DM, without
-/// its buttons (they are played from the match's place), saying where to play on.
+/// post to each of the match's players by DM, as the group DM would have shown it to
+/// them, without its buttons (they are played from the match's place), saying where to
+/// play on.
 pub(crate) async fn dm_instead<'m>(
     app: &App,
     http: &serenity::Http,
@@ -165,12 +166,7 @@ pub(crate) async fn dm_instead<'m>(
     posts: impl IntoIterator<Item = &'m Msg>,
 ) {
     for m in posts {
-        let to = if m.pings.is_empty() {
-            players
-        } else {
-            &m.pings
-        };
-        for user in to {
+        for user in players {
             let lang = app.directory.user_lang(*user).await;
             let mut dm = m.clone();
             dm.rows.clear();

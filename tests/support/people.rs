@@ -206,9 +206,14 @@ pub fn user(seat: Seat) -> u64 {
 
 /// Opens the panel of `u` through the board's "Take your turn" button and returns it.
 pub async fn panel(bot: &impl Table, id: i64, version: i64, u: u64) -> Recorded {
-    let t = bot
-        .fake()
-        .click(u, name(u), &format!("clans:{id}:{version}:turn"), &[]);
+    let turn = format!("clans:{id}:{version}:turn");
+    // A group DM's board is clicked there (the guild's channel is the fake's default).
+    let info = bot.store().info(id).await.unwrap();
+    let t = if info.reach == crystal_clans::store::Reach::Interactions {
+        bot.fake().click_in(info.channel, u, name(u), &turn, &[])
+    } else {
+        bot.fake().click(u, name(u), &turn, &[])
+    };
     assert!(ack(bot.fake(), &t).await.ephemeral());
     let p = followup(bot.fake(), &t).await;
     assert!(p.ephemeral(), "panels are private");

@@ -10,6 +10,7 @@ mod lookup;
 mod matches;
 mod options;
 mod permissions;
+mod user_install;
 
 use crystal_clans::app::App;
 use crystal_clans::game::Question;

@@ -20,6 +20,10 @@ pub enum Origin {
     Guild(u64, u64),
     /// A direct message with the bot (its channel id).
     Dm(u64),
+    /// A group DM the bot is not in, where a member's own install of the app brought it
+    /// ([`Fake::group_dm`]): Discord's `context` 2, no server, and the installing user
+    /// as the one authorizing owner.
+    GroupDm(u64),
 }
 
 impl Fake {
@@ -104,6 +108,15 @@ impl Fake {
     fn origin_of(&self, channel: u64) -> Origin {
         if self
             .shared
+            .private
+            .lock()
+            .unwrap()
+            .contains_key(&channel.to_string())
+        {
+            return Origin::GroupDm(channel);
+        }
+        if self
+            .shared
             .dms
             .lock()
             .unwrap()
@@ -186,6 +199,20 @@ impl Fake {
                 d["user"] = user_json(user, name);
                 d["context"] = json!(1);
                 d["authorizing_integration_owners"] = json!({"0": "0"});
+                None
+            }
+            Origin::GroupDm(channel) => {
+                let installer = (self.shared.private.lock().unwrap())
+                    .get(&channel.to_string())
+                    .copied()
+                    .unwrap_or(user);
+                d["channel_id"] = json!(channel.to_string());
+                d["channel"] = json!({"id": channel.to_string(), "type": 3, "flags": 0,
+                    "name": null, "last_message_id": null, "owner_id": installer.to_string(),
+                    "recipients": [user_json(user, name)]});
+                d["user"] = user_json(user, name);
+                d["context"] = json!(2);
+                d["authorizing_integration_owners"] = json!({"1": installer.to_string()});
                 None
             }
         };

@@ -91,6 +91,13 @@ struct Shared {
     forbidden: Mutex<Vec<String>>,
     /// DM channel id -> user.
     dms: Mutex<HashMap<String, u64>>,
+    /// Channels the bot is not in, where a user's own install brought the app (a group
+    /// DM): channel id -> that user. The bot may only answer interactions there; any
+    /// request of its own about the channel is refused (50001) and a violation.
+    private: Mutex<HashMap<String, u64>>,
+    /// Refuse commands registered for user install (Discord does for an application
+    /// whose Installation page does not allow it).
+    refuse_user_install: AtomicBool,
     /// Threads the bot started, by id.
     threads: Mutex<HashMap<String, Thread>>,
     /// The servers the bot is in, each with its one text channel.
@@ -308,6 +315,8 @@ impl Fake {
             keep_files: AtomicBool::new(true),
             dm_closed: Mutex::default(),
             dms: Mutex::default(),
+            private: Mutex::default(),
+            refuse_user_install: AtomicBool::new(false),
             threads: Mutex::default(),
             guilds: Mutex::new(vec![(GUILD, CHANNEL)]),
             locales: Mutex::default(),

@@ -176,6 +176,8 @@ pub(super) async fn handle(
             (400, validate::form_error(&problems))
         } else if let Some(refused) = s.interactions.check(&method, &p, &json, at) {
             refused
+        } else if let Some(refused) = outside(s, &method, &path, &p, &json) {
+            refused
         } else {
             route(s, &method, &p, &json)
         }
@@ -231,6 +233,51 @@ pub(super) async fn handle(
         clicked,
     );
     answer(status, &out, &limit.headers)
+}
+
+/// Discord's refusal of what the bot may not do where only a user's install brought
+/// the app: anything of its own in a channel it is not in (a violation: the bot must
+/// answer interactions there), and commands for user install when the application does
+/// not allow it ([`Fake::refuse_user_install`]).
+fn outside(s: &Shared, method: &str, path: &str, p: &[&str], json: &Value) -> Option<(u16, Value)> {
+    if let ["channels", ch, ..] = p
+        && s.private.lock().unwrap().contains_key(*ch)
+    {
+        s.violation(Violation {
+            by: "request",
+            method: method.to_string(),
+            path: path.to_string(),
+            body: json.clone(),
+            problems: vec![validate::Problem {
+                pointer: String::new(),
+                code: "MISSING_ACCESS",
+                message: "the bot is not in this channel (a group DM a user's install brought \
+                          it into): it may only answer interactions there"
+                    .into(),
+            }],
+        });
+        return Some((403, json!({"message": "Missing Access", "code": 50001})));
+    }
+    let user_install = |c: &Value| {
+        c["integration_types"]
+            .as_array()
+            .is_some_and(|t| t.iter().any(|t| t == 1))
+    };
+    if method == "PUT"
+        && matches!(p, ["applications", _, "commands"])
+        && s.refuse_user_install.load(Ordering::SeqCst)
+        && json
+            .as_array()
+            .is_some_and(|cs| cs.iter().any(user_install))
+    {
+        return Some((
+            400,
+            json!({"message": "Invalid Form Body", "code": 50035,
+                   "errors": {"0": {"integration_types": {"_errors": [{"code": "APPLICATION_COMMAND_INVALID_INTEGRATION_TYPE",
+                       "message": "User install is not enabled for this application"}]}}}}),
+        ));
+    }
+    None
 }
 
 fn answer(status: u16, out: &Value, headers: &[(&'static str, String)]) -> Response<Full<Bytes>> {

@@ -146,4 +146,35 @@ impl Fake {
     pub fn thread_archived(&self, id: u64) -> bool {
         self.shared.threads.lock().unwrap()[&id.to_string()].archived
     }
+
+    /// A group DM that `installer` brought the app into (through their own install):
+    /// the bot is not in it, so it may only answer interactions there. Returns its id,
+    /// for [`Origin::GroupDm`](super::Origin::GroupDm).
+    pub fn group_dm(&self, installer: u64) -> u64 {
+        let id = self.shared.next_id.fetch_add(1, Ordering::SeqCst);
+        self.shared
+            .private
+            .lock()
+            .unwrap()
+            .insert(id.to_string(), installer);
+        id
+    }
+
+    /// Refuse commands registered for user install, as Discord does when the
+    /// application's Installation page does not allow it.
+    pub fn refuse_user_install(&self) {
+        self.shared
+            .refuse_user_install
+            .store(true, Ordering::SeqCst);
+    }
+
+    /// The commands the bot registered last (accepted), as it sent them.
+    pub fn registered_commands(&self) -> Vec<serde_json::Value> {
+        self.requests()
+            .into_iter()
+            .rev()
+            .find(|r| r.ok() && r.method == "PUT" && r.path.ends_with("/commands"))
+            .and_then(|r| r.json.as_array().cloned())
+            .unwrap_or_default()
+    }
 }

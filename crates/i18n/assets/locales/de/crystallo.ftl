@@ -56,7 +56,7 @@ cry-colour = { $colour ->
     [blue] Blau
    *[purple] Violett
 }
-cry-daily-needs-server = Die Tageshöhle wird pro Server gegeben: nutze `/crystallo heute` auf einem Server (oder `/crystallo uebung` überall).
+cry-daily-needs-server = Die Tageshöhle eines Servers wird pro Server gegeben: nutze `/crystallo heute` auf einem Server. Überall spielst du die weltweite Höhle des Tages mit `/crystallo heute weltweit:True`, und `/crystallo uebung` gibt eine neue.
 cry-daily-done = Du hast die heutige Höhle dieses Servers schon gespielt: { $result }. Um Mitternacht ({ $zone }) kommt eine neue; bis dahin gibt `/crystallo uebung` eine zufällige Höhle.
 cry-world-done = Du hast die heutige weltweite Höhle schon gespielt: { $result }. Um Mitternacht (UTC) kommt eine neue; bis dahin gibt `/crystallo uebung` eine zufällige Höhle.
 cry-daily-unfinished = Du hast die heutige Höhle schon begonnen: spiel dort weiter, wo du aufgehört hast.

@@ -58,7 +58,7 @@ cry-colour = { $colour ->
     [blue] blue
    *[purple] purple
 }
-cry-daily-needs-server = The daily cavern is dealt per server: use `/crystallo daily` in a server (or `/crystallo practice` anywhere).
+cry-daily-needs-server = A server's daily cavern is dealt per server: use `/crystallo daily` in a server. Anywhere, today's worldwide cavern is `/crystallo daily global:True`, and `/crystallo practice` deals a new one.
 cry-daily-done = You have played today's cavern in this server already: { $result }. A new one is dealt at midnight ({ $zone }); `/crystallo practice` deals a random cavern meanwhile.
 cry-world-done = You have played today's worldwide cavern already: { $result }. A new one is dealt at midnight UTC; `/crystallo practice` deals a random cavern meanwhile.
 cry-daily-unfinished = You have started today's cavern already: carry on where you left off.
