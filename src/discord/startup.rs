@@ -675,7 +675,10 @@ fn client_for(api: &str) -> Result<reqwest::Client, String> {
 /// `CLANS_USER_INSTALL`: whether to offer the commands to users' own installs of the
 /// app (`BotOptions::user_install`); off when unset.
 fn user_install_from_env() -> Result<bool, String> {
-    let v = std::env::var("CLANS_USER_INSTALL").unwrap_or_default();
+    user_install(&std::env::var("CLANS_USER_INSTALL").unwrap_or_default())
+}
+
+fn user_install(v: &str) -> Result<bool, String> {
     match v.trim().to_ascii_lowercase().as_str() {
         "" | "0" | "false" | "no" | "off" => Ok(false),
         "1" | "true" | "yes" | "on" => Ok(true),
@@ -702,6 +705,21 @@ fn keep_finished_days() -> Result<Option<u32>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn user_install_is_off_unless_asked_and_a_typo_is_refused() {
+        for v in ["", " ", "0", "false", "No", "off"] {
+            assert_eq!(user_install(v), Ok(false), "{v:?}");
+        }
+        for v in ["1", "true", "TRUE", "yes", " on "] {
+            assert_eq!(user_install(v), Ok(true), "{v:?}");
+        }
+        let e = user_install("ture").unwrap_err();
+        assert!(
+            e.contains("CLANS_USER_INSTALL") && e.contains("ture"),
+            "{e}"
+        );
+    }
 
     /// Regression (issue 48, item 9): the token was readable in `/proc/PID/environ`
     /// however the bot removed it from its variables. From a file (a container secret)

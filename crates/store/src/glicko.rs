@@ -147,15 +147,16 @@ pub fn rate(player: Rating, opponent: Rating, score: Score) -> Rating {
 /// 1 normal, 2 hard, 3 fast, 4 beginner). Measured: Elo fitted by maximum likelihood to
 /// a round robin of the levels (docs/balance.md, "The ladder: the levels' ratings";
 /// `crystal-clans-tools ladder`), `normal` anchored at the 1550 it had by hand so that
-/// the ratings players earned against the default AI keep their meaning. Hard's rests
-/// on 8 games against normal only (the docs say how to settle it). The deviation is
-/// small because the AI never changes.
+/// the ratings players earned against the default AI keep their meaning. Hard, with six
+/// times normal's iterations, won 70 of 144 games against it: the fit puts it 10 points
+/// below, the same strength within the games' interval. The deviation is small because
+/// the AI never changes.
 pub fn ai(level: u8) -> Rating {
     let rating = match level {
         4 => 712.0,
         0 => 1180.0,
         3 => 1502.0,
-        2 => 1639.0,
+        2 => 1540.0,
         _ => 1550.0,
     };
     Rating::new(rating, 50.0, 0.06)
@@ -204,8 +205,10 @@ mod tests {
         assert_eq!(ai(1).rating, 1550.0);
         assert_eq!(ai(9).rating, ai(1).rating);
         assert!(ladder[0] < ladder[1] && ladder[1] < ladder[2], "{ladder:?}");
+        // Fast, normal and hard are within 50 points: their games did not tell them
+        // apart by more.
         assert!(
-            ladder[2] <= ladder[3] + 50.0 && ladder[3] < ladder[4],
+            (ladder[2] - ladder[3]).abs() <= 50.0 && (ladder[4] - ladder[3]).abs() <= 50.0,
             "{ladder:?}"
         );
         // The beginner sits far below a new player's 1500: a first win against it

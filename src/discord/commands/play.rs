@@ -420,7 +420,7 @@ pub enum LevelChoice {
     Fast,
     #[name = "normal: a real game"]
     Normal,
-    #[name = "hard: plays to win, slower"]
+    #[name = "hard: thinks longest, about as strong as normal"]
     Hard,
 }
 

@@ -57,7 +57,7 @@ async fn play_ai_offers_its_levels_and_config_names_every_setting() {
             "easy: knows the rules",
             "fast: quick and fairly strong",
             "normal: a real game",
-            "hard: plays to win, slower"
+            "hard: thinks longest, about as strong as normal"
         ]
     );
     let german: Vec<&str> = level["choices"]
@@ -73,7 +73,7 @@ async fn play_ai_offers_its_levels_and_config_names_every_setting() {
             "leicht: kennt die Regeln",
             "schnell: flott und recht stark",
             "normal: ein echtes Spiel",
-            "schwer: spielt auf Sieg, langsamer"
+            "schwer: rechnet am längsten, etwa so stark wie normal"
         ]
     );
 
