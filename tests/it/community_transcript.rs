@@ -148,6 +148,93 @@ async fn moderators_followers_notes_and_exports_drawn_per_participant() {
     out.finish();
 }
 
+/// A match in a group DM the bot is not in, through Ana's own install of the app
+/// (`CLANS_USER_INSTALL`): the challenge, its acceptance, the first moves (every board an
+/// answer to a click there), then a forfeit on time that the players read by DM, Ben
+/// in German. Drawn per participant in `target/tmp/transcript-group-dm/`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_group_dm_match_through_a_users_install_drawn_per_participant() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicI64, Ordering};
+    let store = support::scratch_store("transcript-group-dm").await;
+    let app = App::new(store.clone()).with_seeds(3);
+    let offset = Arc::new(AtomicI64::new(0));
+    let o = offset.clone();
+    let now = crystal_clans::store::now_ms;
+    let clock = crystal_clans::discord::Clock(Arc::new(move || now() + o.load(Ordering::SeqCst)));
+    let fake = crystal_clans_testkit::fake_discord::Fake::start().await;
+    let tick = Duration::from_millis(100);
+    let bot = Bot::start_on(fake, app, store, (tick, clock), true).await;
+    let fake = &bot.fake;
+    fake.set_user_locale(BEN, "de");
+    let g = fake.group_dm(ANA);
+    let t = fake.command_in(
+        Origin::GroupDm(g),
+        ANA,
+        "Ana",
+        "challenge",
+        json!([{"name": "opponent", "type": 6, "value": BEN.to_string()},
+               {"name": "timeout", "type": 4, "value": 30}]),
+        false,
+    );
+    let accept = ack(fake, &t)
+        .await
+        .custom_ids()
+        .into_iter()
+        .find(|i| i.contains(":acc:"))
+        .expect("an Accept button");
+    let t = fake.click(BEN, "Ben", &accept, &[]);
+    answer(fake, &t).await;
+    let id = bot.store.active_matches_of_user(BEN).await.unwrap()[0].id;
+    drive(&bot, id, 30, |s| s.turn >= 2).await;
+    // A server's command there says what instead.
+    let t = fake.command_in(Origin::GroupDm(g), ANA, "Ana", "config", json!([]), false);
+    answer(fake, &t).await;
+    offset.store(31 * 60_000, Ordering::SeqCst);
+    fake.wait_for(
+        |r| r.is_channel_post() && r.text().contains("nicht selbst posten"),
+        20,
+    )
+    .await;
+    fake.wait_for(
+        |r| r.is_channel_post() && r.text().contains("cannot post in the group DM"),
+        20,
+    )
+    .await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+
+    let out = Out::new("transcript-group-dm");
+    let dir = &out.work;
+    transcript::record_fake(fake, dir).expect("the recording is written");
+    bot.stop().await;
+    let written = transcript::write_pages(dir, dir, 4000).expect("the pages are written");
+    let page = |who: &str| -> String {
+        let (_, path) = written
+            .pages
+            .iter()
+            .find(|(p, _)| p.name == who)
+            .unwrap_or_else(|| panic!("no page for {who}"));
+        std::fs::read_to_string(path).unwrap()
+    };
+    let (ana, ben) = (page("Ana"), page("Ben"));
+    assert!(ana.contains("cannot post in the group DM"), "Ana's DM");
+    assert!(ben.contains("nicht selbst posten"), "Ben's DM, in German");
+    assert!(!ana.contains("nicht selbst posten"), "Ben's DM is his");
+    assert!(ana.contains("needs a server with the bot"), "the refusal");
+    let Some(chromium) = shots::chromium() else {
+        let required = std::env::var("REQUIRE_SCREENSHOTS").is_ok_and(|v| v == "1");
+        assert!(
+            !required,
+            "REQUIRE_SCREENSHOTS=1 but Chromium is not installed"
+        );
+        out.finish();
+        return;
+    };
+    shots::shoot_all(&chromium, &written, |p| p.name == "Ana" || p.name == "Ben")
+        .expect("the screenshots are taken");
+    out.finish();
+}
+
 /// Regression: after a match ended other than by its last move (a resignation, a
 /// timeout, a moderator's void), its last board still offered Take your turn, My hand,
 /// Resign and Follow; the final post now takes their place as the match's live board.

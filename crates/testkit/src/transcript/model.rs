@@ -28,6 +28,9 @@ pub enum ChannelKind {
     Thread { parent: String },
     /// A direct message channel between the bot and this user.
     Dm { user: String },
+    /// A group DM the bot is not in (a member's own install brought the app): what it
+    /// answers there is seen by its members, the users who interacted there.
+    GroupDm { members: Vec<String> },
 }
 
 #[derive(Debug, Clone)]
@@ -233,8 +236,14 @@ impl Conversation {
         if m.deleted {
             return false;
         }
-        if let Some(ChannelKind::Dm { user }) = self.channel(&m.channel).map(|c| &c.kind) {
-            return viewer.id.as_deref() == Some(user.as_str());
+        match self.channel(&m.channel).map(|c| &c.kind) {
+            Some(ChannelKind::Dm { user }) => return viewer.id.as_deref() == Some(user.as_str()),
+            Some(ChannelKind::GroupDm { members })
+                if !viewer.id.as_ref().is_some_and(|v| members.contains(v)) =>
+            {
+                return false;
+            }
+            _ => {}
         }
         match &m.only_for {
             Some(u) => viewer.id.as_deref() == Some(u.as_str()),
@@ -284,7 +293,21 @@ impl Conversation {
             self.guild_locale = Some(locale.to_string());
         }
         let channel = d["channel_id"].as_str().unwrap_or_default().to_string();
-        if d["guild_id"].is_null() {
+        if d["channel"]["type"] == 3 {
+            self.ensure_channel(
+                &channel,
+                "group DM",
+                ChannelKind::GroupDm { members: vec![] },
+            );
+            if let Some(Channel {
+                kind: ChannelKind::GroupDm { members },
+                ..
+            }) = self.channels.iter_mut().find(|c| c.id == channel)
+                && !members.iter().any(|m| m == uid)
+            {
+                members.push(uid.to_string());
+            }
+        } else if d["guild_id"].is_null() {
             self.ensure_channel(
                 &channel,
                 BOT_NAME,

@@ -288,7 +288,8 @@ fn draw_all(c: &Conversation, viewer: &Participant, files: &Files) -> Vec<(Strin
     let order = |k: &ChannelKind| match k {
         ChannelKind::Text => 0,
         ChannelKind::Thread { .. } => 1,
-        ChannelKind::Dm { .. } => 2,
+        ChannelKind::GroupDm { .. } => 2,
+        ChannelKind::Dm { .. } => 3,
     };
     let mut channels: Vec<_> = c.channels.iter().collect();
     channels.sort_by_key(|ch| order(&ch.kind));
@@ -316,6 +317,14 @@ fn draw_all(c: &Conversation, viewer: &Participant, files: &Files) -> Vec<(Strin
                 esc(BOT_NAME),
                 v.ui.direct_messages()
             ),
+            ChannelKind::GroupDm { members } => {
+                let names: Vec<String> = members.iter().map(|u| c.name(u)).collect();
+                format!(
+                    "<div class=chan><span class=hash>👥</span>{} <span class=sub>{}</span></div>",
+                    esc(&names.join(", ")),
+                    v.ui.group_dm()
+                )
+            }
         };
         let mut drawn = vec![];
         let mut last_ms: Option<u64> = None;

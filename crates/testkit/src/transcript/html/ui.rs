@@ -72,6 +72,13 @@ impl Ui {
         }
     }
 
+    pub fn group_dm(self) -> &'static str {
+        match self {
+            Ui::En => "group DM (the app came through a member's install)",
+            Ui::De => "Gruppen-DM (die App kam über die Installation eines Mitglieds)",
+        }
+    }
+
     pub fn only_you(self) -> &'static str {
         match self {
             Ui::En => "Only you can see this",
