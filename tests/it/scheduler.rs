@@ -943,6 +943,42 @@ async fn a_daily_deadline_keeps_its_local_hour_across_days_and_a_dst_change() {
     assert_eq!(result.winner, Some(1 - waiting[0]));
 }
 
+/// Regression: a match under a time bank that the scheduler set aside and a repair put
+/// back (`Store::rearm`) restarted its turn with a full bank, whatever the player had
+/// left. It now restarts with what the waiting player's bank held.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn regression_rearm_restarted_a_time_bank_turn_with_a_full_bank() {
+    let store = scratch("bank-rearm").await;
+    let terms = Terms {
+        remind_minutes: None,
+        timeout_minutes: Some(60),
+        clock: crystal_clans::store::Clock::Bank {
+            minutes: 3 * 24 * 60,
+            add_minutes: 24 * 60,
+        },
+    };
+    let t0 = now_ms();
+    let mut new = human_match(1, None, None);
+    new.deadlines = terms.deadlines(t0);
+    new.terms = terms;
+    let (loaded, _) = store.create_match(new).await.unwrap();
+    let id = loaded.info.id;
+    let waiting = loaded.state.waiting()[0] as usize;
+    exec(
+        &store,
+        &format!(
+            "UPDATE matches SET bank{waiting}_ms = {} WHERE id = {id}",
+            5 * MIN
+        ),
+    )
+    .await;
+    assert!(store.hold(id, 0, "damaged", t0).await.unwrap());
+    let later = t0 + DAY;
+    let dl = store.rearm(id, later).await.unwrap();
+    assert_eq!(dl.timeout_at, Some(later + 5 * MIN), "{dl:?}");
+    assert_eq!(store.info(id).await.unwrap().deadlines, dl);
+}
+
 /// A time bank (`Clock::Bank`, 3 days each and a day more for each turn handed on,
 /// capped at 3 days): the clock runs only for the player it waits for; a move charges
 /// their bank what the running deadline used up (here the deadline is moved 10 hours

@@ -181,11 +181,22 @@ impl Store {
 
     /// Puts a match set aside back on the schedule after a repair: it must load now;
     /// its players get a fresh turn from `now` (its own terms), since the time it spent
-    /// set aside was nobody's fault. Returns the new deadlines.
+    /// set aside was nobody's fault. Under a time bank the turn lasts what the waiting
+    /// seats' banks held when their clock last started, not a full bank. Returns the new
+    /// deadlines.
     pub async fn rearm(&self, id: MatchId, now: Millis) -> Result<Deadlines> {
         self.still_there(Doing::write("re-arming a match"))?;
         let loaded = self.load(id).await?;
-        let deadlines = loaded.info.terms.deadlines(now);
+        let terms = &loaded.info.terms;
+        let deadlines = match (&terms.clock, loaded.info.banks) {
+            (crate::Clock::Bank { .. }, Some(banks)) => {
+                let left = (loaded.state.waiting().iter())
+                    .map(|&s| banks[s as usize])
+                    .min();
+                terms.deadlines_until(now, left.map(|l| now + l))
+            }
+            _ => terms.deadlines(now),
+        };
         let done = sqlx::query(
             "UPDATE matches SET remind_at = $3, timeout_at = $4, held_at = NULL, \
              held_reason = NULL WHERE id = $1 AND version = $2 AND status = 'active' \
