@@ -412,6 +412,7 @@ async fn a_league_ended_early_posts_its_final_standings() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_german_moderator_reads_german_and_the_players_read_the_servers_language() {
+    // Void first, then every other action on a second match, then a league ended early.
     let (bot, _) = bot("crystal-clans-admin-de").await;
     let fake = &bot.fake;
     let id = challenge_and_accept(&bot).await;
@@ -427,6 +428,67 @@ async fn a_german_moderator_reads_german_and_the_players_read_the_servers_langua
     assert!(done.text().contains("Erledigt ("), "{}", done.text());
     let post = post_with(fake, "annulliert").await;
     assert!(post.text().contains("keine Wertung"), "{}", post.text());
+    // Every other action, each asked, confirmed and posted in German. (The helper's
+    // challenge checks Eve's refusal in English.)
+    fake.set_user_locale(MODERATOR, "en-US");
+    let id = challenge_and_accept(&bot).await;
+    fake.set_user_locale(MODERATOR, "de");
+    drive(&bot, id, 40, |s| s.waiting().len() == 1).await;
+    let waiting = user(bot.store.load(id).await.unwrap().state.waiting()[0]);
+    let patient = if waiting == ANA { BEN } else { ANA };
+    let extend = json!([{"name": "match", "type": 4, "value": id},
+                        {"name": "hours", "type": 4, "value": 6},
+                        {"name": "reason", "type": 3, "value": "Auf Reisen"}]);
+    let award = json!([{"name": "match", "type": 4, "value": id},
+                       {"name": "winner", "type": 6, "value": patient.to_string()},
+                       {"name": "reason", "type": 3, "value": "Keine Antwort"}]);
+    for (sub, options, asks, posts) in [
+        ("extend", extend, "6 Stunden mehr geben", "6 Stunden mehr"),
+        (
+            "pause",
+            on_match(id, "Regelfrage"),
+            "anhalten",
+            "angehalten",
+        ),
+        (
+            "resume",
+            on_match(id, "Geklärt"),
+            "wieder starten",
+            "wieder gestartet",
+        ),
+        ("award", award, "zusprechen", "zugesprochen"),
+    ] {
+        let asked = admin(fake, MODERATOR, sub, options).await;
+        assert!(asked.text().contains(asks), "{sub}: {}", asked.text());
+        let done = click(fake, MODERATOR, &button(&asked, true)).await;
+        assert!(done.text().contains("Erledigt ("), "{sub}: {}", done.text());
+        post_with(fake, posts).await;
+    }
+    let list = admin(fake, MODERATOR, "list", json!([])).await.text();
+    assert!(list.contains("Keine Partie hier wartet"), "{list}");
+    let log = admin(fake, MODERATOR, "log", json!([])).await.text();
+    assert!(
+        log.contains("Die letzten Aktionen") && log.contains("zugesprochen"),
+        "{log}"
+    );
+    let league = |user: u64, sub: &str, options: Value| {
+        let t = fake.command_group(user, who(user), "league", sub, options, user == MODERATOR);
+        async move { answer(fake, &t).await.text() }
+    };
+    let named = json!([{"name": "name", "type": 3, "value": "Pokal"}]);
+    let create = json!([{"name": "name", "type": 3, "value": "Pokal"},
+                        {"name": "format", "type": 4, "value": 0}]);
+    league(MODERATOR, "create", create).await;
+    for player in [ANA, BEN, CLEO] {
+        league(player, "join", named.clone()).await;
+    }
+    league(MODERATOR, "start", named).await;
+    let end = json!([{"name": "name", "type": 3, "value": "Pokal"},
+                     {"name": "reason", "type": 3, "value": "Saisonende"}]);
+    let asked = admin(fake, MODERATOR, "end-league", end).await;
+    assert!(asked.text().contains("jetzt beenden"), "{}", asked.text());
+    click(fake, MODERATOR, &button(&asked, true)).await;
+    post_with(fake, "vorzeitig beendet").await;
     bot.stop().await;
 }
 
