@@ -22,8 +22,13 @@ pub async fn crystallo(_: Context<'_>) -> Result<(), Error> {
 
 /// A new game's panel goes by direct message to a player who chose that (`/clans dm
 /// true`), as the Crystal Clans panels do; the command's answer then says so. Closed
-/// DMs: the panel comes here, explained the first time.
+/// DMs: the panel comes here, explained the first time. Where the bot only answers
+/// interactions (`reach.rs`) the panel stays here: the game's posts answer its clicks,
+/// and a click in a DM could not post them here.
 async fn by_dm(ctx: Context<'_>, out: Outcome) -> Outcome {
+    if super::reach::of_command(ctx) == crate::store::Reach::Interactions {
+        return out;
+    }
     // A panel is the reply that a click would replace (a refusal or a Resume is not).
     let Some(panel) = out.reply.clone().filter(|_| out.replaces) else {
         return out;

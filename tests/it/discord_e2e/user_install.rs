@@ -271,8 +271,18 @@ async fn a_challenge_played_in_a_group_dm_through_interactions_only() {
 async fn crystallo_in_a_group_dm() {
     let bot = bot_with("ui-cry", Fake::start().await, true, Clock::default()).await;
     let fake = &bot.fake;
-    let g = fake.group_dm(EVE);
-    let here = Origin::GroupDm(g);
+    let dm = fake.group_dm(EVE);
+    let here = Origin::GroupDm(dm);
+    // Ana takes panels by DM elsewhere; here hers stays, so that the game's posts can
+    // answer its clicks.
+    let t = fake.command(
+        ANA,
+        "Ana",
+        "dm",
+        json!([{"name": "on", "type": 5, "value": true}]),
+        false,
+    );
+    ack(fake, &t).await;
     let t = fake.command_of("crystallo", here, ANA, "Ana", "practice", json!([]));
     let r = ack(fake, &t).await;
     let r = if r.json["type"] == 5 {
@@ -285,20 +295,33 @@ async fn crystallo_in_a_group_dm() {
         "{}",
         r.text()
     );
-    // A click in the panel there is answered in place.
-    let on = fake
-        .private_messages(ANA)
-        .into_iter()
-        .rev()
-        .find(|m| m.text().contains("Crystallo ·"))
-        .expect("a panel")
-        .id;
-    let m = fake.message(on).unwrap();
-    let (cid, value) = crate::crystallo_discord::next_click(&m.json).expect("a choice");
-    let values: Vec<&str> = value.iter().map(String::as_str).collect();
-    let t = fake.click_on(on, ANA, "Ana", &cid, &values);
-    assert_eq!(ack(fake, &t).await.json["type"], 6);
-    followup(fake, &t).await;
+    // Played to its end through the panel there: each click answered in place, and
+    // the game's end, a public post elsewhere, an answer to the last click here.
+    let g = bot.store.crystallo_active(ANA).await.unwrap()[0].id;
+    for _ in 0..400 {
+        if bot.store.crystallo_game(g).await.unwrap().ending.is_some() {
+            break;
+        }
+        crate::crystallo_discord::play_one(fake, &bot.store, g, ANA).await;
+    }
+    assert!(bot.store.crystallo_game(g).await.unwrap().ending.is_some());
+    let end = fake
+        .try_wait_for(
+            |r| {
+                r.ok()
+                    && r.channel.as_deref() == Some(&dm.to_string())
+                    && !r.ephemeral()
+                    && r.path.contains("/webhooks/")
+            },
+            Duration::from_secs(20),
+        )
+        .await;
+    let end = end.expect("the game's end is an answer in the group DM");
+    assert!(
+        end.text().contains("finished a practice cavern"),
+        "{}",
+        end.text()
+    );
     // The server's daily needs a server; the worldwide one is offered instead.
     let t = fake.command_of("crystallo", here, ANA, "Ana", "daily", json!([]));
     let r = ack(fake, &t).await;
