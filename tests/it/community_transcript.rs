@@ -99,14 +99,7 @@ async fn moderators_followers_notes_and_exports_drawn_per_participant() {
     transcript::record_fake(fake, dir).expect("the recording is written");
     bot.stop().await;
     let written = transcript::write_pages(dir, dir, 4000).expect("the pages are written");
-    let page = |who: &str| -> String {
-        let (_, path) = written
-            .pages
-            .iter()
-            .find(|(p, _)| p.name == who)
-            .unwrap_or_else(|| panic!("no page for {who}"));
-        std::fs::read_to_string(path).unwrap()
-    };
+    let page = |who: &str| page_of(&written, who);
     let (eve, cleo, spectator) = (page("Eve"), page("Cleo"), page("Spectator"));
     assert!(
         eve.contains("Pause the clock of match"),
@@ -133,18 +126,33 @@ async fn moderators_followers_notes_and_exports_drawn_per_participant() {
             "{who} reads the note"
         );
     }
-    let Some(chromium) = shots::chromium() else {
+    // The moderator's and the follower's pages: the others are the match's own.
+    shoot_and_finish(&out, &written, &["Eve", "Cleo"]);
+}
+
+/// The page drawn for `who`.
+fn page_of(written: &transcript::Written, who: &str) -> String {
+    let (_, path) = written
+        .pages
+        .iter()
+        .find(|(p, _)| p.name == who)
+        .unwrap_or_else(|| panic!("no page for {who}"));
+    std::fs::read_to_string(path).unwrap()
+}
+
+/// Screenshots of the pages of `who` when Chromium is there (required with
+/// `REQUIRE_SCREENSHOTS=1`), then the folder put in place.
+fn shoot_and_finish(out: &Out, written: &transcript::Written, who: &[&str]) {
+    if let Some(chromium) = shots::chromium() {
+        shots::shoot_all(&chromium, written, |p| who.contains(&p.name.as_str()))
+            .expect("the screenshots are taken");
+    } else {
         let required = std::env::var("REQUIRE_SCREENSHOTS").is_ok_and(|v| v == "1");
         assert!(
             !required,
             "REQUIRE_SCREENSHOTS=1 but Chromium is not installed"
         );
-        out.finish();
-        return;
-    };
-    // The moderator's and the follower's pages: the others are the match's own.
-    shots::shoot_all(&chromium, &written, |p| p.name == "Eve" || p.name == "Cleo")
-        .expect("the screenshots are taken");
+    }
     out.finish();
 }
 
@@ -208,31 +216,13 @@ async fn a_group_dm_match_through_a_users_install_drawn_per_participant() {
     transcript::record_fake(fake, dir).expect("the recording is written");
     bot.stop().await;
     let written = transcript::write_pages(dir, dir, 4000).expect("the pages are written");
-    let page = |who: &str| -> String {
-        let (_, path) = written
-            .pages
-            .iter()
-            .find(|(p, _)| p.name == who)
-            .unwrap_or_else(|| panic!("no page for {who}"));
-        std::fs::read_to_string(path).unwrap()
-    };
+    let page = |who: &str| page_of(&written, who);
     let (ana, ben) = (page("Ana"), page("Ben"));
     assert!(ana.contains("cannot post in the group DM"), "Ana's DM");
     assert!(ben.contains("nicht selbst posten"), "Ben's DM, in German");
     assert!(!ana.contains("nicht selbst posten"), "Ben's DM is his");
     assert!(ana.contains("needs a server with the bot"), "the refusal");
-    let Some(chromium) = shots::chromium() else {
-        let required = std::env::var("REQUIRE_SCREENSHOTS").is_ok_and(|v| v == "1");
-        assert!(
-            !required,
-            "REQUIRE_SCREENSHOTS=1 but Chromium is not installed"
-        );
-        out.finish();
-        return;
-    };
-    shots::shoot_all(&chromium, &written, |p| p.name == "Ana" || p.name == "Ben")
-        .expect("the screenshots are taken");
-    out.finish();
+    shoot_and_finish(&out, &written, &["Ana", "Ben"]);
 }
 
 /// Regression: after a match ended other than by its last move (a resignation, a
