@@ -943,25 +943,32 @@ async fn a_daily_deadline_keeps_its_local_hour_across_days_and_a_dst_change() {
     assert_eq!(result.winner, Some(1 - waiting[0]));
 }
 
+/// A time bank of 3 days each, a day more for each turn handed on.
+const BANK_TERMS: Terms = Terms {
+    remind_minutes: None,
+    timeout_minutes: Some(60),
+    clock: crystal_clans::store::Clock::Bank {
+        minutes: 3 * 24 * 60,
+        add_minutes: 24 * 60,
+    },
+};
+
+/// A match between two people under [`BANK_TERMS`], its first turn starting at `t0`.
+fn bank_match(t0: i64) -> NewMatch {
+    let mut new = human_match(1, None, None);
+    new.deadlines = BANK_TERMS.deadlines(t0);
+    new.terms = BANK_TERMS;
+    new
+}
+
 /// Regression: a match under a time bank that the scheduler set aside and a repair put
 /// back (`Store::rearm`) restarted its turn with a full bank, whatever the player had
 /// left. It now restarts with what the waiting player's bank held.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn regression_rearm_restarted_a_time_bank_turn_with_a_full_bank() {
     let store = scratch("bank-rearm").await;
-    let terms = Terms {
-        remind_minutes: None,
-        timeout_minutes: Some(60),
-        clock: crystal_clans::store::Clock::Bank {
-            minutes: 3 * 24 * 60,
-            add_minutes: 24 * 60,
-        },
-    };
     let t0 = now_ms();
-    let mut new = human_match(1, None, None);
-    new.deadlines = terms.deadlines(t0);
-    new.terms = terms;
-    let (loaded, _) = store.create_match(new).await.unwrap();
+    let (loaded, _) = store.create_match(bank_match(t0)).await.unwrap();
     let id = loaded.info.id;
     let waiting = loaded.state.waiting()[0] as usize;
     exec(
@@ -989,19 +996,9 @@ async fn regression_rearm_restarted_a_time_bank_turn_with_a_full_bank() {
 async fn a_time_bank_runs_for_the_player_it_waits_for_and_is_topped_up_per_turn() {
     let store = scratch("bank").await;
     const HOUR: i64 = 60 * MIN;
-    let terms = Terms {
-        remind_minutes: None,
-        timeout_minutes: Some(60),
-        clock: crystal_clans::store::Clock::Bank {
-            minutes: 3 * 24 * 60,
-            add_minutes: 24 * 60,
-        },
-    };
+    let terms = BANK_TERMS;
     let t0 = now_ms();
-    let mut new = human_match(1, None, None);
-    new.deadlines = terms.deadlines(t0);
-    new.terms = terms.clone();
-    let (loaded, _) = store.create_match(new).await.unwrap();
+    let (loaded, _) = store.create_match(bank_match(t0)).await.unwrap();
     let id = loaded.info.id;
     assert_eq!(loaded.info.banks, Some([3 * DAY, 3 * DAY]));
     assert_eq!(loaded.info.deadlines.timeout_at, Some(t0 + 3 * DAY));
