@@ -92,12 +92,7 @@ async fn send_dm(http: &serenity::Http, user: u64, m: &Msg) {
 
 /// `out`'s posts as public follow-ups of the interaction `here` (where the bot cannot
 /// post on its own), the replay of a match that ended after them.
-async fn follow_ups(
-    app: &App,
-    http: &serenity::Http,
-    out: &Outcome,
-    here: reach::Here<'_>,
-) {
+async fn follow_ups(app: &App, http: &serenity::Http, out: &Outcome, here: reach::Here<'_>) {
     let replay = match out.replay {
         Some(id) => app.replays.replay_post(id).await,
         None => None,
