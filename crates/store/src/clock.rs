@@ -156,8 +156,15 @@ impl Banks {
                 *b = (*b + add).min(cap.max(*b));
             }
         }
-        let turn = waiting.iter().map(|&s| banks[s as usize]).min();
-        (Banks(banks), turn)
+        let banks = Banks(banks);
+        let turn = banks.turn(waiting);
+        (banks, turn)
+    }
+
+    /// How long a turn that waits for `waiting` lasts: the smallest of their banks
+    /// (they run together). `None`: it waits for nobody.
+    pub fn turn(&self, waiting: &[Seat]) -> Option<Millis> {
+        waiting.iter().map(|&s| self.0[s as usize]).min()
     }
 }
 

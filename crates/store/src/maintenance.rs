@@ -190,10 +190,8 @@ impl Store {
         let terms = &loaded.info.terms;
         let deadlines = match (&terms.clock, loaded.info.banks) {
             (crate::Clock::Bank { .. }, Some(banks)) => {
-                let left = (loaded.state.waiting().iter())
-                    .map(|&s| banks[s as usize])
-                    .min();
-                terms.deadlines_until(now, left.map(|l| now + l))
+                let turn = crate::Banks(banks).turn(&loaded.state.waiting());
+                terms.deadlines_until(now, turn.map(|t| now + t))
             }
             _ => terms.deadlines(now),
         };
