@@ -58,16 +58,16 @@ pub(super) async fn deliver_public(
     } else {
         out
     };
-    let posted = match here {
-        Some(h) if h.follows_up(out) => {
+    let posted = match reach::route(here, out) {
+        reach::Route::FollowUps(h) => {
             follow_ups(app, http, out, h).await;
             Ok(())
         }
-        _ if !out.dm_instead.is_empty() => {
+        reach::Route::DmInstead => {
             dm_instead(app, http, &out.dm_instead, &out.public).await;
             Ok(())
         }
-        _ => post_public(app, http, out, here.map(|h| h.channel)).await,
+        reach::Route::Channel => post_public(app, http, out, here.map(|h| h.channel)).await,
     };
     for (user, m) in &out.dms {
         send_dm(http, *user, m).await;
@@ -118,17 +118,18 @@ pub(crate) async fn dm_instead<'m>(
     players: &[u64],
     posts: impl IntoIterator<Item = &'m Msg>,
 ) {
-    for m in posts {
-        for user in players {
-            let lang = app.directory.user_lang(*user).await;
-            let mut dm = m.clone();
+    let posts: Vec<&Msg> = posts.into_iter().collect();
+    for &user in players {
+        let lang = app.directory.user_lang(user).await;
+        for m in &posts {
+            let mut dm = (*m).clone();
             dm.rows.clear();
             dm.content = format!(
                 "{}\n{}",
                 t::reach::written_instead_of_posted(lang),
                 m.content
             );
-            send_dm(http, *user, &dm).await;
+            send_dm(http, user, &dm).await;
         }
     }
 }

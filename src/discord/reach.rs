@@ -82,6 +82,28 @@ impl<'a> Here<'a> {
     }
 }
 
+/// Where an outcome's public posts go.
+pub enum Route<'a> {
+    /// As follow-ups of this interaction: it came from where they are due, and the
+    /// bot cannot post there itself.
+    FollowUps(Here<'a>),
+    /// To the match's players by DM (`Outcome::dm_instead`): the bot cannot post where
+    /// it is played, and this interaction (if any) came from elsewhere.
+    DmInstead,
+    /// Posted in the channel (or thread) by the bot.
+    Channel,
+}
+
+/// Where `out`'s public posts go, `here` the interaction that caused it (`None`: a
+/// timer, an AI's turn). The one rule for a click's outcome and a command's.
+pub fn route<'a>(here: Option<Here<'a>>, out: &Outcome) -> Route<'a> {
+    match here {
+        Some(h) if h.follows_up(out) => Route::FollowUps(h),
+        _ if !out.dm_instead.is_empty() => Route::DmInstead,
+        _ => Route::Channel,
+    }
+}
+
 /// The subcommands that work where the bot only answers interactions: they answer
 /// privately, or post what they post as their own answer. The rest need a server with
 /// the bot in it (its settings, its leagues, its leaderboard) or the bot's own posts

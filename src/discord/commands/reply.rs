@@ -50,15 +50,18 @@ pub(super) async fn post<'m>(
     out: &Outcome,
     posts: impl Iterator<Item = &'m Msg>,
 ) -> Result<(), Error> {
-    if crate::discord::reach::Here::of_command(ctx).is_some_and(|h| h.follows_up(out)) {
-        for m in posts {
-            ctx.send(convert::reply(m, false)).await?;
+    use crate::discord::reach::{self, Here, Route};
+    match reach::route(Here::of_command(ctx), out) {
+        Route::FollowUps(_) => {
+            for m in posts {
+                ctx.send(convert::reply(m, false)).await?;
+            }
         }
-    } else if !out.dm_instead.is_empty() {
-        let app = &ctx.data().app;
-        crate::discord::dm_instead(app, ctx.http(), &out.dm_instead, posts).await;
-    } else {
-        to_channel(ctx, out, posts).await?;
+        Route::DmInstead => {
+            let app = &ctx.data().app;
+            crate::discord::dm_instead(app, ctx.http(), &out.dm_instead, posts).await;
+        }
+        Route::Channel => to_channel(ctx, out, posts).await?,
     }
     if let Some(id) = out.ai {
         crate::discord::spawn_ai_turn(&ctx.data().app, ctx.serenity_context().http.clone(), id);
