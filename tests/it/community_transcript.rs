@@ -12,7 +12,7 @@ use serde_json::json;
 use std::time::Duration;
 
 use crate::support;
-use crate::transcript::Out;
+use crate::transcript::{Out, page_of};
 use support::bot::Bot;
 use support::people::*;
 use support::play::{answer, board_button};
@@ -128,16 +128,6 @@ async fn moderators_followers_notes_and_exports_drawn_per_participant() {
     }
     // The moderator's and the follower's pages: the others are the match's own.
     shoot_and_finish(&out, &written, &["Eve", "Cleo"]);
-}
-
-/// The page drawn for `who`.
-fn page_of(written: &transcript::Written, who: &str) -> String {
-    let (_, path) = written
-        .pages
-        .iter()
-        .find(|(p, _)| p.name == who)
-        .unwrap_or_else(|| panic!("no page for {who}"));
-    std::fs::read_to_string(path).unwrap()
 }
 
 /// Screenshots of the pages of `who` when Chromium is there (required with

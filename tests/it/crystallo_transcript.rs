@@ -83,14 +83,7 @@ async fn a_crystallo_daily_drawn_and_screenshotted() {
     bot.stop().await;
     // Every request is placed (the replay panics on one it cannot place).
     let written = transcript::write_pages(dir, dir, 4000).expect("the pages are written");
-    let page = |who: &str| {
-        let (_, path) = written
-            .pages
-            .iter()
-            .find(|(p, _)| p.name == who)
-            .unwrap_or_else(|| panic!("no page for {who}"));
-        std::fs::read_to_string(path).unwrap()
-    };
+    let page = |who: &str| crate::transcript::page_of(&written, who);
     let (ana, spectator) = (page("Ana"), page("Spectator"));
     assert!(ana.contains("today&#39;s cavern") || ana.contains("today's cavern"));
     assert!(spectator.contains("finished today"));

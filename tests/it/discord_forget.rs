@@ -38,14 +38,7 @@ async fn a_forgotten_player_is_gone_and_their_opponent_keeps_the_results() {
     let finished = challenge_and_accept(&bot).await;
     bot.app.matches.resign(finished, BEN).await;
     let running = challenge_and_accept(&bot).await;
-    let t = fake.command(
-        ANA,
-        "Ana",
-        "dm",
-        json!([{"name": "on", "type": 5, "value": true}]),
-        false,
-    );
-    answer(fake, &t).await;
+    dm_on(fake, ANA).await;
     let scope = Scope::of_match(Some(GUILD));
     let ben_before = bot.store.rating(scope, BEN).await.unwrap().unwrap();
 

@@ -218,14 +218,7 @@ async fn a_takeback_declined_changes_nothing() {
     let twice = click(&bot, a, &format!("clans:{id}:{v}:tb")).await;
     assert!(twice.text().contains("Waiting for"), "{}", twice.text());
     // The opponent takes private prompts by direct message: the Allow/Decline goes there.
-    let t = bot.fake.command(
-        b,
-        name(b),
-        "dm",
-        serde_json::json!([{"name": "on", "type": 5, "value": true}]),
-        false,
-    );
-    assert!(ack(&bot.fake, &t).await.ephemeral());
+    dm_on(&bot.fake, b).await;
     let said = click(&bot, b, &answer).await;
     assert!(
         said.text().contains("Sent to your direct messages"),

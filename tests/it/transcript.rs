@@ -351,14 +351,7 @@ pub(crate) async fn a_whole_match_drawn(dir: &str, lang: Lang) {
     // Every request is placed (the replay panics on one it cannot place).
     let written = transcript::write_pages(dir, dir, 4000).expect("the pages are written");
     let c = &written.conversation;
-    let page = |who: &str| -> String {
-        let (_, path) = written
-            .pages
-            .iter()
-            .find(|(p, _)| p.name == who)
-            .unwrap_or_else(|| panic!("no page for {who}"));
-        std::fs::read_to_string(path).unwrap()
-    };
+    let page = |who: &str| page_of(&written, who);
     let (ana, max, spectator) = (page("Ana"), page("Max"), page("Spectator"));
     let shown = |html: &str, msg: &model::Message| html.contains(&format!("id=\"m{}\"", msg.id));
     let ana_id = ANA.to_string();
@@ -566,6 +559,16 @@ pub(crate) async fn a_whole_match_drawn(dir: &str, lang: Lang) {
         shot_began.elapsed().as_secs_f64()
     );
     out.finish();
+}
+
+/// The page drawn for `who` (a participant's name, or "Spectator").
+pub(crate) fn page_of(written: &transcript::Written, who: &str) -> String {
+    let (_, path) = written
+        .pages
+        .iter()
+        .find(|(p, _)| p.name == who)
+        .unwrap_or_else(|| panic!("no page for {who}"));
+    std::fs::read_to_string(path).unwrap()
 }
 
 /// Where a transcript test writes: a folder of this process's own beside

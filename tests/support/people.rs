@@ -300,3 +300,15 @@ pub fn battle_pictures(r: &Recorded) -> usize {
         .filter(|(name, bytes)| name.starts_with("battle-") && bytes.starts_with(b"\x89PNG"))
         .count()
 }
+
+/// `u` takes their panels by direct message (`/clans dm on:true`).
+pub async fn dm_on(fake: &Fake, u: u64) {
+    let t = fake.command(
+        u,
+        name(u),
+        "dm",
+        json!([{"name": "on", "type": 5, "value": true}]),
+        false,
+    );
+    assert!(ack(fake, &t).await.ephemeral());
+}

@@ -5,8 +5,8 @@ use crystal_clans::app::App;
 use crystal_clans::game::Question;
 use crystal_clans::i18n::Lang;
 use crystal_clans_testkit::fake_discord::lively_pick as pick;
-use crystal_clans_testkit::fake_discord::{Fake, Recorded};
-use serde_json::{Value, json};
+use crystal_clans_testkit::fake_discord::Recorded;
+use serde_json::Value;
 use std::time::Duration;
 
 use crate::support;
@@ -189,16 +189,4 @@ async fn a_whole_match_played_in_direct_messages() {
         end.info.version
     );
     bot.stop().await;
-}
-
-/// `u` takes their panels by direct message (`/clans dm on:true`).
-async fn dm_on(fake: &Fake, u: u64) {
-    let t = fake.command(
-        u,
-        name(u),
-        "dm",
-        json!([{"name": "on", "type": 5, "value": true}]),
-        false,
-    );
-    assert!(ack(fake, &t).await.ephemeral());
 }

@@ -198,14 +198,7 @@ async fn a_challenge_played_in_a_group_dm_through_interactions_only() {
     assert_eq!(edited.json["components"], json!([]), "{}", edited.json);
     // Ben takes his panels by DM elsewhere; here they stay in the group DM, private,
     // so that his moves' boards are answers there.
-    let t = fake.command(
-        BEN,
-        "Ben",
-        "dm",
-        json!([{"name": "on", "type": 5, "value": true}]),
-        false,
-    );
-    ack(fake, &t).await;
+    dm_on(fake, BEN).await;
     let p = panel(&bot, id, 0, BEN).await;
     assert!(p.text().contains(&format!("#{id}")), "{}", p.text());
     // Both mulligan and the first player acts, through their panels there; the boards
@@ -275,14 +268,7 @@ async fn crystallo_in_a_group_dm() {
     let here = Origin::GroupDm(dm);
     // Ana takes panels by DM elsewhere; here hers stays, so that the game's posts can
     // answer its clicks.
-    let t = fake.command(
-        ANA,
-        "Ana",
-        "dm",
-        json!([{"name": "on", "type": 5, "value": true}]),
-        false,
-    );
-    ack(fake, &t).await;
+    dm_on(fake, ANA).await;
     let t = fake.command_of("crystallo", here, ANA, "Ana", "practice", json!([]));
     let r = ack(fake, &t).await;
     let r = if r.json["type"] == 5 {
