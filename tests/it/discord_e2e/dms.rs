@@ -4,8 +4,8 @@
 use crystal_clans::app::App;
 use crystal_clans::game::Question;
 use crystal_clans::i18n::Lang;
-use crystal_clans_testkit::fake_discord::lively_pick as pick;
 use crystal_clans_testkit::fake_discord::Recorded;
+use crystal_clans_testkit::fake_discord::lively_pick as pick;
 use serde_json::Value;
 use std::time::Duration;
 
