@@ -419,7 +419,7 @@ fn prior(
     stream: u64,
     rng: &mut Pcg32,
 ) -> f32 {
-    policy::played_out(rules, state, seat, input, stream)
+    policy::played_out_legal(rules, state, seat, input, stream)
         + 1e-4 * (rng.next_u32() as f32 / u32::MAX as f32)
 }
 

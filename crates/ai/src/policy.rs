@@ -124,26 +124,27 @@ fn play_while(
     go: impl Fn(&State, u32) -> bool,
 ) -> u32 {
     // One legal-input and one event buffer for the whole run (rollouts run once per
-    // search iteration, settles once per answer priced).
-    let mut buffers = (Vec::new(), Vec::new());
-    let mut n = 0;
-    while state.winner.is_none() && go(state, n) {
-        if !step_with(rules, state, rng, lookahead, &mut buffers) {
-            break;
+    // search iteration, settles once per answer priced), from the thread's pool.
+    with_buffers(|buffers| {
+        let mut n = 0;
+        while state.winner.is_none() && go(state, n) {
+            if !step_with(rules, state, rng, lookahead, buffers) {
+                break;
+            }
+            n += 1;
         }
-        n += 1;
-    }
-    n
+        n
+    })
 }
 
 /// One answer by the cheap choice (the first waiting seat). False if nothing waits.
 pub fn step(rules: &Rules, state: &mut State, rng: &mut Pcg32) -> bool {
-    step_with(rules, state, rng, false, &mut (Vec::new(), Vec::new()))
+    with_buffers(|buffers| step_with(rules, state, rng, false, buffers))
 }
 
 /// One answer as a rollout gives it (the first waiting seat). False if nothing waits.
 pub fn rollout_step(rules: &Rules, state: &mut State, rng: &mut Pcg32) -> bool {
-    step_with(rules, state, rng, true, &mut (Vec::new(), Vec::new()))
+    with_buffers(|buffers| step_with(rules, state, rng, true, buffers))
 }
 
 fn step_with(
@@ -151,7 +152,7 @@ fn step_with(
     state: &mut State,
     rng: &mut Pcg32,
     lookahead: bool,
-    (legal, events): &mut (Vec<Input>, Vec<Event>),
+    (legal, events): &mut Buffers,
 ) -> bool {
     // The first waiting seat, read off the bits as the random player does.
     let waiting = state.waiting_bits();
@@ -159,18 +160,97 @@ fn step_with(
         return false;
     }
     let seat = waiting.trailing_zeros() as Seat;
-    state.legal_into(rules, seat, legal);
-    if legal.is_empty() {
+    let input = match state.agenda.last() {
+        // A squad's orders and moves are counted and the one chosen is built alone
+        // (`State::pick_legal`), with the random numbers `pick` would draw from the
+        // whole list: the list of a squad of five is up to 120 orders.
+        Some(Step::Reorder { .. }) => state.pick_legal(rules, seat, legal, |n| pick_among(n, rng)),
+        Some(Step::Move { .. }) if lookahead => rollout_move(rules, state, seat, legal, rng),
+        Some(Step::Move { .. }) => state.pick_legal(rules, seat, legal, |n| pick_move(n, rng)),
+        _ => {
+            state.legal_into(rules, seat, legal);
+            match legal.len() {
+                0 => None,
+                _ => {
+                    let i = if lookahead {
+                        rollout_choice(rules, state, seat, legal, rng)
+                    } else {
+                        pick(legal, rng)
+                    };
+                    Some(&legal[i])
+                }
+            }
+        }
+    };
+    let Some(&input) = input else {
         return false;
-    }
-    let i = if lookahead {
-        rollout_choice(rules, state, seat, legal, rng)
-    } else {
-        pick(legal, rng)
     };
     events.clear();
-    state.apply_legal_into(rules, seat, &legal[i], events);
+    state.apply_legal_into(rules, seat, &input, events);
     true
+}
+
+/// What `pick` draws for a list of `n` answers of one kind (orders): any, uniformly.
+fn pick_among(n: usize, rng: &mut Pcg32) -> usize {
+    match n {
+        1 => 0,
+        _ => below(rng, n as u32) as usize,
+    }
+}
+
+/// What `pick` draws for a squad's `n` move answers (staying first, then the moves):
+/// staying or moving, each half the time, then a move uniformly (drawing for staying's
+/// one answer too, as `pick` does).
+fn pick_move(n: usize, rng: &mut Pcg32) -> usize {
+    if n == 1 {
+        return 0;
+    }
+    if below(rng, 2) == 0 {
+        1 + below(rng, n as u32 - 1) as usize
+    } else {
+        below(rng, 1);
+        0
+    }
+}
+
+/// `rollout_choice` for a squad's move, with the candidates built alone: how many
+/// answers there are, then each candidate by its index (`State::pick_legal`).
+fn rollout_move<'b>(
+    rules: &Rules,
+    state: &State,
+    seat: Seat,
+    legal: &'b mut Vec<Input>,
+    rng: &mut Pcg32,
+) -> Option<&'b Input> {
+    let mut n = 0;
+    state.pick_legal(rules, seat, legal, |count| {
+        n = count;
+        count
+    });
+    if n < 2 {
+        return state.pick_legal(rules, seat, legal, |_| 0);
+    }
+    // Where the engine could not count (a squad with fliers) it built the whole list.
+    let built = legal.len() == n;
+    let mut some: Vec<usize> = (0..n).collect();
+    shuffle(rng, &mut some);
+    some.truncate(MOVE_CANDIDATES);
+    let stream = rng.next_u64();
+    let mut best = (f32::NEG_INFINITY, some[0]);
+    for i in some {
+        let input = match built {
+            true => legal[i],
+            false => *state.pick_legal(rules, seat, legal, |_| i)?,
+        };
+        let v = played_out_legal(rules, state, seat, &input, stream);
+        if v > best.0 {
+            best = (v, i);
+        }
+    }
+    match built {
+        true => legal.get(best.1),
+        false => state.pick_legal(rules, seat, legal, |_| best.1),
+    }
 }
 
 /// Moves a rollout's squad weighs at most (drawn at random): a squad of three can have
@@ -224,7 +304,7 @@ fn rollout_choice(
     let stream = rng.next_u64();
     let mut best = (f32::NEG_INFINITY, candidates[0]);
     for i in candidates {
-        let v = played_out(rules, state, seat, &legal[i], stream);
+        let v = played_out_legal(rules, state, seat, &legal[i], stream);
         if v > best.0 {
             best = (v, i);
         }
@@ -239,9 +319,47 @@ fn rollout_choice(
 /// the same luck.
 pub fn played_out(rules: &Rules, state: &State, seat: Seat, input: &Input, stream: u64) -> f32 {
     let mut s = state.clone();
-    if s.apply(rules, seat, input).is_err() {
+    let refused = with_buffers(|(_, events)| s.apply_into(rules, seat, input, events).is_err());
+    if refused {
         return f32::NEG_INFINITY;
     }
     settle(rules, &mut s, &mut Pcg32::seed_from_u64(stream));
     eval::value(rules, &s, seat)
+}
+
+/// [`played_out`] for an answer `state.legal` (or `pick_legal`) offered `seat` in this
+/// very state, applied without checking it again: a rollout's candidates and
+/// widening's priors, where the check was a tenth of the search's time.
+pub fn played_out_legal(
+    rules: &Rules,
+    state: &State,
+    seat: Seat,
+    input: &Input,
+    stream: u64,
+) -> f32 {
+    let mut s = state.clone();
+    with_buffers(|(_, events)| s.apply_legal_into(rules, seat, input, events));
+    settle(rules, &mut s, &mut Pcg32::seed_from_u64(stream));
+    eval::value(rules, &s, seat)
+}
+
+/// A legal-input and an event buffer.
+type Buffers = (Vec<Input>, Vec<Event>);
+
+thread_local! {
+    /// Buffers the playouts of this thread reuse, one pair per level of nesting (a
+    /// rollout's squad lookahead settles inside the rollout). Each settle and rollout
+    /// with buffers of its own grew them from nothing again: a fifth of the search's
+    /// time went to the allocator.
+    static BUFFERS: std::cell::RefCell<Vec<Buffers>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Runs `f` with a pair of buffers from this thread's pool (cleared), returned after.
+fn with_buffers<R>(f: impl FnOnce(&mut Buffers) -> R) -> R {
+    let mut buffers = BUFFERS.with_borrow_mut(Vec::pop).unwrap_or_default();
+    buffers.0.clear();
+    buffers.1.clear();
+    let out = f(&mut buffers);
+    BUFFERS.with_borrow_mut(|pool| pool.push(buffers));
+    out
 }
