@@ -422,4 +422,63 @@ impl Clone for State {
             touched: *touched,
         }
     }
+
+    /// Overwrites `self` in place: no state built aside and moved in (a copy of the
+    /// whole state more), and the agenda keeps its allocation. The search prices
+    /// answers on one scratch state this way.
+    fn clone_from(&mut self, source: &State) {
+        let State {
+            rules_version,
+            setup,
+            rng,
+            kinds,
+            players,
+            squads,
+            token,
+            active,
+            first_player,
+            market,
+            crystal_deck,
+            agenda,
+            battle,
+            activated,
+            owed_scores,
+            winner,
+            turn,
+            actions,
+            removed_crystals,
+            touched,
+        } = source;
+        fn copy_into<T: Copy, const N: usize>(to: &mut ArrayVec<T, N>, from: &ArrayVec<T, N>) {
+            to.clear();
+            to.try_extend_from_slice(from)
+                .expect("a list fits a list of its own capacity");
+        }
+        self.rules_version = *rules_version;
+        self.setup.clone_from(setup);
+        self.rng.clone_from(rng);
+        copy_into(&mut self.kinds, kinds);
+        for (to, from) in self.players.iter_mut().zip(players) {
+            to.hand = from.hand;
+            to.draw = from.draw;
+            to.discard = from.discard;
+            to.removed = from.removed;
+            copy_into(&mut to.crystals, &from.crystals);
+        }
+        copy_into(&mut self.squads, squads);
+        self.token = *token;
+        self.active = *active;
+        self.first_player = *first_player;
+        copy_into(&mut self.market, market);
+        copy_into(&mut self.crystal_deck, crystal_deck);
+        self.agenda.clone_from(agenda);
+        self.battle.clone_from(battle);
+        self.activated = *activated;
+        self.owed_scores = *owed_scores;
+        self.winner = *winner;
+        self.turn = *turn;
+        self.actions = *actions;
+        copy_into(&mut self.removed_crystals, removed_crystals);
+        self.touched = *touched;
+    }
 }
