@@ -12,7 +12,7 @@ use crate::game::state::{SQUAD_CAPACITY, owner};
 use crate::game::{CardId, Input, State, Trigger};
 use arrayvec::ArrayVec;
 
-/// FNV-1a over a few bytes.
+/// FNV-1a over a few bytes, and whole words for the cards' classes.
 struct Hasher(u64);
 
 impl Hasher {
@@ -31,6 +31,20 @@ impl Hasher {
         }
         self.byte(0xFE);
     }
+    /// A card's class in one step: hashing its six bytes one by one was a tenth of
+    /// the search's time (every answer is keyed at every node it is offered at).
+    fn word(&mut self, w: u64) {
+        self.0 = (self.0 ^ w)
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .rotate_left(29);
+    }
+    /// Classes, then an end no class has (a class fits 48 bits).
+    fn words(&mut self, ws: impl IntoIterator<Item = u64>) {
+        for w in ws {
+            self.word(w);
+        }
+        self.word(u64::MAX);
+    }
 }
 
 /// Keys the answers to the question of one state: where every card is is worked out
@@ -40,9 +54,10 @@ pub struct Keys<'s> {
     places: Places,
 }
 
-fn bytes(k: Class) -> [u8; 6] {
+/// A class as one number: kind, owner and place, a byte each.
+fn word(k: Class) -> u64 {
     let [a, b, x, y] = k.place.bytes();
-    [k.kind, k.owner, a, b, x, y]
+    u64::from_le_bytes([k.kind, k.owner, a, b, x, y, 0, 0])
 }
 
 impl<'s> Keys<'s> {
@@ -53,22 +68,22 @@ impl<'s> Keys<'s> {
         }
     }
 
-    /// A card's class as bytes: kind, owner, place.
-    fn class(&self, c: CardId) -> [u8; 6] {
-        bytes(self.places.class(self.state, c))
+    /// A card's class: kind, owner, place.
+    fn class(&self, c: CardId) -> u64 {
+        word(self.places.class(self.state, c))
     }
 
     /// A unit's class as a reorder sees it (its squad, whatever its run).
-    fn unit(&self, c: CardId) -> [u8; 6] {
-        bytes(self.places.unit_class(self.state, c))
+    fn unit(&self, c: CardId) -> u64 {
+        word(self.places.unit_class(self.state, c))
     }
 
-    /// The classes of a set of cards, sorted.
-    fn set(&self, cards: &[CardId]) -> impl IntoIterator<Item = u8> {
-        let mut k: ArrayVec<[u8; 6], SQUAD_CAPACITY> =
-            cards.iter().map(|&c| self.class(c)).collect();
+    /// Hashes the classes of a set of cards, sorted (hashed in place: the sorted list
+    /// handed back by value was copied whole for every answer keyed).
+    fn set(&self, h: &mut Hasher, cards: &[CardId]) {
+        let mut k: ArrayVec<u64, SQUAD_CAPACITY> = cards.iter().map(|&c| self.class(c)).collect();
         k.sort_unstable();
-        k.into_iter().flatten()
+        h.words(k.iter().copied());
     }
 
     /// The key of `input` in `state` (the state the input is answered in).
@@ -77,11 +92,11 @@ impl<'s> Keys<'s> {
         match input {
             Input::Mulligan(cards) => {
                 h = Hasher::new(0);
-                h.bytes(self.set(cards));
+                self.set(&mut h, cards);
             }
             Input::Summon(cards) => {
                 h = Hasher::new(1);
-                h.bytes(self.set(cards));
+                self.set(&mut h, cards);
             }
             Input::Activate(z) => {
                 h = Hasher::new(2);
@@ -95,11 +110,11 @@ impl<'s> Keys<'s> {
             Input::Invade => h = Hasher::new(5),
             Input::Order(cards) => {
                 h = Hasher::new(6);
-                h.bytes(cards.iter().flat_map(|&c| self.unit(c)));
+                h.words(cards.iter().map(|&c| self.unit(c)));
             }
             Input::Move { cards, to } => {
                 h = Hasher::new(7);
-                h.bytes(self.set(cards));
+                self.set(&mut h, cards);
                 h.byte(*to);
             }
             Input::Stay => h = Hasher::new(8),
@@ -109,7 +124,7 @@ impl<'s> Keys<'s> {
             }
             Input::BattleCard(c) => {
                 h = Hasher::new(10);
-                h.bytes(self.class(*c));
+                h.words([self.class(*c)]);
             }
             Input::First(s) => {
                 h = Hasher::new(11);
@@ -121,12 +136,12 @@ impl<'s> Keys<'s> {
             }
             Input::Discard(c) => {
                 h = Hasher::new(13);
-                h.bytes(self.class(*c));
+                h.words([self.class(*c)]);
             }
             Input::Done => h = Hasher::new(14),
             Input::Unit(c) => {
                 h = Hasher::new(15);
-                h.bytes(self.class(*c));
+                h.words([self.class(*c)]);
             }
             Input::Return(b) => {
                 h = Hasher::new(16);
@@ -134,7 +149,7 @@ impl<'s> Keys<'s> {
             }
             Input::SummonTo { cards, zone, via } => {
                 h = Hasher::new(17);
-                h.bytes(self.set(cards));
+                self.set(&mut h, cards);
                 h.byte(*zone);
                 h.byte(*via as u8);
             }
@@ -156,16 +171,16 @@ impl<'s> Keys<'s> {
             }
             Input::Pick(c) => {
                 h = Hasher::new(22);
-                h.bytes(self.class(*c));
+                h.words([self.class(*c)]);
             }
             Input::Inform { keep, order } => {
                 h = Hasher::new(23);
-                h.bytes(self.class(*keep));
-                h.bytes(order.iter().flat_map(|&c| self.class(c)));
+                h.words([self.class(*keep)]);
+                h.words(order.iter().map(|&c| self.class(c)));
             }
             Input::Tuck { card, top } => {
                 h = Hasher::new(24);
-                h.bytes(self.class(*card));
+                h.words([self.class(*card)]);
                 h.byte(*top as u8);
             }
             Input::Resolve(t) => {

@@ -127,6 +127,7 @@ impl MctsBot {
         seat: Seat,
         state: &State,
         legal: &[Input],
+        avail_idx: &mut Vec<(usize, usize)>,
     ) -> (usize, usize, bool) {
         let node_visits = node.visits[seat as usize];
         node.visits[seat as usize] += 1;
@@ -135,7 +136,7 @@ impl MctsBot {
         let mut untried_count = 0u32;
         let mut best = (f32::NEG_INFINITY, usize::MAX, 0usize);
         // First pass: availability, and the untried answers.
-        let mut avail_idx: Vec<(usize, usize)> = Vec::with_capacity(legal.len());
+        avail_idx.clear();
         let keys = key::Keys::new(state);
         for (li, input) in legal.iter().enumerate() {
             let k = keys.key(input);
@@ -204,7 +205,7 @@ impl MctsBot {
             return (arms.len() - 1, li, true);
         }
         let c = self.params.exploration;
-        for &(ai, li) in &avail_idx {
+        for &(ai, li) in avail_idx.iter() {
             let a = &arms[ai];
             let n = a.visits.max(1) as f32;
             let ucb = a.reward / n + c * ((a.avail as f32).ln() / n).sqrt();
@@ -250,6 +251,11 @@ impl MctsBot {
         let start = Instant::now();
         let mut nodes: Vec<Node> = vec![Node::default()];
         let mut path: Vec<(usize, [Option<usize>; 2])> = Vec::new();
+        // Buffers every step of every iteration reuses: the legal answers of each
+        // seat, the events of an answer, the arms available at a node.
+        let mut legal: [Vec<Input>; 2] = [Vec::new(), Vec::new()];
+        let mut events = Vec::new();
+        let mut avail = Vec::new();
         let mut iterations = 0u64;
         while iterations < self.budget.iterations as u64 {
             if let Some(t) = self.budget.time
@@ -268,9 +274,10 @@ impl MctsBot {
                 let mut grew = false;
                 let mut joint = 0xcbf2_9ce4_8422_2325u64;
                 for &seat in &seats {
-                    let legal = state.legal(rules, seat);
+                    let legal = &mut legal[seat as usize];
+                    state.legal_into(rules, seat, legal);
                     let mut n = std::mem::take(&mut nodes[node]);
-                    let (ai, li, new) = self.select(rules, &mut n, seat, &state, &legal);
+                    let (ai, li, new) = self.select(rules, &mut n, seat, &state, legal, &mut avail);
                     let k = n.arms[seat as usize][ai].key;
                     nodes[node] = n;
                     grew |= new;
@@ -279,8 +286,11 @@ impl MctsBot {
                 }
                 for seat in 0..2u8 {
                     if let Some((_, input, _)) = &picks[seat as usize] {
+                        // Checked: the second of two secret answers was offered before
+                        // the first was applied.
+                        events.clear();
                         state
-                            .apply(rules, seat, input)
+                            .apply_into(rules, seat, input, &mut events)
                             .expect("a legal input is accepted");
                     }
                 }
