@@ -35,45 +35,44 @@ fn category(input: &Input) -> u8 {
     }
 }
 
-/// Picks the index of one of `legal` (not empty).
+/// Picks the index of one of `legal` (not empty): the first score, else an invasion,
+/// else a kind of answer and an answer of that kind, each uniformly. One pass over the
+/// list finds what the choice needs (it is made for every answer a rollout or a
+/// settle plays).
 pub fn pick(legal: &[Input], rng: &mut Pcg32) -> usize {
     if legal.len() == 1 {
         return 0;
     }
-    if let Some(i) = legal.iter().position(|i| matches!(i, Input::Score(_))) {
+    let (mut score, mut invade) = (None, None);
+    let mut counts = [0u32; 8];
+    for (i, input) in legal.iter().enumerate() {
+        let c = category(input);
+        match c {
+            2 => score = score.or(Some(i)),
+            4 => invade = invade.or(Some(i)),
+            _ => {}
+        }
+        counts[c as usize] += 1;
+    }
+    if let Some(i) = score.or(invade) {
         return i;
     }
-    if let Some(i) = legal.iter().position(|i| matches!(i, Input::Invade)) {
-        return i;
-    }
-    let mut present = 0u16;
-    for i in legal {
-        present |= 1 << category(i);
-    }
-    if present.count_ones() <= 1 {
+    let present = counts.iter().filter(|&&n| n > 0).count() as u32;
+    if present <= 1 {
         return below(rng, legal.len() as u32) as usize;
     }
-    let nth = below(rng, present.count_ones());
-    let mut cat = 0;
-    let mut seen = 0;
-    for c in 0..16u8 {
-        if present & (1 << c) != 0 {
-            if seen == nth {
-                cat = c;
-                break;
-            }
-            seen += 1;
-        }
-    }
-    let count = legal.iter().filter(|i| category(i) == cat).count() as u32;
-    let k = below(rng, count) as usize;
+    let nth = below(rng, present) as usize;
+    let cat = (0..8u8)
+        .filter(|&c| counts[c as usize] > 0)
+        .nth(nth)
+        .expect("below the number of kinds present");
+    let k = below(rng, counts[cat as usize]) as usize;
     legal
         .iter()
         .enumerate()
         .filter(|(_, i)| category(i) == cat)
         .nth(k)
-        .map(|(i, _)| i)
-        .unwrap_or(0)
+        .map_or(0, |(i, _)| i)
 }
 
 /// Plays `state` forward with the rollout policy for at most `max_inputs` answers or
