@@ -1,8 +1,8 @@
 //! A Crystallo daily through the fake Discord, drawn as the player and a spectator see
 //! it (`crystal_clans_testkit::transcript`) and screenshotted with headless Chromium at
 //! desktop and phone widths: `target/tmp/crystallo-transcript/` (the pages,
-//! `screens/*.png`). The player composes a placement in the panel (a place, how the
-//! card lies, the preview, Confirm), is refused a second daily with a way back in, and
+//! `screens/*.png`). The player composes a placement in the panel (the card it will
+//! touch, a place next to it, the preview, Confirm), is refused a second daily with a way back in, and
 //! ends the game; the final post shows the title and score, and the cavern behind a
 //! spoiler.
 
