@@ -174,19 +174,20 @@ async fn the_panel_tells_nothing_of_the_hidden_cards() {
             steps.push(Step::Show);
             steps.extend((0..l.len()).step_by(5).map(Step::Look));
         }
-        // The places next to each card of the cavern, and a preview of some.
+        // The places next to each card it can touch, and the preview of the first.
         if let Some(card) = g.state.drawn.filter(|_| turn % 3 == 0) {
-            for p in &g.state.cavern.placed {
+            let view = View::of(&g.state);
+            for t in crystal_clans::app::crystallo::place::touched(&view, &l, card) {
                 steps.push(Step::Touch {
                     card,
-                    touch: Some(p.card),
+                    touch: Some(t.card),
                     lies: None,
                 });
-                steps.extend((0..l.len()).step_by(7).map(|i| Step::Near {
+                steps.push(Step::Near {
                     card,
-                    touch: p.card,
-                    pick: Some(i),
-                }));
+                    touch: t.card,
+                    pick: Some(t.picks[0]),
+                });
             }
         }
         let images = turn % 15 == 0;
