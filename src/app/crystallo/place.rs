@@ -18,7 +18,7 @@ use crate::app::msg::{
     Button, MAX_DESCRIPTION, MAX_OPTIONS, Row, Select, SelectOption, Style, clip,
 };
 use crate::crystallo::cavern::{cell_of, cells_of};
-use crate::crystallo::deck::{Colour, Deck, Symbol};
+use crate::crystallo::deck::{Deck, Symbol};
 use crate::crystallo::play::foresee;
 use crate::crystallo::{Input, Pos, State, View};
 use crate::i18n::Lang;
@@ -132,14 +132,8 @@ fn region(view: &View, at: Pos) -> &'static str {
     ][third(at.y, lo.y, hi.y)][third(at.x, lo.x, hi.x)]
 }
 
-/// An orb's colour as it looks and in words: "🔴 red".
-fn orb(lang: Lang, c: Colour) -> String {
-    let dot = ["🔴", "🟠", "🟡", "🟢", "🔵", "🟣"][c.index()];
-    format!("{dot} {}", m::colour(lang, c.id()))
-}
-
 /// A placed card in words a player sees on the image: where it lies and its orbs in
-/// sight ("Top left · orbs: 🔴 red, 🔵 blue"), and its crystals in sight.
+/// sight ("Top left · orbs: red, blue"), and its crystals in sight.
 fn named(lang: Lang, view: &View, t: &Touched) -> (String, String) {
     let Some(p) = view.cavern.placed.iter().find(|p| p.card == t.card) else {
         return (String::new(), String::new());
@@ -153,7 +147,7 @@ fn named(lang: Lang, view: &View, t: &Touched) -> (String, String) {
             .is_some_and(|c| c.card == t.card && c.slot as usize == slot);
         match face.symbols[slot] {
             _ if !shown => {}
-            Symbol::Orb { colour } => orbs.push(orb(lang, colour)),
+            Symbol::Orb { colour } => orbs.push(m::colour(lang, colour.id())),
             Symbol::Crystal { hue, .. } => crystals.push(m::colour(lang, hue.id())),
         }
     }

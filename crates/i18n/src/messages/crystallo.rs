@@ -64,7 +64,7 @@ messages! {
     part(part, number) = "cry-part";
     part_about(count) = "cry-part-about";
     /// `region`: top-left, top, top-right, left, centre, right, bottom-left, bottom,
-    /// bottom-right; `orbs`: its orbs in sight ("🔴 red, 🔵 blue"), or none.
+    /// bottom-right; `orbs`: its orbs in sight ("red, blue"), or none.
     touch(region, orbs) = "cry-touch";
     /// `crystals`: their colours; `count`: the placements next to it, `sets` of them
     /// making a set.
