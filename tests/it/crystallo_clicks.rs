@@ -430,3 +430,68 @@ async fn every_placement_is_reached_by_the_card_it_touches() {
     };
     assert_eq!(panel::panel(&g, &deck, Lang::En, forged, None, true), first);
 }
+
+/// When more cards can be touched than fit beside a screen's other menus, the parts of
+/// the cavern come first: together they hold every card to touch, each part's screen
+/// holds 25 at most with Back to the first screen, and every placement is still
+/// reached. Found in practice games played by the greedy bot.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_parts_of_a_large_cavern_lead_to_every_placement() {
+    use crystal_clans::crystallo::View;
+    use crystal_clans::crystallo::bots::{Bot, Greedy};
+    let store = support::scratch_store("cry-parts").await;
+    let app = App::new(store.clone()).with_seeds(7).without_images();
+    let deck = Deck::provisional();
+    for _ in 0..4 {
+        app.crystallo.practice(here(), ANA, NOW).await;
+        let games = store.crystallo_active(ANA).await.unwrap();
+        let id = games.iter().map(|g| g.id).max().unwrap();
+        for _ in 0..200 {
+            let g = store.crystallo_game(id).await.unwrap();
+            if g.state.is_over() {
+                break;
+            }
+            let l = legal(&g.state);
+            if let Some(card) = g.state.drawn {
+                let main = panel::panel(&g, &deck, Lang::En, Step::Show, None, false);
+                let parts = values_of(&main, ":part:");
+                if !parts.is_empty() {
+                    check_screen(&main);
+                    assert!(values_of(&main, ":touch:").is_empty());
+                    let view = View::of(&g.state);
+                    let touched = place::touched(&view, &l, card);
+                    assert!(options(&main) + touched.len() - parts.len() > MAX_OPTIONS);
+                    let mut cards = Vec::new();
+                    for p in &parts {
+                        let step = Step::Part {
+                            card,
+                            part: p.parse().ok(),
+                        };
+                        let screen = panel::panel(&g, &deck, Lang::En, step, None, false);
+                        check_screen(&screen);
+                        cards.extend(values_of(&screen, ":touch:"));
+                        let back = screen.rows.iter().find_map(|r| match r {
+                            Row::Buttons(bs) => bs.first(),
+                            _ => None,
+                        });
+                        assert_eq!(
+                            back.and_then(|b| CryId::parse(&b.id, &[])).map(|c| c.step),
+                            Some(Step::Card(Some(card)))
+                        );
+                    }
+                    let want: Vec<String> = touched.iter().map(|t| t.card.to_string()).collect();
+                    assert_eq!(cards, want, "every card to touch, once, in reading order");
+                    let (reached, _) = reachable(&g, &deck, card);
+                    assert_eq!(reached, placements(&g, card));
+                    return;
+                }
+            }
+            let input = Greedy.decide(&View::of(&g.state), &l);
+            store
+                .submit_crystallo(id, ANA, g.version, input, NOW)
+                .await
+                .unwrap();
+        }
+    }
+    panic!("no cavern with more cards to touch than a screen holds in 4 practice games");
+}
