@@ -15,7 +15,7 @@ use super::ids::Step;
 use super::lessons::marked;
 use super::panel::effect_line;
 use crate::app::msg::{
-    Button, MAX_DESCRIPTION, MAX_OPTIONS, Row, Select, SelectOption, Style, clip,
+    Button, MAX_DESCRIPTION, MAX_LABEL, MAX_OPTIONS, Row, Select, SelectOption, Style, clip,
 };
 use crate::crystallo::cavern::{cell_of, cells_of};
 use crate::crystallo::deck::{Deck, Symbol};
@@ -303,7 +303,7 @@ impl Compose<'_> {
             .iter()
             .zip(names(self.lang, self.view, self.state, self.legal, &these))
         {
-            o.label = marked(o.label, lead == Some(t.card));
+            o.label = clip(&marked(o.label, lead == Some(t.card)), MAX_LABEL);
             s.options.push(o);
         }
         s.options.truncate(MAX_OPTIONS);
@@ -434,9 +434,12 @@ impl Compose<'_> {
             }
             let e = foresee(self.state, self.legal[i]);
             s.options.push(SelectOption {
-                label: marked(
-                    m::near(self.lang, n, side(near.touched.at, at), rot.0),
-                    self.suggested == Some(i),
+                label: clip(
+                    &marked(
+                        m::near(self.lang, n, side(near.touched.at, at), rot.0),
+                        self.suggested == Some(i),
+                    ),
+                    MAX_LABEL,
                 ),
                 value: i.to_string(),
                 description: clip(&effect_line(self.lang, self.deck, &e), MAX_DESCRIPTION),
