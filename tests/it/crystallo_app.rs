@@ -1,7 +1,8 @@
 //! Crystallo's use cases without Discord (`src/app/crystallo/`): the final post (the
 //! daily's picture behind a spoiler until its day ends, a practice game's not; only the
-//! title, score and treasure in words; the server's channel for matches), the panel's paging of more than 25 places, the
-//! preview's words, German, and the rate limit.
+//! title, score and treasure in words; the server's channel for matches), the panel told
+//! nothing of the hidden cards, the set-making menu, and the rate limit. A placement
+//! "somewhere else" and the clicks it takes: `crystallo_clicks.rs`.
 
 use crate::support;
 use crystal_clans::app::crystallo::ids::{CryId, Step};
@@ -110,100 +111,6 @@ async fn the_final_post_hides_the_dailys_picture_until_the_day_ends() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn more_than_25_places_are_paged_and_every_one_is_offered() {
-    let store = support::scratch_store("cry-pages").await;
-    let app = App::new(store.clone()).without_images();
-    app.crystallo.practice(here(), ANA, NOW).await;
-    let g = game(&store, ANA).await;
-    let deck = Deck::provisional();
-    // Play on until the drawn card has more than 25 places.
-    let mut found = None;
-    for _ in 0..40 {
-        let g = store.crystallo_game(g.id).await.unwrap();
-        let l = legal(&g.state);
-        if let Some(card) = g.state.drawn
-            && numbered_spots(&l, card).len() > MAX_OPTIONS
-        {
-            found = Some((g, card));
-            break;
-        }
-        store
-            .submit_crystallo(g.id, ANA, g.version, l[l.len() / 2], NOW)
-            .await
-            .unwrap();
-    }
-    let (g, card) = found.expect("a card with more than 25 places within 40 placements");
-    let spots = numbered_spots(&legal(&g.state), card);
-    let mut offered = Vec::new();
-    for page in 0..spots.len().div_ceil(MAX_OPTIONS) {
-        let m = panel::panel(&g, &deck, Lang::En, Step::Page { card, page }, None, false);
-        assert!(m.rows.len() <= crystal_clans::app::msg::MAX_ROWS);
-        for row in &m.rows {
-            if let Row::Select(s) = row {
-                assert!(s.options.len() <= MAX_OPTIONS);
-                if s.id.ends_with(":sets") {
-                    continue;
-                }
-                assert!(s.id.contains(":spot:"));
-                offered.extend(s.options.iter().map(|o| o.value.clone()));
-            }
-        }
-        assert!(
-            m.rows.iter().any(
-                |r| matches!(r, Row::Buttons(b) if b.iter().any(|b| b.label.starts_with("Places")))
-            ),
-            "page buttons"
-        );
-    }
-    let want: Vec<String> = (1..=spots.len()).map(|n| n.to_string()).collect();
-    assert_eq!(offered, want);
-    // A forged id naming a card of the face-down pile shows the panel as it is, not
-    // that card.
-    let hidden = *g.state.draw.last().unwrap();
-    let forged = Step::Page {
-        card: hidden,
-        page: 0,
-    };
-    assert_eq!(
-        panel::panel(&g, &deck, Lang::En, forged, None, true),
-        panel::panel(&g, &deck, Lang::En, Step::Show, None, true)
-    );
-
-    // A place's orientations, each with the sets it makes, then the preview in German.
-    let m = panel::panel(
-        &g,
-        &deck,
-        Lang::De,
-        Step::Spot {
-            card,
-            number: Some(1),
-        },
-        None,
-        false,
-    );
-    let Row::Buttons(bs) = &m.rows[0] else {
-        panic!("orientation buttons")
-    };
-    assert!(bs.iter().any(|b| b.label.contains("Set")), "{bs:?}");
-    assert!(
-        m.content.contains("Wähle, wie die Karte auf Platz 1 liegt"),
-        "{}",
-        m.content
-    );
-    let look = bs.iter().find(|b| b.id.contains(":look:")).unwrap();
-    let Some(CryId {
-        step: Step::Look(i),
-        ..
-    }) = CryId::parse(&look.id, &[])
-    else {
-        panic!("a look id")
-    };
-    let m = panel::panel(&g, &deck, Lang::De, Step::Look(i), None, false);
-    assert!(m.content.contains("Platz 1, "), "{}", m.content);
-    assert!(m.all_text().contains("Bestätigen"));
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn new_games_are_rate_limited() {
     let p = Policy {
         per_user: Rate {
@@ -267,12 +174,21 @@ async fn the_panel_tells_nothing_of_the_hidden_cards() {
             steps.push(Step::Show);
             steps.extend((0..l.len()).step_by(5).map(Step::Look));
         }
+        // The places next to each card it can touch, and the preview of the first.
         if let Some(card) = g.state.drawn.filter(|_| turn % 3 == 0) {
-            let n = numbered_spots(&l, card).len();
-            steps.extend((1..=n).map(|n| Step::Spot {
-                card,
-                number: Some(n),
-            }));
+            let view = View::of(&g.state);
+            for t in crystal_clans::app::crystallo::place::touched(&view, &l, card) {
+                steps.push(Step::Touch {
+                    card,
+                    touch: Some(t.card),
+                    lies: None,
+                });
+                steps.push(Step::Near {
+                    card,
+                    touch: t.card,
+                    pick: Some(t.picks[0]),
+                });
+            }
         }
         let images = turn % 15 == 0;
         for step in steps {
@@ -437,10 +353,11 @@ async fn a_recap_comes_the_next_morning_once_and_never_late() {
 }
 
 /// The placements that make a set come first, in their own menu: each a legal
-/// placement of the card in hand that lights an orb, the most sets first, saying where
-/// it lies and what it makes; choosing one shows its preview (two clicks to a set,
-/// whatever page its place is on). Measured over a practice game played by taking
-/// the first of them whenever there is one.
+/// placement of the card in hand (in phase 2 of every face-up card, before one is
+/// chosen) that lights an orb, the most sets first, saying where it lies and what it
+/// makes; choosing one shows its preview (two clicks to a set, where "somewhere else"
+/// takes three or more). Measured over a practice game played by taking the first of
+/// them whenever there is one.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_placements_that_make_a_set_are_offered_first() {
     use crystal_clans::crystallo::play::foresee;
@@ -449,7 +366,7 @@ async fn the_placements_that_make_a_set_are_offered_first() {
     app.crystallo.practice(here(), ANA, NOW).await;
     let id = game(&store, ANA).await.id;
     let deck = Deck::provisional();
-    let (mut menus, mut sets_made, mut by_number) = (0, 0, 0);
+    let (mut menus, mut sets_made, mut by_card) = (0, 0, 0);
     for _ in 0..60 {
         let g = store.crystallo_game(id).await.unwrap();
         if g.ending.is_some() {
@@ -461,15 +378,11 @@ async fn the_placements_that_make_a_set_are_offered_first() {
             Row::Select(s) if s.id.ends_with(":sets") => Some(s),
             _ => None,
         });
-        // The card in hand: phase 1's drawn card, or phase 2's only face-up card (with
-        // several, the menu follows the choice of one).
-        let in_hand = g.state.drawn.or(match g.state.face_up[..] {
-            [only] => Some(only),
-            _ => None,
-        });
+        // The cards in hand: phase 1's drawn card, or phase 2's face-up cards.
+        let in_hand: Vec<u8> = g.state.drawn.map_or(g.state.face_up.clone(), |c| vec![c]);
         let lighting: Vec<usize> = (0..l.len())
             .filter(|&i| {
-                matches!(l[i], crystal_clans::crystallo::Input::Place { card, .. } if Some(card) == in_hand)
+                matches!(l[i], crystal_clans::crystallo::Input::Place { card, .. } if in_hand.contains(&card))
                     && !foresee(&g.state, l[i]).lit.is_empty()
             })
             .collect();
@@ -479,9 +392,15 @@ async fn the_placements_that_make_a_set_are_offered_first() {
                 menus += 1;
                 let values: Vec<usize> =
                     s.options.iter().map(|o| o.value.parse().unwrap()).collect();
-                assert_eq!(values.len(), lighting.len().min(MAX_OPTIONS));
+                // All of them, unless the screen has no room (25 options with the
+                // other menus): then the best.
+                assert!(!values.is_empty() && values.len() <= lighting.len().min(MAX_OPTIONS));
                 assert!(values.iter().all(|v| lighting.contains(v)));
                 let most = |i: usize| foresee(&g.state, l[i]).lit.len();
+                assert_eq!(
+                    most(values[0]),
+                    lighting.iter().map(|&i| most(i)).max().unwrap()
+                );
                 assert!(
                     values.windows(2).all(|w| most(w[0]) >= most(w[1])),
                     "most sets first"
@@ -497,15 +416,9 @@ async fn the_placements_that_make_a_set_are_offered_first() {
                 let look = panel::panel(&g, &deck, Lang::En, Step::Look(values[0]), None, false);
                 assert_eq!(preview.content, look.content);
                 sets_made += 1;
-                // The way without this menu: the place (on its page), the orientation,
-                // Confirm.
-                if let crystal_clans::crystallo::Input::Place { card, at, .. } = l[values[0]] {
-                    let n = numbered_spots(&l, card)
-                        .iter()
-                        .position(|p| *p == at)
-                        .unwrap();
-                    by_number += 3 + usize::from(n >= MAX_OPTIONS);
-                }
+                // The way without this menu: the card it touches (in phase 2 the card
+                // to place first), the place next to it, Confirm.
+                by_card += 3 + usize::from(g.state.drawn.is_none() && in_hand.len() > 1);
                 values[0]
             }
             None => l.len() / 2,
@@ -519,9 +432,9 @@ async fn the_placements_that_make_a_set_are_offered_first() {
             .await;
     }
     assert!(menus >= 3, "the menu came {menus} times");
-    assert!(2 * sets_made < by_number);
+    assert!(2 * sets_made < by_card);
     eprintln!(
-        "{sets_made} set-making placements: {} clicks from the menu, {by_number} by number",
+        "{sets_made} set-making placements: {} clicks from the menu, {by_card} by the card they touch",
         2 * sets_made
     );
 }

@@ -52,9 +52,10 @@ pub fn panel_of(fake: &Fake, u: u64) -> u64 {
         .expect("a Crystallo panel")
 }
 
-/// The next click a player makes in their panel on the way to a placement: confirm a
-/// preview, pick an orientation, a place, a face-up card, or the one choice offered (a
-/// discard, a magic treasure).
+/// The next click a player makes in their panel on the way to a placement "somewhere
+/// else": confirm a preview, pick a place next to a card, the card it will touch, the
+/// part of the cavern, a face-up card, or the one choice offered (a discard, a magic
+/// treasure).
 pub fn next_click(json: &serde_json::Value) -> Option<(String, Option<String>)> {
     let shown = clickables(json);
     let find = |want: &dyn Fn(&str, &Option<String>, &str) -> bool| {
@@ -64,8 +65,10 @@ pub fn next_click(json: &serde_json::Value) -> Option<(String, Option<String>)> 
             .map(|(id, v, _)| (id.clone(), v.clone()))
     };
     find(&|id, v, l| id.contains(":play:") && v.is_none() && l == "Confirm")
+        .or_else(|| find(&|id, v, _| id.contains(":near:") && v.is_some()))
+        .or_else(|| find(&|id, v, _| id.contains(":touch:") && v.is_some()))
+        .or_else(|| find(&|id, v, _| id.contains(":part:") && v.is_some()))
         .or_else(|| find(&|id, _, _| id.contains(":look:")))
-        .or_else(|| find(&|id, v, _| id.contains(":spot:") && v.is_some()))
         .or_else(|| find(&|id, v, _| id.ends_with(":card") && v.is_some()))
         .or_else(|| find(&|id, v, _| id.ends_with(":play") && v.is_some()))
         .or_else(|| find(&|id, _, _| id.contains(":play:")))
@@ -320,7 +323,7 @@ async fn a_panel_by_direct_message_for_who_chose_it() {
     let on = dm.message_id.expect("a message");
     let r = click(fake, on, ANA, &id, &values).await;
     assert!(
-        r.text().contains("Choose how the card lies"),
+        r.text().contains("The places next to the card"),
         "{}",
         r.text()
     );

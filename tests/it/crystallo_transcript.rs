@@ -1,8 +1,9 @@
 //! A Crystallo daily through the fake Discord, drawn as the player and a spectator see
 //! it (`crystal_clans_testkit::transcript`) and screenshotted with headless Chromium at
 //! desktop and phone widths: `target/tmp/crystallo-transcript/` (the pages,
-//! `screens/*.png`). The player composes a placement in the panel (a place, how the
-//! card lies, the preview, Confirm), is refused a second daily with a way back in, and
+//! `screens/*.png`). The player composes placements in the panel (the card it will
+//! touch, a place next to it, the preview, Confirm: the first, and one in a cavern of
+//! 28 cards), is refused a second daily with a way back in, and
 //! ends the game; the final post shows the title and score, and the cavern behind a
 //! spoiler.
 
@@ -25,6 +26,16 @@ async fn a_crystallo_daily_drawn_and_screenshotted() {
     let bot = start_bot_with(app, store.clone()).await;
     let (fake, store) = (&bot.fake, &bot.store);
 
+    // Today's deal is fixed (seed 7), so the screens are the same from run to run: a
+    // day keeps the deal its first player got, here a player who plays no further.
+    let dealt = crystal_clans::store::crystallo::NewGame {
+        guild: Some(GUILD),
+        channel: crystal_clans_testkit::fake_discord::CHANNEL,
+        user: support::people::BEN,
+        kind: crystal_clans::store::crystallo::Kind::Daily(utc_day(now_ms())),
+        seed: 7,
+    };
+    store.create_crystallo(dealt, now_ms()).await.unwrap();
     let first = command(fake, ANA, "daily").await;
     assert_eq!(first.files.len(), 1, "the cavern image");
     let g = store
@@ -35,13 +46,27 @@ async fn a_crystallo_daily_drawn_and_screenshotted() {
     // One placement composed in the panel, screen by screen.
     play_one(fake, store, g.id, ANA).await;
 
-    // Phase 1 played on by the greedy bot (as if Ana had), then back in through the
-    // command for the Black Dragon.
+    // Phase 1 played on by the greedy bot (as if Ana had), with one placement in the
+    // middle composed in the panel again (back in through the command: "somewhere
+    // else" in a cavern of 28 cards), then back in for the Black Dragon.
     let mut greedy = crystal_clans::crystallo::bots::Greedy;
+    let mut composed = false;
     for _ in 0..400 {
         let g = store.crystallo_game(g.id).await.unwrap();
         if g.state.phase != Phase::Explore {
             break;
+        }
+        if !composed && g.state.cavern.placed.len() >= 28 {
+            composed = true;
+            let again = command(fake, ANA, "daily").await;
+            let resume = again
+                .custom_ids()
+                .into_iter()
+                .find(|i| i.ends_with(":show"))
+                .expect("a Resume button");
+            click(fake, again.message_id.unwrap(), ANA, &resume, &[]).await;
+            play_one(fake, store, g.id, ANA).await;
+            continue;
         }
         let l = legal(&g.state);
         let input = greedy.decide(&View::of(&g.state), &l);
@@ -55,6 +80,7 @@ async fn a_crystallo_daily_drawn_and_screenshotted() {
             .await
             .unwrap();
     }
+    assert!(composed, "a placement composed in a cavern of 28 cards");
     let again = command(fake, ANA, "daily").await;
     let resume = again
         .custom_ids()
@@ -82,7 +108,9 @@ async fn a_crystallo_daily_drawn_and_screenshotted() {
     transcript::record_fake(fake, dir).expect("the recording is written");
     bot.stop().await;
     // Every request is placed (the replay panics on one it cannot place).
-    let written = transcript::write_pages(dir, dir, 4000).expect("the pages are written");
+    // Screens of 2400 pixels: each composed placement starts a screen of its own, where
+    // its first menu is drawn opened (the one a player clicks first).
+    let written = transcript::write_pages(dir, dir, 2400).expect("the pages are written");
     let page = |who: &str| crate::transcript::page_of(&written, who);
     let (ana, spectator) = (page("Ana"), page("Spectator"));
     assert!(ana.contains("today&#39;s cavern") || ana.contains("today's cavern"));

@@ -15,6 +15,7 @@ mod away;
 mod click_cost;
 mod community_transcript;
 mod crystallo_app;
+mod crystallo_clicks;
 mod crystallo_discord;
 mod crystallo_learn;
 mod crystallo_store;

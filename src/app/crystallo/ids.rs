@@ -1,8 +1,9 @@
 //! Crystallo's custom ids: `cry:<game>:<version>:<step>[:arg]`. Like the Crystal Clans
 //! panel's, an id is the client's word: the game, its player and its version are
 //! checked against the stored game on every click, and a choice is an index into the
-//! engine's legal inputs at that version (or a place number, a card), never an input
-//! the client made up.
+//! engine's legal inputs at that version (or a card, a part of the cavern), never an
+//! input the client made up. An id of an earlier panel's numbered places (`spot`,
+//! `page`) reads as the panel's first screen.
 
 use crate::store::crystallo::GameId;
 
@@ -13,12 +14,27 @@ pub const PREFIX: &str = "cry";
 pub enum Step {
     /// The panel's first screen (a resume, a "back").
     Show,
-    /// The places for `card`, the page `page` of 25 (a select holds at most 25).
-    Page { card: u8, page: usize },
-    /// Phase 2: the face-up card chosen (a select's value).
+    /// Phase 2: the face-up card chosen (a select's value); also the first screen of
+    /// `card` (a "back" to it).
     Card(Option<u8>),
-    /// Place `number` (1 first, as the image numbers them) for `card`: its orientations.
-    Spot { card: u8, number: Option<usize> },
+    /// "Somewhere else" for `card` when more cards could be touched than a select
+    /// holds: the cards of part `part` of the cavern (`place::parts`).
+    Part { card: u8, part: Option<usize> },
+    /// "Somewhere else" for `card`: the places next to the placed card `touch` (a
+    /// select's value), only those where it lies `lies` when they are too many for one
+    /// select.
+    Touch {
+        card: u8,
+        touch: Option<u8>,
+        lies: Option<u8>,
+    },
+    /// A place next to `touch` chosen (a select's value: its legal index): its preview,
+    /// with the image's places next to `touch` only.
+    Near {
+        card: u8,
+        touch: u8,
+        pick: Option<usize>,
+    },
     /// What legal input `index` would do, with Confirm and Back.
     Look(usize),
     /// Play legal input `index` (a select's value when it comes from one).
@@ -49,13 +65,36 @@ impl CryId {
     pub fn to_id(self) -> String {
         let step = match self.step {
             Step::Show => "show".to_string(),
-            Step::Page { card, page } => format!("page:{card}:{page}"),
-            Step::Card(_) => "card".to_string(),
-            Step::Spot { card, number: None } => format!("spot:{card}"),
-            Step::Spot {
+            Step::Card(None) => "card".to_string(),
+            Step::Card(Some(c)) => format!("card:{c}"),
+            Step::Part { card, part: None } => format!("part:{card}"),
+            Step::Part {
                 card,
-                number: Some(n),
-            } => format!("spot:{card}:{n}"),
+                part: Some(p),
+            } => format!("part:{card}:{p}"),
+            Step::Touch {
+                card, touch: None, ..
+            } => format!("touch:{card}"),
+            Step::Touch {
+                card,
+                touch: Some(t),
+                lies: None,
+            } => format!("touch:{card}:{t}"),
+            Step::Touch {
+                card,
+                touch: Some(t),
+                lies: Some(r),
+            } => format!("touch:{card}:{t}:{r}"),
+            Step::Near {
+                card,
+                touch,
+                pick: None,
+            } => format!("near:{card}:{touch}"),
+            Step::Near {
+                card,
+                touch,
+                pick: Some(i),
+            } => format!("near:{card}:{touch}:{i}"),
             Step::Look(i) => format!("look:{i}"),
             Step::Play(None) => "play".to_string(),
             Step::Play(Some(i)) => format!("play:{i}"),
@@ -81,18 +120,42 @@ impl CryId {
         let card = |s: Option<&&str>| s.and_then(|s| s.parse::<u8>().ok());
         let step = match (verb, args.as_slice()) {
             ("show", []) => Step::Show,
-            ("page", [c, p]) => Step::Page {
-                card: c.parse().ok()?,
-                page: p.parse().ok()?,
-            },
+            // An earlier panel's numbered places: its first screen, as it is now.
+            ("page" | "spot", _) => Step::Show,
             ("card", []) => Step::Card(value.and_then(|v| v.parse().ok())),
-            ("spot", [c]) => Step::Spot {
+            ("card", [c]) => Step::Card(Some(card(Some(c))?)),
+            ("part", [c]) => Step::Part {
                 card: card(Some(c))?,
-                number: num(value),
+                part: num(value),
             },
-            ("spot", [c, n]) => Step::Spot {
+            ("part", [c, p]) => Step::Part {
                 card: card(Some(c))?,
-                number: Some(n.parse().ok()?),
+                part: Some(p.parse().ok()?),
+            },
+            ("touch", [c]) => Step::Touch {
+                card: card(Some(c))?,
+                touch: value.and_then(|v| v.parse().ok()),
+                lies: None,
+            },
+            ("touch", [c, t]) => Step::Touch {
+                card: card(Some(c))?,
+                touch: Some(card(Some(t))?),
+                lies: None,
+            },
+            ("touch", [c, t, r]) => Step::Touch {
+                card: card(Some(c))?,
+                touch: Some(card(Some(t))?),
+                lies: Some(r.parse().ok()?),
+            },
+            ("near", [c, t]) => Step::Near {
+                card: card(Some(c))?,
+                touch: card(Some(t))?,
+                pick: num(value),
+            },
+            ("near", [c, t, i]) => Step::Near {
+                card: card(Some(c))?,
+                touch: card(Some(t))?,
+                pick: Some(i.parse().ok()?),
             },
             ("look", [i]) => Step::Look(i.parse().ok()?),
             ("play", []) => Step::Play(num(value)),
@@ -117,10 +180,25 @@ mod tests {
     fn every_step_reads_back_and_fits_a_custom_id() {
         for step in [
             Step::Show,
-            Step::Page { card: 44, page: 2 },
-            Step::Spot {
+            Step::Card(Some(4)),
+            Step::Part {
+                card: 44,
+                part: Some(1),
+            },
+            Step::Touch {
                 card: 3,
-                number: Some(31),
+                touch: Some(31),
+                lies: None,
+            },
+            Step::Touch {
+                card: 3,
+                touch: Some(31),
+                lies: Some(1),
+            },
+            Step::Near {
+                card: 255,
+                touch: 254,
+                pick: Some(usize::MAX),
             },
             Step::Look(120),
             Step::Play(Some(7)),
@@ -131,13 +209,32 @@ mod tests {
             assert!(s.len() <= crate::app::msg::MAX_CUSTOM_ID, "{s}");
             assert_eq!(CryId::parse(&s, &[]), Some(id));
         }
-        let sel = CryId::parse("cry:5:2:spot:9", &["12".into()]).unwrap();
+        let sel = CryId::parse("cry:5:2:touch:9", &["12".into()]).unwrap();
         assert_eq!(
             sel.step,
-            Step::Spot {
+            Step::Touch {
                 card: 9,
-                number: Some(12)
+                touch: Some(12),
+                lies: None,
             }
+        );
+        let sel = CryId::parse("cry:5:2:near:9:12", &["40".into()]).unwrap();
+        assert_eq!(
+            sel.step,
+            Step::Near {
+                card: 9,
+                touch: 12,
+                pick: Some(40),
+            }
+        );
+        // An earlier panel's numbered places lead to the first screen.
+        assert_eq!(
+            CryId::parse("cry:5:2:spot:9", &["12".into()]).unwrap().step,
+            Step::Show
+        );
+        assert_eq!(
+            CryId::parse("cry:5:2:page:9:1", &[]).unwrap().step,
+            Step::Show
         );
         assert_eq!(
             CryId::parse("cry:5:2:play", &["4".into()]).unwrap().step,

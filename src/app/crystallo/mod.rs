@@ -18,6 +18,7 @@
 pub mod ids;
 pub mod lessons;
 pub mod panel;
+pub mod place;
 pub mod recap;
 
 use super::directory::Directory;

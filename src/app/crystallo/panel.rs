@@ -1,9 +1,11 @@
 //! The private Crystallo panel: the cavern image with the card to place and its numbered
-//! places, and the choices in the order a player thinks of them (phase 2: which face-up
-//! card; then where, by the number on the image; then how it lies, each orientation
-//! saying the sets it makes; then a preview to confirm). Every choice ends as an index
-//! into the engine's `legal` inputs at the game's version, which the engine judges
-//! again when it is played; the panel never offers a raw list of engine inputs.
+//! places, and the choices in the order a player looks at the cavern: first the
+//! placements that make a set, each saying what it makes (in phase 2 those of every
+//! face-up card, before one is chosen); then "somewhere else", by the card it will
+//! touch and a place next to it (`place.rs`); then a preview to confirm. Every choice
+//! ends as an index into the engine's `legal` inputs at the game's version, which the
+//! engine judges again when it is played; the panel never offers a raw list of engine
+//! inputs, and no screen's selects hold more than 25 options together.
 //!
 //! Built from the player's own `View` and from what an input would do to a copy of the
 //! game, cut at the first card it would draw: nothing here says what a face-down card is.
@@ -14,6 +16,7 @@
 
 use super::ids::{CryId, Step};
 use super::lessons::{Guide, marked};
+use super::place::{self, Near};
 use crate::app::msg::{Button, File, MAX_OPTIONS, Msg, Row, Select, SelectOption, Style, clip};
 use crate::crystallo::deck::{Colour, Deck};
 use crate::crystallo::play::{Foreseen, foresee, numbered_spots};
@@ -133,7 +136,10 @@ fn card_of(view: &View, step: Step) -> Option<u8> {
     // A custom id is the client's word: only a card in hand is shown, whatever it names.
     let in_hand = |c: u8| view.drawn == Some(c) || view.face_up.contains(&c);
     match step {
-        Step::Page { card, .. } | Step::Spot { card, .. } | Step::Card(Some(card))
+        Step::Card(Some(card))
+        | Step::Part { card, .. }
+        | Step::Touch { card, .. }
+        | Step::Near { card, .. }
             if in_hand(card) =>
         {
             Some(card)
@@ -157,6 +163,20 @@ pub fn panel(
     images: bool,
 ) -> Msg {
     guided(game, deck, lang, step, note, images, None)
+}
+
+/// The screen a step shows, once the client's word is checked against the game.
+enum Screen {
+    /// The preview of a legal input, its place numbered among all of its card's.
+    Look(usize),
+    /// The cards to touch in part `.0` of the cavern.
+    Part(usize),
+    /// The places next to a touched card, those lying `.1` when split.
+    Touch(Near, Option<u8>),
+    /// The preview of legal input `.1`, numbered among the places next to `.0`'s card.
+    Near(Near, usize),
+    /// The first screen (of the card chosen, if any).
+    Main,
 }
 
 /// [`panel`] with a lesson game's guide: its lessons under the heading, and the choice
@@ -188,8 +208,39 @@ pub fn guided(
         _ => None,
     };
     let card = previewed.or_else(|| card_of(&view, step));
-    let spots = card.map(|c| numbered_spots(&legal, c)).unwrap_or_default();
     let id = |step| CryId::new(game.id, game.version, step).to_id();
+    let near_of = |touch: u8| card.and_then(|c| place::near(&view, &legal, c, touch));
+    // A step for another card than the one in hand (a forged id) shows the first screen.
+    let other = match step {
+        Step::Part { card: c, .. } | Step::Touch { card: c, .. } | Step::Near { card: c, .. } => {
+            card != Some(c)
+        }
+        _ => false,
+    };
+    let screen = match step {
+        _ if other => Screen::Main,
+        Step::Look(i) if legal.get(i).is_some() => Screen::Look(i),
+        Step::Part { part: Some(p), .. } if card.is_some() => Screen::Part(p),
+        Step::Touch {
+            touch: Some(t),
+            lies,
+            ..
+        } => near_of(t).map_or(Screen::Main, |n| Screen::Touch(n, lies)),
+        Step::Near {
+            touch,
+            pick: Some(i),
+            ..
+        } => match near_of(touch) {
+            Some(n) if n.picks.iter().any(|(k, _)| *k == i) => Screen::Near(n, i),
+            _ => Screen::Main,
+        },
+        _ => Screen::Main,
+    };
+    // The places on the image: next to the touched card only on its screens.
+    let spots = match &screen {
+        Screen::Touch(n, _) | Screen::Near(n, _) => n.spots.clone(),
+        _ => card.map(|c| numbered_spots(&legal, c)).unwrap_or_default(),
+    };
     let mut lines = vec![format!("**{}**", heading(lang, game))];
     let lessons = guide.map(|g| g.lines.as_slice()).unwrap_or_default();
     lines.extend(lessons.iter().cloned());
@@ -197,6 +248,18 @@ pub fn guided(
         lines.push(n.to_string());
     }
     let mut rows = Vec::new();
+    let index = |x: Option<Input>| x.and_then(|x| legal.iter().position(|i| *i == x));
+    let compose = |c: u8, shown: &[usize]| place::Compose {
+        state: &game.state,
+        deck,
+        lang,
+        view: &view,
+        legal: &legal,
+        card: c,
+        id: &id,
+        // The way to the suggested placement is marked unless the set-making menu shows it.
+        suggested: index(suggested).filter(|i| !shown.contains(i)),
+    };
     if let Some(o) = game.state.outcome() {
         // A lesson game's last lesson says the result, and what to play next.
         if lessons.is_empty() {
@@ -225,47 +288,34 @@ pub fn guided(
             },
         )));
     } else {
-        match step {
-            Step::Look(i) if legal.get(i).is_some() => look(
-                game, deck, lang, &legal, i, &spots, &id, suggested, &mut lines, &mut rows,
-            ),
-            Step::Spot {
-                card: c,
-                number: Some(n),
-            } if (1..=spots.len()).contains(&n) => {
-                lines.push(m::pick_orientation(lang, n));
-                let mut buttons = Vec::new();
-                for (i, input) in legal.iter().enumerate() {
-                    if let Input::Place { card: k, at, rot } = input
-                        && *k == c
-                        && *at == spots[n - 1]
-                    {
-                        let e = foresee(&game.state, *input);
-                        let label =
-                            format!("{} · {}", m::rot(lang, rot.0), m::makes(lang, e.lit.len()));
-                        buttons.push(Button::new(
-                            id(Step::Look(i)),
-                            marked(label, suggested == Some(*input)),
-                            if e.lit.is_empty() {
-                                Style::Secondary
-                            } else {
-                                Style::Primary
-                            },
-                        ));
-                    }
-                }
-                buttons.push(Button::new(
-                    id(Step::Page {
-                        card: c,
-                        page: (n - 1) / MAX_OPTIONS,
-                    }),
-                    m::back(lang),
-                    Style::Secondary,
-                ));
-                rows.push(Row::Buttons(buttons));
+        let look =
+            |i: usize, spots: &[Pos], back: Step, lines: &mut Vec<String>, rows: &mut Vec<Row>| {
+                look(
+                    game, deck, lang, &legal, i, spots, back, &id, suggested, lines, rows,
+                )
+            };
+        match (screen, card) {
+            (Screen::Look(i), _) => {
+                let back = match legal[i] {
+                    Input::Place { card, .. } => Step::Card(Some(card)),
+                    _ => Step::Show,
+                };
+                look(i, &spots, back, &mut lines, &mut rows);
+            }
+            (Screen::Near(n, i), Some(c)) => {
+                let back = compose(c, &[]).back_from(&n, i);
+                look(i, &n.spots, back, &mut lines, &mut rows);
+            }
+            (Screen::Touch(n, lies), Some(c)) => {
+                let compose = compose(c, &[]);
+                lines.push(compose.touch_line(&n));
+                rows.extend(compose.touch(&n, lies));
+            }
+            (Screen::Part(p), Some(c)) if compose(c, &[]).part(p).is_some() => {
+                rows.extend(compose(c, &[]).part(p).unwrap_or_default());
             }
             _ => main_rows(
-                game, deck, lang, step, &view, &legal, card, &spots, &id, suggested, &mut rows,
+                game, deck, lang, &view, &legal, card, &id, suggested, &compose, &mut rows,
             ),
         }
     }
@@ -294,148 +344,147 @@ pub fn guided(
     }
 }
 
-/// The placements of `card` that make a set, most sets (then creatures freed, then
-/// treasure) first, each saying where it lies and what it makes: on a phone most of a
-/// turn's good moves are two clicks (this choice, then Confirm) whatever page their
-/// place is on, without reading the numbers on the image. `None` when none makes a set.
+/// The placements of `cards` that make a set, most sets (then creatures freed, then
+/// treasure) first, each saying where it lies and what it makes (and which card, when
+/// several are face up): on a phone most of a turn's good moves are two clicks (this
+/// choice, then Confirm) without reading the numbers on the image. At most `room`;
+/// `None` when none makes a set. The legal indices shown come with it.
+#[allow(clippy::too_many_arguments)]
 fn set_making(
     game: &Game,
     deck: &Deck,
     lang: Lang,
+    view: &View,
     legal: &[Input],
-    card: u8,
-    spots: &[Pos],
+    cards: &[u8],
+    room: usize,
     id: &dyn Fn(Step) -> String,
-) -> Option<Select> {
-    let mut found: Vec<(usize, Foreseen, usize, u8)> = legal
+    suggested: Option<Input>,
+) -> Option<(Select, Vec<usize>)> {
+    let spots: Vec<(u8, Vec<Pos>)> = cards
+        .iter()
+        .map(|&c| (c, numbered_spots(legal, c)))
+        .collect();
+    let mut found: Vec<(usize, Foreseen, usize, u8, u8)> = legal
         .iter()
         .enumerate()
         .filter_map(|(i, input)| match input {
-            Input::Place { card: k, at, rot } if *k == card => {
+            Input::Place { card: k, at, rot } => {
+                let (_, places) = spots.iter().find(|(c, _)| c == k)?;
+                let n = places.iter().position(|p| p == at)? + 1;
                 let e = foresee(&game.state, *input);
-                let n = spots.iter().position(|p| p == at)? + 1;
-                (!e.lit.is_empty()).then_some((i, e, n, rot.0))
+                (!e.lit.is_empty()).then_some((i, e, n, rot.0, *k))
             }
             _ => None,
         })
         .collect();
-    if found.is_empty() {
+    if found.is_empty() || room == 0 {
         return None;
     }
-    found.sort_by_key(|(_, e, n, _)| {
+    let count = found.len();
+    found.sort_by_key(|(_, e, n, _, k)| {
         (
             std::cmp::Reverse((e.lit.len(), e.freed.len(), e.treasures)),
+            view.face_up.iter().position(|c| c == k),
             *n,
         )
     });
-    let mut s = choose(id(Step::Sets(None)), m::pick_set(lang, found.len()));
-    for (i, e, n, rot) in found.into_iter().take(MAX_OPTIONS) {
+    found.truncate(room.min(MAX_OPTIONS));
+    let mut s = choose(id(Step::Sets(None)), m::pick_set(lang, count));
+    for (i, e, n, rot, k) in &found {
+        let place = format!("{} · {}", m::spot(lang, *n), m::rot(lang, *rot));
+        let label = if cards.len() > 1 {
+            let nth = view
+                .face_up
+                .iter()
+                .position(|c| c == k)
+                .map_or(0, |x| x + 1);
+            format!("{} · {place}", m::card(lang, nth))
+        } else {
+            place
+        };
         s.options.push(SelectOption {
-            label: format!("{} · {}", m::spot(lang, n), m::rot(lang, rot)),
+            label: marked(label, suggested == Some(legal[*i])),
             value: i.to_string(),
             description: clip(
-                &effect_line(lang, deck, &e),
+                &effect_line(lang, deck, e),
                 crate::app::msg::MAX_DESCRIPTION,
             ),
         });
     }
-    Some(s)
+    Some((s, found.iter().map(|f| f.0).collect()))
 }
 
-/// The first screen: choose a face-up card (phase 2), a place (by its number), discard
-/// a card without a place, or use the magic treasures' power.
+/// The first screen: choose a face-up card (phase 2), a placement that makes a set (of
+/// every face-up card before one is chosen), somewhere else by the card it will touch,
+/// discard a card without a place, or use the magic treasures' power. Its selects hold
+/// 25 options together at most: the set-making menu keeps room for the parts of the
+/// cavern, and the cards to touch come in parts when they do not fit.
 #[allow(clippy::too_many_arguments)]
-fn main_rows(
+fn main_rows<'a>(
     game: &Game,
     deck: &Deck,
     lang: Lang,
-    step: Step,
     view: &View,
     legal: &[Input],
     card: Option<u8>,
-    spots: &[Pos],
     id: &dyn Fn(Step) -> String,
     suggested: Option<Input>,
+    compose: &dyn Fn(u8, &[usize]) -> place::Compose<'a>,
     rows: &mut Vec<Row>,
 ) {
-    // The suggested placement's card and place (a lesson game's).
-    let (to_place, to_spot) = match suggested {
-        Some(Input::Place { card, at, .. }) => (Some(card), Some((card, at))),
-        _ => (None, None),
-    };
     let dragon = view.phase == Phase::Dragon;
-    if dragon && view.face_up.len() > 1 && legal.iter().any(|i| matches!(i, Input::Place { .. })) {
+    let placing = legal.iter().any(|i| matches!(i, Input::Place { .. }));
+    let mut room = MAX_OPTIONS;
+    // The set-making placements: the chosen card's, or every face-up card's.
+    let cards: Vec<u8> = match card {
+        Some(c) => vec![c],
+        None if dragon => view.face_up.clone(),
+        None => Vec::new(),
+    };
+    let mut face_up = None;
+    if dragon && view.face_up.len() > 1 && placing {
         let mut s = choose(id(Step::Card(None)), m::pick_card(lang));
         for &c in &view.face_up {
             if !numbered_spots(legal, c).is_empty() {
                 let mut o = face_up_option(lang, view, c, false);
                 o.value = c.to_string();
-                // Marked until it is the card chosen (then its place is).
-                o.label = marked(o.label, to_place == Some(c) && card != Some(c));
                 s.options.push(o);
             }
         }
         s.options.truncate(MAX_OPTIONS);
+        room -= s.options.len();
+        face_up = Some(s);
+    }
+    // Room for "somewhere else" first (its parts, or its cards when the sets leave room).
+    // (Its least: the parts of the cavern, or its one card.)
+    let least = card.map_or(0, |c| compose(c, &[]).somewhere_else_len(0));
+    let sets_room = room.saturating_sub(least);
+    let sets = set_making(
+        game, deck, lang, view, legal, &cards, sets_room, id, suggested,
+    );
+    let shown: Vec<usize> = sets.as_ref().map(|s| s.1.clone()).unwrap_or_default();
+    if let Some(mut s) = face_up {
+        // The suggested card is marked until it is chosen, unless its set is offered.
+        let to_place = match suggested {
+            Some(Input::Place { card: k, .. }) if card != Some(k) => Some(k),
+            _ => None,
+        };
+        let offered = suggested.is_some_and(|x| shown.iter().any(|&i| legal[i] == x));
+        for o in &mut s.options {
+            let this = o.value.parse().ok() == to_place;
+            o.label = marked(std::mem::take(&mut o.label), this && !offered);
+        }
+        rows.push(Row::Select(s));
+    }
+    if let Some((s, _)) = sets {
+        room -= s.options.len();
         rows.push(Row::Select(s));
     }
     if let Some(c) = card
-        && !spots.is_empty()
+        && let Some(row) = compose(c, &shown).somewhere_else(room)
     {
-        if let Some(s) = set_making(game, deck, lang, legal, c, spots, id) {
-            rows.push(Row::Select(s));
-        }
-        let pages = spots.len().div_ceil(MAX_OPTIONS);
-        let page = match step {
-            Step::Page { page, .. } => page.min(pages - 1),
-            _ => 0,
-        };
-        let first = page * MAX_OPTIONS;
-        let last = (first + MAX_OPTIONS).min(spots.len());
-        let mut s = choose(
-            id(Step::Spot {
-                card: c,
-                number: None,
-            }),
-            m::pick_spot(lang),
-        );
-        for (k, at) in spots.iter().enumerate().take(last).skip(first) {
-            let n = k + 1;
-            let best = legal
-                .iter()
-                .filter(|i| matches!(i, Input::Place { card, at: a, .. } if *card == c && a == at))
-                .map(|i| foresee(&game.state, *i))
-                .max_by_key(|e| (e.lit.len(), e.freed.len(), e.treasures))
-                .unwrap_or_default();
-            s.options.push(SelectOption {
-                label: marked(m::spot(lang, n), to_spot == Some((c, *at))),
-                value: n.to_string(),
-                description: clip(
-                    &effect_line(lang, deck, &best),
-                    crate::app::msg::MAX_DESCRIPTION,
-                ),
-            });
-        }
-        rows.push(Row::Select(s));
-        if pages > 1 {
-            let buttons = page_window(page, pages)
-                .map(|p| {
-                    let from = p * MAX_OPTIONS + 1;
-                    let to = ((p + 1) * MAX_OPTIONS).min(spots.len());
-                    // The page that holds the suggested place, when another is shown.
-                    let holds = to_spot.is_some_and(|(k, at)| {
-                        k == c && spots[from - 1..to].contains(&at) && p != page
-                    });
-                    let mut b = Button::new(
-                        id(Step::Page { card: c, page: p }),
-                        marked(m::pick_spot_page(lang, from, to), holds),
-                        Style::Secondary,
-                    );
-                    b.disabled = p == page;
-                    b
-                })
-                .collect();
-            rows.push(Row::Buttons(buttons));
-        }
+        rows.push(row);
     }
     let discards: Vec<(usize, u8)> = legal
         .iter()
@@ -507,7 +556,8 @@ fn main_rows(
     }
 }
 
-/// The preview of legal input `i`: what it does, Confirm and Back.
+/// The preview of legal input `i`: what it does, Confirm, and Back to `back`. Its
+/// place is named by its number among `spots` (those on the image).
 #[allow(clippy::too_many_arguments)]
 fn look(
     game: &Game,
@@ -516,6 +566,7 @@ fn look(
     legal: &[Input],
     i: usize,
     spots: &[Pos],
+    back: Step,
     id: &dyn Fn(Step) -> String,
     suggested: Option<Input>,
     lines: &mut Vec<String>,
@@ -523,17 +574,10 @@ fn look(
 ) {
     let input = legal[i];
     let e = foresee(&game.state, input);
-    let back = match input {
-        Input::Place { card, at, rot } => {
-            let n = spots.iter().position(|p| *p == at).map_or(1, |k| k + 1);
-            lines.push(m::preview(lang, n, rot.0, effect_line(lang, deck, &e)));
-            Step::Spot {
-                card,
-                number: Some(n),
-            }
-        }
-        _ => Step::Show,
-    };
+    if let Input::Place { at, rot, .. } = input {
+        let n = spots.iter().position(|p| *p == at).map_or(1, |k| k + 1);
+        lines.push(m::preview(lang, n, rot.0, effect_line(lang, deck, &e)));
+    }
     rows.push(Row::Buttons(vec![
         Button::new(
             id(Step::Play(Some(i))),
@@ -596,17 +640,8 @@ fn face_up_option(lang: Lang, view: &View, card: u8, discard: bool) -> SelectOpt
     }
 }
 
-/// The pages whose buttons are shown: a row holds five buttons, so the five around the
-/// page shown.
-fn page_window(page: usize, pages: usize) -> std::ops::Range<usize> {
-    let first = page.saturating_sub(2).min(pages.saturating_sub(5));
-    first..pages.min(first + 5)
-}
-
 #[cfg(test)]
 mod tests {
-    use super::page_window;
-
     /// A daily won in phase 2 with the dragon's green orb open: the date, the result,
     /// every creature's square, then the dragon's row with green black; a practice
     /// game and an unfinished daily have none.
@@ -650,20 +685,5 @@ mod tests {
         );
         game.kind = Kind::Practice;
         assert_eq!(super::share_line(Lang::En, &game), None, "a daily only");
-    }
-
-    #[test]
-    fn page_buttons_fit_a_row_and_always_hold_the_page_shown() {
-        assert_eq!(page_window(0, 2), 0..2);
-        for pages in 1..12 {
-            for page in 0..pages {
-                let w = page_window(page, pages);
-                assert!(
-                    w.contains(&page) && w.len() == pages.min(5),
-                    "{page}/{pages}: {w:?}"
-                );
-            }
-        }
-        assert_eq!(page_window(9, 12), 7..12);
     }
 }

@@ -44,9 +44,7 @@ messages! {
     panel_daily(date) = "cry-panel-daily";
     panel_world(date) = "cry-panel-world";
     panel_practice() = "cry-panel-practice";
-    pick_spot() = "cry-pick-spot";
     pick_set(count) = "cry-pick-set";
-    pick_spot_page(from, to) = "cry-pick-spot-page";
     spot(number) = "cry-spot";
     makes(count) = "cry-makes";
     /// `rot`: 0 horizontal, 1 vertical.
@@ -58,7 +56,29 @@ messages! {
     collects(count) = "cry-collects";
     confirm() = "cry-confirm";
     back() = "cry-back";
-    pick_orientation(number) = "cry-pick-orientation";
+    // "Somewhere else" (`src/app/crystallo/place.rs`): the card it will touch, then a
+    // place next to it.
+    pick_touch() = "cry-pick-touch";
+    pick_part() = "cry-pick-part";
+    /// `part`: top, bottom, or other (then `number` names it).
+    part(part, number) = "cry-part";
+    part_about(count) = "cry-part-about";
+    /// `region`: top-left, top, top-right, left, centre, right, bottom-left, bottom,
+    /// bottom-right; `orbs`: its orbs in sight ("red, blue"), or none.
+    touch(region, orbs) = "cry-touch";
+    /// `crystals`: their colours; `count`: the placements next to it, `sets` of them
+    /// making a set.
+    touch_about(crystals, count, sets) = "cry-touch-about";
+    pick_near() = "cry-pick-near";
+    /// `card`: [`touch`].
+    near_heading(card) = "cry-near-heading";
+    /// `side`: right, right-up, right-down, left, left-up, left-down, above, above-left,
+    /// above-right, below, below-left, below-right, over-right, over-left, over-top,
+    /// over-bottom, over-top-left, over-top-right, over-bottom-left, over-bottom-right,
+    /// next; `rot`: 0 horizontal, 1 vertical.
+    near(number, side, rot) = "cry-near";
+    /// The button to the places lying the other way: `rot` 0 horizontal, 1 vertical.
+    lies(rot) = "cry-lies";
     discard() = "cry-discard";
     pick_card() = "cry-pick-card";
     card(number) = "cry-card";

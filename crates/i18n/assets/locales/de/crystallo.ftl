@@ -64,12 +64,10 @@ cry-resume = Weiterspielen
 cry-panel-daily = Crystallo · heutige Höhle ({ $date })
 cry-panel-world = Crystallo · heutige weltweite Höhle ({ $date }, UTC)
 cry-panel-practice = Crystallo · Übungshöhle
-cry-pick-spot = Leg die Karte: wähle eine Zahl auf dem Bild
 cry-pick-set = { $count ->
     [one] Bildet ein Set: 1 Möglichkeit
    *[other] Bildet ein Set: { $count } Möglichkeiten
 }
-cry-pick-spot-page = Plätze { $from }-{ $to }
 cry-spot = Platz { $number }
 cry-makes = { $count ->
     [0] bildet kein Set
@@ -89,7 +87,6 @@ cry-frees = Befreit: { $names }
 cry-collects = Schatz gesammelt: { $count }
 cry-confirm = Bestätigen
 cry-back = Zurück
-cry-pick-orientation = Wähle, wie die Karte auf Platz { $number } liegt.
 cry-discard = Karte abwerfen (sie hat keinen Platz)
 cry-pick-card = Wähle eine offene Karte zum Legen
 cry-card = Karte { $number }
@@ -145,11 +142,77 @@ cry-streak = { $days ->
    *[other] Serie: { $days } Tage in Folge
 }
 cry-help = **Crystallo** (solo): leg Höhlenkarten so, dass drei Kristalle und eine Kugel ein Quadrat bilden, befreie die sechs Wesen und fang dann den Schwarzen Drachen. `/crystallo heute` spielt die heutige Höhle dieses Servers (für alle hier dieselbe, ein Spiel pro Person, der Tag von Mitternacht bis Mitternacht in der Zeitzone des Servers, UTC, solange `/clans einstellungen zeitzone` keine setzt), `/crystallo uebung` eine zufällige, `/crystallo punkte` zeigt die Besten von heute und dein Abenteuerbuch, und `/crystallo lernen` führt dich durch eine erste Höhle. Deine Anzeige ist privat; der Abschlussbeitrag zeigt Titel und Punkte, das heutige Bild hinter einem Spoiler.
+## „Anderswo“: die Karte, die die neue berühren soll, dann ein Platz daneben.
+cry-pick-touch = Anderswo: wähle die Karte, die sie berühren soll
+cry-pick-part = Anderswo: zuerst, welcher Teil der Höhle?
+cry-part = { $part ->
+    [top] Oberer Teil der Höhle
+    [bottom] Unterer Teil der Höhle
+   *[other] Teil { $number } der Höhle
+}
+cry-part-about = { $count ->
+    [one] 1 Karte zum Berühren dort
+   *[other] { $count } Karten zum Berühren dort
+}
+cry-touch = { $region ->
+    [top-left] Oben links
+    [top] Oben
+    [top-right] Oben rechts
+    [left] Links
+    [right] Rechts
+    [bottom-left] Unten links
+    [bottom] Unten
+    [bottom-right] Unten rechts
+   *[centre] Mitte
+} · { $orbs ->
+    [none] keine Kugel sichtbar
+   *[other] Kugeln: { $orbs }
+}
+cry-touch-about = Kristalle: { $crystals } · { $count ->
+    [one] 1 Platz daneben
+   *[other] { $count } Plätze daneben
+}{ $sets ->
+    [0] {""}
+    [one] , 1 bildet ein Set
+   *[other] , { $sets } bilden ein Set
+}
+cry-pick-near = Wähle, wo sie neben dieser Karte liegt
+cry-near-heading = Die Plätze neben der Karte **{ $card }** sind auf dem Bild nummeriert.
+cry-near = Platz { $number } · { $side ->
+    [right] rechts daneben
+    [right-up] rechts daneben, eine halbe Karte höher
+    [right-down] rechts daneben, eine halbe Karte tiefer
+    [left] links daneben
+    [left-up] links daneben, eine halbe Karte höher
+    [left-down] links daneben, eine halbe Karte tiefer
+    [above] oberhalb
+    [above-left] oberhalb, eine halbe Karte nach links
+    [above-right] oberhalb, eine halbe Karte nach rechts
+    [below] unterhalb
+    [below-left] unterhalb, eine halbe Karte nach links
+    [below-right] unterhalb, eine halbe Karte nach rechts
+    [over-right] auf ihrer rechten Hälfte
+    [over-left] auf ihrer linken Hälfte
+    [over-top] auf ihrer oberen Hälfte
+    [over-bottom] auf ihrer unteren Hälfte
+    [over-top-left] auf ihrer Ecke oben links
+    [over-top-right] auf ihrer Ecke oben rechts
+    [over-bottom-left] auf ihrer Ecke unten links
+    [over-bottom-right] auf ihrer Ecke unten rechts
+   *[next] daneben
+}, { $rot ->
+    [0] waagrecht
+   *[1] senkrecht
+}
+cry-lies = { $rot ->
+    [0] Die waagrecht liegenden Plätze
+   *[1] Die senkrecht liegenden Plätze
+}
 ## /crystallo learn: the lesson cavern. Each lesson is one "📘" line at the top of the
 ## panel, shown at the moment it explains (crates/crystallo/src/lesson.rs).
 cry-panel-lesson = Crystallo · Lernhöhle (📘 markiert die vorgeschlagene Wahl)
 cry-learn-resumed = 📘 Deine Lernhöhle geht dort weiter, wo du aufgehört hast.
-cry-lesson-contact = 📘 **Wohin eine Karte darf:** Einer ihrer Kristalle muss direkt neben einem Kristall liegen, der schon in der Höhle liegt, nebeneinander oder übereinander, nie schräg; eine Kugel zählt nie, und die Karte darf neben einer Karte oder halb über ihr liegen. Wähle im Menü eine Platznummer (📘 markiert eine), dann, wie die Karte liegt, dann **Bestätigen**.
+cry-lesson-contact = 📘 **Wohin eine Karte darf:** Einer ihrer Kristalle muss direkt neben einem Kristall liegen, der schon in der Höhle liegt, nebeneinander oder übereinander, nie schräg; eine Kugel zählt nie, und die Karte darf neben einer Karte oder halb über ihr liegen. Folge den 📘-Marken: die Karte, die sie berühren soll, dann ein Platz daneben (jeder sagt, wo er liegt und was er bildet), dann **Bestätigen**.
 cry-lesson-set = 📘 **Ein Set:** drei Kristalle und eine Kugel im Quadrat, die Kristalle alle in einer Farbe oder alle verschieden, und alle in einer Form oder alle verschieden. Die Kugel leuchtet auf und ein Edelstein kommt vom Wesen ihrer Farbe: die 📘-Wahl hier lässt { $colour } für { $name } leuchten (ihre Zeile sagt „bildet 1 Set“).
 cry-lesson-free = 📘 **Ein Wesen befreien:** Jedes Wesen hält 3 Edelsteine, und jedes Set seiner Farbe nimmt einen ab; die 📘-Wahl nimmt { $name } den letzten ab, dann ist es frei. Befreie alle sechs, um dich dem Schwarzen Drachen zu stellen.
 cry-lesson-dragon = 📘 **Der Schwarze Drache:** Alle sechs Wesen sind frei! Deine { $count } zurückgelegten Karten liegen jetzt offen: wähle eine im Menü (📘 markiert eine) und leg sie wie bisher; jedes Set legt einen Edelstein auf die Kugel des Drachen in seiner Farbe. Markiere alle sechs Kugeln, bevor dir die Karten ausgehen, um ihn zu fangen: übrige Karten verbessern deinen Titel.

@@ -66,12 +66,10 @@ cry-resume = Resume
 cry-panel-daily = Crystallo · today's cavern ({ $date })
 cry-panel-world = Crystallo · today's worldwide cavern ({ $date }, UTC)
 cry-panel-practice = Crystallo · practice cavern
-cry-pick-spot = Place the card: choose a number on the image
 cry-pick-set = { $count ->
     [one] Makes a set: 1 placement
    *[other] Makes a set: { $count } placements
 }
-cry-pick-spot-page = Places { $from }-{ $to }
 cry-spot = Place { $number }
 cry-makes = { $count ->
     [0] makes no set
@@ -91,7 +89,6 @@ cry-frees = Frees: { $names }
 cry-collects = Treasure collected: { $count }
 cry-confirm = Confirm
 cry-back = Back
-cry-pick-orientation = Choose how the card lies at place { $number }.
 cry-discard = Discard the card (it has no place)
 cry-pick-card = Choose a face-up card to place
 cry-card = Card { $number }
@@ -147,11 +144,77 @@ cry-streak = { $days ->
    *[other] Streak: { $days } days in a row
 }
 cry-help = **Crystallo** (solo): lay cavern cards so that three crystals and an orb form a square, free the six creatures, then trap the Black Dragon. `/crystallo daily` plays today's cavern of this server (the same deal for everyone here, one play each, the day from midnight to midnight in the server's time zone, UTC unless `/clans config time_zone` sets one), `/crystallo practice` a random one, `/crystallo scores` shows today's best and your adventure log, and `/crystallo learn` walks you through a first cavern. Your panel is private; the final post shows your title and score, and today's picture behind a spoiler.
+## "Somewhere else": the card the new one will touch, then a place next to it.
+cry-pick-touch = Somewhere else: choose the card it will touch
+cry-pick-part = Somewhere else: first, which part of the cavern?
+cry-part = { $part ->
+    [top] Upper part of the cavern
+    [bottom] Lower part of the cavern
+   *[other] Part { $number } of the cavern
+}
+cry-part-about = { $count ->
+    [one] 1 card to touch there
+   *[other] { $count } cards to touch there
+}
+cry-touch = { $region ->
+    [top-left] Top left
+    [top] Top
+    [top-right] Top right
+    [left] Left
+    [right] Right
+    [bottom-left] Bottom left
+    [bottom] Bottom
+    [bottom-right] Bottom right
+   *[centre] Centre
+} · { $orbs ->
+    [none] no orb in sight
+   *[other] orbs: { $orbs }
+}
+cry-touch-about = crystals: { $crystals } · { $count ->
+    [one] 1 place next to it
+   *[other] { $count } places next to it
+}{ $sets ->
+    [0] {""}
+    [one] , 1 makes a set
+   *[other] , { $sets } make a set
+}
+cry-pick-near = Choose where it lies next to that card
+cry-near-heading = The places next to the card **{ $card }** are numbered on the image.
+cry-near = Place { $number } · { $side ->
+    [right] right of it
+    [right-up] right of it, half a card higher
+    [right-down] right of it, half a card lower
+    [left] left of it
+    [left-up] left of it, half a card higher
+    [left-down] left of it, half a card lower
+    [above] above it
+    [above-left] above it, half a card to the left
+    [above-right] above it, half a card to the right
+    [below] below it
+    [below-left] below it, half a card to the left
+    [below-right] below it, half a card to the right
+    [over-right] over its right half
+    [over-left] over its left half
+    [over-top] over its top half
+    [over-bottom] over its bottom half
+    [over-top-left] over its top left corner
+    [over-top-right] over its top right corner
+    [over-bottom-left] over its bottom left corner
+    [over-bottom-right] over its bottom right corner
+   *[next] next to it
+}, { $rot ->
+    [0] horizontal
+   *[1] vertical
+}
+cry-lies = { $rot ->
+    [0] The places lying horizontally
+   *[1] The places lying vertically
+}
 ## /crystallo learn: the lesson cavern. Each lesson is one "📘" line at the top of the
 ## panel, shown at the moment it explains (crates/crystallo/src/lesson.rs).
 cry-panel-lesson = Crystallo · lesson cavern (📘 marks the suggested choice)
 cry-learn-resumed = 📘 Your lesson cavern goes on where you left off.
-cry-lesson-contact = 📘 **Where a card goes:** one of its crystals must lie right next to a crystal already in the cavern, side by side or one above the other, never diagonally; an orb never counts, and the card may lie beside a card or partly over it. Choose a place number in the menu (📘 marks one), then how the card lies, then **Confirm**.
+cry-lesson-contact = 📘 **Where a card goes:** one of its crystals must lie right next to a crystal already in the cavern, side by side or one above the other, never diagonally; an orb never counts, and the card may lie beside a card or partly over it. Follow the 📘 marks: the card it will touch, then a place next to it (each says where it lies and what it makes), then **Confirm**.
 cry-lesson-set = 📘 **A set:** three crystals and one orb in a square, the crystals all of one colour or all different, and all of one shape or all different. The orb lights up and a gem comes off the creature of its colour: the 📘 choice here lights { $colour } for { $name } (its line says “makes 1 set”).
 cry-lesson-free = 📘 **Freeing a creature:** each creature is held by 3 gems and each set of its colour takes one off; the 📘 choice takes the last one off { $name }, who is then free. Free all six to face the Black Dragon.
 cry-lesson-dragon = 📘 **The Black Dragon:** all six creatures are free! Your { $count } reserved cards are now face up: choose one in the menu (📘 marks one) and place it as before; each set puts a gem on the dragon's orb of its colour. Mark all six orbs before your cards run out to trap him: cards left over raise your title.
