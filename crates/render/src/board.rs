@@ -16,7 +16,7 @@
 //! seat's badge (a disc with 1, a square with 2) besides the clan's colour.
 
 use super::canvas::{Align, Canvas, Col, Face, Style, Target, WHITE, measure, rgb};
-use super::{RenderError, Table, ends, icons, words};
+use super::{RenderError, Table, ends, icons, memo, words};
 use crate::game::board::ZoneKind;
 use crate::game::pack::{CardDef, Rank};
 use crate::game::view::{CardView, View};
@@ -364,26 +364,39 @@ fn zone(c: &mut Canvas, t: &Table, v: &View, z: usize, s: Spot) {
         (ZoneKind::Home, Some(clan)) => (clan.mix(WHITE, 0.8), clan.mix(th.ink, 0.2), 2.5),
         _ => (th.plain_zone, rgb(0xb9ae98), 2.0),
     };
-    c.round_rect(s.x, s.y, s.w, s.h, 12.0, fill);
-    if info.kind == ZoneKind::Crystal {
-        // Hatched, so a crystal zone differs from a field in more than its hue (a
-        // home of a blue or purple clan is as pale a blue to a deuteranope).
-        hatch(c, s, 22.0, border.alpha(46));
-    }
-    c.round_rect_stroke(s.x, s.y, s.w, s.h, 12.0, width, border);
     let ly = s.y + 35.0;
-    let mut lx = s.x + 10.0;
-    match (info.kind, home_clan) {
-        (ZoneKind::Home, Some(clan)) => {
-            icons::house(c, lx + 13.0, ly - 11.0, 28.0, clan);
-            lx += 32.0;
+    let lx = s.x + 10.0;
+    let icon = match (info.kind, home_clan) {
+        (ZoneKind::Home, Some(clan)) => Some(clan),
+        (ZoneKind::Crystal, _) => Some(icons::GEM),
+        _ => None,
+    };
+    // The ground does not depend on the match beyond the clans: remembered (`memo`),
+    // as its hatching, 45-degree anti-aliased lines, took a quarter of a board's time.
+    let hatched = info.kind == ZoneKind::Crystal;
+    let key = [s.x, s.y, s.w, s.h, width].map(f32::to_bits);
+    let colours = [fill, border, icon.unwrap_or(fill)].map(|c| c.bits());
+    let key = [
+        &[memo::ZONE, hatched as u32, icon.is_some() as u32][..],
+        &key,
+        &colours,
+    ]
+    .concat();
+    c.memo(&key, (s.x - 4.0, s.y - 4.0, s.w + 8.0, s.h + 8.0), |c| {
+        c.round_rect(s.x, s.y, s.w, s.h, 12.0, fill);
+        if hatched {
+            // Hatched, so a crystal zone differs from a field in more than its hue (a
+            // home of a blue or purple clan is as pale a blue to a deuteranope).
+            hatch(c, s, 22.0, border.alpha(46));
         }
-        (ZoneKind::Crystal, _) => {
-            icons::gem(c, lx + 13.0, ly - 11.0, 28.0, icons::GEM);
-            lx += 32.0;
+        c.round_rect_stroke(s.x, s.y, s.w, s.h, 12.0, width, border);
+        match (info.kind, icon) {
+            (ZoneKind::Home, Some(clan)) => icons::house(c, lx + 13.0, ly - 11.0, 28.0, clan),
+            (_, Some(gem)) => icons::gem(c, lx + 13.0, ly - 11.0, 28.0, gem),
+            _ => {}
         }
-        _ => {}
-    }
+    });
+    let lx = if icon.is_some() { lx + 32.0 } else { lx };
     let room = s.x + s.w - 8.0 - lx;
     let squads = v.zones[z].squads.iter().filter(|q| !q.is_empty()).count();
     let (label, lines) = zone_name(t, z as u8, room, squads <= 1);
