@@ -165,22 +165,40 @@ struct GlyphBitmap {
     cov: Vec<u8>,
 }
 
-#[derive(Hash, PartialEq, Eq)]
-struct GlyphKey {
-    face: u8,
-    id: u16,
-    /// Eighths of a pixel.
-    size: u32,
-    /// Sub-pixel pen offsets in quarters of a pixel.
-    fx: u8,
-    fy: u8,
+/// A glyph at a size and a sub-pixel offset, packed into one number: face (1 bit),
+/// glyph id (16), size in eighths of a pixel (up to 41 bits), and the pen offsets in
+/// quarters of a pixel (2 + 2).
+fn glyph_key(face: Face, id: GlyphId, size: f32, fx: u8, fy: u8) -> u64 {
+    let eighths = (size * 8.0).round() as u64;
+    (eighths << 21) | ((id.0 as u64) << 5) | ((face as u64) << 4) | ((fx as u64) << 2) | fy as u64
 }
+
+/// A hasher for keys that are already well spread numbers: the standard one hashed
+/// each glyph of every text drawn, a tenth of a board's drawing.
+#[derive(Default)]
+struct NumberHasher(u64);
+
+impl std::hash::Hasher for NumberHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(b as u64);
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+type Glyphs =
+    std::collections::HashMap<u64, GlyphBitmap, std::hash::BuildHasherDefault<NumberHasher>>;
 
 thread_local! {
     /// Glyphs already rasterized on this thread. Only a speed-up: a glyph comes out the
     /// same whether it is cached or not.
-    static GLYPHS: std::cell::RefCell<std::collections::HashMap<GlyphKey, GlyphBitmap>> =
-        Default::default();
+    static GLYPHS: std::cell::RefCell<Glyphs> = Default::default();
 }
 
 /// Splits a coordinate into whole pixels and a quarter-pixel remainder.
@@ -599,6 +617,7 @@ impl Canvas {
         let (w, h) = (self.pix.width() as i32, self.pix.height() as i32);
         let data = self.pix.data_mut();
         let alpha = c.a as u32;
+        let rgb = [c.r, c.g, c.b];
         let mut caret = x;
         let mut prev: Option<GlyphId> = None;
         let (oy, fy) = quarter(y);
@@ -612,32 +631,29 @@ impl Canvas {
                     caret += scaled.kern(p, id);
                 }
                 let (ox, fx) = quarter(caret);
-                let key = GlyphKey {
-                    face: face as u8,
-                    id: id.0,
-                    size: (size * 8.0).round() as u32,
-                    fx,
-                    fy,
-                };
+                let key = glyph_key(face, id, size, fx, fy);
                 let g = cache
                     .entry(key)
                     .or_insert_with(|| raster(font, id, scale, fx, fy));
+                // The glyph's rows clipped to the image once, then blended along
+                // slices: per pixel, only the arithmetic.
+                let left = ox + g.left;
+                let (gx0, gx1) = ((-left).max(0), g.w.min(w - left));
                 for gy in 0..g.h {
                     let py = oy + g.top + gy;
-                    if py < 0 || py >= h {
+                    if py < 0 || py >= h || gx0 >= gx1 {
                         continue;
                     }
-                    for gx in 0..g.w {
-                        let px = ox + g.left + gx;
-                        let cov = g.cov[(gy * g.w + gx) as usize] as u32;
-                        if cov == 0 || px < 0 || px >= w {
+                    let cov = &g.cov[(gy * g.w + gx0) as usize..(gy * g.w + gx1) as usize];
+                    let start = (py as usize * w as usize + (left + gx0) as usize) * 4;
+                    let row = &mut data[start..start + cov.len() * 4];
+                    for (&cov, d) in cov.iter().zip(row.chunks_exact_mut(4)) {
+                        if cov == 0 {
                             continue;
                         }
-                        let a = cov * alpha / 255;
-                        let i = (py as usize * w as usize + px as usize) * 4;
-                        let d = &mut data[i..i + 3];
+                        let a = cov as u32 * alpha / 255;
                         // The images are opaque: premultiplied equals straight colour.
-                        for (d, s) in d.iter_mut().zip([c.r, c.g, c.b]) {
+                        for (d, s) in d[..3].iter_mut().zip(rgb) {
                             let v = (*d as u32 * (255 - a) + s as u32 * a + 127) / 255;
                             *d = v as u8;
                         }

@@ -205,18 +205,30 @@ impl Ring {
 /// fresh buffer of several megabytes costs the kernel a page fault per 4 KiB.
 static BUFFERS: Mutex<Vec<Vec<u8>>> = Mutex::new(Vec::new());
 
-/// A buffer of `len` bytes, with whatever it held before.
+/// Smaller buffers are not worth keeping.
+const SMALL: usize = 1 << 16;
+
+/// A buffer of `len` bytes, with whatever it held before: the kept one closest in size
+/// that is large enough (an image's RGB buffer is three quarters of its RGBA one).
 pub(crate) fn buffer(len: usize) -> Vec<u8> {
-    let mut pool = BUFFERS.lock().unwrap_or_else(|e| e.into_inner());
-    let found = pool.iter().position(|b| b.capacity() >= len);
-    let mut b = found.map(|i| pool.swap_remove(i)).unwrap_or_default();
-    drop(pool);
+    let mut b = if len < SMALL {
+        Vec::new()
+    } else {
+        let mut pool = BUFFERS.lock().unwrap_or_else(|e| e.into_inner());
+        let found = (0..pool.len())
+            .filter(|&i| pool[i].capacity() >= len)
+            .min_by_key(|&i| pool[i].capacity());
+        found.map(|i| pool.swap_remove(i)).unwrap_or_default()
+    };
     b.resize(len, 0);
     b
 }
 
 /// Hands `b` back for a next image.
 pub(crate) fn give_back(b: Vec<u8>) {
+    if b.capacity() < SMALL {
+        return;
+    }
     let mut pool = BUFFERS.lock().unwrap_or_else(|e| e.into_inner());
     if pool.len() < 4 {
         pool.push(b);
