@@ -384,6 +384,11 @@ impl Canvas {
         for y in 1..height as usize {
             data.copy_within(..row, y * row);
         }
+        Canvas::from_data(data, width, height)
+    }
+
+    /// A canvas over `data`, `width` x `height` RGBA pixels.
+    pub(crate) fn from_data(data: Vec<u8>, width: u32, height: u32) -> Canvas {
         let size = tiny_skia::IntSize::from_wh(width, height).expect("a non-empty image");
         let pix = Pixmap::from_vec(data, size).expect("the buffer fits the size");
         Canvas {

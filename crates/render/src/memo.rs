@@ -8,13 +8,12 @@
 //! the same bit for bit, only sooner. Anti-aliased shapes cost tiny-skia a
 //! supersampled scan each time, which is most of a board's drawing.
 
-use super::canvas::Canvas;
+use super::canvas::{Canvas, Col, Target};
 use std::collections::HashMap;
 use std::sync::{LazyLock, Mutex};
 
 /// The first number of a key says which step it is: icons take 0 to 99.
 pub(crate) const ROUNDED: u32 = 100;
-pub(crate) const ZONE: u32 = 101;
 
 /// What a box held before a step: one colour (the usual case: a step drawn on a plain
 /// ground) is kept as that colour, anything else as its pixels.
@@ -204,6 +203,46 @@ impl Ring {
 /// Pixel buffers of finished images, kept for the next image of the same size: a
 /// fresh buffer of several megabytes costs the kernel a page fault per 4 KiB.
 static BUFFERS: Mutex<Vec<Vec<u8>>> = Mutex::new(Vec::new());
+
+/// The grounds of images (what does not change between two boards of a match), by
+/// the key of everything they depend on; a few, for the matches being played.
+static GROUNDS: Mutex<Vec<(Vec<u32>, Vec<u8>)>> = Mutex::new(Vec::new());
+
+impl Canvas {
+    /// A canvas for `target` of `size`, filled with `background` and then `ground`,
+    /// which depends on nothing but `key`: drawn once and copied afterwards. The
+    /// ground must not record texts.
+    pub(crate) fn grounded(
+        target: Target,
+        (width, height): (u32, u32),
+        background: Col,
+        key: &[u32],
+        ground: impl FnOnce(&mut Canvas),
+    ) -> Canvas {
+        if target == Target::Words {
+            return Canvas::for_target(target, width, height, background);
+        }
+        let mut full = vec![width, height];
+        full.extend_from_slice(key);
+        let grounds = GROUNDS.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((_, pixels)) = grounds.iter().find(|(k, _)| *k == full) {
+            let mut data = buffer(pixels.len());
+            data.copy_from_slice(pixels);
+            drop(grounds);
+            return Canvas::from_data(data, width, height);
+        }
+        drop(grounds);
+        let mut c = Canvas::new(width, height, background);
+        ground(&mut c);
+        debug_assert!(c.fits.is_empty(), "a ground recorded a text");
+        let mut grounds = GROUNDS.lock().unwrap_or_else(|e| e.into_inner());
+        if grounds.len() >= 8 {
+            grounds.remove(0);
+        }
+        grounds.push((full, c.pix.data().to_vec()));
+        c
+    }
+}
 
 /// Smaller buffers are not worth keeping.
 const SMALL: usize = 1 << 16;
