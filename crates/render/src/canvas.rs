@@ -419,11 +419,37 @@ impl Canvas {
         if !self.paint {
             return;
         }
+        if c.a == 255 && self.fill_whole(x, y, w, h, c) {
+            return;
+        }
         if let Some(r) = Rect::from_xywh(x, y, w, h) {
             let mut p = paint(c);
             p.anti_alias = false;
             self.pix.fill_rect(r, &p, Transform::identity(), None);
         }
+    }
+
+    /// Fills a rectangle of whole pixels inside the image with an opaque colour, a row
+    /// at a time, as tiny-skia would (its pipeline cost more than the writing on the
+    /// many small rectangles of a board); false, drawing nothing, for any other.
+    fn fill_whole(&mut self, x: f32, y: f32, w: f32, h: f32, c: Col) -> bool {
+        let whole = |v: f32| v.fract() == 0.0 && v >= 0.0;
+        let (cw, ch) = (self.pix.width() as f32, self.pix.height() as f32);
+        // tiny-skia paints the ends of a rectangle of no height: left to it.
+        let empty = w == 0.0 || h == 0.0;
+        if empty || ![x, y, w, h].into_iter().all(whole) || x + w > cw || y + h > ch {
+            return false;
+        }
+        let stride = self.pix.width() as usize * 4;
+        let (x0, y0, w, h) = (x as usize, y as usize, w as usize, h as usize);
+        let data = self.pix.data_mut();
+        let px = [c.r, c.g, c.b, 255];
+        for row in data[y0 * stride..].chunks_exact_mut(stride).take(h) {
+            for p in row[x0 * 4..(x0 + w) * 4].chunks_exact_mut(4) {
+                p.copy_from_slice(&px);
+            }
+        }
+        true
     }
 
     /// Blends `c` with coverage `cov` (0..1) into pixel (x, y).
@@ -654,6 +680,12 @@ impl Canvas {
                     let row = &mut data[start..start + cov.len() * 4];
                     for (&cov, d) in cov.iter().zip(row.chunks_exact_mut(4)) {
                         if cov == 0 {
+                            continue;
+                        }
+                        // A glyph's inside, in an opaque colour: the blend below gives
+                        // the colour itself.
+                        if cov == 255 && alpha == 255 {
+                            d[..3].copy_from_slice(&rgb);
                             continue;
                         }
                         let a = cov as u32 * alpha / 255;
