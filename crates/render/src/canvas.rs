@@ -444,10 +444,12 @@ impl Canvas {
         let (x0, y0, w, h) = (x as usize, y as usize, w as usize, h as usize);
         let data = self.pix.data_mut();
         let px = [c.r, c.g, c.b, 255];
-        for row in data[y0 * stride..].chunks_exact_mut(stride).take(h) {
-            for p in row[x0 * 4..(x0 + w) * 4].chunks_exact_mut(4) {
-                p.copy_from_slice(&px);
-            }
+        let span = y0 * stride + x0 * 4..y0 * stride + (x0 + w) * 4;
+        for p in data[span.clone()].chunks_exact_mut(4) {
+            p.copy_from_slice(&px);
+        }
+        for y in 1..h {
+            data.copy_within(span.clone(), span.start + y * stride);
         }
         true
     }
@@ -534,9 +536,14 @@ impl Canvas {
             (f(b.x0) - hw, f(b.y0 + ri), width, f(b.y1 - b.y0 - 2 * ri)),
             (f(b.x1) - hw, f(b.y0 + ri), width, f(b.y1 - b.y0 - 2 * ri)),
         ] {
-            if let Some(rect) = Rect::from_xywh(sx, sy, sw, sh) {
-                self.pix.fill_rect(rect, &p, Transform::identity(), None);
-            }
+            // Anti-aliased, so tiny-skia's pipeline: remembered (`memo`).
+            let key = [sx, sy, sw, sh].map(f32::to_bits);
+            let key = [super::memo::SIDE, key[0], key[1], key[2], key[3], c.bits()];
+            self.memo(&key, (sx, sy, sw, sh), |canvas| {
+                if let Some(rect) = Rect::from_xywh(sx, sy, sw, sh) {
+                    canvas.pix.fill_rect(rect, &p, Transform::identity(), None);
+                }
+            });
         }
         for (xs, ys) in b.corners(reach) {
             for yy in ys.clone() {
