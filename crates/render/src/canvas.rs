@@ -769,7 +769,7 @@ pub(crate) fn rgb_into(rgba: &[u8], out: &mut [u8]) {
     let (src, dst) = (&rgba[..pairs * 8], &mut out[..pairs * 6]);
     for (s, d) in src.chunks_exact(8).zip(dst.chunks_exact_mut(6)) {
         let v = u64::from_le_bytes(s.try_into().expect("eight bytes"));
-        let w = (v & 0xff_ffff) | ((v >> 8) & 0xff_ffff_00_0000);
+        let w = (v & 0x0000_0000_00ff_ffff) | ((v >> 8) & 0x0000_ffff_ff00_0000);
         d.copy_from_slice(&w.to_le_bytes()[..6]);
     }
     for (s, d) in rgba[pairs * 8..]

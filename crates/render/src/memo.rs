@@ -36,7 +36,7 @@ struct Steps {
 
 /// Beyond this the memory is forgotten and starts again: the board, a hand and a
 /// battle picture together need a few megabytes.
-const MAX_BYTES: usize = 48 << 20;
+const MAX_BYTES: usize = 32 << 20;
 
 static STEPS: LazyLock<Mutex<Steps>> = LazyLock::new(Default::default);
 
@@ -206,7 +206,8 @@ impl Ring {
 static BUFFERS: Mutex<Vec<Vec<u8>>> = Mutex::new(Vec::new());
 
 /// The grounds of images (what does not change between two boards of a match), by
-/// the key of everything they depend on; a few, for the matches being played.
+/// the key of everything they depend on: the last four (a board's is 6.9 MB), for
+/// the matches being played (a ground differs by the two clans).
 static GROUNDS: Mutex<Vec<(Vec<u32>, Vec<u8>)>> = Mutex::new(Vec::new());
 
 impl Canvas {
@@ -237,7 +238,7 @@ impl Canvas {
         ground(&mut c);
         debug_assert!(c.fits.is_empty(), "a ground recorded a text");
         let mut grounds = GROUNDS.lock().unwrap_or_else(|e| e.into_inner());
-        if grounds.len() >= 8 {
+        if grounds.len() >= 4 {
             grounds.remove(0);
         }
         grounds.push((full, c.pix.data().to_vec()));
