@@ -214,10 +214,9 @@ fn question(t: &Table, q: &Question) -> String {
     }
 }
 
+/// The header's texts, on its band (drawn with the board's ground).
 fn header(c: &mut Canvas, t: &Table, v: &View) {
-    let th = t.theme;
     let lang = t.lang;
-    c.rect(0.0, 0.0, W, HEADER_H, th.ink);
     let name = |s: u8| t.names[s as usize];
     let title = match v.winner {
         Some(s) => m::winner(lang, name(s)),
@@ -352,7 +351,18 @@ fn zone_marks(c: &mut Canvas, v: &View, z: usize, s: Spot, gold: Col) {
     c.round_rect_stroke(s.x + 2.0, s.y + 2.0, s.w - 4.0, s.h - 4.0, 10.0, 5.0, col);
 }
 
-fn zone(c: &mut Canvas, t: &Table, v: &View, z: usize, s: Spot) {
+/// A zone's ground: its fill, hatching, border and kind's icon, which depend on the
+/// board and the clans only.
+struct Ground {
+    fill: Col,
+    border: Col,
+    width: f32,
+    hatched: bool,
+    /// A home's house in its clan's colour, or a crystal zone's gem.
+    icon: Option<(bool, Col)>,
+}
+
+fn ground(t: &Table, v: &View, z: usize) -> Ground {
     let th = t.theme;
     let rules = t.rules;
     let info = &rules.board.zones[z];
@@ -364,26 +374,62 @@ fn zone(c: &mut Canvas, t: &Table, v: &View, z: usize, s: Spot) {
         (ZoneKind::Home, Some(clan)) => (clan.mix(WHITE, 0.8), clan.mix(th.ink, 0.2), 2.5),
         _ => (th.plain_zone, rgb(0xb9ae98), 2.0),
     };
-    c.round_rect(s.x, s.y, s.w, s.h, 12.0, fill);
-    if info.kind == ZoneKind::Crystal {
-        // Hatched, so a crystal zone differs from a field in more than its hue (a
-        // home of a blue or purple clan is as pale a blue to a deuteranope).
-        hatch(c, s, 22.0, border.alpha(46));
+    let icon = match (info.kind, home_clan) {
+        (ZoneKind::Home, Some(clan)) => Some((true, clan)),
+        (ZoneKind::Crystal, _) => Some((false, icons::GEM)),
+        _ => None,
+    };
+    Ground {
+        fill,
+        border,
+        width,
+        hatched: info.kind == ZoneKind::Crystal,
+        icon,
     }
-    c.round_rect_stroke(s.x, s.y, s.w, s.h, 12.0, width, border);
+}
+
+impl Ground {
+    /// Everything the ground's pixels depend on, for the key of the board's ground.
+    fn key(&self, s: Spot) -> [u32; 10] {
+        let (house, icon) = self.icon.unwrap_or((false, self.fill));
+        [
+            s.x.to_bits(),
+            s.y.to_bits(),
+            s.w.to_bits(),
+            s.h.to_bits(),
+            self.width.to_bits(),
+            self.fill.bits(),
+            self.border.bits(),
+            icon.bits(),
+            self.hatched as u32 | (house as u32) << 1,
+            self.icon.is_some() as u32,
+        ]
+    }
+
+    fn draw(&self, c: &mut Canvas, s: Spot) {
+        let (fill, border, width) = (self.fill, self.border, self.width);
+        c.round_rect(s.x, s.y, s.w, s.h, 12.0, fill);
+        if self.hatched {
+            // Hatched, so a crystal zone differs from a field in more than its hue (a
+            // home of a blue or purple clan is as pale a blue to a deuteranope).
+            hatch(c, s, 22.0, border.alpha(46));
+        }
+        c.round_rect_stroke(s.x, s.y, s.w, s.h, 12.0, width, border);
+        let (lx, ly) = (s.x + 10.0, s.y + 35.0);
+        match self.icon {
+            Some((true, clan)) => icons::house(c, lx + 13.0, ly - 11.0, 28.0, clan),
+            Some((false, gem)) => icons::gem(c, lx + 13.0, ly - 11.0, 28.0, gem),
+            None => {}
+        }
+    }
+}
+
+/// A zone over its ground (drawn with the board's, `draw`).
+fn zone(c: &mut Canvas, t: &Table, v: &View, z: usize, s: Spot, icon: bool) {
+    let th = t.theme;
     let ly = s.y + 35.0;
-    let mut lx = s.x + 10.0;
-    match (info.kind, home_clan) {
-        (ZoneKind::Home, Some(clan)) => {
-            icons::house(c, lx + 13.0, ly - 11.0, 28.0, clan);
-            lx += 32.0;
-        }
-        (ZoneKind::Crystal, _) => {
-            icons::gem(c, lx + 13.0, ly - 11.0, 28.0, icons::GEM);
-            lx += 32.0;
-        }
-        _ => {}
-    }
+    let lx = s.x + 10.0;
+    let lx = if icon { lx + 32.0 } else { lx };
     let room = s.x + s.w - 8.0 - lx;
     let squads = v.zones[z].squads.iter().filter(|q| !q.is_empty()).count();
     let (label, lines) = zone_name(t, z as u8, room, squads <= 1);
@@ -614,10 +660,27 @@ pub fn draw(
         } else {
             0.0
         };
-    let mut c = Canvas::for_target(target, WIDTH, height as u32, th.background);
+    // What does not change in a match (the header's band, the zones' grounds) is
+    // drawn once per board and clans and copied (`Canvas::grounded`): the crystal
+    // zones' hatching alone, 45-degree anti-aliased lines, took a quarter of a board's
+    // draw+encode. Each zone's ground lies inside its box, where nothing else is
+    // drawn before it, so drawing it first changes no pixel.
+    let zones: Vec<(Spot, Ground)> = (l.zones.iter().enumerate().take(v.zones.len()))
+        .map(|(z, &s)| (s, ground(t, v, z)))
+        .collect();
+    let mut key = vec![th.background.bits(), th.ink.bits(), height as u32];
+    for (s, g) in &zones {
+        key.extend(g.key(*s));
+    }
+    let mut c = Canvas::grounded(target, (WIDTH, height as u32), th.background, &key, |c| {
+        c.rect(0.0, 0.0, W, HEADER_H, th.ink);
+        for (s, g) in &zones {
+            g.draw(c, *s);
+        }
+    });
     header(&mut c, t, v);
-    for (z, &s) in l.zones.iter().enumerate().take(v.zones.len()) {
-        zone(&mut c, t, v, z, s);
+    for (z, (s, g)) in zones.iter().enumerate() {
+        zone(&mut c, t, v, z, *s, g.icon.is_some());
     }
     for seat in [0u8, 1] {
         ends::player_panel(&mut c, t, v, seat, l.panels[seat as usize]);

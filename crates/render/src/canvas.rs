@@ -60,6 +60,10 @@ impl Col {
             a: m(self.a, other.a),
         }
     }
+    /// The four channels as one number, for keys.
+    pub(crate) const fn bits(self) -> u32 {
+        u32::from_le_bytes([self.r, self.g, self.b, self.a])
+    }
     fn skia(self) -> tiny_skia::Color {
         tiny_skia::Color::from_rgba8(self.r, self.g, self.b, self.a)
     }
@@ -161,22 +165,40 @@ struct GlyphBitmap {
     cov: Vec<u8>,
 }
 
-#[derive(Hash, PartialEq, Eq)]
-struct GlyphKey {
-    face: u8,
-    id: u16,
-    /// Eighths of a pixel.
-    size: u32,
-    /// Sub-pixel pen offsets in quarters of a pixel.
-    fx: u8,
-    fy: u8,
+/// A glyph at a size and a sub-pixel offset, packed into one number: face (1 bit),
+/// glyph id (16), size in eighths of a pixel (up to 41 bits), and the pen offsets in
+/// quarters of a pixel (2 + 2).
+fn glyph_key(face: Face, id: GlyphId, size: f32, fx: u8, fy: u8) -> u64 {
+    let eighths = (size * 8.0).round() as u64;
+    (eighths << 21) | ((id.0 as u64) << 5) | ((face as u64) << 4) | ((fx as u64) << 2) | fy as u64
 }
+
+/// A hasher for keys that are already well spread numbers: the standard one hashed
+/// each glyph of every text drawn, a tenth of a board's drawing.
+#[derive(Default)]
+struct NumberHasher(u64);
+
+impl std::hash::Hasher for NumberHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(b as u64);
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+type Glyphs =
+    std::collections::HashMap<u64, GlyphBitmap, std::hash::BuildHasherDefault<NumberHasher>>;
 
 thread_local! {
     /// Glyphs already rasterized on this thread. Only a speed-up: a glyph comes out the
     /// same whether it is cached or not.
-    static GLYPHS: std::cell::RefCell<std::collections::HashMap<GlyphKey, GlyphBitmap>> =
-        Default::default();
+    static GLYPHS: std::cell::RefCell<Glyphs> = Default::default();
 }
 
 /// Splits a coordinate into whole pixels and a quarter-pixel remainder.
@@ -354,7 +376,19 @@ pub fn rounded_rect(x: f32, y: f32, w: f32, h: f32, r: f32) -> Option<Path> {
 impl Canvas {
     pub fn new(width: u32, height: u32, background: Col) -> Canvas {
         let px = [background.r, background.g, background.b, 255];
-        let data = px.repeat(width as usize * height as usize);
+        let row = width as usize * 4;
+        let mut data = super::memo::buffer(row * height as usize);
+        for p in data[..row].chunks_exact_mut(4) {
+            p.copy_from_slice(&px);
+        }
+        for y in 1..height as usize {
+            data.copy_within(..row, y * row);
+        }
+        Canvas::from_data(data, width, height)
+    }
+
+    /// A canvas over `data`, `width` x `height` RGBA pixels.
+    pub(crate) fn from_data(data: Vec<u8>, width: u32, height: u32) -> Canvas {
         let size = tiny_skia::IntSize::from_wh(width, height).expect("a non-empty image");
         let pix = Pixmap::from_vec(data, size).expect("the buffer fits the size");
         Canvas {
@@ -375,9 +409,17 @@ impl Canvas {
         }
     }
 
+    /// False for a canvas that only records its texts.
+    pub(crate) fn paints(&self) -> bool {
+        self.paint
+    }
+
     /// A rectangle aligned to whole pixels (sharp edges).
     pub fn rect(&mut self, x: f32, y: f32, w: f32, h: f32, c: Col) {
         if !self.paint {
+            return;
+        }
+        if c.a == 255 && self.fill_whole(x, y, w, h, c) {
             return;
         }
         if let Some(r) = Rect::from_xywh(x, y, w, h) {
@@ -385,6 +427,31 @@ impl Canvas {
             p.anti_alias = false;
             self.pix.fill_rect(r, &p, Transform::identity(), None);
         }
+    }
+
+    /// Fills a rectangle of whole pixels inside the image with an opaque colour, a row
+    /// at a time, as tiny-skia would (its pipeline cost more than the writing on the
+    /// many small rectangles of a board); false, drawing nothing, for any other.
+    fn fill_whole(&mut self, x: f32, y: f32, w: f32, h: f32, c: Col) -> bool {
+        let whole = |v: f32| v.fract() == 0.0 && v >= 0.0;
+        let (cw, ch) = (self.pix.width() as f32, self.pix.height() as f32);
+        // tiny-skia paints the ends of a rectangle of no height: left to it.
+        let empty = w == 0.0 || h == 0.0;
+        if empty || ![x, y, w, h].into_iter().all(whole) || x + w > cw || y + h > ch {
+            return false;
+        }
+        let stride = self.pix.width() as usize * 4;
+        let (x0, y0, w, h) = (x as usize, y as usize, w as usize, h as usize);
+        let data = self.pix.data_mut();
+        let px = [c.r, c.g, c.b, 255];
+        let span = y0 * stride + x0 * 4..y0 * stride + (x0 + w) * 4;
+        for p in data[span.clone()].chunks_exact_mut(4) {
+            p.copy_from_slice(&px);
+        }
+        for y in 1..h {
+            data.copy_within(span.clone(), span.start + y * stride);
+        }
+        true
     }
 
     /// Blends `c` with coverage `cov` (0..1) into pixel (x, y).
@@ -469,9 +536,14 @@ impl Canvas {
             (f(b.x0) - hw, f(b.y0 + ri), width, f(b.y1 - b.y0 - 2 * ri)),
             (f(b.x1) - hw, f(b.y0 + ri), width, f(b.y1 - b.y0 - 2 * ri)),
         ] {
-            if let Some(rect) = Rect::from_xywh(sx, sy, sw, sh) {
-                self.pix.fill_rect(rect, &p, Transform::identity(), None);
-            }
+            // Anti-aliased, so tiny-skia's pipeline: remembered (`memo`).
+            let key = [sx, sy, sw, sh].map(f32::to_bits);
+            let key = [super::memo::SIDE, key[0], key[1], key[2], key[3], c.bits()];
+            self.memo(&key, (sx, sy, sw, sh), |canvas| {
+                if let Some(rect) = Rect::from_xywh(sx, sy, sw, sh) {
+                    canvas.pix.fill_rect(rect, &p, Transform::identity(), None);
+                }
+            });
         }
         for (xs, ys) in b.corners(reach) {
             for yy in ys.clone() {
@@ -506,6 +578,19 @@ impl Canvas {
             self.pix
                 .stroke_path(&path, &paint(c), &stroke, Transform::identity(), None);
         }
+    }
+
+    /// Fills [`rounded_rect`] anti-aliased (the curve of a band of a clan's colour over
+    /// a card or a panel), remembered per place (`memo`): tiny-skia scans the whole
+    /// box supersampled, where copying its pixels is a few rows of `memcpy`.
+    pub fn rounded_fill(&mut self, x: f32, y: f32, w: f32, h: f32, r: f32, c: Col) {
+        let [x_, y_, w_, h_, r_] = [x, y, w, h, r].map(f32::to_bits);
+        let key = [super::memo::ROUNDED, x_, y_, w_, h_, r_, c.bits()];
+        self.memo(&key, (x, y, w, h), |canvas| {
+            if let Some(path) = rounded_rect(x, y, w, h, r) {
+                canvas.fill(&path, c);
+            }
+        });
     }
 
     pub fn fill(&mut self, path: &Path, c: Col) {
@@ -570,6 +655,7 @@ impl Canvas {
         let (w, h) = (self.pix.width() as i32, self.pix.height() as i32);
         let data = self.pix.data_mut();
         let alpha = c.a as u32;
+        let rgb = [c.r, c.g, c.b];
         let mut caret = x;
         let mut prev: Option<GlyphId> = None;
         let (oy, fy) = quarter(y);
@@ -583,32 +669,35 @@ impl Canvas {
                     caret += scaled.kern(p, id);
                 }
                 let (ox, fx) = quarter(caret);
-                let key = GlyphKey {
-                    face: face as u8,
-                    id: id.0,
-                    size: (size * 8.0).round() as u32,
-                    fx,
-                    fy,
-                };
+                let key = glyph_key(face, id, size, fx, fy);
                 let g = cache
                     .entry(key)
                     .or_insert_with(|| raster(font, id, scale, fx, fy));
+                // The glyph's rows clipped to the image once, then blended along
+                // slices: per pixel, only the arithmetic.
+                let left = ox + g.left;
+                let (gx0, gx1) = ((-left).max(0), g.w.min(w - left));
                 for gy in 0..g.h {
                     let py = oy + g.top + gy;
-                    if py < 0 || py >= h {
+                    if py < 0 || py >= h || gx0 >= gx1 {
                         continue;
                     }
-                    for gx in 0..g.w {
-                        let px = ox + g.left + gx;
-                        let cov = g.cov[(gy * g.w + gx) as usize] as u32;
-                        if cov == 0 || px < 0 || px >= w {
+                    let cov = &g.cov[(gy * g.w + gx0) as usize..(gy * g.w + gx1) as usize];
+                    let start = (py as usize * w as usize + (left + gx0) as usize) * 4;
+                    let row = &mut data[start..start + cov.len() * 4];
+                    for (&cov, d) in cov.iter().zip(row.chunks_exact_mut(4)) {
+                        if cov == 0 {
                             continue;
                         }
-                        let a = cov * alpha / 255;
-                        let i = (py as usize * w as usize + px as usize) * 4;
-                        let d = &mut data[i..i + 3];
+                        // A glyph's inside, in an opaque colour: the blend below gives
+                        // the colour itself.
+                        if cov == 255 && alpha == 255 {
+                            d[..3].copy_from_slice(&rgb);
+                            continue;
+                        }
+                        let a = cov as u32 * alpha / 255;
                         // The images are opaque: premultiplied equals straight colour.
-                        for (d, s) in d.iter_mut().zip([c.r, c.g, c.b]) {
+                        for (d, s) in d[..3].iter_mut().zip(rgb) {
                             let v = (*d as u32 * (255 - a) + s as u32 * a + 127) / 255;
                             *d = v as u8;
                         }
@@ -668,10 +757,27 @@ impl Canvas {
 /// Drops the (opaque) alpha channel.
 pub fn rgb_bytes(rgba: &[u8]) -> Vec<u8> {
     let mut out = vec![0u8; rgba.len() / 4 * 3];
-    for (d, s) in out.chunks_exact_mut(3).zip(rgba.chunks_exact(4)) {
+    rgb_into(rgba, &mut out);
+    out
+}
+
+/// Drops the alpha channel of `rgba` into `out` (three quarters its length). Two
+/// pixels at a time as one 64-bit word: byte by byte, this took a quarter of the time
+/// the encoder takes.
+pub(crate) fn rgb_into(rgba: &[u8], out: &mut [u8]) {
+    let pairs = rgba.len() / 8;
+    let (src, dst) = (&rgba[..pairs * 8], &mut out[..pairs * 6]);
+    for (s, d) in src.chunks_exact(8).zip(dst.chunks_exact_mut(6)) {
+        let v = u64::from_le_bytes(s.try_into().expect("eight bytes"));
+        let w = (v & 0x0000_0000_00ff_ffff) | ((v >> 8) & 0x0000_ffff_ff00_0000);
+        d.copy_from_slice(&w.to_le_bytes()[..6]);
+    }
+    for (s, d) in rgba[pairs * 8..]
+        .chunks_exact(4)
+        .zip(out[pairs * 6..].chunks_exact_mut(3))
+    {
         d.copy_from_slice(&s[..3]);
     }
-    out
 }
 
 /// The PNG settings of every image: fast deflate with the adaptive filter, which is

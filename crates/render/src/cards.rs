@@ -83,9 +83,7 @@ fn face(c: &mut Canvas, t: &Table, card: &CardDef, x: f32, y: f32, k: f32) {
     let mark = words::mark;
     c.round_rect(x, y, w, h, 12.0 * k, th.panel);
     // Header: clan colour, name, rank and types.
-    if let Some(path) = super::canvas::rounded_rect(x, y, w, 64.0 * k, 12.0 * k) {
-        c.fill(&path, clan);
-    }
+    c.rounded_fill(x, y, w, 64.0 * k, 12.0 * k, clan);
     c.rect(x, y + 50.0 * k, w, 14.0 * k, clan);
     let mut nx = x + 12.0 * k;
     if card.rank == Rank::Hero {

@@ -22,9 +22,7 @@ pub(super) fn player_panel(c: &mut Canvas, t: &Table, v: &View, seat: u8, s: Spo
     let big = bold(34.0, WHITE).shrink(TEXT);
     let two = measure(name, big.face, big.min) > nw;
     let band = if two { 92.0 } else { 56.0 };
-    if let Some(path) = super::canvas::rounded_rect(s.x, s.y, s.w, band, 12.0) {
-        c.fill(&path, clan);
-    }
+    c.rounded_fill(s.x, s.y, s.w, band, 12.0, clan);
     c.rect(s.x, s.y + band - 12.0, s.w, 12.0, clan);
     let (border, bw) = if acting {
         (th.highlight, 5.0)
@@ -105,9 +103,7 @@ pub(super) fn piles(c: &mut Canvas, t: &Table, v: &View, seat: u8, s: Spot) {
     let p = &v.players[seat as usize];
     let clan = th.clan(t.rules, p.clan);
     c.round_rect(s.x, s.y, s.w, s.h, 12.0, th.panel.mix(th.background, 0.4));
-    if let Some(path) = super::canvas::rounded_rect(s.x, s.y, s.w, 14.0, 7.0) {
-        c.fill(&path, clan);
-    }
+    c.rounded_fill(s.x, s.y, s.w, 14.0, 7.0, clan);
     c.round_rect_stroke(s.x, s.y, s.w, s.h, 12.0, 2.0, clan.mix(th.ink, 0.3));
     let mut lines = vec![
         m::short_hand(t.lang, p.hand_count),

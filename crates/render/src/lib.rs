@@ -28,6 +28,7 @@ mod hand;
 mod icons;
 mod legend;
 pub mod lines;
+mod memo;
 pub mod replay;
 pub mod samples;
 pub mod standings;
@@ -127,11 +128,14 @@ pub enum RenderError {
 
 fn finish(c: canvas::Canvas) -> Result<Image, RenderError> {
     let (width, height) = (c.pix.width(), c.pix.height());
-    let rgb = canvas::rgb_bytes(c.pix.data());
-    let png =
-        canvas::encode_rgb(&rgb, width, height).map_err(|e| RenderError::Encode(e.to_string()))?;
+    let rgba = c.pix.take();
+    let mut rgb = memo::buffer(rgba.len() / 4 * 3);
+    canvas::rgb_into(&rgba, &mut rgb);
+    memo::give_back(rgba);
+    let png = canvas::encode_rgb(&rgb, width, height);
+    memo::give_back(rgb);
     Ok(Image {
-        png,
+        png: png.map_err(|e| RenderError::Encode(e.to_string()))?,
         width,
         height,
         texts: c.fits,

@@ -64,9 +64,7 @@ impl Tile {
         let band = pad + name_lines as f32 * pitch + 0.1 * s;
         let total = h.unwrap_or(0.0);
         c.round_rect(x, y, w, total, 0.45 * s, th.panel);
-        if let Some(p) = super::canvas::rounded_rect(x, y, w, band, 0.45 * s) {
-            c.fill(&p, clan);
-        }
+        c.rounded_fill(x, y, w, band, 0.45 * s, clan);
         c.rect(x, y + band - 0.45 * s, w, 0.45 * s, clan);
         let first = y + pad + 0.9 * s;
         if star > 0.0 {
