@@ -588,7 +588,8 @@ fn look(
     ]));
 }
 
-fn choose(id: String, placeholder: String) -> Select {
+/// An empty one-choice select with its placeholder clipped to Discord's 150 characters.
+pub(super) fn choose(id: String, placeholder: String) -> Select {
     Select {
         id,
         placeholder: clip(&placeholder, 150),

@@ -13,7 +13,7 @@
 
 use super::ids::Step;
 use super::lessons::marked;
-use super::panel::effect_line;
+use super::panel::{choose, effect_line};
 use crate::app::msg::{
     Button, MAX_DESCRIPTION, MAX_LABEL, MAX_OPTIONS, Row, Select, SelectOption, Style, clip,
 };
@@ -291,7 +291,7 @@ impl Compose<'_> {
             .suggested
             .and_then(|s| touched.iter().find(|t| t.picks.contains(&s)))
             .map(|t| t.card);
-        let mut s = select(
+        let mut s = choose(
             (self.id)(Step::Touch {
                 card: self.card,
                 touch: None,
@@ -326,7 +326,7 @@ impl Compose<'_> {
         let lead = self
             .suggested
             .and_then(|s| touched.iter().position(|t| t.picks.contains(&s)));
-        let mut s = select(
+        let mut s = choose(
             (self.id)(Step::Part {
                 card: self.card,
                 part: None,
@@ -417,7 +417,7 @@ impl Compose<'_> {
         let lies = lies
             .filter(|r| near.picks.iter().any(|&(i, _)| rot_of(i) == *r))
             .unwrap_or_else(|| rot_of(near.picks[0].0));
-        let mut s = select(
+        let mut s = choose(
             (self.id)(Step::Near {
                 card: self.card,
                 touch: near.touched.card,
@@ -487,16 +487,6 @@ impl Compose<'_> {
 
     fn back(&self, to: Step) -> Button {
         Button::new((self.id)(to), m::back(self.lang), Style::Secondary)
-    }
-}
-
-fn select(id: String, placeholder: String) -> Select {
-    Select {
-        id,
-        placeholder: clip(&placeholder, 150),
-        options: Vec::new(),
-        min_values: 1,
-        max_values: 1,
     }
 }
 
