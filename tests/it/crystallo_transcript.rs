@@ -15,7 +15,7 @@ use crystal_clans::crystallo::bots::Bot;
 use crystal_clans::crystallo::{Phase, View, legal};
 use crystal_clans::store::crystallo::utc_day;
 use crystal_clans::store::now_ms;
-use crystal_clans_testkit::fake_discord::GUILD;
+use crystal_clans_testkit::fake_discord::{Fake, GUILD};
 use crystal_clans_testkit::transcript::{self, html, shots};
 use support::people::{ANA, start_bot_with};
 
@@ -58,13 +58,7 @@ async fn a_crystallo_daily_drawn_and_screenshotted() {
         }
         if !composed && g.state.cavern.placed.len() >= 28 {
             composed = true;
-            let again = command(fake, ANA, "daily").await;
-            let resume = again
-                .custom_ids()
-                .into_iter()
-                .find(|i| i.ends_with(":show"))
-                .expect("a Resume button");
-            click(fake, again.message_id.unwrap(), ANA, &resume, &[]).await;
+            resume_daily(fake).await;
             play_one(fake, store, g.id, ANA).await;
             continue;
         }
@@ -81,13 +75,7 @@ async fn a_crystallo_daily_drawn_and_screenshotted() {
             .unwrap();
     }
     assert!(composed, "a placement composed in a cavern of 28 cards");
-    let again = command(fake, ANA, "daily").await;
-    let resume = again
-        .custom_ids()
-        .into_iter()
-        .find(|i| i.ends_with(":show"))
-        .expect("a Resume button");
-    click(fake, again.message_id.unwrap(), ANA, &resume, &[]).await;
+    resume_daily(fake).await;
     for _ in 0..60 {
         if store.crystallo_game(g.id).await.unwrap().ending.is_some() {
             break;
@@ -137,4 +125,16 @@ async fn a_crystallo_daily_drawn_and_screenshotted() {
         pngs.len(),
         out.at.join("screens").display()
     );
+}
+
+/// Ana's `/crystallo daily` again, and its Resume button clicked: back into her game's
+/// panel.
+async fn resume_daily(fake: &Fake) {
+    let again = command(fake, ANA, "daily").await;
+    let resume = again
+        .custom_ids()
+        .into_iter()
+        .find(|i| i.ends_with(":show"))
+        .expect("a Resume button");
+    click(fake, again.message_id.unwrap(), ANA, &resume, &[]).await;
 }
