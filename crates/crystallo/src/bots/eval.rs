@@ -20,6 +20,8 @@ pub struct Ctx<'a> {
     /// How much lighting an orb of each colour is worth: more for a colour few cards to
     /// come carry, since its chances are few.
     pub weight: [f32; 6],
+    /// Treasure cards already collected, by kind (riches, magic, battle).
+    pub collected: [u8; 3],
 }
 
 impl<'a> Ctx<'a> {
@@ -30,6 +32,7 @@ impl<'a> Ctx<'a> {
             &view.phase,
             view.bonds,
             view.dragon,
+            &view.treasures,
         );
         ctx.weigh(
             view.unseen
@@ -71,6 +74,7 @@ impl<'a> Ctx<'a> {
         phase: &Phase,
         bonds: [u8; 6],
         dragon: [bool; 6],
+        treasures: &[u8],
     ) -> Ctx<'a> {
         let room = match phase {
             Phase::Explore => bonds,
@@ -81,6 +85,12 @@ impl<'a> Ctx<'a> {
             cavern,
             room,
             weight: [1.0; 6],
+            collected: treasures.iter().fold([0; 3], |mut n, k| {
+                if let Some(t) = faces[*k as usize].treasure {
+                    n[t as usize] += 1;
+                }
+                n
+            }),
         }
     }
 }
@@ -89,52 +99,74 @@ impl<'a> Ctx<'a> {
 enum Look {
     Empty,
     Crystal(Hue, Shape),
-    Orb(Colour, bool),
+    /// Its colour, whether it is lit, whether it is on a treasure card.
+    Orb(Colour, bool, bool),
 }
 
 const LIGHT: f32 = 40.0;
 /// How strongly a scarce colour's light counts (see `Ctx::weigh`).
 const RARITY: f32 = 6.0;
-const TREASURE: f32 = 80.0;
-const HALF_TREASURE: f32 = 25.0;
+/// A treasure card collected (both orbs lit), and half of one (the first orb): four
+/// treasures make a game Prosperous, which is worth more than any title step below
+/// Champion (the scoring table), so a light that collects one outweighs several plain
+/// lights. Measured with the report (docs/crystallo.md): lower weights left the search
+/// player Impoverished in most games, higher ones cost it creatures.
+const TREASURE: f32 = 500.0;
+const HALF_TREASURE: f32 = 100.0;
+/// How much more an open square around a treasure card's orb promises than one around a
+/// plain orb: a player builds towards treasure, not only takes it when it comes.
+const TREASURE_PROMISE: f32 = 3.0;
+/// How much more a treasure is worth for each of its kind already collected: the
+/// third completes a collection (riches count one treasure more, magic frees a gem,
+/// battle brings a card).
+const COLLECTION: f32 = 1.5;
 
-fn look(ctx: &Ctx, new: &[(Pos, Symbol); 4], p: Pos) -> Look {
+fn look(ctx: &Ctx, new: &[(Pos, Symbol); 4], treasure: bool, p: Pos) -> Look {
     if let Some((_, s)) = new.iter().find(|(q, _)| *q == p) {
         return match *s {
             Symbol::Crystal { hue, shape } => Look::Crystal(hue, shape),
-            Symbol::Orb { colour } => Look::Orb(colour, false),
+            Symbol::Orb { colour } => Look::Orb(colour, false, treasure),
         };
     }
     match ctx.cavern.cell(p) {
         None => Look::Empty,
         Some(c) => match ctx.faces[c.card as usize].symbols[c.slot as usize] {
             Symbol::Crystal { hue, shape } => Look::Crystal(hue, shape),
-            Symbol::Orb { colour } => Look::Orb(colour, c.lit),
+            Symbol::Orb { colour } => {
+                Look::Orb(colour, c.lit, ctx.faces[c.card as usize].treasure.is_some())
+            }
         },
     }
 }
 
 /// The promise of one block: how close it is to a set that can still light.
-fn promise(ctx: &Ctx, new: &[(Pos, Symbol); 4], corner: Pos) -> f32 {
+fn promise(ctx: &Ctx, new: &[(Pos, Symbol); 4], treasure: bool, corner: Pos) -> f32 {
     let mut crystals = Vec::with_capacity(4);
     let mut orb = None;
     let mut orbs = 0;
     let mut empty = 0;
+    let mut rich = false;
     for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
-        match look(ctx, new, corner.plus(dx, dy)) {
+        match look(ctx, new, treasure, corner.plus(dx, dy)) {
             Look::Empty => empty += 1,
             Look::Crystal(h, s) => crystals.push((h, s)),
-            Look::Orb(c, lit) => {
+            Look::Orb(c, lit, t) => {
                 if lit {
                     return 0.0;
                 }
                 orbs += 1;
                 orb = Some(c);
+                rich = t;
             }
         }
     }
     let open = |c: Colour| ctx.room[c.index()] > 0;
-    match (crystals.len(), orbs, empty) {
+    let rich = if rich && orbs == 1 {
+        TREASURE_PROMISE
+    } else {
+        1.0
+    };
+    rich * match (crystals.len(), orbs, empty) {
         (3, 0, 1) if is_set(crystals[0], crystals[1], crystals[2]) => 7.0,
         (2, 1, 1) if orb.is_some_and(open) => 9.0 * orb.map_or(1.0, |c| ctx.weight[c.index()]),
         (2, 0, 2) => 1.5,
@@ -153,9 +185,10 @@ pub fn evaluate(ctx: &Ctx, card: u8, at: Pos, rot: Rotation) -> f32 {
     let mut value = 0.0;
     let mut room = ctx.room;
     let mut lit: Vec<Pos> = Vec::new();
+    let t = face.treasure.is_some();
     for b in &blocks {
-        value += promise(ctx, &new, *b) - promise(ctx, &none, *b);
-        if let Some((orb, colour)) = completes(ctx, &new, *b)
+        value += promise(ctx, &new, t, *b) - promise(ctx, &none, t, *b);
+        if let Some((orb, colour)) = completes(ctx, &new, t, *b)
             && room[colour.index()] > 0
             && !lit.contains(&orb)
         {
@@ -187,7 +220,13 @@ pub fn evaluate(ctx: &Ctx, card: u8, at: Pos, rot: Rotation) -> f32 {
                     .cell(*p)
                     .is_some_and(|c| c.lit && c.card == owner)
         });
-        value += if done { TREASURE } else { HALF_TREASURE };
+        value += if done {
+            // The third of a kind is worth more: a collection's power or bonus.
+            let kind = ctx.faces[owner as usize].treasure.map_or(0, |t| t as usize);
+            TREASURE * (1.0 + COLLECTION * f32::from(ctx.collected[kind]))
+        } else {
+            HALF_TREASURE
+        };
     }
     value
 }
@@ -209,15 +248,20 @@ fn orb_cells(ctx: &Ctx, owner: u8, card: u8, at: Pos, rot: Rotation) -> Vec<Pos>
         .collect()
 }
 
-fn completes(ctx: &Ctx, new: &[(Pos, Symbol); 4], corner: Pos) -> Option<(Pos, Colour)> {
+fn completes(
+    ctx: &Ctx,
+    new: &[(Pos, Symbol); 4],
+    treasure: bool,
+    corner: Pos,
+) -> Option<(Pos, Colour)> {
     let mut crystals = Vec::with_capacity(3);
     let mut orb = None;
     for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
         let p = corner.plus(dx, dy);
-        match look(ctx, new, p) {
+        match look(ctx, new, treasure, p) {
             Look::Empty => return None,
             Look::Crystal(h, s) => crystals.push((h, s)),
-            Look::Orb(c, lit) => {
+            Look::Orb(c, lit, _) => {
                 if lit || orb.is_some() {
                     return None;
                 }

@@ -58,6 +58,7 @@ impl Search {
             &after.phase,
             after.bonds,
             after.dragon,
+            &after.treasures,
         );
         ctx.weigh(view.unseen.iter().chain(&after.face_up).copied());
         let best: Vec<f32> = cards
