@@ -9,7 +9,8 @@
 //! Landscape, 700 high and as wide as the cavern needs up to 1100: the cavern's area is
 //! cropped to its occupied cells and places, so Discord's inline box (about 550x350)
 //! shows it at 0.5 and a phone (390 px wide) at 0.35 (the widest) to 0.5; the side
-//! panel's words are 26 px or more, a place's number 21 or more. Nothing is told by
+//! panel's words are 26 px or more, a place's number 22 or more (more in a wide image,
+//! so it reads at 9 px on a phone). Nothing is told by
 //! colour alone: crystal colours differ in lightness too and carry 1 to 3 points by
 //! shape, each orb colour has its own icon.
 
@@ -350,8 +351,11 @@ fn draw_cavern(c: &mut Canvas, table: CavernTable, view: &View, grid: Grid) {
         }
     }
     // Numbered places: a badge where the card's top-left corner would go, its number
-    // 22 pixels at the least (9 on a phone's width).
-    let badge = (cell * 0.3).clamp(19.0, 26.0);
+    // 22 pixels at the least, and more in a wider image, so that it still reads at 9
+    // pixels where a phone shows the whole image 390 wide.
+    let number_min = (9.0 * (grid.area_w() + PANEL_W).ceil() / 390.0).max(22.0);
+    let badge_min = number_min / 1.15;
+    let badge = (cell * 0.3).clamp(badge_min, badge_min.max(26.0));
     for (i, p) in table.spots.iter().enumerate() {
         let (x, y) = at(*p);
         let (cx, cy) = (x + cell, y + cell);
