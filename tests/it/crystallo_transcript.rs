@@ -3,7 +3,7 @@
 //! desktop and phone widths: `target/tmp/crystallo-transcript/` (the pages,
 //! `screens/*.png`). The player composes placements in the panel (the card it will
 //! touch, a place next to it, the preview, Confirm: the first, and one in a cavern of
-//! 28 cards), is refused a second daily with a way back in, and
+//! 20 cards), is refused a second daily with a way back in, and
 //! ends the game; the final post shows the title and score, and the cavern behind a
 //! spoiler.
 
@@ -48,7 +48,8 @@ async fn a_crystallo_daily_drawn_and_screenshotted() {
 
     // Phase 1 played on by the greedy bot (as if Ana had), with one placement in the
     // middle composed in the panel again (back in through the command: "somewhere
-    // else" in a cavern of 28 cards), then back in for the Black Dragon.
+    // else" in a cavern of 20 cards; deck version 2 frees the creatures
+    // sooner than version 1 did), then back in for the Black Dragon.
     let mut greedy = crystal_clans::crystallo::bots::Greedy;
     let mut composed = false;
     for _ in 0..400 {
@@ -56,7 +57,7 @@ async fn a_crystallo_daily_drawn_and_screenshotted() {
         if g.state.phase != Phase::Explore {
             break;
         }
-        if !composed && g.state.cavern.placed.len() >= 28 {
+        if !composed && g.state.cavern.placed.len() >= 20 {
             composed = true;
             resume_daily(fake).await;
             play_one(fake, store, g.id, ANA).await;
@@ -74,7 +75,7 @@ async fn a_crystallo_daily_drawn_and_screenshotted() {
             .await
             .unwrap();
     }
-    assert!(composed, "a placement composed in a cavern of 28 cards");
+    assert!(composed, "a placement composed in a cavern of 20 cards");
     resume_daily(fake).await;
     for _ in 0..60 {
         if store.crystallo_game(g.id).await.unwrap().ending.is_some() {
