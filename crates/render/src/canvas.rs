@@ -1,5 +1,6 @@
-//! A small drawing surface over `tiny_skia::Pixmap`: filled and stroked shapes,
-//! and text set with the embedded fonts (rasterized by `ab_glyph`, blended by hand).
+//! A small drawing surface of RGB pixels: filled and stroked shapes (tiny-skia's, see
+//! `skia.rs`), and text set with the embedded fonts (rasterized by `ab_glyph`, blended
+//! by hand).
 //!
 //! Every piece of text is drawn into a box: `text` shrinks it down to a minimum size and
 //! then cuts it with an ellipsis, and records what it had to do (`Canvas::fits`), so the
@@ -7,10 +8,7 @@
 
 use ab_glyph::{Font, FontRef, GlyphId, PxScale, ScaleFont, point};
 use std::sync::LazyLock;
-use tiny_skia::{
-    FillRule, LineCap, LineJoin, Paint, Path, PathBuilder, Pixmap, Rect, Stroke, StrokeDash,
-    Transform,
-};
+use tiny_skia::{LineCap, LineJoin, Paint, Path, PathBuilder, Rect, Stroke, StrokeDash, Transform};
 
 static REGULAR: LazyLock<FontRef<'static>> = LazyLock::new(|| {
     FontRef::try_from_slice(include_bytes!(concat!(
@@ -139,8 +137,16 @@ impl Fit {
     }
 }
 
+/// An opaque image being drawn. Its pixels are three bytes each (red, green, blue), row
+/// after row, as the PNG takes them: drawn with an alpha channel, dropping it took a
+/// quarter of the time the encoder takes.
 pub struct Canvas {
-    pub pix: Pixmap,
+    rgb: Vec<u8>,
+    width: u32,
+    height: u32,
+    /// The RGBA pixels tiny-skia draws on, the canvas's size, holding the canvas's
+    /// pixels only where it draws (`skia.rs`).
+    pub(crate) scratch: Option<Vec<u8>>,
     /// Every boxed text drawn, with how it was fitted (for the tests).
     pub fits: Vec<Fit>,
     /// False for a canvas that only records its texts ([`Target::Words`]).
@@ -375,10 +381,10 @@ pub fn rounded_rect(x: f32, y: f32, w: f32, h: f32, r: f32) -> Option<Path> {
 
 impl Canvas {
     pub fn new(width: u32, height: u32, background: Col) -> Canvas {
-        let px = [background.r, background.g, background.b, 255];
-        let row = width as usize * 4;
+        let px = [background.r, background.g, background.b];
+        let row = width as usize * 3;
         let mut data = super::memo::buffer(row * height as usize);
-        for p in data[..row].chunks_exact_mut(4) {
+        for p in data[..row].chunks_exact_mut(3) {
             p.copy_from_slice(&px);
         }
         for y in 1..height as usize {
@@ -387,15 +393,49 @@ impl Canvas {
         Canvas::from_data(data, width, height)
     }
 
-    /// A canvas over `data`, `width` x `height` RGBA pixels.
-    pub(crate) fn from_data(data: Vec<u8>, width: u32, height: u32) -> Canvas {
-        let size = tiny_skia::IntSize::from_wh(width, height).expect("a non-empty image");
-        let pix = Pixmap::from_vec(data, size).expect("the buffer fits the size");
+    /// A canvas over `data`, `width` x `height` RGB pixels.
+    pub(crate) fn from_data(rgb: Vec<u8>, width: u32, height: u32) -> Canvas {
+        assert!(width > 0 && height > 0, "a non-empty image");
+        assert_eq!(rgb.len(), width as usize * height as usize * 3);
         Canvas {
-            pix,
+            rgb,
+            width,
+            height,
+            scratch: None,
             fits: Vec::new(),
             paint: true,
         }
+    }
+
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+
+    pub fn height(&self) -> u32 {
+        self.height
+    }
+
+    /// The pixels, RGB, row by row.
+    pub fn data(&self) -> &[u8] {
+        &self.rgb
+    }
+
+    pub(crate) fn data_mut(&mut self) -> &mut [u8] {
+        &mut self.rgb
+    }
+
+    /// The pixels, for a caller that keeps them.
+    pub(crate) fn into_rgb(self) -> Vec<u8> {
+        self.rgb
+    }
+
+    /// The texts drawn; the pixel buffers go back for the next image.
+    pub(crate) fn recycle(self) -> Vec<Fit> {
+        super::memo::give_back(self.rgb);
+        if let Some(s) = self.scratch {
+            super::memo::give_back(s);
+        }
+        self.fits
     }
 
     /// A canvas for `target`: a words-only one records its texts and draws nothing.
@@ -425,7 +465,7 @@ impl Canvas {
         if let Some(r) = Rect::from_xywh(x, y, w, h) {
             let mut p = paint(c);
             p.anti_alias = false;
-            self.pix.fill_rect(r, &p, Transform::identity(), None);
+            self.fill_rect(r, &p);
         }
     }
 
@@ -434,18 +474,18 @@ impl Canvas {
     /// many small rectangles of a board); false, drawing nothing, for any other.
     fn fill_whole(&mut self, x: f32, y: f32, w: f32, h: f32, c: Col) -> bool {
         let whole = |v: f32| v.fract() == 0.0 && v >= 0.0;
-        let (cw, ch) = (self.pix.width() as f32, self.pix.height() as f32);
+        let (cw, ch) = (self.width as f32, self.height as f32);
         // tiny-skia paints the ends of a rectangle of no height: left to it.
         let empty = w == 0.0 || h == 0.0;
         if empty || ![x, y, w, h].into_iter().all(whole) || x + w > cw || y + h > ch {
             return false;
         }
-        let stride = self.pix.width() as usize * 4;
+        let stride = self.width as usize * 3;
         let (x0, y0, w, h) = (x as usize, y as usize, w as usize, h as usize);
-        let data = self.pix.data_mut();
-        let px = [c.r, c.g, c.b, 255];
-        let span = y0 * stride + x0 * 4..y0 * stride + (x0 + w) * 4;
-        for p in data[span.clone()].chunks_exact_mut(4) {
+        let data = &mut self.rgb;
+        let px = [c.r, c.g, c.b];
+        let span = y0 * stride + x0 * 3..y0 * stride + (x0 + w) * 3;
+        for p in data[span.clone()].chunks_exact_mut(3) {
             p.copy_from_slice(&px);
         }
         for y in 1..h {
@@ -457,13 +497,13 @@ impl Canvas {
     /// Blends `c` with coverage `cov` (0..1) into pixel (x, y).
     #[inline]
     fn blend(&mut self, x: i32, y: i32, c: Col, cov: f32) {
-        let (w, h) = (self.pix.width() as i32, self.pix.height() as i32);
+        let (w, h) = (self.width as i32, self.height as i32);
         if x < 0 || y < 0 || x >= w || y >= h || cov <= 0.0 {
             return;
         }
         let a = (cov.min(1.0) * c.a as f32 + 0.5) as u32;
-        let i = (y as usize * w as usize + x as usize) * 4;
-        let d = &mut self.pix.data_mut()[i..i + 3];
+        let i = (y as usize * w as usize + x as usize) * 3;
+        let d = &mut self.rgb[i..i + 3];
         for (d, s) in d.iter_mut().zip([c.r, c.g, c.b]) {
             *d = ((*d as u32 * (255 - a) + s as u32 * a + 127) / 255) as u8;
         }
@@ -541,7 +581,7 @@ impl Canvas {
             let key = [super::memo::SIDE, key[0], key[1], key[2], key[3], c.bits()];
             self.memo(&key, (sx, sy, sw, sh), |canvas| {
                 if let Some(rect) = Rect::from_xywh(sx, sy, sw, sh) {
-                    canvas.pix.fill_rect(rect, &p, Transform::identity(), None);
+                    canvas.fill_rect(rect, &p);
                 }
             });
         }
@@ -575,8 +615,7 @@ impl Canvas {
                 dash: StrokeDash::new(vec![width * 3.0, width * 2.0], 0.0),
                 ..Stroke::default()
             };
-            self.pix
-                .stroke_path(&path, &paint(c), &stroke, Transform::identity(), None);
+            self.stroke_with(&path, c, &stroke, Transform::identity());
         }
     }
 
@@ -597,29 +636,18 @@ impl Canvas {
         self.fill_t(path, c, Transform::identity());
     }
 
-    pub fn fill_t(&mut self, path: &Path, c: Col, t: Transform) {
-        if !self.paint {
-            return;
-        }
-        self.pix
-            .fill_path(path, &paint(c), FillRule::Winding, t, None);
-    }
-
     pub fn stroke(&mut self, path: &Path, width: f32, c: Col) {
         self.stroke_t(path, width, c, Transform::identity());
     }
 
     pub fn stroke_t(&mut self, path: &Path, width: f32, c: Col, t: Transform) {
-        if !self.paint {
-            return;
-        }
         let stroke = Stroke {
             width,
             line_cap: LineCap::Round,
             line_join: LineJoin::Round,
             ..Stroke::default()
         };
-        self.pix.stroke_path(path, &paint(c), &stroke, t, None);
+        self.stroke_with(path, c, &stroke, t);
     }
 
     pub fn line(&mut self, x0: f32, y0: f32, x1: f32, y1: f32, width: f32, c: Col) {
@@ -652,8 +680,8 @@ impl Canvas {
         let font = face.font();
         let scale = px_scale(font, size);
         let scaled = font.as_scaled(scale);
-        let (w, h) = (self.pix.width() as i32, self.pix.height() as i32);
-        let data = self.pix.data_mut();
+        let (w, h) = (self.width as i32, self.height as i32);
+        let data = &mut self.rgb;
         let alpha = c.a as u32;
         let rgb = [c.r, c.g, c.b];
         let mut caret = x;
@@ -683,21 +711,20 @@ impl Canvas {
                         continue;
                     }
                     let cov = &g.cov[(gy * g.w + gx0) as usize..(gy * g.w + gx1) as usize];
-                    let start = (py as usize * w as usize + (left + gx0) as usize) * 4;
-                    let row = &mut data[start..start + cov.len() * 4];
-                    for (&cov, d) in cov.iter().zip(row.chunks_exact_mut(4)) {
+                    let start = (py as usize * w as usize + (left + gx0) as usize) * 3;
+                    let row = &mut data[start..start + cov.len() * 3];
+                    for (&cov, d) in cov.iter().zip(row.chunks_exact_mut(3)) {
                         if cov == 0 {
                             continue;
                         }
                         // A glyph's inside, in an opaque colour: the blend below gives
                         // the colour itself.
                         if cov == 255 && alpha == 255 {
-                            d[..3].copy_from_slice(&rgb);
+                            d.copy_from_slice(&rgb);
                             continue;
                         }
                         let a = cov as u32 * alpha / 255;
-                        // The images are opaque: premultiplied equals straight colour.
-                        for (d, s) in d[..3].iter_mut().zip(rgb) {
+                        for (d, s) in d.iter_mut().zip(rgb) {
                             let v = (*d as u32 * (255 - a) + s as u32 * a + 127) / 255;
                             *d = v as u8;
                         }
@@ -751,32 +778,6 @@ impl Canvas {
             max,
         });
         width
-    }
-}
-
-/// Drops the (opaque) alpha channel.
-pub fn rgb_bytes(rgba: &[u8]) -> Vec<u8> {
-    let mut out = vec![0u8; rgba.len() / 4 * 3];
-    rgb_into(rgba, &mut out);
-    out
-}
-
-/// Drops the alpha channel of `rgba` into `out` (three quarters its length). Two
-/// pixels at a time as one 64-bit word: byte by byte, this took a quarter of the time
-/// the encoder takes.
-pub(crate) fn rgb_into(rgba: &[u8], out: &mut [u8]) {
-    let pairs = rgba.len() / 8;
-    let (src, dst) = (&rgba[..pairs * 8], &mut out[..pairs * 6]);
-    for (s, d) in src.chunks_exact(8).zip(dst.chunks_exact_mut(6)) {
-        let v = u64::from_le_bytes(s.try_into().expect("eight bytes"));
-        let w = (v & 0x0000_0000_00ff_ffff) | ((v >> 8) & 0x0000_ffff_ff00_0000);
-        d.copy_from_slice(&w.to_le_bytes()[..6]);
-    }
-    for (s, d) in rgba[pairs * 8..]
-        .chunks_exact(4)
-        .zip(out[pairs * 6..].chunks_exact_mut(3))
-    {
-        d.copy_from_slice(&s[..3]);
     }
 }
 

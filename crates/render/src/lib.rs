@@ -31,6 +31,7 @@ pub mod lines;
 mod memo;
 pub mod replay;
 pub mod samples;
+mod skia;
 pub mod standings;
 mod tile;
 pub mod words;
@@ -127,18 +128,13 @@ pub enum RenderError {
 }
 
 fn finish(c: canvas::Canvas) -> Result<Image, RenderError> {
-    let (width, height) = (c.pix.width(), c.pix.height());
-    let rgba = c.pix.take();
-    let mut rgb = memo::buffer(rgba.len() / 4 * 3);
-    canvas::rgb_into(&rgba, &mut rgb);
-    memo::give_back(rgba);
-    let png = canvas::encode_rgb(&rgb, width, height);
-    memo::give_back(rgb);
+    let (width, height) = (c.width(), c.height());
+    let png = canvas::encode_rgb(c.data(), width, height);
     Ok(Image {
         png: png.map_err(|e| RenderError::Encode(e.to_string()))?,
         width,
         height,
-        texts: c.fits,
+        texts: c.recycle(),
     })
 }
 

@@ -379,8 +379,8 @@ fn frame(
         Some(c) => c,
         None => board::draw(t, &scene.view, &[], &Default::default(), Target::Pixels)?,
     };
-    let (pw, ph) = (picture.pix.width(), picture.pix.height());
-    let src = image::ImageBuffer::<image::Rgba<u8>, &[u8]>::from_raw(pw, ph, picture.pix.data())
+    let (pw, ph) = (picture.width(), picture.height());
+    let src = image::ImageBuffer::<image::Rgb<u8>, &[u8]>::from_raw(pw, ph, picture.data())
         .ok_or_else(|| RenderError::Encode("a picture's pixels do not fit its size".into()))?;
     // The board fills the whole frame (its header goes under the band); anything else
     // is fitted below the band, centred.
@@ -396,12 +396,13 @@ fn frame(
         ((ph as f32 * scale).round() as u32).clamp(1, room_h),
     );
     let small = image::imageops::thumbnail(&src, w, h);
+    picture.recycle();
     let mut out = Canvas::new(FRAME_W, FRAME_H, t.theme.background);
     let (left, top) = ((FRAME_W - w) / 2, top + (room_h - h) / 2);
-    let stride = FRAME_W as usize * 4;
-    let data = out.pix.data_mut();
-    for (y, row) in small.as_raw().chunks_exact(w as usize * 4).enumerate() {
-        let at = (top as usize + y) * stride + left as usize * 4;
+    let stride = FRAME_W as usize * 3;
+    let data = out.data_mut();
+    for (y, row) in small.as_raw().chunks_exact(w as usize * 3).enumerate() {
+        let at = (top as usize + y) * stride + left as usize * 3;
         data[at..at + row.len()].copy_from_slice(row);
     }
     out.rect(0.0, 0.0, FRAME_W as f32, BAND_H as f32, t.theme.ink);
@@ -413,7 +414,7 @@ fn frame(
         board::bold(14.0, super::canvas::WHITE).shrink(10.0),
         Align::Left,
     );
-    Ok(super::canvas::rgb_bytes(out.pix.data()))
+    Ok(out.into_rgb())
 }
 
 /// The caption of a scene, from its public events: "Turn 5 · Ana: summoned Thorns to
