@@ -24,6 +24,7 @@ mod cards;
 /// Crystallo's cavern image (the solo game, crates/crystallo).
 pub mod crystallo;
 mod ends;
+mod glyphs;
 mod hand;
 mod icons;
 mod legend;

@@ -15,6 +15,7 @@ use std::sync::{LazyLock, Mutex};
 /// The first number of a key says which step it is: icons take 0 to 99.
 pub(crate) const ROUNDED: u32 = 100;
 pub(crate) const SIDE: u32 = 101;
+pub(crate) const TEXT: u32 = 102;
 
 /// What a box held before a step: one colour (the usual case: a step drawn on a plain
 /// ground) is kept as that colour, anything else as its pixels.
