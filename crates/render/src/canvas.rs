@@ -6,9 +6,10 @@
 //! then cuts it with an ellipsis, and records what it had to do (`Canvas::fits`), so the
 //! tests can prove that no text runs out of its box.
 
+use super::skia::Line;
 use ab_glyph::{Font, FontRef, GlyphId, PxScale, ScaleFont};
 use std::sync::LazyLock;
-use tiny_skia::{LineCap, LineJoin, Paint, Path, PathBuilder, Rect, Stroke, StrokeDash, Transform};
+use tiny_skia::{Paint, Path, PathBuilder, Rect, Transform};
 
 static REGULAR: LazyLock<FontRef<'static>> = LazyLock::new(|| {
     FontRef::try_from_slice(include_bytes!(concat!(
@@ -151,6 +152,16 @@ pub struct Canvas {
     pub fits: Vec<Fit>,
     /// False for a canvas that only records its texts ([`Target::Words`]).
     paint: bool,
+}
+
+impl Drop for Canvas {
+    /// The pixel buffers go back for the next image (`memo::buffer`).
+    fn drop(&mut self) {
+        super::memo::give_back(std::mem::take(&mut self.rgb));
+        if let Some(s) = self.scratch.take() {
+            super::memo::give_back(s);
+        }
+    }
 }
 
 /// What a drawing makes: pixels, or only the list of its texts (laid out and fitted
@@ -343,27 +354,24 @@ impl Canvas {
     }
 
     /// The pixels, for a caller that keeps them.
-    pub(crate) fn into_rgb(self) -> Vec<u8> {
-        self.rgb
+    pub(crate) fn into_rgb(mut self) -> Vec<u8> {
+        std::mem::take(&mut self.rgb)
     }
 
-    /// The texts drawn; the pixel buffers go back for the next image.
-    pub(crate) fn recycle(self) -> Vec<Fit> {
-        super::memo::give_back(self.rgb);
-        if let Some(s) = self.scratch {
-            super::memo::give_back(s);
-        }
-        self.fits
+    /// The texts drawn.
+    pub fn into_fits(mut self) -> Vec<Fit> {
+        std::mem::take(&mut self.fits)
     }
 
     /// A canvas for `target`: a words-only one records its texts and draws nothing.
     pub fn for_target(target: Target, width: u32, height: u32, background: Col) -> Canvas {
         match target {
             Target::Pixels => Canvas::new(width, height, background),
-            Target::Words => Canvas {
-                paint: false,
-                ..Canvas::new(1, 1, background)
-            },
+            Target::Words => {
+                let mut c = Canvas::new(1, 1, background);
+                c.paint = false;
+                c
+            }
         }
     }
 
@@ -381,9 +389,7 @@ impl Canvas {
             return;
         }
         if let Some(r) = Rect::from_xywh(x, y, w, h) {
-            let mut p = paint(c);
-            p.anti_alias = false;
-            self.fill_rect(r, &p);
+            self.fill_rect(r, c, false);
         }
     }
 
@@ -486,22 +492,15 @@ impl Canvas {
         let reach = (hw + 1.0).ceil() as i32;
         let ri = b.r as i32;
         let f = |v: i32| v as f32;
-        let mut p = paint(c);
-        p.anti_alias = true;
         for (sx, sy, sw, sh) in [
             (f(b.x0 + ri), f(b.y0) - hw, f(b.x1 - b.x0 - 2 * ri), width),
             (f(b.x0 + ri), f(b.y1) - hw, f(b.x1 - b.x0 - 2 * ri), width),
             (f(b.x0) - hw, f(b.y0 + ri), width, f(b.y1 - b.y0 - 2 * ri)),
             (f(b.x1) - hw, f(b.y0 + ri), width, f(b.y1 - b.y0 - 2 * ri)),
         ] {
-            // Anti-aliased, so tiny-skia's pipeline: remembered (`memo`).
-            let key = [sx, sy, sw, sh].map(f32::to_bits);
-            let key = [super::memo::SIDE, key[0], key[1], key[2], key[3], c.bits()];
-            self.memo(&key, (sx, sy, sw, sh), |canvas| {
-                if let Some(rect) = Rect::from_xywh(sx, sy, sw, sh) {
-                    canvas.fill_rect(rect, &p);
-                }
-            });
+            if let Some(rect) = Rect::from_xywh(sx, sy, sw, sh) {
+                self.fill_rect(rect, c, true);
+            }
         }
         for (xs, ys) in b.corners(reach) {
             for yy in ys.clone() {
@@ -528,26 +527,16 @@ impl Canvas {
             return;
         }
         if let Some(path) = rounded_rect(x, y, w, h, r) {
-            let stroke = Stroke {
-                width,
-                dash: StrokeDash::new(vec![width * 3.0, width * 2.0], 0.0),
-                ..Stroke::default()
-            };
-            self.stroke_with(&path, c, &stroke, Transform::identity());
+            self.stroke_with(&path, c, width, Line::Dashed, Transform::identity());
         }
     }
 
     /// Fills [`rounded_rect`] anti-aliased (the curve of a band of a clan's colour over
-    /// a card or a panel), remembered per place (`memo`): tiny-skia scans the whole
-    /// box supersampled, where copying its pixels is a few rows of `memcpy`.
+    /// a card or a panel).
     pub fn rounded_fill(&mut self, x: f32, y: f32, w: f32, h: f32, r: f32, c: Col) {
-        let [x_, y_, w_, h_, r_] = [x, y, w, h, r].map(f32::to_bits);
-        let key = [super::memo::ROUNDED, x_, y_, w_, h_, r_, c.bits()];
-        self.memo(&key, (x, y, w, h), |canvas| {
-            if let Some(path) = rounded_rect(x, y, w, h, r) {
-                canvas.fill(&path, c);
-            }
-        });
+        if let Some(path) = rounded_rect(x, y, w, h, r) {
+            self.fill(&path, c);
+        }
     }
 
     pub fn fill(&mut self, path: &Path, c: Col) {
@@ -559,13 +548,7 @@ impl Canvas {
     }
 
     pub fn stroke_t(&mut self, path: &Path, width: f32, c: Col, t: Transform) {
-        let stroke = Stroke {
-            width,
-            line_cap: LineCap::Round,
-            line_join: LineJoin::Round,
-            ..Stroke::default()
-        };
-        self.stroke_with(path, c, &stroke, t);
+        self.stroke_with(path, c, width, Line::Round, t);
     }
 
     pub fn line(&mut self, x0: f32, y0: f32, x1: f32, y1: f32, width: f32, c: Col) {

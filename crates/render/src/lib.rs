@@ -135,7 +135,7 @@ fn finish(c: canvas::Canvas) -> Result<Image, RenderError> {
         png: png.map_err(|e| RenderError::Encode(e.to_string()))?,
         width,
         height,
-        texts: c.recycle(),
+        texts: c.into_fits(),
     })
 }
 
@@ -238,7 +238,7 @@ pub fn words(t: &Table, what: Words) -> Result<Vec<String>, RenderError> {
         Words::Hand { view } => hand::hand(t, view, Target::Words)?,
         Words::Card { kind } => cards::single(t, kind, Target::Words)?,
     };
-    Ok(c.fits.into_iter().map(|f| f.text).collect())
+    Ok(c.into_fits().into_iter().map(|f| f.text).collect())
 }
 
 /// A PNG scaled to fit a `max_w` x `max_h` box, keeping its aspect (as Discord shows an

@@ -13,9 +13,8 @@ use std::collections::HashMap;
 use std::sync::{LazyLock, Mutex};
 
 /// The first number of a key says which step it is: icons take 0 to 99.
-pub(crate) const ROUNDED: u32 = 100;
-pub(crate) const SIDE: u32 = 101;
-pub(crate) const TEXT: u32 = 102;
+pub(crate) const SHAPE: u32 = 100;
+pub(crate) const TEXT: u32 = 101;
 
 /// What a box held before a step: one colour (the usual case: a step drawn on a plain
 /// ground) is kept as that colour, anything else as its pixels.
@@ -251,14 +250,15 @@ impl Canvas {
 const SMALL: usize = 1 << 16;
 
 /// A buffer of `len` bytes, with whatever it held before: the kept one closest in size
-/// that is large enough (tiny-skia's RGBA scratch is a third larger than an image).
+/// that is large enough (tiny-skia's RGBA scratch is a third larger than an image), but
+/// not twice as large (a replay keeps its small frames' buffers).
 pub(crate) fn buffer(len: usize) -> Vec<u8> {
     let mut b = if len < SMALL {
         Vec::new()
     } else {
         let mut pool = BUFFERS.lock().unwrap_or_else(|e| e.into_inner());
         let found = (0..pool.len())
-            .filter(|&i| pool[i].capacity() >= len)
+            .filter(|&i| (len..2 * len).contains(&pool[i].capacity()))
             .min_by_key(|&i| pool[i].capacity());
         found.map(|i| pool.swap_remove(i)).unwrap_or_default()
     };
@@ -266,13 +266,15 @@ pub(crate) fn buffer(len: usize) -> Vec<u8> {
     b
 }
 
-/// Hands `b` back for a next image.
+/// Hands `b` back for a next image: the last four are kept, a buffer of every kind of
+/// image drawn lately.
 pub(crate) fn give_back(b: Vec<u8>) {
     if b.capacity() < SMALL {
         return;
     }
     let mut pool = BUFFERS.lock().unwrap_or_else(|e| e.into_inner());
-    if pool.len() < 4 {
-        pool.push(b);
+    if pool.len() >= 4 {
+        pool.remove(0);
     }
+    pool.push(b);
 }

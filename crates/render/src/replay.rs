@@ -402,7 +402,6 @@ fn frame(
         &mut out.data_mut()[at..],
         FRAME_W as usize * 3,
     );
-    picture.recycle();
     out.rect(0.0, 0.0, FRAME_W as f32, BAND_H as f32, t.theme.ink);
     out.text(
         caption,
