@@ -62,7 +62,7 @@ pub fn analysis(t: &Table, chart: &Chart) -> Result<Image, RenderError> {
 /// The texts the graph draws (for the language checks).
 pub fn analysis_words(t: &Table, chart: &Chart) -> Vec<String> {
     draw(t, chart, Target::Words)
-        .fits
+        .into_fits()
         .into_iter()
         .map(|f| f.text)
         .collect()

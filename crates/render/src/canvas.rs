@@ -1,16 +1,15 @@
-//! A small drawing surface over `tiny_skia::Pixmap`: filled and stroked shapes,
-//! and text set with the embedded fonts (rasterized by `ab_glyph`, blended by hand).
+//! A small drawing surface of RGB pixels: filled and stroked shapes (tiny-skia's, see
+//! `skia.rs`), and text set with the embedded fonts (rasterized by `ab_glyph`, blended
+//! by hand).
 //!
 //! Every piece of text is drawn into a box: `text` shrinks it down to a minimum size and
 //! then cuts it with an ellipsis, and records what it had to do (`Canvas::fits`), so the
 //! tests can prove that no text runs out of its box.
 
-use ab_glyph::{Font, FontRef, GlyphId, PxScale, ScaleFont, point};
+use super::skia::Line;
+use ab_glyph::{Font, FontRef, GlyphId, PxScale, ScaleFont};
 use std::sync::LazyLock;
-use tiny_skia::{
-    FillRule, LineCap, LineJoin, Paint, Path, PathBuilder, Pixmap, Rect, Stroke, StrokeDash,
-    Transform,
-};
+use tiny_skia::{Paint, Path, PathBuilder, Rect, Transform};
 
 static REGULAR: LazyLock<FontRef<'static>> = LazyLock::new(|| {
     FontRef::try_from_slice(include_bytes!(concat!(
@@ -78,7 +77,7 @@ pub enum Face {
 }
 
 impl Face {
-    fn font(self) -> &'static FontRef<'static> {
+    pub(crate) fn font(self) -> &'static FontRef<'static> {
         match self {
             Face::Regular => &REGULAR,
             Face::Bold => &BOLD,
@@ -139,12 +138,30 @@ impl Fit {
     }
 }
 
+/// An opaque image being drawn. Its pixels are three bytes each (red, green, blue), row
+/// after row, as the PNG takes them: drawn with an alpha channel, dropping it took a
+/// quarter of the time the encoder takes.
 pub struct Canvas {
-    pub pix: Pixmap,
+    rgb: Vec<u8>,
+    width: u32,
+    height: u32,
+    /// The RGBA pixels tiny-skia draws on, the canvas's size, holding the canvas's
+    /// pixels only where it draws (`skia.rs`).
+    pub(crate) scratch: Option<Vec<u8>>,
     /// Every boxed text drawn, with how it was fitted (for the tests).
     pub fits: Vec<Fit>,
     /// False for a canvas that only records its texts ([`Target::Words`]).
     paint: bool,
+}
+
+impl Drop for Canvas {
+    /// The pixel buffers go back for the next image (`memo::buffer`).
+    fn drop(&mut self) {
+        super::memo::give_back(std::mem::take(&mut self.rgb));
+        if let Some(s) = self.scratch.take() {
+            super::memo::give_back(s);
+        }
+    }
 }
 
 /// What a drawing makes: pixels, or only the list of its texts (laid out and fitted
@@ -155,89 +172,7 @@ pub enum Target {
     Words,
 }
 
-/// A rasterized glyph: coverage (0..255) of a `w` x `h` box whose top-left corner is
-/// (`left`, `top`) from the pen position.
-struct GlyphBitmap {
-    left: i32,
-    top: i32,
-    w: i32,
-    h: i32,
-    cov: Vec<u8>,
-}
-
-/// A glyph at a size and a sub-pixel offset, packed into one number: face (1 bit),
-/// glyph id (16), size in eighths of a pixel (up to 41 bits), and the pen offsets in
-/// quarters of a pixel (2 + 2).
-fn glyph_key(face: Face, id: GlyphId, size: f32, fx: u8, fy: u8) -> u64 {
-    let eighths = (size * 8.0).round() as u64;
-    (eighths << 21) | ((id.0 as u64) << 5) | ((face as u64) << 4) | ((fx as u64) << 2) | fy as u64
-}
-
-/// A hasher for keys that are already well spread numbers: the standard one hashed
-/// each glyph of every text drawn, a tenth of a board's drawing.
-#[derive(Default)]
-struct NumberHasher(u64);
-
-impl std::hash::Hasher for NumberHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(b as u64);
-        }
-    }
-    fn write_u64(&mut self, n: u64) {
-        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x517c_c1b7_2722_0a95);
-    }
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
-
-type Glyphs =
-    std::collections::HashMap<u64, GlyphBitmap, std::hash::BuildHasherDefault<NumberHasher>>;
-
-thread_local! {
-    /// Glyphs already rasterized on this thread. Only a speed-up: a glyph comes out the
-    /// same whether it is cached or not.
-    static GLYPHS: std::cell::RefCell<Glyphs> = Default::default();
-}
-
-/// Splits a coordinate into whole pixels and a quarter-pixel remainder.
-fn quarter(v: f32) -> (i32, u8) {
-    let q = (v * 4.0).round() as i32;
-    (q.div_euclid(4), q.rem_euclid(4) as u8)
-}
-
-fn raster(font: &FontRef<'static>, id: GlyphId, scale: PxScale, fx: u8, fy: u8) -> GlyphBitmap {
-    let glyph = id.with_scale_and_position(scale, point(fx as f32 / 4.0, fy as f32 / 4.0));
-    let Some(og) = font.outline_glyph(glyph) else {
-        return GlyphBitmap {
-            left: 0,
-            top: 0,
-            w: 0,
-            h: 0,
-            cov: Vec::new(),
-        };
-    };
-    let b = og.px_bounds();
-    let (left, top) = (b.min.x as i32, b.min.y as i32);
-    let (w, h) = (b.width() as i32, b.height() as i32);
-    let mut cov = vec![0u8; (w * h).max(0) as usize];
-    og.draw(|gx, gy, c| {
-        let (gx, gy) = (gx as i32, gy as i32);
-        if gx < w && gy < h {
-            cov[(gy * w + gx) as usize] = (c.clamp(0.0, 1.0) * 255.0).round() as u8;
-        }
-    });
-    GlyphBitmap {
-        left,
-        top,
-        w,
-        h,
-        cov,
-    }
-}
-
-fn px_scale(font: &FontRef<'static>, size: f32) -> PxScale {
+pub(crate) fn px_scale(font: &FontRef<'static>, size: f32) -> PxScale {
     // ab_glyph scales by the font's height (ascent - descent); convert from em size.
     let em = font.units_per_em().unwrap_or(1000.0);
     PxScale::from(size * font.height_unscaled() / em)
@@ -375,10 +310,10 @@ pub fn rounded_rect(x: f32, y: f32, w: f32, h: f32, r: f32) -> Option<Path> {
 
 impl Canvas {
     pub fn new(width: u32, height: u32, background: Col) -> Canvas {
-        let px = [background.r, background.g, background.b, 255];
-        let row = width as usize * 4;
+        let px = [background.r, background.g, background.b];
+        let row = width as usize * 3;
         let mut data = super::memo::buffer(row * height as usize);
-        for p in data[..row].chunks_exact_mut(4) {
+        for p in data[..row].chunks_exact_mut(3) {
             p.copy_from_slice(&px);
         }
         for y in 1..height as usize {
@@ -387,25 +322,56 @@ impl Canvas {
         Canvas::from_data(data, width, height)
     }
 
-    /// A canvas over `data`, `width` x `height` RGBA pixels.
-    pub(crate) fn from_data(data: Vec<u8>, width: u32, height: u32) -> Canvas {
-        let size = tiny_skia::IntSize::from_wh(width, height).expect("a non-empty image");
-        let pix = Pixmap::from_vec(data, size).expect("the buffer fits the size");
+    /// A canvas over `data`, `width` x `height` RGB pixels.
+    pub(crate) fn from_data(rgb: Vec<u8>, width: u32, height: u32) -> Canvas {
+        assert!(width > 0 && height > 0, "a non-empty image");
+        assert_eq!(rgb.len(), width as usize * height as usize * 3);
         Canvas {
-            pix,
+            rgb,
+            width,
+            height,
+            scratch: None,
             fits: Vec::new(),
             paint: true,
         }
+    }
+
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+
+    pub fn height(&self) -> u32 {
+        self.height
+    }
+
+    /// The pixels, RGB, row by row.
+    pub fn data(&self) -> &[u8] {
+        &self.rgb
+    }
+
+    pub(crate) fn data_mut(&mut self) -> &mut [u8] {
+        &mut self.rgb
+    }
+
+    /// The pixels, for a caller that keeps them.
+    pub(crate) fn into_rgb(mut self) -> Vec<u8> {
+        std::mem::take(&mut self.rgb)
+    }
+
+    /// The texts drawn.
+    pub fn into_fits(mut self) -> Vec<Fit> {
+        std::mem::take(&mut self.fits)
     }
 
     /// A canvas for `target`: a words-only one records its texts and draws nothing.
     pub fn for_target(target: Target, width: u32, height: u32, background: Col) -> Canvas {
         match target {
             Target::Pixels => Canvas::new(width, height, background),
-            Target::Words => Canvas {
-                paint: false,
-                ..Canvas::new(1, 1, background)
-            },
+            Target::Words => {
+                let mut c = Canvas::new(1, 1, background);
+                c.paint = false;
+                c
+            }
         }
     }
 
@@ -423,9 +389,7 @@ impl Canvas {
             return;
         }
         if let Some(r) = Rect::from_xywh(x, y, w, h) {
-            let mut p = paint(c);
-            p.anti_alias = false;
-            self.pix.fill_rect(r, &p, Transform::identity(), None);
+            self.fill_rect(r, c, false);
         }
     }
 
@@ -434,18 +398,18 @@ impl Canvas {
     /// many small rectangles of a board); false, drawing nothing, for any other.
     fn fill_whole(&mut self, x: f32, y: f32, w: f32, h: f32, c: Col) -> bool {
         let whole = |v: f32| v.fract() == 0.0 && v >= 0.0;
-        let (cw, ch) = (self.pix.width() as f32, self.pix.height() as f32);
+        let (cw, ch) = (self.width as f32, self.height as f32);
         // tiny-skia paints the ends of a rectangle of no height: left to it.
         let empty = w == 0.0 || h == 0.0;
         if empty || ![x, y, w, h].into_iter().all(whole) || x + w > cw || y + h > ch {
             return false;
         }
-        let stride = self.pix.width() as usize * 4;
+        let stride = self.width as usize * 3;
         let (x0, y0, w, h) = (x as usize, y as usize, w as usize, h as usize);
-        let data = self.pix.data_mut();
-        let px = [c.r, c.g, c.b, 255];
-        let span = y0 * stride + x0 * 4..y0 * stride + (x0 + w) * 4;
-        for p in data[span.clone()].chunks_exact_mut(4) {
+        let data = &mut self.rgb;
+        let px = [c.r, c.g, c.b];
+        let span = y0 * stride + x0 * 3..y0 * stride + (x0 + w) * 3;
+        for p in data[span.clone()].chunks_exact_mut(3) {
             p.copy_from_slice(&px);
         }
         for y in 1..h {
@@ -457,13 +421,13 @@ impl Canvas {
     /// Blends `c` with coverage `cov` (0..1) into pixel (x, y).
     #[inline]
     fn blend(&mut self, x: i32, y: i32, c: Col, cov: f32) {
-        let (w, h) = (self.pix.width() as i32, self.pix.height() as i32);
+        let (w, h) = (self.width as i32, self.height as i32);
         if x < 0 || y < 0 || x >= w || y >= h || cov <= 0.0 {
             return;
         }
         let a = (cov.min(1.0) * c.a as f32 + 0.5) as u32;
-        let i = (y as usize * w as usize + x as usize) * 4;
-        let d = &mut self.pix.data_mut()[i..i + 3];
+        let i = (y as usize * w as usize + x as usize) * 3;
+        let d = &mut self.rgb[i..i + 3];
         for (d, s) in d.iter_mut().zip([c.r, c.g, c.b]) {
             *d = ((*d as u32 * (255 - a) + s as u32 * a + 127) / 255) as u8;
         }
@@ -528,22 +492,15 @@ impl Canvas {
         let reach = (hw + 1.0).ceil() as i32;
         let ri = b.r as i32;
         let f = |v: i32| v as f32;
-        let mut p = paint(c);
-        p.anti_alias = true;
         for (sx, sy, sw, sh) in [
             (f(b.x0 + ri), f(b.y0) - hw, f(b.x1 - b.x0 - 2 * ri), width),
             (f(b.x0 + ri), f(b.y1) - hw, f(b.x1 - b.x0 - 2 * ri), width),
             (f(b.x0) - hw, f(b.y0 + ri), width, f(b.y1 - b.y0 - 2 * ri)),
             (f(b.x1) - hw, f(b.y0 + ri), width, f(b.y1 - b.y0 - 2 * ri)),
         ] {
-            // Anti-aliased, so tiny-skia's pipeline: remembered (`memo`).
-            let key = [sx, sy, sw, sh].map(f32::to_bits);
-            let key = [super::memo::SIDE, key[0], key[1], key[2], key[3], c.bits()];
-            self.memo(&key, (sx, sy, sw, sh), |canvas| {
-                if let Some(rect) = Rect::from_xywh(sx, sy, sw, sh) {
-                    canvas.pix.fill_rect(rect, &p, Transform::identity(), None);
-                }
-            });
+            if let Some(rect) = Rect::from_xywh(sx, sy, sw, sh) {
+                self.fill_rect(rect, c, true);
+            }
         }
         for (xs, ys) in b.corners(reach) {
             for yy in ys.clone() {
@@ -570,39 +527,20 @@ impl Canvas {
             return;
         }
         if let Some(path) = rounded_rect(x, y, w, h, r) {
-            let stroke = Stroke {
-                width,
-                dash: StrokeDash::new(vec![width * 3.0, width * 2.0], 0.0),
-                ..Stroke::default()
-            };
-            self.pix
-                .stroke_path(&path, &paint(c), &stroke, Transform::identity(), None);
+            self.stroke_with(&path, c, width, Line::Dashed, Transform::identity());
         }
     }
 
     /// Fills [`rounded_rect`] anti-aliased (the curve of a band of a clan's colour over
-    /// a card or a panel), remembered per place (`memo`): tiny-skia scans the whole
-    /// box supersampled, where copying its pixels is a few rows of `memcpy`.
+    /// a card or a panel).
     pub fn rounded_fill(&mut self, x: f32, y: f32, w: f32, h: f32, r: f32, c: Col) {
-        let [x_, y_, w_, h_, r_] = [x, y, w, h, r].map(f32::to_bits);
-        let key = [super::memo::ROUNDED, x_, y_, w_, h_, r_, c.bits()];
-        self.memo(&key, (x, y, w, h), |canvas| {
-            if let Some(path) = rounded_rect(x, y, w, h, r) {
-                canvas.fill(&path, c);
-            }
-        });
+        if let Some(path) = rounded_rect(x, y, w, h, r) {
+            self.fill(&path, c);
+        }
     }
 
     pub fn fill(&mut self, path: &Path, c: Col) {
         self.fill_t(path, c, Transform::identity());
-    }
-
-    pub fn fill_t(&mut self, path: &Path, c: Col, t: Transform) {
-        if !self.paint {
-            return;
-        }
-        self.pix
-            .fill_path(path, &paint(c), FillRule::Winding, t, None);
     }
 
     pub fn stroke(&mut self, path: &Path, width: f32, c: Col) {
@@ -610,16 +548,7 @@ impl Canvas {
     }
 
     pub fn stroke_t(&mut self, path: &Path, width: f32, c: Col, t: Transform) {
-        if !self.paint {
-            return;
-        }
-        let stroke = Stroke {
-            width,
-            line_cap: LineCap::Round,
-            line_join: LineJoin::Round,
-            ..Stroke::default()
-        };
-        self.pix.stroke_path(path, &paint(c), &stroke, t, None);
+        self.stroke_with(path, c, width, Line::Round, t);
     }
 
     pub fn line(&mut self, x0: f32, y0: f32, x1: f32, y1: f32, width: f32, c: Col) {
@@ -641,73 +570,6 @@ impl Canvas {
         if let Some(p) = PathBuilder::from_circle(cx, cy, r) {
             self.stroke(&p, width, c);
         }
-    }
-
-    /// Draws `text` with its baseline at `y`, starting at `x`; returns the advance.
-    /// No fitting: use `text` for anything whose length is not fixed.
-    pub fn raw_text(&mut self, text: &str, x: f32, y: f32, face: Face, size: f32, c: Col) -> f32 {
-        if !self.paint {
-            return measure(text, face, size);
-        }
-        let font = face.font();
-        let scale = px_scale(font, size);
-        let scaled = font.as_scaled(scale);
-        let (w, h) = (self.pix.width() as i32, self.pix.height() as i32);
-        let data = self.pix.data_mut();
-        let alpha = c.a as u32;
-        let rgb = [c.r, c.g, c.b];
-        let mut caret = x;
-        let mut prev: Option<GlyphId> = None;
-        let (oy, fy) = quarter(y);
-        GLYPHS.with_borrow_mut(|cache| {
-            if cache.len() > 20_000 {
-                cache.clear();
-            }
-            for ch in text.chars() {
-                let id = font.glyph_id(ch);
-                if let Some(p) = prev {
-                    caret += scaled.kern(p, id);
-                }
-                let (ox, fx) = quarter(caret);
-                let key = glyph_key(face, id, size, fx, fy);
-                let g = cache
-                    .entry(key)
-                    .or_insert_with(|| raster(font, id, scale, fx, fy));
-                // The glyph's rows clipped to the image once, then blended along
-                // slices: per pixel, only the arithmetic.
-                let left = ox + g.left;
-                let (gx0, gx1) = ((-left).max(0), g.w.min(w - left));
-                for gy in 0..g.h {
-                    let py = oy + g.top + gy;
-                    if py < 0 || py >= h || gx0 >= gx1 {
-                        continue;
-                    }
-                    let cov = &g.cov[(gy * g.w + gx0) as usize..(gy * g.w + gx1) as usize];
-                    let start = (py as usize * w as usize + (left + gx0) as usize) * 4;
-                    let row = &mut data[start..start + cov.len() * 4];
-                    for (&cov, d) in cov.iter().zip(row.chunks_exact_mut(4)) {
-                        if cov == 0 {
-                            continue;
-                        }
-                        // A glyph's inside, in an opaque colour: the blend below gives
-                        // the colour itself.
-                        if cov == 255 && alpha == 255 {
-                            d[..3].copy_from_slice(&rgb);
-                            continue;
-                        }
-                        let a = cov as u32 * alpha / 255;
-                        // The images are opaque: premultiplied equals straight colour.
-                        for (d, s) in d[..3].iter_mut().zip(rgb) {
-                            let v = (*d as u32 * (255 - a) + s as u32 * a + 127) / 255;
-                            *d = v as u8;
-                        }
-                    }
-                }
-                caret += scaled.h_advance(id);
-                prev = Some(id);
-            }
-        });
-        caret - x
     }
 
     /// Draws `text` in a box `max` pixels wide, aligned at `x` (left edge, centre or
@@ -751,32 +613,6 @@ impl Canvas {
             max,
         });
         width
-    }
-}
-
-/// Drops the (opaque) alpha channel.
-pub fn rgb_bytes(rgba: &[u8]) -> Vec<u8> {
-    let mut out = vec![0u8; rgba.len() / 4 * 3];
-    rgb_into(rgba, &mut out);
-    out
-}
-
-/// Drops the alpha channel of `rgba` into `out` (three quarters its length). Two
-/// pixels at a time as one 64-bit word: byte by byte, this took a quarter of the time
-/// the encoder takes.
-pub(crate) fn rgb_into(rgba: &[u8], out: &mut [u8]) {
-    let pairs = rgba.len() / 8;
-    let (src, dst) = (&rgba[..pairs * 8], &mut out[..pairs * 6]);
-    for (s, d) in src.chunks_exact(8).zip(dst.chunks_exact_mut(6)) {
-        let v = u64::from_le_bytes(s.try_into().expect("eight bytes"));
-        let w = (v & 0x0000_0000_00ff_ffff) | ((v >> 8) & 0x0000_ffff_ff00_0000);
-        d.copy_from_slice(&w.to_le_bytes()[..6]);
-    }
-    for (s, d) in rgba[pairs * 8..]
-        .chunks_exact(4)
-        .zip(out[pairs * 6..].chunks_exact_mut(3))
-    {
-        d.copy_from_slice(&s[..3]);
     }
 }
 

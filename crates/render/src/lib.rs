@@ -24,6 +24,7 @@ mod cards;
 /// Crystallo's cavern image (the solo game, crates/crystallo).
 pub mod crystallo;
 mod ends;
+mod glyphs;
 mod hand;
 mod icons;
 mod legend;
@@ -31,6 +32,7 @@ pub mod lines;
 mod memo;
 pub mod replay;
 pub mod samples;
+mod skia;
 pub mod standings;
 mod tile;
 pub mod words;
@@ -127,18 +129,13 @@ pub enum RenderError {
 }
 
 fn finish(c: canvas::Canvas) -> Result<Image, RenderError> {
-    let (width, height) = (c.pix.width(), c.pix.height());
-    let rgba = c.pix.take();
-    let mut rgb = memo::buffer(rgba.len() / 4 * 3);
-    canvas::rgb_into(&rgba, &mut rgb);
-    memo::give_back(rgba);
-    let png = canvas::encode_rgb(&rgb, width, height);
-    memo::give_back(rgb);
+    let (width, height) = (c.width(), c.height());
+    let png = canvas::encode_rgb(c.data(), width, height);
     Ok(Image {
         png: png.map_err(|e| RenderError::Encode(e.to_string()))?,
         width,
         height,
-        texts: c.fits,
+        texts: c.into_fits(),
     })
 }
 
@@ -241,7 +238,7 @@ pub fn words(t: &Table, what: Words) -> Result<Vec<String>, RenderError> {
         Words::Hand { view } => hand::hand(t, view, Target::Words)?,
         Words::Card { kind } => cards::single(t, kind, Target::Words)?,
     };
-    Ok(c.fits.into_iter().map(|f| f.text).collect())
+    Ok(c.into_fits().into_iter().map(|f| f.text).collect())
 }
 
 /// A PNG scaled to fit a `max_w` x `max_h` box, keeping its aspect (as Discord shows an

@@ -13,13 +13,13 @@ use std::collections::HashMap;
 use std::sync::{LazyLock, Mutex};
 
 /// The first number of a key says which step it is: icons take 0 to 99.
-pub(crate) const ROUNDED: u32 = 100;
-pub(crate) const SIDE: u32 = 101;
+pub(crate) const SHAPE: u32 = 100;
+pub(crate) const TEXT: u32 = 101;
 
 /// What a box held before a step: one colour (the usual case: a step drawn on a plain
 /// ground) is kept as that colour, anything else as its pixels.
 enum Before {
-    Plain([u8; 4]),
+    Plain([u8; 3]),
     Pixels(Vec<u8>),
 }
 
@@ -67,7 +67,7 @@ impl Bx {
     }
 
     fn rows<'a>(&self, data: &'a [u8], stride: usize) -> impl Iterator<Item = &'a [u8]> {
-        let (x0, w) = (self.x0 * 4, self.w * 4);
+        let (x0, w) = (self.x0 * 3, self.w * 3);
         (self.y0..self.y0 + self.h).map(move |y| &data[y * stride + x0..][..w])
     }
 
@@ -80,13 +80,13 @@ impl Bx {
         }
     }
 
-    fn first(&self, data: &[u8], stride: usize) -> [u8; 4] {
-        data[self.y0 * stride + self.x0 * 4..][..4]
+    fn first(&self, data: &[u8], stride: usize) -> [u8; 3] {
+        data[self.y0 * stride + self.x0 * 3..][..3]
             .try_into()
-            .expect("four bytes")
+            .expect("three bytes")
     }
 
-    fn plain(&self, data: &[u8], stride: usize, colour: [u8; 4]) -> bool {
+    fn plain(&self, data: &[u8], stride: usize, colour: [u8; 3]) -> bool {
         let row: Vec<u8> = colour.repeat(self.w);
         self.rows(data, stride).all(|r| r == row)
     }
@@ -97,13 +97,13 @@ impl Bx {
             Before::Plain(colour) => self.plain(data, stride, *colour),
             Before::Pixels(p) => self
                 .rows(data, stride)
-                .zip(p.chunks_exact(self.w * 4))
+                .zip(p.chunks_exact(self.w * 3))
                 .all(|(a, b)| a == b),
         }
     }
 
     fn copy_out(&self, data: &[u8], stride: usize) -> Vec<u8> {
-        let mut out = Vec::with_capacity(self.w * self.h * 4);
+        let mut out = Vec::with_capacity(self.w * self.h * 3);
         for row in self.rows(data, stride) {
             out.extend_from_slice(row);
         }
@@ -111,7 +111,7 @@ impl Bx {
     }
 
     fn copy_in(&self, data: &mut [u8], stride: usize, pixels: &[u8]) {
-        let (x0, w) = (self.x0 * 4, self.w * 4);
+        let (x0, w) = (self.x0 * 3, self.w * 3);
         for (y, src) in (self.y0..self.y0 + self.h).zip(pixels.chunks_exact(w)) {
             data[y * stride + x0..][..w].copy_from_slice(src);
         }
@@ -129,25 +129,25 @@ impl Canvas {
         (x, y, w, h): (f32, f32, f32, f32),
         draw: impl FnOnce(&mut Canvas),
     ) {
-        let (cw, ch) = (self.pix.width(), self.pix.height());
+        let (cw, ch) = (self.width(), self.height());
         let Some(b) = Bx::of(x, y, w, h, cw, ch).filter(|_| self.paints()) else {
             draw(self);
             return;
         };
-        let stride = cw as usize * 4;
+        let stride = cw as usize * 3;
         let mut full = Vec::with_capacity(key.len() + 4);
         full.extend_from_slice(key);
         full.extend([b.x0, b.y0, b.w, b.h].map(|v| v as u32));
         {
             let steps = STEPS.lock().unwrap_or_else(|e| e.into_inner());
             if let Some(e) = steps.map.get(&full)
-                && b.holds(self.pix.data(), stride, &e.before)
+                && b.holds(self.data(), stride, &e.before)
             {
-                b.copy_in(self.pix.data_mut(), stride, &e.after);
+                b.copy_in(self.data_mut(), stride, &e.after);
                 return;
             }
         }
-        let before = b.read(self.pix.data(), stride);
+        let before = b.read(self.data(), stride);
         #[cfg(debug_assertions)]
         let (ring, texts) = (Ring::read(self, b), self.fits.len());
         draw(self);
@@ -159,7 +159,7 @@ impl Canvas {
             );
             assert_eq!(texts, self.fits.len(), "a remembered step recorded a text");
         }
-        let after = b.copy_out(self.pix.data(), stride);
+        let after = b.copy_out(self.data(), stride);
         let size = after.len()
             + match &before {
                 Before::Plain(_) => 0,
@@ -183,17 +183,17 @@ struct Ring(Vec<u8>);
 #[cfg(debug_assertions)]
 impl Ring {
     fn read(c: &Canvas, b: Bx) -> Ring {
-        let (cw, ch) = (c.pix.width() as usize, c.pix.height() as usize);
+        let (cw, ch) = (c.width() as usize, c.height() as usize);
         let band = 6;
         let (x0, y0) = (b.x0.saturating_sub(band), b.y0.saturating_sub(band));
         let (x1, y1) = ((b.x0 + b.w + band).min(cw), (b.y0 + b.h + band).min(ch));
-        let data = c.pix.data();
+        let data = c.data();
         let mut out = Vec::new();
         for y in y0..y1 {
             for x in x0..x1 {
                 let inside = (b.x0..b.x0 + b.w).contains(&x) && (b.y0..b.y0 + b.h).contains(&y);
                 if !inside {
-                    out.extend_from_slice(&data[(y * cw + x) * 4..][..4]);
+                    out.extend_from_slice(&data[(y * cw + x) * 3..][..3]);
                 }
             }
         }
@@ -206,7 +206,7 @@ impl Ring {
 static BUFFERS: Mutex<Vec<Vec<u8>>> = Mutex::new(Vec::new());
 
 /// The grounds of images (what does not change between two boards of a match), by
-/// the key of everything they depend on: the last four (a board's is 6.9 MB), for
+/// the key of everything they depend on: the last four (a board's is 5.2 MB), for
 /// the matches being played (a ground differs by the two clans).
 static GROUNDS: Mutex<Vec<(Vec<u32>, Vec<u8>)>> = Mutex::new(Vec::new());
 
@@ -241,7 +241,7 @@ impl Canvas {
         if grounds.len() >= 4 {
             grounds.remove(0);
         }
-        grounds.push((full, c.pix.data().to_vec()));
+        grounds.push((full, c.data().to_vec()));
         c
     }
 }
@@ -250,14 +250,15 @@ impl Canvas {
 const SMALL: usize = 1 << 16;
 
 /// A buffer of `len` bytes, with whatever it held before: the kept one closest in size
-/// that is large enough (an image's RGB buffer is three quarters of its RGBA one).
+/// that is large enough (tiny-skia's RGBA scratch is a third larger than an image), but
+/// not twice as large (a replay keeps its small frames' buffers).
 pub(crate) fn buffer(len: usize) -> Vec<u8> {
     let mut b = if len < SMALL {
         Vec::new()
     } else {
         let mut pool = BUFFERS.lock().unwrap_or_else(|e| e.into_inner());
         let found = (0..pool.len())
-            .filter(|&i| pool[i].capacity() >= len)
+            .filter(|&i| (len..2 * len).contains(&pool[i].capacity()))
             .min_by_key(|&i| pool[i].capacity());
         found.map(|i| pool.swap_remove(i)).unwrap_or_default()
     };
@@ -265,13 +266,15 @@ pub(crate) fn buffer(len: usize) -> Vec<u8> {
     b
 }
 
-/// Hands `b` back for a next image.
+/// Hands `b` back for a next image: the last four are kept, a buffer of every kind of
+/// image drawn lately.
 pub(crate) fn give_back(b: Vec<u8>) {
     if b.capacity() < SMALL {
         return;
     }
     let mut pool = BUFFERS.lock().unwrap_or_else(|e| e.into_inner());
-    if pool.len() < 4 {
-        pool.push(b);
+    if pool.len() >= 4 {
+        pool.remove(0);
     }
+    pool.push(b);
 }

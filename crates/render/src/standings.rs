@@ -71,7 +71,7 @@ pub fn standings(
 /// The words the standings image draws (for checks without pixels).
 pub fn standings_words(rules: &Rules, theme: &Theme, lang: Lang, s: &Standings) -> Vec<String> {
     draw(rules, theme, lang, s, Target::Words)
-        .fits
+        .into_fits()
         .into_iter()
         .map(|f| f.text)
         .collect()

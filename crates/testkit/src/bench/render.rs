@@ -3,7 +3,7 @@
 //! the hand, the battle), measured in the same run.
 
 use crate::game::Rules;
-use crate::render::canvas::{encode_rgb, rgb_bytes};
+use crate::render::canvas::encode_rgb;
 use crate::render::samples;
 use crate::render::{Table, Theme};
 use serde_json::json;
@@ -98,11 +98,11 @@ pub fn render(
         crate::render::canvas::Target::Pixels,
     )
     .expect("renders");
-    let (w, h) = (canvas.pix.width(), canvas.pix.height());
-    let rgb = rgb_bytes(canvas.pix.data());
+    let (w, h) = (canvas.width(), canvas.height());
+    let rgb = canvas.data().to_vec();
     let mut board = Vec::new();
     let mut encode = Vec::new();
-    let mut steps: [Vec<f64>; 3] = Default::default();
+    let mut steps: [Vec<f64>; 2] = Default::default();
     black_box(crate::render::board(&t, &view, &caption).expect("renders"));
     black_box(encode_rgb(black_box(&rgb), w, h).expect("encodes"));
     for _ in 0..iterations {
@@ -122,11 +122,9 @@ pub fn render(
         )
         .expect("renders");
         let t1 = Instant::now();
-        let rgb = rgb_bytes(canvas.pix.data());
+        black_box(encode_rgb(canvas.data(), canvas.width(), canvas.height()).expect("encodes"));
         let t2 = Instant::now();
-        black_box(encode_rgb(&rgb, canvas.pix.width(), canvas.pix.height()).expect("encodes"));
-        let t3 = Instant::now();
-        for (v, d) in steps.iter_mut().zip([t1 - t0, t2 - t1, t3 - t2]) {
+        for (v, d) in steps.iter_mut().zip([t1 - t0, t2 - t1]) {
             v.push(d.as_secs_f64() * 1000.0);
         }
     }
@@ -135,7 +133,7 @@ pub fn render(
     for v in steps.iter_mut() {
         v.sort_by(f64::total_cmp);
     }
-    let [draw, convert, encode_in_board] = steps;
+    let [draw, encode_in_board] = steps;
     let board_png = encode_rgb(&rgb, w, h).expect("encodes");
 
     let (opening_state, _) = samples::opening(&rules);
@@ -227,7 +225,6 @@ pub fn render(
             "draw_and_encode_ms_p99": r3(pct(&board, 0.99)),
             "steps_ms_median": {
                 "draw": r3(pct(&draw, 0.5)),
-                "drop_alpha": r3(pct(&convert, 0.5)),
                 "encode": r3(pct(&encode_in_board, 0.5)),
             },
             "encode_only_ms_median": r3(encode_median),
