@@ -123,26 +123,10 @@ fn generate(spec: &str) -> String {
     shuffle(&mut rng, &mut colours);
     let mut treasure_colours: Vec<(&str, &str)> = Vec::new();
     match p["tcol"].as_str() {
-        "even" => {
-            // 18 orbs, three of each colour, two different colours on a card.
-            loop {
-                let mut bag: Vec<&str> = COLOURS
-                    .iter()
-                    .chain(&COLOURS)
-                    .chain(&COLOURS)
-                    .copied()
-                    .collect();
-                shuffle(&mut rng, &mut bag);
-                let pairs: Vec<(&str, &str)> = bag.chunks(2).map(|c| (c[0], c[1])).collect();
-                if pairs.iter().all(|(a, b)| a != b) {
-                    treasure_colours = pairs;
-                    break;
-                }
-            }
-        }
-        // As `even`, and a kind's three cards carry all six colours between them, so
-        // no colour's three bonds are all a collection needs.
-        "spread" => loop {
+        // `even`: 18 orbs, three of each colour, two different colours on a card.
+        // `spread`: as `even`, and a kind's three cards carry all six colours between
+        // them, so no colour's three bonds are all a collection needs.
+        tcol @ ("even" | "spread") => loop {
             let mut bag: Vec<&str> = COLOURS
                 .iter()
                 .chain(&COLOURS)
@@ -151,13 +135,17 @@ fn generate(spec: &str) -> String {
                 .collect();
             shuffle(&mut rng, &mut bag);
             let pairs: Vec<(&str, &str)> = bag.chunks(2).map(|c| (c[0], c[1])).collect();
-            let distinct = pairs.chunks(3).all(|kind| {
-                let mut seen: Vec<&str> = kind.iter().flat_map(|(a, b)| [*a, *b]).collect();
-                seen.sort_unstable();
-                seen.dedup();
-                seen.len() == 6
-            });
-            if distinct {
+            let fits = if tcol == "even" {
+                pairs.iter().all(|(a, b)| a != b)
+            } else {
+                pairs.chunks(3).all(|kind| {
+                    let mut seen: Vec<&str> = kind.iter().flat_map(|(a, b)| [*a, *b]).collect();
+                    seen.sort_unstable();
+                    seen.dedup();
+                    seen.len() == 6
+                })
+            };
+            if fits {
                 treasure_colours = pairs;
                 break;
             }
