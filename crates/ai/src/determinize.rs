@@ -271,6 +271,17 @@ impl Sampler {
     /// One full state consistent with the view, hidden cards drawn uniformly.
     pub fn sample(&self, rng: &mut Pcg32) -> State {
         let mut s = self.base.clone();
+        self.deal(rng, &mut s);
+        s
+    }
+
+    /// The known part every sample starts from.
+    pub fn base(&self) -> &State {
+        &self.base
+    }
+
+    /// Deals the hidden cards onto `s`, a copy of [`Sampler::base`].
+    pub fn deal(&self, rng: &mut Pcg32, s: &mut State) {
         s.rng = Pcg32::seed_from_u64(rng.next_u64());
         for seat in 0..2 {
             let mut pool = self.pools[seat].clone();
@@ -301,6 +312,5 @@ impl Sampler {
                 choices[them] = Some(chosen);
             }
         }
-        s
     }
 }

@@ -223,7 +223,7 @@ impl MctsBot {
         sampler: &Sampler,
         me: Seat,
     ) -> (Vec<(u64, u32, f32)>, u64) {
-        self.search_from(rules, &|rng: &mut Pcg32| sampler.sample(rng), me)
+        self.search_from(rules, sampler.base(), &|rng, s| sampler.deal(rng, s), me)
     }
 
     /// The same search from a known position: the post-game analysis (`analysis.rs`),
@@ -238,14 +238,17 @@ impl MctsBot {
         state: &State,
         me: Seat,
     ) -> (Vec<(u64, u32, f32)>, u64) {
-        self.search_from(rules, &|rng: &mut Pcg32| unknown_future(state, rng), me)
+        self.search_from(rules, state, &unknown_future, me)
     }
 
-    /// The search; `root` gives each iteration's state (a sample, or the known state).
+    /// The search. Each iteration starts from a copy of `base` that `deal` completes (a
+    /// sample of the hidden cards, or the known state's future), written over the last
+    /// iteration's state: a new state each time was an allocation and a free.
     fn search_from(
         &mut self,
         rules: &Rules,
-        root: &dyn Fn(&mut Pcg32) -> State,
+        base: &State,
+        deal: &dyn Fn(&mut Pcg32, &mut State),
         me: Seat,
     ) -> (Vec<(u64, u32, f32)>, u64) {
         let start = Instant::now();
@@ -257,6 +260,7 @@ impl MctsBot {
         let mut events = Vec::new();
         let mut avail = Vec::new();
         let mut iterations = 0u64;
+        let mut state = base.clone();
         while iterations < self.budget.iterations as u64 {
             if let Some(t) = self.budget.time
                 && iterations > 0
@@ -265,11 +269,12 @@ impl MctsBot {
                 break;
             }
             iterations += 1;
-            let mut state = root(&mut self.rng);
+            state.clone_from(base);
+            deal(&mut self.rng, &mut state);
             path.clear();
             let mut node = 0usize;
             while state.winner.is_none() {
-                let seats = state.pending().seats;
+                let seats = state.waiting();
                 let mut picks: [Option<(usize, Input, u64)>; 2] = [None, None];
                 let mut grew = false;
                 let mut joint = 0xcbf2_9ce4_8422_2325u64;
@@ -284,14 +289,19 @@ impl MctsBot {
                     joint = (joint ^ k ^ (seat as u64 + 1)).wrapping_mul(0x0000_0100_0000_01b3);
                     picks[seat as usize] = Some((ai, legal[li], k));
                 }
-                for seat in 0..2u8 {
+                for (n, &seat) in seats.iter().enumerate() {
                     if let Some((_, input, _)) = &picks[seat as usize] {
-                        // Checked: the second of two secret answers was offered before
-                        // the first was applied.
                         events.clear();
-                        state
-                            .apply_into(rules, seat, input, &mut events)
-                            .expect("a legal input is accepted");
+                        if n == 0 {
+                            // `legal` offered it in this very state.
+                            state.apply_legal_into(rules, seat, input, &mut events);
+                        } else {
+                            // Checked: the second of two secret answers was offered
+                            // before the first was applied.
+                            state
+                                .apply_into(rules, seat, input, &mut events)
+                                .expect("a legal input is accepted");
+                        }
                     }
                 }
                 path.push((node, picks.map(|p| p.map(|(ai, _, _)| ai))));
@@ -433,14 +443,13 @@ fn prior(
         + 1e-4 * (rng.next_u32() as f32 / u32::MAX as f32)
 }
 
-/// `state` with what nobody could know at the time dealt anew: the order of both draw
-/// piles and of the crystal deck, and the generator that will shuffle later.
-fn unknown_future(state: &State, rng: &mut Pcg32) -> State {
-    let mut s = state.clone();
+/// What nobody could know at the time dealt anew on `s`, a copy of the known state:
+/// the order of both draw piles and of the crystal deck, and the generator that will
+/// shuffle later.
+fn unknown_future(rng: &mut Pcg32, s: &mut State) {
     s.rng = Pcg32::seed_from_u64(rng.next_u64());
     for p in &mut s.players {
         shuffle(rng, &mut p.draw);
     }
     shuffle(rng, &mut s.crystal_deck);
-    s
 }
