@@ -83,10 +83,27 @@ struct Node {
     children: Vec<(u64, u32)>,
     /// Per seat, the visits of the node's arms in total.
     visits: [u32; 2],
-    /// Per seat, the prior of each answer seen at this node, by key: computed once,
-    /// since a key is the same choice in every sample (`key.rs`).
-    priors: [Vec<(u64, f32)>; 2],
+    /// Per seat, every answer seen at this node, sorted by key. Each answer offered is
+    /// looked up here at every visit: a scan of the arms per answer, and of the priors
+    /// per untried answer, was a twentieth of the search at the root's wide lists.
+    seen: [Vec<Seen>; 2],
 }
+
+/// An answer seen at a node.
+#[derive(Debug, Clone)]
+struct Seen {
+    key: u64,
+    /// Its arm, if tried (`NO_ARM` if not).
+    arm: u32,
+    /// Its prior, once computed (NaN until then): a key is the same choice in every
+    /// sample (`key.rs`), so it is computed once.
+    prior: f32,
+    /// The visit that last offered it (`select`'s stamp): two interchangeable answers
+    /// of one list share a key and count once.
+    stamp: u32,
+}
+
+const NO_ARM: u32 = u32::MAX;
 
 pub struct MctsBot {
     rng: Pcg32,
@@ -131,7 +148,11 @@ impl MctsBot {
     ) -> (usize, usize, bool) {
         let node_visits = node.visits[seat as usize];
         node.visits[seat as usize] += 1;
+        // Unique to this call at this node and seat, never 0 (a new answer's stamp).
+        let stamp = node_visits + 1;
         let arms = &mut node.arms[seat as usize];
+        let seen = &mut node.seen[seat as usize];
+        let find = |seen: &[Seen], k: u64| seen.binary_search_by_key(&k, |e| e.key);
         let mut untried: arrayvec::ArrayVec<(usize, u64), 64> = arrayvec::ArrayVec::new();
         let mut untried_count = 0u32;
         let mut best = (f32::NEG_INFINITY, usize::MAX, 0usize);
@@ -140,26 +161,38 @@ impl MctsBot {
         let keys = key::Keys::new(state);
         for (li, input) in legal.iter().enumerate() {
             let k = keys.key(input);
-            match arms.iter().position(|a| a.key == k) {
-                Some(ai) => {
-                    if !avail_idx.iter().any(|&(a, _)| a == ai) {
-                        arms[ai].avail += 1;
-                        avail_idx.push((ai, li));
+            let at = find(seen, k).unwrap_or_else(|at| {
+                let new = Seen {
+                    key: k,
+                    arm: NO_ARM,
+                    prior: f32::NAN,
+                    stamp: 0,
+                };
+                seen.insert(at, new);
+                at
+            });
+            let e = &mut seen[at];
+            if e.stamp == stamp {
+                continue;
+            }
+            e.stamp = stamp;
+            if e.arm != NO_ARM {
+                arms[e.arm as usize].avail += 1;
+                avail_idx.push((e.arm as usize, li));
+                continue;
+            }
+            // Reservoir sampling over the untried answers.
+            untried_count += 1;
+            if untried.len() < untried.capacity() {
+                untried.push((li, k));
+            } else {
+                let j = below(&mut self.rng, untried_count) as usize;
+                if j < untried.len() {
+                    // Out of the sample: a later duplicate counts as new again.
+                    if let Ok(out) = find(seen, untried[j].1) {
+                        seen[out].stamp = 0;
                     }
-                }
-                None => {
-                    if !untried.iter().any(|&(_, uk)| uk == k) {
-                        // Reservoir sampling over the untried answers.
-                        untried_count += 1;
-                        if untried.len() < untried.capacity() {
-                            untried.push((li, k));
-                        } else {
-                            let j = below(&mut self.rng, untried_count) as usize;
-                            if j < untried.len() {
-                                untried[j] = (li, k);
-                            }
-                        }
-                    }
+                    untried[j] = (li, k);
                 }
             }
         }
@@ -177,17 +210,14 @@ impl MctsBot {
                 // One stream for every answer priced here, so they are compared on
                 // the same luck (common random numbers, as greedy does).
                 let stream = self.rng.next_u64();
-                let priors = &mut node.priors[seat as usize];
                 let mut best = (f32::NEG_INFINITY, 0usize);
                 for (j, &(li, k)) in untried.iter().enumerate() {
-                    let v = match priors.iter().find(|p| p.0 == k) {
-                        Some(p) => p.1,
-                        None => {
-                            let v = prior(rules, state, seat, &legal[li], stream, &mut self.rng);
-                            priors.push((k, v));
-                            v
-                        }
-                    };
+                    let e = find(seen, k).expect("every answer offered is seen");
+                    let mut v = seen[e].prior;
+                    if v.is_nan() {
+                        v = prior(rules, state, seat, &legal[li], stream, &mut self.rng);
+                        seen[e].prior = v;
+                    }
                     if v > best.0 {
                         best = (v, j);
                     }
@@ -202,6 +232,8 @@ impl MctsBot {
                 reward: 0.0,
                 avail: 1,
             });
+            let e = find(seen, k).expect("every answer offered is seen");
+            seen[e].arm = (arms.len() - 1) as u32;
             return (arms.len() - 1, li, true);
         }
         let c = self.params.exploration;
