@@ -31,7 +31,7 @@
 use super::determinize::Sampler;
 use super::{Bot, Budget, eval, key, policy};
 use crate::game::rng::{below, shuffle};
-use crate::game::{Input, Rules, Seat, State, View};
+use crate::game::{CardId, Input, Rules, Seat, State, View};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg32;
 use std::time::Instant;
@@ -144,6 +144,7 @@ impl MctsBot {
         seat: Seat,
         state: &State,
         legal: &[Input],
+        keys: &[u64],
         avail_idx: &mut Vec<(usize, usize)>,
     ) -> (usize, usize, bool) {
         let node_visits = node.visits[seat as usize];
@@ -158,9 +159,7 @@ impl MctsBot {
         let mut best = (f32::NEG_INFINITY, usize::MAX, 0usize);
         // First pass: availability, and the untried answers.
         avail_idx.clear();
-        let keys = key::Keys::new(state);
-        for (li, input) in legal.iter().enumerate() {
-            let k = keys.key(input);
+        for (li, &k) in keys.iter().enumerate() {
             let at = find(seen, k).unwrap_or_else(|at| {
                 let new = Seen {
                     key: k,
@@ -255,7 +254,10 @@ impl MctsBot {
         sampler: &Sampler,
         me: Seat,
     ) -> (Vec<(u64, u32, f32)>, u64) {
-        self.search_from(rules, sampler.base(), &|rng, s| sampler.deal(rng, s), me)
+        let deal = |rng: &mut Pcg32, s: &mut State| sampler.deal(rng, s);
+        // The sampler keeps everything the seat sees, so its answers are the same in
+        // every sample.
+        self.search_from(rules, sampler.base(), &deal, me, true)
     }
 
     /// The same search from a known position: the post-game analysis (`analysis.rs`),
@@ -270,18 +272,25 @@ impl MctsBot {
         state: &State,
         me: Seat,
     ) -> (Vec<(u64, u32, f32)>, u64) {
-        self.search_from(rules, state, &unknown_future, me)
+        // The future dealt anew reorders the draw piles: the seat's answers are the
+        // same in every iteration unless she is looking at the top of one (Inform).
+        let in_draw = |c: &CardId| state.players.iter().any(|p| p.draw.contains(c));
+        let fixed_root = !state.peek(me).iter().any(in_draw);
+        self.search_from(rules, state, &unknown_future, me, fixed_root)
     }
 
     /// The search. Each iteration starts from a copy of `base` that `deal` completes (a
     /// sample of the hidden cards, or the known state's future), written over the last
-    /// iteration's state: a new state each time was an allocation and a free.
+    /// iteration's state: a new state each time was an allocation and a free. With
+    /// `fixed_root`, `me`'s answers at the root are the same in every iteration, and
+    /// are listed and keyed once: the root's are the widest lists of the tree.
     fn search_from(
         &mut self,
         rules: &Rules,
         base: &State,
         deal: &dyn Fn(&mut Pcg32, &mut State),
         me: Seat,
+        fixed_root: bool,
     ) -> (Vec<(u64, u32, f32)>, u64) {
         let start = Instant::now();
         let mut nodes: Vec<Node> = vec![Node::default()];
@@ -289,6 +298,8 @@ impl MctsBot {
         // Buffers every step of every iteration reuses: the legal answers of each
         // seat, the events of an answer, the arms available at a node.
         let mut legal: [Vec<Input>; 2] = [Vec::new(), Vec::new()];
+        let mut keys: [Vec<u64>; 2] = [Vec::new(), Vec::new()];
+        let mut root: Option<(Vec<Input>, Vec<u64>)> = None;
         let mut events = Vec::new();
         let mut avail = Vec::new();
         let mut iterations = 0u64;
@@ -311,10 +322,36 @@ impl MctsBot {
                 let mut grew = false;
                 let mut joint = 0xcbf2_9ce4_8422_2325u64;
                 for &seat in &seats {
-                    let legal = &mut legal[seat as usize];
-                    state.legal_into(rules, seat, legal);
+                    let (legal, keys) = match &mut root {
+                        Some((fixed, keys)) if node == 0 && seat == me => {
+                            if cfg!(debug_assertions) {
+                                state.legal_into(rules, seat, &mut legal[seat as usize]);
+                                assert_eq!(
+                                    legal[seat as usize], *fixed,
+                                    "the root's answers moved"
+                                );
+                                let keyer = key::Keys::new(&state);
+                                let now = fixed.iter().map(|i| keyer.key(i));
+                                assert!(now.eq(keys.iter().copied()), "the root's keys moved");
+                            }
+                            (&*fixed, &*keys)
+                        }
+                        _ => {
+                            let (legal, keys) =
+                                (&mut legal[seat as usize], &mut keys[seat as usize]);
+                            state.legal_into(rules, seat, legal);
+                            let keyer = key::Keys::new(&state);
+                            keys.clear();
+                            keys.extend(legal.iter().map(|i| keyer.key(i)));
+                            if fixed_root && node == 0 && seat == me {
+                                root = Some((legal.clone(), keys.clone()));
+                            }
+                            (&*legal, &*keys)
+                        }
+                    };
                     let mut n = std::mem::take(&mut nodes[node]);
-                    let (ai, li, new) = self.select(rules, &mut n, seat, &state, legal, &mut avail);
+                    let (ai, li, new) =
+                        self.select(rules, &mut n, seat, &state, legal, keys, &mut avail);
                     let k = n.arms[seat as usize][ai].key;
                     nodes[node] = n;
                     grew |= new;
