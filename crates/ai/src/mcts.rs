@@ -134,17 +134,16 @@ impl MctsBot {
         self
     }
 
-    /// Chooses one of `legal` for the seat at `node` (UCB over the arms available in
-    /// this sample; an untried one first). Returns the arm, the answer and whether the
-    /// arm is new.
+    /// Chooses one of `legal` (each with its key) for the seat at `node` (UCB over the
+    /// arms available in this sample; an untried one first). Returns the arm, the
+    /// answer and whether the arm is new.
     fn select(
         &mut self,
         rules: &Rules,
         node: &mut Node,
         seat: Seat,
         state: &State,
-        legal: &[Input],
-        keys: &[u64],
+        (legal, keys): (&[Input], &[u64]),
         avail_idx: &mut Vec<(usize, usize)>,
     ) -> (usize, usize, bool) {
         let node_visits = node.visits[seat as usize];
@@ -351,7 +350,7 @@ impl MctsBot {
                     };
                     let mut n = std::mem::take(&mut nodes[node]);
                     let (ai, li, new) =
-                        self.select(rules, &mut n, seat, &state, legal, keys, &mut avail);
+                        self.select(rules, &mut n, seat, &state, (legal, keys), &mut avail);
                     let k = n.arms[seat as usize][ai].key;
                     nodes[node] = n;
                     grew |= new;
