@@ -24,6 +24,7 @@ pub mod ladder;
 pub mod mcts;
 pub mod policy;
 pub mod positions;
+mod seen;
 pub mod tournament;
 
 // The engine, under the name the modules of this crate use for it.

@@ -29,6 +29,7 @@
 //! iteration budget or its time budget, whichever comes first.
 
 use super::determinize::Sampler;
+use super::seen::{NO_ARM, Seen};
 use super::{Bot, Budget, eval, key, policy};
 use crate::game::rng::{below, shuffle};
 use crate::game::{CardId, Input, Rules, Seat, State, View};
@@ -83,27 +84,9 @@ struct Node {
     children: Vec<(u64, u32)>,
     /// Per seat, the visits of the node's arms in total.
     visits: [u32; 2],
-    /// Per seat, every answer seen at this node, sorted by key. Each answer offered is
-    /// looked up here at every visit: a scan of the arms per answer, and of the priors
-    /// per untried answer, was a twentieth of the search at the root's wide lists.
-    seen: [Vec<Seen>; 2],
+    /// Per seat, every answer seen at this node, by key (`seen.rs`).
+    seen: [Seen; 2],
 }
-
-/// An answer seen at a node.
-#[derive(Debug, Clone)]
-struct Seen {
-    key: u64,
-    /// Its arm, if tried (`NO_ARM` if not).
-    arm: u32,
-    /// Its prior, once computed (NaN until then): a key is the same choice in every
-    /// sample (`key.rs`), so it is computed once.
-    prior: f32,
-    /// The visit that last offered it (`select`'s stamp): two interchangeable answers
-    /// of one list share a key and count once.
-    stamp: u32,
-}
-
-const NO_ARM: u32 = u32::MAX;
 
 pub struct MctsBot {
     rng: Pcg32,
@@ -152,23 +135,13 @@ impl MctsBot {
         let stamp = node_visits + 1;
         let arms = &mut node.arms[seat as usize];
         let seen = &mut node.seen[seat as usize];
-        let find = |seen: &[Seen], k: u64| seen.binary_search_by_key(&k, |e| e.key);
         let mut untried: arrayvec::ArrayVec<(usize, u64), 64> = arrayvec::ArrayVec::new();
         let mut untried_count = 0u32;
         let mut best = (f32::NEG_INFINITY, usize::MAX, 0usize);
         // First pass: availability, and the untried answers.
         avail_idx.clear();
         for (li, &k) in keys.iter().enumerate() {
-            let at = find(seen, k).unwrap_or_else(|at| {
-                let new = Seen {
-                    key: k,
-                    arm: NO_ARM,
-                    prior: f32::NAN,
-                    stamp: 0,
-                };
-                seen.insert(at, new);
-                at
-            });
+            let at = seen.find_or_add(k, keys.len());
             let e = &mut seen[at];
             if e.stamp == stamp {
                 continue;
@@ -187,7 +160,7 @@ impl MctsBot {
                 let j = below(&mut self.rng, untried_count) as usize;
                 if j < untried.len() {
                     // Out of the sample: a later duplicate counts as new again.
-                    if let Ok(out) = find(seen, untried[j].1) {
+                    if let Some(out) = seen.find(untried[j].1) {
                         seen[out].stamp = 0;
                     }
                     untried[j] = (li, k);
@@ -210,7 +183,7 @@ impl MctsBot {
                 let stream = self.rng.next_u64();
                 let mut best = (f32::NEG_INFINITY, 0usize);
                 for (j, &(li, k)) in untried.iter().enumerate() {
-                    let e = find(seen, k).expect("every answer offered is seen");
+                    let e = seen.find(k).expect("every answer offered is seen");
                     let mut v = seen[e].prior;
                     if v.is_nan() {
                         v = prior(rules, state, seat, &legal[li], stream, &mut self.rng);
@@ -230,7 +203,7 @@ impl MctsBot {
                 reward: 0.0,
                 avail: 1,
             });
-            let e = find(seen, k).expect("every answer offered is seen");
+            let e = seen.find(k).expect("every answer offered is seen");
             seen[e].arm = (arms.len() - 1) as u32;
             return (arms.len() - 1, li, true);
         }
