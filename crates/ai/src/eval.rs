@@ -45,8 +45,23 @@ pub const WEIGHTS: Weights = Weights {
 
 /// The seat's advantage, in crystals (positive = better for `seat`).
 pub fn advantage(rules: &Rules, state: &State, seat: Seat, w: &Weights) -> f32 {
-    side(rules, state, seat, w) - side(rules, state, opp(seat), w)
+    let zones = crystal_zones(rules, state);
+    side(rules, state, seat, zones, w) - side(rules, state, opp(seat), zones, w)
         + w.initiative * state.initiative(seat) as f32
+}
+
+/// The crystal zones each seat controls, in one pass for both (the search evaluates a
+/// position for every rollout and every answer it prices).
+fn crystal_zones(rules: &Rules, state: &State) -> [usize; 2] {
+    let mut n = [0; 2];
+    for &z in &rules.board.crystal_zones {
+        match [0, 1].map(|s| !state.squad(z, s).is_empty()) {
+            [true, false] => n[0] += 1,
+            [false, true] => n[1] += 1,
+            _ => {}
+        }
+    }
+    n
 }
 
 /// The beginner's evaluation (`beginner.rs`), in crystals: [`advantage`] without the
@@ -79,7 +94,8 @@ fn threats(rules: &Rules, state: &State, seat: Seat) -> f32 {
     v
 }
 
-fn side(rules: &Rules, state: &State, seat: Seat, w: &Weights) -> f32 {
+/// `zones`: the crystal zones each seat controls.
+fn side(rules: &Rules, state: &State, seat: Seat, zones: [usize; 2], w: &Weights) -> f32 {
     let p = &state.players[seat as usize];
     let mut v = 0.0;
     let crystals = p.crystals.len();
@@ -88,7 +104,7 @@ fn side(rules: &Rules, state: &State, seat: Seat, w: &Weights) -> f32 {
         v += w.match_point;
     }
     v += w.owed_score * state.owed_scores[seat as usize] as f32;
-    let zones = state.crystal_zones_controlled(rules, seat);
+    let zones = zones[seat as usize];
     v += w.crystal_zone * zones as f32;
     if zones >= 2 {
         v += w.can_score;
