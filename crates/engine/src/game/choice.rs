@@ -19,7 +19,7 @@
 use super::board::ZoneId;
 use super::input::Input;
 use super::pack::KindId;
-use super::state::{CardId, Cards, SQUAD_CAPACITY, Seat, State, TOTAL_CARDS, owner};
+use super::state::{CardId, Cards, MAX_SUMMON, SQUAD_CAPACITY, Seat, State, TOTAL_CARDS, owner};
 use arrayvec::ArrayVec;
 
 /// Where a card is, as far as telling choices apart goes.
@@ -321,14 +321,6 @@ impl Classes {
         cost: impl Fn(CardId) -> u32,
         f: impl FnMut(&Cards, u32),
     ) {
-        /// One class as the walk reads it: where its cards start, how many, and
-        /// what one costs (alike cards cost the same: one look-up per class).
-        #[derive(Clone, Copy)]
-        struct Span {
-            start: u8,
-            len: u8,
-            cost: u32,
-        }
         struct Walk<'a, F> {
             cards: &'a [CardId],
             spans: ArrayVec<Span, TOTAL_CARDS>,
@@ -378,7 +370,86 @@ impl Classes {
                 cost: cost(class[0]),
             });
         }
-        rec(&mut w, 0, 0, &mut Cards::new());
+        if w.max <= MAX_SUMMON {
+            walk_three(w.cards, &w.spans, w.max, w.budget, &mut w.f);
+        } else {
+            rec(&mut w, 0, 0, &mut Cards::new());
+        }
+    }
+}
+
+/// One class for the walks of `Classes::for_each_subset_within`: where its cards
+/// start, how many, and what one costs (alike cards cost the same: one look-up per
+/// class).
+#[derive(Clone, Copy)]
+struct Span {
+    start: u8,
+    len: u8,
+    cost: u32,
+}
+
+/// The walk of `Classes::for_each_subset_within` for sets of at most three cards (every
+/// summon, most moves), in the same order, as three nested loops: the recursive walk's
+/// calls (one per set, saving and restoring registers) were a third of its cost.
+fn walk_three<F: FnMut(&Cards, u32)>(
+    cards: &[CardId],
+    spans: &[Span],
+    max: usize,
+    budget: u32,
+    f: &mut F,
+) {
+    debug_assert!(max <= MAX_SUMMON, "three levels of loops");
+    let n = spans.len();
+    let mut cur = Cards::new();
+    f(&cur, 0);
+    if max == 0 {
+        return;
+    }
+    // Each level takes 1, 2, ... cards of one class (while the budget allows), gives
+    // the set, then extends it by each later class, the last class first.
+    for i in (0..n).rev() {
+        let a = spans[i];
+        let mut spent_a = 0u32;
+        for ka in 0..usize::from(a.len).min(max) {
+            spent_a = spent_a.saturating_add(a.cost);
+            if spent_a > budget {
+                break;
+            }
+            cur.push(cards[usize::from(a.start) + ka]);
+            f(&cur, spent_a);
+            let room_b = max - (ka + 1);
+            for j in (i + 1..n).rev() {
+                if room_b == 0 {
+                    break;
+                }
+                let b = spans[j];
+                let mut spent_b = spent_a;
+                for kb in 0..usize::from(b.len).min(room_b) {
+                    spent_b = spent_b.saturating_add(b.cost);
+                    if spent_b > budget {
+                        break;
+                    }
+                    cur.push(cards[usize::from(b.start) + kb]);
+                    f(&cur, spent_b);
+                    let room_c = room_b - (kb + 1);
+                    for l in (j + 1..n).rev() {
+                        if room_c == 0 {
+                            break;
+                        }
+                        // At most one card more: three in all.
+                        let c = spans[l];
+                        let spent_c = spent_b.saturating_add(c.cost);
+                        if spent_c <= budget {
+                            cur.push(cards[usize::from(c.start)]);
+                            f(&cur, spent_c);
+                            cur.pop();
+                        }
+                    }
+                }
+                cur.truncate(ka + 1);
+            }
+        }
+        cur.truncate(0);
     }
 }
 
