@@ -228,18 +228,20 @@ impl Classes {
     }
 
     /// Adds the cards of one pile (or part of one): alike cards are one class.
-    pub(super) fn pile(self, state: &State, cards: &[CardId]) -> Classes {
+    pub(super) fn pile(&mut self, state: &State, cards: &[CardId]) {
         self.pile_where(state, cards, |_| true)
     }
 
     /// `pile` for the cards of `cards` that `keep` keeps, read in place (a filtered
     /// copy of a pile, handed back through memory, was a stall per summon question).
+    /// The classes are built in place: handed from call to call by value, they were
+    /// copied whole each time.
     pub(super) fn pile_where(
-        mut self,
+        &mut self,
         state: &State,
         cards: &[CardId],
         keep: impl Fn(CardId) -> bool,
-    ) -> Classes {
+    ) {
         const DROPPED: u8 = u8::MAX;
         let mut keys: ArrayVec<u16, TOTAL_CARDS> = ArrayVec::new();
         let mut class_of = [DROPPED; TOTAL_CARDS];
@@ -265,7 +267,6 @@ impl Classes {
                 }
             }
         }
-        self
     }
 
     /// Whether no card was added.
@@ -274,14 +275,13 @@ impl Classes {
     }
 
     /// Adds the units of one squad: each run of adjacent like units is one class.
-    pub(super) fn squad(mut self, state: &State, squad: &[CardId]) -> Classes {
+    pub(super) fn squad(&mut self, state: &State, squad: &[CardId]) {
         for (i, &c) in squad.iter().enumerate() {
             if i == 0 || !alike(state, squad[i - 1], c) {
                 self.start.push(self.cards.len() as u8);
             }
             self.cards.push(c);
         }
-        self
     }
 
     /// The cards of class `i`.
@@ -492,6 +492,31 @@ impl Classes {
             unreachable!("j is below count_subsets");
         }
         out
+    }
+}
+
+/// Calls `f` with the first card of each class of one pile, in order: what
+/// `Classes::pile(..).firsts()` gives, without grouping the other cards (most questions
+/// about a pile offer one card of each class).
+pub(super) fn pile_firsts(state: &State, cards: &[CardId], mut f: impl FnMut(CardId)) {
+    let mut seen: ArrayVec<u16, TOTAL_CARDS> = ArrayVec::new();
+    for &c in cards {
+        let k = likeness(state, c);
+        if !seen.contains(&k) {
+            seen.push(k);
+            f(c);
+        }
+    }
+}
+
+/// Calls `f` with the top unit of each run of a squad, top first: what
+/// `Classes::squad(..).firsts()` gives, without building the classes (asked at every
+/// discard down).
+pub(super) fn run_tops(state: &State, squad: &[CardId], mut f: impl FnMut(CardId)) {
+    for (i, &c) in squad.iter().enumerate() {
+        if i == 0 || !alike(state, squad[i - 1], c) {
+            f(c);
+        }
     }
 }
 
@@ -709,9 +734,9 @@ mod tests {
     fn subset_walk_keeps_the_class_count_order_and_drops_only_sets_over_budget() {
         let (rules, state) = position();
         let draw = &state.players[0].draw;
-        let classes = Classes::new()
-            .pile(&state, &draw[..12])
-            .pile(&state, &draw[12..16]);
+        let mut classes = Classes::new();
+        classes.pile(&state, &draw[..12]);
+        classes.pile(&state, &draw[12..16]);
         assert!(classes.start.len() < 16, "some of the cards are alike");
         let cost = |c: CardId| u32::from(state.card(&rules, c).summon);
         for max in [1, 3, 5] {
@@ -737,13 +762,32 @@ mod tests {
         let (_, state) = position();
         let draw = &state.players[0].draw;
         for cards in [&draw[..0], &draw[..1], &draw[..4], &draw[..9], &draw[3..16]] {
-            let classes = Classes::new().pile(&state, cards);
+            let mut classes = Classes::new();
+            classes.pile(&state, cards);
             let mut listed = Vec::new();
             classes.for_each_subset(SQUAD_CAPACITY, |s| listed.push(*s));
             assert_eq!(classes.count_subsets(), listed.len(), "sets of {cards:?}");
             for (j, set) in listed.iter().enumerate() {
                 assert_eq!(&classes.nth_subset(j), set, "set #{j} of {cards:?}");
             }
+        }
+    }
+
+    #[test]
+    fn firsts_without_classes_are_the_classes_firsts() {
+        let (_, state) = position();
+        let draw = &state.players[0].draw;
+        for cards in [&draw[..0], &draw[..5], &draw[2..9], &draw[..]] {
+            let mut classes = Classes::new();
+            classes.pile(&state, cards);
+            let mut firsts = Vec::new();
+            pile_firsts(&state, cards, |c| firsts.push(c));
+            assert_eq!(firsts, classes.firsts().collect::<Vec<_>>(), "{cards:?}");
+            let mut runs = Classes::new();
+            runs.squad(&state, cards);
+            let mut tops = Vec::new();
+            run_tops(&state, cards, |c| tops.push(c));
+            assert_eq!(tops, runs.firsts().collect::<Vec<_>>(), "{cards:?}");
         }
     }
 

@@ -140,9 +140,9 @@ impl State {
 
     pub(super) fn legal_mulligans(&self, seat: Seat, out: &mut Vec<Input>) {
         let hand = &self.players[seat as usize].hand;
-        Classes::new()
-            .pile(self, hand)
-            .for_each_subset(hand.len(), |cards| out.push(Input::Mulligan(*cards)));
+        let mut classes = Classes::new();
+        classes.pile(self, hand);
+        classes.for_each_subset(hand.len(), |cards| out.push(Input::Mulligan(*cards)));
     }
 
     /// Both mulligans are in: resolved in seat order, never in arrival order.

@@ -5,7 +5,7 @@
 use super::Rules;
 use super::agenda::distinct;
 use super::board::ZoneId;
-use super::choice::{Classes, for_each_order};
+use super::choice::{for_each_order, pile_firsts, run_tops};
 use super::event::Event;
 use super::input::{Input, RuleError, illegal};
 use super::order::{ROUND_FIVE, ROUND_THREE};
@@ -149,10 +149,10 @@ impl State {
             .take(4)
             .copied()
             .collect();
-        for keep in Classes::new().pile(self, &top).firsts() {
+        pile_firsts(self, &top, |keep| {
             let rest: Cards = top.iter().copied().filter(|&c| c != keep).collect();
             for_each_order(self, &rest, |order| out.push(Input::Inform { keep, order }));
-        }
+        });
     }
 
     pub(super) fn check_spy(&self, seat: Seat, input: &Input) -> Result<(), RuleError> {
@@ -198,10 +198,10 @@ impl State {
             out.push(Input::Done);
         }
         let them = &self.players[opp(seat) as usize].hand;
-        for card in Classes::new().pile(self, them).firsts() {
+        pile_firsts(self, them, |card| {
             out.push(Input::Tuck { card, top: true });
             out.push(Input::Tuck { card, top: false });
-        }
+        });
     }
 
     /// Whether Demoralize may send a unit home from `zone`: any enemy unit there,
@@ -268,7 +268,9 @@ impl State {
     ) {
         out.push(Input::Done);
         if self.can_demoralize(rules, seat, zone) {
-            out.extend(self.units(zone, opp(seat)).firsts().map(Input::Unit));
+            run_tops(self, self.squad(zone, opp(seat)), |c| {
+                out.push(Input::Unit(c))
+            });
         }
     }
 }
