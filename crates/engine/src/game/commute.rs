@@ -65,6 +65,9 @@ struct Search {
     budget: usize,
     /// The group's steps that would do nothing when it was asked.
     idle: Vec<Step>,
+    /// The events of one step at a time, only checked (`check_events`): one buffer
+    /// for the whole search rather than a vector grown for every step.
+    ev: Vec<Event>,
 }
 
 impl State {
@@ -111,6 +114,7 @@ impl State {
             asked: None,
             budget: MAX_LEAVES,
             idle,
+            ev: Vec::new(),
         };
         let mut first: Option<Vec<End>> = None;
         for _ in 0..MAX_ORDERS {
@@ -155,10 +159,12 @@ impl State {
             copy.agenda.push(MID);
             copy.agenda.push(step);
         }
-        let mut ev = Vec::new();
-        copy.advance(rules, false, &mut ev);
-        check_events(&ev)?;
-        let mut ends = Vec::new();
+        search.ev.clear();
+        copy.advance(rules, false, &mut search.ev);
+        check_events(&search.ev)?;
+        // Room for the usual few ends: grown one by one, each state (over a
+        // kilobyte) was copied again at every growth.
+        let mut ends = Vec::with_capacity(8);
         copy.play_out(rules, base, &mut Vec::new(), &mut ends, search)?;
         Ok(ends)
     }
@@ -191,9 +197,9 @@ impl State {
                 return Err(Ask);
             }
             self.agenda.pop();
-            let mut ev = Vec::new();
-            self.advance(rules, false, &mut ev);
-            check_events(&ev)?;
+            search.ev.clear();
+            self.advance(rules, false, &mut search.ev);
+            check_events(&search.ev)?;
             return self.play_out(rules, base, answers, ends, search);
         }
         let &[seat] = self.waiting().as_slice() else {
@@ -210,15 +216,31 @@ impl State {
         if legal.iter().any(|i| names_card(i, hands)) {
             return Err(Ask);
         }
-        for input in legal {
-            let mut next = self.clone();
-            let mut ev = Vec::new();
-            next.apply_legal_into(rules, seat, &input, &mut ev);
-            check_events(&ev)?;
-            answers.push((seat, input));
-            next.play_out(rules, base, answers, ends, search)?;
-            answers.pop();
+        // The last answer is played on this very state: one copy fewer per question.
+        let (last, others) = legal.split_last().expect("checked: not empty");
+        for &input in others {
+            self.clone()
+                .answer(rules, base, (seat, input), answers, ends, search)?;
         }
+        self.answer(rules, base, (seat, *last), answers, ends, search)
+    }
+
+    /// `play_out` after one answer.
+    fn answer(
+        mut self,
+        rules: &Rules,
+        base: usize,
+        (seat, input): (Seat, Input),
+        answers: &mut Vec<(Seat, Input)>,
+        ends: &mut Vec<End>,
+        search: &mut Search,
+    ) -> Result<(), Ask> {
+        search.ev.clear();
+        self.apply_legal_into(rules, seat, &input, &mut search.ev);
+        check_events(&search.ev)?;
+        answers.push((seat, input));
+        self.play_out(rules, base, answers, ends, search)?;
+        answers.pop();
         Ok(())
     }
 }
