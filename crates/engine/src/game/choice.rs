@@ -603,6 +603,16 @@ pub(super) fn pick_order(
     Some(out)
 }
 
+/// How many distinct orders `cards` has: how many `for_each_order` lists.
+pub(super) fn order_count(state: &State, cards: &[CardId]) -> usize {
+    let keys = order_keys(state, cards);
+    let mut counts = [0u32; SQUAD_CAPACITY];
+    for &key in &keys {
+        counts[key as usize] += 1;
+    }
+    multinomial(keys.len() as u32, counts.iter().copied().filter(|&n| n > 1))
+}
+
 /// One small number per card, alike cards (same kind and owner) sharing theirs:
 /// 0, 1, ... in order of first appearance, so sets of them are bit masks and counts
 /// of them an array (at most `SQUAD_CAPACITY` cards).
@@ -805,6 +815,7 @@ mod tests {
                     k
                 });
                 assert_eq!(asked, Some(listed.len()), "number of orders of {cards:?}");
+                assert_eq!(order_count(&state, cards), listed.len(), "{cards:?}");
                 assert_eq!(picked.as_ref(), Some(&listed[k]), "order #{k} of {cards:?}");
             }
             assert_eq!(
