@@ -54,7 +54,8 @@ struct Ask;
 /// Where one order ends for one combination of answers.
 struct End {
     answers: Vec<(Seat, Input)>,
-    state: State,
+    /// Boxed: a list of ends grows by moving pointers, not states of over a kilobyte.
+    state: Box<State>,
 }
 
 /// What playing the orders out has seen so far.
@@ -68,6 +69,9 @@ struct Search {
     /// The events of one step at a time, only checked (`check_events`): one buffer
     /// for the whole search rather than a vector grown for every step.
     ev: Vec<Event>,
+    /// Spare buffers for the legal answers of the questions on the way, one in use
+    /// per level of the play-out.
+    legal: Vec<Vec<Input>>,
 }
 
 impl State {
@@ -115,14 +119,16 @@ impl State {
             budget: MAX_LEAVES,
             idle,
             ev: Vec::new(),
+            legal: Vec::new(),
         };
-        let mut first: Option<Vec<End>> = None;
-        for _ in 0..MAX_ORDERS {
-            let ends = self.play_order(rules, base, &order, &of_kind, &mut search)?;
-            match &first {
-                None => first = Some(ends),
-                Some(f) if same_ends(f, &ends) => {}
-                Some(_) => return Err(Ask),
+        // The first order's ends, and one buffer for every later order's.
+        let mut first = Vec::new();
+        let mut ends = Vec::new();
+        for i in 0..MAX_ORDERS {
+            let into = if i == 0 { &mut first } else { &mut ends };
+            self.play_order(rules, base, &order, &of_kind, &mut search, into)?;
+            if i > 0 && !same_ends(&first, &ends) {
+                return Err(Ask);
             }
             if !next_permutation(&mut order) {
                 return Ok(());
@@ -131,7 +137,8 @@ impl State {
         Err(Ask)
     }
 
-    /// Every end of the group resolved in `order` (kinds of step, the first first).
+    /// Every end of the group resolved in `order` (kinds of step, the first first),
+    /// into `ends` (cleared first).
     fn play_order(
         &self,
         rules: &Rules,
@@ -139,7 +146,8 @@ impl State {
         order: &[usize],
         of_kind: &[Vec<Step>],
         search: &mut Search,
-    ) -> Result<Vec<End>, Ask> {
+        ends: &mut Vec<End>,
+    ) -> Result<(), Ask> {
         let mut copy = self.clone();
         copy.agenda.truncate(base);
         copy.agenda.push(STOP);
@@ -162,11 +170,8 @@ impl State {
         search.ev.clear();
         copy.advance(rules, false, &mut search.ev);
         check_events(&search.ev)?;
-        // Room for the usual few ends: grown one by one, each state (over a
-        // kilobyte) was copied again at every growth.
-        let mut ends = Vec::with_capacity(8);
-        copy.play_out(rules, base, &mut Vec::new(), &mut ends, search)?;
-        Ok(ends)
+        ends.clear();
+        copy.play_out(rules, base, &mut Vec::new(), ends, search)
     }
 
     /// Answers every question until the group is done, with each answer it allows.
@@ -185,7 +190,7 @@ impl State {
             }
             ends.push(End {
                 answers: answers.clone(),
-                state: self,
+                state: Box::new(self),
             });
             return Ok(());
         }
@@ -208,7 +213,8 @@ impl State {
         if *search.asked.get_or_insert(seat) != seat {
             return Err(Ask);
         }
-        let legal = self.legal(rules, seat);
+        let mut legal = search.legal.pop().unwrap_or_default();
+        self.legal_into(rules, seat, &mut legal);
         if legal.is_empty() || legal.len() > search.budget {
             return Err(Ask);
         }
@@ -217,12 +223,13 @@ impl State {
             return Err(Ask);
         }
         // The last answer is played on this very state: one copy fewer per question.
-        let (last, others) = legal.split_last().expect("checked: not empty");
+        let (&last, others) = legal.split_last().expect("checked: not empty");
         for &input in others {
             self.clone()
                 .answer(rules, base, (seat, input), answers, ends, search)?;
         }
-        self.answer(rules, base, (seat, *last), answers, ends, search)
+        search.legal.push(legal);
+        self.answer(rules, base, (seat, last), answers, ends, search)
     }
 
     /// `play_out` after one answer.
