@@ -43,7 +43,9 @@ impl State {
             first_player: None,
             market: ArrayVec::new(),
             crystal_deck: ArrayVec::new(),
-            agenda: Vec::new(),
+            // Room for a busy moment's steps (a battle's, its triggers'): grown from
+            // nothing, the agenda was reallocated a few times in every match.
+            agenda: Vec::with_capacity(32),
             battle: None,
             activated: None,
             owed_scores: [0, 0],
