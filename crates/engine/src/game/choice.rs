@@ -559,14 +559,29 @@ pub(super) fn pick_order(
     pick: impl FnOnce(usize) -> usize,
 ) -> Option<Cards> {
     let cards = &cards[..cards.len().min(SQUAD_CAPACITY)];
-    let keys = order_keys(state, cards);
-    match keys[..] {
-        [_, k1] => return pick_listed_order(cards, ORDERS_OF_TWO[usize::from(k1)], pick),
-        [_, k1, k2] => {
-            return pick_listed_order(cards, ORDERS_OF_THREE[usize::from(3 * k1 + k2)], pick);
+    // The keys of two or three cards (as `order_keys` gives them) compared directly:
+    // nearly every reorder, and the general keys' lists were half its cost.
+    let like = |i: usize| likeness(state, cards[i]);
+    match cards.len() {
+        2 => {
+            let k1 = usize::from(like(1) != like(0));
+            return pick_listed_order(cards, ORDERS_OF_TWO[k1], pick);
+        }
+        3 => {
+            let (a, b, c) = (like(0), like(1), like(2));
+            let k1 = usize::from(b != a);
+            let k2 = if c == a {
+                0
+            } else if c == b {
+                k1
+            } else {
+                k1 + 1
+            };
+            return pick_listed_order(cards, ORDERS_OF_THREE[3 * k1 + k2], pick);
         }
         _ => {}
     }
+    let keys = order_keys(state, cards);
     let mut counts = [0u32; SQUAD_CAPACITY];
     for &key in &keys {
         counts[key as usize] += 1;
