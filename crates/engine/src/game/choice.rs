@@ -276,10 +276,13 @@ impl Classes {
 
     /// Adds the units of one squad: each run of adjacent like units is one class.
     pub(super) fn squad(&mut self, state: &State, squad: &[CardId]) {
-        for (i, &c) in squad.iter().enumerate() {
-            if i == 0 || !alike(state, squad[i - 1], c) {
+        let mut prev = None;
+        for &c in squad {
+            let like = Some(likeness(state, c));
+            if like != prev {
                 self.start.push(self.cards.len() as u8);
             }
+            prev = like;
             self.cards.push(c);
         }
     }
@@ -513,10 +516,14 @@ pub(super) fn pile_firsts(state: &State, cards: &[CardId], mut f: impl FnMut(Car
 /// `Classes::squad(..).firsts()` gives, without building the classes (asked at every
 /// discard down).
 pub(super) fn run_tops(state: &State, squad: &[CardId], mut f: impl FnMut(CardId)) {
-    for (i, &c) in squad.iter().enumerate() {
-        if i == 0 || !alike(state, squad[i - 1], c) {
+    // Each card's likeness once, not once with each neighbour.
+    let mut prev = None;
+    for &c in squad {
+        let like = Some(likeness(state, c));
+        if like != prev {
             f(c);
         }
+        prev = like;
     }
 }
 
