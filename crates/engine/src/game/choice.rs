@@ -719,7 +719,12 @@ fn multinomial(n: u32, counts: impl Iterator<Item = u32>) -> usize {
 
 /// Whether the squad can be put in more than one order (two units that are not alike).
 pub(super) fn has_several_orders(state: &State, squad: &[CardId]) -> bool {
-    squad.iter().any(|&c| !alike(state, c, squad[0]))
+    // The top unit's likeness once, not once per unit (asked before every reorder).
+    let Some(&top) = squad.first() else {
+        return false;
+    };
+    let top = likeness(state, top);
+    squad[1..].iter().any(|&c| likeness(state, c) != top)
 }
 
 #[cfg(test)]
