@@ -246,26 +246,27 @@ impl Classes {
         cards: &[CardId],
         keep: impl Fn(CardId) -> bool,
     ) {
-        const DROPPED: u8 = u8::MAX;
         let mut keys: ArrayVec<u16, TOTAL_CARDS> = ArrayVec::new();
-        let mut class_of = [DROPPED; TOTAL_CARDS];
-        for (i, &c) in cards.iter().enumerate() {
+        // The kept cards with their classes: the passes below, one per class, read
+        // only them (a discard pile's few Undying units, not the whole pile).
+        let mut kept: ArrayVec<(CardId, u8), TOTAL_CARDS> = ArrayVec::new();
+        for &c in cards {
             if !keep(c) {
                 continue;
             }
             let k = likeness(state, c);
-            class_of[i] = match keys.iter().position(|&f| f == k) {
+            let j = match keys.iter().position(|&f| f == k) {
                 Some(j) => j as u8,
                 None => {
                     keys.push(k);
                     (keys.len() - 1) as u8
                 }
             };
+            kept.push((c, j));
         }
-        let class_of = &class_of[..cards.len()];
         for j in 0..keys.len() as u8 {
             self.start.push(self.cards.len() as u8);
-            for (&c, &k) in cards.iter().zip(class_of) {
+            for &(c, k) in &kept {
                 if k == j {
                     self.cards.push(c);
                 }
