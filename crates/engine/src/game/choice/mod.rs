@@ -477,25 +477,24 @@ impl Classes {
     /// it (a product of their counts plus one); the index falls in one such block.
     pub(super) fn nth_subset(&self, mut j: usize) -> Cards {
         let n = self.start.len();
-        // after[i]: the sets of the classes from `i` on.
-        let mut after = [1usize; TOTAL_CARDS + 1];
-        for i in (0..n).rev() {
-            after[i] = after[i + 1] * (self.class(i).len() + 1);
-        }
         let mut out = Cards::new();
         let mut from = 0;
         'walk: while j > 0 {
             j -= 1;
+            // The sets of the classes after `i`, multiplied up as `i` goes back (a
+            // table of them for every class, filled in first, cost more than the walk).
+            let mut after = 1;
             for i in (from..n).rev() {
                 let class = self.class(i);
                 for t in 1..=class.len() {
-                    if j < after[i + 1] {
+                    if j < after {
                         out.extend(class[..t].iter().copied());
                         from = i + 1;
                         continue 'walk;
                     }
-                    j -= after[i + 1];
+                    j -= after;
                 }
+                after *= class.len() + 1;
             }
             unreachable!("j is below count_subsets");
         }
