@@ -54,7 +54,9 @@ pub fn play_random_with(
     let mut rng = Pcg32::seed_from_u64(player_seed);
     let mut inputs = 0;
     let mut reshuffles = 0;
-    let mut legal = Vec::new();
+    // Room for the answers to nearly any question from the start: grown from nothing,
+    // the buffer was reallocated a few times in every game.
+    let mut legal = Vec::with_capacity(64);
     while state.winner.is_none() && inputs < MAX_INPUTS {
         let Some(seat) = pick_seat(&state, &mut rng) else {
             return Err(format!("nobody must answer {:?}", state.pending().question));

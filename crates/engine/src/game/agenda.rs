@@ -594,9 +594,9 @@ impl State {
     /// One legal answer picked by index without building the others where that is
     /// cheap: `pick` gets the number of legal answers and returns an index below it;
     /// the answer is `legal(rules, seat)[index]`, so a random player picks exactly as
-    /// from the list. A squad's orders (up to 8! of a Horde squad) and, mostly, its
-    /// moves are counted and the one picked is built alone; other questions go
-    /// through `legal_into(buf)`.
+    /// from the list. A squad's orders (up to 8! of a Horde squad), Inform's answers
+    /// and, mostly, a squad's moves are counted and the one picked is built alone;
+    /// other questions go through `legal_into(buf)`.
     ///
     /// The answer stays in `buf` (alone, when built alone), to be applied from there:
     /// an input handed back by value was copied through memory in pieces of other
@@ -635,6 +635,10 @@ impl State {
                     self.squad(zone, seat),
                     pick,
                 )?));
+                return buf.first();
+            }
+            Step::Inform { .. } => {
+                buf.push(self.pick_inform(seat, pick)?);
                 return buf.first();
             }
             Step::Move { zone, .. } => match self.pick_move(rules, seat, zone, pick) {

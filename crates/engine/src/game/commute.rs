@@ -54,7 +54,8 @@ struct Ask;
 /// Where one order ends for one combination of answers.
 struct End {
     answers: Vec<(Seat, Input)>,
-    state: State,
+    /// Boxed: a list of ends grows by moving pointers, not states of over a kilobyte.
+    state: Box<State>,
 }
 
 /// What playing the orders out has seen so far.
@@ -65,6 +66,12 @@ struct Search {
     budget: usize,
     /// The group's steps that would do nothing when it was asked.
     idle: Vec<Step>,
+    /// The events of one step at a time, only checked (`check_events`): one buffer
+    /// for the whole search rather than a vector grown for every step.
+    ev: Vec<Event>,
+    /// Spare buffers for the legal answers of the questions on the way, one in use
+    /// per level of the play-out.
+    legal: Vec<Vec<Input>>,
 }
 
 impl State {
@@ -111,14 +118,17 @@ impl State {
             asked: None,
             budget: MAX_LEAVES,
             idle,
+            ev: Vec::new(),
+            legal: Vec::new(),
         };
-        let mut first: Option<Vec<End>> = None;
-        for _ in 0..MAX_ORDERS {
-            let ends = self.play_order(rules, base, &order, &of_kind, &mut search)?;
-            match &first {
-                None => first = Some(ends),
-                Some(f) if same_ends(f, &ends) => {}
-                Some(_) => return Err(Ask),
+        // The first order's ends, and one buffer for every later order's.
+        let mut first = Vec::new();
+        let mut ends = Vec::new();
+        for i in 0..MAX_ORDERS {
+            let into = if i == 0 { &mut first } else { &mut ends };
+            self.play_order(rules, base, &order, &of_kind, &mut search, into)?;
+            if i > 0 && !same_ends(&first, &ends) {
+                return Err(Ask);
             }
             if !next_permutation(&mut order) {
                 return Ok(());
@@ -127,7 +137,8 @@ impl State {
         Err(Ask)
     }
 
-    /// Every end of the group resolved in `order` (kinds of step, the first first).
+    /// Every end of the group resolved in `order` (kinds of step, the first first),
+    /// into `ends` (cleared first).
     fn play_order(
         &self,
         rules: &Rules,
@@ -135,7 +146,8 @@ impl State {
         order: &[usize],
         of_kind: &[Vec<Step>],
         search: &mut Search,
-    ) -> Result<Vec<End>, Ask> {
+        ends: &mut Vec<End>,
+    ) -> Result<(), Ask> {
         let mut copy = self.clone();
         copy.agenda.truncate(base);
         copy.agenda.push(STOP);
@@ -155,12 +167,11 @@ impl State {
             copy.agenda.push(MID);
             copy.agenda.push(step);
         }
-        let mut ev = Vec::new();
-        copy.advance(rules, false, &mut ev);
-        check_events(&ev)?;
-        let mut ends = Vec::new();
-        copy.play_out(rules, base, &mut Vec::new(), &mut ends, search)?;
-        Ok(ends)
+        search.ev.clear();
+        copy.advance(rules, false, &mut search.ev);
+        check_events(&search.ev)?;
+        ends.clear();
+        copy.play_out(rules, base, &mut Vec::new(), ends, search)
     }
 
     /// Answers every question until the group is done, with each answer it allows.
@@ -179,7 +190,7 @@ impl State {
             }
             ends.push(End {
                 answers: answers.clone(),
-                state: self,
+                state: Box::new(self),
             });
             return Ok(());
         }
@@ -191,9 +202,9 @@ impl State {
                 return Err(Ask);
             }
             self.agenda.pop();
-            let mut ev = Vec::new();
-            self.advance(rules, false, &mut ev);
-            check_events(&ev)?;
+            search.ev.clear();
+            self.advance(rules, false, &mut search.ev);
+            check_events(&search.ev)?;
             return self.play_out(rules, base, answers, ends, search);
         }
         let &[seat] = self.waiting().as_slice() else {
@@ -202,7 +213,8 @@ impl State {
         if *search.asked.get_or_insert(seat) != seat {
             return Err(Ask);
         }
-        let legal = self.legal(rules, seat);
+        let mut legal = search.legal.pop().unwrap_or_default();
+        self.legal_into(rules, seat, &mut legal);
         if legal.is_empty() || legal.len() > search.budget {
             return Err(Ask);
         }
@@ -210,15 +222,32 @@ impl State {
         if legal.iter().any(|i| names_card(i, hands)) {
             return Err(Ask);
         }
-        for input in legal {
-            let mut next = self.clone();
-            let mut ev = Vec::new();
-            next.apply_legal_into(rules, seat, &input, &mut ev);
-            check_events(&ev)?;
-            answers.push((seat, input));
-            next.play_out(rules, base, answers, ends, search)?;
-            answers.pop();
+        // The last answer is played on this very state: one copy fewer per question.
+        let (&last, others) = legal.split_last().expect("checked: not empty");
+        for &input in others {
+            self.clone()
+                .answer(rules, base, (seat, input), answers, ends, search)?;
         }
+        search.legal.push(legal);
+        self.answer(rules, base, (seat, last), answers, ends, search)
+    }
+
+    /// `play_out` after one answer.
+    fn answer(
+        mut self,
+        rules: &Rules,
+        base: usize,
+        (seat, input): (Seat, Input),
+        answers: &mut Vec<(Seat, Input)>,
+        ends: &mut Vec<End>,
+        search: &mut Search,
+    ) -> Result<(), Ask> {
+        search.ev.clear();
+        self.apply_legal_into(rules, seat, &input, &mut search.ev);
+        check_events(&search.ev)?;
+        answers.push((seat, input));
+        self.play_out(rules, base, answers, ends, search)?;
+        answers.pop();
         Ok(())
     }
 }

@@ -2,7 +2,7 @@
 //! take cards from them ("you may draw", picking cards back from the discard pile).
 
 use super::Rules;
-use super::choice::Classes;
+use super::choice::pile_firsts;
 use super::event::Event;
 use super::input::{Input, RuleError, illegal};
 use super::rng::shuffle;
@@ -181,12 +181,7 @@ impl State {
             .copied()
             .filter(|&c| self.matches(rules, c, filter))
             .collect();
-        out.extend(
-            Classes::new()
-                .pile(self, &matching)
-                .firsts()
-                .map(Input::Pick),
-        );
+        pile_firsts(self, &matching, |c| out.push(Input::Pick(c)));
     }
 }
 

@@ -43,7 +43,9 @@ impl State {
             first_player: None,
             market: ArrayVec::new(),
             crystal_deck: ArrayVec::new(),
-            agenda: Vec::new(),
+            // Room for a busy moment's steps (a battle's, its triggers'): grown from
+            // nothing, the agenda was reallocated a few times in every match.
+            agenda: Vec::with_capacity(32),
             battle: None,
             activated: None,
             owed_scores: [0, 0],
@@ -140,9 +142,9 @@ impl State {
 
     pub(super) fn legal_mulligans(&self, seat: Seat, out: &mut Vec<Input>) {
         let hand = &self.players[seat as usize].hand;
-        Classes::new()
-            .pile(self, hand)
-            .for_each_subset(hand.len(), |cards| out.push(Input::Mulligan(*cards)));
+        let mut classes = Classes::new();
+        classes.pile(self, hand);
+        classes.for_each_subset(hand.len(), |cards| out.push(Input::Mulligan(*cards)));
     }
 
     /// Both mulligans are in: resolved in seat order, never in arrival order.

@@ -5,7 +5,7 @@
 use super::Rules;
 use super::agenda::distinct;
 use super::board::{MAX_ZONES, ZoneId, zones_in};
-use super::choice::{Classes, for_each_order};
+use super::choice::{Classes, for_each_order, run_tops};
 use super::event::Event;
 use super::input::{Input, RuleError, illegal};
 use super::pack::CardDef;
@@ -92,7 +92,9 @@ impl State {
 
     /// The units of a squad as classes (runs of like units).
     pub(in crate::game) fn units(&self, zone: ZoneId, seat: Seat) -> Classes {
-        Classes::new().squad(self, self.squad(zone, seat))
+        let mut units = Classes::new();
+        units.squad(self, self.squad(zone, seat));
+        units
     }
 
     pub(super) fn check_reorder(
@@ -175,6 +177,6 @@ impl State {
     }
 
     pub(super) fn legal_discard_downs(&self, seat: Seat, zone: ZoneId, out: &mut Vec<Input>) {
-        out.extend(self.units(zone, seat).firsts().map(Input::Unit));
+        run_tops(self, self.squad(zone, seat), |c| out.push(Input::Unit(c)));
     }
 }

@@ -5,12 +5,13 @@
 use super::Rules;
 use super::agenda::distinct;
 use super::board::ZoneId;
-use super::choice::{Classes, for_each_order};
+use super::choice::{for_each_order, order_count, pick_order, pile_firsts, run_tops};
 use super::event::Event;
 use super::input::{Input, RuleError, illegal};
 use super::order::{ROUND_FIVE, ROUND_THREE};
 use super::pack::Ability;
 use super::state::*;
+use arrayvec::ArrayVec;
 
 impl State {
     /// Units entered a zone (by moving when `moved`): Spy and Demoralize.
@@ -149,10 +150,45 @@ impl State {
             .take(4)
             .copied()
             .collect();
-        for keep in Classes::new().pile(self, &top).firsts() {
+        pile_firsts(self, &top, |keep| {
             let rest: Cards = top.iter().copied().filter(|&c| c != keep).collect();
             for_each_order(self, &rest, |order| out.push(Input::Inform { keep, order }));
+        });
+    }
+
+    /// `legal_informs(..)[k]` for the `k` that `pick` returns (given their number;
+    /// `None` past the end), counted rather than listed: each kept card's block
+    /// holds the orders of the others (up to 3! each), and only the one picked is
+    /// built.
+    pub(super) fn pick_inform(
+        &self,
+        seat: Seat,
+        pick: impl FnOnce(usize) -> usize,
+    ) -> Option<Input> {
+        let top: Cards = self.players[seat as usize]
+            .draw
+            .iter()
+            .take(4)
+            .copied()
+            .collect();
+        let rest_of =
+            |keep: CardId| -> Cards { top.iter().copied().filter(|&c| c != keep).collect() };
+        let mut blocks: ArrayVec<(CardId, usize), 4> = ArrayVec::new();
+        pile_firsts(self, &top, |keep| {
+            blocks.push((keep, order_count(self, &rest_of(keep))));
+        });
+        if blocks.is_empty() {
+            return None;
         }
+        let mut k = pick(blocks.iter().map(|&(_, n)| n).sum());
+        for (keep, n) in blocks {
+            if k < n {
+                let order = pick_order(self, &rest_of(keep), |_| k)?;
+                return Some(Input::Inform { keep, order });
+            }
+            k -= n;
+        }
+        None
     }
 
     pub(super) fn check_spy(&self, seat: Seat, input: &Input) -> Result<(), RuleError> {
@@ -198,10 +234,10 @@ impl State {
             out.push(Input::Done);
         }
         let them = &self.players[opp(seat) as usize].hand;
-        for card in Classes::new().pile(self, them).firsts() {
+        pile_firsts(self, them, |card| {
             out.push(Input::Tuck { card, top: true });
             out.push(Input::Tuck { card, top: false });
-        }
+        });
     }
 
     /// Whether Demoralize may send a unit home from `zone`: any enemy unit there,
@@ -268,7 +304,9 @@ impl State {
     ) {
         out.push(Input::Done);
         if self.can_demoralize(rules, seat, zone) {
-            out.extend(self.units(zone, opp(seat)).firsts().map(Input::Unit));
+            run_tops(self, self.squad(zone, opp(seat)), |c| {
+                out.push(Input::Unit(c))
+            });
         }
     }
 }

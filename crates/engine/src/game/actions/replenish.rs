@@ -3,7 +3,7 @@
 //! because it can force a reshuffle).
 
 use crate::game::Rules;
-use crate::game::choice::Classes;
+use crate::game::choice::pile_firsts;
 use crate::game::event::Event;
 use crate::game::input::{Input, RuleError, illegal};
 use crate::game::state::*;
@@ -68,6 +68,6 @@ impl State {
     pub(in crate::game) fn legal_replenish_discards(&self, seat: Seat, out: &mut Vec<Input>) {
         out.push(Input::Done);
         let hand = &self.players[seat as usize].hand;
-        out.extend(Classes::new().pile(self, hand).firsts().map(Input::Discard));
+        pile_firsts(self, hand, |c| out.push(Input::Discard(c)));
     }
 }

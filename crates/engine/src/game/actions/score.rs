@@ -4,7 +4,7 @@
 //! ("Reshuffling") are taken here too.
 
 use crate::game::Rules;
-use crate::game::choice::Classes;
+use crate::game::choice::pile_firsts;
 use crate::game::event::Event;
 use crate::game::input::{Input, RuleError, cannot, illegal};
 use crate::game::pack::{CrystalEffect, Rank};
@@ -240,6 +240,6 @@ impl State {
 
     pub(in crate::game) fn legal_opponent_discards(&self, seat: Seat, out: &mut Vec<Input>) {
         let them = &self.players[opp(seat) as usize].hand;
-        out.extend(Classes::new().pile(self, them).firsts().map(Input::Pick));
+        pile_firsts(self, them, |c| out.push(Input::Pick(c)));
     }
 }

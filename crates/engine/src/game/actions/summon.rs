@@ -105,12 +105,13 @@ impl State {
         let cost = |c: CardId| u32::from(self.card(rules, c).summon);
         let payable = |c: CardId| cost(c) <= can_pay + 1;
         let p = &self.players[seat as usize];
-        let mut from = Classes::new().pile_where(self, &p.hand, payable);
+        let mut from = Classes::new();
+        from.pile_where(self, &p.hand, payable);
         if self.summons_from_discard(rules, seat) {
             // The hand and the discard pile are two places: an Undying unit in the
             // discard pile is a different choice from its twin in hand.
             let undying = |c: CardId| payable(c) && self.is_undying(rules, c);
-            from = from.pile_where(self, &p.discard, undying);
+            from.pile_where(self, &p.discard, undying);
         }
         if from.is_empty() {
             return;
@@ -284,14 +285,15 @@ impl State {
             return;
         };
         let p = &self.players[seat as usize];
-        let mut pool = Classes::new().pile(self, &p.hand);
+        let mut pool = Classes::new();
+        pool.pile(self, &p.hand);
         if from_discard {
-            pool = pool.pile(self, &p.discard);
+            pool.pile(self, &p.discard);
         } else if self.rules_at_least(ROUND_THREE) && self.summons_from_discard(rules, seat) {
             // Undying: "may be summoned from your discard pile as if it were in your
             // hand", so a free summon from hand (The Summoner's Seal, Clone) offers
             // them too.
-            pool = pool.pile_where(self, &p.discard, |c| self.is_undying(rules, c));
+            pool.pile_where(self, &p.discard, |c| self.is_undying(rules, c));
         }
         out.push(Input::Done);
         for c in pool.firsts() {

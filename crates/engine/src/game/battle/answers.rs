@@ -3,7 +3,7 @@
 //! first, removing or destroying a unit, Flank, Retreat, taking the card back.
 
 use crate::game::Rules;
-use crate::game::choice::Classes;
+use crate::game::choice::{pile_firsts, run_tops};
 use crate::game::event::Event;
 use crate::game::input::{Input, RuleError, illegal};
 use crate::game::state::*;
@@ -78,12 +78,7 @@ impl State {
 
     pub(in crate::game) fn legal_battle_cards(&self, seat: Seat, out: &mut Vec<Input>) {
         let hand = &self.players[seat as usize].hand;
-        out.extend(
-            Classes::new()
-                .pile(self, hand)
-                .firsts()
-                .map(Input::BattleCard),
-        );
+        pile_firsts(self, hand, |c| out.push(Input::BattleCard(c)));
     }
 
     pub(in crate::game) fn check_order_effects(&self, input: &Input) -> Result<(), RuleError> {
@@ -138,7 +133,7 @@ impl State {
 
     pub(in crate::game) fn legal_remove_own_unit(&self, seat: Seat, out: &mut Vec<Input>) {
         let zone = self.battle_ref().zone;
-        out.extend(self.units(zone, seat).firsts().map(Input::Unit));
+        run_tops(self, self.squad(zone, seat), |c| out.push(Input::Unit(c)));
     }
 
     pub(in crate::game) fn check_destroy_enemy_unit(
@@ -174,7 +169,9 @@ impl State {
 
     pub(in crate::game) fn legal_destroy_enemy_unit(&self, seat: Seat, out: &mut Vec<Input>) {
         let zone = self.battle_ref().zone;
-        out.extend(self.units(zone, opp(seat)).firsts().map(Input::Unit));
+        run_tops(self, self.squad(zone, opp(seat)), |c| {
+            out.push(Input::Unit(c))
+        });
     }
 
     pub(in crate::game) fn check_flank(&self, input: &Input) -> Result<(), RuleError> {

@@ -16,10 +16,14 @@
 //! or two copies with different owners are different choices; two copies in one hand
 //! are one.
 
+mod orders;
+
+pub(super) use orders::{for_each_order, has_several_orders, order_count, pick_order};
+
 use super::board::ZoneId;
 use super::input::Input;
 use super::pack::KindId;
-use super::state::{CardId, Cards, SQUAD_CAPACITY, Seat, State, TOTAL_CARDS, owner};
+use super::state::{CardId, Cards, MAX_SUMMON, SQUAD_CAPACITY, Seat, State, TOTAL_CARDS, owner};
 use arrayvec::ArrayVec;
 
 /// Where a card is, as far as telling choices apart goes.
@@ -66,13 +70,13 @@ pub struct Class {
 }
 
 /// Whether two cards are alike: same kind and owner (wherever they are).
-fn alike(state: &State, a: CardId, b: CardId) -> bool {
+pub(super) fn alike(state: &State, a: CardId, b: CardId) -> bool {
     likeness(state, a) == likeness(state, b)
 }
 
 /// A card's kind and owner as one number: alike cards have the same. Grouping cards
 /// by it compares numbers instead of looking kinds up again for every pair.
-fn likeness(state: &State, card: CardId) -> u16 {
+pub(super) fn likeness(state: &State, card: CardId) -> u16 {
     let kind = state
         .kinds
         .get(card as usize)
@@ -228,44 +232,46 @@ impl Classes {
     }
 
     /// Adds the cards of one pile (or part of one): alike cards are one class.
-    pub(super) fn pile(self, state: &State, cards: &[CardId]) -> Classes {
+    pub(super) fn pile(&mut self, state: &State, cards: &[CardId]) {
         self.pile_where(state, cards, |_| true)
     }
 
     /// `pile` for the cards of `cards` that `keep` keeps, read in place (a filtered
     /// copy of a pile, handed back through memory, was a stall per summon question).
+    /// The classes are built in place: handed from call to call by value, they were
+    /// copied whole each time.
     pub(super) fn pile_where(
-        mut self,
+        &mut self,
         state: &State,
         cards: &[CardId],
         keep: impl Fn(CardId) -> bool,
-    ) -> Classes {
-        const DROPPED: u8 = u8::MAX;
+    ) {
         let mut keys: ArrayVec<u16, TOTAL_CARDS> = ArrayVec::new();
-        let mut class_of = [DROPPED; TOTAL_CARDS];
-        for (i, &c) in cards.iter().enumerate() {
+        // The kept cards with their classes: the passes below, one per class, read
+        // only them (a discard pile's few Undying units, not the whole pile).
+        let mut kept: ArrayVec<(CardId, u8), TOTAL_CARDS> = ArrayVec::new();
+        for &c in cards {
             if !keep(c) {
                 continue;
             }
             let k = likeness(state, c);
-            class_of[i] = match keys.iter().position(|&f| f == k) {
+            let j = match keys.iter().position(|&f| f == k) {
                 Some(j) => j as u8,
                 None => {
                     keys.push(k);
                     (keys.len() - 1) as u8
                 }
             };
+            kept.push((c, j));
         }
-        let class_of = &class_of[..cards.len()];
         for j in 0..keys.len() as u8 {
             self.start.push(self.cards.len() as u8);
-            for (&c, &k) in cards.iter().zip(class_of) {
+            for &(c, k) in &kept {
                 if k == j {
                     self.cards.push(c);
                 }
             }
         }
-        self
     }
 
     /// Whether no card was added.
@@ -274,14 +280,16 @@ impl Classes {
     }
 
     /// Adds the units of one squad: each run of adjacent like units is one class.
-    pub(super) fn squad(mut self, state: &State, squad: &[CardId]) -> Classes {
-        for (i, &c) in squad.iter().enumerate() {
-            if i == 0 || !alike(state, squad[i - 1], c) {
+    pub(super) fn squad(&mut self, state: &State, squad: &[CardId]) {
+        let mut prev = None;
+        for &c in squad {
+            let like = Some(likeness(state, c));
+            if like != prev {
                 self.start.push(self.cards.len() as u8);
             }
+            prev = like;
             self.cards.push(c);
         }
-        self
     }
 
     /// The cards of class `i`.
@@ -321,14 +329,6 @@ impl Classes {
         cost: impl Fn(CardId) -> u32,
         f: impl FnMut(&Cards, u32),
     ) {
-        /// One class as the walk reads it: where its cards start, how many, and
-        /// what one costs (alike cards cost the same: one look-up per class).
-        #[derive(Clone, Copy)]
-        struct Span {
-            start: u8,
-            len: u8,
-            cost: u32,
-        }
         struct Walk<'a, F> {
             cards: &'a [CardId],
             spans: ArrayVec<Span, TOTAL_CARDS>,
@@ -378,7 +378,86 @@ impl Classes {
                 cost: cost(class[0]),
             });
         }
-        rec(&mut w, 0, 0, &mut Cards::new());
+        if w.max <= MAX_SUMMON {
+            walk_three(w.cards, &w.spans, w.max, w.budget, &mut w.f);
+        } else {
+            rec(&mut w, 0, 0, &mut Cards::new());
+        }
+    }
+}
+
+/// One class for the walks of `Classes::for_each_subset_within`: where its cards
+/// start, how many, and what one costs (alike cards cost the same: one look-up per
+/// class).
+#[derive(Clone, Copy)]
+struct Span {
+    start: u8,
+    len: u8,
+    cost: u32,
+}
+
+/// The walk of `Classes::for_each_subset_within` for sets of at most three cards (every
+/// summon, most moves), in the same order, as three nested loops: the recursive walk's
+/// calls (one per set, saving and restoring registers) were a third of its cost.
+fn walk_three<F: FnMut(&Cards, u32)>(
+    cards: &[CardId],
+    spans: &[Span],
+    max: usize,
+    budget: u32,
+    f: &mut F,
+) {
+    debug_assert!(max <= MAX_SUMMON, "three levels of loops");
+    let n = spans.len();
+    let mut cur = Cards::new();
+    f(&cur, 0);
+    if max == 0 {
+        return;
+    }
+    // Each level takes 1, 2, ... cards of one class (while the budget allows), gives
+    // the set, then extends it by each later class, the last class first.
+    for i in (0..n).rev() {
+        let a = spans[i];
+        let mut spent_a = 0u32;
+        for ka in 0..usize::from(a.len).min(max) {
+            spent_a = spent_a.saturating_add(a.cost);
+            if spent_a > budget {
+                break;
+            }
+            cur.push(cards[usize::from(a.start) + ka]);
+            f(&cur, spent_a);
+            let room_b = max - (ka + 1);
+            for j in (i + 1..n).rev() {
+                if room_b == 0 {
+                    break;
+                }
+                let b = spans[j];
+                let mut spent_b = spent_a;
+                for kb in 0..usize::from(b.len).min(room_b) {
+                    spent_b = spent_b.saturating_add(b.cost);
+                    if spent_b > budget {
+                        break;
+                    }
+                    cur.push(cards[usize::from(b.start) + kb]);
+                    f(&cur, spent_b);
+                    let room_c = room_b - (kb + 1);
+                    for l in (j + 1..n).rev() {
+                        if room_c == 0 {
+                            break;
+                        }
+                        // At most one card more: three in all.
+                        let c = spans[l];
+                        let spent_c = spent_b.saturating_add(c.cost);
+                        if spent_c <= budget {
+                            cur.push(cards[usize::from(c.start)]);
+                            f(&cur, spent_c);
+                            cur.pop();
+                        }
+                    }
+                }
+                cur.truncate(ka + 1);
+            }
+        }
+        cur.truncate(0);
     }
 }
 
@@ -398,25 +477,24 @@ impl Classes {
     /// it (a product of their counts plus one); the index falls in one such block.
     pub(super) fn nth_subset(&self, mut j: usize) -> Cards {
         let n = self.start.len();
-        // after[i]: the sets of the classes from `i` on.
-        let mut after = [1usize; TOTAL_CARDS + 1];
-        for i in (0..n).rev() {
-            after[i] = after[i + 1] * (self.class(i).len() + 1);
-        }
         let mut out = Cards::new();
         let mut from = 0;
         'walk: while j > 0 {
             j -= 1;
+            // The sets of the classes after `i`, multiplied up as `i` goes back (a
+            // table of them for every class, filled in first, cost more than the walk).
+            let mut after = 1;
             for i in (from..n).rev() {
                 let class = self.class(i);
                 for t in 1..=class.len() {
-                    if j < after[i + 1] {
+                    if j < after {
                         out.extend(class[..t].iter().copied());
                         from = i + 1;
                         continue 'walk;
                     }
-                    j -= after[i + 1];
+                    j -= after;
                 }
+                after *= class.len() + 1;
             }
             unreachable!("j is below count_subsets");
         }
@@ -424,183 +502,42 @@ impl Classes {
     }
 }
 
-/// Calls `f` with every distinct order of `cards` (orders that differ only by swapping
-/// alike cards count once). At each position the candidates are the unused cards in
-/// their given order, skipping a card when an alike one comes earlier among them.
-pub(super) fn for_each_order(state: &State, cards: &[CardId], mut f: impl FnMut(Cards)) {
-    fn rec(cards: &[CardId], keys: &[u8], used: u32, cur: &mut Cards, f: &mut impl FnMut(Cards)) {
-        if cur.len() == cards.len() {
-            f(*cur);
-            return;
-        }
-        let mut seen = 0u32;
-        for i in 0..cards.len() {
-            if used & (1 << i) != 0 || seen & (1 << keys[i]) != 0 {
-                continue;
-            }
-            seen |= 1 << keys[i];
-            cur.push(cards[i]);
-            rec(cards, keys, used | (1 << i), cur, f);
-            cur.pop();
+/// Calls `f` with the first card of each class of one pile, in order: what
+/// `Classes::pile(..).firsts()` gives, without grouping the other cards (most questions
+/// about a pile offer one card of each class).
+pub(super) fn pile_firsts(state: &State, cards: &[CardId], mut f: impl FnMut(CardId)) {
+    let mut seen: ArrayVec<u16, TOTAL_CARDS> = ArrayVec::new();
+    for &c in cards {
+        let k = likeness(state, c);
+        if !seen.contains(&k) {
+            seen.push(k);
+            f(c);
         }
     }
-    let cards = &cards[..cards.len().min(SQUAD_CAPACITY)];
-    let keys = order_keys(state, cards);
-    rec(cards, &keys, 0, &mut Cards::new(), &mut f);
 }
 
-/// One of the distinct orders of `cards`, as `for_each_order` lists them, picked by
-/// index without building the others: `pick` gets their number (n! over the product
-/// of the factorials of the counts of alike cards) and returns an index below it
-/// (`None` if it does not). At each position, whole blocks of orders (one per
-/// candidate) are skipped until the index falls in one; once a card of a kind with
-/// `c` of the `r` remaining cards takes the position, `total * c / r` of the `total`
-/// orders are left, so no factorials after the first count. Two or three cards, the
-/// most a squad holds outside a Horde, read their orders off a table instead.
-pub(super) fn pick_order(
-    state: &State,
-    cards: &[CardId],
-    pick: impl FnOnce(usize) -> usize,
-) -> Option<Cards> {
-    let cards = &cards[..cards.len().min(SQUAD_CAPACITY)];
-    let keys = order_keys(state, cards);
-    match keys[..] {
-        [_, k1] => return pick_listed_order(cards, ORDERS_OF_TWO[usize::from(k1)], pick),
-        [_, k1, k2] => {
-            return pick_listed_order(cards, ORDERS_OF_THREE[usize::from(3 * k1 + k2)], pick);
+/// Calls `f` with the top unit of each run of a squad, top first: what
+/// `Classes::squad(..).firsts()` gives, without building the classes (asked at every
+/// discard down).
+pub(super) fn run_tops(state: &State, squad: &[CardId], mut f: impl FnMut(CardId)) {
+    // Each card's likeness once, not once with each neighbour.
+    let mut prev = None;
+    for &c in squad {
+        let like = Some(likeness(state, c));
+        if like != prev {
+            f(c);
         }
-        _ => {}
+        prev = like;
     }
-    let mut counts = [0u32; SQUAD_CAPACITY];
-    for &key in &keys {
-        counts[key as usize] += 1;
-    }
-    let mut total = multinomial(keys.len() as u32, counts.iter().copied().filter(|&n| n > 1));
-    let mut k = pick(total);
-    if k >= total {
-        return None;
-    }
-    let mut used = 0u32;
-    let mut out = Cards::new();
-    while out.len() < cards.len() {
-        let remaining = cards.len() - out.len();
-        let mut seen = 0u32;
-        let mut chosen = None;
-        for i in 0..cards.len() {
-            if used & (1 << i) != 0 || seen & (1 << keys[i]) != 0 {
-                continue;
-            }
-            seen |= 1 << keys[i];
-            let block = total * counts[keys[i] as usize] as usize / remaining;
-            if k < block {
-                chosen = Some((i, block));
-                break;
-            }
-            k -= block;
-        }
-        let (i, block) = chosen.expect("k is below the number of orders");
-        used |= 1 << i;
-        counts[keys[i] as usize] -= 1;
-        total = block;
-        out.push(cards[i]);
-    }
-    Some(out)
-}
-
-/// One small number per card, alike cards (same kind and owner) sharing theirs:
-/// 0, 1, ... in order of first appearance, so sets of them are bit masks and counts
-/// of them an array (at most `SQUAD_CAPACITY` cards).
-fn order_keys(state: &State, cards: &[CardId]) -> ArrayVec<u8, SQUAD_CAPACITY> {
-    // `likeness` of the cards that got key 0, 1, ...
-    let mut firsts: ArrayVec<u16, SQUAD_CAPACITY> = ArrayVec::new();
-    let mut keys: ArrayVec<u8, SQUAD_CAPACITY> = ArrayVec::new();
-    for &c in cards.iter().take(SQUAD_CAPACITY) {
-        let like = likeness(state, c);
-        let key = match firsts.iter().position(|&f| f == like) {
-            Some(k) => k,
-            None => {
-                firsts.push(like);
-                firsts.len() - 1
-            }
-        };
-        keys.push(key as u8);
-    }
-    keys
-}
-
-/// 0! to 16!: a squad's orders are counted at every reorder.
-const FACTORIALS: [u64; SQUAD_CAPACITY + 1] = {
-    let mut f = [1u64; SQUAD_CAPACITY + 1];
-    let mut n = 1;
-    while n <= SQUAD_CAPACITY {
-        f[n] = f[n - 1] * n as u64;
-        n += 1;
-    }
-    f
-};
-
-/// The distinct orders of two cards, as `for_each_order` lists them, by the second
-/// card's key (`order_keys`; the first one's is 0): positions into the cards, the
-/// third one unused (rows of three, as in `ORDERS_OF_THREE`).
-const ORDERS_OF_TWO: [&[[u8; 3]]; 2] = [&[[0, 1, 0]], &[[0, 1, 0], [1, 0, 0]]];
-
-/// The same for three cards, by the keys of the second and third cards as
-/// `3 * k1 + k2`. Pattern 2 (keys 0, 0, 2) cannot occur.
-const ORDERS_OF_THREE: [&[[u8; 3]]; 6] = [
-    &[[0, 1, 2]],
-    &[[0, 1, 2], [0, 2, 1], [2, 0, 1]],
-    &[],
-    &[[0, 1, 2], [0, 2, 1], [1, 0, 2]],
-    &[[0, 1, 2], [1, 0, 2], [1, 2, 0]],
-    &[
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ],
-];
-
-/// `pick_order` for two or three cards, the size of nearly every squad that is
-/// reordered (the squad limit), read off a table of their orders: the general
-/// count's divisions and data-dependent branches were most of the cost of a
-/// reorder question.
-fn pick_listed_order(
-    cards: &[CardId],
-    orders: &[[u8; 3]],
-    pick: impl FnOnce(usize) -> usize,
-) -> Option<Cards> {
-    let order = orders.get(pick(orders.len()))?;
-    Some(
-        order[..cards.len()]
-            .iter()
-            .map(|&i| cards[usize::from(i)])
-            .collect(),
-    )
-}
-
-/// n! / (c1! c2! ...) for counts summing to n (n is at most 16, so it fits).
-fn multinomial(n: u32, counts: impl Iterator<Item = u32>) -> usize {
-    let mut total = FACTORIALS[n as usize];
-    for c in counts {
-        total /= FACTORIALS[c as usize];
-    }
-    total as usize
-}
-
-/// Whether the squad can be put in more than one order (two units that are not alike).
-pub(super) fn has_several_orders(state: &State, squad: &[CardId]) -> bool {
-    squad.iter().any(|&c| !alike(state, c, squad[0]))
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::game::{Rules, Setup};
 
     /// A start position and a pile with several copies of some kinds.
-    fn position() -> (Rules, State) {
+    pub(super) fn position() -> (Rules, State) {
         let rules = Rules::base();
         let setup = Setup {
             clans: [0, 1],
@@ -638,9 +575,9 @@ mod tests {
     fn subset_walk_keeps_the_class_count_order_and_drops_only_sets_over_budget() {
         let (rules, state) = position();
         let draw = &state.players[0].draw;
-        let classes = Classes::new()
-            .pile(&state, &draw[..12])
-            .pile(&state, &draw[12..16]);
+        let mut classes = Classes::new();
+        classes.pile(&state, &draw[..12]);
+        classes.pile(&state, &draw[12..16]);
         assert!(classes.start.len() < 16, "some of the cards are alike");
         let cost = |c: CardId| u32::from(state.card(&rules, c).summon);
         for max in [1, 3, 5] {
@@ -666,7 +603,8 @@ mod tests {
         let (_, state) = position();
         let draw = &state.players[0].draw;
         for cards in [&draw[..0], &draw[..1], &draw[..4], &draw[..9], &draw[3..16]] {
-            let classes = Classes::new().pile(&state, cards);
+            let mut classes = Classes::new();
+            classes.pile(&state, cards);
             let mut listed = Vec::new();
             classes.for_each_subset(SQUAD_CAPACITY, |s| listed.push(*s));
             assert_eq!(classes.count_subsets(), listed.len(), "sets of {cards:?}");
@@ -677,78 +615,20 @@ mod tests {
     }
 
     #[test]
-    fn picked_order_is_the_listed_order_at_that_index() {
+    fn firsts_without_classes_are_the_classes_firsts() {
         let (_, state) = position();
-        let draw = &state.players[1].draw;
-        for cards in [&draw[..1], &draw[..3], &draw[4..9], &draw[..7]] {
-            let mut listed = Vec::new();
-            for_each_order(&state, cards, |o| listed.push(o));
-            for k in 0..listed.len() {
-                let mut asked = None;
-                let picked = pick_order(&state, cards, |n| {
-                    asked = Some(n);
-                    k
-                });
-                assert_eq!(asked, Some(listed.len()), "number of orders of {cards:?}");
-                assert_eq!(picked.as_ref(), Some(&listed[k]), "order #{k} of {cards:?}");
-            }
-            assert_eq!(
-                pick_order(&state, cards, |n| n),
-                None,
-                "an index past the end"
-            );
-        }
-        let mut seven = 0;
-        for_each_order(&state, &draw[..7], |_| seven += 1);
-        assert!(seven < 5040, "some of the seven cards are alike");
-    }
-
-    /// Every order of `cards` picked one by one is the one listed at that index.
-    fn assert_picks_match_the_list(state: &State, cards: &[CardId]) {
-        let mut listed = Vec::new();
-        for_each_order(state, cards, |o| listed.push(o));
-        for (k, order) in listed.iter().enumerate() {
-            let picked = pick_order(state, cards, |n| {
-                assert_eq!(n, listed.len(), "number of orders of {cards:?}");
-                k
-            });
-            assert_eq!(picked.as_ref(), Some(order), "order #{k} of {cards:?}");
-        }
-        assert_eq!(pick_order(state, cards, |n| n), None, "past the end");
-    }
-
-    #[test]
-    fn the_table_of_short_orders_lists_what_the_walk_lists() {
-        let (_, state) = position();
-        let pile: Vec<CardId> = state.players[0].draw.iter().copied().collect();
-        let copies = |of: CardId| -> Vec<CardId> {
-            pile.iter()
-                .copied()
-                .filter(|&c| alike(&state, of, c))
-                .collect()
-        };
-        let a = *pile
-            .iter()
-            .max_by_key(|&&c| copies(c).len())
-            .expect("a full pile");
-        let twins = copies(a);
-        assert!(twins.len() >= 2, "a deck holds two copies of a card");
-        let b = *pile.iter().find(|&&c| !alike(&state, a, c)).unwrap();
-        let c = *pile
-            .iter()
-            .find(|&&c| !alike(&state, a, c) && !alike(&state, b, c))
-            .unwrap();
-        // Every pattern of likeness of two and three cards: all apart, a pair in each
-        // place, all alike (the deck has three copies of its commonest card).
-        let mut pool = vec![twins[0], twins[1], b, c];
-        pool.extend(twins.get(2));
-        for &x in &pool {
-            for &y in pool.iter().filter(|&&y| y != x) {
-                assert_picks_match_the_list(&state, &[x, y]);
-                for &z in pool.iter().filter(|&&z| z != x && z != y) {
-                    assert_picks_match_the_list(&state, &[x, y, z]);
-                }
-            }
+        let draw = &state.players[0].draw;
+        for cards in [&draw[..0], &draw[..5], &draw[2..9], &draw[..]] {
+            let mut classes = Classes::new();
+            classes.pile(&state, cards);
+            let mut firsts = Vec::new();
+            pile_firsts(&state, cards, |c| firsts.push(c));
+            assert_eq!(firsts, classes.firsts().collect::<Vec<_>>(), "{cards:?}");
+            let mut runs = Classes::new();
+            runs.squad(&state, cards);
+            let mut tops = Vec::new();
+            run_tops(&state, cards, |c| tops.push(c));
+            assert_eq!(tops, runs.firsts().collect::<Vec<_>>(), "{cards:?}");
         }
     }
 }
