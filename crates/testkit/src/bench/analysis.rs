@@ -1,5 +1,5 @@
 //! `crystal-clans-tools bench analysis`: the post-game analysis of a 40-turn match at
-//! the normal budget, on this thread (one core), against the issue's 30 s.
+//! the normal budget, on this thread (one core), against issue 51's 5 s.
 
 use crate::ai::analysis::{self, ANALYSIS_VERSION};
 use crate::ai::{Bot, Budget, MctsBot, RandomBot, decide_for};
@@ -93,6 +93,6 @@ pub fn analysis(turns: u32, iterations: u32, seed: u64) -> serde_json::Value {
         "iterations_per_position": iterations,
         "random_play_cut_at_turn": run(None),
         "played_by_searches_of_300": run(Some(300)),
-        "target": "a 40-turn match at the normal budget in under 30 s on one core",
+        "target": "a 40-turn match at the normal budget in under 5 s on one core",
     })
 }
