@@ -447,7 +447,7 @@ pub(super) fn battle(
         match f.cards[seat].and_then(card_of) {
             Some(card) => {
                 let h = tile(seat).height(t, card);
-                tile(seat).draw(&mut c, t, card, x + 10.0, by, Some(h));
+                tile(seat).draw(&mut c, t, card, x + 10.0, by, h);
             }
             None => {
                 c.round_rect_dashed(x + 10.0, by, CARD_W, 200.0, 12.0, 2.0, th.muted);

@@ -101,7 +101,7 @@ pub(super) fn hand(t: &Table, v: &View, target: Target) -> Result<Canvas, Render
         let (r, col) = (i / cols, i % cols);
         let x = x0 + col as f32 * (cw + GAP);
         let y = header + GAP + r as f32 * (ch + GAP);
-        tile.draw(&mut c, t, card, x, y, Some(ch));
+        tile.draw(&mut c, t, card, x, y, ch);
     }
     Ok(c)
 }
