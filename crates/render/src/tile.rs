@@ -4,9 +4,9 @@
 //! printed card whose small print would vanish. No provisional marks: those are the
 //! single card's lookup (`cards::face`).
 //!
-//! A tile is remembered whole (`Canvas::memo`, its texts included): a hand redraws the
-//! same cards at the same places, and copying a card's pixels costs a fraction of
-//! laying out and copying its many shapes and runs of text one by one.
+//! A tile is remembered whole (`Canvas::memo`, its texts included), and so is its height:
+//! a hand redraws the same cards at the same places, and copying a card's pixels costs a
+//! fraction of laying out and copying its many shapes and runs of text one by one.
 
 use super::board::{bold, regular};
 use super::canvas::{Align, Canvas, Col, Face, Target, WHITE, measure, rgb};
@@ -14,6 +14,8 @@ use super::cards::{Stat, stat_icon};
 use super::{Table, Theme, icons, memo, words};
 use crate::game::pack::{CardDef, Rank, Style};
 use crate::i18n::{messages::images as m, names};
+use std::collections::HashMap;
+use std::sync::{LazyLock, Mutex};
 
 /// How a tile is set: its width and its one text size.
 #[derive(Clone, Copy, Debug)]
@@ -27,7 +29,7 @@ pub(super) struct Tile {
 /// What a tile shows of a card, in the table's language: with the tile's setting, its
 /// place and the theme's colours, everything its pixels and texts depend on, so that
 /// it keys the remembered tile.
-struct Shown<'a> {
+pub(super) struct Shown<'a> {
     name: &'a str,
     hero: bool,
     clan: Col,
@@ -43,7 +45,7 @@ struct Shown<'a> {
 }
 
 impl<'a> Shown<'a> {
-    fn of(t: &Table, card: &'a CardDef) -> Shown<'a> {
+    pub(super) fn of(t: &Table, card: &'a CardDef) -> Shown<'a> {
         let (lang, rules) = (t.lang, t.rules);
         let mut kind = words::rank(lang, card.rank);
         if !card.type_names.is_empty() {
@@ -88,11 +90,11 @@ impl<'a> Shown<'a> {
         }
     }
 
-    /// The key of `tile` showing this at (x, y), `h` high, in `th`'s colours.
-    fn key(&self, tile: &Tile, th: &Theme, (x, y, h): (f32, f32, f32)) -> Vec<u32> {
+    /// The key of `tile` showing this in `th`'s colours, wherever it is.
+    fn key(&self, tile: &Tile, th: &Theme) -> Vec<u32> {
         let triggered = tile.triggered.map_or(0, |left| 1 + left as u32);
         let mut key = vec![memo::TILE, triggered, self.hero as u32, self.style as u32];
-        key.extend([tile.w, tile.s, x, y, h].map(f32::to_bits));
+        key.extend([tile.w, tile.s].map(f32::to_bits));
         let colours = [
             th.panel,
             th.background,
@@ -119,6 +121,12 @@ impl<'a> Shown<'a> {
     }
 }
 
+/// Tiles' heights by their keys (`Shown::key`), forgotten all at once beyond this many: a
+/// key is a few hundred numbers, so they take a megabyte or two at most.
+const HEIGHTS: usize = 1024;
+
+static LAID_OUT: LazyLock<Mutex<HashMap<Vec<u32>, f32>>> = LazyLock::new(Default::default);
+
 impl Tile {
     fn pitch(&self) -> f32 {
         1.12 * self.s
@@ -128,22 +136,36 @@ impl Tile {
     }
 
     /// The height `card` takes at this width and size.
-    pub(super) fn height(&self, t: &Table, card: &CardDef) -> f32 {
-        let mut c = Canvas::for_target(Target::Words, 1, 1, t.theme.background);
-        self.lay(&mut c, t, &Shown::of(t, card), 0.0, 0.0, None)
+    pub(super) fn height(&self, t: &Table, card: &Shown) -> f32 {
+        let key = card.key(self, t.theme);
+        let known = LAID_OUT
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(&key)
+            .copied();
+        known.unwrap_or_else(|| {
+            let mut c = Canvas::for_target(Target::Words, 1, 1, t.theme.background);
+            let h = self.lay(&mut c, t, card, 0.0, 0.0, None);
+            let mut heights = LAID_OUT.lock().unwrap_or_else(|e| e.into_inner());
+            if heights.len() >= HEIGHTS {
+                heights.clear();
+            }
+            heights.insert(key, h);
+            h
+        })
     }
 
     /// Draws `card` at (x, y), its frame `h` high, or copies it from the last time it
     /// was drawn so onto the same pixels.
-    pub(super) fn draw(&self, c: &mut Canvas, t: &Table, card: &CardDef, x: f32, y: f32, h: f32) {
-        let shown = Shown::of(t, card);
-        let key = shown.key(self, t.theme, (x, y, h));
+    pub(super) fn draw(&self, c: &mut Canvas, t: &Table, card: &Shown, x: f32, y: f32, h: f32) {
+        let mut key = card.key(self, t.theme);
+        key.extend([x, y, h].map(f32::to_bits));
         // The frame's outline reaches past the card by half its width and a pixel of
         // anti-aliasing, after rounding to whole pixels.
         let out = 0.05 * self.s + 2.0;
         let area = (x - out, y - out, self.w + 2.0 * out, h + 2.0 * out);
         c.memo(&key, area, |c| {
-            self.lay(c, t, &shown, x, y, Some(h));
+            self.lay(c, t, card, x, y, Some(h));
         });
     }
 
