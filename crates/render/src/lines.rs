@@ -113,7 +113,7 @@ struct Set<'a> {
 /// Texts set lately, by [`Set::key`]: an image sets the same words every time it is
 /// drawn, and a battle picture sets each of its columns twice (for its height, then
 /// drawn), the measuring of every candidate line a good part of drawing it. Forgotten
-/// all at once beyond this many (a few hundred kilobytes).
+/// all at once beyond this many (a megabyte or two).
 const SET: usize = 4096;
 
 type Lines = std::rc::Rc<(Vec<(String, bool)>, f32)>;
