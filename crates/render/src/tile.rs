@@ -145,7 +145,7 @@ impl Tile {
             .copied();
         known.unwrap_or_else(|| {
             let mut c = Canvas::for_target(Target::Words, 1, 1, t.theme.background);
-            let h = self.lay(&mut c, t, card, 0.0, 0.0, None);
+            let h = self.lay(&mut c, t.theme, card, 0.0, 0.0, None);
             let mut heights = LAID_OUT.lock().unwrap_or_else(|e| e.into_inner());
             if heights.len() >= HEIGHTS {
                 heights.clear();
@@ -165,14 +165,14 @@ impl Tile {
         let out = 0.05 * self.s + 2.0;
         let area = (x - out, y - out, self.w + 2.0 * out, h + 2.0 * out);
         c.memo(&key, area, |c| {
-            self.lay(c, t, card, x, y, Some(h));
+            self.lay(c, t.theme, card, x, y, Some(h));
         });
     }
 
     /// Draws `card` at (x, y), its frame `h` high (or as high as it needs); returns the
-    /// height it needs.
-    fn lay(&self, c: &mut Canvas, t: &Table, card: &Shown, x: f32, y: f32, h: Option<f32>) -> f32 {
-        let th = t.theme;
+    /// height it needs. Only `card`, the theme's colours in its key and the tile's
+    /// setting reach it, so that the key holds everything it draws by.
+    fn lay(&self, c: &mut Canvas, th: &Theme, card: &Shown, x: f32, y: f32, h: Option<f32>) -> f32 {
         let (w, s, pad, pitch) = (self.w, self.s, self.pad(), self.pitch());
         let clan = card.clan;
         let inner = w - 2.0 * pad;
