@@ -13,7 +13,7 @@
 
 use super::board::{badge, bold, def, regular};
 use super::canvas::{Align, Canvas, Target, WHITE, rgb};
-use super::tile::Tile;
+use super::tile::{Shown, Tile};
 use super::{RenderError, Table, icons, words};
 use crate::game::event::Event;
 use crate::game::pack::{CardDef, KindId, Style};
@@ -320,11 +320,17 @@ pub(super) fn battle(
         )
     });
     let head_h = 20.0 + 26.0 * name_lines[0].max(name_lines[1]) as f32;
+    // Each battle card as its tile shows it, and its height.
+    let cards = [0, 1].map(|s| {
+        f.cards[s].and_then(card_of).map(|d| {
+            let shown = Shown::of(t, d);
+            let h = tile(s).height(t, &shown);
+            (shown, h)
+        })
+    });
     let body_h = [0, 1]
         .map(|s| {
-            let card = f.cards[s]
-                .and_then(card_of)
-                .map_or(200.0, |d| tile(s).height(t, d));
+            let card = cards[s].as_ref().map_or(200.0, |(_, h)| *h);
             let beside = side(&mut scratch, t, &f, s, &lines[s], 0.0, 0.0, side_w);
             card.max(beside)
         })
@@ -444,11 +450,8 @@ pub(super) fn battle(
             Align::Center,
         );
         let by = top + head_h;
-        match f.cards[seat].and_then(card_of) {
-            Some(card) => {
-                let h = tile(seat).height(t, card);
-                tile(seat).draw(&mut c, t, card, x + 10.0, by, Some(h));
-            }
+        match &cards[seat] {
+            Some((card, h)) => tile(seat).draw(&mut c, t, card, x + 10.0, by, *h),
             None => {
                 c.round_rect_dashed(x + 10.0, by, CARD_W, 200.0, 12.0, 2.0, th.muted);
                 c.wrapped(

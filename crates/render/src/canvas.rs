@@ -7,7 +7,7 @@
 //! tests can prove that no text runs out of its box.
 
 use super::skia::Line;
-use ab_glyph::{Font, FontRef, GlyphId, PxScale, ScaleFont};
+use ab_glyph::{Font, FontRef, GlyphId, PxScale};
 use std::sync::LazyLock;
 use tiny_skia::{Paint, Path, PathBuilder, Rect, Transform};
 
@@ -178,18 +178,55 @@ pub(crate) fn px_scale(font: &FontRef<'static>, size: f32) -> PxScale {
     PxScale::from(size * font.height_unscaled() / em)
 }
 
+/// Characters below this have their glyph and advance in a table ([`glyph`]): every
+/// letter of the images' English and German words.
+const TABLED: u32 = 0x180;
+
+/// The glyph and the unscaled advance of the characters below [`TABLED`], by face:
+/// looking them up in the font's tables, per character and per measure, was a third of
+/// drawing a hand or a battle picture, which measure their words to lay them out.
+static METRICS: LazyLock<[Vec<(GlyphId, f32)>; 2]> = LazyLock::new(|| {
+    [Face::Regular, Face::Bold].map(|face| {
+        let font = face.font();
+        (0..TABLED)
+            .map(|c| {
+                let id = font.glyph_id(char::from_u32(c).unwrap_or_default());
+                (id, font.h_advance_unscaled(id))
+            })
+            .collect()
+    })
+});
+
+/// The glyph of `c` in `face` and its unscaled advance.
+pub(crate) fn glyph(face: Face, c: char) -> (GlyphId, f32) {
+    match METRICS[face as usize].get(c as usize) {
+        Some(&g) => g,
+        None => {
+            let font = face.font();
+            let id = font.glyph_id(c);
+            (id, font.h_advance_unscaled(id))
+        }
+    }
+}
+
+/// What multiplies an unscaled advance or kerning at `scale`, as ab_glyph's
+/// `ScaleFont::h_scale_factor` computes it (so the same widths to the bit).
+pub(crate) fn h_factor(font: &FontRef<'static>, scale: PxScale) -> f32 {
+    scale.x / font.height_unscaled()
+}
+
 /// The width of `text` set in `face` at `size` pixels.
 pub fn measure(text: &str, face: Face, size: f32) -> f32 {
     let font = face.font();
-    let scaled = font.as_scaled(px_scale(font, size));
+    let k = h_factor(font, px_scale(font, size));
     let mut w = 0.0;
     let mut prev: Option<GlyphId> = None;
     for c in text.chars() {
-        let id = font.glyph_id(c);
+        let (id, advance) = glyph(face, c);
         if let Some(p) = prev {
-            w += scaled.kern(p, id);
+            w += k * font.kern_unscaled(p, id);
         }
-        w += scaled.h_advance(id);
+        w += k * advance;
         prev = Some(id);
     }
     w

@@ -3,8 +3,8 @@
 //! a tenth of a board's drawing and encoding, and a board draws the same words at the
 //! same places turn after turn.
 
-use super::canvas::{Canvas, Col, Face, measure, px_scale};
-use ab_glyph::{Font, FontRef, GlyphId, PxScale, ScaleFont, point};
+use super::canvas::{Canvas, Col, Face, glyph, h_factor, measure, px_scale};
+use ab_glyph::{Font, FontRef, GlyphId, PxScale, point};
 
 /// A rasterized glyph: coverage (0..255) of a `w` x `h` box whose top-left corner is
 /// (`left`, `top`) from the pen position.
@@ -104,7 +104,7 @@ impl Canvas {
         }
         let font = face.font();
         let scale = px_scale(font, size);
-        let scaled = font.as_scaled(scale);
+        let k = h_factor(font, scale);
         let mut caret = x;
         let mut prev: Option<GlyphId> = None;
         let (oy, fy) = quarter(y);
@@ -115,9 +115,9 @@ impl Canvas {
             let mut run = Vec::with_capacity(text.len());
             let (mut x0, mut y0, mut x1, mut y1) = (i32::MAX, i32::MAX, i32::MIN, i32::MIN);
             for ch in text.chars() {
-                let id = font.glyph_id(ch);
+                let (id, advance) = glyph(face, ch);
                 if let Some(p) = prev {
-                    caret += scaled.kern(p, id);
+                    caret += k * font.kern_unscaled(p, id);
                 }
                 let (ox, fx) = quarter(caret);
                 let key = glyph_key(face, id, size, fx, fy);
@@ -130,7 +130,7 @@ impl Canvas {
                     (x1, y1) = (x1.max(gx + g.w), y1.max(gy + g.h));
                     run.push(Placed { key, x: gx, y: gy });
                 }
-                caret += scaled.h_advance(id);
+                caret += k * advance;
                 prev = Some(id);
             }
             if run.is_empty() {

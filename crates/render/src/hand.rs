@@ -6,9 +6,8 @@
 
 use super::board::{TEXT, bold, def, regular};
 use super::canvas::{Align, Canvas, Face, Target, WHITE, measure, rgb};
-use super::tile::Tile;
+use super::tile::{Shown, Tile};
 use super::{RenderError, Table, words};
-use crate::game::pack::CardDef;
 use crate::game::view::View;
 use crate::i18n::messages::images as m;
 
@@ -42,8 +41,11 @@ pub(super) fn hand(t: &Table, v: &View, target: Target) -> Result<Canvas, Render
         s: TEXT,
         triggered: None,
     };
-    let defs: Vec<&CardDef> = cards.iter().map(|cv| def(t.rules, cv)).collect();
-    let ch = defs.iter().map(|d| tile.height(t, d)).fold(0.0, f32::max);
+    let shown: Vec<Shown> = cards
+        .iter()
+        .map(|cv| Shown::of(t, def(t.rules, cv)))
+        .collect();
+    let ch = shown.iter().map(|d| tile.height(t, d)).fold(0.0, f32::max);
     let width = (cols as f32 * (cw + GAP) + GAP).max(2.0 * (cw + GAP) + GAP);
     // The title and the count on one line where they fit, else on two.
     let title = m::hand_title(t.lang, t.names[seat as usize & 1]);
@@ -97,11 +99,11 @@ pub(super) fn hand(t: &Table, v: &View, target: Target) -> Result<Canvas, Render
         );
     }
     let x0 = (width - (cols as f32 * (cw + GAP) - GAP)) / 2.0;
-    for (i, card) in defs.iter().enumerate() {
+    for (i, card) in shown.iter().enumerate() {
         let (r, col) = (i / cols, i % cols);
         let x = x0 + col as f32 * (cw + GAP);
         let y = header + GAP + r as f32 * (ch + GAP);
-        tile.draw(&mut c, t, card, x, y, Some(ch));
+        tile.draw(&mut c, t, card, x, y, ch);
     }
     Ok(c)
 }

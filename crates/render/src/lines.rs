@@ -64,38 +64,17 @@ impl Canvas {
         max_lines: usize,
     ) -> usize {
         let face = style.face;
-        let max_lines = max_lines.max(1);
-        let room = |i: usize| if i == 0 { max - indent } else { max };
-        let layout = |size: f32| {
-            let mut lines = break_lines(text, face, size, max - indent, max);
-            if lines.len() > max_lines {
-                let tail = lines.split_off(max_lines - 1);
-                let mut joined = String::new();
-                for (i, (l, spaced)) in tail.iter().enumerate() {
-                    joined.push_str(l);
-                    if *spaced && i + 1 < tail.len() {
-                        joined.push(' ');
-                    }
-                }
-                lines.push((joined, true));
-            }
-            let over = lines
-                .iter()
-                .enumerate()
-                .any(|(i, l)| measure(&l.0, face, size) > room(i) + 0.01);
-            (lines, over)
+        let set = Set {
+            text,
+            face,
+            size: style.size,
+            min: style.min,
+            indent,
+            max,
+            max_lines: max_lines.max(1),
         };
-        let mut size = style.size;
-        let (mut lines, mut over) = layout(size);
-        while over && size > style.min {
-            size = (size - 0.25).max(style.min);
-            (lines, over) = layout(size);
-        }
-        for (i, (line, _)) in lines.iter_mut().enumerate() {
-            if measure(line, face, size) > room(i) {
-                *line = ellipsize(line, face, size, room(i));
-            }
-        }
+        let (lines, size) = &*set.remembered();
+        let size = *size;
         let mut shown = String::new();
         let mut widest: f32 = 0.0;
         for (i, (line, spaced)) in lines.iter().enumerate() {
@@ -116,5 +95,96 @@ impl Canvas {
             max,
         });
         lines.len()
+    }
+}
+
+/// What [`Canvas::wrapped`] sets a text by: its lines and their size depend on nothing
+/// else.
+struct Set<'a> {
+    text: &'a str,
+    face: Face,
+    size: f32,
+    min: f32,
+    indent: f32,
+    max: f32,
+    max_lines: usize,
+}
+
+/// Texts set lately, by [`Set::key`]: an image sets the same words every time it is
+/// drawn, and a battle picture sets each of its columns twice (for its height, then
+/// drawn), the measuring of every candidate line a good part of drawing it. Forgotten
+/// all at once beyond this many (a megabyte or two).
+const SET: usize = 4096;
+
+type Lines = std::rc::Rc<(Vec<(String, bool)>, f32)>;
+
+thread_local! {
+    static SETS: std::cell::RefCell<std::collections::HashMap<(String, [u32; 6]), Lines>> =
+        Default::default();
+}
+
+impl Set<'_> {
+    fn key(&self) -> (String, [u32; 6]) {
+        let numbers = [self.size, self.min, self.indent, self.max].map(f32::to_bits);
+        let [a, b, c, d] = numbers;
+        (
+            self.text.to_string(),
+            [self.face as u32, a, b, c, d, self.max_lines as u32],
+        )
+    }
+
+    /// The lines and their size, set now or as they were set before.
+    fn remembered(&self) -> Lines {
+        let key = self.key();
+        if let Some(known) = SETS.with_borrow(|sets| sets.get(&key).cloned()) {
+            return known;
+        }
+        let set = Lines::new(self.lines());
+        SETS.with_borrow_mut(|sets| {
+            if sets.len() >= SET {
+                sets.clear();
+            }
+            sets.insert(key, set.clone());
+        });
+        set
+    }
+
+    /// Breaks the text, shrinking it a quarter pixel at a time until every line fits or
+    /// it reaches its smallest size, and then cuts a line still too wide.
+    fn lines(&self) -> (Vec<(String, bool)>, f32) {
+        let (text, face, indent, max, max_lines) =
+            (self.text, self.face, self.indent, self.max, self.max_lines);
+        let room = |i: usize| if i == 0 { max - indent } else { max };
+        let layout = |size: f32| {
+            let mut lines = break_lines(text, face, size, max - indent, max);
+            if lines.len() > max_lines {
+                let tail = lines.split_off(max_lines - 1);
+                let mut joined = String::new();
+                for (i, (l, spaced)) in tail.iter().enumerate() {
+                    joined.push_str(l);
+                    if *spaced && i + 1 < tail.len() {
+                        joined.push(' ');
+                    }
+                }
+                lines.push((joined, true));
+            }
+            let over = lines
+                .iter()
+                .enumerate()
+                .any(|(i, l)| measure(&l.0, face, size) > room(i) + 0.01);
+            (lines, over)
+        };
+        let mut size = self.size;
+        let (mut lines, mut over) = layout(size);
+        while over && size > self.min {
+            size = (size - 0.25).max(self.min);
+            (lines, over) = layout(size);
+        }
+        for (i, (line, _)) in lines.iter_mut().enumerate() {
+            if measure(line, face, size) > room(i) {
+                *line = ellipsize(line, face, size, room(i));
+            }
+        }
+        (lines, size)
     }
 }

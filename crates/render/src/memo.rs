@@ -8,13 +8,14 @@
 //! the same bit for bit, only sooner. Anti-aliased shapes cost tiny-skia a
 //! supersampled scan each time, which is most of a board's drawing.
 
-use super::canvas::{Canvas, Col, Target};
+use super::canvas::{Canvas, Col, Fit, Target};
 use std::collections::HashMap;
 use std::sync::{LazyLock, Mutex};
 
 /// The first number of a key says which step it is: icons take 0 to 99.
 pub(crate) const SHAPE: u32 = 100;
 pub(crate) const TEXT: u32 = 101;
+pub(crate) const TILE: u32 = 102;
 
 /// What a box held before a step: one colour (the usual case: a step drawn on a plain
 /// ground) is kept as that colour, anything else as its pixels.
@@ -26,6 +27,8 @@ enum Before {
 struct Entry {
     before: Before,
     after: Vec<u8>,
+    /// The texts the step recorded (a whole card's), recorded again with each copy.
+    fits: Vec<Fit>,
 }
 
 #[derive(Default)]
@@ -121,8 +124,8 @@ impl Bx {
 impl Canvas {
     /// Draws `draw`, whose pixels all lie inside `x, y, w, h`, or copies what it drew
     /// the last time it ran with the same `key` (every argument that changes its
-    /// pixels, position included) onto the same pixels. `draw` must not record texts:
-    /// a copy would not.
+    /// pixels and texts, position included) onto the same pixels, and the texts it
+    /// recorded.
     pub(crate) fn memo(
         &mut self,
         key: &[u32],
@@ -144,23 +147,25 @@ impl Canvas {
                 && b.holds(self.data(), stride, &e.before)
             {
                 b.copy_in(self.data_mut(), stride, &e.after);
+                self.fits.extend(e.fits.iter().cloned());
                 return;
             }
         }
         let before = b.read(self.data(), stride);
         #[cfg(debug_assertions)]
-        let (ring, texts) = (Ring::read(self, b), self.fits.len());
+        let ring = Ring::read(self, b);
+        let texts = self.fits.len();
         draw(self);
         #[cfg(debug_assertions)]
-        {
-            assert!(
-                ring == Ring::read(self, b),
-                "a remembered step drew outside its box {x} {y} {w} {h}"
-            );
-            assert_eq!(texts, self.fits.len(), "a remembered step recorded a text");
-        }
+        assert!(
+            ring == Ring::read(self, b),
+            "a remembered step drew outside its box {x} {y} {w} {h}"
+        );
+        let fits = self.fits[texts..].to_vec();
         let after = b.copy_out(self.data(), stride);
+        let words: usize = fits.iter().map(|f| f.text.len() + f.shown.len()).sum();
         let size = after.len()
+            + words
             + match &before {
                 Before::Plain(_) => 0,
                 Before::Pixels(p) => p.len(),
@@ -170,7 +175,14 @@ impl Canvas {
             *steps = Steps::default();
         }
         steps.bytes += size;
-        steps.map.insert(full, Entry { before, after });
+        steps.map.insert(
+            full,
+            Entry {
+                before,
+                after,
+                fits,
+            },
+        );
     }
 }
 
