@@ -8,6 +8,7 @@ mod score;
 mod summon;
 
 use super::Rules;
+use super::choice::Classes;
 use super::event::Event;
 use super::input::{Input, RuleError, cannot};
 use super::state::*;
@@ -74,11 +75,51 @@ impl State {
     /// The actions in a fixed order: summons, activations, scores, replenish, invade.
     pub(in crate::game) fn legal_actions(&self, rules: &Rules, seat: Seat, out: &mut Vec<Input>) {
         self.legal_summons(rules, seat, out);
+        self.legal_other_actions(rules, seat, out);
+    }
+
+    /// The actions after the summons.
+    fn legal_other_actions(&self, rules: &Rules, seat: Seat, out: &mut Vec<Input>) {
         self.legal_activations(rules, seat, out);
         self.legal_scores(rules, seat, out);
         if self.can_afford(rules, seat, REPLENISH_COST) {
             out.push(Input::Replenish);
         }
         self.legal_invades(rules, seat, out);
+    }
+
+    /// `legal_actions(..)[pick(n)]`, left in `out`, with the summons counted and the
+    /// one picked built alone where they are plain (`plain_summons`): they are most of
+    /// the list (every set of up to three cards of the hand) and pushing each was
+    /// about a tenth of a random game. The few other actions are listed after them.
+    pub(in crate::game) fn pick_action<'b>(
+        &self,
+        rules: &Rules,
+        seat: Seat,
+        out: &'b mut Vec<Input>,
+        pick: impl FnOnce(usize) -> usize,
+    ) -> Option<&'b Input> {
+        let mut summons = Classes::new();
+        if !self.plain_summons(rules, seat, &mut summons) {
+            self.legal_actions(rules, seat, out);
+            return match out.len() {
+                0 => None,
+                n => out.get(pick(n)),
+            };
+        }
+        // Without the empty set, which `for_each_subset` lists first.
+        let sets = summons.count_subsets_up_to(MAX_SUMMON) - 1;
+        self.legal_other_actions(rules, seat, out);
+        let count = sets + out.len();
+        if count == 0 {
+            return None;
+        }
+        let k = pick(count);
+        if k >= sets {
+            return out.get(k - sets);
+        }
+        out.clear();
+        out.push(Input::Summon(summons.nth_subset_up_to(k + 1, MAX_SUMMON)));
+        out.first()
     }
 }
