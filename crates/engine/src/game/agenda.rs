@@ -637,6 +637,19 @@ impl State {
             asked = Some((n, k));
             k
         });
+        self.assert_picked(rules, seat, asked, picked);
+        picked
+    }
+
+    /// Checks an answer built alone: `asked` is the number of answers the pick was
+    /// told of and the index it returned (none if it was not asked).
+    pub(in crate::game) fn assert_picked(
+        &self,
+        rules: &Rules,
+        seat: Seat,
+        asked: Option<(usize, usize)>,
+        picked: Option<&Input>,
+    ) {
         let legal = self.legal(rules, seat);
         match asked {
             Some((n, k)) => {
@@ -645,7 +658,6 @@ impl State {
             }
             None => assert_eq!(picked, None, "pick_legal picked without asking"),
         }
-        picked
     }
 
     fn pick_at<'b>(
@@ -658,7 +670,10 @@ impl State {
         buf.clear();
         let step = self.agenda.last().expect("a running match waits on a step");
         let pick = match *step {
-            Step::ChooseAction => return self.pick_action(rules, seat, buf, pick),
+            Step::ChooseAction => {
+                return self
+                    .pick_action(rules, seat, buf, |summons, rest| pick(summons + rest.len()));
+            }
             Step::Reorder { zone, .. } => {
                 buf.push(Input::Order(pick_order(
                     self,
