@@ -244,7 +244,7 @@ impl Classes {
         &mut self,
         state: &State,
         cards: &[CardId],
-        keep: impl Fn(CardId) -> bool,
+        mut keep: impl FnMut(CardId) -> bool,
     ) {
         let mut keys: ArrayVec<u16, TOTAL_CARDS> = ArrayVec::new();
         // The kept cards with their classes: the passes below, one per class, read
@@ -501,29 +501,6 @@ impl Classes {
         out
     }
 
-    /// The most `MAX_SUMMON` cards of these classes can cost together.
-    pub(super) fn dearest(&self, cost: impl Fn(CardId) -> u32) -> u32 {
-        // The dearest costs seen, dearest first (costs are never negative: 0 is none).
-        let mut top = [0; MAX_SUMMON];
-        for i in 0..self.start.len() {
-            let class = self.class(i);
-            let c = cost(class[0]);
-            for _ in 0..class.len().min(MAX_SUMMON) {
-                // A copy that does not make the top ones, nor do the others.
-                if c <= top[MAX_SUMMON - 1] {
-                    break;
-                }
-                top[MAX_SUMMON - 1] = c;
-                for t in (1..MAX_SUMMON).rev() {
-                    if top[t] > top[t - 1] {
-                        top.swap(t, t - 1);
-                    }
-                }
-            }
-        }
-        top.iter().sum()
-    }
-
     /// How many sets `for_each_subset(max)` lists (the empty set included), for a
     /// `max` of at most `MAX_SUMMON` (a summon's sets): `count_subsets` with the sets
     /// over `max` cards left out.
@@ -692,9 +669,8 @@ pub(super) mod tests {
 
     #[test]
     fn nth_subset_up_to_is_the_listed_set_at_that_index() {
-        let (rules, state) = position();
+        let (_, state) = position();
         let draw = &state.players[0].draw;
-        let cost = |c: CardId| u32::from(state.card(&rules, c).summon);
         for cards in [&draw[..0], &draw[..1], &draw[..4], &draw[..9], &draw[3..16]] {
             let mut classes = Classes::new();
             classes.pile(&state, cards);
@@ -704,13 +680,6 @@ pub(super) mod tests {
                 assert_eq!(classes.count_subsets_up_to(max), listed.len(), "{cards:?}");
                 for (j, set) in listed.iter().enumerate() {
                     assert_eq!(&classes.nth_subset_up_to(j, max), set, "#{j} of {cards:?}");
-                }
-                if max == MAX_SUMMON {
-                    let dearest = listed
-                        .iter()
-                        .map(|s| s.iter().map(|&c| cost(c)).sum::<u32>())
-                        .max();
-                    assert_eq!(classes.dearest(cost), dearest.unwrap_or(0), "{cards:?}");
                 }
             }
         }
