@@ -543,7 +543,8 @@ impl Classes {
 
 /// `after[r]` (the sets of some classes with at most `r` cards) grown by one class of
 /// `len` cards in front: each count `t` of it with the sets of at most `r - t` after.
-/// Spelled out for three (a loop over the counts cost more than the rest of the pick).
+/// Spelled out for three: a loop over the counts, with its sums, cost about 2M more
+/// instructions in 300 random games.
 fn grow_up_to(after: &mut [usize; MAX_SUMMON + 1], len: usize) {
     const _: () = assert!(MAX_SUMMON == 3, "the sums below are for sets of three");
     let [a0, a1, a2, a3] = *after;
