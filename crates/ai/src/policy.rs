@@ -40,16 +40,25 @@ fn category(input: &Input) -> u8 {
 /// list finds what the choice needs (it is made for every answer a rollout or a
 /// settle plays).
 pub fn pick(legal: &[Input], rng: &mut Pcg32) -> usize {
-    if legal.len() == 1 {
+    pick_after_summons(0, legal, rng)
+}
+
+/// `pick` for a list of `summons` summons followed by `rest`, with the random numbers
+/// drawn as from the whole list: the action question, whose summons the engine counts
+/// without building them (`State::pick_legal_action`).
+fn pick_after_summons(summons: usize, rest: &[Input], rng: &mut Pcg32) -> usize {
+    let len = summons + rest.len();
+    if len == 1 {
         return 0;
     }
     let (mut score, mut invade) = (None, None);
     let mut counts = [0u32; 8];
-    for (i, input) in legal.iter().enumerate() {
+    counts[0] = summons as u32;
+    for (i, input) in rest.iter().enumerate() {
         let c = category(input);
         match c {
-            2 => score = score.or(Some(i)),
-            4 => invade = invade.or(Some(i)),
+            2 => score = score.or(Some(summons + i)),
+            4 => invade = invade.or(Some(summons + i)),
             _ => {}
         }
         counts[c as usize] += 1;
@@ -59,20 +68,25 @@ pub fn pick(legal: &[Input], rng: &mut Pcg32) -> usize {
     }
     let present = counts.iter().filter(|&&n| n > 0).count() as u32;
     if present <= 1 {
-        return below(rng, legal.len() as u32) as usize;
+        return below(rng, len as u32) as usize;
     }
     let nth = below(rng, present) as usize;
     let cat = (0..8u8)
         .filter(|&c| counts[c as usize] > 0)
         .nth(nth)
         .expect("below the number of kinds present");
-    let k = below(rng, counts[cat as usize]) as usize;
-    legal
-        .iter()
+    let mut k = below(rng, counts[cat as usize]) as usize;
+    if cat == 0 {
+        if k < summons {
+            return k;
+        }
+        k -= summons;
+    }
+    rest.iter()
         .enumerate()
         .filter(|(_, i)| category(i) == cat)
         .nth(k)
-        .map_or(0, |(i, _)| i)
+        .map_or(0, |(i, _)| summons + i)
 }
 
 /// Plays `state` forward with the rollout policy for at most `max_inputs` answers or
@@ -166,6 +180,11 @@ fn step_with(
         Some(Step::Reorder { .. }) => state.pick_legal(rules, seat, legal, |n| pick_among(n, rng)),
         Some(Step::Move { .. }) if lookahead => rollout_move(rules, state, seat, legal, rng),
         Some(Step::Move { .. }) => state.pick_legal(rules, seat, legal, |n| pick_move(n, rng)),
+        // The summons are most of the actions: counted, and the one chosen built alone.
+        // The lookahead never weighs actions (`squad_decision`).
+        Some(Step::ChooseAction) => state.pick_legal_action(rules, seat, legal, |summons, rest| {
+            pick_after_summons(summons, rest, rng)
+        }),
         _ => {
             state.legal_into(rules, seat, legal);
             match legal.len() {

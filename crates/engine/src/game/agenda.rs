@@ -595,8 +595,8 @@ impl State {
     /// cheap: `pick` gets the number of legal answers and returns an index below it;
     /// the answer is `legal(rules, seat)[index]`, so a random player picks exactly as
     /// from the list. A squad's orders (up to 8! of a Horde squad), Inform's answers
-    /// and, mostly, a squad's moves are counted and the one picked is built alone;
-    /// other questions go through `legal_into(buf)`.
+    /// and, mostly, a squad's moves and the summons among the actions are counted and
+    /// the one picked is built alone; other questions go through `legal_into(buf)`.
     ///
     /// The answer stays in `buf` (alone, when built alone), to be applied from there:
     /// an input handed back by value was copied through memory in pieces of other
@@ -626,9 +626,54 @@ impl State {
         pick: impl FnOnce(usize) -> usize,
     ) -> Option<&'b Input> {
         debug_assert!(self.waits_for(seat), "seat {seat} is not asked");
+        if !cfg!(debug_assertions) {
+            return self.pick_at(rules, seat, buf, pick);
+        }
+        // Builds with debug assertions (every test) check the answer built alone
+        // against the list.
+        let mut asked = None;
+        let picked = self.pick_at(rules, seat, buf, |n| {
+            let k = pick(n);
+            asked = Some((n, k));
+            k
+        });
+        self.assert_picked(rules, seat, asked, picked);
+        picked
+    }
+
+    /// Checks an answer built alone: `asked` is the number of answers the pick was
+    /// told of and the index it returned (none if it was not asked).
+    pub(in crate::game) fn assert_picked(
+        &self,
+        rules: &Rules,
+        seat: Seat,
+        asked: Option<(usize, usize)>,
+        picked: Option<&Input>,
+    ) {
+        let legal = self.legal(rules, seat);
+        match asked {
+            Some((n, k)) => {
+                assert_eq!(n, legal.len(), "pick_legal counted wrong");
+                assert_eq!(picked, legal.get(k), "pick_legal's answer #{k}");
+            }
+            None => assert_eq!(picked, None, "pick_legal picked without asking"),
+        }
+    }
+
+    fn pick_at<'b>(
+        &self,
+        rules: &Rules,
+        seat: Seat,
+        buf: &'b mut Vec<Input>,
+        pick: impl FnOnce(usize) -> usize,
+    ) -> Option<&'b Input> {
         buf.clear();
         let step = self.agenda.last().expect("a running match waits on a step");
         let pick = match *step {
+            Step::ChooseAction => {
+                return self
+                    .pick_action(rules, seat, buf, |summons, rest| pick(summons + rest.len()));
+            }
             Step::Reorder { zone, .. } => {
                 buf.push(Input::Order(pick_order(
                     self,

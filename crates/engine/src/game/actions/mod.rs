@@ -8,6 +8,7 @@ mod score;
 mod summon;
 
 use super::Rules;
+use super::choice::Classes;
 use super::event::Event;
 use super::input::{Input, RuleError, cannot};
 use super::state::*;
@@ -74,11 +75,82 @@ impl State {
     /// The actions in a fixed order: summons, activations, scores, replenish, invade.
     pub(in crate::game) fn legal_actions(&self, rules: &Rules, seat: Seat, out: &mut Vec<Input>) {
         self.legal_summons(rules, seat, out);
+        self.legal_other_actions(rules, seat, out);
+    }
+
+    /// The actions after the summons.
+    fn legal_other_actions(&self, rules: &Rules, seat: Seat, out: &mut Vec<Input>) {
         self.legal_activations(rules, seat, out);
         self.legal_scores(rules, seat, out);
         if self.can_afford(rules, seat, REPLENISH_COST) {
             out.push(Input::Replenish);
         }
         self.legal_invades(rules, seat, out);
+    }
+
+    /// `pick_legal` for the action question, for a chooser that weighs kinds of
+    /// answers (the AI's cheap choice): `pick` gets the number of summons, which come
+    /// first and are left unbuilt where they can be built alone, and the answers
+    /// after them, and returns an index in the whole list. None if `seat` is not asked
+    /// to choose an action.
+    pub fn pick_legal_action<'b>(
+        &self,
+        rules: &Rules,
+        seat: Seat,
+        buf: &'b mut Vec<Input>,
+        pick: impl FnOnce(usize, &[Input]) -> usize,
+    ) -> Option<&'b Input> {
+        buf.clear();
+        if !self.waits_for(seat) || !matches!(self.agenda.last(), Some(Step::ChooseAction)) {
+            return None;
+        }
+        if !cfg!(debug_assertions) {
+            return self.pick_action(rules, seat, buf, pick);
+        }
+        // Builds with debug assertions (every test) check the answer built alone
+        // against the list.
+        let mut asked = None;
+        let picked = self.pick_action(rules, seat, buf, |summons, rest| {
+            let k = pick(summons, rest);
+            asked = Some((summons + rest.len(), k));
+            k
+        });
+        self.assert_picked(rules, seat, asked, picked);
+        picked
+    }
+
+    /// `legal_actions(..)[k]`, left in `out`, with the summons counted and the one
+    /// picked built alone where they are plain (`plain_summons`): they are most of the
+    /// list (every set of up to three cards of the hand), and walking and pushing them
+    /// was a tenth of a random game. `pick` gets the number of summons left unbuilt,
+    /// which come first, and the answers after them, and returns `k`, an index in the
+    /// whole list. The few other actions are listed after the summons; where the
+    /// summons are not plain they are listed too (none left unbuilt).
+    pub(in crate::game) fn pick_action<'b>(
+        &self,
+        rules: &Rules,
+        seat: Seat,
+        out: &'b mut Vec<Input>,
+        pick: impl FnOnce(usize, &[Input]) -> usize,
+    ) -> Option<&'b Input> {
+        let mut summons = Classes::new();
+        let sets = if self.plain_summons(rules, seat, &mut summons) {
+            // Without the empty set, which `for_each_subset` lists first.
+            summons.count_subsets_up_to(MAX_SUMMON) - 1
+        } else {
+            self.legal_summons(rules, seat, out);
+            0
+        };
+        self.legal_other_actions(rules, seat, out);
+        if sets + out.len() == 0 {
+            return None;
+        }
+        let k = pick(sets, out);
+        if k >= sets {
+            return out.get(k - sets);
+        }
+        out.clear();
+        out.push(Input::Summon(summons.nth_subset_up_to(k + 1, MAX_SUMMON)));
+        out.first()
     }
 }

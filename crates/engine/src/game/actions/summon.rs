@@ -94,28 +94,66 @@ impl State {
         }
     }
 
-    pub(in crate::game) fn legal_summons(&self, rules: &Rules, seat: Seat, out: &mut Vec<Input>) {
-        let home = rules.board.homes[seat as usize];
+    /// The cards a summon may take, as classes of alike cards added to `from` (built in
+    /// place: handed back by value, they were copied whole), what is left to pay with,
+    /// and the most three of them cost together.
+    fn summon_classes(&self, rules: &Rules, seat: Seat, from: &mut Classes) -> (u32, u32) {
         // A summon costs its cards' total less Builder Support's 1 (all structures,
         // into a zone whose top unit has it): no set holding a card dearer than what
         // is left plus 1 is payable. Asked at every action with a hand that is mostly
-        // too dear, so those cards are dropped before any grouping, and with none
-        // left there is nothing more to look at.
+        // too dear, so those cards are dropped before any grouping.
         let can_pay = self.initiative_left(rules, seat);
-        let cost = |c: CardId| u32::from(self.card(rules, c).summon);
-        let payable = |c: CardId| cost(c) <= can_pay + 1;
+        // The dearest costs kept, dearest first, noted as the cards are read (looked
+        // up again from the classes, they cost a sixth of the summons picked alone).
+        let mut top = [0; MAX_SUMMON];
+        let mut payable = |c: CardId| {
+            let mut cost = u32::from(self.card(rules, c).summon);
+            if cost > can_pay + 1 {
+                return false;
+            }
+            for t in &mut top {
+                if cost > *t {
+                    std::mem::swap(&mut cost, t);
+                }
+            }
+            true
+        };
         let p = &self.players[seat as usize];
-        let mut from = Classes::new();
-        from.pile_where(self, &p.hand, payable);
+        from.pile_where(self, &p.hand, &mut payable);
         if self.summons_from_discard(rules, seat) {
             // The hand and the discard pile are two places: an Undying unit in the
             // discard pile is a different choice from its twin in hand.
-            let undying = |c: CardId| payable(c) && self.is_undying(rules, c);
+            let undying = |c: CardId| self.is_undying(rules, c) && payable(c);
             from.pile_where(self, &p.discard, undying);
         }
+        (can_pay, top.iter().sum())
+    }
+
+    /// Whether, with the classes of `summon_classes` added to `from`, every set of at
+    /// most `MAX_SUMMON` of their cards is one summon into the home zone and the
+    /// summons are nothing else: the three dearest cards payable together (so Builder
+    /// Support's discount changes nothing) and no site elsewhere. Then
+    /// `legal_summons` lists them in the order of `Classes::for_each_subset` and they
+    /// can be counted and picked alone.
+    pub(in crate::game) fn plain_summons(
+        &self,
+        rules: &Rules,
+        seat: Seat,
+        from: &mut Classes,
+    ) -> bool {
+        let (can_pay, dearest) = self.summon_classes(rules, seat, from);
+        from.is_empty() || (dearest <= can_pay && self.summon_sites(rules, seat).is_empty())
+    }
+
+    pub(in crate::game) fn legal_summons(&self, rules: &Rules, seat: Seat, out: &mut Vec<Input>) {
+        let mut from = Classes::new();
+        let (can_pay, _) = self.summon_classes(rules, seat, &mut from);
+        // With no card left there is nothing more to look at.
         if from.is_empty() {
             return;
         }
+        let home = rules.board.homes[seat as usize];
+        let cost = |c: CardId| u32::from(self.card(rules, c).summon);
         let home_discount = self.top_has(rules, home, seat, Ability::BuilderSupport);
         let sites = self.summon_sites(rules, seat);
         from.for_each_subset_within(MAX_SUMMON, can_pay + 1, cost, |cards, total| {
