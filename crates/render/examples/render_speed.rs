@@ -12,32 +12,13 @@
 
 use crystal_clans_engine::game::Rules;
 use crystal_clans_i18n::Lang;
-use crystal_clans_render::canvas::encode_rgb;
-use crystal_clans_render::{Image, Table, Theme, samples};
+use crystal_clans_render::{Image, Table, Theme, samples, speed};
 use std::hint::black_box;
-use std::time::Instant;
 
-fn median(mut v: Vec<f64>) -> f64 {
-    v.sort_by(f64::total_cmp);
-    v[v.len() / 2]
-}
-
-fn against_floor(iterations: usize, mut render: impl FnMut() -> Image) -> (f64, f64) {
-    let first = render();
-    let rgb = image::load_from_memory_with_format(&first.png, image::ImageFormat::Png)
-        .expect("decodes")
-        .to_rgb8();
-    let (w, h) = rgb.dimensions();
-    let (mut full, mut floor) = (Vec::new(), Vec::new());
-    for _ in 0..iterations {
-        let start = Instant::now();
-        black_box(encode_rgb(black_box(rgb.as_raw()), w, h).expect("encodes"));
-        floor.push(start.elapsed().as_secs_f64() * 1000.0);
-        let start = Instant::now();
-        black_box(render());
-        full.push(start.elapsed().as_secs_f64() * 1000.0);
-    }
-    (median(full), median(floor))
+/// Medians of draw+encode and of the floor.
+fn against_floor(iterations: usize, render: impl FnMut() -> Image) -> (f64, f64) {
+    let (full, floor) = speed::against_floor(iterations, render);
+    (full[full.len() / 2], floor[floor.len() / 2])
 }
 
 fn main() {

@@ -33,6 +33,7 @@ mod memo;
 pub mod replay;
 pub mod samples;
 mod skia;
+pub mod speed;
 pub mod standings;
 mod tile;
 pub mod words;

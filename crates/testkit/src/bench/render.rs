@@ -5,6 +5,7 @@
 use crate::game::Rules;
 use crate::render::canvas::encode_rgb;
 use crate::render::samples;
+use crate::render::speed::against_floor;
 use crate::render::{Table, Theme};
 use serde_json::json;
 use std::hint::black_box;
@@ -21,33 +22,6 @@ fn times_ms(iterations: usize, mut f: impl FnMut()) -> Vec<f64> {
         .collect();
     v.sort_by(f64::total_cmp);
     v
-}
-
-/// Times `render` (draw and encode) against encoding its finished pixels alone with the
-/// same settings, interleaved as for the board, so both see the same load; returns
-/// both sorted.
-fn against_floor(
-    iterations: usize,
-    mut render: impl FnMut() -> crate::render::Image,
-) -> (Vec<f64>, Vec<f64>) {
-    let first = render();
-    let rgb = image::load_from_memory_with_format(&first.png, image::ImageFormat::Png)
-        .expect("decodes")
-        .to_rgb8();
-    let (w, h) = rgb.dimensions();
-    black_box(encode_rgb(black_box(rgb.as_raw()), w, h).expect("encodes"));
-    let (mut full, mut floor) = (Vec::new(), Vec::new());
-    for _ in 0..iterations {
-        let start = Instant::now();
-        black_box(encode_rgb(black_box(rgb.as_raw()), w, h).expect("encodes"));
-        floor.push(start.elapsed().as_secs_f64() * 1000.0);
-        let start = Instant::now();
-        black_box(render());
-        full.push(start.elapsed().as_secs_f64() * 1000.0);
-    }
-    full.sort_by(f64::total_cmp);
-    floor.sort_by(f64::total_cmp);
-    (full, floor)
 }
 
 fn pct(sorted: &[f64], p: f64) -> f64 {
