@@ -767,7 +767,7 @@ impl State {
         }
         let s = seat as usize;
         match self.agenda.last() {
-            Some(Step::Inform { .. }) => self.players[s].draw.iter().take(4).copied().collect(),
+            Some(Step::Inform { .. }) => self.inform_top(seat).to_vec(),
             Some(Step::Spy { .. } | Step::OpponentDiscard { .. }) => {
                 self.players[1 - s].hand.to_vec()
             }

@@ -102,15 +102,21 @@ impl State {
         }
     }
 
+    /// What Inform lets the seat look at: the top 4 cards of her draw pile (fewer if
+    /// it holds fewer), top first.
+    pub(super) fn inform_top(&self, seat: Seat) -> Cards {
+        self.players[seat as usize]
+            .draw
+            .iter()
+            .take(4)
+            .copied()
+            .collect()
+    }
+
     pub(super) fn check_inform(&self, seat: Seat, input: &Input) -> Result<(), RuleError> {
         match input {
             Input::Inform { keep, order } => {
-                let top: Cards = self.players[seat as usize]
-                    .draw
-                    .iter()
-                    .take(4)
-                    .copied()
-                    .collect();
+                let top = self.inform_top(seat);
                 distinct(order)?;
                 if !top.contains(keep)
                     || order.len() != top.len() - 1
@@ -144,12 +150,7 @@ impl State {
     }
 
     pub(super) fn legal_informs(&self, seat: Seat, out: &mut Vec<Input>) {
-        let top: Cards = self.players[seat as usize]
-            .draw
-            .iter()
-            .take(4)
-            .copied()
-            .collect();
+        let top = self.inform_top(seat);
         pile_firsts(self, &top, |keep| {
             let rest: Cards = top.iter().copied().filter(|&c| c != keep).collect();
             for_each_order(self, &rest, |order| out.push(Input::Inform { keep, order }));
@@ -165,12 +166,7 @@ impl State {
         seat: Seat,
         pick: impl FnOnce(usize) -> usize,
     ) -> Option<Input> {
-        let top: Cards = self.players[seat as usize]
-            .draw
-            .iter()
-            .take(4)
-            .copied()
-            .collect();
+        let top = self.inform_top(seat);
         let rest_of =
             |keep: CardId| -> Cards { top.iter().copied().filter(|&c| c != keep).collect() };
         let mut blocks: ArrayVec<(CardId, usize), 4> = ArrayVec::new();
