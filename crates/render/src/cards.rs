@@ -99,13 +99,8 @@ fn face(c: &mut Canvas, t: &Table, card: &CardDef, x: f32, y: f32, k: f32) {
         Align::Left,
     );
     let mut sub = format!("{}{}", words::rank(lang, card.rank), mark(p.rank));
-    if !card.type_names.is_empty() {
-        let types: Vec<String> = card
-            .type_names
-            .iter()
-            .map(|ty| words::card_type(lang, ty))
-            .collect();
-        sub.push_str(&format!(" · {}{}", types.join(", "), mark(p.types)));
+    if let Some(types) = words::card_types(lang, card) {
+        sub.push_str(&format!(" · {types}{}", mark(p.types)));
     }
     c.text(
         &sub,

@@ -48,13 +48,8 @@ impl<'a> Shown<'a> {
     pub(super) fn of(t: &Table, card: &'a CardDef) -> Shown<'a> {
         let (lang, rules) = (t.lang, t.rules);
         let mut kind = words::rank(lang, card.rank);
-        if !card.type_names.is_empty() {
-            let types: Vec<String> = card
-                .type_names
-                .iter()
-                .map(|ty| words::card_type(lang, ty))
-                .collect();
-            kind = format!("{kind} · {}", types.join(", "));
+        if let Some(types) = words::card_types(lang, card) {
+            kind = format!("{kind} · {types}");
         }
         let abilities = words::abilities(lang, rules, card);
         let abilities = if abilities.is_empty() {

@@ -40,6 +40,17 @@ pub fn rank(lang: Lang, r: Rank) -> String {
         .unwrap_or_default()
 }
 
+/// A card's types as its type line prints them after its rank ("Warrior, Beast"),
+/// or `None` if it has none.
+pub fn card_types(lang: Lang, card: &CardDef) -> Option<String> {
+    let types: Vec<String> = card
+        .type_names
+        .iter()
+        .map(|ty| card_type(lang, ty))
+        .collect();
+    (!types.is_empty()).then(|| types.join(", "))
+}
+
 /// A seat as the images name it ("Player 1").
 pub fn player(lang: Lang, seat: u8) -> String {
     m::player(lang, seat as u32 + 1)
