@@ -10,7 +10,6 @@
 use crate::game::choice::{Class, Places};
 use crate::game::state::{SQUAD_CAPACITY, owner};
 use crate::game::{CardId, Input, State, Trigger};
-use arrayvec::ArrayVec;
 
 /// FNV-1a over a few bytes, and whole words for the cards' classes.
 struct Hasher(u64);
@@ -81,7 +80,14 @@ impl<'s> Keys<'s> {
     /// Hashes the classes of a set of cards, sorted (hashed in place: the sorted list
     /// handed back by value was copied whole for every answer keyed).
     fn set(&self, h: &mut Hasher, cards: &[CardId]) {
-        let mut k: ArrayVec<u64, SQUAD_CAPACITY> = cards.iter().map(|&c| self.class(c)).collect();
+        // A plain array filled in place: an `ArrayVec` collected was moved out of
+        // `collect` with a copy of its whole capacity for every answer keyed.
+        let mut k = [0u64; SQUAD_CAPACITY];
+        let n = cards.len().min(SQUAD_CAPACITY);
+        for (slot, &c) in k.iter_mut().zip(&cards[..n]) {
+            *slot = self.class(c);
+        }
+        let k = &mut k[..n];
         k.sort_unstable();
         h.words(k.iter().copied());
     }
