@@ -321,11 +321,10 @@ impl MctsBot {
                             (&*legal, &*keys)
                         }
                     };
-                    let mut n = std::mem::take(&mut nodes[node]);
+                    let n = &mut nodes[node];
                     let (ai, li, new) =
-                        self.select(rules, &mut n, seat, &state, (legal, keys), &mut avail);
+                        self.select(rules, n, seat, &state, (legal, keys), &mut avail);
                     let k = n.arms[seat as usize][ai].key;
-                    nodes[node] = n;
                     grew |= new;
                     joint = (joint ^ k ^ (seat as u64 + 1)).wrapping_mul(0x0000_0100_0000_01b3);
                     picks[seat as usize] = Some((ai, legal[li], k));
