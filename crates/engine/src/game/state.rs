@@ -36,7 +36,7 @@ pub type Pile = CardVec<TOTAL_CARDS>;
 /// A squad, top unit first.
 pub type Squad = CardVec<SQUAD_CAPACITY>;
 
-pub fn owner(card: CardId) -> Seat {
+pub const fn owner(card: CardId) -> Seat {
     (card as usize / DECK_SIZE) as Seat
 }
 

@@ -89,14 +89,28 @@ pub(super) fn likeness(state: &State, card: CardId) -> u16 {
 /// several cards, and for keying many answers to one question).
 pub struct Places([Place; TOTAL_CARDS]);
 
+/// Every card in its owner's draw pile: where a card of a consistent state is when it
+/// is in no other place (`State::validate`: every card in exactly one place, a draw
+/// pile holds only its owner's cards).
+const ALL_DRAWN: [Place; TOTAL_CARDS] = {
+    let mut at = [Place::Nowhere; TOTAL_CARDS];
+    let mut c = 0;
+    while c < TOTAL_CARDS {
+        at[c] = Place::Draw(owner(c as CardId));
+        c += 1;
+    }
+    at
+};
+
 impl Places {
     pub fn new(state: &State) -> Places {
-        let mut at = [Place::Nowhere; TOTAL_CARDS];
+        // The draw piles are most of the cards, and the search keys answers at every
+        // node it visits: they are not walked, every card starts in its owner's.
+        let mut at = ALL_DRAWN;
         for seat in 0..2u8 {
             let p = &state.players[seat as usize];
             let piles = [
                 (&p.hand, Place::Hand(seat)),
-                (&p.draw, Place::Draw(seat)),
                 (&p.discard, Place::Discard(seat)),
                 (&p.removed, Place::Removed(seat)),
             ];
@@ -121,6 +135,17 @@ impl Places {
                         seat: seat as Seat,
                         run: run as u8,
                     };
+                }
+            }
+        }
+        if cfg!(debug_assertions) {
+            for (seat, p) in state.players.iter().enumerate() {
+                for &c in &p.draw {
+                    assert_eq!(
+                        at[c as usize],
+                        Place::Draw(seat as Seat),
+                        "card {c} elsewhere"
+                    );
                 }
             }
         }
