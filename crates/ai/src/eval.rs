@@ -45,9 +45,8 @@ pub const WEIGHTS: Weights = Weights {
 
 /// The seat's advantage, in crystals (positive = better for `seat`).
 pub fn advantage(rules: &Rules, state: &State, seat: Seat, w: &Weights) -> f32 {
-    let zones = crystal_zones(rules, state);
-    side(rules, state, seat, zones, w) - side(rules, state, opp(seat), zones, w)
-        + w.initiative * state.initiative(seat) as f32
+    let v = sides(rules, state, w);
+    v[seat as usize] - v[opp(seat) as usize] + w.initiative * state.initiative(seat) as f32
 }
 
 /// The crystal zones each seat controls, in one pass for both (the search evaluates a
@@ -94,34 +93,43 @@ fn threats(rules: &Rules, state: &State, seat: Seat) -> f32 {
     v
 }
 
-/// `zones`: the crystal zones each seat controls.
-fn side(rules: &Rules, state: &State, seat: Seat, zones: [usize; 2], w: &Weights) -> f32 {
-    let p = &state.players[seat as usize];
-    let mut v = 0.0;
-    let crystals = p.crystals.len();
-    v += w.crystal * crystals as f32;
-    if crystals + 1 >= CRYSTALS_TO_WIN {
-        v += w.match_point;
-    }
-    v += w.owed_score * state.owed_scores[seat as usize] as f32;
-    let zones = zones[seat as usize];
-    v += w.crystal_zone * zones as f32;
-    if zones >= 2 {
-        v += w.can_score;
-    }
-    if state.controls(seat, rules.board.homes[opp(seat) as usize]) {
-        v += w.enemy_home;
-    }
-    for pair in &state.squads {
-        for &c in &pair[seat as usize] {
-            let def = state.card(rules, c);
-            v += w.unit + w.unit_stat * (def.attack as f32 + def.defense as f32);
+/// Both seats' sides of the advantage, each summed in the order of its terms below,
+/// the units in one pass over the squads for both (the search evaluates a position
+/// for every rollout and every answer it prices).
+fn sides(rules: &Rules, state: &State, w: &Weights) -> [f32; 2] {
+    let zones = crystal_zones(rules, state);
+    let mut v = [0.0f32; 2];
+    for (seat, v) in v.iter_mut().enumerate() {
+        let p = &state.players[seat];
+        let crystals = p.crystals.len();
+        *v += w.crystal * crystals as f32;
+        if crystals + 1 >= CRYSTALS_TO_WIN {
+            *v += w.match_point;
+        }
+        *v += w.owed_score * state.owed_scores[seat] as f32;
+        let zones = zones[seat];
+        *v += w.crystal_zone * zones as f32;
+        if zones >= 2 {
+            *v += w.can_score;
+        }
+        if state.controls(seat as Seat, rules.board.homes[opp(seat as Seat) as usize]) {
+            *v += w.enemy_home;
         }
     }
-    v += w.hand_card * p.hand.len().min(8) as f32;
-    let draw = p.draw.len() as f32;
-    if draw < 5.0 {
-        v -= w.low_draw * (5.0 - draw) / 5.0;
+    for pair in &state.squads {
+        for (v, squad) in v.iter_mut().zip(pair) {
+            for &c in squad {
+                let def = state.card(rules, c);
+                *v += w.unit + w.unit_stat * (def.attack as f32 + def.defense as f32);
+            }
+        }
+    }
+    for (v, p) in v.iter_mut().zip(&state.players) {
+        *v += w.hand_card * p.hand.len().min(8) as f32;
+        let draw = p.draw.len() as f32;
+        if draw < 5.0 {
+            *v -= w.low_draw * (5.0 - draw) / 5.0;
+        }
     }
     v
 }
