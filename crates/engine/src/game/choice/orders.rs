@@ -27,8 +27,43 @@ pub(in crate::game) fn for_each_order(state: &State, cards: &[CardId], mut f: im
         }
     }
     let cards = &cards[..cards.len().min(SQUAD_CAPACITY)];
+    // Two or three cards read off the table `pick_order` reads (the search lists a
+    // squad's orders at every reorder node it visits).
+    if let Some(orders) = short_orders(state, cards) {
+        for order in orders {
+            f(listed_order(cards, order));
+        }
+        return;
+    }
     let keys = order_keys(state, cards);
     rec(cards, &keys, 0, &mut Cards::new(), &mut f);
+}
+
+/// The table of the distinct orders of two or three cards (`ORDERS_OF_TWO`,
+/// `ORDERS_OF_THREE`), by their keys (as `order_keys` gives them) compared directly:
+/// nearly every reorder, and the general keys' lists were half its cost. `None` for
+/// other lengths.
+fn short_orders(state: &State, cards: &[CardId]) -> Option<&'static [[u8; 3]]> {
+    let like = |i: usize| likeness(state, cards[i]);
+    match cards.len() {
+        2 => {
+            let k1 = usize::from(like(1) != like(0));
+            Some(ORDERS_OF_TWO[k1])
+        }
+        3 => {
+            let (a, b, c) = (like(0), like(1), like(2));
+            let k1 = usize::from(b != a);
+            let k2 = if c == a {
+                0
+            } else if c == b {
+                k1
+            } else {
+                k1 + 1
+            };
+            Some(ORDERS_OF_THREE[3 * k1 + k2])
+        }
+        _ => None,
+    }
 }
 
 /// One of the distinct orders of `cards`, as `for_each_order` lists them, picked by
@@ -45,27 +80,9 @@ pub(in crate::game) fn pick_order(
     pick: impl FnOnce(usize) -> usize,
 ) -> Option<Cards> {
     let cards = &cards[..cards.len().min(SQUAD_CAPACITY)];
-    // The keys of two or three cards (as `order_keys` gives them) compared directly:
-    // nearly every reorder, and the general keys' lists were half its cost.
-    let like = |i: usize| likeness(state, cards[i]);
-    match cards.len() {
-        2 => {
-            let k1 = usize::from(like(1) != like(0));
-            return pick_listed_order(cards, ORDERS_OF_TWO[k1], pick);
-        }
-        3 => {
-            let (a, b, c) = (like(0), like(1), like(2));
-            let k1 = usize::from(b != a);
-            let k2 = if c == a {
-                0
-            } else if c == b {
-                k1
-            } else {
-                k1 + 1
-            };
-            return pick_listed_order(cards, ORDERS_OF_THREE[3 * k1 + k2], pick);
-        }
-        _ => {}
+    if let Some(orders) = short_orders(state, cards) {
+        let order = orders.get(pick(orders.len()))?;
+        return Some(listed_order(cards, order));
     }
     let keys = order_keys(state, cards);
     let mut counts = [0u32; SQUAD_CAPACITY];
@@ -169,22 +186,14 @@ const ORDERS_OF_THREE: [&[[u8; 3]]; 6] = [
     ],
 ];
 
-/// `pick_order` for two or three cards, the size of nearly every squad that is
-/// reordered (the squad limit), read off a table of their orders: the general
-/// count's divisions and data-dependent branches were most of the cost of a
-/// reorder question.
-fn pick_listed_order(
-    cards: &[CardId],
-    orders: &[[u8; 3]],
-    pick: impl FnOnce(usize) -> usize,
-) -> Option<Cards> {
-    let order = orders.get(pick(orders.len()))?;
-    Some(
-        order[..cards.len()]
-            .iter()
-            .map(|&i| cards[usize::from(i)])
-            .collect(),
-    )
+/// A row of the short orders' tables (`short_orders`) as the cards it puts in order.
+/// The table reads were cheaper than the general count's divisions and
+/// data-dependent branches, most of the cost of a reorder question.
+fn listed_order(cards: &[CardId], order: &[u8; 3]) -> Cards {
+    order[..cards.len()]
+        .iter()
+        .map(|&i| cards[usize::from(i)])
+        .collect()
 }
 
 /// n! / (c1! c2! ...) for counts summing to n (n is at most 16, so it fits).
