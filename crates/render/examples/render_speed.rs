@@ -12,7 +12,7 @@
 
 use crystal_clans_engine::game::Rules;
 use crystal_clans_i18n::Lang;
-use crystal_clans_render::{Image, Table, Theme, samples, speed};
+use crystal_clans_render::{Image, Theme, samples, speed};
 use std::hint::black_box;
 
 /// Medians of draw+encode and of the floor.
@@ -25,12 +25,7 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let rules = Rules::base();
     let theme = Theme::default();
-    let t = Table {
-        rules: &rules,
-        theme: &theme,
-        names: samples::NAMES,
-        lang: Lang::En,
-    };
+    let t = samples::table(&rules, &theme, Lang::En);
     let hand_state = samples::hand(&rules);
     let hand_view = hand_state.view(&rules, Some(0));
     let (battle_state, battle_events) = samples::battle(&rules);
@@ -72,12 +67,7 @@ fn dump(rules: &Rules, theme: &Theme, dir: &str) {
         std::fs::write(format!("{dir}/{name}.txt"), texts.join("\n")).expect("writes");
     };
     for lang in [Lang::En, Lang::De] {
-        let t = Table {
-            rules,
-            theme,
-            names: samples::NAMES,
-            lang,
-        };
+        let t = samples::table(rules, theme, lang);
         let state = samples::hand(rules);
         let full = state.view(rules, Some(0));
         let cards = full.hand.clone().expect("a hand");

@@ -18,6 +18,16 @@ use crate::i18n::narration::Narrator;
 /// Display names: a short one and a 32-character one (Discord's maximum).
 pub const NAMES: [&str; 2] = ["Ana", "Maximilian von Sternenberg-Kraus"];
 
+/// The table the samples are drawn at: the sample players' names in `lang`.
+pub fn table<'a>(rules: &'a Rules, theme: &'a Theme, lang: Lang) -> Table<'a> {
+    Table {
+        rules,
+        theme,
+        names: NAMES,
+        lang,
+    }
+}
+
 fn kind(rules: &Rules, id: &str) -> KindId {
     rules
         .pack
@@ -428,12 +438,7 @@ pub fn long_story(rules: &Rules, turns: u32) -> Story {
 /// Every sample image, with its file name (without extension): the five in English,
 /// then the crowded board, the battle and the hand in German (`.de`).
 pub fn all(rules: &Rules, theme: &Theme) -> Result<Vec<(&'static str, Image)>, RenderError> {
-    let t = Table {
-        rules,
-        theme,
-        names: NAMES,
-        lang: Lang::En,
-    };
+    let t = table(rules, theme, Lang::En);
     let mut out = Vec::new();
     // The boards as the bot posts them: without log lines (it posts the log as text).
     let (s, _) = opening(rules);
@@ -448,10 +453,7 @@ pub fn all(rules: &Rules, theme: &Theme) -> Result<Vec<(&'static str, Image)>, R
     let s = hand(rules);
     out.push(("hand", super::hand(&t, &s.view(rules, Some(0)))?));
     out.push(("card", super::card(&t, card(rules))?));
-    let de = Table {
-        lang: Lang::De,
-        ..t
-    };
+    let de = table(rules, theme, Lang::De);
     let (s, _) = crowded(rules);
     out.push(("crowded.de", super::board(&de, &s.view(rules, None), &[])?));
     let (s, ev) = battle(rules);

@@ -3,10 +3,10 @@
 //! the hand, the battle), measured in the same run.
 
 use crate::game::Rules;
+use crate::render::Theme;
 use crate::render::canvas::encode_rgb;
 use crate::render::samples;
 use crate::render::speed::against_floor;
-use crate::render::{Table, Theme};
 use serde_json::json;
 use std::hint::black_box;
 use std::time::Instant;
@@ -51,12 +51,7 @@ pub fn render(
     let iterations = iterations.max(5);
     let rules = Rules::base();
     let theme = Theme::default();
-    let t = Table {
-        rules: &rules,
-        theme: &theme,
-        names: samples::NAMES,
-        lang: crate::i18n::Lang::En,
-    };
+    let t = samples::table(&rules, &theme, crate::i18n::Lang::En);
     let (state, events) = samples::crowded(&rules);
     let view = state.view(&rules, None);
     let caption = samples::narrate(&rules, &state, &events);
