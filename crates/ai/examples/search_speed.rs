@@ -2,7 +2,7 @@
 //! it builds in seconds after a change, where the tools' `bench ai` rebuilds the bot,
 //! and without a time limit the search is deterministic for its seed.
 //!
-//! cargo run --release -p crystal-clans-ai --example search_speed -- [POSITIONS] [ITERATIONS]
+//! cargo run --release -p crystal-clans-ai --example search_speed -- [POSITIONS] [ITERATIONS] [decide]
 //!
 //! Rates the answers of POSITIONS positions from random games (default 20, seed 7, as
 //! `bench ai`) with ITERATIONS iterations each (default 2,000), on this thread. Prints
@@ -10,6 +10,10 @@
 //! (answer, visits, mean): a speed-up that keeps the search's random streams must not
 //! change it. The fixed workload for instruction counts:
 //! `valgrind --tool=callgrind --toggle-collect='*search_from*'`.
+//!
+//! With `decide`, each position is decided (`Bot::decide`, which stops once its answer
+//! is settled) instead: it also prints the CPU seconds of all the decisions, and the
+//! fingerprint is of the answers chosen, the same as the whole budget's choices.
 
 use crystal_clans_ai::mcts::MctsBot;
 use crystal_clans_ai::{Bot, Budget, positions};
@@ -34,6 +38,7 @@ fn main() {
             .unwrap_or(default)
     };
     let (count, iterations) = (arg(1, 20) as usize, arg(2, 2_000));
+    let decide = std::env::args().nth(3).as_deref() == Some("decide");
     let rules = Rules::base();
     let positions = positions::sample(&rules, count, 7);
     let mut h = DefaultHasher::new();
@@ -47,6 +52,13 @@ fn main() {
         };
         let mut bot = MctsBot::new(i as u64, budget);
         let start = thread_cpu_seconds();
+        if decide {
+            let chosen = bot.decide(&rules, &view, &legal);
+            cpu += thread_cpu_seconds() - start;
+            run += bot.last_iterations();
+            format!("{chosen:?}").hash(&mut h);
+            continue;
+        }
         let rated = bot.rate(&rules, &view, &legal);
         cpu += thread_cpu_seconds() - start;
         run += bot.last_iterations();
@@ -57,7 +69,7 @@ fn main() {
         }
     }
     println!(
-        "{count} positions, {run} iterations, {:.0} iterations per CPU-second, fingerprint {:016x}",
+        "{count} positions, {run} iterations, {:.0} iterations per CPU-second, {cpu:.2} CPU-seconds, fingerprint {:016x}",
         run as f64 / cpu,
         h.finish()
     );

@@ -192,6 +192,9 @@ pub enum Search {
     /// The search as commit 8aee4f0 shipped it ([`mcts::BASELINE`]), kept so that a
     /// change to the search is measured against it in one tournament (`mcts0`).
     Baseline,
+    /// Today's search spending its whole budget on every decision ([`mcts::FULL_BUDGET`],
+    /// `mcts-full`): what its early stop is measured against.
+    FullBudget,
 }
 
 impl Search {
@@ -199,6 +202,7 @@ impl Search {
         match self {
             Search::Current => mcts::PARAMS,
             Search::Baseline => mcts::BASELINE,
+            Search::FullBudget => mcts::FULL_BUDGET,
         }
     }
 
@@ -206,13 +210,15 @@ impl Search {
         match self {
             Search::Current => "mcts",
             Search::Baseline => "mcts0",
+            Search::FullBudget => "mcts-full",
         }
     }
 }
 
 /// Which bot to build: `random`, `greedy`, `mcts` (default level), `mcts:LEVEL` or
 /// `mcts:N` (N iterations, no time limit); `mcts0` and its forms build the baseline
-/// search ([`Search::Baseline`]) with the same budgets. `beginner` and `mcts:beginner`
+/// search ([`Search::Baseline`]) with the same budgets, `mcts-full` today's search
+/// without its early stop ([`Search::FullBudget`]). `beginner` and `mcts:beginner`
 /// (or either search's bare form at that level) build the [`BeginnerBot`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum BotSpec {
@@ -236,6 +242,7 @@ impl BotSpec {
         let search = match name {
             "mcts" => Some(Search::Current),
             "mcts0" => Some(Search::Baseline),
+            "mcts-full" => Some(Search::FullBudget),
             _ => None,
         };
         match (name, arg, search) {
@@ -262,7 +269,7 @@ impl BotSpec {
                 }
             }
             _ => Err(format!(
-                "unknown bot `{s}`: use random, greedy, beginner, mcts, mcts:LEVEL or mcts:ITERATIONS (mcts0 for the baseline search)"
+                "unknown bot `{s}`: use random, greedy, beginner, mcts, mcts:LEVEL or mcts:ITERATIONS (mcts0 for the baseline search, mcts-full for today's without its early stop)"
             )),
         }
     }

@@ -50,6 +50,12 @@ pub struct Params {
     /// Rollouts look one action ahead for an activated squad's move and battle
     /// (`policy::playout`).
     pub squad_lookahead: bool,
+    /// A decision (`Bot::decide`) stops once its most tried answer leads every other
+    /// by more than the iterations left: none can overtake it, so the answer is the
+    /// one the whole budget would choose. The later iterations are the dearest (the
+    /// tree is deepest), and a normal decision spent about half its time after the
+    /// answer was settled. Ratings (a hint, the analysis) spend the whole budget.
+    pub stop_when_decided: bool,
 }
 
 pub const PARAMS: Params = Params {
@@ -57,6 +63,14 @@ pub const PARAMS: Params = Params {
     exploration: 0.4,
     rollout_inputs: 10,
     squad_lookahead: true,
+    stop_when_decided: true,
+};
+
+/// Today's search spending its whole budget on every decision, as it did before
+/// `stop_when_decided`: what the early stop is measured against (`mcts-full`).
+pub const FULL_BUDGET: Params = Params {
+    stop_when_decided: false,
+    ..PARAMS
 };
 
 /// The search of commit 8aee4f0: every answer tried once before any is tried again,
@@ -66,6 +80,7 @@ pub const BASELINE: Params = Params {
     exploration: 0.7,
     rollout_inputs: 10,
     squad_lookahead: false,
+    stop_when_decided: false,
 };
 
 #[derive(Debug, Clone)]
@@ -219,17 +234,20 @@ impl MctsBot {
         (best.1, best.2, false)
     }
 
-    /// Runs the search and returns the root statistics of `me` (key, visits, mean).
+    /// Runs the search and returns the root statistics of `me` (key, visits, mean);
+    /// `until_decided`: stops once the most tried answer is settled
+    /// (`Params::stop_when_decided`).
     fn search(
         &mut self,
         rules: &Rules,
         sampler: &Sampler,
         me: Seat,
+        until_decided: bool,
     ) -> (Vec<(u64, u32, f32)>, u64) {
         let deal = |rng: &mut Pcg32, s: &mut State| sampler.deal(rng, s);
         // The sampler keeps everything the seat sees, so its answers are the same in
         // every sample.
-        self.search_from(rules, sampler.base(), &deal, me, true)
+        self.search_from(rules, sampler.base(), &deal, me, true, until_decided)
     }
 
     /// The same search from a known position: the post-game analysis (`analysis.rs`),
@@ -248,14 +266,16 @@ impl MctsBot {
         // same in every iteration unless she is looking at the top of one (Inform).
         let in_draw = |c: &CardId| state.players.iter().any(|p| p.draw.contains(c));
         let fixed_root = !state.peek(me).iter().any(in_draw);
-        self.search_from(rules, state, &unknown_future, me, fixed_root)
+        self.search_from(rules, state, &unknown_future, me, fixed_root, false)
     }
 
     /// The search. Each iteration starts from a copy of `base` that `deal` completes (a
     /// sample of the hidden cards, or the known state's future), written over the last
     /// iteration's state: a new state each time was an allocation and a free. With
     /// `fixed_root`, `me`'s answers at the root are the same in every iteration, and
-    /// are listed and keyed once: the root's are the widest lists of the tree.
+    /// are listed and keyed once: the root's are the widest lists of the tree. With
+    /// `until_decided`, it stops as soon as `me`'s most tried answer at the root can
+    /// no longer be overtaken.
     fn search_from(
         &mut self,
         rules: &Rules,
@@ -263,6 +283,7 @@ impl MctsBot {
         deal: &dyn Fn(&mut Pcg32, &mut State),
         me: Seat,
         fixed_root: bool,
+        until_decided: bool,
     ) -> (Vec<(u64, u32, f32)>, u64) {
         let start = Instant::now();
         let mut nodes: Vec<Node> = vec![Node::default()];
@@ -280,6 +301,17 @@ impl MctsBot {
             if let Some(t) = self.budget.time
                 && iterations > 0
                 && start.elapsed() >= t
+            {
+                break;
+            }
+            // Every 16 iterations: the look over the root's arms costs less than
+            // the iterations it would save by looking each time.
+            if until_decided
+                && iterations % 16 == 0
+                && settled(
+                    &nodes[0].arms[me as usize],
+                    self.budget.iterations as u64 - iterations,
+                )
             {
                 break;
             }
@@ -402,7 +434,7 @@ impl Bot for MctsBot {
         if legal.len() == 1 {
             return legal[0];
         }
-        match self.rate(rules, view, legal).first() {
+        match self.rated(rules, view, legal, true).first() {
             Some(best) => best.input,
             None => legal[policy::pick(legal, &mut self.rng)],
         }
@@ -427,14 +459,27 @@ pub struct Rated {
 impl MctsBot {
     /// The search `decide` runs, from what `view` shows (hidden cards sampled, never
     /// read), with its rating of each answer it tried, its choice first (most tried,
-    /// then best mean). A hint shows the first with its chance. Empty when the view
-    /// cannot be sampled.
+    /// then best mean), after the whole budget. A hint shows the first with its
+    /// chance. Empty when the view cannot be sampled.
     pub fn rate(&mut self, rules: &Rules, view: &View, legal: &[Input]) -> Vec<Rated> {
+        self.rated(rules, view, legal, false)
+    }
+
+    /// `rate`, stopped early once the choice is settled if `until_decided` (and the
+    /// parameters allow it): the other ratings are then those of fewer iterations.
+    fn rated(
+        &mut self,
+        rules: &Rules,
+        view: &View,
+        legal: &[Input],
+        until_decided: bool,
+    ) -> Vec<Rated> {
         let Ok(sampler) = Sampler::new(rules, view) else {
             return Vec::new();
         };
         let me = sampler.seat();
-        let (root, iterations) = self.search(rules, &sampler, me);
+        let until_decided = until_decided && self.params.stop_when_decided;
+        let (root, iterations) = self.search(rules, &sampler, me, until_decided);
         self.last_iterations = iterations;
         // The keys of the seat's own answers are the same in every sample.
         let probe = sampler.sample(&mut Pcg32::seed_from_u64(0));
@@ -460,6 +505,23 @@ impl MctsBot {
         });
         out.into_iter().map(|(_, r)| r).collect()
     }
+}
+
+/// Whether the most tried of `arms` is chosen whatever `left` more iterations do: each
+/// iteration adds one visit to one of the seat's arms at the root, so no other arm can
+/// gain more than `left`, and a lead of more than that cannot be caught even on the
+/// mean that breaks ties in visits.
+fn settled(arms: &[Arm], left: u64) -> bool {
+    let (mut first, mut second) = (0u32, 0u32);
+    for a in arms {
+        if a.visits > first {
+            second = first;
+            first = a.visits;
+        } else if a.visits > second {
+            second = a.visits;
+        }
+    }
+    u64::from(first - second) > left
 }
 
 /// How promising `input` looks to `seat` before it is tried: the static evaluation

@@ -509,6 +509,10 @@ fn bot_specs_parse() {
         "mcts0:300"
     );
     assert!(BotSpec::parse("mcts0:silly", Level::Normal).is_err());
+    // Today's search without its early stop.
+    let full = BotSpec::parse("mcts-full:normal", Level::Fast).unwrap();
+    assert_eq!(full, BotSpec::mcts_with(Level::Normal, Search::FullBudget));
+    assert_eq!(full.label(), "mcts-full:normal");
     assert!(BotSpec::parse("alphazero", Level::Normal).is_err());
     // The beginner by its own name, as an mcts level, or as the level of a bare mcts.
     for (spec, level) in [

@@ -210,3 +210,39 @@ fn rollouts_rarely_fight_or_decline_a_battle_against_all_luck() {
 fn rollouts_rarely_make_a_move_another_beats_whatever_the_luck() {
     rollouts_look_ahead_for_the_squad(true);
 }
+
+/// A decision stops once its most tried answer cannot be overtaken, and chooses what
+/// the whole budget chooses from the same seed: the early stop saves time, not
+/// strength. Some positions must stop early, or the test proves nothing.
+#[test]
+fn a_decision_stopped_early_chooses_what_the_whole_budget_chooses() {
+    use crystal_clans_ai::Bot;
+    let rules = Rules::base();
+    let (mut stopped, mut spent, mut whole) = (0, 0, 0);
+    for (i, (state, seat)) in positions(&rules, 4).iter().enumerate() {
+        let legal = state.legal(&rules, *seat);
+        if legal.len() < 2 {
+            continue;
+        }
+        let view = state.view(&rules, Some(*seat));
+        let mut early = MctsBot::new(i as u64, budget(500));
+        let chosen = early.decide(&rules, &view, &legal);
+        let mut full = MctsBot::new(i as u64, budget(500));
+        let rated = full.rate(&rules, &view, &legal);
+        assert_eq!(Some(chosen), rated.first().map(|r| r.input), "position {i}");
+        assert!(early.last_iterations() <= full.last_iterations());
+        stopped += usize::from(early.last_iterations() < full.last_iterations());
+        spent += early.last_iterations();
+        whole += full.last_iterations();
+        // The full budget's search decides as it rates.
+        let mut no_stop = MctsBot::new(i as u64, budget(500)).with_params(mcts::FULL_BUDGET);
+        assert_eq!(
+            no_stop.decide(&rules, &view, &legal),
+            chosen,
+            "position {i}"
+        );
+        assert_eq!(no_stop.last_iterations(), full.last_iterations());
+    }
+    assert!(stopped >= 3, "only {stopped} decisions stopped early");
+    assert!(spent < whole, "{spent} of {whole} iterations");
+}
