@@ -307,7 +307,7 @@ impl MctsBot {
             // Every 16 iterations: the look over the root's arms costs less than
             // the iterations it would save by looking each time.
             if until_decided
-                && iterations % 16 == 0
+                && iterations.is_multiple_of(16)
                 && settled(
                     &nodes[0].arms[me as usize],
                     self.budget.iterations as u64 - iterations,
