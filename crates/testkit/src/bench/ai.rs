@@ -78,8 +78,11 @@ pub fn ai(positions_count: usize, levels: &[Level]) -> serde_json::Value {
         );
     }
     // A hint (`app::clans::hint`): the normal level's search rating every answer, as
-    // the panel's Hint button runs it, on the same positions.
+    // the panel's Hint button runs it, on the same positions. It spends the whole
+    // budget (a decision stops once its answer is settled), so its iterations per
+    // second are the search's at the normal budget.
     let mut hint_ms = Vec::new();
+    let mut hint_iterations = 0u64;
     for (i, (state, seat)) in pos.iter().enumerate() {
         let legal = state.legal(&rules, *seat);
         if legal.len() < 2 {
@@ -90,6 +93,7 @@ pub fn ai(positions_count: usize, levels: &[Level]) -> serde_json::Value {
         let t = Instant::now();
         black_box(bot.rate(&rules, &view, &legal));
         hint_ms.push(t.elapsed().as_secs_f64() * 1000.0);
+        hint_iterations += bot.last_iterations();
     }
     hint_ms.sort_by(f64::total_cmp);
     let hint = if hint_ms.is_empty() {
@@ -101,7 +105,8 @@ pub fn ai(positions_count: usize, levels: &[Level]) -> serde_json::Value {
             "ms_mean": (hint_ms.iter().sum::<f64>() / hint_ms.len() as f64 * 10.0).round() / 10.0,
             "ms_p50": (at(0.5) * 10.0).round() / 10.0,
             "ms_max": (at(1.0) * 10.0).round() / 10.0,
-            "target": "a hint in under 1 second",
+            "iterations_per_second": (hint_iterations as f64 / (hint_ms.iter().sum::<f64>() / 1000.0)).round(),
+            "target": "a hint in under 0.5 seconds",
         })
     };
     json!({
