@@ -2,7 +2,7 @@
 //! each level and of a hint, on positions taken from random games.
 
 use crate::ai::determinize::Sampler;
-use crate::ai::{BotSpec, Level, decide_for, policy, positions};
+use crate::ai::{Bot, BotSpec, Level, decide_for, policy, positions};
 use crate::game::Rules;
 use rand::SeedableRng;
 use rand_pcg::Pcg32;
