@@ -84,6 +84,9 @@ impl State {
         self.orders_agree(rules, n).is_err()
     }
 
+    // Never inlined: a few times a game, and inlined into `advance`'s loop (through
+    // `poll`) its locals made that loop's every step spill more registers.
+    #[inline(never)]
     fn orders_agree(&self, rules: &Rules, n: u8) -> Result<(), Ask> {
         let group = self.grouped(n);
         let base = self.agenda.len() - 1 - n as usize;
