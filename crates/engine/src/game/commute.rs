@@ -72,6 +72,25 @@ struct Search {
     /// Spare buffers for the legal answers of the questions on the way, one in use
     /// per level of the play-out.
     legal: Vec<Vec<Input>>,
+    /// Copies of the match no longer in use (ends of an order compared and done
+    /// with), overwritten in place for the next copy rather than a copy allocated,
+    /// built aside and moved for every answer and every end. Boxed, as the ends hold
+    /// them: a copy moves between the two as a pointer.
+    #[allow(clippy::vec_box)]
+    spare: Vec<Box<State>>,
+}
+
+impl Search {
+    /// A copy of `state` on the heap, in a spare one if there is one.
+    fn copy_of(&mut self, state: &State) -> Box<State> {
+        match self.spare.pop() {
+            Some(mut copy) => {
+                State::clone_from(&mut copy, state);
+                copy
+            }
+            None => Box::new(state.clone()),
+        }
+    }
 }
 
 impl State {
@@ -123,6 +142,7 @@ impl State {
             idle,
             ev: Vec::new(),
             legal: Vec::new(),
+            spare: Vec::new(),
         };
         // The first order's ends, and one buffer for every later order's.
         let mut first = Vec::new();
@@ -151,7 +171,7 @@ impl State {
         search: &mut Search,
         ends: &mut Vec<End>,
     ) -> Result<(), Ask> {
-        let mut copy = self.clone();
+        let mut copy = search.copy_of(self);
         copy.agenda.truncate(base);
         copy.agenda.push(STOP);
         // The idle steps last (in their order), where they do nothing if they still
@@ -173,13 +193,13 @@ impl State {
         search.ev.clear();
         copy.advance(rules, false, &mut search.ev);
         check_events(&search.ev)?;
-        ends.clear();
+        search.spare.extend(ends.drain(..).map(|end| end.state));
         copy.play_out(rules, base, &mut Vec::new(), ends, search)
     }
 
     /// Answers every question until the group is done, with each answer it allows.
     fn play_out(
-        mut self,
+        mut self: Box<State>,
         rules: &Rules,
         base: usize,
         answers: &mut Vec<(Seat, Input)>,
@@ -193,7 +213,7 @@ impl State {
             }
             ends.push(End {
                 answers: answers.clone(),
-                state: Box::new(self),
+                state: self,
             });
             return Ok(());
         }
@@ -228,7 +248,8 @@ impl State {
         // The last answer is played on this very state: one copy fewer per question.
         let (&last, others) = legal.split_last().expect("checked: not empty");
         for &input in others {
-            self.clone()
+            search
+                .copy_of(&self)
                 .answer(rules, base, (seat, input), answers, ends, search)?;
         }
         search.legal.push(legal);
@@ -237,7 +258,7 @@ impl State {
 
     /// `play_out` after one answer.
     fn answer(
-        mut self,
+        mut self: Box<State>,
         rules: &Rules,
         base: usize,
         (seat, input): (Seat, Input),
