@@ -32,6 +32,7 @@ use super::event::Event;
 use super::input::Input;
 use super::order::{Likeness, ROUND_FOUR};
 use super::state::*;
+use std::hash::{Hash, Hasher};
 
 /// The most orders of one group played out before the engine simply asks (4 different
 /// triggers that do something; groups are rarely more than 2).
@@ -328,12 +329,38 @@ fn same_ends(a: &[End], b: &[End]) -> bool {
     if a.len() != b.len() {
         return false;
     }
+    // Ends whose answers hash differently differ: the hashes rule out nearly every
+    // pair before the answers are compared one by one.
+    let hashes =
+        |ends: &[End]| -> Vec<u64> { ends.iter().map(|e| answers_hash(&e.answers)).collect() };
+    let (ha, hb) = (hashes(a), hashes(b));
     let mut used = vec![false; b.len()];
-    a.iter().all(|x| {
-        let found = b.iter().enumerate().position(|(i, y)| {
-            !used[i] && same_answers(&x.answers, &y.answers) && x.state == y.state
+    a.iter().zip(&ha).all(|(x, hx)| {
+        let found = b.iter().zip(&hb).enumerate().position(|(i, (y, hy))| {
+            !used[i] && hx == hy && same_answers(&x.answers, &y.answers) && x.state == y.state
         });
         found.map(|i| used[i] = true).is_some()
+    })
+}
+
+/// A hash of a list of answers as a multiset (in any order, the same): a sum of
+/// each answer's hash, by a hasher much cheaper than the standard one (no key).
+fn answers_hash(answers: &[(Seat, Input)]) -> u64 {
+    struct Mix(u64);
+    impl Hasher for Mix {
+        fn finish(&self) -> u64 {
+            self.0
+        }
+        fn write(&mut self, bytes: &[u8]) {
+            for &b in bytes {
+                self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(0x517c_c1b7_2722_0a95);
+            }
+        }
+    }
+    answers.iter().fold(0u64, |sum, answer| {
+        let mut h = Mix(0);
+        answer.hash(&mut h);
+        sum.wrapping_add(h.finish())
     })
 }
 
