@@ -115,6 +115,10 @@ impl State {
         self.top_has(rules, zone, seat, Ability::Tactical) && self.battle_squads_present()
     }
 
+    // Never inlined, like the other steps of a battle: rare next to the steps of
+    // every action, inlined into `advance`'s loop they made all of its steps spill
+    // more registers.
+    #[inline(never)]
     pub(super) fn run_tactical(&mut self, rules: &Rules, seat: Seat, ev: &mut Vec<Event>) {
         if self.tactical_fires(rules, seat) {
             self.mill(opp(seat), 1, ev);
@@ -243,6 +247,8 @@ impl State {
         }
     }
 
+    // Never inlined (see `run_tactical`).
+    #[inline(never)]
     pub(super) fn prepare_battle_cards(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
         // Before rules version 6, Tactical fired here, after both seats' options
         // (from 6 on it is a step ordered with them).
@@ -269,6 +275,8 @@ impl State {
         }
     }
 
+    // Never inlined (see `run_tactical`).
+    #[inline(never)]
     pub(super) fn reveal(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
         if !self.battle_squads_present() {
             // A squad is gone before the cards: straight to the end of the battle.
@@ -352,6 +360,8 @@ impl State {
         }
     }
 
+    // Never inlined (see `run_tactical`).
+    #[inline(never)]
     pub(super) fn resolve_effects(
         &mut self,
         rules: &Rules,
@@ -512,6 +522,8 @@ impl State {
         (attack, defense)
     }
 
+    // Never inlined (see `run_tactical`).
+    #[inline(never)]
     pub(super) fn damage(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
         let zone = self.battle_ref().zone;
         if !self.battle_squads_present() {
@@ -659,6 +671,8 @@ impl State {
     }
 
     /// Death triggers of an always-on ability of a destroyed unit.
+    // Never inlined (see `run_tactical`).
+    #[inline(never)]
     pub(super) fn on_destroyed(
         &mut self,
         rules: &Rules,
@@ -701,6 +715,8 @@ impl State {
         }
     }
 
+    // Never inlined (see `run_tactical`).
+    #[inline(never)]
     pub(super) fn end_battle(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
         let b = self.battle.take().expect("in a battle");
         for seat in 0..2 {
