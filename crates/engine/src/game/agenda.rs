@@ -597,9 +597,10 @@ impl State {
     /// One legal answer picked by index without building the others where that is
     /// cheap: `pick` gets the number of legal answers and returns an index below it;
     /// the answer is `legal(rules, seat)[index]`, so a random player picks exactly as
-    /// from the list. A squad's orders (up to 8! of a Horde squad), Inform's answers
-    /// and, mostly, a squad's moves and the summons among the actions are counted and
-    /// the one picked is built alone; other questions go through `legal_into(buf)`.
+    /// from the list. A squad's orders (up to 8! of a Horde squad), Inform's answers,
+    /// a draw's counts and, mostly, a squad's moves and the summons among the actions
+    /// are counted and the one picked is built alone; other questions go through
+    /// `legal_into(buf)`.
     ///
     /// The answer stays in `buf` (alone, when built alone), to be applied from there:
     /// an input handed back by value was copied through memory in pieces of other
@@ -687,6 +688,12 @@ impl State {
             }
             Step::Inform { .. } => {
                 buf.push(self.pick_inform(seat, pick)?);
+                return buf.first();
+            }
+            Step::MayDraw { max, .. } => {
+                // The answers are the counts from 0 to `max`, in order.
+                let k = u8::try_from(pick(usize::from(max) + 1)).ok();
+                buf.push(Input::Draw(k.filter(|&k| k <= max)?));
                 return buf.first();
             }
             Step::Move { zone, .. } => match self.pick_move(rules, seat, zone, pick) {
