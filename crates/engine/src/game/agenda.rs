@@ -150,7 +150,7 @@ impl State {
             Step::Move { seat, zone } => wait_if(self.can_move(rules, seat, zone)),
             Step::OfferBattle { seat } => wait_if(matches!(self.activated,
                 Some(z) if !self.squad(z, seat).is_empty() && !self.squad(z, opp(seat)).is_empty())),
-            Step::BattleOptions { seat } => wait_if(!self.battle_options(rules, seat).is_empty()),
+            Step::BattleOptions { seat } => wait_if(self.has_battle_options(rules, seat)),
             Step::BattleCards => {
                 let b = self.battle_ref();
                 let waiting = (0..2).any(|s| {

@@ -129,11 +129,37 @@ impl State {
     /// most 3 + 2 + the collected crystals (fewer than 4, or the match is won), so
     /// on the stack (this is asked at every battle).
     pub(super) fn battle_options(&self, rules: &Rules, seat: Seat) -> BattleOptions {
-        use super::Input;
         let mut out = BattleOptions::new();
+        self.each_battle_option(rules, seat, |option| {
+            out.push(option);
+            true
+        });
+        out
+    }
+
+    /// Whether `battle_options` is not empty, without listing them: asked as every
+    /// battle starts and, for its triggers' order, on the copies of every order.
+    pub(super) fn has_battle_options(&self, rules: &Rules, seat: Seat) -> bool {
+        let mut any = false;
+        self.each_battle_option(rules, seat, |_| {
+            any = true;
+            false
+        });
+        any
+    }
+
+    /// Hands `each` the seat's battle options one by one, in `battle_options`'s order,
+    /// until it says to stop (false).
+    fn each_battle_option(
+        &self,
+        rules: &Rules,
+        seat: Seat,
+        mut each: impl FnMut(super::Input) -> bool,
+    ) {
+        use super::Input;
         let b = self.battle_ref();
         if !self.battle_squads_present() {
-            return out;
+            return;
         }
         if b.predict[seat as usize].is_none()
             && self.top_has_signature(rules, b.zone, seat, Signature::Predict)
@@ -143,23 +169,28 @@ impl State {
                 super::pack::Style::Guarded,
                 super::pack::Style::Tricky,
             ] {
-                out.push(Input::Predict(style));
+                if !each(Input::Predict(style)) {
+                    return;
+                }
             }
         }
         if self.top_has(rules, b.zone, seat, Ability::Sacrifice) {
-            out.push(Input::Sacrifice(Stat::Attack));
-            out.push(Input::Sacrifice(Stat::Defense));
+            for stat in [Stat::Attack, Stat::Defense] {
+                if !each(Input::Sacrifice(stat)) {
+                    return;
+                }
+            }
         }
         for c in &self.players[seat as usize].crystals {
             if !c.face_down
                 && rules.pack.crystals[c.crystal as usize]
                     .effect
                     .at_battle_start()
+                && !each(Input::UseCrystal(c.crystal))
             {
-                out.push(Input::UseCrystal(c.crystal));
+                return;
             }
         }
-        out
     }
 
     pub(super) fn use_battle_option(
