@@ -150,7 +150,7 @@ impl State {
             Step::Move { seat, zone } => wait_if(self.can_move(rules, seat, zone)),
             Step::OfferBattle { seat } => wait_if(matches!(self.activated,
                 Some(z) if !self.squad(z, seat).is_empty() && !self.squad(z, opp(seat)).is_empty())),
-            Step::BattleOptions { seat } => wait_if(!self.battle_options(rules, seat).is_empty()),
+            Step::BattleOptions { seat } => wait_if(self.has_battle_options(rules, seat)),
             Step::BattleCards => {
                 let b = self.battle_ref();
                 let waiting = (0..2).any(|s| {
@@ -415,6 +415,9 @@ impl State {
     /// `waiting` as bits (seat `s` is bit `s`), for the hottest loops (the random
     /// player): a list handed back through memory cost a stall per input, as its
     /// bytes were written one way and read back another.
+    // Inlined where it is asked (the random player, before every input): the match
+    // on the step costs less than the call around it did.
+    #[inline]
     pub fn waiting_bits(&self) -> u8 {
         match (self.winner, self.agenda.last()) {
             (None, Some(step)) => self.waiting_mask(step),
@@ -594,9 +597,10 @@ impl State {
     /// One legal answer picked by index without building the others where that is
     /// cheap: `pick` gets the number of legal answers and returns an index below it;
     /// the answer is `legal(rules, seat)[index]`, so a random player picks exactly as
-    /// from the list. A squad's orders (up to 8! of a Horde squad), Inform's answers
-    /// and, mostly, a squad's moves and the summons among the actions are counted and
-    /// the one picked is built alone; other questions go through `legal_into(buf)`.
+    /// from the list. A squad's orders (up to 8! of a Horde squad), Inform's answers,
+    /// a draw's counts and, mostly, a squad's moves and the summons among the actions
+    /// are counted and the one picked is built alone; other questions go through
+    /// `legal_into(buf)`.
     ///
     /// The answer stays in `buf` (alone, when built alone), to be applied from there:
     /// an input handed back by value was copied through memory in pieces of other
@@ -684,6 +688,12 @@ impl State {
             }
             Step::Inform { .. } => {
                 buf.push(self.pick_inform(seat, pick)?);
+                return buf.first();
+            }
+            Step::MayDraw { max, .. } => {
+                // The answers are the counts from 0 to `max`, in order.
+                let k = u8::try_from(pick(usize::from(max) + 1)).ok();
+                buf.push(Input::Draw(k.filter(|&k| k <= max)?));
                 return buf.first();
             }
             Step::Move { zone, .. } => match self.pick_move(rules, seat, zone, pick) {

@@ -32,6 +32,7 @@ use super::event::Event;
 use super::input::Input;
 use super::order::{Likeness, ROUND_FOUR};
 use super::state::*;
+use std::hash::{Hash, Hasher};
 
 /// The most orders of one group played out before the engine simply asks (4 different
 /// triggers that do something; groups are rarely more than 2).
@@ -72,6 +73,25 @@ struct Search {
     /// Spare buffers for the legal answers of the questions on the way, one in use
     /// per level of the play-out.
     legal: Vec<Vec<Input>>,
+    /// Copies of the match no longer in use (ends of an order compared and done
+    /// with), overwritten in place for the next copy rather than a copy allocated,
+    /// built aside and moved for every answer and every end. Boxed, as the ends hold
+    /// them: a copy moves between the two as a pointer.
+    #[allow(clippy::vec_box)]
+    spare: Vec<Box<State>>,
+}
+
+impl Search {
+    /// A copy of `state` on the heap, in a spare one if there is one.
+    fn copy_of(&mut self, state: &State) -> Box<State> {
+        match self.spare.pop() {
+            Some(mut copy) => {
+                State::clone_from(&mut copy, state);
+                copy
+            }
+            None => Box::new(state.clone()),
+        }
+    }
 }
 
 impl State {
@@ -84,6 +104,9 @@ impl State {
         self.orders_agree(rules, n).is_err()
     }
 
+    // Never inlined: a few times a game, and inlined into `advance`'s loop (through
+    // `poll`) its locals made that loop's every step spill more registers.
+    #[inline(never)]
     fn orders_agree(&self, rules: &Rules, n: u8) -> Result<(), Ask> {
         let group = self.grouped(n);
         let base = self.agenda.len() - 1 - n as usize;
@@ -120,6 +143,7 @@ impl State {
             idle,
             ev: Vec::new(),
             legal: Vec::new(),
+            spare: Vec::new(),
         };
         // The first order's ends, and one buffer for every later order's.
         let mut first = Vec::new();
@@ -148,7 +172,7 @@ impl State {
         search: &mut Search,
         ends: &mut Vec<End>,
     ) -> Result<(), Ask> {
-        let mut copy = self.clone();
+        let mut copy = search.copy_of(self);
         copy.agenda.truncate(base);
         copy.agenda.push(STOP);
         // The idle steps last (in their order), where they do nothing if they still
@@ -170,13 +194,13 @@ impl State {
         search.ev.clear();
         copy.advance(rules, false, &mut search.ev);
         check_events(&search.ev)?;
-        ends.clear();
+        search.spare.extend(ends.drain(..).map(|end| end.state));
         copy.play_out(rules, base, &mut Vec::new(), ends, search)
     }
 
     /// Answers every question until the group is done, with each answer it allows.
     fn play_out(
-        mut self,
+        mut self: Box<State>,
         rules: &Rules,
         base: usize,
         answers: &mut Vec<(Seat, Input)>,
@@ -190,7 +214,7 @@ impl State {
             }
             ends.push(End {
                 answers: answers.clone(),
-                state: Box::new(self),
+                state: self,
             });
             return Ok(());
         }
@@ -225,7 +249,8 @@ impl State {
         // The last answer is played on this very state: one copy fewer per question.
         let (&last, others) = legal.split_last().expect("checked: not empty");
         for &input in others {
-            self.clone()
+            search
+                .copy_of(&self)
                 .answer(rules, base, (seat, input), answers, ends, search)?;
         }
         search.legal.push(legal);
@@ -234,7 +259,7 @@ impl State {
 
     /// `play_out` after one answer.
     fn answer(
-        mut self,
+        mut self: Box<State>,
         rules: &Rules,
         base: usize,
         (seat, input): (Seat, Input),
@@ -304,12 +329,38 @@ fn same_ends(a: &[End], b: &[End]) -> bool {
     if a.len() != b.len() {
         return false;
     }
+    // Ends whose answers hash differently differ: the hashes rule out nearly every
+    // pair before the answers are compared one by one.
+    let hashes =
+        |ends: &[End]| -> Vec<u64> { ends.iter().map(|e| answers_hash(&e.answers)).collect() };
+    let (ha, hb) = (hashes(a), hashes(b));
     let mut used = vec![false; b.len()];
-    a.iter().all(|x| {
-        let found = b.iter().enumerate().position(|(i, y)| {
-            !used[i] && same_answers(&x.answers, &y.answers) && x.state == y.state
+    a.iter().zip(&ha).all(|(x, hx)| {
+        let found = b.iter().zip(&hb).enumerate().position(|(i, (y, hy))| {
+            !used[i] && hx == hy && same_answers(&x.answers, &y.answers) && x.state == y.state
         });
         found.map(|i| used[i] = true).is_some()
+    })
+}
+
+/// A hash of a list of answers as a multiset (in any order, the same): a sum of
+/// each answer's hash, by a hasher much cheaper than the standard one (no key).
+fn answers_hash(answers: &[(Seat, Input)]) -> u64 {
+    struct Mix(u64);
+    impl Hasher for Mix {
+        fn finish(&self) -> u64 {
+            self.0
+        }
+        fn write(&mut self, bytes: &[u8]) {
+            for &b in bytes {
+                self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(0x517c_c1b7_2722_0a95);
+            }
+        }
+    }
+    answers.iter().fold(0u64, |sum, answer| {
+        let mut h = Mix(0);
+        answer.hash(&mut h);
+        sum.wrapping_add(h.finish())
     })
 }
 

@@ -112,7 +112,7 @@ impl State {
                     .death_summon(rules, seat, card, zone)
                     .is_some_and(|s| self.has_free_summon(rules, &s)),
             },
-            Step::BattleOptions { seat } => !self.battle_options(rules, seat).is_empty(),
+            Step::BattleOptions { seat } => self.has_battle_options(rules, seat),
             Step::Tactical { seat } => self.tactical_fires(rules, seat),
             Step::Entered { seat, zone, moved } => {
                 self.enter_trigger_fires(rules, seat, zone, moved)

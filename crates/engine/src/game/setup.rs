@@ -148,6 +148,9 @@ impl State {
     }
 
     /// Both mulligans are in: resolved in seat order, never in arrival order.
+    // Never inlined: once a match, and inlined into `advance`'s loop it made all
+    // its steps spill more registers.
+    #[inline(never)]
     pub(super) fn run_mulligan(
         &mut self,
         rules: &Rules,

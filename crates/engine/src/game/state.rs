@@ -404,7 +404,9 @@ impl Clone for State {
             setup: setup.clone(),
             rng: rng.clone(),
             kinds: copied(kinds),
-            players: players.clone(),
+            // One by one: the array's clone built the pair aside and moved it
+            // through the stack a few times more (a copy of half a kilobyte each).
+            players: [players[0].clone(), players[1].clone()],
             squads: copied(squads),
             token: *token,
             active: *active,

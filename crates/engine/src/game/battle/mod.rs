@@ -115,6 +115,10 @@ impl State {
         self.top_has(rules, zone, seat, Ability::Tactical) && self.battle_squads_present()
     }
 
+    // Never inlined, like the other steps of a battle: rare next to the steps of
+    // every action, inlined into `advance`'s loop they made all of its steps spill
+    // more registers.
+    #[inline(never)]
     pub(super) fn run_tactical(&mut self, rules: &Rules, seat: Seat, ev: &mut Vec<Event>) {
         if self.tactical_fires(rules, seat) {
             self.mill(opp(seat), 1, ev);
@@ -125,11 +129,37 @@ impl State {
     /// most 3 + 2 + the collected crystals (fewer than 4, or the match is won), so
     /// on the stack (this is asked at every battle).
     pub(super) fn battle_options(&self, rules: &Rules, seat: Seat) -> BattleOptions {
-        use super::Input;
         let mut out = BattleOptions::new();
+        self.each_battle_option(rules, seat, |option| {
+            out.push(option);
+            true
+        });
+        out
+    }
+
+    /// Whether `battle_options` is not empty, without listing them: asked as every
+    /// battle starts and, for its triggers' order, on the copies of every order.
+    pub(super) fn has_battle_options(&self, rules: &Rules, seat: Seat) -> bool {
+        let mut any = false;
+        self.each_battle_option(rules, seat, |_| {
+            any = true;
+            false
+        });
+        any
+    }
+
+    /// Hands `each` the seat's battle options one by one, in `battle_options`'s order,
+    /// until it says to stop (false).
+    fn each_battle_option(
+        &self,
+        rules: &Rules,
+        seat: Seat,
+        mut each: impl FnMut(super::Input) -> bool,
+    ) {
+        use super::Input;
         let b = self.battle_ref();
         if !self.battle_squads_present() {
-            return out;
+            return;
         }
         if b.predict[seat as usize].is_none()
             && self.top_has_signature(rules, b.zone, seat, Signature::Predict)
@@ -139,23 +169,28 @@ impl State {
                 super::pack::Style::Guarded,
                 super::pack::Style::Tricky,
             ] {
-                out.push(Input::Predict(style));
+                if !each(Input::Predict(style)) {
+                    return;
+                }
             }
         }
         if self.top_has(rules, b.zone, seat, Ability::Sacrifice) {
-            out.push(Input::Sacrifice(Stat::Attack));
-            out.push(Input::Sacrifice(Stat::Defense));
+            for stat in [Stat::Attack, Stat::Defense] {
+                if !each(Input::Sacrifice(stat)) {
+                    return;
+                }
+            }
         }
         for c in &self.players[seat as usize].crystals {
             if !c.face_down
                 && rules.pack.crystals[c.crystal as usize]
                     .effect
                     .at_battle_start()
+                && !each(Input::UseCrystal(c.crystal))
             {
-                out.push(Input::UseCrystal(c.crystal));
+                return;
             }
         }
-        out
     }
 
     pub(super) fn use_battle_option(
@@ -243,6 +278,8 @@ impl State {
         }
     }
 
+    // Never inlined (see `run_tactical`).
+    #[inline(never)]
     pub(super) fn prepare_battle_cards(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
         // Before rules version 6, Tactical fired here, after both seats' options
         // (from 6 on it is a step ordered with them).
@@ -269,6 +306,8 @@ impl State {
         }
     }
 
+    // Never inlined (see `run_tactical`).
+    #[inline(never)]
     pub(super) fn reveal(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
         if !self.battle_squads_present() {
             // A squad is gone before the cards: straight to the end of the battle.
@@ -352,6 +391,8 @@ impl State {
         }
     }
 
+    // Never inlined (see `run_tactical`).
+    #[inline(never)]
     pub(super) fn resolve_effects(
         &mut self,
         rules: &Rules,
@@ -512,6 +553,8 @@ impl State {
         (attack, defense)
     }
 
+    // Never inlined (see `run_tactical`).
+    #[inline(never)]
     pub(super) fn damage(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
         let zone = self.battle_ref().zone;
         if !self.battle_squads_present() {
@@ -659,6 +702,8 @@ impl State {
     }
 
     /// Death triggers of an always-on ability of a destroyed unit.
+    // Never inlined (see `run_tactical`).
+    #[inline(never)]
     pub(super) fn on_destroyed(
         &mut self,
         rules: &Rules,
@@ -701,6 +746,8 @@ impl State {
         }
     }
 
+    // Never inlined (see `run_tactical`).
+    #[inline(never)]
     pub(super) fn end_battle(&mut self, rules: &Rules, ev: &mut Vec<Event>) {
         let b = self.battle.take().expect("in a battle");
         for seat in 0..2 {
