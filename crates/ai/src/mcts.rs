@@ -54,7 +54,7 @@ pub struct Params {
     /// A decision (`Bot::decide`) stops once its most tried answer leads every other
     /// by more than the iterations left: none can overtake it, so the answer is the
     /// one the whole budget would choose. The later iterations are the dearest (the
-    /// tree is deepest), and a normal decision spent about half its time after the
+    /// tree is deepest), and a normal decision spent about a third of its time after the
     /// answer was settled. Ratings (a hint, the analysis) spend the whole budget.
     pub stop_when_decided: bool,
 }
