@@ -7,7 +7,7 @@ use crystal_clans_engine::game::Rules;
 use crystal_clans_i18n::{Lang, names};
 use crystal_clans_render::analysis::{self, Chart, Marked};
 use crystal_clans_render::standings::{self, StandingRow, Standings, TieBreak};
-use crystal_clans_render::{self as render, Table, Theme, samples};
+use crystal_clans_render::{self as render, Theme, samples};
 use std::path::PathBuf;
 
 #[test]
@@ -15,12 +15,7 @@ fn two_players_or_clans_are_never_told_apart_by_colour_alone() {
     let rules = Rules::base();
     let theme = Theme::default();
     for lang in Lang::ALL {
-        let t = Table {
-            rules: &rules,
-            theme: &theme,
-            names: samples::NAMES,
-            lang,
-        };
+        let t = samples::table(&rules, &theme, lang);
         // The board: each panel names its player and clan (and carries the seat's
         // badge, as each squad and each end of the track does).
         let (s, _) = samples::crowded(&rules);
