@@ -174,16 +174,12 @@ fn names(
         .iter()
         .map(|t| {
             let (label, crystals) = named(lang, view, t);
-            let sets = t
-                .picks
-                .iter()
-                .filter(|&&i| !foresee(state, legal[i]).lit.is_empty())
-                .count();
+            let (places, sets) = places_next_to(state, legal, t);
             SelectOption {
                 label,
                 value: t.card.to_string(),
                 description: clip(
-                    &m::touch_about(lang, crystals, t.picks.len(), sets),
+                    &m::touch_about(lang, crystals, places, sets),
                     MAX_DESCRIPTION,
                 ),
             }
@@ -198,6 +194,25 @@ fn names(
         }
     }
     out
+}
+
+/// How many places next to touched card `t` there are, as the next screen numbers them
+/// (`near`'s spots: a place where the card can lie either way is one place), and at how
+/// many of them it makes a set one way or the other. Counted by placements, the menu
+/// promised more places than the image then showed.
+fn places_next_to(state: &State, legal: &[Input], t: &Touched) -> (usize, usize) {
+    let (mut places, mut sets): (Vec<Pos>, Vec<Pos>) = (Vec::new(), Vec::new());
+    for &i in &t.picks {
+        if let Input::Place { at, .. } = legal[i] {
+            if !places.contains(&at) {
+                places.push(at);
+            }
+            if !sets.contains(&at) && !foresee(state, legal[i]).lit.is_empty() {
+                sets.push(at);
+            }
+        }
+    }
+    (places.len(), sets.len())
 }
 
 /// The places next to one touched card: its placements, each with its number among
@@ -521,6 +536,51 @@ mod tests {
             "{p:?}"
         );
         assert_eq!(p.concat(), (0..45).collect::<Vec<_>>());
+    }
+
+    /// Regression: "Top left · orbs: purple, green" said "15 places next to it", and the
+    /// next screen numbered 10 (the placements were counted, each way a card can lie).
+    #[test]
+    fn a_touched_card_promises_the_places_the_next_screen_numbers() {
+        use crate::crystallo::deck::Deck;
+        use crate::crystallo::play::{apply, legal};
+        let deck = Deck::provisional();
+        let (mut either_way, mut checked) = (0, 0);
+        for seed in 1..=3 {
+            let (mut state, _) = State::deal(&deck, seed);
+            for turn in 0..12 {
+                let l = legal(&state);
+                let view = View::of(&state);
+                let hand: Vec<u8> = state.drawn.map_or(state.face_up.clone(), |c| vec![c]);
+                for &card in &hand {
+                    let all = touched(&view, &l, card);
+                    let options =
+                        names(Lang::En, &view, &state, &l, &all.iter().collect::<Vec<_>>());
+                    for (t, option) in all.iter().zip(&options) {
+                        let near = near(&view, &l, card, t.card).expect("a touched card");
+                        let n = near.spots.len();
+                        let promised = match n {
+                            1 => "1 place next to it".to_string(),
+                            _ => format!(" {n} places next to it"),
+                        };
+                        assert!(
+                            option.description.contains(&promised),
+                            "seed {seed} turn {turn}: {:?} for {n} places",
+                            option.description
+                        );
+                        let (_, sets) = places_next_to(&state, &l, t);
+                        assert!(sets <= n);
+                        either_way += usize::from(near.picks.len() > n);
+                        checked += 1;
+                    }
+                }
+                let Some(&next) = l.first() else { break };
+                apply(&mut state, next).expect("a legal input");
+            }
+        }
+        assert!(checked > 20, "{checked}");
+        // The case the bug was about: some place takes the card either way.
+        assert!(either_way > 0);
     }
 
     #[test]

@@ -66,8 +66,9 @@ messages! {
     /// `region`: top-left, top, top-right, left, centre, right, bottom-left, bottom,
     /// bottom-right; `orbs`: its orbs in sight ("red, blue"), or none.
     touch(region, orbs) = "cry-touch";
-    /// `crystals`: their colours; `count`: the placements next to it, `sets` of them
-    /// making a set.
+    /// `crystals`: their colours; `count`: the places next to it (as the next screen
+    /// numbers them: a place where the card can lie either way counts once), `sets`:
+    /// those where it makes a set one way or the other.
     touch_about(crystals, count, sets) = "cry-touch-about";
     pick_near() = "cry-pick-near";
     /// `card`: [`touch`].
