@@ -69,11 +69,6 @@ pub struct Class {
     pub place: Place,
 }
 
-/// Whether two cards are alike: same kind and owner (wherever they are).
-pub(super) fn alike(state: &State, a: CardId, b: CardId) -> bool {
-    likeness(state, a) == likeness(state, b)
-}
-
 /// A card's kind and owner as one number: alike cards have the same. Grouping cards
 /// by it compares numbers instead of looking kinds up again for every pair.
 pub(super) fn likeness(state: &State, card: CardId) -> u16 {
@@ -105,8 +100,10 @@ const ALL_DRAWN: [Place; TOTAL_CARDS] = {
 impl Places {
     pub fn new(state: &State) -> Places {
         // The draw piles are most of the cards, and the search keys answers at every
-        // node it visits: they are not walked, every card starts in its owner's.
-        let mut at = ALL_DRAWN;
+        // node it visits: they are not walked, every card starts in its owner's. The
+        // table is filled where it is handed back (built aside, it was copied again).
+        let mut places = Places(ALL_DRAWN);
+        let at = &mut places.0;
         for seat in 0..2u8 {
             let p = &state.players[seat as usize];
             let piles = [
@@ -125,10 +122,13 @@ impl Places {
         }
         for (zone, pair) in state.squads.iter().enumerate() {
             for (seat, squad) in pair.iter().enumerate() {
-                let mut run = 0;
+                // Each unit's likeness once, not once with each neighbour.
+                let (mut run, mut prev) = (0, None);
                 for (i, &c) in squad.iter().enumerate() {
-                    if i > 0 && !alike(state, squad[i - 1], c) {
+                    let like = Some(likeness(state, c));
+                    if like != prev {
                         run = i;
+                        prev = like;
                     }
                     at[c as usize] = Place::Squad {
                         zone: zone as ZoneId,
@@ -149,7 +149,7 @@ impl Places {
                 }
             }
         }
-        Places(at)
+        places
     }
 
     /// The card's class: cards of one class are interchangeable in any answer.
@@ -166,6 +166,8 @@ impl Places {
     }
 
     /// The class of a unit as a reorder sees it: its squad, whatever its run.
+    // Inlined into the search's keys, which ask it for every unit of every order.
+    #[inline]
     pub fn unit_class(&self, state: &State, card: CardId) -> Class {
         let mut k = self.class(state, card);
         if let Place::Squad { ref mut run, .. } = k.place {

@@ -218,8 +218,12 @@ pub(in crate::game) fn has_several_orders(state: &State, squad: &[CardId]) -> bo
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::choice::alike;
     use crate::game::choice::tests::position;
+
+    /// Same kind and owner.
+    fn alike(state: &State, a: CardId, b: CardId) -> bool {
+        likeness(state, a) == likeness(state, b)
+    }
 
     #[test]
     fn picked_order_is_the_listed_order_at_that_index() {
