@@ -474,6 +474,10 @@ impl State {
     /// AI's playouts about a tenth of every input. Builds with debug assertions (every
     /// test) still run them and panic on a refused input, so the fuzzers keep proving
     /// that legal inputs are accepted. Anything else goes through `apply_into`.
+    // `#[inline]` here and on `legal_into`: the search calls both from another crate
+    // for every step of every playout, and they are thin wrappers the compiler did
+    // not inline across crates on its own.
+    #[inline]
     pub fn apply_legal_into(
         &mut self,
         rules: &Rules,
@@ -714,6 +718,7 @@ impl State {
 
     /// `legal` into a buffer the caller reuses (cleared first), so hot loops
     /// (self-play, search) allocate nothing per question once it has grown.
+    #[inline]
     pub fn legal_into(&self, rules: &Rules, seat: Seat, out: &mut Vec<Input>) {
         out.clear();
         if !self.waits_for(seat) {
