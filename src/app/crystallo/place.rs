@@ -201,18 +201,35 @@ fn names(
 /// many of them it makes a set one way or the other. Counted by placements, the menu
 /// promised more places than the image then showed.
 fn places_next_to(state: &State, legal: &[Input], t: &Touched) -> (usize, usize) {
-    let (mut places, mut sets): (Vec<Pos>, Vec<Pos>) = (Vec::new(), Vec::new());
-    for &i in &t.picks {
-        if let Input::Place { at, .. } = legal[i] {
-            if !places.contains(&at) {
-                places.push(at);
-            }
-            if !sets.contains(&at) && !foresee(state, legal[i]).lit.is_empty() {
-                sets.push(at);
-            }
+    let (picks, spots) = number_spots(legal, &t.picks);
+    let mut sets: Vec<usize> = Vec::new();
+    for (i, n) in picks {
+        if !sets.contains(&n) && !foresee(state, legal[i]).lit.is_empty() {
+            sets.push(n);
         }
     }
-    (places.len(), sets.len())
+    (spots.len(), sets.len())
+}
+
+/// Each placement of `picks` with the number of its place among them (1 first, in
+/// `legal`'s order), and those places: the one numbering of places the image, the
+/// menu of places and the count in the menu of cards to touch all show.
+fn number_spots(legal: &[Input], picks: &[usize]) -> (Vec<(usize, usize)>, Vec<Pos>) {
+    let mut spots: Vec<Pos> = Vec::new();
+    let mut numbered = Vec::new();
+    for &i in picks {
+        if let Input::Place { at, .. } = legal[i] {
+            let n = match spots.iter().position(|p| *p == at) {
+                Some(k) => k + 1,
+                None => {
+                    spots.push(at);
+                    spots.len()
+                }
+            };
+            numbered.push((i, n));
+        }
+    }
+    (numbered, spots)
 }
 
 /// The places next to one touched card: its placements, each with its number among
@@ -232,20 +249,7 @@ pub fn near(view: &View, legal: &[Input], card: u8, touch: u8) -> Option<Near> {
     let t = touched(view, legal, card)
         .into_iter()
         .find(|t| t.card == touch)?;
-    let mut spots: Vec<Pos> = Vec::new();
-    let mut picks = Vec::new();
-    for &i in &t.picks {
-        if let Input::Place { at, .. } = legal[i] {
-            let n = match spots.iter().position(|p| *p == at) {
-                Some(k) => k + 1,
-                None => {
-                    spots.push(at);
-                    spots.len()
-                }
-            };
-            picks.push((i, n));
-        }
-    }
+    let (picks, spots) = number_spots(legal, &t.picks);
     Some(Near {
         touched: t,
         picks,
