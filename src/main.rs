@@ -110,30 +110,19 @@ fn serve(api_base: Option<String>) -> i32 {
     };
     // Out of the environment once read: nothing the process starts or reports later (a
     // child process, a crash reporter, a debug dump of the environment) carries it.
-    // SAFETY: no other thread exists yet; the runtime that starts them is built below,
-    // and nothing before this line spawns one.
+    // SAFETY: no other thread exists yet; the runtime that starts them is built below
+    // (`serve_blocking`), and nothing before this line spawns one.
     unsafe {
         std::env::remove_var("DISCORD_TOKEN");
         std::env::remove_var("DISCORD_TOKEN_FILE");
     }
-    let rt = match tokio::runtime::Runtime::new() {
-        Ok(rt) => rt,
-        Err(e) => {
-            say(&format!("could not start the async runtime: {e}"));
-            return 1;
-        }
-    };
-    let code = match rt.block_on(crystal_clans::discord::serve(token, api_base)) {
+    match crystal_clans::discord::serve_blocking(token, api_base) {
         Ok(()) => 0,
         Err(message) => {
             say(&message);
             1
         }
-    };
-    // serve waited for the work in flight; a blocking task left (a render past the
-    // grace period) must not hold the exit up.
-    rt.shutdown_timeout(std::time::Duration::from_secs(1));
-    code
+    }
 }
 
 #[cfg(test)]

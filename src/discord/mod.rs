@@ -36,7 +36,7 @@ mod timing;
 
 pub use startup::{
     BotOptions, Clock, Lifecycle, TIMER_POSTS_AT_ONCE, TIMER_QUEUE, TOKEN_HELP, client,
-    client_with, explain, serve, start, start_shards, token_from_env,
+    client_with, explain, serve, serve_blocking, start, start_shards, token_from_env,
 };
 
 use crate::app::clans::panel;

@@ -465,6 +465,21 @@ pub fn explain(e: &serenity::Error) -> String {
     }
 }
 
+/// [`serve`] on a runtime of its own, until it stops: what `crystal-clans serve` runs.
+/// Here, not in the binary: a crate that blocks on a future compiles the future's whole
+/// body, and the binary blocking on `serve` compiled the bot a second time (about 23 s
+/// of every rebuild; docs/measurements.md, "Build times"). The store's commands do the
+/// same (`store::blocking`).
+pub fn serve_blocking(token: String, api_base: Option<String>) -> Result<(), String> {
+    let rt = tokio::runtime::Runtime::new()
+        .map_err(|e| format!("could not start the async runtime: {e}"))?;
+    let result = rt.block_on(serve(token, api_base));
+    // `serve` waited for the work in flight; a blocking task left (a render past the
+    // grace period) must not hold the exit up.
+    rt.shutdown_timeout(std::time::Duration::from_secs(1));
+    result
+}
+
 /// `crystal-clans serve` with the token already read ([`token_from_env`]): the store
 /// from `DATABASE_URL`, the shards from `SHARD_COUNT`/`SHARD_IDS`, then run until
 /// stopped (SIGTERM or Ctrl-C: a graceful stop, see `shutdown.rs`; a second signal ends

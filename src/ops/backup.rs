@@ -1,8 +1,8 @@
 //! `crystal-clans backup DEST`: what a backup (`crystal_clans::store::backup::backup`)
 //! wrote, or why it did not, and the exit code.
 
-use crystal_clans::store::backup::{BackedUp, BackupError, backup};
-use crystal_clans::store::{block_on, database_url_from_env};
+use crystal_clans::store::backup::{BackedUp, BackupError};
+use crystal_clans::store::{blocking, database_url_from_env};
 use std::path::Path;
 
 /// Copies the database of `database` (default `DATABASE_URL`) to the new file `dest`.
@@ -10,7 +10,7 @@ use std::path::Path;
 /// left at `dest`), 2 when this command cannot back this database up.
 pub fn cli(dest: &Path, database: Option<String>) -> i32 {
     let url = database.unwrap_or_else(database_url_from_env);
-    match block_on(backup(&url, dest)) {
+    match blocking::backup(&url, dest) {
         Ok(BackedUp { source, matches }) => {
             println!(
                 "backed up {} to {} ({matches} matches)",

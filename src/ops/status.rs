@@ -2,8 +2,7 @@
 //! (`crystal_clans::store::status::health`) and the bot's, as text or JSON, and the exit
 //! code.
 
-use crystal_clans::store::status::health;
-use crystal_clans::store::{block_on, database_url_from_env, now_ms};
+use crystal_clans::store::{blocking, database_url_from_env, now_ms};
 use std::time::Duration;
 
 /// What the running bot says of itself (its health file, which the bot's crate reads):
@@ -23,7 +22,7 @@ fn say(line: impl std::fmt::Display) {
 /// reports here, is healthy; 1 otherwise (the reasons: `Health::problems` and `bot`).
 pub fn cli(database: Option<String>, json: bool, bot: BotReport) -> i32 {
     let url = database.unwrap_or_else(database_url_from_env);
-    let found = block_on(health(&url, now_ms(), Duration::from_secs(5)));
+    let found = blocking::health(&url, now_ms(), Duration::from_secs(5));
     let bot_problem = bot.as_ref().err().map(|why| format!("the bot: {why}"));
     let bot_line = match &bot {
         Ok(None) => "no report (no bot runs here, or it has not started)".to_string(),

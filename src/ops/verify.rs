@@ -2,8 +2,7 @@
 //! (`crystal_clans::store::verify_database`).
 
 use crystal_clans::store::{
-    Finding, MatchId, RearmOutcome, VerifyFailure, block_on, database_url_from_env, redact_url,
-    verify_database,
+    Finding, MatchId, RearmOutcome, VerifyFailure, blocking, database_url_from_env, redact_url,
 };
 
 /// `crystal-clans verify`: prints one JSON line per match that does not agree (every
@@ -14,9 +13,9 @@ use crystal_clans::store::{
 /// once held are gone), 2 when the database cannot be opened.
 pub fn cli(database: Option<String>, match_id: Option<MatchId>, rearm: bool) -> i32 {
     let url = database.unwrap_or_else(database_url_from_env);
-    let run = block_on(verify_database(&url, match_id, rearm, &mut |f| {
+    let run = blocking::verify(&url, match_id, rearm, &mut |f| {
         println!("{}", finding_line(&f));
-    }));
+    });
     let summary = match run {
         Ok(summary) => summary,
         Err(VerifyFailure::NoFile(path)) => {

@@ -32,6 +32,7 @@
 mod absences;
 mod analysis;
 pub mod backup;
+pub mod blocking;
 mod challenges;
 mod clans;
 mod clock;
