@@ -142,6 +142,6 @@ pub fn engine_counting(seconds: f64, allocations: Option<&dyn Fn() -> u64>) -> s
             "reused_vs_fresh_games_per_second":
                 (games_per_second / fresh_games_per_second * 100.0).round() / 100.0,
         },
-        "target": "at least 20,000 random full games per second on one core (the random player included)",
+        "target": "at least 25,000 random full games per CPU-second on one core, the random player included (issue 51)",
     })
 }
