@@ -7,7 +7,7 @@ use crate::game::agenda::distinct;
 use crate::game::board::{ZoneId, zones_in};
 use crate::game::event::Event;
 use crate::game::input::{Input, RuleError, cannot, illegal};
-use crate::game::pack::Ability;
+use crate::game::pack::{Ability, MAX_COST};
 use crate::game::state::*;
 use crate::game::why::Why;
 
@@ -47,6 +47,11 @@ impl State {
         out: &mut Vec<Input>,
     ) {
         let can_pay = self.initiative_left(rules, seat);
+        // No card's activation costs more than `MAX_COST` (checked wherever a pack or
+        // a scenario's override is read): with that much left, every squad is payable
+        // and its units need no look. The usual case: on the default track the active
+        // player has at least 20 to spend until her last action.
+        let any_squad = can_pay >= u32::from(MAX_COST);
         // One pass over the zones' squads (asked at every action, so no look-up by
         // zone number per zone).
         for (z, pair) in self.squads.iter().enumerate() {
@@ -57,7 +62,8 @@ impl State {
             let z = z as ZoneId;
             // Discounts only lower the cost: a squad payable at full price (most of
             // them) needs no look at its leaders and neighbours.
-            if u32::from(self.highest_activation(rules, squad)) <= can_pay
+            if any_squad
+                || u32::from(self.highest_activation(rules, squad)) <= can_pay
                 || self.can_afford(rules, seat, self.activation_cost(rules, z, seat))
             {
                 out.push(Input::Activate(z));
