@@ -49,8 +49,8 @@ impl State {
         let can_pay = self.initiative_left(rules, seat);
         // No card's activation costs more than `MAX_COST` (checked wherever a pack or
         // a scenario's override is read): with that much left, every squad is payable
-        // and its units need no look. The usual case: on the default track the active
-        // player has at least 20 to spend until her last action.
+        // and its units need no look. The usual case: on the default track of 20 the
+        // active player has that much while the token is on her side or in the middle.
         let any_squad = can_pay >= u32::from(MAX_COST);
         // One pass over the zones' squads (asked at every action, so no look-up by
         // zone number per zone).
