@@ -51,7 +51,7 @@ impl State {
         // a scenario's override is read): with that much left, every squad is payable
         // and its units need no look. The usual case: on the default track of 20 the
         // active player has that much while the token is on her side or in the middle.
-        let any_squad = can_pay >= u32::from(MAX_COST);
+        let every_squad_payable = can_pay >= u32::from(MAX_COST);
         // One pass over the zones' squads (asked at every action, so no look-up by
         // zone number per zone).
         for (z, pair) in self.squads.iter().enumerate() {
@@ -62,7 +62,7 @@ impl State {
             let z = z as ZoneId;
             // Discounts only lower the cost: a squad payable at full price (most of
             // them) needs no look at its leaders and neighbours.
-            if any_squad
+            if every_squad_payable
                 || u32::from(self.highest_activation(rules, squad)) <= can_pay
                 || self.can_afford(rules, seat, self.activation_cost(rules, z, seat))
             {
