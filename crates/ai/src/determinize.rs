@@ -18,7 +18,9 @@
 //! this), so the seat's legal inputs are the same in every sample.
 
 use crate::game::rng::shuffle;
-use crate::game::state::{Battle, Cards, CrystalId, Player, Squad, Step, TOTAL_CARDS, owner};
+use crate::game::state::{
+    Battle, Cards, CrystalId, Player, Squad, Step, TOTAL_CARDS, ZoneSquads, owner,
+};
 use crate::game::{CardId, Rules, Seat, Setup, State, View};
 use arrayvec::ArrayVec;
 use rand::{Rng, SeedableRng};
@@ -93,7 +95,7 @@ impl Sampler {
             }
             p.crystals.extend(pv.crystals.iter().copied());
         }
-        let mut squads = ArrayVec::new();
+        let mut squads = ZoneSquads::new();
         for z in &view.zones {
             let mut pair: [Squad; 2] = Default::default();
             for (squad, cards) in pair.iter_mut().zip(&z.squads) {

@@ -27,10 +27,7 @@ impl State {
         for seat in 0..2 {
             kinds.extend(rules.pack.decks[setup.clans[seat] as usize].iter().copied());
         }
-        let mut squads = ArrayVec::new();
-        for _ in 0..rules.board.zones.len() {
-            squads.push([Squad::new(), Squad::new()]);
-        }
+        let squads = ZoneSquads::empty(rules.board.zones.len());
         let mut s = State {
             rules_version: RULES_VERSION,
             rng: Pcg32::seed_from_u64(setup.seed),

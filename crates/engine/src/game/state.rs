@@ -4,9 +4,10 @@
 //! owner of any card is `id / 27` and never has to be stored. Piles are fixed-capacity
 //! arrays, so cloning a state is a memcpy plus one small vector (the agenda).
 
-use super::board::{MAX_ZONES, ZoneId};
+use super::board::ZoneId;
 use super::cardvec::CardVec;
 use super::pack::{DECK_SIZE, KindId, MAX_CRYSTALS, MAX_SQUAD_LIMIT, Rank, Style, TypeId};
+pub use super::squads::ZoneSquads;
 use arrayvec::ArrayVec;
 use rand_pcg::Pcg32;
 use serde::{Deserialize, Serialize};
@@ -314,7 +315,7 @@ pub struct State {
     pub kinds: ArrayVec<KindId, TOTAL_CARDS>,
     pub players: [Player; 2],
     /// Per zone, each seat's squad (top unit first); empty = no squad.
-    pub squads: ArrayVec<[Squad; 2], MAX_ZONES>,
+    pub squads: ZoneSquads,
     /// The initiative token: positive on seat 0's side, negative on seat 1's.
     pub token: i8,
     pub active: Seat,
@@ -407,7 +408,7 @@ impl Clone for State {
             // One by one: the array's clone built the pair aside and moved it
             // through the stack a few times more (a copy of half a kilobyte each).
             players: [players[0].clone(), players[1].clone()],
-            squads: copied(squads),
+            squads: *squads,
             token: *token,
             active: *active,
             first_player: *first_player,
@@ -475,7 +476,7 @@ impl Clone for State {
             to.removed = from.removed;
             copy_short(&mut to.crystals, &from.crystals);
         }
-        copy_into(&mut self.squads, squads);
+        self.squads = *squads;
         self.token = *token;
         self.active = *active;
         self.first_player = *first_player;
