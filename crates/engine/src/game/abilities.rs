@@ -248,13 +248,8 @@ impl State {
             || self.in_match(rules, Ability::RaiseTheDead)
             || self.in_match(rules, Ability::Shift);
         if unit_sites {
-            for (z, pair) in self.squads.iter().enumerate() {
-                let Some(&top) = pair[seat as usize].first() else {
-                    continue;
-                };
-                if z == home as usize {
-                    continue;
-                }
+            for z in zones_in(self.squads.occupied(seat) & !(1 << home)) {
+                let top = self.squad(z, seat)[0];
                 let bit = 1u16 << z;
                 if self.signature_of(rules, top) == Some(Signature::Build) {
                     sites.build |= bit;

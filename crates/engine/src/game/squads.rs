@@ -63,6 +63,19 @@ impl ZoneSquads {
         &self.pairs[zone as usize % MAX_ZONES][seat as usize % 2]
     }
 
+    /// The zones where the seat has a squad, as a bit set. Read across the whole array
+    /// with no branch (the empty pairs past the board add nothing): the loops over
+    /// the zones that skipped empty squads one by one mispredicted, the board being
+    /// another at every question.
+    #[inline]
+    pub fn occupied(&self, seat: Seat) -> u16 {
+        let mut bits = 0u16;
+        for (z, pair) in self.pairs.iter().enumerate() {
+            bits |= u16::from(!pair[seat as usize % 2].is_empty()) << z;
+        }
+        bits
+    }
+
     #[inline]
     fn at_mut(&mut self, zone: ZoneId, seat: Seat) -> &mut Squad {
         debug_assert!(zone < self.len && seat < 2, "zone {zone}, seat {seat}");

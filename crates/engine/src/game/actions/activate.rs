@@ -52,14 +52,8 @@ impl State {
         // and its units need no look. The usual case: on the default track of 20 the
         // active player has that much while the token is on her side or in the middle.
         let every_squad_payable = can_pay >= u32::from(MAX_COST);
-        // One pass over the zones' squads (asked at every action, so no look-up by
-        // zone number per zone).
-        for (z, pair) in self.squads.iter().enumerate() {
-            let squad = &pair[seat as usize];
-            if squad.is_empty() {
-                continue;
-            }
-            let z = z as ZoneId;
+        for z in zones_in(self.squads.occupied(seat)) {
+            let squad = self.squad(z, seat);
             // Discounts only lower the cost: a squad payable at full price (most of
             // them) needs no look at its leaders and neighbours.
             if every_squad_payable
