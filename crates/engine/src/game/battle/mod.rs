@@ -3,7 +3,7 @@
 //! battle are checked and performed in `answers.rs`.
 
 use super::Rules;
-use super::board::ZoneId;
+use super::board::{ZoneId, zones_in};
 use super::event::Event;
 use super::order::{ROUND_FIVE, ROUND_FOUR, ROUND_THREE};
 use super::pack::{Ability, CrystalEffect, Effect, Signature, Stat, Target};
@@ -509,16 +509,20 @@ impl State {
             if self.knight_leader(rules, zone, seat) == Some(Ability::Command) {
                 a += 2;
             }
-            for z in 0..rules.board.zones.len() as ZoneId {
-                if z != zone && self.top_has(rules, z, seat, Ability::TimeAnomaly) {
-                    a += 2;
+            // Supporters are looked for only where the seat has squads, and only when
+            // a card of the match has the ability (a walk over every zone, at every
+            // battle, cost more than the rest of the totals).
+            let occupied = self.squads.occupied(seat);
+            let support = |ability: Ability, zones: u16| {
+                if !self.in_match(rules, ability) {
+                    return 0;
                 }
-            }
-            for z in rules.board.neighbours(zone) {
-                if self.top_has(rules, z, seat, Ability::RangedSupport) {
-                    a += 2;
-                }
-            }
+                let tops =
+                    zones_in(zones & occupied).filter(|&z| self.top_has(rules, z, seat, ability));
+                2 * tops.count() as u32
+            };
+            a += support(Ability::TimeAnomaly, !(1 << zone));
+            a += support(Ability::RangedSupport, rules.board.adjacent[zone as usize]);
             let ignored = self.triggered(rules, opp(seat));
             let ignore_attack = ignored.contains(&Effect::Ignore(Stat::Attack));
             let ignore_defense = ignored.contains(&Effect::Ignore(Stat::Defense));
@@ -766,8 +770,8 @@ impl State {
             if !b.wiped[seat as usize] || b.removed[seat as usize] {
                 continue;
             }
-            for z in 0..rules.board.zones.len() as ZoneId {
-                if z != b.zone && self.top_has(rules, z, seat, Ability::TimeAnomaly) {
+            for z in zones_in(self.squads.occupied(seat) & !(1 << b.zone)) {
+                if self.top_has(rules, z, seat, Ability::TimeAnomaly) {
                     let card = self.top(z, seat).expect("checked by top_has");
                     self.remove_unit(z, seat, card);
                     self.players[seat as usize].hand.push(card);
