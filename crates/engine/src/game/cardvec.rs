@@ -93,6 +93,19 @@ impl<const N: usize> CardVec<N> {
         card
     }
 
+    /// Takes the first card off (the top of a pile), if any. The rest move forward as
+    /// the whole array does, room after the list included: a copy of fixed length,
+    /// with no call (`remove(0)` called `memmove` at every card drawn).
+    pub fn pop_front(&mut self) -> Option<CardId> {
+        if self.len == 0 {
+            return None;
+        }
+        let card = self.ids[0];
+        self.ids.copy_within(1..N, 0);
+        self.len -= 1;
+        Some(card)
+    }
+
     /// Takes the first `n` cards off (the top of a pile). Panics past the end.
     pub fn take_front(&mut self, n: usize) -> Self {
         let len = self.len as usize;

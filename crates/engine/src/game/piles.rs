@@ -34,8 +34,7 @@ impl State {
         if self.players[seat as usize].draw.is_empty() {
             self.reshuffle(seat, ev);
         }
-        let draw = &mut self.players[seat as usize].draw;
-        (!draw.is_empty()).then(|| draw.remove(0))
+        self.players[seat as usize].draw.pop_front()
     }
 
     pub(in crate::game) fn draw_cards(&mut self, seat: Seat, n: u8, ev: &mut Vec<Event>) {
