@@ -307,6 +307,14 @@ mod tests {
         let mut pile: CardVec<6> = [3, 4, 5, 6].into_iter().collect();
         assert_eq!(pile.take_front(3), [3, 4, 5]);
         assert_eq!(pile, [6]);
+        // The top card off a full list, then off an empty one.
+        let mut full: CardVec<3> = [7, 8, 9].into_iter().collect();
+        assert_eq!(full.pop_front(), Some(7));
+        assert_eq!(full, [8, 9]);
+        full.push(1);
+        assert_eq!(full, [8, 9, 1]);
+        full.clear();
+        assert_eq!(full.pop_front(), None);
         // A card left in the unused room behind the list does not count.
         let w: CardVec<6> = [9, 1].into_iter().collect();
         assert_eq!(v, w);
