@@ -307,3 +307,43 @@ impl State {
         run_tops(self, self.squad(zone, seat), |c| out.push(Input::Unit(c)));
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn squad(cards: &[CardId]) -> Squad {
+        cards.iter().copied().collect()
+    }
+
+    /// Stored matches hold the squads as the list of the board's zones they were: the
+    /// fixed array must write and read exactly that, and refuse more zones than it has.
+    #[test]
+    fn zone_squads_serialize_as_the_list_of_the_boards_zones() {
+        let mut squads = ZoneSquads::empty(3);
+        squads[1][0] = squad(&[4, 2]);
+        squads[2][1] = squad(&[30]);
+        let json = serde_json::to_string(&squads).unwrap();
+        let list: Vec<[Squad; 2]> = squads.to_vec();
+        assert_eq!(json, serde_json::to_string(&list).unwrap());
+        assert_eq!(json, "[[[],[]],[[4,2],[]],[[],[30]]]");
+        let back: ZoneSquads = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, squads);
+        assert_eq!(format!("{back:?}"), format!("{list:?}"));
+        let too_many = serde_json::to_string(&vec![list[0]; MAX_ZONES + 1]).unwrap();
+        assert!(serde_json::from_str::<ZoneSquads>(&too_many).is_err());
+    }
+
+    #[test]
+    fn occupied_zones_are_the_seats_nonempty_squads() {
+        let mut squads = ZoneSquads::empty(9);
+        squads[0][0] = squad(&[1]);
+        squads[4][0] = squad(&[2, 3]);
+        squads[4][1] = squad(&[40]);
+        squads[8][1] = squad(&[41]);
+        assert_eq!(squads.occupied(0), 0b1_0001);
+        assert_eq!(squads.occupied(1), 0b1_0001_0000);
+        assert_eq!(squads.at(4, 1), &squad(&[40]));
+        assert_eq!(squads.len(), 9);
+    }
+}
