@@ -150,7 +150,7 @@ pub enum Dest {
 // (who the step asks has five places to jump to instead of one per kind, `perform`'s
 // code is 14% smaller), and the jumps on a random game's steps mispredict less:
 // random games ran about 1.02 times as fast. Nothing stored changes (serde names the
-// fields).
+// fields). Keep `seat` the first field of a step that has one.
 #[repr(C, u8)]
 pub enum Step {
     /// Both seats may return cards from their opening hand (secret, simultaneous).
