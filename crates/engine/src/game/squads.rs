@@ -19,8 +19,9 @@ use std::ops::{Deref, DerefMut};
 /// of pairs to every reader (it derefs to a slice of the board's zones, and serializes
 /// and prints as the list it replaced), held in a fixed array of `MAX_ZONES` pairs
 /// whose pairs past the board's zones stay empty. `State::squad` indexes the array
-/// with the zone and seat masked to its bounds, so it checks no length: the bounds
-/// checks of a list's index were 2.5% of a random game's instructions.
+/// with the zone and seat masked to its bounds, so it checks no length. What the
+/// fixed array buys in time is `occupied`: a seat's squads read as one mask with no
+/// branch (dropping the bounds checks alone cut instructions, not time).
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct ZoneSquads {
     pairs: [[Squad; 2]; MAX_ZONES],
@@ -63,6 +64,12 @@ impl ZoneSquads {
         &self.pairs[zone as usize % MAX_ZONES][seat as usize % 2]
     }
 
+    #[inline]
+    fn at_mut(&mut self, zone: ZoneId, seat: Seat) -> &mut Squad {
+        debug_assert!(zone < self.len && seat < 2, "zone {zone}, seat {seat}");
+        &mut self.pairs[zone as usize % MAX_ZONES][seat as usize % 2]
+    }
+
     /// The zones where the seat has a squad, as a bit set. Read across the whole array
     /// with no branch (the empty pairs past the board add nothing): the loops over
     /// the zones that skipped empty squads one by one mispredicted, the board being
@@ -74,12 +81,6 @@ impl ZoneSquads {
             bits |= u16::from(!pair[seat as usize % 2].is_empty()) << z;
         }
         bits
-    }
-
-    #[inline]
-    fn at_mut(&mut self, zone: ZoneId, seat: Seat) -> &mut Squad {
-        debug_assert!(zone < self.len && seat < 2, "zone {zone}, seat {seat}");
-        &mut self.pairs[zone as usize % MAX_ZONES][seat as usize % 2]
     }
 }
 
