@@ -13,6 +13,9 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 use std::ops::{Deref, DerefMut};
 
+/// How many ids `insert` and `remove` move as one number (`CardVec::word`).
+const WORD: usize = 16;
+
 #[derive(Clone, Copy)]
 pub struct CardVec<const N: usize> {
     len: u8,
@@ -78,8 +81,18 @@ impl<const N: usize> CardVec<N> {
         let len = self.len as usize;
         assert!(index <= len, "insert at {index} past the end ({len})");
         assert!(!self.is_full(), "a list of {N} cards is full");
-        self.ids.copy_within(index..len, index + 1);
-        self.ids[index] = card;
+        match self.word() {
+            Some(x) if len < WORD => {
+                // Bytes below `index` stay, the rest move up one, the card goes between.
+                let below = (1u128 << (8 * index)) - 1;
+                let stay = below << 8 | 0xff;
+                self.set_word(x & below | (x << 8) & !stay | u128::from(card) << (8 * index));
+            }
+            _ => {
+                self.ids.copy_within(index..len, index + 1);
+                self.ids[index] = card;
+            }
+        }
         self.len += 1;
     }
 
@@ -88,9 +101,30 @@ impl<const N: usize> CardVec<N> {
         let len = self.len as usize;
         assert!(index < len, "remove at {index} past the end ({len})");
         let card = self.ids[index];
-        self.ids.copy_within(index + 1..len, index);
+        match self.word() {
+            Some(x) if len <= WORD => {
+                let below = (1u128 << (8 * index)) - 1;
+                self.set_word(x & below | (x >> 8) & !below);
+            }
+            _ => self.ids.copy_within(index + 1..len, index),
+        }
         self.len -= 1;
         card
+    }
+
+    /// The first `WORD` ids as one number (id `i` in byte `i`), if the list has room
+    /// for that many. A card put in or taken out of a short list (a squad, a hand)
+    /// moves the others by a shift of this number: `copy_within` called `memmove`
+    /// for a few bytes at every summon and every unit lost.
+    #[inline]
+    fn word(&self) -> Option<u128> {
+        let bytes: &[u8; WORD] = self.ids.get(..WORD)?.try_into().ok()?;
+        Some(u128::from_le_bytes(*bytes))
+    }
+
+    #[inline]
+    fn set_word(&mut self, x: u128) {
+        self.ids[..WORD].copy_from_slice(&x.to_le_bytes());
     }
 
     /// Takes the first card off (the top of a pile), if any. The rest move forward as
@@ -293,6 +327,35 @@ impl<'de, const N: usize> Deserialize<'de> for CardVec<N> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `insert` and `remove` agree with a `Vec`'s at every index and length, in lists
+    /// short enough to move as one number (`word`) and longer ones, up to full.
+    #[test]
+    fn insert_and_remove_move_the_others_like_a_vec() {
+        fn check<const N: usize>() {
+            for len in 0..=N {
+                let model: Vec<CardId> = (0..len as CardId).map(|c| c + 100).collect();
+                let list: CardVec<N> = model.iter().copied().collect();
+                for i in 0..len {
+                    let (mut m, mut l) = (model.clone(), list);
+                    assert_eq!(l.remove(i), m.remove(i));
+                    assert_eq!(l, m[..], "remove at {i} of {len} (room for {N})");
+                }
+                if len < N {
+                    for i in 0..=len {
+                        let (mut m, mut l) = (model.clone(), list);
+                        m.insert(i, 7);
+                        l.insert(i, 7);
+                        assert_eq!(l, m[..], "insert at {i} of {len} (room for {N})");
+                    }
+                }
+            }
+        }
+        check::<6>();
+        check::<16>();
+        check::<17>();
+        check::<54>();
+    }
 
     #[test]
     fn edits_keep_the_order_and_compare_only_the_cards() {
