@@ -32,6 +32,7 @@ use super::event::Event;
 use super::input::Input;
 use super::order::{Likeness, ROUND_FOUR};
 use super::state::*;
+use arrayvec::ArrayVec;
 use std::hash::{Hash, Hasher};
 
 /// The most orders of one group played out before the engine simply asks (4 different
@@ -40,6 +41,10 @@ const MAX_ORDERS: usize = 24;
 /// The most end positions followed over all orders and answers (Inform beside Linked
 /// is 2 orders of up to 48).
 const MAX_LEAVES: usize = 256;
+/// The most triggers one group holds: both squads' units and the healed units' zone
+/// (`group_triggers`). The lists of a group are kept on the stack: a few times a
+/// match, but each vector of the play-out's setup was an allocation and a free.
+const MAX_GROUP: usize = 2 * SQUAD_CAPACITY + 1;
 
 /// A step that always waits, put under the group on a copy so that playing the
 /// group out stops where the group is done, before the rest of the agenda runs. The
@@ -66,7 +71,7 @@ struct Search {
     /// End positions still allowed.
     budget: usize,
     /// The group's steps that would do nothing when it was asked.
-    idle: Vec<Step>,
+    idle: ArrayVec<Step, MAX_GROUP>,
     /// The events of one step at a time, only checked (`check_events`): one buffer
     /// for the whole search rather than a vector grown for every step.
     ev: Vec<Event>,
@@ -110,15 +115,20 @@ impl State {
     fn orders_agree(&self, rules: &Rules, n: u8) -> Result<(), Ask> {
         let group = self.grouped(n);
         let base = self.agenda.len() - 1 - n as usize;
+        if group.len() > MAX_GROUP {
+            // Never, by the bound above; asking is always allowed.
+            return Err(Ask);
+        }
         // Steps alike (`likeness`) are interchangeable: the orders of the group are
         // those of its kinds of step, each kind's steps in their own order. A step
         // that would do nothing now (`trigger_fires`) is idle: it does nothing
         // wherever it resolves as long as it stays so, which every order checks
         // after each trigger (`MID`), so only the others are put in every order.
-        let mut kinds: Vec<Likeness> = Vec::new();
-        let mut of_kind: Vec<Vec<Step>> = Vec::new();
-        let mut idle: Vec<Step> = Vec::new();
-        let mut order: Vec<usize> = Vec::new();
+        let mut kinds: ArrayVec<Likeness, MAX_GROUP> = ArrayVec::new();
+        // The steps that do something with their kinds, in the group's order.
+        let mut firing: ArrayVec<(usize, Step), MAX_GROUP> = ArrayVec::new();
+        let mut idle = ArrayVec::new();
+        let mut order: ArrayVec<usize, MAX_GROUP> = ArrayVec::new();
         for step in group.iter().rev() {
             if !self.trigger_fires(rules, step) {
                 idle.push(*step);
@@ -129,11 +139,10 @@ impl State {
                 Some(i) => i,
                 None => {
                     kinds.push(like);
-                    of_kind.push(Vec::new());
                     kinds.len() - 1
                 }
             };
-            of_kind[kind].push(*step);
+            firing.push((kind, *step));
             order.push(kind);
         }
         order.sort_unstable();
@@ -150,7 +159,7 @@ impl State {
         let mut ends = Vec::new();
         for i in 0..MAX_ORDERS {
             let into = if i == 0 { &mut first } else { &mut ends };
-            self.play_order(rules, base, &order, &of_kind, &mut search, into)?;
+            self.play_order(rules, base, &order, &firing, &mut search, into)?;
             if i > 0 && !same_ends(&first, &ends) {
                 return Err(Ask);
             }
@@ -161,14 +170,14 @@ impl State {
         Err(Ask)
     }
 
-    /// Every end of the group resolved in `order` (kinds of step, the first first),
-    /// into `ends` (cleared first).
+    /// Every end of the group resolved in `order` (kinds of step, the first first; the
+    /// steps of one kind in their order in `firing`), into `ends` (cleared first).
     fn play_order(
         &self,
         rules: &Rules,
         base: usize,
         order: &[usize],
-        of_kind: &[Vec<Step>],
+        firing: &[(usize, Step)],
         search: &mut Search,
         ends: &mut Vec<End>,
     ) -> Result<(), Ask> {
@@ -178,12 +187,16 @@ impl State {
         // The idle steps last (in their order), where they do nothing if they still
         // do nothing after the last trigger.
         copy.agenda.extend(search.idle.iter().rev());
-        let mut taken = vec![0; of_kind.len()];
-        let steps: Vec<Step> = order
+        let mut taken = [0; MAX_GROUP];
+        let steps: ArrayVec<Step, MAX_GROUP> = order
             .iter()
             .map(|&k| {
+                let mut of_kind = firing.iter().filter(|(kind, _)| *kind == k);
+                let (_, step) = of_kind
+                    .nth(taken[k])
+                    .expect("one step per place of its kind");
                 taken[k] += 1;
-                of_kind[k][taken[k] - 1]
+                *step
             })
             .collect();
         // A stack: the first to resolve goes on top, each above a `MID`.
