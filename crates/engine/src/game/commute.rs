@@ -41,10 +41,12 @@ const MAX_ORDERS: usize = 24;
 /// The most end positions followed over all orders and answers (Inform beside Linked
 /// is 2 orders of up to 48).
 const MAX_LEAVES: usize = 256;
-/// The most triggers one group holds: both squads' units and the healed units' zone
-/// (`group_triggers`). The lists of a group are kept on the stack: a few times a
-/// match, but each vector of the play-out's setup was an allocation and a free.
-const MAX_GROUP: usize = 2 * SQUAD_CAPACITY + 1;
+/// Room for the triggers of one group, more than one moment fires: both squads'
+/// units (2 x `SQUAD_CAPACITY`), a zone's enter trigger and each seat's battle
+/// options, Tactical and gain. The lists of a group are kept on the stack with this
+/// room: a few times a match, but each vector of the play-out's setup was an
+/// allocation and a free.
+const MAX_GROUP: usize = 4 * SQUAD_CAPACITY;
 
 /// A step that always waits, put under the group on a copy so that playing the
 /// group out stops where the group is done, before the rest of the agenda runs. The
@@ -116,7 +118,7 @@ impl State {
         let group = self.grouped(n);
         let base = self.agenda.len() - 1 - n as usize;
         if group.len() > MAX_GROUP {
-            // Never, by the bound above; asking is always allowed.
+            // Never (see `MAX_GROUP`); asking is always allowed.
             return Err(Ask);
         }
         // Steps alike (`likeness`) are interchangeable: the orders of the group are
