@@ -8,7 +8,7 @@
 
 use super::Rules;
 use super::board::ZoneId;
-use super::choice::{has_several_orders, pick_order};
+use super::choice::{has_several_orders, pick_order, pick_run_top};
 use super::event::Event;
 use super::input::{Input, RuleError, illegal};
 use super::state::*;
@@ -703,6 +703,14 @@ impl State {
             }
             Step::Inform { .. } => {
                 buf.push(self.pick_inform(seat, pick)?);
+                return buf.first();
+            }
+            Step::DiscardDown { zone, .. } => {
+                buf.push(Input::Unit(pick_run_top(
+                    self,
+                    self.squad(zone, seat),
+                    pick,
+                )?));
                 return buf.first();
             }
             Step::MayDraw { max, .. } => {

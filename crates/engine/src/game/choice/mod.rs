@@ -23,7 +23,9 @@ pub(super) use orders::{for_each_order, has_several_orders, order_count, pick_or
 use super::board::ZoneId;
 use super::input::Input;
 use super::pack::KindId;
-use super::state::{CardId, Cards, MAX_SUMMON, SQUAD_CAPACITY, Seat, State, TOTAL_CARDS, owner};
+use super::state::{
+    CardId, Cards, MAX_SUMMON, SQUAD_CAPACITY, Seat, Squad, State, TOTAL_CARDS, owner,
+};
 use arrayvec::ArrayVec;
 
 /// Where a card is, as far as telling choices apart goes.
@@ -597,19 +599,43 @@ pub(super) fn pile_firsts(state: &State, cards: &[CardId], mut f: impl FnMut(Car
     }
 }
 
-/// Calls `f` with the top unit of each run of a squad, top first: what
+/// The top unit of each run of a squad, top first, and how many: what
 /// `Classes::squad(..).firsts()` gives, without building the classes (asked at every
-/// discard down).
-pub(super) fn run_tops(state: &State, squad: &[CardId], mut f: impl FnMut(CardId)) {
-    // Each card's likeness once, not once with each neighbour.
-    let mut prev = None;
-    for &c in squad {
-        let like = Some(likeness(state, c));
-        if like != prev {
-            f(c);
-        }
+/// discard down). Each unit is written and counted if it starts a run, with no branch
+/// per unit: whether two neighbours are alike is another at every discard, and the
+/// branch was mispredicted.
+fn gather_run_tops(state: &State, squad: &Squad) -> ([CardId; SQUAD_CAPACITY], usize) {
+    let mut tops = [0; SQUAD_CAPACITY];
+    let mut n = 0;
+    // No card's likeness (a kind and an owner, below 512).
+    let mut prev = u16::MAX;
+    for &c in squad.iter() {
+        let like = likeness(state, c);
+        tops[n] = c;
+        n += usize::from(like != prev);
         prev = like;
     }
+    (tops, n)
+}
+
+/// Calls `f` with the top unit of each run of a squad, top first (`gather_run_tops`).
+pub(super) fn run_tops(state: &State, squad: &Squad, mut f: impl FnMut(CardId)) {
+    let (tops, n) = gather_run_tops(state, squad);
+    tops[..n].iter().for_each(|&c| f(c));
+}
+
+/// `run_tops(..)[k]` for the index `k` that `pick` returns given their number (none
+/// if the squad is empty or `k` is past the end): a discard-down answer built alone.
+pub(super) fn pick_run_top(
+    state: &State,
+    squad: &Squad,
+    pick: impl FnOnce(usize) -> usize,
+) -> Option<CardId> {
+    let (tops, n) = gather_run_tops(state, squad);
+    if n == 0 {
+        return None;
+    }
+    tops[..n].get(pick(n)).copied()
 }
 
 #[cfg(test)]
@@ -723,11 +749,27 @@ pub(super) mod tests {
             let mut firsts = Vec::new();
             pile_firsts(&state, cards, |c| firsts.push(c));
             assert_eq!(firsts, classes.firsts().collect::<Vec<_>>(), "{cards:?}");
+            // A squad of at most 16 units.
+            let squad: Squad = cards.iter().copied().take(SQUAD_CAPACITY).collect();
             let mut runs = Classes::new();
-            runs.squad(&state, cards);
+            runs.squad(&state, &squad);
             let mut tops = Vec::new();
-            run_tops(&state, cards, |c| tops.push(c));
+            run_tops(&state, &squad, |c| tops.push(c));
             assert_eq!(tops, runs.firsts().collect::<Vec<_>>(), "{cards:?}");
+            // Picked by index, each is the one listed there; past the end, none; of
+            // no units, none, and nothing asked.
+            for (k, &top) in tops.iter().enumerate() {
+                let mut asked = None;
+                let picked = pick_run_top(&state, &squad, |n| {
+                    asked = Some(n);
+                    k
+                });
+                assert_eq!((asked, picked), (Some(tops.len()), Some(top)), "{cards:?}");
+            }
+            let past = pick_run_top(&state, &squad, |n| n);
+            assert_eq!(past, None, "past the end of {cards:?}");
         }
+        let none = pick_run_top(&state, &Squad::new(), |_| unreachable!("no units"));
+        assert_eq!(none, None);
     }
 }
