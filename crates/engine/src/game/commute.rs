@@ -41,7 +41,7 @@ const MAX_ORDERS: usize = 24;
 /// The most end positions followed over all orders and answers (Inform beside Linked
 /// is 2 orders of up to 48).
 const MAX_LEAVES: usize = 256;
-/// Room for the triggers of one group, more than one moment fires: both squads'
+/// Room for the triggers of one group, more than any one moment fires: both squads'
 /// units (2 x `SQUAD_CAPACITY`), a zone's enter trigger and each seat's battle
 /// options, Tactical and gain. The lists of a group are kept on the stack with this
 /// room: a few times a match, but each vector of the play-out's setup was an
