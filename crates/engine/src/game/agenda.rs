@@ -613,9 +613,9 @@ impl State {
     /// cheap: `pick` gets the number of legal answers and returns an index below it;
     /// the answer is `legal(rules, seat)[index]`, so a random player picks exactly as
     /// from the list. A squad's orders (up to 8! of a Horde squad), Inform's answers,
-    /// a draw's counts and, mostly, a squad's moves and the summons among the actions
-    /// are counted and the one picked is built alone; other questions go through
-    /// `legal_into(buf)`.
+    /// a draw's counts, a discard down's units and, mostly, a squad's moves and the
+    /// summons among the actions are counted and the one picked is built alone; other
+    /// questions go through `legal_into(buf)`.
     ///
     /// The answer stays in `buf` (alone, when built alone), to be applied from there:
     /// an input handed back by value was copied through memory in pieces of other
