@@ -406,7 +406,9 @@ fn summons_with_several_destinations_ask_where() {
         .find(|&c| s.kinds[c as usize] == shifter && s.players[seat as usize].draw.contains(&c))
         .expect("a Shapeshifters in the draw pile");
     s.players[seat as usize].draw.retain(|x| *x != c);
-    s.squads[rules.board.crystal_zones[0] as usize][seat as usize].push(c);
+    s.squads
+        .squad_mut(rules.board.crystal_zones[0], seat)
+        .push(c);
     s.token = if seat == 0 { -5 } else { 5 };
     s.validate(&rules).unwrap();
     let (committed, screens, shown) = walk(&rules, &s, seat);
@@ -464,14 +466,14 @@ fn hands_bigger_than_25_cards_still_work() {
 
     // Battle cards: every card of the big hand can be picked.
     let other = 1 - seat;
-    let zone = rules.board.crystal_zones[1] as usize;
+    let zone = rules.board.crystal_zones[1];
     for (sq, p) in [(seat, 0usize), (other, 1)] {
         let c = if p == 0 {
             s.players[sq].hand.pop().unwrap()
         } else {
             s.players[sq].draw.pop().unwrap()
         };
-        s.squads[zone][sq].push(c);
+        s.squads.squad_mut(zone, sq as u8).push(c);
     }
     s.validate(&rules).unwrap();
     let mut b = s.clone();
@@ -479,7 +481,7 @@ fn hands_bigger_than_25_cards_still_work() {
     let act = b
         .legal(&rules, seat as u8)
         .into_iter()
-        .find(|i| *i == crystal_clans::game::Input::Activate(zone as u8))
+        .find(|i| *i == crystal_clans::game::Input::Activate(zone))
         .expect("the squad can activate");
     b.apply(&rules, seat as u8, &act).unwrap();
     for _ in 0..10 {

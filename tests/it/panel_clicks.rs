@@ -146,7 +146,9 @@ fn moves_take_few_clicks_and_screens_keep_discords_limits() {
         .find(|&c| s.kinds[c as usize] == shifter && s.players[seat as usize].draw.contains(&c))
         .unwrap();
     s.players[seat as usize].draw.retain(|x| *x != c);
-    s.squads[rules.board.crystal_zones[0] as usize][seat as usize].push(c);
+    s.squads
+        .squad_mut(rules.board.crystal_zones[0], seat)
+        .push(c);
     s.token = if seat == 0 { -5 } else { 5 };
     s.validate(&rules).unwrap();
     let legal = s.legal(&rules, seat);
@@ -205,7 +207,7 @@ fn moves_take_few_clicks_and_screens_keep_discords_limits() {
     };
     let builder = take(&mut s, kind_of("Quarry Workers"));
     let site = rules.board.crystal_zones[0];
-    s.squads[site as usize][seat as usize].push(builder);
+    s.squads.squad_mut(site, seat).push(builder);
     // The hand is three Ballistas (structures) and nothing else to summon with them.
     let hand = std::mem::take(&mut s.players[seat as usize].hand);
     s.players[seat as usize].draw.extend(hand);
@@ -243,7 +245,7 @@ fn moves_take_few_clicks_and_screens_keep_discords_limits() {
     let home = rules.board.homes[seat as usize];
     for _ in 0..3 {
         let c = s.players[seat as usize].draw.pop().unwrap();
-        s.squads[home as usize][seat as usize].push(c);
+        s.squads.squad_mut(home, seat).push(c);
     }
     s.token = if seat == 0 { -5 } else { 5 };
     s.validate(&rules).unwrap();

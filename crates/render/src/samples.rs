@@ -67,10 +67,10 @@ fn take(s: &mut State, rules: &Rules, seat: Seat, id: &str) -> CardId {
 }
 
 fn place(s: &mut State, rules: &Rules, seat: Seat, zone_id: &str, ids: &[&str]) {
-    let z = zone(rules, zone_id) as usize;
+    let z = zone(rules, zone_id);
     for id in ids {
         let c = take(s, rules, seat, id);
-        s.squads[z][seat as usize].push(c);
+        s.squads.squad_mut(z, seat).push(c);
     }
 }
 
@@ -291,7 +291,7 @@ pub fn battle(rules: &Rules) -> (State, Vec<Event>) {
     for &c in &fallen {
         s.players[owner(c) as usize].discard.insert(0, c);
     }
-    s.squads[c3 as usize][1].push(defenders[2]);
+    s.squads.squad_mut(c3, 1).push(defenders[2]);
     s.players[0].discard.insert(0, card0);
     s.players[1].discard.insert(0, card1);
     settle(&mut s, 0, 3, 4);

@@ -652,7 +652,7 @@ fn shift_loop_is_gone_and_bots_end_their_turn() {
         p.hand.retain(|c| !ids.contains(c));
         p.draw.retain(|c| !ids.contains(c));
     }
-    s.squads[zone as usize][0].push(ids[0]);
+    s.squads.squad_mut(zone, 0).push(ids[0]);
     s.players[0].hand.push(ids[1]);
     s.active = 0;
     s.first_player = Some(0);

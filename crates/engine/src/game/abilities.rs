@@ -265,11 +265,7 @@ impl State {
             .face_up_crystal(rules, seat, |e| e == CrystalEffect::AstralPyramid)
             .is_some()
         {
-            for &z in &rules.board.crystal_zones {
-                if self.controls(seat, z) && z != home {
-                    sites.pyramid |= 1 << z;
-                }
-            }
+            sites.pyramid = self.squads.controlled(seat) & rules.board.crystal_mask & !(1 << home);
         }
         sites
     }
@@ -349,8 +345,7 @@ impl State {
 
     /// An enemy squad is in `zone` or a zone next to it (Spy).
     pub fn enemy_in_or_next_to(&self, rules: &Rules, seat: Seat, zone: ZoneId) -> bool {
-        std::iter::once(zone)
-            .chain(rules.board.neighbours(zone))
-            .any(|z| !self.squad(z, opp(seat)).is_empty())
+        let near = rules.board.adjacent[zone as usize] | 1 << zone;
+        self.squads.occupied(opp(seat)) & near != 0
     }
 }

@@ -37,6 +37,9 @@ pub struct Board {
     pub adjacent: Vec<u16>,
     pub homes: [ZoneId; 2],
     pub crystal_zones: Vec<ZoneId>,
+    /// `crystal_zones` as a bit set, to count them against a seat's zones at once.
+    #[serde(skip)]
+    pub crystal_mask: u16,
 }
 
 #[derive(Deserialize)]
@@ -201,6 +204,7 @@ impl Board {
                 .collect(),
             adjacent,
             homes,
+            crystal_mask: crystal_zones.iter().fold(0, |m, &z| m | 1 << z),
             crystal_zones,
         })
     }

@@ -7,7 +7,7 @@
 use super::board::ZoneId;
 use super::cardvec::CardVec;
 use super::pack::{DECK_SIZE, KindId, MAX_CRYSTALS, MAX_SQUAD_LIMIT, Rank, Style, TypeId};
-pub use super::squads::ZoneSquads;
+pub use super::squads::{SquadMut, ZoneSquads};
 use arrayvec::ArrayVec;
 use rand_pcg::Pcg32;
 use serde::{Deserialize, Serialize};

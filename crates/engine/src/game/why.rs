@@ -7,7 +7,7 @@
 
 use super::Rules;
 use super::agenda::Question;
-use super::board::ZoneId;
+use super::board::{ZoneId, zones_in};
 use super::input::{Input, RuleError};
 use super::state::{CardId, Cards, CrystalId, Seat, State};
 use serde::Serialize;
@@ -128,10 +128,7 @@ impl State {
                 out.push((Wish::Summon(c), why));
             }
         }
-        for z in 0..rules.board.zones.len() as ZoneId {
-            if self.squad(z, seat).is_empty() {
-                continue;
-            }
+        for z in zones_in(self.squads.occupied(seat)) {
             if let Some(why) = self.why_not(rules, seat, &Input::Activate(z)) {
                 out.push((Wish::Activate(z), why));
             }

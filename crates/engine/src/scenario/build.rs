@@ -7,7 +7,9 @@ use super::inputs::{self, Leaf, convert_input, normalise_input, to_engine_input}
 use super::{RawScenario, RawUnit, Scenario, ScenarioInput, eq, seat_of};
 use crate::game::board::ZoneId;
 use crate::game::pack::{DECK_SIZE, KindId, MAX_SQUAD_LIMIT, Signature, Style};
-use crate::game::state::{CardId, CollectedCrystal, CrystalId, Seat, Step, TOTAL_CARDS};
+use crate::game::state::{
+    CardId, CollectedCrystal, CrystalId, Seat, Step, TOTAL_CARDS, ZoneSquads,
+};
 use crate::game::{Input, Question, Rules, Setup, State};
 use rand::SeedableRng;
 use rand_pcg::Pcg32;
@@ -241,10 +243,7 @@ impl Builder {
             .map_err(|e| format!("{}: {e}", self.file))?;
         st.rng = Pcg32::seed_from_u64(seed);
         st.players = Default::default();
-        for z in st.squads.iter_mut() {
-            z[0].clear();
-            z[1].clear();
-        }
+        st.squads = ZoneSquads::empty(st.squads.len());
 
         // Seats and the track.
         let active = match self.raw.active {
@@ -334,7 +333,7 @@ impl Builder {
                 };
                 units.push(self.take(owner, name, &uat)?);
             }
-            st.squads[zone as usize][seat as usize].extend(units);
+            st.squads.squad_mut(zone, seat).extend(units);
             // The limit depends on the squad's top unit (Horde), so check it placed.
             let limit = st.squad_limit(&self.rules, seat, zone);
             if sq.units.len() > limit {

@@ -529,7 +529,7 @@ fn reshuffles_past_255_in_one_action_saturate_the_owed_scores() {
     // The scorer controls two crystal zones.
     for &zone in &rules.board.crystal_zones[..2] {
         let unit = state.players[me as usize].hand.pop().unwrap();
-        state.squads[zone as usize][me as usize].push(unit);
+        state.squads.squad_mut(zone, me).push(unit);
     }
     state.validate(&rules).unwrap();
 

@@ -288,7 +288,9 @@ fn no_text_overflows_with_the_longest_names() {
                     tops.push(pool.remove(i));
                 }
                 for (z, top) in tops.into_iter().enumerate() {
-                    let squad = &mut s.squads[z % rules.board.zones.len()][seat as usize];
+                    let mut squad = s
+                        .squads
+                        .squad_mut((z % rules.board.zones.len()) as u8, seat);
                     squad.insert(0, top);
                     while squad.len() < 4 && !pool.is_empty() {
                         let c = pool.remove(0);

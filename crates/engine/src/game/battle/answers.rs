@@ -229,7 +229,7 @@ impl State {
         };
         self.agenda.pop();
         let zone = self.battle_ref().zone;
-        let units: Cards = std::mem::take(self.squad_mut(zone, seat));
+        let units: Cards = std::mem::take(&mut *self.squad_mut(zone, seat));
         ev.push(Event::Placed {
             seat,
             cards: *cards,

@@ -442,7 +442,7 @@ impl State {
                     let enemy = opp(seat);
                     let home = rules.board.homes[enemy as usize];
                     if home != zone && !self.squad(zone, enemy).is_empty() {
-                        let units: Cards = std::mem::take(self.squad_mut(zone, enemy));
+                        let units: Cards = std::mem::take(&mut *self.squad_mut(zone, enemy));
                         ev.push(Event::Placed {
                             seat: enemy,
                             cards: units,
