@@ -25,13 +25,36 @@ use std::ops::{Deref, DerefMut};
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct ZoneSquads {
     pairs: [[Squad; 2]; MAX_ZONES],
-    /// Each seat's zones with a squad, as a bit set: a function of `pairs`, kept
-    /// by the one way to change a squad (`SquadMut`, which sets the zone's bit as
-    /// it is dropped). Read at every action question (activations, summon sites,
-    /// control of the crystal zones and the enemy's home): looking at 16 squads'
-    /// lengths for it each time was 3% of a random game's instructions.
-    occupied: [u16; 2],
+    /// Each seat's zones as bit sets, a function of `pairs` kept by the one way
+    /// to change a squad (`SquadMut`, which sets the zone's bits as it is dropped).
+    bits: [ZoneBits; 2],
     len: u8,
+}
+
+/// One seat's zones as bit sets (bit `z` is zone `z`).
+#[derive(Clone, Copy, PartialEq, Eq, Default)]
+struct ZoneBits {
+    /// Zones with a squad. Read at every action question (activations, summon
+    /// sites, control of the crystal zones and the enemy's home): looking at 16
+    /// squads' lengths for it each time was 3% of a random game's instructions.
+    occupied: u16,
+    /// Zones whose squad holds more than `SQUAD_LIMIT` units, the only ones that
+    /// can be over their limit: the look for an oversized squad after every step
+    /// reads these instead of every changed squad.
+    crowded: u16,
+}
+
+impl ZoneBits {
+    /// Sets the zone's bits (`bit`) from its squad.
+    #[inline]
+    fn set(&mut self, bit: u16, squad: &Squad) {
+        let (held, crowded) = (
+            if squad.is_empty() { 0 } else { bit },
+            if squad.len() > SQUAD_LIMIT { bit } else { 0 },
+        );
+        self.occupied = self.occupied & !bit | held;
+        self.crowded = self.crowded & !bit | crowded;
+    }
 }
 
 const _: () = assert!(MAX_ZONES.is_power_of_two(), "zones are masked, not checked");
@@ -41,7 +64,10 @@ impl ZoneSquads {
     pub const fn new() -> ZoneSquads {
         ZoneSquads {
             pairs: [[Squad::new(), Squad::new()]; MAX_ZONES],
-            occupied: [0; 2],
+            bits: [ZoneBits {
+                occupied: 0,
+                crowded: 0,
+            }; 2],
             len: 0,
         }
     }
@@ -60,7 +86,7 @@ impl ZoneSquads {
         let z = self.len as usize;
         assert!(z < MAX_ZONES, "a board has at most {MAX_ZONES} zones");
         for (seat, squad) in pair.iter().enumerate() {
-            self.occupied[seat] |= u16::from(!squad.is_empty()) << z;
+            self.bits[seat].set(1 << z, squad);
         }
         self.pairs[z] = pair;
         self.len += 1;
@@ -74,14 +100,14 @@ impl ZoneSquads {
         &self.pairs[zone as usize % MAX_ZONES][seat as usize % 2]
     }
 
-    /// The seat's squad in the zone, to change: the zone's bit in `occupied`
-    /// follows when the change is done.
+    /// The seat's squad in the zone, to change: the zone's bits follow when the
+    /// change is done.
     #[inline]
     pub fn squad_mut(&mut self, zone: ZoneId, seat: Seat) -> SquadMut<'_> {
         debug_assert!(zone < self.len && seat < 2, "zone {zone}, seat {seat}");
         SquadMut {
             squad: &mut self.pairs[zone as usize % MAX_ZONES][seat as usize % 2],
-            occupied: &mut self.occupied[seat as usize % 2],
+            bits: &mut self.bits[seat as usize % 2],
             bit: 1 << (zone as usize % MAX_ZONES),
         }
     }
@@ -90,7 +116,7 @@ impl ZoneSquads {
     /// assertions (every test) check it against the squads.
     #[inline]
     pub fn occupied(&self, seat: Seat) -> u16 {
-        let bits = self.occupied[seat as usize % 2];
+        let bits = self.bits[seat as usize % 2].occupied;
         debug_assert_eq!(bits, {
             let mut looked = 0u16;
             for (z, pair) in self.pairs.iter().enumerate() {
@@ -107,13 +133,28 @@ impl ZoneSquads {
     pub fn controlled(&self, seat: Seat) -> u16 {
         self.occupied(seat) & !self.occupied(opp(seat))
     }
+
+    /// The zones where a squad of either seat holds more than `SQUAD_LIMIT` units,
+    /// as a bit set. Builds with debug assertions check it against the squads.
+    #[inline]
+    fn crowded(&self) -> u16 {
+        let bits = self.bits[0].crowded | self.bits[1].crowded;
+        debug_assert_eq!(bits, {
+            let mut looked = 0u16;
+            for (z, pair) in self.pairs.iter().enumerate() {
+                looked |= u16::from(pair.iter().any(|s| s.len() > SQUAD_LIMIT)) << z;
+            }
+            looked
+        });
+        bits
+    }
 }
 
-/// A squad being changed (`ZoneSquads::squad_mut`): dropped, it sets whether its
-/// zone is occupied.
+/// A squad being changed (`ZoneSquads::squad_mut`): dropped, it sets its zone's
+/// bits.
 pub struct SquadMut<'a> {
     squad: &'a mut Squad,
-    occupied: &'a mut u16,
+    bits: &'a mut ZoneBits,
     bit: u16,
 }
 
@@ -132,8 +173,7 @@ impl DerefMut for SquadMut<'_> {
 
 impl Drop for SquadMut<'_> {
     fn drop(&mut self) {
-        let held = if self.squad.is_empty() { 0 } else { self.bit };
-        *self.occupied = *self.occupied & !self.bit | held;
+        self.bits.set(self.bit, self.squad);
     }
 }
 
@@ -244,12 +284,11 @@ impl State {
     /// the `zones` (a bit set), in zone then seat order: it must be cut down at once,
     /// before anything else happens.
     pub(in crate::game) fn oversized(&self, rules: &Rules, zones: u16) -> Option<(Seat, ZoneId)> {
-        // Nearly always no squad is past 3 units, which the lengths alone tell
-        // (`CardVec::len`, no slicing).
-        for z in zones_in(zones) {
+        // Nearly always no squad is past 3 units (only a Horde squad may be), and
+        // the crowded zones' bits tell that without a look at any squad.
+        for z in zones_in(zones & self.squads.crowded()) {
             for seat in 0..2 {
-                let len = self.squad(z, seat).len();
-                if len > SQUAD_LIMIT && len > self.squad_limit(rules, seat, z) {
+                if self.squad(z, seat).len() > self.squad_limit(rules, seat, z) {
                     return Some((seat, z));
                 }
             }
@@ -409,5 +448,26 @@ mod tests {
         let read: ZoneSquads = serde_json::from_str(&json).unwrap();
         assert_eq!(read, squads);
         assert_eq!((read.occupied(0), read.occupied(1)), (0b100_0000, 0));
+    }
+
+    /// A zone is crowded while a squad there holds more than 3 units, whichever
+    /// seat's, and the bits come back with a stored match.
+    #[test]
+    fn crowded_zones_follow_changes_and_storage() {
+        let mut squads = ZoneSquads::empty(9);
+        squads.squad_mut(2, 0).extend([1, 2, 3]);
+        squads.squad_mut(2, 1).extend([40, 41, 42]);
+        assert_eq!(squads.crowded(), 0);
+        squads.squad_mut(2, 1).push(43);
+        squads.squad_mut(5, 0).extend([4, 5, 6, 7, 8]);
+        assert_eq!(squads.crowded(), 0b10_0100);
+        let json = serde_json::to_string(&squads).unwrap();
+        let read: ZoneSquads = serde_json::from_str(&json).unwrap();
+        assert_eq!(read.crowded(), 0b10_0100);
+        squads.squad_mut(2, 1).retain(|c| *c != 40);
+        assert_eq!(squads.crowded(), 0b10_0000);
+        squads.squad_mut(5, 0).clear();
+        assert_eq!(squads.crowded(), 0);
+        assert_eq!(squads.occupied(0), 0b100);
     }
 }
