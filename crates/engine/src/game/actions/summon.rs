@@ -96,26 +96,24 @@ impl State {
 
     /// The cards a summon may take, as classes of alike cards added to `from` (built in
     /// place: handed back by value, they were copied whole), what is left to pay with,
-    /// and the most three of them cost together.
-    fn summon_classes(&self, rules: &Rules, seat: Seat, from: &mut Classes) -> (u32, u32) {
+    /// and whether any three of them can be paid for together. `from` starts empty.
+    fn summon_classes(&self, rules: &Rules, seat: Seat, from: &mut Classes) -> (u32, bool) {
         // A summon costs its cards' total less Builder Support's 1 (all structures,
         // into a zone whose top unit has it): no set holding a card dearer than what
         // is left plus 1 is payable. Asked at every action with a hand that is mostly
         // too dear, so those cards are dropped before any grouping.
         let can_pay = self.initiative_left(rules, seat);
-        // The dearest costs kept, dearest first, noted as the cards are read (looked
-        // up again from the classes, they cost a sixth of the summons picked alone).
-        let mut top = [0; MAX_SUMMON];
+        // The dearest cost kept, noted as the cards are read: three cards cost at
+        // most three times it, which is nearly always payable (the active player has
+        // 19 or more on the default track, a card costs at most 5 in the base pack),
+        // so the three dearest are looked for only when it is not.
+        let mut dearest = 0;
         let mut payable = |c: CardId| {
-            let mut cost = u32::from(self.card(rules, c).summon);
+            let cost = u32::from(self.card(rules, c).summon);
             if cost > can_pay + 1 {
                 return false;
             }
-            for t in &mut top {
-                if cost > *t {
-                    std::mem::swap(&mut cost, t);
-                }
-            }
+            dearest = dearest.max(cost);
             true
         };
         let p = &self.players[seat as usize];
@@ -126,7 +124,19 @@ impl State {
             let undying = |c: CardId| self.is_undying(rules, c) && payable(c);
             from.pile_where(self, &p.discard, undying);
         }
-        (can_pay, top.iter().sum())
+        let three_payable = 3 * dearest <= can_pay || {
+            let mut top = [0; MAX_SUMMON];
+            for &c in from.cards() {
+                let mut cost = u32::from(self.card(rules, c).summon);
+                for t in &mut top {
+                    if cost > *t {
+                        std::mem::swap(&mut cost, t);
+                    }
+                }
+            }
+            top.iter().sum::<u32>() <= can_pay
+        };
+        (can_pay, three_payable)
     }
 
     /// Whether, with the classes of `summon_classes` added to `from`, every set of at
@@ -141,8 +151,8 @@ impl State {
         seat: Seat,
         from: &mut Classes,
     ) -> bool {
-        let (can_pay, dearest) = self.summon_classes(rules, seat, from);
-        from.is_empty() || (dearest <= can_pay && self.summon_sites(rules, seat).is_empty())
+        let (_, three_payable) = self.summon_classes(rules, seat, from);
+        from.is_empty() || (three_payable && self.summon_sites(rules, seat).is_empty())
     }
 
     pub(in crate::game) fn legal_summons(&self, rules: &Rules, seat: Seat, out: &mut Vec<Input>) {
@@ -358,6 +368,73 @@ impl State {
                     out.push(Input::Summon(cards));
                 }
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::game::choice::Classes;
+    use crate::game::pack::DECK_SIZE;
+    use crate::game::state::{CardId, Pile, State, Step};
+    use crate::game::{Input, Rules, Setup};
+
+    /// Seat 0 to act with `left` initiative to spend and a hand of her own cards
+    /// costing `costs`.
+    fn acting_with(rules: &Rules, left: i8, costs: &[u8]) -> State {
+        let setup = Setup {
+            clans: [0, 1],
+            seed: 3,
+            mulligan: false,
+        };
+        let (mut state, _) = State::new(rules, setup).expect("valid setup");
+        state.active = 0;
+        state.agenda = vec![Step::ChooseAction];
+        state.token = left - rules.board.track_length;
+        let mut hand = Pile::new();
+        for &cost in costs {
+            let card = (0..DECK_SIZE as CardId)
+                .find(|&c| state.card(rules, c).summon == cost && !hand.contains(&c))
+                .expect("the deck has a card of that cost");
+            hand.push(card);
+        }
+        state.players[0].hand = hand;
+        assert_eq!(state.initiative_left(rules, 0), left as u32);
+        state
+    }
+
+    /// The summons are counted and built alone only where every set of up to three
+    /// cards is payable: three times the dearest card within reach, or else the three
+    /// dearest within reach, looked for one by one. Either way the answers picked
+    /// are the ones `legal` lists.
+    #[test]
+    fn summons_are_plain_only_when_the_three_dearest_are_payable() {
+        let rules = Rules::base();
+        for (left, costs, plain) in [
+            (8, &[2, 2, 1][..], true),
+            (8, &[3, 3, 2][..], true),
+            (8, &[3, 3, 3][..], false),
+            (8, &[5, 4, 2][..], false),
+            (3, &[5, 1][..], true),
+        ] {
+            let state = acting_with(&rules, left, costs);
+            let mut from = Classes::new();
+            assert_eq!(
+                state.plain_summons(&rules, 0, &mut from),
+                plain,
+                "{left} to spend, costs {costs:?}"
+            );
+            let mut legal = Vec::new();
+            state.legal_actions(&rules, 0, &mut legal);
+            let mut buf = Vec::new();
+            for k in 0..legal.len() {
+                let picked = state.pick_legal_action(&rules, 0, &mut buf, |summons, rest| {
+                    assert_eq!(summons + rest.len(), legal.len(), "{costs:?}");
+                    k
+                });
+                assert_eq!(picked, Some(&legal[k]), "answer #{k} of {costs:?}");
+            }
+            assert!(legal.iter().any(|i| matches!(i, Input::Summon(_))));
         }
     }
 }

@@ -330,6 +330,11 @@ impl Classes {
         &self.cards[self.start[i] as usize..end]
     }
 
+    /// Every card added, class by class.
+    pub(super) fn cards(&self) -> &[CardId] {
+        &self.cards
+    }
+
     /// One card of each class, in order.
     pub(super) fn firsts(&self) -> impl Iterator<Item = CardId> + '_ {
         self.start.iter().map(|&s| self.cards[s as usize])
