@@ -120,9 +120,9 @@ impl State {
     }
 
     /// `legal_actions(..)[k]`, left in `out`, with the summons counted and the one
-    /// picked built alone where they are plain (`plain_summons`): they are most of the
-    /// list (every set of up to three cards of the hand), and walking and pushing them
-    /// was a tenth of a random game. `pick` gets the number of summons left unbuilt,
+    /// picked built alone where they are plain (`count_or_list_summons`): they are
+    /// most of the list (every set of up to three cards of the hand), and walking and
+    /// pushing them was a tenth of a random game. `pick` gets the number of summons left unbuilt,
     /// which come first, and the answers after them, and returns `k`, an index in the
     /// whole list. The few other actions are listed after the summons; where the
     /// summons are not plain they are listed too (none left unbuilt).
@@ -134,13 +134,7 @@ impl State {
         pick: impl FnOnce(usize, &[Input]) -> usize,
     ) -> Option<&'b Input> {
         let mut summons = Classes::new();
-        let sets = if self.plain_summons(rules, seat, &mut summons) {
-            // Without the empty set, which `for_each_subset` lists first.
-            summons.count_subsets_up_to(MAX_SUMMON) - 1
-        } else {
-            self.legal_summons(rules, seat, out);
-            0
-        };
+        let sets = self.count_or_list_summons(rules, seat, &mut summons, out);
         self.legal_other_actions(rules, seat, out);
         if sets + out.len() == 0 {
             return None;
