@@ -48,11 +48,9 @@ impl ZoneBits {
     /// Sets the zone's bits (`bit`) from its squad.
     #[inline]
     fn set(&mut self, bit: u16, squad: &Squad) {
-        let (held, crowded) = (
-            if squad.is_empty() { 0 } else { bit },
-            if squad.len() > SQUAD_LIMIT { bit } else { 0 },
-        );
-        self.occupied = self.occupied & !bit | held;
+        let occupied = if squad.is_empty() { 0 } else { bit };
+        let crowded = if squad.len() > SQUAD_LIMIT { bit } else { 0 };
+        self.occupied = self.occupied & !bit | occupied;
         self.crowded = self.crowded & !bit | crowded;
     }
 }

@@ -122,10 +122,10 @@ impl State {
     /// `legal_actions(..)[k]`, left in `out`, with the summons counted and the one
     /// picked built alone where they are plain (`count_or_list_summons`): they are
     /// most of the list (every set of up to three cards of the hand), and walking and
-    /// pushing them was a tenth of a random game. `pick` gets the number of summons left unbuilt,
-    /// which come first, and the answers after them, and returns `k`, an index in the
-    /// whole list. The few other actions are listed after the summons; where the
-    /// summons are not plain they are listed too (none left unbuilt).
+    /// pushing them was a tenth of a random game. `pick` gets the number of summons
+    /// left unbuilt, which come first, and the answers after them, and returns `k`, an
+    /// index in the whole list. The few other actions are listed after the summons;
+    /// where the summons are not plain they are listed too (none left unbuilt).
     pub(in crate::game) fn pick_action<'b>(
         &self,
         rules: &Rules,
